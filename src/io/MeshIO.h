@@ -1,0 +1,32 @@
+#pragma once
+// Geometry readers. Every reader returns a finalized mesh in the file's own units (GraspIt! files are mm)
+// and throws sg::Error naming the file (and line, for text formats) on bad input.
+#include <string>
+
+#include "geometry/TriangleMesh.h"
+
+namespace sg {
+
+enum class MeshFormat { Inventor, Off, Ply, Stl, Obj, Unknown };  // Inventor covers .iv and .wrl (VRML 1/2)
+
+// From a GraspIt! type attribute ("Inventor", "off", "ply"; also "stl", "obj"), case-insensitive;
+// empty means Inventor (GraspIt!'s default).
+MeshFormat meshFormatFromType(const std::string& typeAttribute);
+// From a file extension (.iv .wrl .off .ply .stl .obj), Unknown otherwise.
+MeshFormat meshFormatFromPath(const std::string& path);
+std::string meshTypeName(MeshFormat f);  // the GraspIt! type attribute to write
+
+// Reads any supported format; format Unknown means "guess from the extension".
+TriangleMesh readMesh(const std::string& path, MeshFormat format = MeshFormat::Unknown);
+
+TriangleMesh readInventorMesh(const std::string& path);  // .iv, VRML 1 and VRML 2 through Coin
+TriangleMesh readOffMesh(const std::string& path);
+TriangleMesh readPlyMesh(const std::string& path);       // ascii and binary (little/big endian)
+TriangleMesh readStlMesh(const std::string& path);       // ascii and binary
+TriangleMesh readObjMesh(const std::string& path);
+
+// Writers used by tests, the generator and export (atomic).
+void writeOffMesh(const TriangleMesh& mesh, const std::string& path);
+void writeBinaryStlMesh(const TriangleMesh& mesh, const std::string& path);
+
+}  // namespace sg

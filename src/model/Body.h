@@ -1,0 +1,53 @@
+#pragma once
+// A rigid or soft body: geometry, material, mass properties and pose. Plain data; readers fill it.
+// Units: mm, g, Pa. Inertia is per unit mass (mm²) about the centre of mass, in body axes (as GraspIt!).
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/Transform.h"
+#include "geometry/TriangleMesh.h"
+
+namespace sg {
+
+enum class BodyKind { Obstacle, Graspable, Link };
+
+// Where a body's geometry came from, kept so a world can be written back as it was read.
+struct GeometrySource {
+  std::string file;                  // as written in the XML (relative), or absolute for bare meshes
+  std::string resolvedPath;          // absolute path actually loaded
+  std::string type = "Inventor";     // GraspIt! type attribute: Inventor, off, ply (+ stl, obj here)
+  Vec3 scale = Vec3::Ones();         // geometryScaling (uniform -> all equal) or X/Y/Z
+  bool scaleWasUniform = true;
+  bool hasScale = false;
+  std::optional<Transform> offset;   // geometryOffset, applied after scaling
+};
+
+struct Body {
+  std::string name;                  // file stem, or a generated name
+  BodyKind kind = BodyKind::Obstacle;
+  std::string material = "wood";
+  std::optional<double> youngs_Pa;   // absent: rigid
+  std::optional<double> normalCompliance, shearCompliance;
+  std::optional<int> flockOfBirds;
+
+  double mass_g = 300.0;             // GraspIt!'s default
+  Vec3 cog_mm = Vec3::Zero();        // body frame
+  Mat3 inertiaPerMass_mm2 = Mat3::Identity();
+  bool cogFromFile = false, inertiaFromFile = false;
+  double maxRadius_mm = 0.0;         // largest distance from the CoG to a vertex
+
+  std::shared_ptr<const TriangleMesh> mesh;  // body frame, scale and offset baked in
+  GeometrySource geometry;
+  std::string sourceFile;            // the body XML this came from; empty for inline or bare meshes
+  std::string sourceFileAsWritten;   // as named in the world/robot file (for saving)
+
+  Transform pose;                    // world frame
+  bool collisionEnabled = true;
+
+  bool isSoft() const { return youngs_Pa.has_value(); }
+  bool isDynamic() const { return kind != BodyKind::Obstacle; }
+  std::size_t triangleCount() const { return mesh ? mesh->triangleCount() : 0; }
+};
+
+}  // namespace sg
