@@ -1,5 +1,6 @@
 #include "model/World.h"
 
+#include "core/Error.h"
 #include "model/Kinematics.h"
 
 namespace sg {
@@ -23,6 +24,62 @@ void World::updateConnections() {
     if (c.mount) c.mount->pose = flange;
     setRobotPose(robots[c.childRobot], flange * c.offset);
   }
+}
+
+}  // namespace sg
+
+namespace sg {
+
+std::vector<BodyHandle> World::bodyHandles() const {
+  std::vector<BodyHandle> out;
+  using K = BodyHandle::Kind;
+  for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) out.push_back({K::Obstacle, i, {}});
+  for (int i = 0; i < static_cast<int>(graspables.size()); ++i) out.push_back({K::Graspable, i, {}});
+  for (int r = 0; r < static_cast<int>(robots.size()); ++r)
+    for (const auto& ref : robots[r].bodyRefs()) out.push_back({K::Robot, r, ref});
+  for (int c = 0; c < static_cast<int>(connections.size()); ++c)
+    if (connections[c].mount) out.push_back({K::Mount, c, {}});
+  return out;
+}
+
+bool World::isValid(const BodyHandle& h) const {
+  using K = BodyHandle::Kind;
+  switch (h.kind) {
+    case K::Obstacle: return h.index >= 0 && h.index < static_cast<int>(obstacles.size());
+    case K::Graspable: return h.index >= 0 && h.index < static_cast<int>(graspables.size());
+    case K::Mount:
+      return h.index >= 0 && h.index < static_cast<int>(connections.size()) && connections[h.index].mount.has_value();
+    case K::Robot: {
+      if (h.index < 0 || h.index >= static_cast<int>(robots.size())) return false;
+      const Robot& r = robots[h.index];
+      if (h.ref.chain < 0) return true;
+      return h.ref.chain < static_cast<int>(r.chains.size()) && h.ref.link >= 0 &&
+             h.ref.link < static_cast<int>(r.chains[h.ref.chain].links.size());
+    }
+  }
+  return false;
+}
+
+const Body& World::body(const BodyHandle& h) const {
+  if (!isValid(h)) throw Error("no such body in the world");
+  using K = BodyHandle::Kind;
+  switch (h.kind) {
+    case K::Obstacle: return obstacles[h.index];
+    case K::Graspable: return graspables[h.index];
+    case K::Mount: return *connections[h.index].mount;
+    case K::Robot: break;
+  }
+  return robots[h.index].body(h.ref);
+}
+
+Body& World::body(const BodyHandle& h) { return const_cast<Body&>(static_cast<const World&>(*this).body(h)); }
+
+std::string World::bodyLabel(const BodyHandle& h) const {
+  const Body& b = body(h);
+  if (h.kind != BodyHandle::Kind::Robot) return b.name;
+  const std::string& rn = robots[h.index].name;
+  if (h.ref.chain < 0) return rn + "/palm";
+  return rn + "/chain" + std::to_string(h.ref.chain) + "/link" + std::to_string(h.ref.link);
 }
 
 }  // namespace sg

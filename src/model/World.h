@@ -25,6 +25,16 @@ struct Camera {
   double focalDistance_mm = 500;
 };
 
+// Names one body of a world: an obstacle or graspable by index, a robot body by robot index and BodyRef
+// (chain -1 = palm), or a connection's mount by connection index.
+struct BodyHandle {
+  enum class Kind { Obstacle, Graspable, Robot, Mount };
+  Kind kind = Kind::Obstacle;
+  int index = 0;      // obstacle, graspable, robot or connection index
+  BodyRef ref;        // robot bodies only
+  bool operator==(const BodyHandle&) const = default;
+};
+
 struct World {
   std::string sourceFile;            // absolute path of the world XML, empty if built in memory
   std::vector<Body> obstacles;
@@ -34,7 +44,16 @@ struct World {
   std::optional<Camera> camera;
   MaterialTable materials;
 
-  std::size_t bodyCount() const;     // obstacles + graspables + every robot body (+ mounts)
+  std::size_t bodyCount() const;
+  // Every body: obstacles, graspables, robots (palm then links), mounts. Handles stay valid until
+  // bodies are added or removed.
+  std::vector<BodyHandle> bodyHandles() const;
+  bool isValid(const BodyHandle& h) const;
+  // Throws sg::Error for an invalid handle.
+  const Body& body(const BodyHandle& h) const;
+  Body& body(const BodyHandle& h);
+  // "mug", "ThreeFinger/palm", "ThreeFinger/chain1/link0": readable and unique within the world.
+  std::string bodyLabel(const BodyHandle& h) const;     // obstacles + graspables + every robot body (+ mounts)
   // Moves child robots to their mounts (after a parent robot's DOFs or pose change).
   void updateConnections();
 };
