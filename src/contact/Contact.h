@@ -1,0 +1,34 @@
+#pragma once
+// A contact between two bodies of a world, as found by the proximity engine (graspit-compat §3.3–§3.4).
+// Plain data. Positions and normals are in the world frame (mm); each normal points INTO its own body
+// (the direction of the force the other body applies to it). Contact models (soft finger, Hertz, ...)
+// read these records and produce their own results; they never modify them.
+#include <vector>
+
+#include "core/Transform.h"
+#include "model/World.h"
+
+namespace sg {
+
+enum class FrictionType { Frictionless, PointWithFriction, SoftFinger };
+
+struct ContactSide {
+  BodyHandle body;
+  Vec3 position_mm = Vec3::Zero();  // world frame, on this body's surface
+  Vec3 normal = Vec3::UnitZ();      // world frame, unit, into this body
+  // Contact frame in world coordinates: origin = position, z = normal; x = normalise(n × (1,0,0))
+  // (n × (0,0,1) when n is parallel to x), y = n × x (GraspIt!'s convention).
+  Transform frame;
+};
+
+struct Contact {
+  ContactSide side1, side2;
+  double separation_mm = 0;         // signed distance between the witness points; negative = penetration
+  double muStatic = 0, muKinetic = 0;
+  FrictionType friction = FrictionType::PointWithFriction;
+};
+
+// GraspIt!'s contact frame for a position and inward normal (world frame).
+Transform contactFrame(const Vec3& position_mm, const Vec3& inwardNormal);
+
+}  // namespace sg
