@@ -1,0 +1,9 @@
+// Placeholder, replaced by the real reader shortly.
+#include "io/MeshIO.h"
+#include "core/Error.h"
+
+namespace sg {
+
+TriangleMesh readPlyMesh(const std::string& path) { throw Error("not implemented yet", path); }
+
+}  // namespace sg

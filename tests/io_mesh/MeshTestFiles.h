@@ -1,0 +1,34 @@
+#pragma once
+// Small hand-written geometry files for the reader tests, and helpers to write them.
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <string>
+
+namespace sg::testfiles {
+
+inline std::string writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(path));
+  f.write(bytes);
+  f.close();
+  return path.toStdString();
+}
+
+// A 10 mm cube [0,10]³ with outward (counter-clockwise) quads, as OFF.
+inline const char* kCubeOff =
+    "OFF\n"
+    "# a 10 mm cube\n"
+    "8 6 12\n"
+    "0 0 0\n10 0 0\n10 10 0\n0 10 0\n"
+    "0 0 10\n10 0 10\n10 10 10\n0 10 10  # top corner\n"
+    "4 0 3 2 1\n"  // bottom z=0, normal -z
+    "4 4 5 6 7\n"  // top z=10
+    "4 0 1 5 4\n"  // y=0
+    "4 2 3 7 6\n"  // y=10
+    "4 1 2 6 5\n"  // x=10
+    "4 0 4 7 3\n"; // x=0
+
+}  // namespace sg::testfiles
