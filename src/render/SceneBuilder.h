@@ -1,0 +1,107 @@
+#pragma once
+// WorldScene: the Coin scene graph that shows a World. Data flows one way, model → scene graph; the
+// scene is a view and never changes the model.
+//
+// Graph layout (root() is ref'd by WorldScene for its lifetime):
+//   root
+//   ├─ axes switch        (world X/Y/Z axes, unpickable, hidden by default)
+//   ├─ bodies separator   (SoDrawStyle for wireframe first)
+//   │   ├─ body separators of obstacles, then graspables
+//   │   ├─ one separator per robot, holding that robot's palm and link body separators
+//   │   └─ body separators of connection mounts
+//   └─ overlayRoot()      (empty; contact markers, friction cones, patches go here)
+//
+// A body separator: SoTransform (world pose, mm) + SoMaterial + selection-highlight switch (a yellow
+// bounding-box wireframe) + the mesh geometry (shared between bodies with the same mesh).
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/World.h"
+
+class SoMaterial;
+class SoNode;
+class SoPath;
+class SoSeparator;
+class SoSwitch;
+class SoTransform;
+class SoDrawStyle;
+
+namespace sg {
+
+class WorldScene {
+ public:
+  // Calls initCoin() itself.
+  explicit WorldScene(const World& world);
+  ~WorldScene();
+  WorldScene(const WorldScene&) = delete;
+  WorldScene& operator=(const WorldScene&) = delete;
+
+  SoSeparator* root() const { return root_; }
+  // Empty separator for overlays (contacts, cones, patches); rebuild() never touches its children.
+  SoSeparator* overlayRoot() const { return overlayRoot_; }
+
+  // Only poses changed: updates the body transforms (fast, nothing reallocated). If bodies were added
+  // or removed since the last build it falls back to rebuild().
+  void updatePoses(const World& world);
+  // Bodies added/removed or meshes changed: rebuilds the body part of the graph. Selection, wireframe,
+  // transparency and axes settings survive; the selection is dropped if its body no longer exists.
+  void rebuild(const World& world);
+
+  // The body a picked path passes through (e.g. SoPickedPoint::getPath()), if any. The path may
+  // start above root() (a viewport's super-scene).
+  std::optional<BodyHandle> bodyForPath(const SoPath* path) const;
+  // The body separator of a handle (nullptr if unknown); e.g. for a dragger or tests.
+  SoSeparator* bodyNode(const BodyHandle& handle) const;
+  SoTransform* bodyTransform(const BodyHandle& handle) const;
+  SoMaterial* bodyMaterial(const BodyHandle& handle) const;
+  std::size_t bodyNodeCount() const { return entries_.size(); }
+  // Separator grouping a robot's bodies (nullptr if out of range).
+  SoSeparator* robotNode(int robotIndex) const;
+
+  // Highlights one body (emissive glow + bounding-box wireframe) or none.
+  void setSelected(std::optional<BodyHandle> handle);
+  std::optional<BodyHandle> selected() const { return selected_; }
+  bool isHighlighted(const BodyHandle& handle) const;
+
+  void setWireframe(bool on);
+  bool wireframe() const { return wireframe_; }
+  // 0 = opaque, 1 = invisible; applies to every body.
+  void setTransparency(float transparency);
+  float transparency() const { return transparency_; }
+  void setAxesVisible(bool on);
+  bool axesVisible() const { return axesVisible_; }
+
+ private:
+  struct Entry {
+    BodyHandle handle;
+    SoSeparator* separator = nullptr;
+    SoTransform* transform = nullptr;
+    SoMaterial* material = nullptr;
+    SoSwitch* highlight = nullptr;
+  };
+  void buildBodies(const World& world);
+  SoSeparator* makeBodyNode(const Body& body, const BodyHandle& handle, bool robotBody);
+  SoNode* geometryFor(const Body& body);
+  void applyHighlight(const Entry& e, bool on) const;
+  void rebuildAxes(const World& world);
+  const Entry* find(const BodyHandle& handle) const;
+
+  SoSeparator* root_ = nullptr;
+  SoSwitch* axesSwitch_ = nullptr;
+  SoSeparator* bodiesRoot_ = nullptr;
+  SoDrawStyle* drawStyle_ = nullptr;
+  SoSeparator* overlayRoot_ = nullptr;
+  std::vector<SoSeparator*> robotNodes_;
+  std::vector<Entry> entries_;
+  std::map<const SoNode*, std::size_t> entryOfNode_;  // body separator → index in entries_
+  // Geometry nodes shared by bodies with the same mesh (ref'd while in this cache).
+  std::map<const TriangleMesh*, std::pair<std::shared_ptr<const TriangleMesh>, SoNode*>> geometryCache_;
+  std::optional<BodyHandle> selected_;
+  bool wireframe_ = false;
+  float transparency_ = 0.0f;
+  bool axesVisible_ = false;
+};
+
+}  // namespace sg

@@ -1,0 +1,76 @@
+#include "render/StandardView.h"
+
+#include <Inventor/actions/SoGetBoundingBoxAction.h>
+#include <Inventor/nodes/SoCamera.h>
+#include <Inventor/nodes/SoNode.h>
+
+#include "model/World.h"
+#include "render/CoinConvert.h"
+
+namespace sg {
+
+namespace {
+
+// Camera orientation looking along `direction` with `up` as close to the screen's up as possible.
+SbRotation lookRotation(const Vec3& direction, const Vec3& up) {
+  const Vec3 zAxis = -direction.normalized();  // the camera looks along its −Z
+  Vec3 xAxis = up.cross(zAxis);
+  if (xAxis.norm() < 1e-9) xAxis = Vec3::UnitX();
+  xAxis.normalize();
+  const Vec3 yAxis = zAxis.cross(xAxis);
+  Mat3 R;
+  R.col(0) = xAxis;
+  R.col(1) = yAxis;
+  R.col(2) = zAxis;
+  return toSb(Quat(R));
+}
+
+}  // namespace
+
+std::optional<SbBox3f> sceneBoundingBox(SoNode* scene, const SbViewportRegion& viewport) {
+  if (!scene) return std::nullopt;
+  SoGetBoundingBoxAction action(viewport);
+  action.apply(scene);
+  const SbBox3f box = action.getBoundingBox();
+  if (box.isEmpty()) return std::nullopt;
+  return box;
+}
+
+SbRotation standardViewOrientation(StandardView view) {
+  switch (view) {
+    case StandardView::Front: return SbRotation::identity();
+    case StandardView::Top: return lookRotation(-Vec3::UnitY(), -Vec3::UnitZ());
+    case StandardView::Side: return lookRotation(-Vec3::UnitX(), Vec3::UnitY());
+    case StandardView::Iso: return lookRotation(-Vec3(1, 1, 1), Vec3::UnitY());
+  }
+  return SbRotation::identity();
+}
+
+void viewAll(SoCamera* camera, SoNode* scene, const SbViewportRegion& viewport) {
+  if (!camera || !sceneBoundingBox(scene, viewport)) return;
+  camera->viewAll(scene, viewport);
+}
+
+void placeCamera(SoCamera* camera, SoNode* scene, const SbViewportRegion& viewport, StandardView view) {
+  if (!camera) return;
+  camera->orientation = standardViewOrientation(view);
+  viewAll(camera, scene, viewport);
+}
+
+void applyWorldCamera(SoCamera* camera, const Camera& worldCamera) {
+  if (!camera) return;
+  camera->position = toSb(worldCamera.position_mm);
+  camera->orientation = toSb(worldCamera.orientation);
+  camera->focalDistance = static_cast<float>(worldCamera.focalDistance_mm);
+}
+
+Camera worldCameraFrom(const SoCamera* camera) {
+  Camera c;
+  if (!camera) return c;
+  c.position_mm = fromSb(camera->position.getValue());
+  c.orientation = fromSb(camera->orientation.getValue());
+  c.focalDistance_mm = camera->focalDistance.getValue();
+  return c;
+}
+
+}  // namespace sg
