@@ -1,9 +1,173 @@
-// Placeholder, replaced by the real reader shortly.
+// Open Inventor (.iv) and VRML 1/2 (.wrl) through Coin: the file is parsed into a scene graph and an
+// SoCallbackAction collects every triangle Coin generates for its shapes, mapped through the action's
+// model matrix (in-file transforms, SoUnits and scales baked in, as GraspIt! does). Primitives are
+// tessellated with the file's own Complexity; polygons follow the file's ShapeHints.
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <string>
+
+#include <Inventor/SoDB.h>
+#include <Inventor/SoInput.h>
+#include <Inventor/SoPrimitiveVertex.h>
+#include <Inventor/actions/SoCallbackAction.h>
+#include <Inventor/errors/SoDebugError.h>
+#include <Inventor/errors/SoReadError.h>
+#include <Inventor/nodes/SoSeparator.h>
+#include <Inventor/nodes/SoShape.h>
+#include <Inventor/VRMLnodes/SoVRMLGroup.h>
+
+#include "core/Parse.h"
 #include "io/MeshIO.h"
-#include "core/Error.h"
+#include "io/MeshReaderSupport.h"
 
 namespace sg {
 
-TriangleMesh readInventorMesh(const std::string& path) { throw Error("not implemented yet", path); }
+namespace {
+
+// Coin is not thread-safe; every read holds this lock (Coin's error handlers are global too).
+std::mutex& coinMutex() {
+  static std::mutex m;
+  return m;
+}
+
+void ensureCoinInitialized() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (!SoDB::isInitialized()) SoDB::init();
+  });
+}
+
+// Collects Coin's read errors for the duration of one read instead of printing them.
+class ReadErrorCapture {
+ public:
+  ReadErrorCapture()
+      : oldRead_(SoReadError::getHandlerCallback()), oldReadData_(SoReadError::getHandlerData()),
+        oldDebug_(SoDebugError::getHandlerCallback()), oldDebugData_(SoDebugError::getHandlerData()) {
+    SoReadError::setHandlerCallback(&ReadErrorCapture::collect, this);
+    SoDebugError::setHandlerCallback(&ReadErrorCapture::collect, this);
+  }
+  ~ReadErrorCapture() {
+    SoReadError::setHandlerCallback(oldRead_, oldReadData_);
+    SoDebugError::setHandlerCallback(oldDebug_, oldDebugData_);
+  }
+  ReadErrorCapture(const ReadErrorCapture&) = delete;
+  ReadErrorCapture& operator=(const ReadErrorCapture&) = delete;
+
+  // The first message, on one line, without Coin's prefix and location suffix; empty if none.
+  std::string firstMessage() const {
+    std::string m = first_;
+    if (m.rfind("Coin read error: ", 0) == 0) m.erase(0, 17);
+    if (auto at = m.find("Occurred at line"); at != std::string::npos) m.erase(at);
+    return std::string(trim(m));
+  }
+  // The line Coin reported for the first message, 0 if none.
+  int firstLine() const {
+    const auto at = first_.find("Occurred at line");
+    if (at == std::string::npos) return 0;
+    const auto rest = splitWhitespace(std::string_view(first_).substr(at + 16));
+    if (rest.empty()) return 0;
+    const auto line = parseInt(rest[0]);
+    return line && *line > 0 ? *line : 0;
+  }
+
+ private:
+  static void collect(const SoError* error, void* data) {
+    auto* self = static_cast<ReadErrorCapture*>(data);
+    if (!self->first_.empty()) return;
+    std::string s = error->getDebugString().getString();
+    for (char& c : s)
+      if (c == '\n' || c == '\r') c = ' ';
+    self->first_ = std::string(trim(s));
+  }
+
+  SoErrorCB* oldRead_;
+  void* oldReadData_;
+  SoErrorCB* oldDebug_;
+  void* oldDebugData_;
+  std::string first_;
+};
+
+// Adds the file's directory to Coin's search path (for SoFile / Inline) while alive.
+class SearchDirectory {
+ public:
+  explicit SearchDirectory(const std::string& path) {
+    dir_ = std::filesystem::path(path).parent_path().string();
+    if (!dir_.empty()) SoInput::addDirectoryFirst(dir_.c_str());
+  }
+  ~SearchDirectory() {
+    if (!dir_.empty()) SoInput::removeDirectory(dir_.c_str());
+  }
+  SearchDirectory(const SearchDirectory&) = delete;
+  SearchDirectory& operator=(const SearchDirectory&) = delete;
+
+ private:
+  std::string dir_;
+};
+
+// Unreferences a Coin node on scope exit.
+struct NodeRef {
+  SoNode* node = nullptr;
+  explicit NodeRef(SoNode* n) : node(n) { if (node) node->ref(); }
+  ~NodeRef() { if (node) node->unref(); }
+  NodeRef(const NodeRef&) = delete;
+  NodeRef& operator=(const NodeRef&) = delete;
+};
+
+void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVertex* v1,
+                     const SoPrimitiveVertex* v2, const SoPrimitiveVertex* v3) {
+  auto* mesh = static_cast<TriangleMesh*>(data);
+  const SbMatrix& toWorld = action->getModelMatrix();
+  const auto base = static_cast<std::uint32_t>(mesh->vertices.size());
+  for (const SoPrimitiveVertex* v : {v1, v2, v3}) {
+    SbVec3f w;
+    toWorld.multVecMatrix(v->getPoint(), w);
+    mesh->vertices.emplace_back(w[0], w[1], w[2]);
+  }
+  // A mirroring matrix turns counter-clockwise into clockwise; swap to keep the outward winding.
+  if (toWorld.det3() < 0) mesh->triangles.push_back({base, base + 2, base + 1});
+  else mesh->triangles.push_back({base, base + 1, base + 2});
+}
+
+}  // namespace
+
+TriangleMesh readInventorMesh(const std::string& path) {
+  {
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe) throw Error("cannot open geometry file", path);
+  }
+  std::lock_guard<std::mutex> lock(coinMutex());
+  ensureCoinInitialized();
+
+  TriangleMesh mesh;
+  {
+    ReadErrorCapture errors;
+    SearchDirectory searchDir(path);
+    SoInput in;
+    if (!in.openFile(path.c_str(), TRUE)) throw Error("Coin cannot open geometry file", path);
+    if (!in.isValidFile()) throw Error("not an Open Inventor or VRML file (no valid header)", path);
+    SoNode* rootNode = nullptr;
+    if (in.isFileVRML2()) rootNode = SoDB::readAllVRML(&in);
+    else rootNode = SoDB::readAll(&in);
+    NodeRef root(rootNode);
+    in.closeFile();
+    if (!root.node) {
+      const std::string why = errors.firstMessage();
+      throw Error("cannot parse Open Inventor/VRML file" + (why.empty() ? std::string() : ": " + why), path,
+                  errors.firstLine());
+    }
+    SoCallbackAction action;
+    action.addTriangleCallback(SoShape::getClassTypeId(), &collectTriangle, &mesh);
+    action.apply(root.node);
+    // Coin recovers from some problems (e.g. a missing referenced file); name them if nothing was found.
+    if (mesh.triangles.empty() && !errors.firstMessage().empty())
+      throw Error("no triangles in Open Inventor/VRML file (Coin reported: " + errors.firstMessage() + ")", path,
+                  errors.firstLine());
+  }
+  // Coin computes in single precision: seam and pole copies of a vertex differ by a few float ulps, so
+  // merge within 1e-6 of the model's extent (well above float noise, far below any real feature).
+  meshio::mergeCoincidentVertices(mesh, 1e-6);
+  return meshio::finalizeOrThrow(std::move(mesh), path);
+}
 
 }  // namespace sg

@@ -126,7 +126,9 @@ void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
   AlignedBox box;
   for (const auto& v : mesh.vertices)
     if (v.allFinite()) box.extend(v);
-  const double tol = relTol * box.size().norm();
+  // Relative to the extent and to the distance from the origin: rounding grows with both.
+  const double extent = box.empty() ? 0.0 : std::max({box.size().norm(), box.min.norm(), box.max.norm()});
+  const double tol = relTol * extent;
   const bool exact = !(tol > 0) || !std::isfinite(tol);
   const double cell = exact ? 1.0 : tol;
 

@@ -28,5 +28,8 @@ TriangleMesh readObjMesh(const std::string& path);
 // Writers used by tests, the generator and export (atomic).
 void writeOffMesh(const TriangleMesh& mesh, const std::string& path);
 void writeBinaryStlMesh(const TriangleMesh& mesh, const std::string& path);
+void writeAsciiStlMesh(const TriangleMesh& mesh, const std::string& path);
+// PLY with float64 vertices and int32 triangle indices; binary is little-endian.
+void writePlyMesh(const TriangleMesh& mesh, const std::string& path, bool binary = true);
 
 }  // namespace sg

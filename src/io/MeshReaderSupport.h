@@ -21,6 +21,8 @@ class MeshTextLines {
   // Next line without its end-of-line characters; false at end of text.
   bool next(std::string_view& line);
   int lineNumber() const { return line_; }
+  // Byte offset of the start of the next line (the text's size at the end).
+  std::size_t offset() const { return pos_ < text_.size() ? pos_ : text_.size(); }
 
  private:
   std::string_view text_;
@@ -34,7 +36,8 @@ std::string_view stripHashComment(std::string_view line);
 // Appends polygon `corners` as a fan of triangles (0,i,i+1); fewer than three corners add nothing.
 void appendFan(TriangleMesh& mesh, const std::vector<std::uint32_t>& corners);
 
-// Merges vertices that coincide within relTol × (bounding-box diagonal) and renumbers the triangles;
+// Merges vertices that coincide within relTol × (the larger of the bounding-box diagonal and the largest
+// distance of a corner from the origin) and renumbers the triangles;
 // unreferenced vertices are removed. relTol = 0 merges only exact duplicates.
 void mergeCoincidentVertices(TriangleMesh& mesh, double relTol = 1e-9);
 

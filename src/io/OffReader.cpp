@@ -1,6 +1,7 @@
 // Object File Format (.off): optional header keyword (OFF, COFF, NOFF, CNOFF, STOFF, …), the counts
 // "nVertices nFaces [nEdges]", one vertex per line (x y z, extra columns such as colours ignored), then
 // one polygon per line "n i1 … in [colour]" triangulated as a fan. '#' starts a comment.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,8 @@ TriangleMesh readOffMesh(const std::string& path) {
     throw fail("bad OFF counts '" + std::string(tok[0]) + " " + std::string(tok[1]) + "'");
 
   TriangleMesh mesh;
-  mesh.vertices.reserve(std::size_t(*nVertices));
+  // A vertex line takes at least six bytes, so the file size bounds a garbage count.
+  mesh.vertices.reserve(std::min(std::size_t(*nVertices), text.size() / 6));
   for (int i = 0; i < *nVertices; ++i) {
     if (!nextTokens(lines, tok))
       throw fail("truncated OFF file: expected " + std::to_string(*nVertices) + " vertices, found " +

@@ -33,6 +33,7 @@ void expectError(const std::string& path, const std::string& fragment = {}) {
     (void)readMesh(path);
   } catch (const Error& e) {
     const std::string what = e.what();
+    if (qEnvironmentVariableIsSet("SG_SHOW_ERRORS")) qInfo("%s", what.c_str());
     if (what.find(path) == std::string::npos) QFAIL(("error does not name the file: " + what).c_str());
     if (!fragment.empty() && what.find(fragment) == std::string::npos)
       QFAIL(("error lacks '" + fragment + "': " + what).c_str());

@@ -1,0 +1,222 @@
+// Open Inventor and VRML geometry through Coin: primitives, transforms, units, VRML 1/2, bad input.
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "core/Error.h"
+#include "geometry/MassProperties.h"
+#include "io/MeshIO.h"
+#include "MeshTestFiles.h"
+
+using namespace sg;
+using namespace sg::testfiles;
+
+namespace {
+
+const QByteArray kIvHeader = "#Inventor V2.1 ascii\n";
+
+// V - E + F for a mesh; 2 for a closed, indexed, genus-0 surface. Also checks every edge has two faces.
+int eulerCharacteristic(const TriangleMesh& m, bool* everyEdgeTwice = nullptr) {
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+  for (const auto& t : m.triangles)
+    for (int k = 0; k < 3; ++k) {
+      auto a = t[k], b = t[(k + 1) % 3];
+      ++edges[{std::min(a, b), std::max(a, b)}];
+    }
+  if (everyEdgeTwice) {
+    *everyEdgeTwice = true;
+    for (const auto& [e, n] : edges) *everyEdgeTwice = *everyEdgeTwice && n == 2;
+  }
+  return int(m.vertexCount()) - int(edges.size()) + int(m.triangleCount());
+}
+
+bool isClosed(const TriangleMesh& m) {
+  bool twice = false;
+  const int chi = eulerCharacteristic(m, &twice);
+  return twice && chi == 2;
+}
+
+// Every face normal points away from `inside` (true for convex solids around that point).
+bool normalsPointAwayFrom(const TriangleMesh& m, const Vec3& inside) {
+  for (std::size_t i = 0; i < m.triangleCount(); ++i) {
+    const Vec3 c = (m.triangleVertex(i, 0) + m.triangleVertex(i, 1) + m.triangleVertex(i, 2)) / 3.0;
+    if (m.faceNormals[i].dot(c - inside) <= 0) return false;
+  }
+  return true;
+}
+
+bool near(const Vec3& a, const Vec3& b, double tol) { return (a - b).norm() <= tol; }
+
+double volumeOf(const TriangleMesh& m) {
+  auto mp = computeMassProperties(m);
+  return mp ? mp->volume_mm3 : 0.0;
+}
+
+void expectError(const std::string& path, const std::string& fragment = {}) {
+  try {
+    (void)readMesh(path);
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    if (qEnvironmentVariableIsSet("SG_SHOW_ERRORS")) qInfo("%s", what.c_str());
+    if (what.find(path) == std::string::npos) QFAIL(("error does not name the file: " + what).c_str());
+    if (!fragment.empty() && what.find(fragment) == std::string::npos)
+      QFAIL(("error lacks '" + fragment + "': " + what).c_str());
+    return;
+  }
+  QFAIL(("no error for " + path).c_str());
+}
+
+}  // namespace
+
+class TestInventorReader : public QObject {
+  Q_OBJECT
+ private slots:
+  void cube() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "cube.iv", kIvHeader + "Separator { Cube { width 10 height 10 depth 10 } }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12));
+    QCOMPARE(m.vertexCount(), std::size_t(8));  // corners merged into an indexed mesh
+    QVERIFY(near(m.bounds.min, Vec3(-5, -5, -5), 1e-6));
+    QVERIFY(near(m.bounds.max, Vec3(5, 5, 5), 1e-6));
+    QVERIFY(isClosed(m));
+    QVERIFY(std::abs(volumeOf(m) - 1000) < 1e-3);
+    QVERIFY(normalsPointAwayFrom(m, Vec3::Zero()));
+  }
+  void sphereIsTessellatedAndClosed() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "sphere.iv", kIvHeader + "Sphere { radius 5 }\n"));
+    QVERIFY(m.triangleCount() > 100);  // default complexity: a few hundred triangles
+    QVERIFY(isClosed(m));              // seam and pole copies merged
+    QVERIFY(m.bounds.max.maxCoeff() <= 5 + 1e-5 && m.bounds.max.minCoeff() > 4.5);
+    QVERIFY(m.bounds.min.minCoeff() >= -5 - 1e-5 && m.bounds.min.maxCoeff() < -4.5);
+    for (const auto& v : m.vertices) QVERIFY(std::abs(v.norm() - 5) < 1e-5);
+    const double exact = 4.0 / 3.0 * kPi * 125;
+    QVERIFY(volumeOf(m) > 0.9 * exact && volumeOf(m) < exact);
+    QVERIFY(normalsPointAwayFrom(m, Vec3::Zero()));
+  }
+  void complexityInTheFileIsHonoured() {
+    QTemporaryDir dir;
+    auto coarse = readMesh(writeFile(dir, "a.iv", kIvHeader + "Sphere { radius 5 }\n"));
+    auto fine = readMesh(writeFile(dir, "b.iv", kIvHeader + "Complexity { value 1.0 } Sphere { radius 5 }\n"));
+    QVERIFY(fine.triangleCount() > coarse.triangleCount());
+    QVERIFY(isClosed(fine));
+  }
+  void cylinderAndCone() {
+    QTemporaryDir dir;
+    auto cyl = readMesh(writeFile(dir, "cyl.iv", kIvHeader + "Cylinder { radius 5 height 10 }\n"));
+    QVERIFY(isClosed(cyl));
+    QVERIFY(std::abs(cyl.bounds.min.y() + 5) < 1e-6 && std::abs(cyl.bounds.max.y() - 5) < 1e-6);
+    QVERIFY(volumeOf(cyl) > 0.9 * kPi * 25 * 10 && volumeOf(cyl) < kPi * 25 * 10);
+    auto cone = readMesh(writeFile(dir, "cone.iv", kIvHeader + "Cone { bottomRadius 5 height 10 }\n"));
+    QVERIFY(isClosed(cone));
+    const double coneVolume = kPi * 25 * 10 / 3;
+    QVERIFY(volumeOf(cone) > 0.9 * coneVolume && volumeOf(cone) < coneVolume);
+  }
+  void transformsAccumulateAndSeparatorsIsolate() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "t.iv", kIvHeader +
+                                               "Separator {\n"
+                                               "  Separator {\n"
+                                               "    Transform { translation 100 0 0 }\n"
+                                               "    Scale { scaleFactor 2 1 1 }\n"
+                                               "    Cube { width 10 height 10 depth 10 }\n"
+                                               "  }\n"
+                                               "  Cube { width 2 height 2 depth 2 }  # outside the inner Separator\n"
+                                               "}\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(24));
+    QVERIFY(near(m.bounds.min, Vec3(-1, -5, -5), 1e-5));
+    QVERIFY(near(m.bounds.max, Vec3(110, 5, 5), 1e-5));
+    QVERIFY(std::abs(volumeOf(m) - (2000 + 8)) < 1e-2);
+  }
+  void unitsAreBakedIn() {
+    QTemporaryDir dir;
+    // Coin's default unit is the metre; a Units node rescales what follows.
+    auto m = readMesh(writeFile(dir, "u.iv", kIvHeader + "Units { units MILLIMETERS }\nCube { width 10 height 10 depth 10 }\n"));
+    QVERIFY(near(m.bounds.size(), Vec3(0.01, 0.01, 0.01), 1e-8));
+  }
+  void mirroringScaleKeepsOutwardWinding() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "m.iv", kIvHeader + "Transform { translation 20 0 0 scaleFactor -1 1 1 }\n"
+                                                         "Cube { width 10 height 10 depth 10 }\n"));
+    QVERIFY(near(m.bounds.center(), Vec3(20, 0, 0), 1e-5));
+    QVERIFY(normalsPointAwayFrom(m, Vec3(20, 0, 0)));
+    QVERIFY(std::abs(volumeOf(m) - 1000) < 1e-3);
+  }
+  void indexedFaceSet() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "ifs.iv", kIvHeader +
+                                                 "Separator {\n"
+                                                 "  Coordinate3 { point [ 0 0 0, 10 0 0, 10 10 0, 0 10 0,\n"
+                                                 "                        0 0 10, 10 0 10, 10 10 10, 0 10 10 ] }\n"
+                                                 "  IndexedFaceSet { coordIndex [ 0 3 2 1 -1, 4 5 6 7 -1, 0 1 5 4 -1,\n"
+                                                 "                                2 3 7 6 -1, 1 2 6 5 -1, 0 4 7 3 -1 ] }\n"
+                                                 "}\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12));
+    QCOMPARE(m.vertexCount(), std::size_t(8));
+    QVERIFY(isClosed(m));
+    auto mp = computeMassProperties(m);
+    QVERIFY(mp);
+    QVERIFY(std::abs(mp->volume_mm3 - 1000) < 1e-6);
+    QVERIFY(near(mp->centroid_mm, Vec3(5, 5, 5), 1e-9));
+    QVERIFY(normalsPointAwayFrom(m, Vec3(5, 5, 5)));
+  }
+  void fileReferenceResolvesNextToTheFile() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath("parts"));
+    writeFile(dir, "parts/box.iv", kIvHeader + "Cube { width 4 height 4 depth 4 }\n");
+    auto m = readMesh(writeFile(dir, "main.iv", kIvHeader + "Translation { translation 0 0 10 }\nFile { name \"parts/box.iv\" }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12));
+    QVERIFY(near(m.bounds.center(), Vec3(0, 0, 10), 1e-5));
+  }
+  void vrml1() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "v1.wrl", "#VRML V1.0 ascii\n"
+                                                "Separator { Translation { translation 0 0 20 }\n"
+                                                "  Cube { width 10 height 10 depth 10 } }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12));
+    QVERIFY(near(m.bounds.min, Vec3(-5, -5, 15), 1e-5));
+    QVERIFY(near(m.bounds.max, Vec3(5, 5, 25), 1e-5));
+  }
+  void vrml2() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "v2.wrl",
+                                "#VRML V2.0 utf8\n"
+                                "Transform { translation 10 0 0 scale 2 2 2\n"
+                                "  children [ Shape { geometry Box { size 10 10 10 } } ] }\n"
+                                "Transform { translation 100 0 0 children [\n"
+                                "  Shape { geometry IndexedFaceSet {\n"
+                                "    coord Coordinate { point [ 0 0 0, 10 0 0, 0 10 0, 0 0 10 ] }\n"
+                                "    coordIndex [ 0 2 1 -1, 0 1 3 -1, 0 3 2 -1, 1 2 3 -1 ] } } ] }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12 + 4));
+    QVERIFY(near(m.bounds.min, Vec3(0, -10, -10), 1e-5));
+    QVERIFY(near(m.bounds.max, Vec3(110, 10, 10), 1e-5));
+    QVERIFY(std::abs(volumeOf(m) - (8000 + 1000.0 / 6)) < 1e-2);
+  }
+  void badInput() {
+    QTemporaryDir dir;
+    expectError(dir.filePath("missing.iv").toStdString(), "cannot open");
+    expectError(writeFile(dir, "garbage.iv", "this is not an inventor file { at all\n"));
+    expectError(writeFile(dir, "binary.iv", QByteArray("\x00\x01\x02\xff\xfe garbage", 15)));
+    expectError(writeFile(dir, "empty.iv", ""));
+    expectError(writeFile(dir, "truncated.iv", kIvHeader + "Separator { Cube { width 10 height 10 "));
+    expectError(writeFile(dir, "badfield.iv", kIvHeader + "Separator { Cube { width abc } }\n"), ":2:");
+    expectError(writeFile(dir, "unknown.iv", kIvHeader + "Separator { NoSuchNode { } }\n"));
+    expectError(writeFile(dir, "noshape.iv", kIvHeader + "Separator { Material { } }\n"), "no");
+    expectError(writeFile(dir, "lines.iv", kIvHeader + "Coordinate3 { point [0 0 0, 1 0 0] } LineSet { }\n"), "no");
+    expectError(writeFile(dir, "truncated.wrl", "#VRML V2.0 utf8\nShape { geometry Box { size 1 1 "));
+    expectError(writeFile(dir, "missingref.iv", kIvHeader + "File { name \"nowhere.iv\" }\n"), "nowhere.iv");
+  }
+  void readingTwiceGivesTheSameMesh() {
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "s.iv", kIvHeader + "Sphere { radius 3 }\n");
+    auto a = readMesh(path);
+    auto b = readInventorMesh(path);
+    QCOMPARE(a.triangleCount(), b.triangleCount());
+    QCOMPARE(a.vertices, b.vertices);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestInventorReader)
+#include "tst_inventor_reader.moc"
