@@ -31,4 +31,10 @@ inline const char* kCubeOff =
     "4 1 2 6 5\n"  // x=10
     "4 0 4 7 3\n"; // x=0
 
+// The same cube as data: corners (mm) and outward quads.
+inline constexpr double kCubeCorners[8][3] = {{0, 0, 0},  {10, 0, 0},  {10, 10, 0},  {0, 10, 0},
+                                              {0, 0, 10}, {10, 0, 10}, {10, 10, 10}, {0, 10, 10}};
+inline constexpr int kCubeQuads[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
+                                         {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
+
 }  // namespace sg::testfiles

@@ -1,5 +1,10 @@
-// Mesh readers and writers on small hand-written files.
+// OFF, PLY, STL and OBJ readers and the mesh writers on small hand-written files.
 #include <QtTest>
+
+#include <QDataStream>
+
+#include <cmath>
+#include <limits>
 
 #include "core/Error.h"
 #include "geometry/MassProperties.h"
@@ -11,20 +16,23 @@ using namespace sg::testfiles;
 
 namespace {
 
-// Asserts the mesh is the closed 10 mm cube [0,10]³.
+// Asserts the mesh is the closed, outward-oriented cube [min, min+size]³ with 12 triangles.
 void checkCube(const TriangleMesh& m, const Vec3& min = Vec3::Zero(), double size = 10) {
   QCOMPARE(m.triangleCount(), std::size_t(12));
-  QVERIFY(m.bounds.min.isApprox(min, 1e-9) || (m.bounds.min - min).norm() < 1e-9);
+  QCOMPARE(m.vertexCount(), std::size_t(8));
+  QVERIFY((m.bounds.min - min).norm() < 1e-9 * size);
   QVERIFY((m.bounds.max - (min + Vec3::Constant(size))).norm() < 1e-9 * size);
   auto mp = computeMassProperties(m);
   QVERIFY(mp.has_value());
   QVERIFY(std::abs(mp->volume_mm3 - size * size * size) < 1e-9 * size * size * size);
   QVERIFY((mp->centroid_mm - (min + Vec3::Constant(size / 2))).norm() < 1e-9 * size);
-  // Outward orientation: the signed volume is positive.
+  // Outward orientation: the signed volume is positive and every normal points away from the centre.
   double signedVolume = 0;
   for (const auto& t : m.triangles)
     signedVolume += m.vertices[t[0]].dot(m.vertices[t[1]].cross(m.vertices[t[2]])) / 6.0;
   QVERIFY(signedVolume > 0);
+  for (std::size_t i = 0; i < m.triangleCount(); ++i)
+    QVERIFY(m.faceNormals[i].dot(m.triangleVertex(i, 0) - mp->centroid_mm) > 0);
 }
 
 // Expects readMesh(path) to throw an sg::Error whose text names the file and contains `fragment`.
@@ -40,6 +48,67 @@ void expectError(const std::string& path, const std::string& fragment = {}) {
     return;
   }
   QFAIL(("no error for " + path).c_str());
+}
+
+// The cube as 12 triangles (quads split along 0-2) for soup formats.
+TriangleMesh cubeTriangles() {
+  TriangleMesh m;
+  for (const auto& c : kCubeCorners) m.vertices.emplace_back(c[0], c[1], c[2]);
+  for (const auto& q : kCubeQuads) {
+    m.triangles.push_back({std::uint32_t(q[0]), std::uint32_t(q[1]), std::uint32_t(q[2])});
+    m.triangles.push_back({std::uint32_t(q[0]), std::uint32_t(q[2]), std::uint32_t(q[3])});
+  }
+  m.finalize();
+  return m;
+}
+
+QByteArray asciiStlCube() {
+  const TriangleMesh m = cubeTriangles();
+  QByteArray s = "solid cube\n";
+  for (std::size_t i = 0; i < m.triangleCount(); ++i) {
+    s += "facet normal 0 0 0\n  outer loop\n";
+    for (int c = 0; c < 3; ++c) {
+      const Vec3 v = m.triangleVertex(i, c);
+      s += QByteArray("    vertex ") + QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " +
+           QByteArray::number(v.z()) + "\n";
+    }
+    s += "  endloop\nendfacet\n";
+  }
+  return s + "endsolid cube\n";
+}
+
+// A binary PLY of the cube: float vertices with an extra uchar colour, quads as `listCount`/`listItem`
+// lists, and an extra element with a list property that must be skipped.
+QByteArray binaryPlyCube(QDataStream::ByteOrder order, bool doubles) {
+  QByteArray bytes = QByteArray("ply\nformat ") +
+                     (order == QDataStream::LittleEndian ? "binary_little_endian" : "binary_big_endian") +
+                     " 1.0\ncomment test cube\n"
+                     "element vertex 8\n" +
+                     (doubles ? "property double x\nproperty double y\nproperty double z\n"
+                              : "property float x\nproperty float y\nproperty float z\n") +
+                     "property uchar red\n"
+                     "element face 6\nproperty list uchar int vertex_indices\nproperty short flags\n"
+                     "element extra 2\nproperty list ushort double values\nproperty int id\n"
+                     "end_header\n";
+  QDataStream out(&bytes, QIODevice::Append);
+  out.setByteOrder(order);
+  out.setFloatingPointPrecision(doubles ? QDataStream::DoublePrecision : QDataStream::SinglePrecision);
+  for (const auto& c : kCubeCorners) {
+    for (double x : c) {
+      if (doubles) out << x;
+      else out << float(x);
+    }
+    out << quint8(200);
+  }
+  for (const auto& q : kCubeQuads) {
+    out << quint8(4);
+    for (int i : q) out << qint32(i);
+    out << qint16(-7);
+  }
+  out.setFloatingPointPrecision(QDataStream::DoublePrecision);
+  out << quint16(3) << 1.0 << 2.0 << 3.0 << qint32(1);
+  out << quint16(0) << qint32(2);
+  return bytes;
 }
 
 }  // namespace
@@ -63,12 +132,20 @@ class TestMeshReaders : public QObject {
     QCOMPARE(meshFormatFromPath("x.obj"), MeshFormat::Obj);
     QCOMPARE(meshFormatFromPath("dir.v2/file"), MeshFormat::Unknown);
     QCOMPARE(meshTypeName(MeshFormat::Off), std::string("off"));
-    QCOMPARE(meshFormatFromType(meshTypeName(MeshFormat::Inventor)), MeshFormat::Inventor);
+    for (auto f : {MeshFormat::Inventor, MeshFormat::Off, MeshFormat::Ply, MeshFormat::Stl, MeshFormat::Obj})
+      QCOMPARE(meshFormatFromType(meshTypeName(f)), f);
+  }
+  void explicitFormatOverridesExtension() {
+    QTemporaryDir dir;
+    checkCube(readMesh(writeFile(dir, "cube.txt", kCubeOff), MeshFormat::Off));
   }
   void unknownExtensionAndMissingFile() {
     QTemporaryDir dir;
     expectError(writeFile(dir, "a.xyz", "1 2 3"), "unknown");
     expectError(dir.filePath("missing.off").toStdString(), "cannot open");
+    expectError(dir.filePath("missing.stl").toStdString(), "cannot open");
+    expectError(dir.filePath("missing.ply").toStdString(), "cannot open");
+    expectError(dir.filePath("missing.obj").toStdString(), "cannot open");
   }
 
   // --- OFF ---
@@ -81,26 +158,239 @@ class TestMeshReaders : public QObject {
     QTemporaryDir dir;
     // Counts on the keyword line, COFF with vertex colours, CRLF line ends, face colours.
     const char* coff =
-        "COFF 4 1 0\r\n0 0 0 255 0 0 255\r\n1 0 0 255 0 0 255\r\n1 1 0 1 1 1 1\r\n0 1 0 1 1 1 1\r\n4 0 1 2 3 0.5 0.5 0.5\r\n";
+        "COFF 4 1 0\r\n0 0 0 255 0 0 255\r\n1 0 0 255 0 0 255\r\n1 1 0 1 1 1 1\r\n0 1 0 1 1 1 1\r\n"
+        "4 0 1 2 3 0.5 0.5 0.5\r\n";
     auto m = readMesh(writeFile(dir, "quad.off", coff));
     QCOMPARE(m.triangleCount(), std::size_t(2));
     QVERIFY(std::abs(m.surfaceArea() - 1.0) < 1e-12);
+    // NOFF: vertex normals after the coordinates.
+    auto n = readMesh(writeFile(dir, "n.off", "NOFF\n3 1 0\n0 0 0 0 0 1\n1 0 0 0 0 1\n0 1 0 0 0 1\n3 0 1 2\n"));
+    QCOMPARE(n.triangleCount(), std::size_t(1));
+    QVERIFY(n.faceNormals[0].isApprox(Vec3::UnitZ()));
     // No keyword at all, pentagon fanned into three triangles.
     auto p = readMesh(writeFile(dir, "pent.off", "5 1\n0 0 0\n2 0 0\n2 1 0\n1 2 0\n0 1 0\n5 0 1 2 3 4\n"));
     QCOMPARE(p.triangleCount(), std::size_t(3));
+    QVERIFY(std::abs(p.surfaceArea() - 3.0) < 1e-12);
+  }
+  void offDropsDegenerateTriangles() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "d.off",
+                                "OFF\n4 3 0\n0 0 0\n1 0 0\n0 1 0\n2 0 0\n3 0 1 2\n3 0 1 3\n3 0 0 2\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(1));
   }
   void offBadInput() {
     QTemporaryDir dir;
     expectError(writeFile(dir, "garbage.off", "\x01\x02garbage\nmore garbage\n"));
     expectError(writeFile(dir, "trunc.off", "OFF\n8 6 0\n0 0 0\n1 0 0\n"), "truncated");
     expectError(writeFile(dir, "trunc.off", "OFF\n8 6 0\n0 0 0\n1 0 0\n"), ":4:");
+    expectError(writeFile(dir, "counts.off", "OFF\n3 x\n"), ":2:");
     expectError(writeFile(dir, "range.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n"), ":6:");
     expectError(writeFile(dir, "range.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n"), "out of range");
     expectError(writeFile(dir, "nan.off", "OFF\n3 1 0\n0 0 0\nnan 0 0\n0 1 0\n3 0 1 2\n"), ":4:");
     expectError(writeFile(dir, "inf.off", "OFF\n3 1 0\n0 0 0\ninf 0 0\n0 1 0\n3 0 1 2\n"), "finite");
     expectError(writeFile(dir, "shortface.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n4 0 1 2\n"), ":6:");
     expectError(writeFile(dir, "degenerate.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n2 0 0\n3 0 1 2\n"), "no");
+    expectError(writeFile(dir, "huge.off", "OFF\n2000000000 2000000000 0\n0 0 0\n"), "truncated");
     expectError(writeFile(dir, "empty.off", ""));
+  }
+
+  // --- STL ---
+  void stlAscii() {
+    QTemporaryDir dir;
+    checkCube(readMesh(writeFile(dir, "cube.stl", asciiStlCube())));  // duplicate corners merged
+  }
+  void stlBinaryRoundTrip() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("cube.stl").toStdString();
+    writeBinaryStlMesh(cubeTriangles(), path);
+    QCOMPARE(QFileInfo(QString::fromStdString(path)).size(), qint64(84 + 50 * 12));
+    checkCube(readMesh(path));
+    // Rewriting replaces the file atomically and leaves no temporary behind.
+    TriangleMesh moved = cubeTriangles();
+    moved.transform(Mat3::Identity(), Vec3(1, 2, 3));
+    writeBinaryStlMesh(moved, path);
+    checkCube(readStlMesh(path), Vec3(1, 2, 3));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"cube.stl"});
+  }
+  void stlAsciiRoundTrip() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("cube.stl").toStdString();
+    writeAsciiStlMesh(cubeTriangles(), path);
+    checkCube(readMesh(path));
+  }
+  void stlBinaryWhoseHeaderSaysSolid() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("cube.stl").toStdString();
+    writeBinaryStlMesh(cubeTriangles(), path);
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    f.write("solid exported by a CAD tool");  // binary detection is by size, not by keyword
+    f.close();
+    checkCube(readMesh(path));
+  }
+  void stlBadInput() {
+    QTemporaryDir dir;
+    const std::string good = dir.filePath("good.stl").toStdString();
+    writeBinaryStlMesh(cubeTriangles(), good);
+    QFile f(QString::fromStdString(good));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    expectError(writeFile(dir, "trunc.stl", bytes.left(bytes.size() - 20)), "truncated");
+    QByteArray nan = bytes;
+    const float qnan = std::numeric_limits<float>::quiet_NaN();
+    std::memcpy(nan.data() + 84 + 50 * 3 + 12, &qnan, 4);
+    expectError(writeFile(dir, "nan.stl", nan), "triangle 3");
+    expectError(writeFile(dir, "garbage.stl", "garbage, not an stl file"));
+    expectError(writeFile(dir, "garbage2.stl", QByteArray(200, '\x07')));
+    const QByteArray ascii = asciiStlCube();
+    expectError(writeFile(dir, "trunc_ascii.stl", ascii.left(ascii.indexOf("endloop", 200))), "truncated");
+    QByteArray asciiNan = ascii;
+    asciiNan.replace("vertex 0 0 0", "vertex 0 nan 0");
+    expectError(writeFile(dir, "nan_ascii.stl", asciiNan), ":4:");
+    expectError(writeFile(dir, "bad_ascii.stl", "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                                                "endloop\nendfacet\nendsolid\n"),
+                ":6:");
+    expectError(writeFile(dir, "empty_ascii.stl", "solid x\nendsolid x\n"), "no");
+  }
+
+  // --- PLY ---
+  void plyAscii() {
+    QTemporaryDir dir;
+    QByteArray ply =
+        "ply\nformat ascii 1.0\ncomment a cube\nobj_info made by hand\n"
+        "element vertex 8\nproperty float x\nproperty float y\nproperty float z\n"
+        "property float nx\nproperty uchar red\n"
+        "element face 6\nproperty list uchar int vertex_indices\n"
+        "element edge 1\nproperty int vertex1\nproperty int vertex2\nend_header\n";
+    for (const auto& c : kCubeCorners) ply += QByteArray::number(c[0]) + " " + QByteArray::number(c[1]) + " " +
+                                              QByteArray::number(c[2]) + " 0.5 255\n";
+    for (const auto& q : kCubeQuads)
+      ply += "4 " + QByteArray::number(q[0]) + " " + QByteArray::number(q[1]) + " " + QByteArray::number(q[2]) +
+             " " + QByteArray::number(q[3]) + "\n";
+    ply += "0 1\n";
+    checkCube(readMesh(writeFile(dir, "cube.ply", ply)));
+  }
+  void plyBinaryBothEndiannesses() {
+    QTemporaryDir dir;
+    checkCube(readMesh(writeFile(dir, "le.ply", binaryPlyCube(QDataStream::LittleEndian, false))));
+    checkCube(readMesh(writeFile(dir, "be.ply", binaryPlyCube(QDataStream::BigEndian, false))));
+    checkCube(readMesh(writeFile(dir, "led.ply", binaryPlyCube(QDataStream::LittleEndian, true))));
+    checkCube(readMesh(writeFile(dir, "bed.ply", binaryPlyCube(QDataStream::BigEndian, true))));
+  }
+  void plyTriangleStrips() {
+    QTemporaryDir dir;
+    // A unit square as one strip (0 1 2 3) plus a restart and a degenerate remainder.
+    auto m = readMesh(writeFile(dir, "strip.ply",
+                                "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+                                "property float z\nelement tristrips 1\nproperty list int int vertex_indices\n"
+                                "end_header\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n6 0 1 2 3 -1 0\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(2));
+    QVERIFY(std::abs(m.surfaceArea() - 1) < 1e-12);
+    for (const auto& n : m.faceNormals) QVERIFY(n.isApprox(Vec3::UnitZ()));  // consistent winding
+  }
+  void plyRoundTrips() {
+    QTemporaryDir dir;
+    const TriangleMesh cube = cubeTriangles();
+    for (bool binary : {true, false}) {
+      const std::string path = dir.filePath(binary ? "b.ply" : "a.ply").toStdString();
+      writePlyMesh(cube, path, binary);
+      const TriangleMesh back = readMesh(path);
+      checkCube(back);
+      QCOMPARE(back.vertices, cube.vertices);  // doubles survive exactly
+      QCOMPARE(back.triangles, cube.triangles);
+    }
+  }
+  void plyBadInput() {
+    QTemporaryDir dir;
+    const QByteArray header =
+        "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+        "element face 1\nproperty list uchar int vertex_indices\nend_header\n";
+    expectError(writeFile(dir, "range.ply", header + "0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n"), ":13:");
+    expectError(writeFile(dir, "range2.ply", header + "0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n"), "out of range");
+    expectError(writeFile(dir, "nan.ply", header + "0 0 0\n1 nan 0\n0 1 0\n3 0 1 2\n"), ":11:");
+    expectError(writeFile(dir, "trunc.ply", header + "0 0 0\n1 0 0\n"), "truncated");
+    expectError(writeFile(dir, "garbage.ply", "garbage\n"), "not a PLY");
+    expectError(writeFile(dir, "noend.ply", "ply\nformat ascii 1.0\nelement vertex 3\n"), "end_header");
+    expectError(writeFile(dir, "badtype.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty quad x\nend_header\n"),
+                ":4:");
+    expectError(writeFile(dir, "noz.ply", "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\n"
+                                          "property float y\nend_header\n0 0\n"),
+                "'z'");
+    const QByteArray bin = binaryPlyCube(QDataStream::LittleEndian, false);
+    expectError(writeFile(dir, "trunc_bin.ply", bin.left(bin.size() - 40)), "truncated");
+    QByteArray binNan = binaryPlyCube(QDataStream::LittleEndian, false);
+    const float qnan = std::numeric_limits<float>::quiet_NaN();
+    std::memcpy(binNan.data() + bin.indexOf("end_header\n") + 11 + 13 * 2 + 4, &qnan, 4);  // vertex #2, y
+    expectError(writeFile(dir, "nan_bin.ply", binNan), "#2");
+    QByteArray binRange = binaryPlyCube(QDataStream::BigEndian, false);
+    binRange[binRange.indexOf("end_header\n") + 11 + 13 * 8 + 1 + 3] = char(8);  // face #0, first index
+    expectError(writeFile(dir, "range_bin.ply", binRange), "out of range");
+    expectError(writeFile(dir, "noface.ply", header.left(header.indexOf("element face")) + "end_header\n0 0 0\n1 0 0\n0 1 0\n"),
+                "no");
+  }
+
+  // --- OBJ ---
+  void objQuadsAndCornerForms() {
+    QTemporaryDir dir;
+    QByteArray obj = "# cube\nmtllib cube.mtl\no cube\n";
+    for (const auto& c : kCubeCorners)
+      obj += "v " + QByteArray::number(c[0]) + " " + QByteArray::number(c[1]) + " " + QByteArray::number(c[2]) + "\n";
+    obj += "vt 0 0\nvn 0 0 1\ng sides\nusemtl red\ns off\n";
+    const char* forms[] = {"%1", "%1/1", "%1/1/1", "%1//1"};
+    int form = 0;
+    for (const auto& q : kCubeQuads) {
+      QByteArray line = "f";
+      for (int i : q) line += " " + QString(forms[form++ % 4]).arg(i + 1).toLatin1();
+      obj += line + "\n";
+    }
+    obj += "l 1 2\n";
+    checkCube(readMesh(writeFile(dir, "cube.obj", obj)));
+  }
+  void objNegativeIndices() {
+    QTemporaryDir dir;
+    // Each face refers back to vertices just read; the second quad uses relative indices only.
+    const char* obj =
+        "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf -4 -3 -2 -1\n"
+        "v 0 0 5\nv 2 0 5\nv 2 2 5\nv 0 2 5\nf -4/1/1 -3/2/2 -2/3/3 -1/4/4\n";
+    auto m = readMesh(writeFile(dir, "neg.obj", obj));
+    QCOMPARE(m.triangleCount(), std::size_t(4));
+    QVERIFY(std::abs(m.surfaceArea() - (1 + 4)) < 1e-12);
+    QVERIFY(m.bounds.max.isApprox(Vec3(2, 2, 5)));
+  }
+  void objBadInput() {
+    QTemporaryDir dir;
+    expectError(writeFile(dir, "zero.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n"), ":4:");
+    expectError(writeFile(dir, "range.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n"), "out of range");
+    expectError(writeFile(dir, "negrange.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n"), ":4:");
+    expectError(writeFile(dir, "nan.obj", "v 0 0 0\nv 1 nan 0\nv 0 1 0\nf 1 2 3\n"), ":2:");
+    expectError(writeFile(dir, "shortv.obj", "v 0 0\n"), ":1:");
+    expectError(writeFile(dir, "badcorner.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 x 3\n"), ":4:");
+    expectError(writeFile(dir, "garbage.obj", "just some text\nno geometry here\n"), "no");
+    expectError(writeFile(dir, "binary.obj", QByteArray("\x00\x01\x02\x03", 4)), "no");
+  }
+
+  // --- OFF writer ---
+  void offRoundTrip() {
+    QTemporaryDir dir;
+    TriangleMesh cube = cubeTriangles();
+    cube.transform(Mat3::Identity(), Vec3(0.1, -1.0 / 3.0, 1e-7));  // awkward decimals survive exactly
+    const std::string path = dir.filePath("cube.off").toStdString();
+    writeOffMesh(cube, path);
+    const TriangleMesh back = readMesh(path);
+    QCOMPARE(back.vertices, cube.vertices);
+    QCOMPARE(back.triangles, cube.triangles);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"cube.off"});
+  }
+  void writerErrors() {
+    QTemporaryDir dir;
+    const std::string noDir = dir.filePath("no/such/dir/cube.off").toStdString();
+    QVERIFY_THROWS_EXCEPTION(Error, writeOffMesh(cubeTriangles(), noDir));
+    QVERIFY_THROWS_EXCEPTION(Error, writeBinaryStlMesh(cubeTriangles(), dir.filePath("no/x.stl").toStdString()));
+    TriangleMesh broken;
+    broken.vertices.push_back(Vec3::Zero());
+    broken.triangles.push_back({0, 1, 2});
+    QVERIFY_THROWS_EXCEPTION(Error, writeOffMesh(broken, dir.filePath("b.off").toStdString()));
+    QVERIFY(!QFile::exists(dir.filePath("b.off")));
   }
 };
 
