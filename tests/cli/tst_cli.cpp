@@ -1,0 +1,414 @@
+// softgrasp-cli end to end: exit codes, JSON content checked against hand-computed values (cube volume
+// and inertia, DH forward kinematics), one-line error reports naming file and line.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+namespace {
+
+struct CliRun {
+  int exitCode = -1;
+  bool crashed = false;
+  QByteArray out, err;
+  QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+// A 10 mm cube centred on the origin, outward counter-clockwise quads (12 triangles, 1000 mm³).
+const char* kCubeOff =
+    "OFF\n8 6 0\n"
+    "-5 -5 -5\n5 -5 -5\n5 5 -5\n-5 5 -5\n-5 -5 5\n5 -5 5\n5 5 5\n-5 5 5\n"
+    "4 0 3 2 1\n4 4 5 6 7\n4 0 1 5 4\n4 2 3 7 6\n4 0 4 7 3\n4 1 2 6 5\n";
+// The same cube without its top: open, 10 triangles.
+const char* kOpenBoxOff =
+    "OFF\n8 5 0\n"
+    "-5 -5 -5\n5 -5 -5\n5 5 -5\n-5 5 -5\n-5 -5 5\n5 -5 5\n5 5 5\n-5 5 5\n"
+    "4 0 3 2 1\n4 0 1 5 4\n4 2 3 7 6\n4 0 4 7 3\n4 1 2 6 5\n";
+
+const char* kDof =
+    "  <dof type=\"r\"><defaultVelocity>1</defaultVelocity><maxEffort>1e8</maxEffort><Kp>1e9</Kp><Kd>1e6</Kd>"
+    "<draggerScale>20</draggerScale></dof>\n";
+
+// Two revolute joints in one chain: base at (10, 0, 20); joint 0 theta=d0, a=50; joint 1 theta=d1, d=5, a=30.
+QByteArray twoLinkRobot(const char* secondLinkFile) {
+  return QByteArray("<?xml version=\"1.0\" ?>\n<robot type=\"Hand\">\n  <palm>palm.xml</palm>\n") + kDof + kDof +
+         "  <chain>\n"
+         "    <transform><translation>10 0 20</translation></transform>\n"
+         "    <joint type=\"Revolute\"><theta>d0</theta><d>0</d><a>50</a><alpha>0</alpha>"
+         "<minValue>-90</minValue><maxValue>90</maxValue></joint>\n"
+         "    <joint type=\"Revolute\"><theta>d1</theta><d>5</d><a>30</a><alpha>0</alpha>"
+         "<minValue>0</minValue><maxValue>120</maxValue></joint>\n"
+         "    <link dynamicJointType=\"Revolute\">link.xml</link>\n"
+         "    <link dynamicJointType=\"Revolute\">" +
+         secondLinkFile +
+         "</link>\n"
+         "  </chain>\n"
+         "  <eigenGrasps>eigen/two_eigen.xml</eigenGrasps>\n"
+         "</robot>\n";
+}
+
+// Hand computation of the link origins of the robot above (robot at `base`): link 0 after joint 0,
+// link 1 after joint 1; both frames are rotated about z by the summed joint angles.
+QVector<double> linkOrigin(int link, double q0, double q1, double baseZ = 0) {
+  double x = 10 + 50 * std::cos(q0), y = 50 * std::sin(q0), z = 20 + baseZ;
+  if (link == 1) {
+    x += 30 * std::cos(q0 + q1);
+    y += 30 * std::sin(q0 + q1);
+    z += 5;
+  }
+  return {x, y, z};
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+
+  QString path(const QString& relative) const { return dir_.filePath(relative); }
+
+  void write(const QString& relative, const QByteArray& text) {
+    const QString file = path(relative);
+    QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
+    QFile f(file);
+    QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(file));
+    f.write(text);
+  }
+
+  static CliRun run(const QStringList& args, const QString& workingDir = {}) {
+    QProcess p;
+    if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
+    p.start(QStringLiteral(SG_CLI_PATH), args);
+    CliRun r;
+    if (!p.waitForStarted() || !p.waitForFinished(300000)) {
+      r.crashed = true;
+      return r;
+    }
+    r.crashed = p.exitStatus() != QProcess::NormalExit;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+  }
+
+  static void expectExit(const CliRun& r, int code) {
+    QVERIFY2(!r.crashed, "softgrasp-cli crashed or hung");
+    QVERIFY2(r.exitCode == code, qPrintable(QString("exit %1, expected %2; stderr: %3")
+                                                .arg(r.exitCode)
+                                                .arg(code)
+                                                .arg(QString::fromUtf8(r.err))));
+  }
+
+  // Exactly one line on stderr, naming the file.
+  static void expectOneLineError(const CliRun& r, const QString& fileName) {
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith("softgrasp-cli: "), qPrintable(err));
+    QCOMPARE(err.count('\n'), 1);
+    QVERIFY2(err.contains(fileName), qPrintable(err));
+  }
+
+  static void compareVec(const QJsonValue& value, const QVector<double>& expected, double tol = 1e-9) {
+    const QJsonArray a = value.toArray();
+    QCOMPARE(a.size(), expected.size());
+    for (int i = 0; i < expected.size(); ++i)
+      QVERIFY2(std::abs(a[i].toDouble() - expected[i]) <= tol,
+               qPrintable(QString("component %1: %2 vs %3").arg(i).arg(a[i].toDouble()).arg(expected[i])));
+  }
+
+  static QJsonObject findLink(const QJsonObject& fk, int chain, int link) {
+    for (const auto& v : fk["links"].toArray())
+      if (v.toObject()["chain"].toInt() == chain && v.toObject()["link"].toInt() == link) return v.toObject();
+    return {};
+  }
+
+  // The quaternion of a rotation by `angle` about z, w x y z (up to sign).
+  static void compareRotationZ(const QJsonObject& pose, double angle) {
+    const QJsonArray q = pose["quaternion_wxyz"].toArray();
+    const double sign = q[0].toDouble() < 0 ? -1 : 1;
+    compareVec(QJsonArray{sign * q[0].toDouble(), sign * q[1].toDouble(), sign * q[2].toDouble(),
+                          sign * q[3].toDouble()},
+               {std::cos(angle / 2), 0, 0, std::sin(angle / 2)});
+    const QJsonArray R = pose["rotation"].toArray();
+    compareVec(R[0], {std::cos(angle), -std::sin(angle), 0});
+    compareVec(R[1], {std::sin(angle), std::cos(angle), 0});
+    compareVec(R[2], {0, 0, 1});
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    write("models/objects/cube.off", kCubeOff);
+    write("models/objects/cube.xml",
+          "<?xml version=\"1.0\" ?>\n<root>\n  <material>rubber</material>\n  <youngs>1500000</youngs>\n"
+          "  <mass>50</mass>\n  <geometryFile type=\"off\">cube.off</geometryFile>\n</root>\n");
+    write("models/obstacles/open.off", kOpenBoxOff);
+    write("models/obstacles/open.xml",
+          "<root>\n  <material>wood</material>\n  <geometryFile type=\"off\">open.off</geometryFile>\n</root>\n");
+    write("models/robots/Two/Two.xml", twoLinkRobot("link.xml"));
+    write("models/robots/Two/iv/cube.off", kCubeOff);
+    write("models/robots/Two/iv/palm.xml",
+          "<root><material>wood</material><mass>100</mass><geometryFile type=\"off\">cube.off</geometryFile></root>\n");
+    write("models/robots/Two/iv/link.xml",
+          "<root><material>rubber</material><mass>20</mass><geometryFile type=\"off\">cube.off</geometryFile></root>\n");
+    write("models/robots/Two/eigen/two_eigen.xml",
+          "<EigenGrasps dimensions=\"2\">\n  <EG><EigenValue value=\"0.5\"/><DimVals d0=\"1.0\" d1=\"1.0\"/></EG>\n"
+          "</EigenGrasps>\n");
+    write("models/robots/Two/TwoMissingLink.xml", twoLinkRobot("nolink.xml"));
+    write("worlds/test.xml",
+          "<?xml version=\"1.0\" ?>\n<world>\n"
+          "  <obstacle><filename>models/obstacles/open.xml</filename></obstacle>\n"
+          "  <graspableBody><filename>models/objects/cube.xml</filename>\n"
+          "    <transform><translation>0 0 100</translation></transform></graspableBody>\n"
+          "  <robot><filename>models/robots/Two/Two.xml</filename><dofValues>0.5 0.25</dofValues>\n"
+          "    <transform><translation>0 0 200</translation></transform></robot>\n"
+          "  <camera><position>0 0 500</position><orientation>0 0 0 1</orientation>"
+          "<focalDistance>500</focalDistance></camera>\n"
+          "</world>\n");
+    // Line 3 holds the bad mass.
+    write("bad/badmass.xml",
+          "<root>\n  <material>wood</material>\n  <mass>abc</mass>\n"
+          "  <geometryFile type=\"off\">../models/objects/cube.off</geometryFile>\n</root>\n");
+    write("bad/broken.xml", "<root>\n  <material>wood\n  <mass>10</mass>\n</root>\n");
+  }
+
+  void helpAndVersion() {
+    const CliRun help = run({"--help"});
+    expectExit(help, 0);
+    QVERIFY(help.out.contains("info"));
+    QVERIFY(help.out.contains("fk"));
+    const CliRun infoHelp = run({"info", "--help"});
+    expectExit(infoHelp, 0);
+    QVERIFY(infoHelp.out.contains("--model-root"));
+    const CliRun version = run({"--version"});
+    expectExit(version, 0);
+    QVERIFY(version.out.startsWith("softgrasp-cli "));
+  }
+
+  void usageErrors() {
+    expectExit(run({}), 2);
+    const CliRun unknown = run({"frobnicate"});
+    expectExit(unknown, 2);
+    QVERIFY(unknown.err.contains("frobnicate"));
+    expectExit(run({"info"}), 2);                                          // missing FILE
+    expectExit(run({"info", path("models/objects/cube.xml"), "--bogus"}), 2);  // unknown option
+    expectExit(run({"info", path("models/objects/cube.xml"), "extra"}), 2);   // extra argument
+    expectExit(run({"info", path("models/objects/cube.xml"), "--model-root"}), 2);  // missing value
+    expectExit(run({"--bogus"}), 2);
+  }
+
+  void bodyInfoJson() {
+    const CliRun r = run({"info", path("models/objects/cube.xml"), "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["kind"].toString(), QString("body"));
+    const QJsonArray bodies = doc["graspables"].toArray();
+    QCOMPARE(bodies.size(), 1);
+    const QJsonObject cube = bodies[0].toObject();
+    QCOMPARE(cube["triangles"].toInt(), 12);
+    QCOMPARE(cube["material"].toString(), QString("rubber"));
+    QCOMPARE(cube["rigid"].toBool(), false);
+    QCOMPARE(cube["youngs_Pa"].toDouble(), 1.5e6);
+    QVERIFY(cube["closed"].toBool());
+    QVERIFY(std::abs(cube["volume_mm3"].toDouble() - 1000.0) < 1e-6);
+    const QJsonObject mass = cube["massProperties"].toObject();
+    QCOMPARE(mass["mass_g"].toDouble(), 50.0);
+    compareVec(mass["cog_mm"], {0, 0, 0}, 1e-9);
+    // Solid cube of side s: inertia per mass about the centre = s²/6 on the diagonal.
+    const QJsonArray I = mass["inertiaPerMass_mm2"].toArray();
+    compareVec(I[0], {100.0 / 6, 0, 0}, 1e-6);
+    compareVec(I[1], {0, 100.0 / 6, 0}, 1e-6);
+    compareVec(I[2], {0, 0, 100.0 / 6}, 1e-6);
+    QVERIFY(std::abs(cube["maxRadius_mm"].toDouble() - std::sqrt(75.0)) < 1e-6);
+    compareVec(cube["boundsBody_mm"].toObject()["size"], {10, 10, 10});
+    QCOMPARE(doc["totals"].toObject()["triangles"].toInt(), 12);
+  }
+
+  void meshInfoJson() {
+    const CliRun r = run({"info", path("models/obstacles/open.off"), "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["kind"].toString(), QString("mesh"));
+    const QJsonObject box = doc["graspables"].toArray()[0].toObject();
+    QCOMPARE(box["triangles"].toInt(), 10);
+    QCOMPARE(box["closed"].toBool(), false);
+    QVERIFY(box["volume_mm3"].isNull());
+  }
+
+  void bodyInfoText() {
+    const CliRun r = run({"info", path("models/objects/cube.xml")});
+    expectExit(r, 0);
+    QVERIFY(r.out.contains("12 triangles"));
+    QVERIFY(r.out.contains("50 g"));
+    QVERIFY(r.out.contains("1000 mm"));
+  }
+
+  void robotInfoJson() {
+    const CliRun r = run({"info", path("models/robots/Two/Two.xml"), "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["kind"].toString(), QString("robot"));
+    const QJsonArray robots = doc["robots"].toArray();
+    QCOMPARE(robots.size(), 1);
+    const QJsonObject robot = robots[0].toObject();
+    QCOMPARE(robot["dofCount"].toInt(), 2);
+    QCOMPARE(robot["eigengraspCount"].toInt(), 1);
+    const QJsonArray dofs = robot["dofs"].toArray();
+    QCOMPARE(dofs[1].toObject()["unit"].toString(), QString("rad"));
+    QVERIFY(std::abs(dofs[1].toObject()["max"].toDouble() - 120 * M_PI / 180) < 1e-9);
+    const QJsonObject chain = robot["chains"].toArray()[0].toObject();
+    const QJsonObject joint1 = chain["joints"].toArray()[1].toObject();
+    QCOMPARE(joint1["expression"].toString(), QString("d1"));
+    QCOMPARE(joint1["dh"].toObject()["d_mm"].toDouble(), 5.0);
+    QCOMPARE(joint1["dh"].toObject()["a_mm"].toDouble(), 30.0);
+    const QJsonArray links = chain["links"].toArray();
+    QCOMPARE(links.size(), 2);
+    // Default DOF values are 0: the links lie along x.
+    compareVec(links[1].toObject()["pose"].toObject()["position_mm"], linkOrigin(1, 0, 0));
+    const QJsonObject totals = doc["totals"].toObject();
+    QCOMPARE(totals["bodies"].toInt(), 3);
+    QCOMPARE(totals["triangles"].toInt(), 36);
+    QCOMPARE(totals["dofs"].toInt(), 2);
+    QCOMPARE(totals["dynamicMass_g"].toDouble(), 140.0);
+  }
+
+  void worldInfoJson() {
+    const CliRun r = run({"info", path("worlds/test.xml"), "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["kind"].toString(), QString("world"));
+    QCOMPARE(doc["obstacles"].toArray().size(), 1);
+    QCOMPARE(doc["obstacles"].toArray()[0].toObject()["massProperties"].isNull(), true);
+    const QJsonObject cube = doc["graspables"].toArray()[0].toObject();
+    QCOMPARE(cube["triangles"].toInt(), 12);
+    compareVec(cube["boundsWorld_mm"].toObject()["min"], {-5, -5, 95});
+    compareVec(cube["boundsWorld_mm"].toObject()["max"], {5, 5, 105});
+    const QJsonObject robot = doc["robots"].toArray()[0].toObject();
+    QVERIFY(std::abs(robot["dofs"].toArray()[0].toObject()["value"].toDouble() - 0.5) < 1e-12);
+    const QJsonArray links = robot["chains"].toArray()[0].toObject()["links"].toArray();
+    compareVec(links[1].toObject()["pose"].toObject()["position_mm"], linkOrigin(1, 0.5, 0.25, 200));
+    QVERIFY(!doc["camera"].isNull());
+    QCOMPARE(doc["camera"].toObject()["focalDistance_mm"].toDouble(), 500.0);
+    const QJsonObject totals = doc["totals"].toObject();
+    QCOMPARE(totals["bodies"].toInt(), 5);
+    QCOMPARE(totals["triangles"].toInt(), 10 + 12 + 36);
+    QCOMPARE(totals["robots"].toInt(), 1);
+    QCOMPARE(totals["dynamicMass_g"].toDouble(), 50.0 + 100.0 + 2 * 20.0);
+    // The text form works on the same world.
+    const CliRun text = run({"info", path("worlds/test.xml")});
+    expectExit(text, 0);
+    QVERIFY(text.out.contains("totals: 5 bodies"));
+  }
+
+  void fkMatchesHandComputation() {
+    const double q0 = 0.5, q1 = 0.25;
+    const CliRun r = run({"fk", path("models/robots/Two/Two.xml"), "--dofs", "0.5,0.25", "--json"});
+    expectExit(r, 0);
+    const QJsonObject fk = r.json();
+    QCOMPARE(fk["dofs"].toArray().size(), 2);
+    compareVec(fk["palm"].toObject()["position_mm"], {0, 0, 0});
+    const QJsonObject link0 = findLink(fk, 0, 0), link1 = findLink(fk, 0, 1);
+    compareVec(link0["position_mm"], linkOrigin(0, q0, q1));
+    compareVec(link1["position_mm"], linkOrigin(1, q0, q1));
+    compareRotationZ(link0, q0);
+    compareRotationZ(link1, q0 + q1);
+  }
+
+  void fkDegreesAndClamping() {
+    const CliRun deg = run({"fk", path("models/robots/Two/Two.xml"), "--dofs=30,45", "--degrees", "--json"});
+    expectExit(deg, 0);
+    compareVec(findLink(deg.json(), 0, 1)["position_mm"], linkOrigin(1, M_PI / 6, M_PI / 4));
+    // d1's range starts at 0: -0.3 is clamped, with a warning, and reported.
+    const CliRun clamped = run({"fk", path("models/robots/Two/Two.xml"), "--dofs", "0.5,-0.3", "--json"});
+    expectExit(clamped, 0);
+    QVERIFY(clamped.err.contains("clamped"));
+    const QJsonObject d1 = clamped.json()["dofs"].toArray()[1].toObject();
+    QVERIFY(d1["clamped"].toBool());
+    QCOMPARE(d1["value"].toDouble(), 0.0);
+    compareVec(findLink(clamped.json(), 0, 1)["position_mm"], linkOrigin(1, 0.5, 0));
+    // Text output.
+    const CliRun text = run({"fk", path("models/robots/Two/Two.xml"), "--dofs", "0.5,0.25"});
+    expectExit(text, 0);
+    QVERIFY(text.out.contains("Two/chain0/link1"));
+  }
+
+  void fkBadDofs() {
+    const QString robot = path("models/robots/Two/Two.xml");
+    expectExit(run({"fk", robot, "--dofs", "0.5"}), 2);            // too few
+    expectExit(run({"fk", robot, "--dofs", "0.5,0.1,0.2"}), 2);    // too many
+    expectExit(run({"fk", robot, "--dofs", "0.5,abc"}), 2);        // not a number
+    expectExit(run({"fk", robot, "--dofs", "0.5,"}), 2);           // empty entry
+    expectExit(run({"fk", robot, "--dofs", "nan,0"}), 2);          // not finite
+    expectExit(run({"fk", robot}), 2);                             // --dofs missing
+    // A body file is not a robot: bad input.
+    const CliRun body = run({"fk", path("models/objects/cube.xml"), "--dofs", "0"});
+    expectExit(body, 3);
+    expectOneLineError(body, "cube.xml");
+  }
+
+  void badXmlNamesFileAndLine() {
+    const CliRun mass = run({"info", path("bad/badmass.xml")});
+    expectExit(mass, 3);
+    expectOneLineError(mass, "badmass.xml");
+    QVERIFY2(mass.err.contains("badmass.xml:3:"), mass.err.constData());
+    const CliRun broken = run({"info", path("bad/broken.xml"), "--json"});
+    expectExit(broken, 3);
+    expectOneLineError(broken, "broken.xml");
+    QVERIFY2(QRegularExpression("broken\\.xml:[0-9]+: ").match(QString::fromUtf8(broken.err)).hasMatch(),
+             broken.err.constData());
+    QVERIFY(broken.out.isEmpty());
+  }
+
+  void missingFilesAreBadInput() {
+    const CliRun missing = run({"info", path("nowhere/none.xml")});
+    expectExit(missing, 3);
+    expectOneLineError(missing, "none.xml");
+    const CliRun missingRobot = run({"fk", path("nowhere/robot.xml"), "--dofs", "0,0"});
+    expectExit(missingRobot, 3);
+    // A robot naming a link file that does not exist: the error names the missing file.
+    const CliRun missingLink = run({"info", path("models/robots/Two/TwoMissingLink.xml")});
+    expectExit(missingLink, 3);
+    expectOneLineError(missingLink, "nolink.xml");
+    // A directory is not a model file.
+    expectExit(run({"info", path("models")}), 3);
+  }
+
+  void modelRootResolvesNames() {
+    // A world in a directory with no models/ ancestor finds its files only through --model-root.
+    QTemporaryDir other;
+    QVERIFY(other.isValid());
+    const QString world = other.filePath("w.xml");
+    QFile f(world);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("<world><graspableBody><filename>models/objects/cube.xml</filename></graspableBody></world>\n");
+    f.close();
+    const CliRun without = run({"info", world});
+    expectExit(without, 3);
+    expectOneLineError(without, "w.xml");
+    const CliRun with = run({"info", world, "--json", "--model-root", dir_.path()});
+    expectExit(with, 0);
+    QCOMPARE(with.json()["graspables"].toArray()[0].toObject()["triangles"].toInt(), 12);
+    expectExit(run({"info", world, "--model-root", path("not-a-dir")}), 2);
+  }
+
+  void defaultWorld() {
+    const QString world = QStringLiteral(SG_SOURCE_DIR) + "/worlds/default.xml";
+    if (!QFile::exists(world)) QSKIP("worlds/default.xml is not in the source tree");
+    const CliRun r = run({"info", "worlds/default.xml", "--json"}, QStringLiteral(SG_SOURCE_DIR));
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QVERIFY(doc["robots"].toArray().size() >= 1);
+    QVERIFY(doc["graspables"].toArray().size() >= 1);
+    QVERIFY(doc["robots"].toArray()[0].toObject()["dofCount"].toInt() > 0);
+    QVERIFY(doc["graspables"].toArray()[0].toObject()["triangles"].toInt() > 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

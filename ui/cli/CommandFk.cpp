@@ -1,0 +1,94 @@
+// softgrasp-cli fk ROBOT --dofs v0,v1,... [--json] [--degrees] [--model-root DIR]...
+// Forward kinematics: sets the DOF values (clamped into their ranges, as the engine does) and prints the
+// palm and link poses in the robot's base frame.
+#include <iostream>
+
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "JsonWriter.h"
+#include "ModelInput.h"
+#include "ModelNames.h"
+#include "TextPrinter.h"
+#include "model/Kinematics.h"
+
+namespace sg::cli {
+
+namespace {
+
+// The requested DOF values in engine units (rad or mm); --degrees converts revolute DOFs only.
+std::vector<double> requestedDofValues(const ParsedArgs& args, const Robot& robot) {
+  std::vector<double> values = parseNumberList("--dofs", *args.value("--dofs"));
+  if (values.size() != robot.dofCount())
+    throw UsageError(std::string("--dofs: robot ") + robot.name + " has " + std::to_string(robot.dofCount()) + " DOFs, got " +
+                     std::to_string(values.size()) + " values");
+  if (args.has("--degrees"))
+    for (std::size_t k = 0; k < values.size(); ++k)
+      if (!robot.dofs[k].prismatic) values[k] = degToRad(values[k]);
+  return values;
+}
+
+QJsonObject linkPoseJson(const Transform& pose, int chain, int link, const std::string& label) {
+  QJsonObject entry = jsonPose(pose);
+  entry.insert("chain", chain);
+  entry.insert("link", link);
+  entry.insert("label", jsonString(label));
+  return entry;
+}
+
+int runFk(const ParsedArgs& args) {
+  const std::string path = args.positional(0);
+  World world;  // holds the robot so body labels match "info"
+  world.robots.push_back(loadRobotFile(path, loadOptionsFrom(args)));
+  Robot& robot = world.robots.front();
+  const std::vector<double> requested = requestedDofValues(args, robot);
+  setDofValues(robot, requested);
+
+  for (std::size_t k = 0; k < requested.size(); ++k)
+    if (robot.dofs[k].value != requested[k])
+      std::cerr << "softgrasp-cli: warning: d" << k << " = " << TextPrinter::number(requested[k]) << " "
+                << dofUnit(robot.dofs[k]) << " is outside its range, clamped to "
+                << TextPrinter::number(robot.dofs[k].value) << "\n";
+
+  const auto label = [&](const BodyRef& ref) { return world.bodyLabel({BodyHandle::Kind::Robot, 0, ref}); };
+  if (args.has("--json")) {
+    QJsonArray dofs, links;
+    for (std::size_t k = 0; k < robot.dofs.size(); ++k)
+      dofs.append(QJsonObject{{"index", static_cast<int>(k)},
+                              {"unit", jsonString(dofUnit(robot.dofs[k]))},
+                              {"requested", jsonNumber(requested[k])},
+                              {"value", jsonNumber(robot.dofs[k].value)},
+                              {"clamped", robot.dofs[k].value != requested[k]}});
+    for (const auto& ref : robot.bodyRefs())
+      if (ref.chain >= 0) links.append(linkPoseJson(robot.body(ref).pose, ref.chain, ref.link, label(ref)));
+    writeJson(std::cout, QJsonObject{{"file", jsonString(absolutePath(path))},
+                                     {"robot", jsonString(robot.name)},
+                                     {"dofs", dofs},
+                                     {"palm", linkPoseJson(robot.palm.pose, -1, 0, label({-1, 0}))},
+                                     {"links", links}});
+    return kExitOk;
+  }
+  TextPrinter out(std::cout);
+  std::string dofText;
+  for (std::size_t k = 0; k < robot.dofs.size(); ++k)
+    dofText += (k ? ", " : "") + TextPrinter::number(robot.dofs[k].value) + " " + dofUnit(robot.dofs[k]);
+  out.line(std::string("robot ") + robot.name + ", DOFs " + dofText);
+  TextPrinter::Indent indent(out);
+  for (const auto& ref : robot.bodyRefs()) out.field(label(ref), TextPrinter::pose(robot.body(ref).pose));
+  return kExitOk;
+}
+
+const RegisterCommand registerFk{Command{
+    "fk",
+    "forward kinematics: link poses of a robot for given DOF values",
+    "DOF values are radians (revolute) or mm (prismatic); --degrees takes revolute values in degrees.\n"
+    "Values outside a DOF's range are clamped (with a warning on stderr). Poses are in the robot base frame.",
+    CommandSyntax{{{"ROBOT", "robot XML"}},
+                  {{"--dofs", "V0,V1,...", "one value per DOF, comma-separated", false, true},
+                   {"--degrees", "", "revolute DOF values are given in degrees"},
+                   common_options::json(),
+                   common_options::modelRoot()}},
+    runFk}};
+
+}  // namespace
+
+}  // namespace sg::cli

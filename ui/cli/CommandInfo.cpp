@@ -1,0 +1,36 @@
+// softgrasp-cli info FILE [--json] [--model-root DIR]...
+// Describes a world, robot or body XML or a bare mesh: bodies, robots, kinematics, camera and totals.
+#include <iostream>
+
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "JsonWriter.h"
+#include "ModelInput.h"
+#include "ModelReport.h"
+
+namespace sg::cli {
+
+namespace {
+
+int runInfo(const ParsedArgs& args) {
+  const LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  if (args.has("--json"))
+    writeJson(std::cout, modelToJson(model));
+  else
+    printModelText(std::cout, model);
+  return kExitOk;
+}
+
+const RegisterCommand registerInfo{Command{
+    "info",
+    "describe a world, robot or body XML or a mesh file",
+    "Bodies: kind, triangles, bounding boxes (body and world frame), mass properties, volume (closed meshes),\n"
+    "material, Young's modulus, max radius, pose. Robots: DOFs, eigengrasps, chains with joints and link\n"
+    "poses at the current DOF values. Worlds: camera, connections. Lengths mm, angles rad, mass g.",
+    CommandSyntax{{{"FILE", "world/robot/body XML, or a mesh (.iv .wrl .off .ply .stl .obj)"}},
+                  {common_options::json(), common_options::modelRoot()}},
+    runInfo}};
+
+}  // namespace
+
+}  // namespace sg::cli

@@ -1,0 +1,23 @@
+#pragma once
+// What "info" reports about a loaded model, in both output forms: JSON (ModelReportJson.cpp) and text
+// (ModelReportText.cpp). The JSON shape is documented in ui/cli/README.md.
+#include <QJsonObject>
+#include <ostream>
+
+#include "ModelInput.h"
+
+namespace sg::cli {
+
+struct ModelTotals {
+  std::size_t bodies = 0, triangles = 0, robots = 0, dofs = 0;
+  double dynamicMass_g = 0;  // graspable bodies and robot links (palms included); obstacles have no mass
+};
+ModelTotals computeTotals(const World& world);
+
+QJsonObject bodyToJson(const Body& body, const std::string& label);
+QJsonObject robotToJson(const World& world, int robotIndex);
+QJsonObject modelToJson(const LoadedModel& model);
+
+void printModelText(std::ostream& out, const LoadedModel& model);
+
+}  // namespace sg::cli

@@ -1,0 +1,108 @@
+// softgrasp-cli: the command-line front end of the SoftGrasp engine. main() handles the global options and
+// dispatches to the subcommands registered in CommandRegistry (one ui/cli/Command*.cpp file each).
+// Every failure ends in one message on stderr and an exit code from ExitCodes.h; nothing escapes main().
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "core/Error.h"
+
+namespace sg::cli {
+
+namespace {
+
+constexpr const char* kProgram = "softgrasp-cli";
+
+// Messages must stay on one line (scripts read the first line of stderr).
+std::string oneLine(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+void printGlobalHelp(std::ostream& out) {
+  out << "usage: " << kProgram << " COMMAND [ARGS...]\n"
+      << "       " << kProgram << " COMMAND --help\n"
+      << "       " << kProgram << " --help | --version\n\n"
+      << "SoftGrasp " << SG_VERSION << " command-line tool (lengths mm, angles rad, mass g).\n\ncommands:\n";
+  std::size_t width = 0;
+  for (const Command* c : CommandRegistry::instance().commands()) width = std::max(width, c->name.size());
+  for (const Command* c : CommandRegistry::instance().commands())
+    out << "  " << c->name << std::string(width - c->name.size() + 2, ' ') << c->summary << "\n";
+  out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file\n";
+}
+
+void printCommandHelp(std::ostream& out, const Command& command) {
+  out << command.syntax.helpText(command.name);
+  if (!command.description.empty()) out << "\n" << command.description << "\n";
+}
+
+int usageError(const std::string& where, const std::string& message) {
+  std::cerr << kProgram << ": " << where << oneLine(message) << " (see '" << kProgram << " "
+            << (where.empty() ? "" : where.substr(0, where.size() - 2) + " ") << "--help')\n";
+  return kExitUsage;
+}
+
+int run(const std::vector<std::string>& args) {
+  const auto& registry = CommandRegistry::instance();
+  for (const auto& problem : registry.problems()) {
+    std::cerr << kProgram << ": internal error: " << problem << "\n";
+    return kExitInternal;
+  }
+  if (args.empty()) {
+    printGlobalHelp(std::cerr);
+    return kExitUsage;
+  }
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    if (first == "help" && args.size() > 1) {
+      const Command* command = registry.find(args[1]);
+      if (!command) return usageError("", std::string("unknown command '") + args[1] + "'");
+      printCommandHelp(std::cout, *command);
+    } else {
+      printGlobalHelp(std::cout);
+    }
+    return kExitOk;
+  }
+  if (first == "--version" || first == "-V") {
+    std::cout << kProgram << " " << SG_VERSION << "\n";
+    return kExitOk;
+  }
+  if (first.starts_with("-")) return usageError("", std::string("unknown option '") + first + "'");
+  const Command* command = registry.find(first);
+  if (!command) return usageError("", std::string("unknown command '") + first + "'");
+
+  const std::string where = command->name + ": ";
+  try {
+    const ParsedArgs parsed = parseArguments(command->syntax, {args.begin() + 1, args.end()});
+    if (parsed.helpRequested()) {
+      printCommandHelp(std::cout, *command);
+      return kExitOk;
+    }
+    return command->run(parsed);
+  } catch (const UsageError& e) {
+    return usageError(where, e.what());
+  } catch (const Error& e) {
+    // what() is "file:line: problem (context)".
+    std::cerr << kProgram << ": " << oneLine(e.what()) << "\n";
+    return kExitBadInput;
+  }
+}
+
+}  // namespace
+
+}  // namespace sg::cli
+
+int main(int argc, char** argv) {
+  try {
+    return sg::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::exception& e) {
+    std::cerr << "softgrasp-cli: internal error: " << sg::cli::oneLine(e.what()) << "\n";
+  } catch (...) {
+    std::cerr << "softgrasp-cli: internal error: unknown exception\n";
+  }
+  return sg::cli::kExitInternal;
+}
