@@ -16,11 +16,24 @@ namespace {
 
 constexpr const char* kProgram = "softgrasp-cli";
 
-// Messages must stay on one line (scripts read the first line of stderr).
-std::string oneLine(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  return text;
+// Messages must stay on one line (scripts read the first line of stderr): the lines of a multi-line
+// message are trimmed and joined with a space; other control characters become '?'.
+std::string oneLine(const std::string& text) {
+  std::string out;
+  bool pendingSpace = false;
+  for (const char c : text) {
+    if (c == '\n' || c == '\r') {
+      pendingSpace = !out.empty();
+      continue;
+    }
+    if (pendingSpace) {
+      if (c == ' ' || c == '\t') continue;  // the indentation of a continuation line
+      if (out.back() != ' ') out += ' ';
+      pendingSpace = false;
+    }
+    out += (static_cast<unsigned char>(c) < 0x20 && c != '\t') ? '?' : c;
+  }
+  return out;
 }
 
 void printGlobalHelp(std::ostream& out) {
