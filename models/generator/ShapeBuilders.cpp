@@ -160,20 +160,37 @@ TriangleMesh icosphere(int level) {
   return m;
 }
 
+namespace {
+
+// Deterministic value in [-1, 1] from a vertex index (integer hash): fine "scanner noise".
+double hashNoise(std::uint32_t i) {
+  i ^= i >> 16;
+  i *= 0x7feb352dU;
+  i ^= i >> 15;
+  i *= 0x846ca68bU;
+  i ^= i >> 16;
+  return (i & 0xffffU) / 32767.5 - 1.0;
+}
+
+}  // namespace
+
 TriangleMesh bumpyStone(int level, const Vec3& semiAxes, double amplitude) {
   TriangleMesh m = icosphere(level);
-  // Fixed "random" bumps: smooth lumps around a few directions plus fine ripples, like a scanned pebble.
-  const Vec3 lumpDirs[] = {Vec3(0.8, 0.3, 0.5), Vec3(-0.4, 0.9, -0.2), Vec3(-0.3, -0.5, 0.8),
-                           Vec3(0.2, -0.9, -0.4), Vec3(-0.9, 0.1, -0.3), Vec3(0.5, 0.6, -0.7)};
-  const double lumpHeights[] = {1.0, 0.7, -0.6, 0.8, -0.5, 0.6};
-  for (auto& v : m.vertices) {
+  // Fixed lumps and dents around twelve directions, gentle waviness, and a little per-vertex noise, like a
+  // scanned pebble. All deterministic so every build writes the same file.
+  const Vec3 lumpDirs[] = {Vec3(0.8, 0.3, 0.5),   Vec3(-0.4, 0.9, -0.2), Vec3(-0.3, -0.5, 0.8), Vec3(0.2, -0.9, -0.4),
+                           Vec3(-0.9, 0.1, -0.3), Vec3(0.5, 0.6, -0.7),  Vec3(0.1, 0.2, 1.0),   Vec3(0.9, -0.4, 0.1),
+                           Vec3(-0.6, -0.7, -0.3), Vec3(0.3, 0.9, 0.4),  Vec3(-0.2, -0.1, -1.0), Vec3(-0.7, 0.5, 0.6)};
+  const double lumpHeights[] = {1.0, 0.7, -0.6, 0.8, -0.5, 0.6, 0.4, -0.45, 0.55, -0.35, 0.5, -0.4};
+  const double lumpSharpness[] = {8, 10, 14, 9, 12, 11, 20, 16, 13, 18, 9, 15};
+  for (std::size_t i = 0; i < m.vertices.size(); ++i) {
+    Vec3& v = m.vertices[i];
     double bump = 0;
-    for (int k = 0; k < 6; ++k) {
-      const double c = v.dot(lumpDirs[k].normalized());
-      bump += lumpHeights[k] * std::exp(-8.0 * (1.0 - c));
-    }
-    bump += 0.25 * std::sin(11 * v.x() + 2) * std::sin(13 * v.y() + 1) * std::sin(9 * v.z() + 3);
-    bump += 0.10 * std::sin(31 * v.x() + 29 * v.y() - 23 * v.z());
+    for (int k = 0; k < 12; ++k)
+      bump += lumpHeights[k] * std::exp(-lumpSharpness[k] * (1.0 - v.dot(lumpDirs[k].normalized())));
+    bump += 0.18 * std::sin(7 * v.x() + 2) * std::sin(9 * v.y() + 1) * std::sin(8 * v.z() + 3);
+    bump += 0.06 * std::sin(17 * v.x() + 3 * v.z()) * std::sin(19 * v.y() - 5 * v.x());
+    bump += 0.04 * hashNoise(static_cast<std::uint32_t>(i));
     const Vec3 surface = semiAxes.cwiseProduct(v);
     v = surface + amplitude * bump * v;  // displacement along the unit-sphere direction
   }

@@ -94,9 +94,9 @@ std::string bumpyWorldXml(const fs::path& sourceDir) {
     <transform><fullTransform>(+0 +1 +0 +0)[+0 +0 +58]</fullTransform></transform>
   </robot>
   <camera>
-    <position>+0 -420 +160</position>
-    <orientation>+0.567452 +0 +0 +0.823406</orientation>
-    <focalDistance>+449.4</focalDistance>
+    <position>+200 -260 +180</position>
+    <orientation>+0.487041 +0.165653 +0.276129 +0.811852</orientation>
+    <focalDistance>+371.8</focalDistance>
   </camera>
 </world>
 )";
