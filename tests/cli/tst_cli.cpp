@@ -161,6 +161,16 @@ class TestCli : public QObject {
           "<EigenGrasps dimensions=\"2\">\n  <EG><EigenValue value=\"0.5\"/><DimVals d0=\"1.0\" d1=\"1.0\"/></EG>\n"
           "</EigenGrasps>\n");
     write("models/robots/Two/TwoMissingLink.xml", twoLinkRobot("nolink.xml"));
+    // One prismatic joint: theta fixed at 90°, d = d0 + 5 mm, a = 10 mm; link origin (0, 10, d0 + 5).
+    write("models/robots/Slide/Slide.xml",
+          QByteArray("<robot type=\"Hand\">\n  <palm>palm.xml</palm>\n") + kDof +
+              "  <chain>\n    <transform><translation>0 0 0</translation></transform>\n"
+              "    <joint type=\"Prismatic\"><theta>90</theta><d>d0+5</d><a>10</a><alpha>0</alpha>"
+              "<minValue>0</minValue><maxValue>50</maxValue></joint>\n"
+              "    <link dynamicJointType=\"Prismatic\">palm.xml</link>\n  </chain>\n</robot>\n");
+    write("models/robots/Slide/iv/cube.off", kCubeOff);
+    write("models/robots/Slide/iv/palm.xml",
+          "<root><material>metal</material><mass>10</mass><geometryFile type=\"off\">cube.off</geometryFile></root>\n");
     write("worlds/test.xml",
           "<?xml version=\"1.0\" ?>\n<world>\n"
           "  <obstacle><filename>models/obstacles/open.xml</filename></obstacle>\n"
@@ -336,6 +346,25 @@ class TestCli : public QObject {
     const CliRun text = run({"fk", path("models/robots/Two/Two.xml"), "--dofs", "0.5,0.25"});
     expectExit(text, 0);
     QVERIFY(text.out.contains("Two/chain0/link1"));
+  }
+
+  void prismaticDofsStayInMm() {
+    const QString robot = path("models/robots/Slide/Slide.xml");
+    const CliRun info = run({"info", robot, "--json"});
+    expectExit(info, 0);
+    const QJsonObject r = info.json()["robots"].toArray()[0].toObject();
+    QCOMPARE(r["dofs"].toArray()[0].toObject()["unit"].toString(), QString("mm"));
+    QCOMPARE(r["dofs"].toArray()[0].toObject()["max"].toDouble(), 50.0);
+    const QJsonObject joint = r["chains"].toArray()[0].toObject()["joints"].toArray()[0].toObject();
+    QCOMPARE(joint["type"].toString(), QString("prismatic"));
+    QCOMPARE(joint["expression"].toString(), QString("d0+5"));
+    QVERIFY(std::abs(joint["dh"].toObject()["theta_rad"].toDouble() - M_PI / 2) < 1e-12);
+    // --degrees converts revolute DOFs only: 20 stays 20 mm.
+    const CliRun fk = run({"fk", robot, "--dofs", "20", "--degrees", "--json"});
+    expectExit(fk, 0);
+    const QJsonObject link = findLink(fk.json(), 0, 0);
+    compareVec(link["position_mm"], {0, 10, 25});
+    compareRotationZ(link, M_PI / 2);
   }
 
   void fkBadDofs() {
