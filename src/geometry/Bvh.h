@@ -1,0 +1,64 @@
+#pragma once
+// Bounding-volume hierarchy over one mesh's triangles, in the mesh's body frame (mm). Built once per mesh
+// (see BvhCache.h) and queried by Proximity.h under arbitrary world poses. Every node stores an oriented
+// box; with BoxFit::Aligned the axes are the body axes (an AABB tree), with BoxFit::Oriented they are the
+// principal axes of the node's triangles (area-weighted covariance, an OBB tree). The query code is the
+// same for both (a box in one body's frame is an oriented box in the other's).
+#include <cstdint>
+#include <vector>
+
+#include "geometry/TriangleMesh.h"
+#include "geometry/TriangleTriangle.h"
+
+namespace sg {
+
+enum class BoxFit { Aligned, Oriented };
+
+struct BvhOptions {
+  BoxFit fit = BoxFit::Aligned;
+  int maxLeafTriangles = 2;  // a node with at most this many triangles is a leaf
+};
+
+struct BvhBox {
+  Vec3 center = Vec3::Zero();
+  Mat3 axes = Mat3::Identity();    // columns: unit box axes (body frame)
+  Vec3 halfExtents = Vec3::Zero();  // mm, along the axes
+};
+
+struct BvhNode {
+  BvhBox box;
+  std::int32_t firstChild = -1;  // children at firstChild and firstChild + 1; −1 for a leaf
+  std::uint32_t firstTriangle = 0, triangleCount = 0;  // leaf range in Bvh::triangles()
+  bool isLeaf() const { return firstChild < 0; }
+};
+
+class Bvh {
+ public:
+  Bvh() = default;
+  explicit Bvh(const TriangleMesh& mesh, const BvhOptions& options = {});
+
+  bool empty() const { return nodes_.empty(); }
+  const std::vector<BvhNode>& nodes() const { return nodes_; }
+  // Triangles in leaf order (body frame), with their index in the source mesh and outward unit normal.
+  const std::vector<TrianglePoints>& triangles() const { return triangles_; }
+  const std::vector<std::uint32_t>& sourceIndex() const { return sourceIndex_; }
+  const std::vector<Vec3>& normals() const { return normals_; }
+  // Distinct mesh vertices (body frame), for inside tests and penetration estimates.
+  const std::vector<Vec3>& vertices() const { return vertices_; }
+  const AlignedBox& bounds() const { return bounds_; }
+  const BvhOptions& options() const { return options_; }
+
+ private:
+  void build(std::uint32_t nodeIndex, std::uint32_t first, std::uint32_t count, std::vector<Vec3>& centroids);
+  BvhBox fitBox(std::uint32_t first, std::uint32_t count) const;
+
+  BvhOptions options_;
+  std::vector<BvhNode> nodes_;
+  std::vector<TrianglePoints> triangles_;
+  std::vector<std::uint32_t> sourceIndex_;
+  std::vector<Vec3> normals_;
+  std::vector<Vec3> vertices_;
+  AlignedBox bounds_;
+};
+
+}  // namespace sg

@@ -1,0 +1,56 @@
+#pragma once
+// Proximity queries between two meshes (through their BVHs) placed by world poses: boolean collision,
+// minimum distance with witness points, point queries, and a penetration-depth estimate. Lengths mm.
+// Contact-point generation is in ProximityContacts.h.
+#include <limits>
+
+#include "core/Transform.h"
+#include "geometry/Bvh.h"
+
+namespace sg {
+
+// True when any triangle of `a` intersects (or touches) any triangle of `b`.
+bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+
+struct MeshDistance {
+  double distance_mm = std::numeric_limits<double>::infinity();  // 0 when colliding; ∞ if a mesh is empty
+  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();        // world frame witness points
+  bool colliding = false;
+  bool found() const { return distance_mm < std::numeric_limits<double>::infinity(); }
+};
+// Minimum distance by branch and bound. Pairs farther than `upperBound_mm` are pruned: if the true
+// distance exceeds it the result is "not found" (distance ∞).
+MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+                          double upperBound_mm = std::numeric_limits<double>::infinity());
+
+struct MeshClosestPoint {
+  double distance_mm = std::numeric_limits<double>::infinity();
+  Vec3 point_mm = Vec3::Zero();  // in the frame of the query point
+  std::uint32_t triangle = 0;    // index in the source mesh
+};
+// Closest point of a mesh (placed by `pose`) to a world point.
+MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& pose, const Vec3& point_mm);
+// Ray-parity inside test (three rays, majority vote); meaningful for closed meshes.
+bool pointInsideMesh(const Bvh& mesh, const Transform& pose, const Vec3& point_mm);
+
+struct PenetrationEstimate {
+  double depth_mm = 0;                                 // 0 when no vertex of either mesh is inside the other
+  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world: deepest point and its surface witness
+  Vec3 normalA = Vec3::UnitZ();                        // direction that pushes A out of B (into A)
+};
+// For colliding closed meshes: the deepest vertex of either mesh inside the other, measured to the
+// other's surface. An estimate (exact for a convex vertex region against a flat face), not the true
+// translational penetration depth.
+PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+
+struct SeparationResult {
+  double separation_mm = std::numeric_limits<double>::infinity();  // negative = penetration estimate
+  bool colliding = false;
+  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world
+  Vec3 normalA = Vec3::UnitZ(), normalB = -Vec3::UnitZ();    // unit, into A / into B
+};
+// Signed separation (contact-models §4.4 "Separation Distance"): the distance when apart, minus the
+// penetration estimate when colliding, with witness points and inward normals on both sides.
+SeparationResult signedSeparation(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+
+}  // namespace sg

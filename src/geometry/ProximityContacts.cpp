@@ -1,0 +1,223 @@
+#include "geometry/ProximityContacts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "geometry/ProximityTraversal.h"
+
+namespace sg {
+
+using detail::boxGap;
+using detail::RelativePose;
+using detail::splitFirst;
+
+namespace {
+
+// Inward normal on A for a pair whose points (nearly) coincide: from the face normals of the triangles.
+Vec3 fallbackNormalA(const Vec3& outwardA, const Vec3& outwardB, bool faceOnA, bool faceOnB) {
+  if (faceOnA && !faceOnB) return -outwardA;
+  if (faceOnB && !faceOnA) return outwardB;
+  const Vec3 n = outwardB - outwardA;
+  return n.norm() > 1e-12 ? Vec3(n.normalized()) : Vec3(-outwardA);
+}
+
+struct TrianglePairContacts {
+  const TrianglePoints& ta;  // both in A's body frame
+  const TrianglePoints& tb;
+  Vec3 normalA, normalB;     // outward, A's frame
+  double threshold;
+  std::vector<ContactPoint>& out;
+
+  void add(const Vec3& pa, const Vec3& pb, double dist, bool edgeEdge, bool faceOnA, bool faceOnB) {
+    ContactPoint c;
+    c.pointA_mm = pa;
+    c.pointB_mm = pb;
+    c.distance_mm = dist;
+    c.edgeEdge = edgeEdge;
+    const Vec3 d = pa - pb;
+    c.normalA = dist > 1e-9 ? Vec3(d / d.norm()) : fallbackNormalA(normalA, normalB, faceOnA, faceOnB);
+    c.normalB = -c.normalA;
+    out.push_back(c);
+  }
+
+  void run() {
+    const double thr2 = threshold * threshold;
+    // Vertices of B against A's triangle.
+    for (int k = 0; k < 3; ++k) {
+      const auto r = closestPointOnTriangle(tb[k], ta[0], ta[1], ta[2]);
+      if (r.distanceSquared < thr2) add(r.point, tb[k], std::sqrt(r.distanceSquared), false, true, false);
+    }
+    // Vertices of A against B's triangle, unless the closest point is a vertex of B (already reported).
+    for (int k = 0; k < 3; ++k) {
+      const auto r = closestPointOnTriangle(ta[k], tb[0], tb[1], tb[2]);
+      if (isVertexFeature(r.feature)) continue;
+      if (r.distanceSquared < thr2) add(ta[k], r.point, std::sqrt(r.distanceSquared), false, false, true);
+    }
+    // Edge–edge pairs whose closest points are interior to both edges.
+    const double eps = 1e-9;
+    for (int k = 0; k < 3; ++k)
+      for (int l = 0; l < 3; ++l) {
+        const auto s = closestSegmentSegment(ta[k], ta[(k + 1) % 3], tb[l], tb[(l + 1) % 3]);
+        if (s.distanceSquared >= thr2) continue;
+        if (s.s <= eps || s.s >= 1 - eps || s.t <= eps || s.t >= 1 - eps) continue;
+        add(s.pointOnFirst, s.pointOnSecond, std::sqrt(s.distanceSquared), true, false, false);
+      }
+  }
+};
+
+}  // namespace
+
+MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+                          const ContactQueryOptions& options) {
+  MeshContacts result;
+  if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
+  const RelativePose rel(poseA, poseB);
+  const auto& na = a.nodes();
+  const auto& nb = b.nodes();
+  std::vector<ContactPoint> raw;  // A's body frame until the end
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
+  while (!stack.empty()) {
+    const auto [ia, ib] = stack.back();
+    stack.pop_back();
+    const BvhNode& A = na[ia];
+    const BvhNode& B = nb[ib];
+    if (boxGap(A.box, B.box, rel, options.threshold_mm) > options.threshold_mm) continue;
+    if (A.isLeaf() && B.isLeaf()) {
+      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
+        const TrianglePoints tb = rel.apply(b.triangles()[j]);
+        const Vec3 nB = rel.R * b.normals()[j];
+        for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
+          const TrianglePoints& ta = a.triangles()[i];
+          if (trianglesIntersect(ta, tb)) {
+            result.colliding = true;
+            return result;
+          }
+          TrianglePairContacts{ta, tb, a.normals()[i], nB, options.threshold_mm, raw}.run();
+        }
+      }
+    } else if (splitFirst(A, B)) {
+      stack.emplace_back(A.firstChild, ib);
+      stack.emplace_back(A.firstChild + 1, ib);
+    } else {
+      stack.emplace_back(ia, B.firstChild);
+      stack.emplace_back(ia, B.firstChild + 1);
+    }
+  }
+  const Mat3 RA = poseA.rotationMatrix();
+  for (auto& c : raw) {
+    c.pointA_mm = poseA * c.pointA_mm;
+    c.pointB_mm = poseA * c.pointB_mm;
+    c.normalA = RA * c.normalA;
+    c.normalB = RA * c.normalB;
+  }
+  raw = removeDuplicateContacts(std::move(raw), options.duplicateRadius_mm);
+  if (options.compact) raw = compactContacts(raw, options);
+  fixContactNormals(raw);
+  result.points = std::move(raw);
+  return result;
+}
+
+std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> points, double radius) {
+  // Greedy by increasing distance (vertex–face before edge–edge on ties): a report is kept unless a kept
+  // one lies within `radius` on both bodies — the same survivors as "of two duplicates keep the closer".
+  std::stable_sort(points.begin(), points.end(), [](const ContactPoint& x, const ContactPoint& y) {
+    if (std::abs(x.distance_mm - y.distance_mm) > 1e-9) return x.distance_mm < y.distance_mm;
+    return !x.edgeEdge && y.edgeEdge;
+  });
+  const double r2 = radius * radius;
+  std::vector<ContactPoint> kept;
+  for (const auto& p : points) {
+    const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const ContactPoint& k) {
+      return (k.pointA_mm - p.pointA_mm).squaredNorm() < r2 && (k.pointB_mm - p.pointB_mm).squaredNorm() < r2;
+    });
+    if (!duplicate) kept.push_back(p);
+  }
+  return kept;
+}
+
+std::vector<std::size_t> convexHull2d(const std::vector<Vec2>& pts, double tolerance) {
+  std::vector<std::size_t> idx(pts.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  if (pts.size() < 3) return idx;
+  std::sort(idx.begin(), idx.end(), [&](std::size_t i, std::size_t j) {
+    return pts[i].x() < pts[j].x() || (pts[i].x() == pts[j].x() && pts[i].y() < pts[j].y());
+  });
+  auto cross = [&](std::size_t o, std::size_t a, std::size_t b) {
+    return (pts[a] - pts[o]).x() * (pts[b] - pts[o]).y() - (pts[a] - pts[o]).y() * (pts[b] - pts[o]).x();
+  };
+  double scale = 0;
+  for (const auto& p : pts) scale = std::max(scale, p.cwiseAbs().maxCoeff());
+  const double eps = tolerance * std::max(1.0, scale * scale);
+  std::vector<std::size_t> hull(2 * idx.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    while (k >= 2 && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
+    hull[k++] = idx[i];
+  }
+  for (std::size_t i = idx.size() - 1, lower = k + 1; i-- > 0;) {
+    while (k >= lower && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
+    hull[k++] = idx[i];
+  }
+  hull.resize(k > 1 ? k - 1 : k);
+  return hull;
+}
+
+std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& points, const ContactQueryOptions& opt) {
+  // Group by body-A normal.
+  std::vector<std::vector<ContactPoint>> groups;
+  for (const auto& p : points) {
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& g) { return g.front().normalA.dot(p.normalA) > opt.normalGroupCosine; });
+    if (it == groups.end()) groups.push_back({p});
+    else it->push_back(p);
+  }
+  std::vector<ContactPoint> out;
+  const double spacing2 = opt.minPointSpacing_mm * opt.minPointSpacing_mm;
+  for (auto& g : groups) {
+    std::vector<ContactPoint> spread;
+    for (const auto& p : g)
+      if (std::none_of(spread.begin(), spread.end(),
+                       [&](const ContactPoint& q) { return (q.pointA_mm - p.pointA_mm).squaredNorm() < spacing2; }))
+        spread.push_back(p);
+    if (spread.size() <= 2) {
+      out.insert(out.end(), spread.begin(), spread.end());
+      continue;
+    }
+    // Collinear within tolerance: keep the two extremes.
+    const Vec3 p0 = spread.front().pointA_mm;
+    std::size_t far = 0;
+    for (std::size_t i = 1; i < spread.size(); ++i)
+      if ((spread[i].pointA_mm - p0).squaredNorm() > (spread[far].pointA_mm - p0).squaredNorm()) far = i;
+    const Vec3 u = (spread[far].pointA_mm - p0).normalized();
+    const bool collinear = std::all_of(spread.begin(), spread.end(), [&](const ContactPoint& c) {
+      return (c.pointA_mm - p0).cross(u).norm() < opt.collinearTolerance_mm;
+    });
+    if (collinear) {
+      auto [lo, hi] = std::minmax_element(spread.begin(), spread.end(), [&](const ContactPoint& x, const ContactPoint& y) {
+        return (x.pointA_mm - p0).dot(u) < (y.pointA_mm - p0).dot(u);
+      });
+      out.push_back(*lo);
+      out.push_back(*hi);
+      continue;
+    }
+    // Project into the plane across the group normal and keep the hull vertices.
+    const Vec3 n = spread.front().normalA;
+    Vec3 e1 = n.unitOrthogonal();
+    const Vec3 e2 = n.cross(e1);
+    std::vector<Vec2> flat;
+    for (const auto& c : spread) flat.emplace_back((c.pointA_mm - p0).dot(e1), (c.pointA_mm - p0).dot(e2));
+    for (std::size_t i : convexHull2d(flat)) out.push_back(spread[i]);
+  }
+  return out;
+}
+
+void fixContactNormals(std::vector<ContactPoint>& points) {
+  for (auto& c : points) {
+    const Vec3 d = c.pointB_mm - c.pointA_mm;
+    if (d.dot(c.normalA) > 0) c.normalA = -c.normalA;
+    if (d.dot(c.normalB) < 0) c.normalB = -c.normalB;
+  }
+}
+
+}  // namespace sg

@@ -1,0 +1,44 @@
+#pragma once
+// Contact points between two meshes closer than a threshold (graspit-compat §3.3): vertex–face and
+// edge–edge pairs per close triangle pair, inward normals, duplicate removal and compaction of each normal
+// group to the convex hull of its points, then the normal sanity flip. World frame, mm.
+#include <vector>
+
+#include "core/Transform.h"
+#include "geometry/Bvh.h"
+
+namespace sg {
+
+struct ContactQueryOptions {
+  double threshold_mm = 0.2;           // GraspIt!'s Contact::THRESHOLD
+  double duplicateRadius_mm = 3.0;     // CONTACT_DUPLICATE_THRESHOLD
+  bool compact = true;                 // reduce each normal group to its convex hull
+  double normalGroupCosine = 1 - 1e-3;  // normals closer than this belong to one group
+  double minPointSpacing_mm = 0.316227766016838;  // √0.1: closer points in a group are merged
+  double collinearTolerance_mm = 0.1;
+};
+
+struct ContactPoint {
+  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world, on each surface
+  Vec3 normalA = Vec3::UnitZ(), normalB = -Vec3::UnitZ();    // world, unit, into A / into B
+  double distance_mm = 0;
+  bool edgeEdge = false;  // false: a vertex–face pair
+};
+
+struct MeshContacts {
+  bool colliding = false;  // a triangle pair intersects: no points are reported (an illegal state)
+  std::vector<ContactPoint> points;
+};
+
+MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+                          const ContactQueryOptions& options = {});
+
+// The steps after point generation, exposed for tests and other generators.
+std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> points, double radius_mm);
+std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& points, const ContactQueryOptions& options);
+void fixContactNormals(std::vector<ContactPoint>& points);
+
+// Indices of the convex hull of 2-D points, counter-clockwise, collinear points dropped (monotone chain).
+std::vector<std::size_t> convexHull2d(const std::vector<Vec2>& points, double tolerance = 1e-9);
+
+}  // namespace sg

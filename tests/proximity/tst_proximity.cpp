@@ -1,0 +1,292 @@
+// Triangle primitives, BVH queries (collision, distance, contacts) against closed-form answers.
+#include <QtTest>
+
+#include <random>
+
+#include "geometry/BvhCache.h"
+#include "geometry/MassProperties.h"
+#include "geometry/Primitives.h"
+#include "geometry/Proximity.h"
+#include "geometry/ProximityContacts.h"
+
+using namespace sg;
+
+namespace {
+
+Transform at(double x, double y, double z) { return Transform::fromTranslation(Vec3(x, y, z)); }
+Transform rotZ(double rad, const Vec3& t = Vec3::Zero()) { return Transform(Quat(Eigen::AngleAxisd(rad, Vec3::UnitZ())), t); }
+
+// A 100×100×10 mm slab whose top face is z = 0.
+Bvh slab(BoxFit fit = BoxFit::Aligned) {
+  TriangleMesh m = makeBox(Vec3(100, 100, 10));
+  m.transform(Mat3::Identity(), Vec3(0, 0, -5));
+  return Bvh(m, {fit, 2});
+}
+
+double bruteForceDistance(const TriangleMesh& a, const Transform& pa, const TriangleMesh& b, const Transform& pb) {
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < a.triangleCount(); ++i)
+    for (std::size_t j = 0; j < b.triangleCount(); ++j) {
+      const TrianglePoints ta{pa * a.triangleVertex(i, 0), pa * a.triangleVertex(i, 1), pa * a.triangleVertex(i, 2)};
+      const TrianglePoints tb{pb * b.triangleVertex(j, 0), pb * b.triangleVertex(j, 1), pb * b.triangleVertex(j, 2)};
+      best = std::min(best, triangleDistance(ta, tb).distance);
+    }
+  return best;
+}
+
+}  // namespace
+
+class TestProximity : public QObject {
+  Q_OBJECT
+ private slots:
+  void primitivesAreClosedAndOutward() {
+    const auto box = computeMassProperties(makeBox(Vec3(2, 3, 4)));
+    QVERIFY(box);
+    QCOMPARE_LE(std::abs(box->volume_mm3 - 24.0), 1e-9);
+    for (const TriangleMesh& m : {makeIcosphere(10, 3), makeUvSphere(10, 24, 12), makeCylinder(5, 10, 32),
+                                  makeTorus(20, 5, 48, 24)}) {
+      // Raw signed volume: positive only if every triangle faces outward.
+      double v = 0;
+      for (std::size_t i = 0; i < m.triangleCount(); ++i)
+        v += m.triangleVertex(i, 0).dot(m.triangleVertex(i, 1).cross(m.triangleVertex(i, 2))) / 6.0;
+      QVERIFY(v > 0);
+    }
+    QCOMPARE(makeIcosphere(1, 2).triangleCount(), std::size_t(320));
+    const auto torus = makeTorus(20, 5, 256, 128);
+    QCOMPARE(torus.triangleCount(), std::size_t(65536));
+  }
+
+  void triangleIntersection() {
+    const TrianglePoints flat{Vec3(-1, -1, 0), Vec3(2, -1, 0), Vec3(-1, 2, 0)};
+    const TrianglePoints crossing{Vec3(0, 0, -1), Vec3(0.2, 0, 1), Vec3(0, 0.2, 1)};
+    QVERIFY(trianglesIntersect(flat, crossing));
+    const TrianglePoints above{Vec3(0, 0, 1e-7), Vec3(0.2, 0, 1), Vec3(0, 0.2, 1)};
+    QVERIFY(!trianglesIntersect(flat, above));
+    const TrianglePoints touching{Vec3(0, 0, 0), Vec3(0.2, 0, 1), Vec3(0, 0.2, 1)};
+    QVERIFY(trianglesIntersect(flat, touching));
+    // Coplanar: overlapping and disjoint.
+    const TrianglePoints coplanar{Vec3(0, 0, 0), Vec3(3, 0, 0), Vec3(0, 0.5, 0)};
+    QVERIFY(trianglesIntersect(flat, coplanar));
+    const TrianglePoints farCoplanar{Vec3(5, 5, 0), Vec3(6, 5, 0), Vec3(5, 6, 0)};
+    QVERIFY(!trianglesIntersect(flat, farCoplanar));
+    // Degenerate triangles never crash; a needle through the face intersects.
+    const TrianglePoints needle{Vec3(0, 0, -1), Vec3(0, 0, 1), Vec3(0, 0, 0.5)};
+    QVERIFY(trianglesIntersect(flat, needle));
+    const TrianglePoints point{Vec3(0, 0, 3), Vec3(0, 0, 3), Vec3(0, 0, 3)};
+    QVERIFY(!trianglesIntersect(flat, point));
+    QCOMPARE_LE(std::abs(triangleDistance(flat, point).distance - 3.0), 1e-12);
+  }
+
+  void segmentAndPointClosest() {
+    const auto s = closestSegmentSegment(Vec3(-1, 0, 0), Vec3(1, 0, 0), Vec3(0, -1, 2), Vec3(0, 1, 2));
+    QCOMPARE_LE(std::abs(s.distanceSquared - 4.0), 1e-12);
+    QCOMPARE_LE(std::abs(s.s - 0.5), 1e-12);
+    const auto p = closestPointOnTriangle(Vec3(0.2, 0.2, 5), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0));
+    QCOMPARE(p.feature, TriangleFeature::Face);
+    QVERIFY(p.point.isApprox(Vec3(0.2, 0.2, 0)));
+    const auto v = closestPointOnTriangle(Vec3(-1, -1, 0), Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0));
+    QCOMPARE(v.feature, TriangleFeature::Vertex0);
+  }
+
+  void convexHull() {
+    std::vector<Vec2> pts{{0, 0}, {2, 0}, {2, 2}, {0, 2}, {1, 1}, {1, 0}, {0.5, 1.5}};
+    auto hull = convexHull2d(pts);
+    std::sort(hull.begin(), hull.end());
+    QCOMPARE(hull, (std::vector<std::size_t>{0, 1, 2, 3}));
+  }
+
+  void collisionAtTinyGaps_data() {
+    QTest::addColumn<int>("fit");
+    QTest::newRow("aabb") << int(BoxFit::Aligned);
+    QTest::newRow("obb") << int(BoxFit::Oriented);
+  }
+  void collisionAtTinyGaps() {
+    QFETCH(int, fit);
+    const Bvh base = slab(BoxFit(fit));
+    const Bvh cube(makeBox(Vec3(10, 10, 10)), {BoxFit(fit), 2});
+    QVERIFY(!meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5 + 1e-6))));
+    QVERIFY(meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5 - 1e-6))));
+    QVERIFY(meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5))));  // touching counts
+    QVERIFY(!meshesCollide(base, {}, cube, at(0, 0, 20)));
+    QVERIFY(meshesCollide(base, {}, cube, at(0, 0, 0)));
+  }
+
+  void sphereOnPlane() {
+    const Bvh base = slab();
+    const Bvh sphere(makeUvSphere(10, 32, 32));
+    for (double gap : {0.01, 0.05, 0.15}) {
+      const Transform pose = at(3, -2, 10 + gap);
+      const auto d = meshDistance(base, {}, sphere, pose);
+      QVERIFY(!d.colliding);
+      QCOMPARE_LE(std::abs(d.distance_mm - gap), 1e-9);
+      const auto c = meshContacts(base, {}, sphere, pose);
+      QVERIFY(!c.colliding);
+      QCOMPARE(c.points.size(), std::size_t(1));
+      const ContactPoint& p = c.points.front();
+      QVERIFY(p.pointB_mm.isApprox(Vec3(3, -2, gap), 1e-9));
+      QVERIFY(p.pointA_mm.isApprox(Vec3(3, -2, 0), 1e-9));
+      QVERIFY(p.normalA.isApprox(-Vec3::UnitZ(), 1e-9));  // into the slab
+      QVERIFY(p.normalB.isApprox(Vec3::UnitZ(), 1e-9));   // into the sphere
+      QCOMPARE_LE(std::abs(p.distance_mm - gap), 1e-9);
+      const auto s = signedSeparation(base, {}, sphere, pose);
+      QCOMPARE_LE(std::abs(s.separation_mm - gap), 1e-9);
+    }
+    // Beyond the threshold: no contacts.
+    QVERIFY(meshContacts(base, {}, sphere, at(0, 0, 10.25)).points.empty());
+    // Penetration: the pole 0.5 mm deep.
+    const auto s = signedSeparation(base, {}, sphere, at(0, 0, 9.5));
+    QVERIFY(s.colliding);
+    QCOMPARE_LE(std::abs(s.separation_mm + 0.5), 1e-9);
+    QVERIFY(s.normalB.isApprox(Vec3::UnitZ(), 1e-9));
+    QVERIFY(meshContacts(base, {}, sphere, at(0, 0, 9.5)).colliding);
+  }
+
+  void boxOnBoxCompactsToCorners() {
+    const Bvh base = slab();
+    const Bvh cube(makeBox(Vec3(10, 10, 10)), {BoxFit::Oriented, 1});
+    const Transform pose = rotZ(0.5, Vec3(1, 2, 5.05));
+    const auto c = meshContacts(base, {}, cube, pose);
+    QVERIFY(!c.colliding);
+    QCOMPARE(c.points.size(), std::size_t(4));
+    for (const auto& p : c.points) {
+      QVERIFY(p.normalB.isApprox(Vec3::UnitZ(), 1e-9));
+      QCOMPARE_LE(std::abs(p.distance_mm - 0.05), 1e-9);
+      // Every kept point is a bottom corner of the cube.
+      const Vec3 local = pose.inverse() * p.pointB_mm;
+      QVERIFY((local.cwiseAbs() - Vec3(5, 5, 5)).cwiseAbs().maxCoeff() < 1e-9);
+    }
+    // Without compaction there are more (edge crossings, shared vertices kept apart by > 3 mm).
+    ContactQueryOptions loose;
+    loose.compact = false;
+    QVERIFY(meshContacts(base, {}, cube, pose, loose).points.size() >= 4);
+  }
+
+  void crossedEdges() {
+    // Lower box: top is a ridge along x; upper box: bottom is a ridge along y; 0.1 mm apart.
+    const TriangleMesh cube = makeBox(Vec3(10, 10, 10));
+    const double h = 5 * std::sqrt(2.0);
+    const Transform lower(Quat(Eigen::AngleAxisd(kPi / 4, Vec3::UnitX())), Vec3(0, 0, -h));
+    const Transform upper(Quat(Eigen::AngleAxisd(kPi / 4, Vec3::UnitY())), Vec3(0, 0, h + 0.1));
+    const Bvh b(cube);
+    const auto c = meshContacts(b, lower, b, upper);
+    QVERIFY(!c.colliding);
+    QCOMPARE(c.points.size(), std::size_t(1));
+    QVERIFY(c.points[0].edgeEdge);
+    QVERIFY(c.points[0].pointA_mm.isApprox(Vec3(0, 0, 0), 1e-9) || c.points[0].pointA_mm.norm() < 1e-9);
+    QVERIFY(c.points[0].normalA.isApprox(-Vec3::UnitZ(), 1e-9));
+    QCOMPARE_LE(std::abs(meshDistance(b, lower, b, upper).distance_mm - 0.1), 1e-9);
+  }
+
+  void thinPlate() {
+    // A plate thinner than the threshold: the far face is in range too but the near one wins.
+    const TriangleMesh plate = makeBox(Vec3(40, 40, 0.1));
+    const Bvh p(plate), sphere(makeUvSphere(5, 24, 24));
+    const auto c = meshContacts(p, {}, sphere, at(0, 0, 0.05 + 5.05));
+    QCOMPARE(c.points.size(), std::size_t(1));
+    QCOMPARE_LE(std::abs(c.points[0].distance_mm - 0.05), 1e-9);
+    QVERIFY(c.points[0].normalB.isApprox(Vec3::UnitZ(), 1e-9));
+    // An open, zero-thickness plane works as well.
+    const Bvh sheet(makePlane(40, 4));
+    const auto s = meshContacts(sheet, {}, sphere, at(0.3, 0.1, 5.1));
+    QCOMPARE(s.points.size(), std::size_t(1));
+    QVERIFY(s.points[0].normalA.isApprox(-Vec3::UnitZ(), 1e-9));
+  }
+
+  void separationClosedForms() {
+    // Two icospheres facing each other vertex to vertex: distance = centre distance − 2r exactly.
+    const TriangleMesh ico = makeIcosphere(10, 4);
+    const Bvh s(ico);
+    const Vec3 axis = Vec3(0, 1, (1 + std::sqrt(5.0)) / 2).normalized();  // an icosahedron vertex direction
+    for (double gap : {0.05, 1.0, 10.0}) {
+      const auto d = meshDistance(s, {}, s, Transform::fromTranslation(axis * (20 + gap)));
+      QCOMPARE_LE(std::abs(d.distance_mm - gap), 1e-9);
+      QVERIFY(d.pointA_mm.isApprox(10 * axis, 1e-9));
+    }
+    // Arbitrary directions: within the tessellation sag of the analytic value.
+    const Bvh fine(makeIcosphere(10, 5));
+    const double sag = 0.01;
+    for (const Vec3& dir : {Vec3(1, 0.3, -0.2), Vec3(-0.4, 1, 0.7)}) {
+      const auto d = meshDistance(fine, {}, fine, Transform::fromTranslation(dir.normalized() * 23));
+      QVERIFY(d.distance_mm >= 3 - 1e-9 && d.distance_mm <= 3 + 2 * sag);
+    }
+    // Sphere above a box corner: |c − corner| − r.
+    const Bvh box(makeBox(Vec3(20, 20, 20)));
+    const Vec3 corner(10, 10, 10), c = corner + Vec3(1, 2, 3).normalized() * 14;
+    const auto d = meshDistance(box, {}, fine, Transform::fromTranslation(c));
+    QVERIFY(d.distance_mm >= 4 - 1e-9 && d.distance_mm <= 4 + sag);
+    QVERIFY(d.pointA_mm.isApprox(corner, 1e-9));
+    // Sphere above a face, pole down: exact.
+    const Bvh uv(makeUvSphere(10, 32, 16));
+    QCOMPARE_LE(std::abs(meshDistance(box, {}, uv, at(2, 3, 10 + 10 + 7)).distance_mm - 7), 1e-9);
+  }
+
+  void distanceMatchesBruteForce() {
+    const TriangleMesh a = makeIcosphere(6, 1), b = makeTorus(8, 2, 12, 8);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (BoxFit fit : {BoxFit::Aligned, BoxFit::Oriented}) {
+      const Bvh ba(a, {fit, 1}), bb(b, {fit, 3});
+      for (int k = 0; k < 40; ++k) {
+        const Transform pa(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                           Vec3(10 * u(rng), 10 * u(rng), 10 * u(rng)));
+        const Transform pb(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                           Vec3(10 * u(rng), 10 * u(rng), 10 * u(rng)));
+        const double expected = bruteForceDistance(a, pa, b, pb);
+        const auto d = meshDistance(ba, pa, bb, pb);
+        QCOMPARE_LE(std::abs(d.distance_mm - expected), 1e-9);
+        QCOMPARE(meshesCollide(ba, pa, bb, pb), expected == 0);
+        if (!d.colliding) QCOMPARE_LE(std::abs((d.pointA_mm - d.pointB_mm).norm() - expected), 1e-9);
+      }
+    }
+  }
+
+  void degenerateAndCoincidentNeverCrash() {
+    TriangleMesh bad;  // not finalized: a repeated index, a zero-area sliver, a point
+    bad.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0, 1, 0)};
+    bad.triangles = {{0, 1, 2}, {0, 0, 3}, {1, 1, 1}, {0, 1, 3}};
+    const Bvh b(bad);
+    const Bvh cube(makeBox(Vec3(4, 4, 4)));
+    for (const Transform& pose : {at(0, 0, 0), at(0, 0, 2.05), at(0, 0, 2.0)}) {
+      meshesCollide(b, pose, cube, {});
+      const auto d = meshDistance(b, pose, cube, {});
+      QVERIFY(std::isfinite(d.distance_mm));
+      meshContacts(b, pose, cube, {});
+      QVERIFY(std::isfinite(signedSeparation(b, pose, cube, {}).separation_mm));
+    }
+    // Coincident meshes.
+    QVERIFY(meshesCollide(cube, {}, cube, {}));
+    QCOMPARE(meshDistance(cube, {}, cube, {}).distance_mm, 0.0);
+    QVERIFY(meshContacts(cube, {}, cube, {}).colliding);
+    QVERIFY(std::isfinite(signedSeparation(cube, {}, cube, {}).separation_mm));
+    // Empty meshes.
+    const Bvh empty;
+    QVERIFY(!meshesCollide(empty, {}, cube, {}));
+    QVERIFY(!meshDistance(empty, {}, cube, {}).found());
+    QVERIFY(meshContacts(cube, {}, empty, {}).points.empty());
+  }
+
+  void pointQueries() {
+    const Bvh cube(makeBox(Vec3(10, 10, 10)), {BoxFit::Oriented, 2});
+    const Transform pose = rotZ(0.7, Vec3(5, 5, 5));
+    QVERIFY(pointInsideMesh(cube, pose, Vec3(5, 5, 5)));
+    QVERIFY(pointInsideMesh(cube, pose, pose * Vec3(4.9, -4.9, 4.9)));
+    QVERIFY(!pointInsideMesh(cube, pose, pose * Vec3(5.1, 0, 0)));
+    const auto c = closestPointOnMesh(cube, pose, pose * Vec3(8, 1, 2));
+    QCOMPARE_LE(std::abs(c.distance_mm - 3), 1e-9);
+    QVERIFY(c.point_mm.isApprox(pose * Vec3(5, 1, 2), 1e-9));
+  }
+
+  void bvhCacheSharesPerMesh() {
+    clearBvhCache();
+    auto m1 = std::make_shared<const TriangleMesh>(makeBox(Vec3(1, 1, 1)));
+    auto m2 = std::make_shared<const TriangleMesh>(makeBox(Vec3(1, 1, 1)));
+    const auto b1 = bvhFor(m1);
+    QCOMPARE(bvhFor(m1).get(), b1.get());
+    QVERIFY(bvhFor(m2).get() != b1.get());
+    QCOMPARE(bvhCacheSize(), std::size_t(2));
+    QVERIFY(bvhFor(nullptr)->empty());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestProximity)
+#include "tst_proximity.moc"
