@@ -1,0 +1,12 @@
+#pragma once
+// Atomic file replacement: the content goes to a temporary file in the target's directory, is flushed to
+// disk, and is renamed over the target, so readers see either the old or the new file, never half of one.
+#include <string>
+#include <string_view>
+
+namespace sg {
+
+// Throws sg::Error naming `path` on failure; the temporary file is removed and the target left untouched.
+void writeFileAtomically(const std::string& path, std::string_view content);
+
+}  // namespace sg

@@ -1,0 +1,81 @@
+#include "io/TransformXml.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/Parse.h"
+
+namespace sg::xml {
+
+namespace {
+
+Transform parseRotation(const Element& e, const std::string& file) {
+  const std::string t = text(e);
+  const auto tokens = splitWhitespace(t);
+  const auto angle_deg = tokens.size() == 2 ? parseDouble(tokens[0]) : std::nullopt;
+  if (!angle_deg) throw errorAt(file, e, "<rotation> must be '<angle in degrees> x|y|z', found '" + t + "'");
+  const std::string_view axisName = tokens[1];
+  Vec3 axis;
+  if (axisName == "x" || axisName == "X")
+    axis = Vec3::UnitX();
+  else if (axisName == "y" || axisName == "Y")
+    axis = Vec3::UnitY();
+  else if (axisName == "z" || axisName == "Z")
+    axis = Vec3::UnitZ();
+  else
+    throw errorAt(file, e, "<rotation> axis must be x, y or z, found '" + std::string(axisName) + "'");
+  return Transform::fromAxisAngle(axis, degToRad(*angle_deg));
+}
+
+Transform parseRotationMatrix(const Element& e, const std::string& file) {
+  const auto v = numbers(e, file, 9);
+  // Column-major: the first three numbers are the image of the local x axis.
+  Mat3 R;
+  R << v[0], v[3], v[6], v[1], v[4], v[7], v[2], v[5], v[8];
+  const double det = R.determinant();
+  if (!(std::abs(det - 1.0) < 1e-2) || !((R.transpose() * R - Mat3::Identity()).norm() < 1e-2))
+    throw errorAt(file, e, "<rotationMatrix> is not a rotation (determinant " + formatDouble(det) + ")");
+  return Transform::fromMatrix(R, Vec3::Zero());
+}
+
+}  // namespace
+
+Transform parseTransform(const Element& transformElement, const std::string& file) {
+  Transform T;
+  for (const Element* c = transformElement.FirstChildElement(); c; c = c->NextSiblingElement()) {
+    const char* name = c->Name();
+    Transform step;
+    if (std::strcmp(name, "translation") == 0) {
+      step = Transform::fromTranslation(vec3(*c, file));
+    } else if (std::strcmp(name, "rotation") == 0) {
+      step = parseRotation(*c, file);
+    } else if (std::strcmp(name, "rotationMatrix") == 0) {
+      step = parseRotationMatrix(*c, file);
+    } else if (std::strcmp(name, "fullTransform") == 0) {
+      const auto t = Transform::parseFullTransform(text(*c));
+      if (!t)
+        throw errorAt(file, *c, "<fullTransform> must be '(qw qx qy qz)[x y z]' with finite numbers, found '" +
+                                    text(*c) + "'");
+      step = *t;
+    } else {
+      throw errorAt(file, *c, "unknown element " + tagOf(*c) +
+                                  " in <transform> (expected translation, rotation, rotationMatrix or "
+                                  "fullTransform)");
+    }
+    T = T * step;
+  }
+  return T;
+}
+
+Transform childTransform(const Element& parent, const std::string& file) {
+  const Element* t = child(parent, "transform");
+  return t ? parseTransform(*t, file) : Transform::identity();
+}
+
+std::string transformXml(const Transform& t, int indent) {
+  const std::string pad(static_cast<std::size_t>(indent), ' ');
+  return pad + "<transform>\n" + pad + "  <fullTransform>" + t.toFullTransformString() + "</fullTransform>\n" + pad +
+         "</transform>\n";
+}
+
+}  // namespace sg::xml

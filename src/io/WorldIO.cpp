@@ -1,0 +1,348 @@
+// World XML reader and writer (graspit-compat §1.5), dofValues text, and file-kind detection.
+#include <cstring>
+#include <filesystem>
+#include <set>
+
+#include "core/Parse.h"
+#include "io/AtomicFile.h"
+#include "io/BodyXml.h"
+#include "io/MeshIO.h"
+#include "io/ModelIO.h"
+#include "io/TransformXml.h"
+#include "model/Kinematics.h"
+
+namespace sg {
+
+namespace {
+
+using xml::Element;
+
+// Indices (chain, joint) of the joints a DOF drives, in chain and joint order: the order of the
+// break-away entries in a dofValues line.
+std::vector<std::pair<std::size_t, std::size_t>> jointsOfDof(const Robot& robot, int dof) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t c = 0; c < robot.chains.size(); ++c)
+    for (std::size_t j = 0; j < robot.chains[c].joints.size(); ++j)
+      if (robot.chains[c].joints[j].expr.dof == dof) out.emplace_back(c, j);
+  return out;
+}
+
+struct BreakAwayState {
+  std::size_t chain, joint;
+  bool inBreakAway;
+  double dofValue;
+};
+
+// The GraspIt! layout: per DOF its value, and for a break-away DOF per joint "0" or "1 v".
+bool parseStructuredDofValues(const Robot& robot, const std::vector<double>& v, std::vector<double>& values,
+                              std::vector<BreakAwayState>& states) {
+  std::size_t pos = 0;
+  values.clear();
+  states.clear();
+  for (std::size_t k = 0; k < robot.dofs.size(); ++k) {
+    if (pos >= v.size()) return false;
+    values.push_back(v[pos++]);
+    if (robot.dofs[k].type != DofType::BreakAway) continue;
+    for (const auto& [c, j] : jointsOfDof(robot, static_cast<int>(k))) {
+      if (pos >= v.size()) return false;
+      const double flag = v[pos++];
+      if (flag == 0) {
+        states.push_back({c, j, false, 0.0});
+      } else if (flag == 1) {
+        if (pos >= v.size()) return false;
+        states.push_back({c, j, true, v[pos++]});
+      } else {
+        return false;
+      }
+    }
+  }
+  return pos == v.size();
+}
+
+std::string structuredLayout(const Robot& robot) {
+  std::string s;
+  for (std::size_t k = 0; k < robot.dofs.size(); ++k) {
+    if (!s.empty()) s += ' ';
+    s += "q" + std::to_string(k);
+    if (robot.dofs[k].type == DofType::BreakAway)
+      for (std::size_t i = 0; i < jointsOfDof(robot, static_cast<int>(k)).size(); ++i) s += " (0|1 v)";
+  }
+  return s;
+}
+
+struct WorldReader {
+  std::string file, dir;
+  PathResolver resolver;
+  LoadOptions options;
+};
+
+Body readWorldBody(const Element& e, BodyKind kind, const WorldReader& r, const MaterialTable& materials) {
+  Body body;
+  if (const Element* f = xml::child(e, "filename")) {
+    const std::string name = xml::text(*f);
+    const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(*f));
+    try {
+      body = xmlio::loadBodyFile(path, kind, materials, r.resolver);
+    } catch (const Error& err) {
+      throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(*f)));
+    }
+    body.sourceFileAsWritten = name;
+  } else if (const Element* b = xml::child(e, "body")) {
+    body = xmlio::readBodyElement(*b, r.file, r.dir, kind, materials, r.resolver);
+  } else {
+    throw xml::errorAt(r.file, e, xml::tagOf(e) + " needs a <filename> or an inline <body>");
+  }
+  body.pose = xml::childTransform(e, r.file);
+  return body;
+}
+
+Robot readWorldRobot(const Element& e, const WorldReader& r, const MaterialTable& materials) {
+  const Element& f = xml::requireChild(e, "filename", r.file);
+  const std::string name = xml::text(f);
+  const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(f));
+  Robot robot;
+  try {
+    robot = loadRobot(path, materials, r.options);
+  } catch (const Error& err) {
+    throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(f)));
+  }
+  robot.fileAsWritten = name;
+  robot.pose = xml::childTransform(e, r.file);
+  if (const Element* dv = xml::child(e, "dofValues"))
+    applyDofValuesString(robot, xml::text(*dv), r.file, xml::lineOf(*dv));
+  else
+    updateLinkPoses(robot);
+  return robot;
+}
+
+int indexIn(const Element& parent, const char* tag, int count, const char* what, const std::string& file) {
+  const Element& e = xml::requireChild(parent, tag, file);
+  const int i = xml::integer(e, file);
+  if (i < 0 || i >= count)
+    throw xml::errorAt(file, e, xml::tagOf(e) + " " + std::to_string(i) + " does not name one of the " +
+                                    std::to_string(count) + " " + what);
+  return i;
+}
+
+Connection readConnection(const Element& e, const World& world, const WorldReader& r) {
+  Connection c;
+  const int robots = static_cast<int>(world.robots.size());
+  c.parentRobot = indexIn(e, "parentRobot", robots, "robots loaded before it", r.file);
+  c.parentChain = indexIn(e, "parentChain", static_cast<int>(world.robots[c.parentRobot].chains.size()),
+                          "chains of the parent robot", r.file);
+  c.childRobot = indexIn(e, "childRobot", robots, "robots loaded before it", r.file);
+  if (c.childRobot == c.parentRobot) throw xml::errorAt(r.file, e, "a robot cannot be connected to itself");
+  for (const auto& other : world.connections)
+    if (other.childRobot == c.childRobot)
+      throw xml::errorAt(r.file, e, "robot " + std::to_string(c.childRobot) + " is already connected to a parent");
+  if (const Element* m = xml::child(e, "mountFilename")) {
+    c.mountFileAsWritten = xml::text(*m);
+    const std::string path = r.resolver.require(c.mountFileAsWritten, r.dir, r.file, xml::lineOf(*m));
+    try {
+      c.mount = xmlio::loadBodyFile(path, BodyKind::Link, world.materials, r.resolver);
+    } catch (const Error& err) {
+      throw err.withContext("mount referenced from " + r.file + ":" + std::to_string(xml::lineOf(*m)));
+    }
+    c.mount->sourceFileAsWritten = c.mountFileAsWritten;
+  }
+  c.offset = xml::childTransform(e, r.file);
+  return c;
+}
+
+Camera readCamera(const Element& e, const std::string& file) {
+  Camera cam;
+  cam.position_mm = xml::vec3(xml::requireChild(e, "position", file), file);
+  const Element& o = xml::requireChild(e, "orientation", file);
+  const auto q = xml::numbers(o, file, 4);  // Inventor order: qx qy qz qw
+  const Quat quat(q[3], q[0], q[1], q[2]);
+  if (quat.norm() < 1e-9) throw xml::errorAt(file, o, "<orientation> is a zero quaternion");
+  cam.orientation = quat.normalized();
+  const Element& fd = xml::requireChild(e, "focalDistance", file);
+  cam.focalDistance_mm = xml::number(fd, file);
+  if (!(cam.focalDistance_mm > 0)) throw xml::errorAt(file, fd, "<focalDistance> must be > 0 mm");
+  return cam;
+}
+
+std::string signedList(std::initializer_list<double> values) {
+  std::string s;
+  for (double v : values) {
+    if (!s.empty()) s += ' ';
+    s += formatSigned(v);
+  }
+  return s;
+}
+
+std::string tagLine(int indent, const char* tag, const std::string& value) {
+  return xml::concat({std::string(static_cast<std::size_t>(indent), ' '), "<", tag, ">", xml::escape(value), "</",
+                      tag, ">\n"});
+}
+
+std::string worldBodyXml(const Body& body, const char* tag, const std::string& worldDir) {
+  std::string out = xml::concat({"  <", tag, ">\n"});
+  if (!body.sourceFile.empty()) {
+    out += tagLine(4, "filename", xmlio::fileNameForWriting(body.sourceFile, body.sourceFileAsWritten, worldDir));
+  } else {
+    out += "    <body>\n";
+    out += xmlio::bodyContentXml(body, worldDir, 6);
+    out += "    </body>\n";
+  }
+  out += xml::transformXml(body.pose, 4);
+  out += xml::concat({"  </", tag, ">\n"});
+  return out;
+}
+
+// The file a mount is named by: its body XML, or the bare mesh it was loaded from.
+std::string mountFile(const Connection& c) {
+  const Body& m = *c.mount;
+  if (!m.sourceFile.empty()) return m.sourceFile;
+  if (!m.geometry.resolvedPath.empty() && !m.geometry.hasScale && !m.geometry.offset) return m.geometry.resolvedPath;
+  throw Error("the mount of robot " + std::to_string(c.childRobot) + " has no file to name in the saved world");
+}
+
+}  // namespace
+
+std::string dofValuesToString(const Robot& robot) {
+  std::string s;
+  auto add = [&](const std::string& t) {
+    if (!s.empty()) s += ' ';
+    s += t;
+  };
+  for (std::size_t k = 0; k < robot.dofs.size(); ++k) {
+    add(formatSigned(robot.dofs[k].value));
+    if (robot.dofs[k].type != DofType::BreakAway) continue;
+    for (const auto& [c, j] : jointsOfDof(robot, static_cast<int>(k))) {
+      const Joint& joint = robot.chains[c].joints[j];
+      add(joint.inBreakAway ? "+1" : "+0");
+      if (joint.inBreakAway) add(formatSigned(joint.breakAwayDofValue));
+    }
+  }
+  return s;
+}
+
+void applyDofValuesString(Robot& robot, const std::string& text, const std::string& file, int line) {
+  const auto numbers = parseDoubleList(text);
+  if (!numbers) throw Error("<dofValues> must hold finite numbers: '" + text + "'", file, line);
+  std::vector<double> values;
+  std::vector<BreakAwayState> states;
+  if (!parseStructuredDofValues(robot, *numbers, values, states)) {
+    if (numbers->size() != robot.dofs.size())
+      throw Error("<dofValues> has " + std::to_string(numbers->size()) + " number(s); robot " + robot.name +
+                      " expects '" + structuredLayout(robot) + "' or one value per DOF (" +
+                      std::to_string(robot.dofs.size()) + ")",
+                  file, line);
+    values = *numbers;  // a plain list, one number per DOF: every joint engaged
+    states.clear();
+    for (auto& chain : robot.chains)
+      for (auto& j : chain.joints) j.inBreakAway = false;
+  }
+  for (const auto& s : states) {
+    Joint& j = robot.chains[s.chain].joints[s.joint];
+    j.inBreakAway = s.inBreakAway;
+    j.breakAwayDofValue = s.dofValue;
+  }
+  setDofValues(robot, values);
+}
+
+World loadWorld(const std::string& path, const LoadOptions& options) {
+  WorldReader r{absolutePath(path), "", PathResolver(options), options};
+  r.dir = directoryOf(r.file);
+  tinyxml2::XMLDocument doc;
+  xml::loadFile(doc, r.file);
+  const Element& root = xml::rootOf(doc, r.file);
+  if (std::strcmp(root.Name(), "world") != 0)
+    throw xml::errorAt(r.file, root, "root element is " + xml::tagOf(root) + ", expected <world>");
+
+  World world;
+  world.sourceFile = r.file;
+  for (const Element* e = root.FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const std::string_view tag = e->Name();
+    if (tag == "obstacle") {
+      world.obstacles.push_back(readWorldBody(*e, BodyKind::Obstacle, r, world.materials));
+    } else if (tag == "graspableBody") {
+      world.graspables.push_back(readWorldBody(*e, BodyKind::Graspable, r, world.materials));
+    } else if (tag == "robot") {
+      world.robots.push_back(readWorldRobot(*e, r, world.materials));
+    } else if (tag == "connection") {
+      world.connections.push_back(readConnection(*e, world, r));
+    } else if (tag == "camera") {
+      world.camera = readCamera(*e, r.file);
+    } else {
+      throw xml::errorAt(r.file, *e, "unknown element " + xml::tagOf(*e) +
+                                         " in <world> (expected obstacle, graspableBody, robot, connection or camera)");
+    }
+  }
+  world.updateConnections();
+  return world;
+}
+
+std::string worldToXml(const World& world, const std::string& worldDir) {
+  std::string out = "<?xml version=\"1.0\" ?>\n<world>\n";
+  for (const auto& b : world.obstacles) out += worldBodyXml(b, "obstacle", worldDir);
+  for (const auto& b : world.graspables) out += worldBodyXml(b, "graspableBody", worldDir);
+  for (const auto& r : world.robots) {
+    if (r.sourceFile.empty()) throw Error("robot '" + r.name + "' has no file to name in the saved world");
+    out += "  <robot>\n";
+    out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, r.fileAsWritten, worldDir));
+    out += tagLine(4, "dofValues", dofValuesToString(r));
+    out += xml::transformXml(r.pose, 4);
+    out += "  </robot>\n";
+  }
+  for (const auto& c : world.connections) {
+    out += "  <connection>\n";
+    out += tagLine(4, "parentRobot", std::to_string(c.parentRobot));
+    out += tagLine(4, "parentChain", std::to_string(c.parentChain));
+    out += tagLine(4, "childRobot", std::to_string(c.childRobot));
+    if (c.mount) out += tagLine(4, "mountFilename", xmlio::fileNameForWriting(mountFile(c), c.mountFileAsWritten, worldDir));
+    out += xml::transformXml(c.offset, 4);
+    out += "  </connection>\n";
+  }
+  if (world.camera) {
+    const Camera& cam = *world.camera;
+    const Quat& q = cam.orientation;
+    out += "  <camera>\n";
+    out += tagLine(4, "position", signedList({cam.position_mm.x(), cam.position_mm.y(), cam.position_mm.z()}));
+    out += tagLine(4, "orientation", signedList({q.x(), q.y(), q.z(), q.w()}));
+    out += tagLine(4, "focalDistance", formatSigned(cam.focalDistance_mm));
+    out += "  </camera>\n";
+  }
+  out += "</world>\n";
+  return out;
+}
+
+void saveWorld(const World& world, const std::string& path) {
+  const std::string file = absolutePath(path);
+  const std::string dir = directoryOf(file);
+  // Bodies built in memory have no geometry file: write their meshes next to the world as OFF.
+  World copy = world;
+  std::set<std::string> used;
+  auto giveFile = [&](Body& b) {
+    if (!b.sourceFile.empty() || !b.geometry.resolvedPath.empty() || !b.geometry.file.empty() || !b.mesh) return;
+    std::string base = fileStem(file) + "_" + (b.name.empty() ? std::string("body") : b.name);
+    std::string name = base + ".off";
+    for (int i = 2; used.count(name) || std::filesystem::exists(dir + "/" + name); ++i)
+      name = base + "_" + std::to_string(i) + ".off";
+    used.insert(name);
+    writeOffMesh(*b.mesh, dir + "/" + name);
+    b.geometry = GeometrySource{};
+    b.geometry.file = name;
+    b.geometry.resolvedPath = dir + "/" + name;
+    b.geometry.type = "off";
+  };
+  for (auto& b : copy.obstacles) giveFile(b);
+  for (auto& b : copy.graspables) giveFile(b);
+  writeFileAtomically(file, worldToXml(copy, dir));
+}
+
+ModelFileKind detectModelFileKind(const std::string& path) {
+  if (meshFormatFromPath(path) != MeshFormat::Unknown) return ModelFileKind::Mesh;
+  tinyxml2::XMLDocument doc;
+  if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) return ModelFileKind::Unknown;
+  const Element* root = doc.RootElement();
+  if (!root) return ModelFileKind::Unknown;
+  if (std::strcmp(root->Name(), "world") == 0) return ModelFileKind::World;
+  if (std::strcmp(root->Name(), "robot") == 0) return ModelFileKind::Robot;
+  if (root->FirstChildElement("geometryFile")) return ModelFileKind::Body;
+  return ModelFileKind::Unknown;
+}
+
+}  // namespace sg

@@ -1,0 +1,157 @@
+#include "io/XmlHelpers.h"
+
+#include "core/Parse.h"
+
+namespace sg::xml {
+
+void loadFile(tinyxml2::XMLDocument& doc, const std::string& path) {
+  const tinyxml2::XMLError rc = doc.LoadFile(path.c_str());
+  if (rc == tinyxml2::XML_ERROR_FILE_NOT_FOUND || rc == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED)
+    throw Error("cannot open file", path);
+  if (rc == tinyxml2::XML_ERROR_FILE_READ_ERROR) throw Error("cannot read file", path);
+  if (rc != tinyxml2::XML_SUCCESS) {
+    std::string detail = doc.ErrorName();
+    if (const char* s = doc.ErrorStr()) detail = s;
+    throw Error("malformed XML: " + detail, path, doc.ErrorLineNum());
+  }
+}
+
+const Element& rootOf(const tinyxml2::XMLDocument& doc, const std::string& file) {
+  const Element* root = doc.RootElement();
+  if (!root) throw Error("the XML document has no root element", file);
+  return *root;
+}
+
+int lineOf(const Element& e) { return e.GetLineNum(); }
+
+std::string tagOf(const Element& e) { return std::string("<") + e.Name() + ">"; }
+
+Error errorAt(const std::string& file, const Element& e, const std::string& problem) {
+  return Error(problem, file, lineOf(e));
+}
+
+const Element* child(const Element& parent, const char* name) { return parent.FirstChildElement(name); }
+
+const Element& requireChild(const Element& parent, const char* name, const std::string& file) {
+  const Element* c = parent.FirstChildElement(name);
+  if (!c) throw errorAt(file, parent, std::string("missing <") + name + "> in " + tagOf(parent));
+  return *c;
+}
+
+std::string text(const Element& e) {
+  const char* t = e.GetText();
+  return t ? std::string(trim(t)) : std::string();
+}
+
+std::string requireChildText(const Element& parent, const char* name, const std::string& file) {
+  return text(requireChild(parent, name, file));
+}
+
+std::optional<std::string> childText(const Element& parent, const char* name) {
+  const Element* c = child(parent, name);
+  if (!c) return std::nullopt;
+  return text(*c);
+}
+
+double number(const Element& e, const std::string& file) {
+  const std::string t = text(e);
+  const auto v = parseDouble(t);
+  if (!v) throw errorAt(file, e, tagOf(e) + " is not a finite number: '" + t + "'");
+  return *v;
+}
+
+double requireChildNumber(const Element& parent, const char* name, const std::string& file) {
+  return number(requireChild(parent, name, file), file);
+}
+
+std::optional<double> childNumber(const Element& parent, const char* name, const std::string& file) {
+  const Element* c = child(parent, name);
+  if (!c) return std::nullopt;
+  return number(*c, file);
+}
+
+int integer(const Element& e, const std::string& file) {
+  const std::string t = text(e);
+  const auto v = parseInt(t);
+  if (!v) throw errorAt(file, e, tagOf(e) + " is not an integer: '" + t + "'");
+  return *v;
+}
+
+int requireChildInteger(const Element& parent, const char* name, const std::string& file) {
+  return integer(requireChild(parent, name, file), file);
+}
+
+std::vector<double> numbers(const Element& e, const std::string& file, int count) {
+  const std::string t = text(e);
+  const auto v = parseDoubleList(t);
+  if (!v) throw errorAt(file, e, tagOf(e) + " must hold finite numbers: '" + t + "'");
+  if (count >= 0 && static_cast<int>(v->size()) != count)
+    throw errorAt(file, e, tagOf(e) + " must hold " + std::to_string(count) + " numbers, found " +
+                               std::to_string(v->size()) + ": '" + t + "'");
+  return *v;
+}
+
+Vec3 vec3(const Element& e, const std::string& file) {
+  const auto v = numbers(e, file, 3);
+  return {v[0], v[1], v[2]};
+}
+
+std::optional<std::string> attribute(const Element& e, const char* name) {
+  const char* a = e.Attribute(name);
+  if (!a) return std::nullopt;
+  return std::string(a);
+}
+
+std::optional<double> attributeNumber(const Element& e, const char* name, const std::string& file) {
+  const auto a = attribute(e, name);
+  if (!a) return std::nullopt;
+  const auto v = parseDouble(*a);
+  if (!v) throw errorAt(file, e, std::string("attribute ") + name + " of " + tagOf(e) +
+                                     " is not a finite number: '" + *a + "'");
+  return v;
+}
+
+std::optional<int> attributeInteger(const Element& e, const char* name, const std::string& file) {
+  const auto a = attribute(e, name);
+  if (!a) return std::nullopt;
+  const auto v = parseInt(*a);
+  if (!v) throw errorAt(file, e, std::string("attribute ") + name + " of " + tagOf(e) +
+                                     " is not an integer: '" + *a + "'");
+  return v;
+}
+
+std::string concat(std::initializer_list<std::string_view> pieces) {
+  std::size_t n = 0;
+  for (auto p : pieces) n += p.size();
+  std::string out;
+  out.reserve(n);
+  for (auto p : pieces) out.append(p.data(), p.size());
+  return out;
+}
+
+std::string joinNumbers(const double* values, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i) out += ' ';
+    out += formatDouble(values[i]);
+  }
+  return out;
+}
+
+std::string escape(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  for (char c : t) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace sg::xml
