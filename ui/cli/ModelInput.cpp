@@ -41,13 +41,13 @@ LoadOptions loadOptionsFrom(const ParsedArgs& args) {
 
 namespace {
 
-// Names `path` in errors that come without a file (e.g. from a mesh finalize deep in a loader).
 bool hasXmlExtension(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return ext == ".xml";
 }
 
+// Names `path` in errors that come without a file (e.g. from a mesh finalize deep in a loader).
 template <typename Load>
 auto withFileNamed(const std::string& path, Load load) {
   try {

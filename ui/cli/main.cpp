@@ -53,9 +53,12 @@ void printCommandHelp(std::ostream& out, const Command& command) {
   if (!command.description.empty()) out << "\n" << command.description << "\n";
 }
 
-int usageError(const std::string& where, const std::string& message) {
-  std::cerr << kProgram << ": " << where << oneLine(message) << " (see '" << kProgram << " "
-            << (where.empty() ? "" : where.substr(0, where.size() - 2) + " ") << "--help')\n";
+// "softgrasp-cli: info: unknown option '--x' (see 'softgrasp-cli info --help')"; `command` may be empty.
+int usageError(const std::string& command, const std::string& message) {
+  const std::string prefix = command.empty() ? "" : command + ": ";
+  const std::string helpCommand = command.empty() ? "" : command + " ";
+  std::cerr << kProgram << ": " << prefix << oneLine(message) << " (see '" << kProgram << " " << helpCommand
+            << "--help')\n";
   return kExitUsage;
 }
 
@@ -88,7 +91,6 @@ int run(const std::vector<std::string>& args) {
   const Command* command = registry.find(first);
   if (!command) return usageError("", std::string("unknown command '") + first + "'");
 
-  const std::string where = command->name + ": ";
   try {
     const ParsedArgs parsed = parseArguments(command->syntax, {args.begin() + 1, args.end()});
     if (parsed.helpRequested()) {
@@ -97,7 +99,7 @@ int run(const std::vector<std::string>& args) {
     }
     return command->run(parsed);
   } catch (const UsageError& e) {
-    return usageError(where, e.what());
+    return usageError(command->name, e.what());
   } catch (const Error& e) {
     // what() is "file:line: problem (context)".
     std::cerr << kProgram << ": " << oneLine(e.what()) << "\n";
