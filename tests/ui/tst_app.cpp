@@ -1,0 +1,621 @@
+// Widget tests of the softgrasp application without OpenGL (QT_QPA_PLATFORM=offscreen): the Document and
+// its commands, the docks, the main window's actions, settings, error handling and saving.
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include "CommandLine.h"
+#include "Commands.h"
+#include "DofDock.h"
+#include "Document.h"
+#include "MainWindow.h"
+#include "MessageBoxCloser.h"
+#include "PoseEditor.h"
+#include "PropertiesDock.h"
+#include "SceneTreeDock.h"
+#include "TestFiles.h"
+#include "TestWorld.h"
+#include "io/ModelIO.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+const BodyHandle kBox{BodyHandle::Kind::Graspable, 0, {}};
+const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
+const BodyHandle kPalm{BodyHandle::Kind::Robot, 0, {-1, 0}};
+const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
+
+Vec3 link1Position(const Document& doc) { return doc.world().body(kLink1).pose.translation(); }
+}  // namespace
+
+class TstApp : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+
+  void bodyPoseUndoRedo();
+  void robotPoseMovesLinks();
+  void dofValuesUndoRedo();
+  void gestureMergesIntoOneStep();
+  void propertiesYoungsSetAndCleared();
+  void addBodyUndo();
+
+  void dofDockSliderDrivesModel();
+  void dofDockSpinBoxInDegrees();
+  void dofDockEigengraspSlider();
+  void dofDockFollowsSelectedRobot();
+  void propertiesDockEdits();
+  void poseEditorMovesBody();
+  void sceneTreeMirrorsSelection();
+
+  void actionsHaveStandardShortcuts();
+  void docksHaveViewMenuEntries();
+  void statusBarShowsSelectionAndTriangles();
+  void recentFilesPersistInSettings();
+  void badFileShowsErrorAndKeepsWorld();
+  void saveWritesFileThatLoadsBack();
+  void importAndDropFiles();
+  void commandLineParsing_data();
+  void commandLineParsing();
+
+ private:
+  QTemporaryDir settingsDir_;
+};
+
+void TstApp::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+}
+
+void TstApp::init() { QSettings("SoftGrasp", "softgrasp").clear(); }
+
+// --- Document and commands ---
+
+void TstApp::bodyPoseUndoRedo() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  QVERIFY(!doc.isModified());
+  QSignalSpy changed(&doc, &Document::worldChanged);
+  const Transform before = doc.world().body(kBox).pose;
+  const Transform after(Quat(Eigen::AngleAxisd(0.3, Vec3::UnitZ())), Vec3(10, 20, 30));
+  doc.push(new SetBodyPoseCommand(&doc, kBox, after));
+  QVERIFY(doc.world().body(kBox).pose.isApprox(after));
+  QVERIFY(doc.isModified());
+  QCOMPARE(changed.count(), 1);
+  QCOMPARE(changed.at(0).at(0).value<ChangeKind>(), ChangeKind::Poses);
+  doc.undoStack()->undo();
+  QVERIFY(doc.world().body(kBox).pose.isApprox(before));
+  QVERIFY(!doc.isModified());
+  doc.undoStack()->redo();
+  QVERIFY(doc.world().body(kBox).pose.isApprox(after));
+}
+
+void TstApp::robotPoseMovesLinks() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  const Vec3 link1Before = link1Position(doc);
+  const Transform pose = Transform::fromTranslation(Vec3(0, 0, 100));
+  doc.push(new SetRobotPoseCommand(&doc, 0, pose));
+  QVERIFY(doc.world().body(kPalm).pose.isApprox(pose));
+  QVERIFY((link1Position(doc) - (link1Before + Vec3(0, 0, 100))).norm() < 1e-9);
+  doc.undoStack()->undo();
+  QVERIFY((link1Position(doc) - link1Before).norm() < 1e-9);
+  QVERIFY(doc.world().robots[0].pose.isApprox(Transform()));
+}
+
+void TstApp::dofValuesUndoRedo() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  // Chain base at x = 15; joint 0 then joint 1 each with a = 40 mm: link 1 sits after both joints.
+  QVERIFY((link1Position(doc) - Vec3(95, 0, 0)).norm() < 1e-9);
+  doc.push(new SetDofValuesCommand(&doc, 0, {kPi / 2, 0.0}));
+  QCOMPARE(doc.world().robots[0].dofs[0].value, kPi / 2);
+  QVERIFY((link1Position(doc) - Vec3(15, 80, 0)).norm() < 1e-9);
+  doc.undoStack()->undo();
+  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+  QVERIFY((link1Position(doc) - Vec3(95, 0, 0)).norm() < 1e-9);
+  // Out-of-range values are clamped to the DOF range (0..90°).
+  doc.push(new SetDofValuesCommand(&doc, 0, {3.0, -1.0}));
+  QCOMPARE(doc.world().robots[0].dofs[0].value, kPi / 2);
+  QCOMPARE(doc.world().robots[0].dofs[1].value, 0.0);
+}
+
+void TstApp::gestureMergesIntoOneStep() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  const int gesture = doc.beginGesture();
+  for (double v : {0.1, 0.2, 0.3}) doc.push(new SetDofValuesCommand(&doc, 0, {v, 0.0}, gesture));
+  QCOMPARE(doc.undoStack()->count(), 1);
+  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.3);
+  // A new gesture, and commands without one, are separate steps.
+  const int next = doc.beginGesture();
+  QVERIFY(next != gesture);
+  doc.push(new SetDofValuesCommand(&doc, 0, {0.4, 0.0}, next));
+  doc.push(new SetDofValuesCommand(&doc, 0, {0.5, 0.0}));
+  doc.push(new SetDofValuesCommand(&doc, 0, {0.6, 0.0}));
+  QCOMPARE(doc.undoStack()->count(), 4);
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.3);
+  doc.undoStack()->undo();
+  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+  // Dragger moves of one gesture merge too.
+  const int drag = doc.beginGesture();
+  doc.push(new SetBodyPoseCommand(&doc, kBox, Transform::fromTranslation(Vec3(1, 0, 0)), drag));
+  doc.push(new SetBodyPoseCommand(&doc, kBox, Transform::fromTranslation(Vec3(2, 0, 0)), drag));
+  doc.push(new SetRobotPoseCommand(&doc, 0, Transform::fromTranslation(Vec3(0, 5, 0)), drag));
+  doc.push(new SetRobotPoseCommand(&doc, 0, Transform::fromTranslation(Vec3(0, 6, 0)), drag));
+  QCOMPARE(doc.undoStack()->index(), 2);
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  QVERIFY(doc.world().body(kBox).pose.translation().isApprox(Vec3(100, 0, 0)));
+}
+
+void TstApp::propertiesYoungsSetAndCleared() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  QVERIFY(!doc.world().body(kBox).isSoft());
+  BodyProperties p = propertiesOf(doc.world().body(kBox));
+  p.youngs_Pa = 2.5e5;
+  p.material = "rubber";
+  p.mass_g = 42;
+  doc.push(new SetBodyPropertiesCommand(&doc, kBox, p));
+  QVERIFY(doc.world().body(kBox).isSoft());
+  QCOMPARE(*doc.world().body(kBox).youngs_Pa, 2.5e5);
+  QCOMPARE(doc.world().body(kBox).material, std::string("rubber"));
+  QCOMPARE(doc.world().body(kBox).mass_g, 42.0);
+  p.youngs_Pa.reset();
+  doc.push(new SetBodyPropertiesCommand(&doc, kBox, p));
+  QVERIFY(!doc.world().body(kBox).isSoft());
+  doc.undoStack()->undo();
+  QCOMPARE(*doc.world().body(kBox).youngs_Pa, 2.5e5);
+  doc.undoStack()->undo();
+  QVERIFY(!doc.world().body(kBox).isSoft());
+  QCOMPARE(doc.world().body(kBox).material, std::string("wood"));
+  QCOMPARE(doc.world().body(kBox).mass_g, 300.0);
+}
+
+void TstApp::addBodyUndo() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  doc.push(new AddBodyCommand(&doc, test::makeBody("extra", BodyKind::Obstacle, Vec3(1, 1, 1), Vec3::Zero())));
+  doc.push(new AddRobotCommand(&doc, test::makeFingerRobot()));
+  QCOMPARE(doc.world().obstacles.size(), std::size_t(2));
+  QCOMPARE(doc.world().robots.size(), std::size_t(2));
+  doc.setSelection(BodyHandle{BodyHandle::Kind::Robot, 1, {0, 0}});
+  QVERIFY(doc.selection().has_value());
+  doc.undoStack()->undo();
+  QCOMPARE(doc.world().robots.size(), std::size_t(1));
+  QVERIFY(!doc.selection().has_value());  // the selected robot is gone
+  doc.undoStack()->undo();
+  QCOMPARE(doc.world().obstacles.size(), std::size_t(1));
+  QCOMPARE(doc.world().obstacles[0].name, std::string("table"));
+}
+
+// --- docks ---
+
+void TstApp::dofDockSliderDrivesModel() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  DofDock dock(&doc);
+  QCOMPARE(dock.robotIndex(), 0);
+  QCOMPARE(dock.dofRowCount(), 2);
+  QSlider* slider = dock.dofSlider(0);
+  const Vec3 before = link1Position(doc);
+  // A drag: press, several moves, release — one undo step.
+  slider->setSliderDown(true);
+  for (int v : {100, 300, 500}) slider->setValue(v);
+  slider->setSliderDown(false);
+  QVERIFY(std::abs(doc.world().robots[0].dofs[0].value - kPi / 4) < 1e-12);
+  QVERIFY((link1Position(doc) - before).norm() > 10);
+  QCOMPARE(doc.undoStack()->count(), 1);
+  QVERIFY(std::abs(dock.dofSpinBox(0)->value() - 45.0) < 1e-9);
+  // Undo moves the slider back.
+  doc.undoStack()->undo();
+  QCOMPARE(slider->value(), 0);
+  QVERIFY((link1Position(doc) - before).norm() < 1e-9);
+  // Two separate drags are two steps.
+  for (int v : {200, 800}) {
+    slider->setSliderDown(true);
+    slider->setValue(v);
+    slider->setSliderDown(false);
+  }
+  QCOMPARE(doc.undoStack()->count(), 2);
+}
+
+void TstApp::dofDockSpinBoxInDegrees() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  DofDock dock(&doc);
+  QDoubleSpinBox* spin = dock.dofSpinBox(1);
+  QCOMPARE(spin->minimum(), 0.0);
+  QVERIFY(std::abs(spin->maximum() - 90.0) < 1e-9);
+  spin->setValue(30.0);
+  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - degToRad(30)) < 1e-12);
+  QCOMPARE(dock.dofSlider(1)->value(), 333);
+  // A change from elsewhere (undo) shows in the spin box.
+  doc.undoStack()->undo();
+  QCOMPARE(spin->value(), 0.0);
+}
+
+void TstApp::dofDockEigengraspSlider() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  DofDock dock(&doc);
+  QCOMPARE(dock.eigenRowCount(), 2);  // identity eigengrasps: one per DOF
+  // Origin is the middle of the range (45°), so the amplitude range of EG 0 is ±45° in rad.
+  const auto [lo, hi] = eigenAmplitudeRange(doc.world().robots[0], 0);
+  QVERIFY(std::abs(lo + kPi / 4) < 1e-12 && std::abs(hi - kPi / 4) < 1e-12);
+  dock.eigenSlider(0)->setValue(DofDock::kSliderSteps);  // maximum amplitude → DOF 0 at 90°
+  QVERIFY(std::abs(doc.world().robots[0].dofs[0].value - kPi / 2) < 1e-9);
+  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - 0.0) < 1e-9);  // the other DOF untouched
+  QVERIFY(std::abs(dock.dofSpinBox(0)->value() - 90.0) < 1e-6);           // DOF row follows
+}
+
+void TstApp::dofDockFollowsSelectedRobot() {
+  Document doc;
+  World w = test::makeTestWorld();
+  Robot second = test::makeFingerRobot();
+  second.name = "Second";
+  second.dofs.pop_back();  // one DOF only
+  second.chains[0].joints.pop_back();
+  second.chains[0].links.pop_back();
+  second.eigengrasps = identityEigenGrasps(second);
+  w.robots.push_back(second);
+  doc.resetWorld(std::move(w));
+  DofDock dock(&doc);
+  QCOMPARE(dock.robotIndex(), 0);
+  doc.setSelection(BodyHandle{BodyHandle::Kind::Robot, 1, {0, 0}});
+  QCOMPARE(dock.robotIndex(), 1);
+  QCOMPARE(dock.dofRowCount(), 1);
+  dock.dofSlider(0)->setValue(DofDock::kSliderSteps);
+  QVERIFY(std::abs(doc.world().robots[1].dofs[0].value - kPi / 2) < 1e-12);
+  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+}
+
+void TstApp::propertiesDockEdits() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  PropertiesDock dock(&doc);
+  QVERIFY(!dock.youngsEdit()->isEnabled());
+  doc.setSelection(kBox);
+  QVERIFY(dock.youngsEdit()->isEnabled());
+  QVERIFY(dock.youngsEdit()->text().isEmpty());  // rigid
+  QCOMPARE(dock.materialBox()->count(), static_cast<int>(doc.world().materials.size()));
+  QCOMPARE(dock.materialBox()->currentText(), QString("wood"));
+
+  dock.youngsEdit()->setText("2.5e6");
+  QVERIFY(dock.applyYoungs());
+  QCOMPARE(*doc.world().body(kBox).youngs_Pa, 2.5e6);
+  for (const char* bad : {"abc", "-5", "0", "1e400"}) {
+    dock.youngsEdit()->setText(bad);
+    QVERIFY2(!dock.applyYoungs(), bad);
+    QVERIFY(!dock.youngsStatus()->text().isEmpty());
+    QCOMPARE(*doc.world().body(kBox).youngs_Pa, 2.5e6);
+  }
+  dock.youngsEdit()->setText("");
+  QVERIFY(dock.applyYoungs());
+  QVERIFY(!doc.world().body(kBox).isSoft());
+  QVERIFY(dock.youngsStatus()->text().isEmpty());
+
+  dock.materialBox()->setCurrentText("rubber");
+  dock.applyMaterial();
+  QCOMPARE(doc.world().body(kBox).material, std::string("rubber"));
+  dock.massBox()->setValue(55.5);
+  dock.applyMass();
+  QCOMPARE(doc.world().body(kBox).mass_g, 55.5);
+  QCOMPARE(doc.undoStack()->count(), 4);
+  doc.undoStack()->undo();  // mass
+  QCOMPARE(dock.massBox()->value(), 300.0);
+  doc.undoStack()->undo();  // material
+  QCOMPARE(dock.materialBox()->currentText(), QString("wood"));
+  doc.undoStack()->undo();  // cleared youngs
+  QCOMPARE(dock.youngsEdit()->text(), QString("2500000"));
+}
+
+void TstApp::poseEditorMovesBody() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  PoseEditor editor(&doc);
+  QVERIFY(!editor.isEnabled());
+  doc.setSelection(kBox);
+  QVERIFY(editor.isEnabled());
+  QCOMPARE(editor.field(0)->value(), 100.0);
+  editor.field(0)->setValue(150);
+  editor.field(5)->setValue(90);  // yaw
+  editor.applyFields();
+  const Transform pose = doc.world().body(kBox).pose;
+  QVERIFY(pose.translation().isApprox(Vec3(150, 0, 0)));
+  QVERIFY((pose.rotationMatrix() * Vec3::UnitX() - Vec3::UnitY()).norm() < 1e-9);
+  QCOMPARE(doc.undoStack()->count(), 1);
+  editor.applyFields();  // nothing changed: no new step
+  QCOMPARE(doc.undoStack()->count(), 1);
+  doc.undoStack()->undo();
+  QCOMPARE(editor.field(0)->value(), 100.0);
+  // A link edits its robot's pose.
+  doc.setSelection(kLink1);
+  editor.field(2)->setValue(25);
+  editor.applyFields();
+  QVERIFY(doc.world().robots[0].pose.translation().isApprox(Vec3(0, 0, 25)));
+  // Roll/pitch/yaw round trip.
+  const Vec3 rpy(0.1, -0.4, 2.0);
+  QVERIFY(rollPitchYaw(fromRollPitchYaw(rpy)).isApprox(rpy, 1e-12));
+}
+
+void TstApp::sceneTreeMirrorsSelection() {
+  Document doc;
+  doc.resetWorld(test::makeTestWorld());
+  SceneTreeDock dock(&doc);
+  for (const auto& h : doc.world().bodyHandles()) QVERIFY(dock.itemFor(h));
+  QCOMPARE(dock.itemFor(kBox)->text(0), QString("box"));
+  // Tree → document.
+  dock.tree()->setCurrentItem(dock.itemFor(kLink1));
+  QVERIFY(doc.selection() == kLink1);
+  // Document → tree.
+  doc.setSelection(kTable);
+  QCOMPARE(dock.tree()->selectedItems().size(), 1);
+  QVERIFY(SceneTreeDock::handleOf(dock.tree()->selectedItems().first()) == kTable);
+  doc.setSelection(std::nullopt);
+  QVERIFY(dock.tree()->selectedItems().isEmpty());
+  // Structure changes rebuild the tree.
+  doc.push(new AddBodyCommand(&doc, test::makeBody("cup", BodyKind::Graspable, Vec3(1, 1, 1), Vec3::Zero())));
+  QVERIFY(dock.itemFor({BodyHandle::Kind::Graspable, 1, {}}));
+  QCOMPARE(dock.itemFor({BodyHandle::Kind::Graspable, 1, {}})->text(0), QString("cup"));
+}
+
+// --- main window ---
+
+void TstApp::actionsHaveStandardShortcuts() {
+  MainWindow w(MainWindow::Options{false});
+  const std::pair<const char*, QKeySequence::StandardKey> expected[] = {
+      {"actionOpen", QKeySequence::Open}, {"actionSave", QKeySequence::Save},
+      {"actionSaveAs", QKeySequence::SaveAs}, {"actionUndo", QKeySequence::Undo},
+      {"actionRedo", QKeySequence::Redo}, {"actionQuit", QKeySequence::Quit}};
+  for (const auto& [name, key] : expected) {
+    auto* a = w.findChild<QAction*>(name);
+    QVERIFY2(a, name);
+    QCOMPARE(a->shortcut(), QKeySequence::keyBindings(key).value(0));
+  }
+  for (const char* name : {"actionImportRobot", "actionImportObject", "actionViewAll", "actionViewFront",
+                           "actionViewTop", "actionViewSide", "actionViewIso", "actionOrthographic", "actionAxes",
+                           "actionWireframe", "actionTransparency", "actionScreenshot", "actionAbout"})
+    QVERIFY2(w.findChild<QAction*>(name), name);
+  QVERIFY(w.findChild<QMenu*>("menuRecentFiles"));
+  // Undo/redo are wired to the document's stack.
+  auto* undo = w.findChild<QAction*>("actionUndo");
+  QVERIFY(!undo->isEnabled());
+  w.document()->resetWorld(test::makeTestWorld());
+  w.document()->push(new SetBodyPoseCommand(w.document(), kBox, Transform()));
+  QVERIFY(undo->isEnabled());
+  undo->trigger();
+  QVERIFY(w.document()->world().body(kBox).pose.translation().isApprox(Vec3(100, 0, 0)));
+  QVERIFY(!w.document()->isModified());
+}
+
+void TstApp::docksHaveViewMenuEntries() {
+  MainWindow w(MainWindow::Options{false});
+  const auto actions = w.viewMenu()->actions();
+  for (QDockWidget* dock : {static_cast<QDockWidget*>(w.sceneTreeDock()), static_cast<QDockWidget*>(w.dofDock()),
+                            static_cast<QDockWidget*>(w.propertiesDock())})
+    QVERIFY(actions.contains(dock->toggleViewAction()));
+  auto* extra = new QDockWidget("Contacts", &w);
+  w.addDock(extra);
+  QVERIFY(w.viewMenu()->actions().contains(extra->toggleViewAction()));
+  QVERIFY(!extra->objectName().isEmpty());
+}
+
+void TstApp::statusBarShowsSelectionAndTriangles() {
+  MainWindow w(MainWindow::Options{false});
+  w.document()->resetWorld(test::makeTestWorld());
+  auto* tris = w.findChild<QLabel*>("trianglesLabel");
+  auto* sel = w.findChild<QLabel*>("selectionLabel");
+  QVERIFY(tris && sel);
+  QVERIFY2(tris->text().contains("60 triangles"), qPrintable(tris->text()));  // 5 boxes × 12
+  w.document()->setSelection(kBox);
+  QVERIFY(sel->text().contains("box"));
+}
+
+void TstApp::recentFilesPersistInSettings() {
+  QTemporaryDir dir;
+  const QString world = test::writeBoxWorld(dir.path());
+  QStringList copies;
+  for (int i = 0; i < 12; ++i) {
+    copies << dir.filePath(QString("w%1.xml").arg(i));
+    QVERIFY(QFile::copy(world, copies.back()));
+  }
+  {
+    MainWindow w(MainWindow::Options{false});
+    for (const QString& c : copies) QVERIFY(w.openWorldFile(c));
+    QVERIFY(w.openWorldFile(copies[5]));  // reopening moves it to the top
+    QCOMPARE(w.recentFiles().size(), MainWindow::kMaxRecentFiles);
+    QCOMPARE(w.recentFiles().first(), QFileInfo(copies[5]).absoluteFilePath());
+    QCOMPARE(w.recentFiles().at(1), QFileInfo(copies[11]).absoluteFilePath());
+    QCOMPARE(w.recentFiles().count(QFileInfo(copies[5]).absoluteFilePath()), 1);
+    QCOMPARE(w.findChild<QMenu*>("menuRecentFiles")->actions().size(), MainWindow::kMaxRecentFiles);
+  }
+  // A new window (a new session) reads them back, and the last directory.
+  MainWindow again(MainWindow::Options{false});
+  QCOMPARE(again.recentFiles().first(), QFileInfo(copies[5]).absoluteFilePath());
+  QCOMPARE(again.recentFiles().size(), MainWindow::kMaxRecentFiles);
+  QCOMPARE(QSettings("SoftGrasp", "softgrasp").value("lastDirectory").toString(), QFileInfo(world).absolutePath());
+  // The settings went to the test location, not the user's.
+  QVERIFY(QFileInfo(QSettings("SoftGrasp", "softgrasp").fileName()).absoluteFilePath().startsWith(settingsDir_.path()));
+  // Opening a recent file from the menu.
+  again.findChild<QMenu*>("menuRecentFiles")->actions().at(2)->trigger();
+  QCOMPARE(again.document()->filePath(), QFileInfo(copies[10]).absoluteFilePath());
+}
+
+void TstApp::badFileShowsErrorAndKeepsWorld() {
+  QTemporaryDir dir;
+  MainWindow w(MainWindow::Options{false});
+  w.document()->resetWorld(test::makeTestWorld(), "/some/where/current.xml");
+  w.document()->push(new SetBodyPoseCommand(w.document(), kBox, Transform::fromTranslation(Vec3(7, 8, 9))));
+  const auto bodiesBefore = w.document()->world().bodyCount();
+
+  const QString bad = dir.filePath("broken.xml");
+  test::writeText(bad, "<?xml version=\"1.0\" ?>\n<world>\n  <graspableBody>\n    <filename>nowhere.xml</filename>\n"
+                       "  </graspableBody>\n</world>\n");
+  {
+    test::MessageBoxCloser closer;
+    QVERIFY(!w.openWorldFile(bad));
+    QCOMPARE(closer.count(), 1);
+    QCOMPARE(closer.icon(), QMessageBox::Critical);
+    QVERIFY2(closer.text().contains("broken.xml"), qPrintable(closer.text()));
+    QVERIFY2(closer.text().contains("nowhere.xml"), qPrintable(closer.text()));
+  }
+  const QString malformed = dir.filePath("malformed.xml");
+  test::writeText(malformed, "<world>\n<obstacle>\n</world>\n");
+  {
+    test::MessageBoxCloser closer;
+    QVERIFY(!w.openWorldFile(malformed));
+    QCOMPARE(closer.count(), 1);
+    QVERIFY2(closer.text().contains("malformed.xml"), qPrintable(closer.text()));
+  }
+  {
+    test::MessageBoxCloser closer;
+    QVERIFY(!w.openWorldFile(dir.filePath("does-not-exist.xml")));
+    QCOMPARE(closer.count(), 1);
+  }
+  // The current world is untouched: same bodies, same edit, same path, undo history kept.
+  QCOMPARE(w.document()->world().bodyCount(), bodiesBefore);
+  QVERIFY(w.document()->world().body(kBox).pose.translation().isApprox(Vec3(7, 8, 9)));
+  QCOMPARE(w.document()->filePath(), QString("/some/where/current.xml"));
+  QVERIFY(w.document()->isModified());
+  QCOMPARE(w.document()->undoStack()->count(), 1);
+  QVERIFY(w.recentFiles().isEmpty());
+}
+
+void TstApp::saveWritesFileThatLoadsBack() {
+  QTemporaryDir dir;
+  const QString world = test::writeBoxWorld(dir.path());
+  MainWindow w(MainWindow::Options{false});
+  QVERIFY(w.openWorldFile(world));
+  Document* doc = w.document();
+  QCOMPARE(doc->world().graspables.size(), std::size_t(1));
+  const Transform moved(Quat(Eigen::AngleAxisd(0.5, Vec3(1, 2, 3).normalized())), Vec3(12.5, -3, 40));
+  doc->push(new SetBodyPoseCommand(doc, kBox, moved));
+  BodyProperties p = propertiesOf(doc->world().body(kBox));
+  p.youngs_Pa = 1.5e6;
+  doc->push(new SetBodyPropertiesCommand(doc, kBox, p));
+  QVERIFY(doc->isModified());
+
+  const QString out = dir.filePath("saved.xml");
+  QVERIFY(w.saveTo(out));
+  QVERIFY(!doc->isModified());
+  QCOMPARE(doc->filePath(), out);
+  QCOMPARE(w.recentFiles().first(), QFileInfo(out).absoluteFilePath());
+
+  const World loaded = loadWorld(out.toStdString());
+  QCOMPARE(loaded.graspables.size(), doc->world().graspables.size());
+  QCOMPARE(loaded.obstacles.size(), doc->world().obstacles.size());
+  QVERIFY(loaded.graspables[0].pose.isApprox(moved, 1e-6));
+  QVERIFY(loaded.obstacles[0].pose.isApprox(doc->world().obstacles[0].pose, 1e-9));
+  QVERIFY(loaded.graspables[0].youngs_Pa.has_value());
+  QCOMPARE(*loaded.graspables[0].youngs_Pa, 1.5e6);
+  QCOMPARE(loaded.graspables[0].mass_g, doc->world().graspables[0].mass_g);
+  QCOMPARE(loaded.graspables[0].material, doc->world().graspables[0].material);
+  QCOMPARE(loaded.graspables[0].triangleCount(), doc->world().graspables[0].triangleCount());
+}
+
+void TstApp::importAndDropFiles() {
+  QTemporaryDir dir;
+  test::writeBoxWorld(dir.path());
+  MainWindow w(MainWindow::Options{false});
+  w.document()->resetWorld(test::makeTestWorld());
+  QVERIFY(w.importObjectFile(dir.filePath("box.off")));  // a bare mesh
+  QCOMPARE(w.document()->world().graspables.size(), std::size_t(2));
+  QCOMPARE(w.document()->world().graspables[1].triangleCount(), std::size_t(12));
+  QVERIFY(w.importObjectFile(dir.filePath("box.xml"), true));  // a body XML as an obstacle
+  QCOMPARE(w.document()->world().obstacles.size(), std::size_t(2));
+  QVERIFY(w.document()->world().obstacles[1].isSoft());
+  w.document()->undoStack()->undo();
+  w.document()->undoStack()->undo();
+  QCOMPARE(w.document()->world().graspables.size(), std::size_t(1));
+  QCOMPARE(w.document()->world().obstacles.size(), std::size_t(1));
+  {
+    test::MessageBoxCloser closer;
+    QVERIFY(!w.importObjectFile(dir.filePath("missing.off")));
+    QCOMPARE(closer.count(), 1);
+    QCOMPARE(w.document()->world().graspables.size(), std::size_t(1));
+  }
+  // Dropping a mesh imports it; dropping a world opens it.
+  auto drop = [&w](const QString& path) {
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &dropEvent);
+  };
+  drop(dir.filePath("box.off"));
+  QCOMPARE(w.document()->world().graspables.size(), std::size_t(2));
+  w.document()->undoStack()->setClean();  // no unsaved-changes prompt for the next drop
+  drop(dir.filePath("world.xml"));
+  QCOMPARE(w.document()->filePath(), dir.filePath("world.xml"));
+  QVERIFY(w.document()->world().robots.empty());
+}
+
+void TstApp::commandLineParsing_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<bool>("ok");
+  QTest::addColumn<QString>("world");
+  QTest::addColumn<QString>("shot");
+  QTest::addColumn<QSize>("size");
+  QTest::addColumn<int>("view");
+  const int iso = static_cast<int>(StandardView::Iso), top = static_cast<int>(StandardView::Top);
+  QTest::newRow("empty") << QStringList{} << true << "" << "" << QSize(800, 600) << iso;
+  QTest::newRow("world") << QStringList{"w.xml"} << true << "w.xml" << "" << QSize(800, 600) << iso;
+  QTest::newRow("shot") << QStringList{"w.xml", "--screenshot", "o.png", "--size", "320x200", "--view", "top"}
+                        << true << "w.xml" << "o.png" << QSize(320, 200) << top;
+  QTest::newRow("no world") << QStringList{"--screenshot", "o.png"} << false << "" << "" << QSize() << 0;
+  QTest::newRow("bad size") << QStringList{"w.xml", "--screenshot", "o.png", "--size", "12"} << false << ""
+                            << "" << QSize() << 0;
+  QTest::newRow("zero size") << QStringList{"w.xml", "--screenshot", "o.png", "--size", "0x10"} << false << ""
+                             << "" << QSize() << 0;
+  QTest::newRow("bad view") << QStringList{"w.xml", "--screenshot", "o.png", "--view", "back"} << false << ""
+                            << "" << QSize() << 0;
+  QTest::newRow("unknown option") << QStringList{"--frobnicate"} << false << "" << "" << QSize() << 0;
+  QTest::newRow("two worlds") << QStringList{"a.xml", "b.xml"} << false << "" << "" << QSize() << 0;
+}
+
+void TstApp::commandLineParsing() {
+  QFETCH(QStringList, args);
+  QFETCH(bool, ok);
+  QString error;
+  const auto cl = parseCommandLine(QStringList{"softgrasp"} + args, &error);
+  QCOMPARE(cl.has_value(), ok);
+  if (!ok) {
+    QVERIFY(!error.isEmpty());
+    return;
+  }
+  QFETCH(QString, world);
+  QFETCH(QString, shot);
+  QFETCH(QSize, size);
+  QFETCH(int, view);
+  QCOMPARE(cl->world, world);
+  QCOMPARE(cl->screenshot, shot);
+  QCOMPARE(cl->size, size);
+  QCOMPARE(static_cast<int>(cl->view), view);
+}
+
+QTEST_MAIN(TstApp)
+#include "tst_app.moc"

@@ -1,0 +1,30 @@
+#pragma once
+// `softgrasp [WORLD] [--screenshot out.png] [--size WxH] [--view iso|front|top|side]`.
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+#include "render/StandardView.h"
+
+namespace sg::app {
+
+struct CommandLine {
+  QString world;          // empty: start with an empty world
+  QString screenshot;     // non-empty: render WORLD to this PNG and exit, no window
+  QSize size{800, 600};   // screenshot size, pixels
+  StandardView view = StandardView::Iso;
+};
+
+// Parses the arguments (argv[0] first). On bad usage returns nullopt and sets `error`.
+std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error);
+QString usageText();
+
+// Exit codes of the headless screenshot mode.
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2, kExitBadFile = 3 };
+
+// Loads the world, renders it offscreen and writes the PNG; messages go to stderr. Needs a
+// QGuiApplication and an X server (xcb).
+int runHeadlessScreenshot(const CommandLine& options);
+
+}  // namespace sg::app

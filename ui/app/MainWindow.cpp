@@ -1,0 +1,429 @@
+#include "MainWindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <functional>
+
+#include "Document.h"
+#include "DofDock.h"
+#include "PropertiesDock.h"
+#include "SceneTreeDock.h"
+#include "ScreenshotDialog.h"
+#include "ViewportPanel.h"
+#include "core/Error.h"
+#include "io/ModelIO.h"
+#include "render/SceneBuilder.h"
+#include "viewport/CoinViewport.h"
+
+namespace sg::app {
+
+namespace {
+const QString kWorldFilter = QObject::tr("GraspIt! worlds (*.xml);;All files (*)");
+const QString kRobotFilter = QObject::tr("GraspIt! robots (*.xml);;All files (*)");
+const QString kObjectFilter =
+    QObject::tr("Objects (*.xml *.iv *.wrl *.off *.ply *.stl *.obj);;All files (*)");
+
+bool platformHasOpenGLWidgets() {
+  const QString p = QGuiApplication::platformName();
+  return p != QLatin1String("offscreen") && p != QLatin1String("minimal");
+}
+
+QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+}  // namespace
+
+MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), doc_(new Document(this)) {
+  setObjectName("MainWindow");
+  setAcceptDrops(true);
+  if (options.createViewport && platformHasOpenGLWidgets()) {
+    auto* view = new ui::CoinViewport(this);
+    view->setObjectName("viewport");
+    setCentralWidget(view);
+    viewport_ = new ViewportPanel(doc_, view, this);
+  } else {
+    auto* placeholder = new QLabel(tr("3-D view unavailable on this display (no OpenGL)"), this);
+    placeholder->setAlignment(Qt::AlignCenter);
+    placeholder->setMinimumSize(320, 240);
+    setCentralWidget(placeholder);
+  }
+  createDocks();
+  createActions();
+  createStatusBar();
+  readSettings();
+
+  connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &Document::selectionChanged, this, &MainWindow::updateStatus);
+  connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
+    if (k == ChangeKind::Structure) updateStatus();
+  });
+  updateTitle();
+  updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+// --- construction ---
+
+void MainWindow::createDocks() {
+  setDockNestingEnabled(true);
+  sceneTree_ = new SceneTreeDock(doc_, this);
+  propertiesDock_ = new PropertiesDock(doc_, this);
+  dofDock_ = new DofDock(doc_, this);
+}
+
+void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
+  if (dock->objectName().isEmpty()) dock->setObjectName(dock->windowTitle());  // saveState needs names
+  addDockWidget(area, dock);
+  viewMenu_->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::createActions() {
+  // File
+  fileMenu_ = menuBar()->addMenu(tr("&File"));
+  auto* open = fileMenu_->addAction(tr("&Open World…"), this, &MainWindow::open);
+  open->setObjectName("actionOpen");
+  open->setShortcut(QKeySequence::Open);
+  auto* importRobotAct = fileMenu_->addAction(tr("Import &Robot…"), this, &MainWindow::importRobot);
+  importRobotAct->setObjectName("actionImportRobot");
+  auto* importObjectAct = fileMenu_->addAction(tr("Import &Object…"), this, [this] { importObject(false); });
+  importObjectAct->setObjectName("actionImportObject");
+  auto* importObstacleAct = fileMenu_->addAction(tr("Import O&bstacle…"), this, [this] { importObject(true); });
+  importObstacleAct->setObjectName("actionImportObstacle");
+  fileMenu_->addSeparator();
+  auto* saveAct = fileMenu_->addAction(tr("&Save"), this, &MainWindow::save);
+  saveAct->setObjectName("actionSave");
+  saveAct->setShortcut(QKeySequence::Save);
+  auto* saveAsAct = fileMenu_->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+  saveAsAct->setObjectName("actionSaveAs");
+  saveAsAct->setShortcut(QKeySequence::SaveAs);
+  fileMenu_->addSeparator();
+  recentMenu_ = fileMenu_->addMenu(tr("Recent &Files"));
+  recentMenu_->setObjectName("menuRecentFiles");
+  fileMenu_->addSeparator();
+  auto* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setObjectName("actionQuit");
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+
+  // Edit
+  editMenu_ = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setObjectName("actionUndo");
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setObjectName("actionRedo");
+  redo->setShortcut(QKeySequence::Redo);
+  editMenu_->addAction(undo);
+  editMenu_->addAction(redo);
+
+  // View
+  viewMenu_ = menuBar()->addMenu(tr("&View"));
+  ui::CoinViewport* view = viewport_ ? viewport_->viewport() : nullptr;
+  auto viewAction = [this, view](const QString& text, const char* name, auto slot) {
+    QAction* a = viewMenu_->addAction(text);
+    a->setObjectName(name);
+    a->setEnabled(view != nullptr);
+    if (view) connect(a, &QAction::triggered, this, slot);
+    return a;
+  };
+  viewAction(tr("View &All"), "actionViewAll", [view] { view->viewAll(); })->setShortcut(Qt::Key_Home);
+  viewMenu_->addSeparator();
+  viewAction(tr("&Front"), "actionViewFront", [view] { view->setStandardView(StandardView::Front); })
+      ->setShortcut(Qt::Key_1);
+  viewAction(tr("&Top"), "actionViewTop", [view] { view->setStandardView(StandardView::Top); })
+      ->setShortcut(Qt::Key_7);
+  viewAction(tr("&Side"), "actionViewSide", [view] { view->setStandardView(StandardView::Side); })
+      ->setShortcut(Qt::Key_3);
+  viewAction(tr("&Isometric"), "actionViewIso", [view] { view->setStandardView(StandardView::Iso); })
+      ->setShortcut(Qt::Key_0);
+  QAction* ortho = viewAction(tr("&Orthographic"), "actionOrthographic", [this, view] {
+    view->setOrthographic(findChild<QAction*>("actionOrthographic")->isChecked());
+  });
+  ortho->setCheckable(true);
+  ortho->setShortcut(Qt::Key_5);
+  viewMenu_->addSeparator();
+  WorldScene* scene = viewport_ ? viewport_->scene() : nullptr;
+  auto toggle = [&](const QString& text, const char* name, std::function<void(bool)> apply) {
+    QAction* a = viewMenu_->addAction(text);
+    a->setObjectName(name);
+    a->setCheckable(true);
+    a->setEnabled(scene != nullptr);
+    if (scene)
+      connect(a, &QAction::toggled, this, [apply, view](bool on) {
+        apply(on);
+        view->update();
+      });
+    return a;
+  };
+  toggle(tr("A&xes"), "actionAxes", [scene](bool on) { scene->setAxesVisible(on); });
+  toggle(tr("&Wireframe"), "actionWireframe", [scene](bool on) { scene->setWireframe(on); });
+  toggle(tr("T&ransparency"), "actionTransparency", [scene](bool on) { scene->setTransparency(on ? 0.5f : 0.0f); });
+  viewMenu_->addSeparator();
+  QAction* shot = viewMenu_->addAction(tr("S&creenshot…"), this, &MainWindow::screenshot);
+  shot->setObjectName("actionScreenshot");
+  shot->setEnabled(view != nullptr);
+  viewMenu_->addSeparator();
+  addDock(sceneTree_, Qt::LeftDockWidgetArea);
+  addDock(propertiesDock_, Qt::LeftDockWidgetArea);
+  addDock(dofDock_, Qt::RightDockWidgetArea);
+
+  // Help
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About SoftGrasp"), this, &MainWindow::about)->setObjectName("actionAbout");
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setObjectName("actionAboutQt");
+}
+
+void MainWindow::createStatusBar() {
+  selectionLabel_ = new QLabel(this);
+  selectionLabel_->setObjectName("selectionLabel");
+  trianglesLabel_ = new QLabel(this);
+  trianglesLabel_->setObjectName("trianglesLabel");
+  statusBar()->addPermanentWidget(selectionLabel_);
+  statusBar()->addPermanentWidget(trianglesLabel_);
+}
+
+// --- settings and recent files ---
+
+void MainWindow::readSettings() {
+  QSettings s = appSettings();
+  restoreGeometry(s.value("geometry").toByteArray());
+  restoreState(s.value("windowState").toByteArray());
+  recentFiles_ = s.value("recentFiles").toStringList();
+  while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
+  rebuildRecentMenu();
+}
+
+void MainWindow::writeRecentSettings() {
+  QSettings s = appSettings();
+  s.setValue("recentFiles", recentFiles_);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  recentFiles_.removeAll(abs);
+  recentFiles_.prepend(abs);
+  while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
+  writeRecentSettings();
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu_->clear();
+  for (int i = 0; i < recentFiles_.size(); ++i) {
+    const QString path = recentFiles_[i];
+    QAction* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg((i + 1) % 10).arg(QFileInfo(path).fileName()));
+    a->setToolTip(path);
+    a->setData(path);
+    connect(a, &QAction::triggered, this, [this, path] {
+      if (maybeSave()) openWorldFile(path);
+    });
+  }
+  recentMenu_->setEnabled(!recentFiles_.isEmpty());
+}
+
+void MainWindow::rememberDirectory(const QString& path) {
+  QSettings s = appSettings();
+  s.setValue("lastDirectory", QFileInfo(path).absolutePath());
+}
+
+QString MainWindow::lastDirectory() const { return appSettings().value("lastDirectory").toString(); }
+
+// --- file operations ---
+
+void MainWindow::showError(const QString& title, const QString& text) {
+  QMessageBox::critical(this, title, text);
+}
+
+bool MainWindow::openWorldFile(const QString& path) {
+  try {
+    doc_->openWorld(path);
+  } catch (const std::exception& e) {
+    showError(tr("Cannot open world"), QString::fromStdString(e.what()));
+    return false;
+  }
+  if (viewport_) viewport_->frameWorld();
+  addRecentFile(path);
+  rememberDirectory(path);
+  statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+  return true;
+}
+
+bool MainWindow::importRobotFile(const QString& path) {
+  try {
+    doc_->importRobot(path);
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import robot"), QString::fromStdString(e.what()));
+    return false;
+  }
+  rememberDirectory(path);
+  statusBar()->showMessage(tr("Imported robot %1").arg(QFileInfo(path).fileName()), 5000);
+  return true;
+}
+
+bool MainWindow::importObjectFile(const QString& path, bool obstacle) {
+  try {
+    doc_->importObject(path, obstacle ? BodyKind::Obstacle : BodyKind::Graspable);
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import object"), QString::fromStdString(e.what()));
+    return false;
+  }
+  rememberDirectory(path);
+  statusBar()->showMessage(tr("Imported %1").arg(QFileInfo(path).fileName()), 5000);
+  return true;
+}
+
+bool MainWindow::openOrImport(const QString& path) {
+  switch (detectModelFileKind(path.toStdString())) {
+    case ModelFileKind::World: return maybeSave() && openWorldFile(path);
+    case ModelFileKind::Robot: return importRobotFile(path);
+    case ModelFileKind::Body:
+    case ModelFileKind::Mesh: return importObjectFile(path);
+    case ModelFileKind::Unknown: break;
+  }
+  showError(tr("Unknown file"), tr("%1 is not a world, robot, body or mesh file SoftGrasp can read.")
+                                    .arg(QDir::toNativeSeparators(path)));
+  return false;
+}
+
+bool MainWindow::saveTo(const QString& path) {
+  try {
+    doc_->saveWorld(path);
+  } catch (const std::exception& e) {
+    showError(tr("Cannot save world"), QString::fromStdString(e.what()));
+    return false;
+  }
+  addRecentFile(path);
+  rememberDirectory(path);
+  statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+  return true;
+}
+
+void MainWindow::open() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open World"), lastDirectory(), kWorldFilter);
+  if (!path.isEmpty()) openWorldFile(path);
+}
+
+void MainWindow::importRobot() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import Robot"), lastDirectory(), kRobotFilter);
+  if (!path.isEmpty()) importRobotFile(path);
+}
+
+void MainWindow::importObject(bool obstacle) {
+  const QString path = QFileDialog::getOpenFileName(this, obstacle ? tr("Import Obstacle") : tr("Import Object"),
+                                                    lastDirectory(), kObjectFilter);
+  if (!path.isEmpty()) importObjectFile(path, obstacle);
+}
+
+bool MainWindow::save() {
+  if (doc_->filePath().isEmpty()) return saveAs();
+  return saveTo(doc_->filePath());
+}
+
+bool MainWindow::saveAs() {
+  const QString start = doc_->filePath().isEmpty() ? lastDirectory() : doc_->filePath();
+  QString path = QFileDialog::getSaveFileName(this, tr("Save World As"), start, kWorldFilter);
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".xml");
+  return saveTo(path);
+}
+
+bool MainWindow::maybeSave() {
+  if (!doc_->isModified()) return true;
+  const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                           tr("The world has unsaved changes. Save them first?"),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                           QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::screenshot() {
+  if (!viewport_) return;
+  ui::CoinViewport* view = viewport_->viewport();
+  const QSize viewSize = view->size() * view->devicePixelRatioF();
+  ScreenshotDialog dialog(viewSize, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"), lastDirectory(), tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".png");
+  const QImage image = view->renderToImage(dialog.chosenSize());
+  if (image.isNull() || !image.save(path, "PNG")) {
+    showError(tr("Screenshot failed"), tr("Could not render or write %1.").arg(QDir::toNativeSeparators(path)));
+    return;
+  }
+  rememberDirectory(path);
+  statusBar()->showMessage(tr("Saved screenshot %1 (%2 × %3)")
+                               .arg(QDir::toNativeSeparators(path))
+                               .arg(image.width())
+                               .arg(image.height()),
+                           5000);
+}
+
+void MainWindow::about() {
+  QMessageBox::about(this, tr("About SoftGrasp"),
+                     tr("<b>SoftGrasp %1</b><p>Interactive grasp analysis with soft contacts. Reads GraspIt!-format "
+                        "hands, objects and worlds.</p>")
+                         .arg(QApplication::applicationVersion()));
+}
+
+// --- window state ---
+
+void MainWindow::updateTitle() {
+  const QString name = doc_->filePath().isEmpty() ? tr("untitled") : QFileInfo(doc_->filePath()).fileName();
+  setWindowTitle(tr("%1[*] — SoftGrasp").arg(name));
+  setWindowModified(doc_->isModified());
+}
+
+void MainWindow::updateStatus() {
+  const World& w = doc_->world();
+  const auto& sel = doc_->selection();
+  selectionLabel_->setText(sel ? tr("Selected: %1").arg(QString::fromStdString(w.bodyLabel(*sel)))
+                               : tr("Nothing selected"));
+  std::size_t triangles = 0;
+  for (const auto& h : w.bodyHandles()) triangles += w.body(h).triangleCount();
+  trianglesLabel_->setText(tr("%1 bodies, %2 triangles")
+                               .arg(w.bodyCount())
+                               .arg(QLocale().toString(static_cast<qulonglong>(triangles))));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  QSettings s = appSettings();
+  s.setValue("geometry", saveGeometry());
+  s.setValue("windowState", saveState());
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!event->mimeData()->hasUrls()) return;
+  for (const QUrl& url : event->mimeData()->urls())
+    if (!url.isLocalFile()) return;
+  event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls())
+    if (url.isLocalFile()) openOrImport(url.toLocalFile());
+  event->acceptProposedAction();
+}
+
+}  // namespace sg::app

@@ -1,0 +1,99 @@
+#pragma once
+// The SoftGrasp main window: the 3-D viewport in the centre, docks around it (scene tree, DOFs,
+// properties; contacts and quality docks are added by addDock() from other features), menus, recent files,
+// drag and drop of model files, and settings (QSettings "SoftGrasp"/"softgrasp").
+#include <QMainWindow>
+#include <QStringList>
+
+class QAction;
+class QLabel;
+class QMenu;
+
+namespace sg::app {
+
+class Document;
+class SceneTreeDock;
+class DofDock;
+class PropertiesDock;
+class ViewportPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  struct Options {
+    // Create the OpenGL viewport. Ignored (no viewport) on platforms without OpenGL widgets
+    // (offscreen, minimal), so the window, docks and actions stay usable in widget tests.
+    bool createViewport = true;
+  };
+  static constexpr int kMaxRecentFiles = 10;
+
+  explicit MainWindow(QWidget* parent = nullptr) : MainWindow(Options{}, parent) {}
+  explicit MainWindow(Options options, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  Document* document() const { return doc_; }
+  ViewportPanel* viewportPanel() const { return viewport_; }  // nullptr without OpenGL
+  SceneTreeDock* sceneTreeDock() const { return sceneTree_; }
+  DofDock* dofDock() const { return dofDock_; }
+  PropertiesDock* propertiesDock() const { return propertiesDock_; }
+  QMenu* viewMenu() const { return viewMenu_; }
+
+  // Adds a dock and its show/hide entry in the View menu. For features that bring their own docks.
+  void addDock(QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+
+  // Open/import without asking questions; on failure shows an error dialog and returns false, leaving
+  // the current world as it was.
+  bool openWorldFile(const QString& path);
+  bool importRobotFile(const QString& path);
+  bool importObjectFile(const QString& path, bool obstacle = false);
+  // Opens, imports a robot or an object according to the file's kind (drag and drop).
+  bool openOrImport(const QString& path);
+  bool saveTo(const QString& path);
+
+  QStringList recentFiles() const { return recentFiles_; }
+  // Asks what to do with unsaved changes; true if it is fine to discard the world now.
+  bool maybeSave();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  void createStatusBar();
+  void readSettings();
+  void writeRecentSettings();
+  void addRecentFile(const QString& path);
+  void rebuildRecentMenu();
+  void rememberDirectory(const QString& path);
+  QString lastDirectory() const;
+  void updateTitle();
+  void updateStatus();
+  void showError(const QString& title, const QString& text);
+
+  void open();
+  void importRobot();
+  void importObject(bool obstacle);
+  bool save();
+  bool saveAs();
+  void screenshot();
+  void about();
+
+  Document* doc_;
+  ViewportPanel* viewport_ = nullptr;
+  SceneTreeDock* sceneTree_ = nullptr;
+  DofDock* dofDock_ = nullptr;
+  PropertiesDock* propertiesDock_ = nullptr;
+  QMenu* fileMenu_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* editMenu_ = nullptr;
+  QMenu* viewMenu_ = nullptr;
+  QLabel* selectionLabel_ = nullptr;
+  QLabel* trianglesLabel_ = nullptr;
+  QStringList recentFiles_;
+};
+
+}  // namespace sg::app

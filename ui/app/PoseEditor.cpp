@@ -1,0 +1,74 @@
+#include "PoseEditor.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSignalBlocker>
+
+#include "Commands.h"
+#include "Document.h"
+
+namespace sg::app {
+
+Vec3 rollPitchYaw(const Quat& q) {
+  const Vec3 ypr = q.toRotationMatrix().eulerAngles(2, 1, 0);  // yaw about z, pitch about y, roll about x
+  return {ypr[2], ypr[1], ypr[0]};
+}
+
+Quat fromRollPitchYaw(const Vec3& rpy) {
+  return Quat(Eigen::AngleAxisd(rpy[2], Vec3::UnitZ()) * Eigen::AngleAxisd(rpy[1], Vec3::UnitY()) *
+              Eigen::AngleAxisd(rpy[0], Vec3::UnitX()));
+}
+
+PoseEditor::PoseEditor(Document* doc, QWidget* parent) : QGroupBox(tr("Pose"), parent), doc_(doc) {
+  auto* form = new QFormLayout(this);
+  const QStringList names{tr("x"), tr("y"), tr("z"), tr("roll"), tr("pitch"), tr("yaw")};
+  for (int i = 0; i < 6; ++i) {
+    auto* spin = new QDoubleSpinBox(this);
+    spin->setObjectName(QStringLiteral("pose_") + names[i]);
+    spin->setDecimals(i < 3 ? 2 : 2);
+    spin->setRange(i < 3 ? -1e6 : -360, i < 3 ? 1e6 : 360);
+    spin->setSuffix(i < 3 ? tr(" mm") : tr("°"));
+    spin->setKeyboardTracking(false);
+    spin->setSingleStep(i < 3 ? 1.0 : 5.0);
+    connect(spin, &QDoubleSpinBox::editingFinished, this, &PoseEditor::applyFields);
+    fields_[i] = spin;
+    form->addRow(names[i], spin);
+  }
+  connect(doc_, &Document::selectionChanged, this, &PoseEditor::refresh);
+  connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
+    if (k != ChangeKind::Properties) refresh();
+  });
+  refresh();
+}
+
+void PoseEditor::refresh() {
+  const auto& sel = doc_->selection();
+  const bool movable = isMovable(sel);
+  setEnabled(movable);
+  setTitle(robotIndexOf(sel) >= 0 ? tr("Robot pose") : tr("Pose"));
+  if (!movable) return;
+  const Transform pose = movablePose(doc_->world(), *sel);
+  const Vec3 rpy = rollPitchYaw(pose.rotation());
+  for (int i = 0; i < 6; ++i) {
+    const QSignalBlocker block(fields_[i]);
+    fields_[i]->setValue(i < 3 ? pose.translation()[i] : radToDeg(rpy[i - 3]));
+  }
+}
+
+void PoseEditor::applyFields() {
+  const auto& sel = doc_->selection();
+  if (!isMovable(sel)) return;
+  const Vec3 t(fields_[0]->value(), fields_[1]->value(), fields_[2]->value());
+  const Vec3 rpy(degToRad(fields_[3]->value()), degToRad(fields_[4]->value()), degToRad(fields_[5]->value()));
+  const Transform pose(fromRollPitchYaw(rpy), t);
+  // The fields show 2 decimals: only push when the user really changed something.
+  const Transform current = movablePose(doc_->world(), *sel);
+  if ((current.translation() - t).norm() < 5e-3 && current.rotation().angularDistance(pose.rotation()) < 1e-4)
+    return;
+  if (const int robot = robotIndexOf(sel); robot >= 0)
+    doc_->push(new SetRobotPoseCommand(doc_, robot, pose));
+  else
+    doc_->push(new SetBodyPoseCommand(doc_, *sel, pose));
+}
+
+}  // namespace sg::app

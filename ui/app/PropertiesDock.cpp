@@ -1,0 +1,138 @@
+#include "PropertiesDock.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "Commands.h"
+#include "Document.h"
+#include "PoseEditor.h"
+#include "core/Parse.h"
+
+namespace sg::app {
+
+PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
+    : QDockWidget(tr("Properties"), parent), doc_(doc) {
+  setObjectName("PropertiesDock");
+  auto* content = new QWidget(this);
+  auto* layout = new QVBoxLayout(content);
+  auto* form = new QFormLayout;
+  layout->addLayout(form);
+
+  name_ = new QLabel(content);
+  material_ = new QComboBox(content);
+  mass_ = new QDoubleSpinBox(content);
+  mass_->setRange(0.001, 1e9);
+  mass_->setDecimals(3);
+  mass_->setSuffix(tr(" g"));
+  mass_->setKeyboardTracking(false);
+  youngs_ = new QLineEdit(content);
+  youngs_->setPlaceholderText(tr("rigid"));
+  youngs_->setToolTip(tr("Young's modulus in Pa; leave empty for a rigid body"));
+  youngsStatus_ = new QLabel(content);
+  youngsStatus_->setStyleSheet("color: #b00020");
+  geometry_ = new QLabel(content);
+  geometry_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  geometry_->setWordWrap(true);
+  triangles_ = new QLabel(content);
+  radius_ = new QLabel(content);
+
+  form->addRow(tr("Name"), name_);
+  form->addRow(tr("Material"), material_);
+  form->addRow(tr("Mass"), mass_);
+  form->addRow(tr("Young's modulus (Pa)"), youngs_);
+  form->addRow(QString(), youngsStatus_);
+  form->addRow(tr("Geometry"), geometry_);
+  form->addRow(tr("Triangles"), triangles_);
+  form->addRow(tr("Max radius"), radius_);
+  pose_ = new PoseEditor(doc_, content);
+  layout->addWidget(pose_);
+  layout->addStretch();
+  setWidget(content);
+
+  connect(material_, &QComboBox::activated, this, &PropertiesDock::applyMaterial);
+  connect(mass_, &QDoubleSpinBox::editingFinished, this, &PropertiesDock::applyMass);
+  connect(youngs_, &QLineEdit::editingFinished, this, &PropertiesDock::applyYoungs);
+  connect(doc_, &Document::selectionChanged, this, &PropertiesDock::refresh);
+  connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
+    if (k == ChangeKind::Properties || k == ChangeKind::Structure) refresh();
+  });
+  refresh();
+}
+
+void PropertiesDock::refresh() {
+  const auto& sel = doc_->selection();
+  const bool has = sel.has_value();
+  for (QWidget* w : {static_cast<QWidget*>(material_), static_cast<QWidget*>(mass_), static_cast<QWidget*>(youngs_)})
+    w->setEnabled(has);
+  youngsStatus_->clear();
+  const QSignalBlocker b1(material_), b2(mass_), b3(youngs_);
+  if (!has) {
+    name_->setText(tr("(nothing selected)"));
+    material_->clear();
+    youngs_->clear();
+    geometry_->clear();
+    triangles_->clear();
+    radius_->clear();
+    return;
+  }
+  const World& w = doc_->world();
+  const Body& b = w.body(*sel);
+  name_->setText(QString::fromStdString(w.bodyLabel(*sel)));
+  material_->clear();
+  for (const auto& m : w.materials.names()) material_->addItem(QString::fromStdString(m));
+  if (!w.materials.contains(b.material)) material_->addItem(QString::fromStdString(b.material));
+  material_->setCurrentText(QString::fromStdString(b.material));
+  mass_->setValue(b.mass_g);
+  youngs_->setText(b.youngs_Pa ? QString::fromStdString(formatDouble(*b.youngs_Pa)) : QString());
+  const std::string& file = b.geometry.file.empty() ? b.geometry.resolvedPath : b.geometry.file;
+  geometry_->setText(file.empty() ? tr("(inline)") : QString::fromStdString(file));
+  geometry_->setToolTip(QString::fromStdString(b.geometry.resolvedPath));
+  triangles_->setText(QLocale().toString(static_cast<qulonglong>(b.triangleCount())));
+  radius_->setText(tr("%1 mm").arg(b.maxRadius_mm, 0, 'f', 1));
+}
+
+void PropertiesDock::applyMaterial() {
+  const auto& sel = doc_->selection();
+  if (!sel) return;
+  BodyProperties p = propertiesOf(doc_->world().body(*sel));
+  const std::string chosen = material_->currentText().toStdString();
+  if (chosen.empty() || chosen == p.material) return;
+  p.material = chosen;
+  doc_->push(new SetBodyPropertiesCommand(doc_, *sel, p));
+}
+
+void PropertiesDock::applyMass() {
+  const auto& sel = doc_->selection();
+  if (!sel) return;
+  BodyProperties p = propertiesOf(doc_->world().body(*sel));
+  if (std::abs(mass_->value() - p.mass_g) < 0.5e-3) return;  // the box shows 3 decimals
+  p.mass_g = mass_->value();
+  doc_->push(new SetBodyPropertiesCommand(doc_, *sel, p));
+}
+
+bool PropertiesDock::applyYoungs() {
+  const auto& sel = doc_->selection();
+  if (!sel) return false;
+  BodyProperties p = propertiesOf(doc_->world().body(*sel));
+  const std::string text = youngs_->text().trimmed().toStdString();
+  std::optional<double> value;
+  if (!text.empty()) {
+    value = parseDouble(text);
+    if (!value || *value <= 0) {
+      youngsStatus_->setText(tr("Young's modulus must be a number > 0 (Pa), or empty for rigid"));
+      return false;
+    }
+  }
+  youngsStatus_->clear();
+  if (value == p.youngs_Pa) return true;
+  p.youngs_Pa = value;
+  doc_->push(new SetBodyPropertiesCommand(doc_, *sel, p));
+  return true;
+}
+
+}  // namespace sg::app

@@ -1,0 +1,49 @@
+#pragma once
+// Connects the Document to the 3-D view: keeps a WorldScene in step with the model (poses → updatePoses,
+// structure/properties → rebuild), turns viewport clicks into selections, and turns dragger motion into
+// pose commands (one undo step per drag). The scene is only ever a view: the model changes through
+// commands, and the scene follows the Document's signals.
+#include <QObject>
+#include <memory>
+
+#include "core/Transform.h"
+
+namespace sg {
+class WorldScene;
+namespace ui {
+class CoinViewport;
+}
+}  // namespace sg
+
+namespace sg::app {
+
+class Document;
+
+class ViewportPanel : public QObject {
+  Q_OBJECT
+ public:
+  // `viewport` is owned by its widget parent; the panel owns the scene.
+  ViewportPanel(Document* doc, ui::CoinViewport* viewport, QObject* parent = nullptr);
+  ~ViewportPanel() override;
+
+  ui::CoinViewport* viewport() const { return viewport_; }
+  WorldScene* scene() const { return scene_.get(); }
+
+  // Frames a freshly opened world: its saved camera if it has one, else View All.
+  void frameWorld();
+
+ private:
+  void onWorldChanged(int kind);
+  void onSelectionChanged();
+  void onClicked(QPoint pos);
+  void onDraggerMoved(const Transform& pose, bool released);
+  void syncDragger();
+
+  Document* doc_;
+  ui::CoinViewport* viewport_;
+  std::unique_ptr<WorldScene> scene_;
+  int dragGesture_ = 0;         // non-zero while the dragger is being dragged
+  bool movingDragger_ = false;  // we are moving the dragger to follow the model: ignore its signals
+};
+
+}  // namespace sg::app
