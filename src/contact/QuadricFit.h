@@ -1,0 +1,60 @@
+#pragma once
+// Local paraboloid fit at a contact and its principal curvatures (graspit-compat §4.2–§4.3).
+//
+// The neighbourhood points are expressed in the contact frame WITH its origin at the contact point (GraspIt!'s
+// Eigen port forgot the translation, §10.1), then z = a·x² + b·y² + c·x·y is fitted by least squares
+// (z = inward normal, so a convex body gives positive curvatures). The principal curvatures are the
+// eigenvalues of the Hessian [[2a, c], [c, 2b]] and the principal directions its eigenvectors — no
+// rotation angle, so no θ = π/2 quirk and no sign mix-up between the stored rotation and the radii (§10.2).
+// Flat (|κ| below a tolerance) and concave (κ < 0) directions are reported explicitly; what a concave
+// direction means for the contact patch is decided later (RelativeCurvature, SoftPatch).
+#include <vector>
+
+#include "core/Transform.h"
+
+namespace sg {
+
+enum class QuadricFitStatus {
+  Ok,
+  TooFewPoints,   // fewer than 3 usable points: the surface is taken as flat
+  Degenerate      // the points do not determine the three coefficients (e.g. collinear): flat
+};
+
+struct QuadricFitSettings {
+  // Curvatures with |κ| below this (1/mm) are exactly 0 ("flat"). GraspIt! zeroes |coefficient| < 1e-6,
+  // i.e. |κ| < 2e-6 /mm.
+  double flatCurvature_per_mm = 2e-6;
+};
+
+struct PrincipalCurvatures {
+  double kappaMax_per_mm = 0;        // larger principal curvature (signed; > 0 convex)
+  double kappaMin_per_mm = 0;        // smaller one
+  Vec3 directionMax = Vec3::UnitX(); // world frame, unit, tangent: direction of kappaMax
+  Vec3 directionMin = Vec3::UnitY(); // world frame, unit, tangent: n × directionMax
+  bool flatMax() const { return kappaMax_per_mm == 0; }
+  bool flatMin() const { return kappaMin_per_mm == 0; }
+  bool concave() const { return kappaMin_per_mm < 0; }
+  // Signed radius 1/κ (mm); +inf for a flat direction.
+  double radiusMax_mm() const;       // of kappaMax (the smaller radius)
+  double radiusMin_mm() const;       // of kappaMin
+};
+
+struct QuadricFit {
+  QuadricFitStatus status = QuadricFitStatus::TooFewPoints;
+  double a = 0, b = 0, c = 0;        // z = a x² + b y² + c x y in the contact frame (1/mm)
+  double rmsResidual_mm = 0;         // RMS of z − fit over the points
+  int pointCount = 0;
+  PrincipalCurvatures curvatures;    // directions in world
+};
+
+// Fits the paraboloid to world points (mm) in the contact frame `frame` (world; origin at the contact
+// point, z = inward normal).
+QuadricFit fitQuadric(const std::vector<Vec3>& points_mm, const Transform& frame,
+                      const QuadricFitSettings& settings = {});
+
+// Principal curvatures of z = a x² + b y² + c x y, directions in the frame's x/y axes mapped to world by
+// `frame`. Curvatures below settings.flatCurvature_per_mm in magnitude become 0.
+PrincipalCurvatures principalCurvatures(double a, double b, double c, const Transform& frame,
+                                        const QuadricFitSettings& settings = {});
+
+}  // namespace sg

@@ -1,0 +1,42 @@
+#pragma once
+// The soft-finger model for one contact, end to end (graspit-compat §4.1–§4.4): both bodies' neighbourhoods,
+// their paraboloid fits, the relative curvature, the patch and the torsional friction limit.
+#include <vector>
+
+#include "contact/Contact.h"
+#include "contact/QuadricFit.h"
+#include "contact/QuadricRelativeCurvature.h"
+#include "contact/SoftNeighbourhood.h"
+#include "contact/SoftPatch.h"
+#include "model/World.h"
+
+namespace sg {
+
+struct SoftContactSettings {
+  SoftNeighbourhoodSettings neighbourhood;
+  QuadricFitSettings fit;
+  SoftPatchSettings patch;
+};
+
+struct SoftContactResult {
+  double neighbourhoodRadius_mm = 0;
+  SoftNeighbourhoodPair neighbourhoods;
+  QuadricFit fit1, fit2;        // side 1 and side 2, each in its own contact frame
+  RelativeCurvature relative;   // about side 1's inward normal
+  SoftPatch patch;
+};
+
+// The neighbourhoods of every contact (one pair per contact, sourceContacts = {its index}). Contacts whose
+// bodies are not in the world get empty neighbourhoods (just the contact points).
+std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, const std::vector<Contact>& contacts,
+                                                            const SoftContactSettings& settings);
+
+// Fits, relative curvature and patch for one contact from its neighbourhoods. Throws sg::Error when neither
+// body is elastic (use pointContactEdges then) or a setting is invalid.
+SoftContactResult analyseSoftContact(const World& world, const Contact& contact, SoftNeighbourhoodPair neighbourhoods,
+                                     const SoftContactSettings& settings);
+
+// Either body of the contact has a Young's modulus.
+bool hasElasticBody(const World& world, const Contact& contact);
+
+}  // namespace sg
