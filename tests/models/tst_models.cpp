@@ -2,10 +2,13 @@
 // src/io, has real geometry, and the hands have the DOFs, couplings and kinematics their files describe.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ZooChecks.h"
 #include "core/Error.h"
+#include "geometry/Bvh.h"
+#include "geometry/Proximity.h"
 #include "io/MeshIO.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
@@ -400,6 +403,71 @@ class TestModels : public QObject {
     for (std::size_t g = 0; g < original.graspables.size(); ++g) {
       QVERIFY(again.graspables[g].pose.isApprox(original.graspables[g].pose, 1e-5));
       QCOMPARE(again.graspables[g].triangleCount(), original.graspables[g].triangleCount());
+    }
+  }
+
+  // Exact geometry: at load no robot body is within 1 mm of a graspable body, and closing the hand (every
+  // DOF with a positive auto-grasp velocity driven from its start value to its maximum) brings each
+  // finger into contact with the object — the worlds are set up so that auto-grasp can grasp.
+  void worldsAreSetUpForAGrasp_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("fingersThatTouch");
+    QTest::newRow("default") << QString::fromStdString(sourcePath("worlds/default.xml")) << 3;
+    QTest::newRow("threefinger_sphere") << QString::fromStdString(sourcePath("worlds/threefinger_sphere.xml")) << 3;
+    QTest::newRow("paralleljaw_box") << QString::fromStdString(sourcePath("worlds/paralleljaw_box.xml")) << 2;
+    // The thumb curls in the palm plane above the can; the four fingers wrap it.
+    QTest::newRow("fivefinger_cylinder") << QString::fromStdString(sourcePath("worlds/fivefinger_cylinder.xml")) << 4;
+    QTest::newRow("threefinger_bumpy") << QString::fromStdString(binaryPath("worlds/threefinger_bumpy.xml")) << 3;
+  }
+  void worldsAreSetUpForAGrasp() {
+    QFETCH(QString, file);
+    QFETCH(int, fingersThatTouch);
+    World world = loadWorld(file.toStdString());
+    QCOMPARE(world.robots.size(), std::size_t(1));
+    Robot& hand = world.robots[0];
+    const Body& object = world.graspables.front();
+    const Bvh objectBvh(*object.mesh);
+    std::vector<std::vector<Bvh>> linkBvhs;
+    for (const Chain& c : hand.chains) {
+      linkBvhs.emplace_back();
+      for (const Link& l : c.links) linkBvhs.back().emplace_back(*l.body.mesh);
+    }
+    const Bvh palmBvh(*hand.palm.mesh);
+    auto gapToObject = [&](const Bvh& bvh, const Transform& pose) {
+      return meshDistance(bvh, pose, objectBvh, object.pose, 50.0).distance_mm;
+    };
+    QVERIFY(gapToObject(palmBvh, hand.palm.pose) > 1.0);
+    for (std::size_t c = 0; c < hand.chains.size(); ++c)
+      for (std::size_t l = 0; l < hand.chains[c].links.size(); ++l)
+        QVERIFY2(gapToObject(linkBvhs[c][l], hand.chains[c].links[l].body.pose) > 1.0,
+                 qPrintable(QString("chain %1 link %2 starts within 1 mm of the object").arg(c).arg(l)));
+
+    const std::vector<double> start = dofValues(hand);
+    std::vector<bool> touched(hand.chains.size(), false);
+    for (int step = 1; step <= 100; ++step) {
+      std::vector<double> q = start;
+      for (std::size_t k = 0; k < q.size(); ++k)
+        if (hand.dofs[k].defaultVelocity > 0) q[k] = start[k] + (hand.dofs[k].maxValue - start[k]) * step / 100.0;
+      setDofValues(hand, q);
+      for (std::size_t c = 0; c < hand.chains.size(); ++c)
+        for (std::size_t l = 0; l < hand.chains[c].links.size() && !touched[c]; ++l)
+          touched[c] = meshesCollide(linkBvhs[c][l], hand.chains[c].links[l].body.pose, objectBvh, object.pose);
+    }
+    QCOMPARE(int(std::count(touched.begin(), touched.end(), true)), fingersThatTouch);
+  }
+
+  void parallelJawTouchesTheBoxAt26mm() {
+    World world = loadWorld(sourcePath("worlds/paralleljaw_box.xml"));
+    Robot& gripper = world.robots[0];
+    const Body& box = world.graspables.front();
+    const Bvh boxBvh(*box.mesh);
+    const Bvh leftBvh(*gripper.chains[0].links[0].body.mesh), rightBvh(*gripper.chains[1].links[0].body.mesh);
+    // Pads at x = ±(51 - d), box faces at x = ±25: both jaws touch at d = 26 mm, not before.
+    for (double d : {25.5, 26.5}) {
+      setDofValues(gripper, {d});
+      const bool touching = d > 26;
+      QCOMPARE(meshesCollide(leftBvh, gripper.chains[0].links[0].body.pose, boxBvh, box.pose), touching);
+      QCOMPARE(meshesCollide(rightBvh, gripper.chains[1].links[0].body.pose, boxBvh, box.pose), touching);
     }
   }
 
