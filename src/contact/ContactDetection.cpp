@@ -1,0 +1,111 @@
+#include "contact/ContactDetection.h"
+
+#include "geometry/BvhCache.h"
+#include "geometry/ProximityContacts.h"
+
+namespace sg {
+
+namespace {
+
+struct PlacedBvh {
+  std::shared_ptr<const Bvh> bvh;
+  Transform pose;
+};
+PlacedBvh placed(const World& world, const BodyHandle& h) {
+  const Body& b = world.body(h);
+  return {bvhFor(b.mesh), b.pose};
+}
+
+}  // namespace
+
+bool pairCollides(const World& world, const BodyPair& pair) {
+  const auto a = placed(world, pair.first), b = placed(world, pair.second);
+  return meshesCollide(*a.bvh, a.pose, *b.bvh, b.pose);
+}
+
+bool anyCollision(const World& world, const CollisionSettings& settings, const std::vector<BodyHandle>& involving) {
+  for (const auto& p : activePairs(world, settings, involving))
+    if (pairCollides(world, p)) return true;
+  return false;
+}
+
+std::vector<BodyPair> collidingPairs(const World& world, const CollisionSettings& settings,
+                                     const std::vector<BodyHandle>& involving) {
+  std::vector<BodyPair> out;
+  for (const auto& p : activePairs(world, settings, involving))
+    if (pairCollides(world, p)) out.push_back(p);
+  return out;
+}
+
+Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b, const ContactPoint& point) {
+  const Body& ba = world.body(a);
+  const Body& bb = world.body(b);
+  Contact c;
+  c.side1 = {a, point.pointA_mm, point.normalA, contactFrame(point.pointA_mm, point.normalA)};
+  c.side2 = {b, point.pointB_mm, point.normalB, contactFrame(point.pointB_mm, point.normalB)};
+  c.separation_mm = point.distance_mm;
+  const auto ia = world.materials.indexOf(ba.material), ib = world.materials.indexOf(bb.material);
+  if (ia && ib) {
+    c.muStatic = world.materials.staticFriction(*ia, *ib);
+    c.muKinetic = world.materials.kineticFriction(*ia, *ib);
+  } else {  // unknown material name: the table's default for new materials
+    c.muStatic = 0.5;
+    c.muKinetic = 0.4;
+  }
+  if (c.muStatic == 0) c.friction = FrictionType::Frictionless;
+  else if (ba.isSoft() || bb.isSoft()) c.friction = FrictionType::SoftFinger;
+  else c.friction = FrictionType::PointWithFriction;
+  return c;
+}
+
+std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
+                                  const CollisionSettings& settings) {
+  std::vector<Contact> out;
+  for (const auto& [ha, hb] : pairs) {
+    const auto a = placed(world, ha), b = placed(world, hb);
+    const MeshContacts mc = meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, settings.contacts);
+    if (mc.colliding) continue;
+    for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
+  }
+  return out;
+}
+
+std::vector<Contact> findAllContacts(const World& world, const CollisionSettings& settings) {
+  return findContacts(world, activePairs(world, settings), settings);
+}
+
+std::vector<Contact> findContacts(const World& world, const std::vector<BodyHandle>& bodies,
+                                  const CollisionSettings& settings) {
+  if (bodies.empty()) return {};
+  return findContacts(world, activePairs(world, settings, bodies), settings);
+}
+
+MeshDistance bodyDistance(const World& world, const BodyHandle& ha, const BodyHandle& hb) {
+  const auto a = placed(world, ha), b = placed(world, hb);
+  return meshDistance(*a.bvh, a.pose, *b.bvh, b.pose);
+}
+
+double minimumDistance(const World& world, const std::vector<BodyPair>& pairs) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& [ha, hb] : pairs) {
+    const auto a = placed(world, ha), b = placed(world, hb);
+    const MeshDistance d = meshDistance(*a.bvh, a.pose, *b.bvh, b.pose, best);
+    if (d.found() && d.distance_mm < best) best = d.distance_mm;
+    if (best <= 0) break;
+  }
+  return best;
+}
+
+PairSensing sensePair(const World& world, const BodyHandle& ha, const BodyHandle& hb, const CollisionSettings& settings) {
+  PairSensing s;
+  const auto a = placed(world, ha), b = placed(world, hb);
+  const SeparationResult r = signedSeparation(*a.bvh, a.pose, *b.bvh, b.pose);
+  s.colliding = r.colliding;
+  s.separation_mm = r.separation_mm;
+  s.contact = r.colliding || r.separation_mm <= settings.threshold_mm();
+  s.frameA = contactFrame(r.pointA_mm, r.normalA);
+  s.frameB = contactFrame(r.pointB_mm, r.normalB);
+  return s;
+}
+
+}  // namespace sg

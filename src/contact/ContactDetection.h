@@ -1,0 +1,49 @@
+#pragma once
+// World-level collision and contact queries (graspit-compat §3.2–§3.4, contact-models §4.4): any
+// collision, the colliding pairs, all contacts (as Contact records with friction from the material
+// table), the distance between two bodies and per-pair sensing outputs. BVHs come from BvhCache.
+#include <vector>
+
+#include "contact/CollisionFilter.h"
+#include "contact/Contact.h"
+#include "geometry/Proximity.h"
+
+namespace sg {
+
+// True if any allowed pair (restricted to pairs involving `involving`, when given) interpenetrates.
+bool anyCollision(const World& world, const CollisionSettings& settings = {},
+                  const std::vector<BodyHandle>& involving = {});
+std::vector<BodyPair> collidingPairs(const World& world, const CollisionSettings& settings = {},
+                                     const std::vector<BodyHandle>& involving = {});
+bool pairCollides(const World& world, const BodyPair& pair);
+
+// Every contact of the world (pairs closer than the threshold and not colliding). Colliding pairs give
+// no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order.
+std::vector<Contact> findAllContacts(const World& world, const CollisionSettings& settings = {});
+// Contacts of the allowed pairs involving any of `bodies`.
+std::vector<Contact> findContacts(const World& world, const std::vector<BodyHandle>& bodies,
+                                  const CollisionSettings& settings = {});
+// Contacts of the given pairs (not filtered again).
+std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
+                                  const CollisionSettings& settings);
+
+// A Contact record for one contact point of a pair: frames, μ from the material table, friction type
+// (μ = 0 → Frictionless; either body soft → SoftFinger; else PointWithFriction).
+Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b, const ContactPoint& point);
+
+// Minimum distance between two bodies (0 and colliding when they interpenetrate; ∞ without geometry).
+MeshDistance bodyDistance(const World& world, const BodyHandle& a, const BodyHandle& b);
+// The smallest distance over the pairs (∞ for none); stops early at 0.
+double minimumDistance(const World& world, const std::vector<BodyPair>& pairs);
+
+// Sensing outputs of one body pair (contact-models §4.4).
+struct PairSensing {
+  bool contact = false;          // the Contact Signal: separation ≤ threshold (or colliding)
+  bool colliding = false;
+  double separation_mm = 0;      // minimum distance; negative = penetration-depth estimate
+  Transform frameA, frameB;      // contact frames (world) at the witness points, z = inward normal
+};
+PairSensing sensePair(const World& world, const BodyHandle& a, const BodyHandle& b,
+                      const CollisionSettings& settings = {});
+
+}  // namespace sg
