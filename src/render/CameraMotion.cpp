@@ -66,6 +66,20 @@ void zoomCamera(SoCamera* camera, float factor) {
   camera->position = focal - viewDirection(camera) * distance;
 }
 
+void fitClippingPlanes(SoCamera* camera, const SbBox3f& box) {
+  if (!camera || box.isEmpty()) return;
+  float dx, dy, dz;
+  box.getSize(dx, dy, dz);
+  const float radius = 0.5f * std::sqrt(dx * dx + dy * dy + dz * dz) * 1.01f + 1e-3f;
+  const float centreDistance = (box.getCenter() - camera->position.getValue()).dot(viewDirection(camera));
+  const float farDistance = std::max(centreDistance + radius, 1e-2f);
+  const float nearDistance = std::max(centreDistance - radius, farDistance * 1e-4f);
+  const SbBool notify = camera->enableNotify(FALSE);
+  camera->nearDistance = nearDistance;
+  camera->farDistance = farDistance;
+  camera->enableNotify(notify);
+}
+
 void seekCamera(SoCamera* camera, const SbVec3f& point) {
   if (!camera) return;
   camera->position = point - viewDirection(camera) * camera->focalDistance.getValue();

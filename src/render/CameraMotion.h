@@ -2,6 +2,7 @@
 // Camera navigation math on Coin cameras, independent of any window system: orbit about the focal
 // point, pan in the view plane, zoom (dolly for perspective, height for orthographic), seek.
 // Lengths are in scene units (mm); pixel arguments are device pixels.
+#include <Inventor/SbBox3f.h>
 #include <Inventor/SbVec3f.h>
 
 class SoCamera;
@@ -26,6 +27,10 @@ void zoomCamera(SoCamera* camera, float factor);
 
 // Keeps orientation and focal distance; moves the camera so `point` becomes the focal point.
 void seekCamera(SoCamera* camera, const SbVec3f& point);
+
+// Sets near/far distances so the whole `box` (world) lies between them, as the render manager's
+// auto-clipping does before drawing; picking before the first render needs it. No notification.
+void fitClippingPlanes(SoCamera* camera, const SbBox3f& box);
 
 // Size of one device pixel at the focal distance, in scene units.
 float worldUnitsPerPixel(const SoCamera* camera, float viewportHeight_px);

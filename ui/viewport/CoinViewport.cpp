@@ -21,12 +21,12 @@
 #include <Inventor/events/SoLocation2Event.h>
 #include <Inventor/events/SoMouseButtonEvent.h>
 #include <Inventor/misc/SoContextHandler.h>
-#include <Inventor/nodes/SoDirectionalLight.h>
 #include <Inventor/nodes/SoOrthographicCamera.h>
 #include <Inventor/nodes/SoPerspectiveCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
 
 #include "render/CameraMotion.h"
+#include "render/Headlight.h"
 #include "render/CoinConvert.h"
 #include "viewport/CoinSetup.h"
 #include "viewport/OffscreenRender.h"
@@ -49,9 +49,7 @@ struct CoinViewport::Private {
     superRoot = new SoSeparator;
     superRoot->ref();
     superRoot->setName("CoinViewportRoot");
-    auto* headlight = new SoDirectionalLight;  // before the camera: lives in eye space
-    headlight->direction = SbVec3f(0, 0, -1);
-    superRoot->addChild(headlight);
+    superRoot->addChild(makeHeadlight());  // before the camera: lives in eye space
     camera = new SoPerspectiveCamera;
     camera->ref();
     superRoot->addChild(camera);
@@ -62,7 +60,7 @@ struct CoinViewport::Private {
 
     rm.setSceneGraph(superRoot);
     rm.setCamera(camera);
-    rm.setAutoClipping(SoRenderManager::VARIABLE_NEAR_PLANE);
+    rm.setAutoClipping(SoRenderManager::NO_AUTO_CLIPPING);  // fitClippingPlanes before each render
     rm.getGLRenderAction()->setTransparencyType(SoGLRenderAction::SORTED_OBJECT_BLEND);
     rm.setRenderCallback(&Private::redrawRequested, q);
     em.setSceneGraph(superRoot);
@@ -145,6 +143,7 @@ struct CoinViewport::Private {
   // Nearest picked point whose path does not run through the dragger; valid while `action` lives.
   const SoPickedPoint* pick(SoRayPickAction& action, QPoint pos) {
     syncViewport();
+    if (auto box = sceneBoundingBox(superRoot, viewport())) fitClippingPlanes(camera, *box);
     action.setPoint(toCoin(pos));
     action.setRadius(kPickRadius_px);
     action.setPickAll(TRUE);
@@ -410,6 +409,7 @@ void CoinViewport::paintGL() {
   d_->syncViewport();
   // Coin assumes the depth test is on and only emits GL when a node changes it.
   context()->functions()->glEnable(GL_DEPTH_TEST);
+  if (auto box = sceneBoundingBox(d_->superRoot, d_->viewport())) fitClippingPlanes(d_->camera, *box);
   d_->rm.render(TRUE, TRUE);
 }
 

@@ -11,10 +11,11 @@
 #include <Inventor/elements/SoGLCacheContextElement.h>
 #include <Inventor/misc/SoContextHandler.h>
 #include <Inventor/nodes/SoCamera.h>
-#include <Inventor/nodes/SoDirectionalLight.h>
 #include <Inventor/nodes/SoPerspectiveCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
 
+#include "render/CameraMotion.h"
+#include "render/Headlight.h"
 #include "viewport/CoinSetup.h"
 
 namespace sg::ui {
@@ -60,9 +61,7 @@ QImage renderWithCamera(SoNode* scene, QSize size, SoCamera* camera, const QColo
     if (fbo.isValid() && fbo.bind()) {
       auto* root = new SoSeparator;
       root->ref();
-      auto* headlight = new SoDirectionalLight;  // before the camera: eye space, follows the view
-      headlight->direction = SbVec3f(0, 0, -1);
-      root->addChild(headlight);
+      root->addChild(makeHeadlight());  // before the camera: eye space, follows the view
       root->addChild(camera);
       root->addChild(scene);
 
@@ -73,7 +72,8 @@ QImage renderWithCamera(SoNode* scene, QSize size, SoCamera* camera, const QColo
         manager.getGLRenderAction()->setTransparencyType(SoGLRenderAction::SORTED_OBJECT_BLEND);
         manager.setSceneGraph(root);
         manager.setCamera(camera);
-        manager.setAutoClipping(SoRenderManager::VARIABLE_NEAR_PLANE);
+        manager.setAutoClipping(SoRenderManager::NO_AUTO_CLIPPING);
+        if (auto box = sceneBoundingBox(root)) fitClippingPlanes(camera, *box);
         const SbVec2s pixels(static_cast<short>(size.width()), static_cast<short>(size.height()));
         manager.setWindowSize(pixels);
         manager.setSize(pixels);
