@@ -1,24 +1,26 @@
 // Open Inventor (.iv) and VRML 1/2 (.wrl) through Coin: the file is parsed into a scene graph and an
 // SoCallbackAction collects every triangle Coin generates for its shapes, mapped through the action's
 // model matrix (in-file transforms, SoUnits and scales baked in, as GraspIt! does). Primitives are
-// tessellated with the file's own Complexity; polygons follow the file's ShapeHints.
+// tessellated with the file's own Complexity; polygons follow the file's ShapeHints. Coin trusts the
+// file's indices, so shapes are checked first (MeshCoinShapeCheck.h) and bad ones are an error.
 #include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <string>
 
-#include <Inventor/SoDB.h>
-#include <Inventor/SoInput.h>
-#include <Inventor/SoPrimitiveVertex.h>
 #include <Inventor/actions/SoCallbackAction.h>
 #include <Inventor/errors/SoDebugError.h>
 #include <Inventor/errors/SoReadError.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShape.h>
+#include <Inventor/SoDB.h>
+#include <Inventor/SoInput.h>
+#include <Inventor/SoPrimitiveVertex.h>
 #include <Inventor/VRMLnodes/SoVRMLGroup.h>
 
 #include "core/Parse.h"
 #include "io/MeshIO.h"
+#include "io/MeshCoinShapeCheck.h"
 #include "io/MeshReaderSupport.h"
 
 namespace sg {
@@ -114,9 +116,26 @@ struct NodeRef {
   NodeRef& operator=(const NodeRef&) = delete;
 };
 
+// What the traversal gathers: the triangle soup, or the first shape whose data would make Coin crash.
+struct Extraction {
+  TriangleMesh mesh;
+  std::string badShape;
+};
+
+SoCallbackAction::Response checkShape(void* data, SoCallbackAction* action, const SoNode* node) {
+  auto* out = static_cast<Extraction*>(data);
+  const std::string problem =
+      node->isOfType(SoVertexShape::getClassTypeId())
+          ? meshio::inventorShapeProblem(action, static_cast<const SoVertexShape*>(node))
+          : meshio::vrmlShapeProblem(node);
+  if (problem.empty()) return SoCallbackAction::CONTINUE;
+  out->badShape = std::string(node->getTypeId().getName().getString()) + ": " + problem;
+  return SoCallbackAction::ABORT;
+}
+
 void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVertex* v1,
                      const SoPrimitiveVertex* v2, const SoPrimitiveVertex* v3) {
-  auto* mesh = static_cast<TriangleMesh*>(data);
+  TriangleMesh* mesh = &static_cast<Extraction*>(data)->mesh;
   const SbMatrix& toWorld = action->getModelMatrix();
   const auto base = static_cast<std::uint32_t>(mesh->vertices.size());
   for (const SoPrimitiveVertex* v : {v1, v2, v3}) {
@@ -139,7 +158,7 @@ TriangleMesh readInventorMesh(const std::string& path) {
   std::lock_guard<std::mutex> lock(coinMutex());
   ensureCoinInitialized();
 
-  TriangleMesh mesh;
+  Extraction out;
   {
     ReadErrorCapture errors;
     SearchDirectory searchDir(path);
@@ -157,17 +176,19 @@ TriangleMesh readInventorMesh(const std::string& path) {
                   errors.firstLine());
     }
     SoCallbackAction action;
-    action.addTriangleCallback(SoShape::getClassTypeId(), &collectTriangle, &mesh);
+    action.addPreCallback(SoShape::getClassTypeId(), &checkShape, &out);
+    action.addTriangleCallback(SoShape::getClassTypeId(), &collectTriangle, &out);
     action.apply(root.node);
+    if (!out.badShape.empty()) throw Error("invalid shape data: " + out.badShape, path);
     // Coin recovers from some problems (e.g. a missing referenced file); name them if nothing was found.
-    if (mesh.triangles.empty() && !errors.firstMessage().empty())
+    if (out.mesh.triangles.empty() && !errors.firstMessage().empty())
       throw Error("no triangles in Open Inventor/VRML file (Coin reported: " + errors.firstMessage() + ")", path,
                   errors.firstLine());
   }
   // Coin computes in single precision: seam and pole copies of a vertex differ by a few float ulps, so
   // merge within 1e-6 of the model's extent (well above float noise, far below any real feature).
-  meshio::mergeCoincidentVertices(mesh, 1e-6);
-  return meshio::finalizeOrThrow(std::move(mesh), path);
+  meshio::mergeCoincidentVertices(out.mesh, 1e-6);
+  return meshio::finalizeOrThrow(std::move(out.mesh), path);
 }
 
 }  // namespace sg

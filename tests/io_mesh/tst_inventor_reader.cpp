@@ -208,6 +208,61 @@ class TestInventorReader : public QObject {
     expectError(writeFile(dir, "truncated.wrl", "#VRML V2.0 utf8\nShape { geometry Box { size 1 1 "));
     expectError(writeFile(dir, "missingref.iv", kIvHeader + "File { name \"nowhere.iv\" }\n"), "nowhere.iv");
   }
+  void indicesCoinWouldReadOutOfBoundsAreErrors() {
+    // Coin trusts these indices and crashes on them; the reader must report them instead.
+    QTemporaryDir dir;
+    const QByteArray tri = "Coordinate3 { point [0 0 0, 1 0 0, 0 1 0] }\n";
+    const QByteArray v2 = "#VRML V2.0 utf8\n";
+    const QByteArray vrmlCoords = "coord Coordinate { point [0 0 0, 1 0 0, 0 1 0] } ";
+    const struct { const char* name; QByteArray text; const char* fragment; } cases[] = {
+        {"ifs.iv", kIvHeader + tri + "IndexedFaceSet { coordIndex [0 1 2 -1, 0 1 100000 -1] }\n", "coordIndex"},
+        {"faceset.iv", kIvHeader + tri + "FaceSet { numVertices [3, 3] }\n", "FaceSet"},
+        {"strip.iv", kIvHeader + tri + "IndexedTriangleStripSet { coordIndex [0 1 2 7000000 -1] }\n", "coordIndex"},
+        {"quadmesh.iv", kIvHeader + tri + "QuadMesh { verticesPerColumn 1000 verticesPerRow 1000 }\n", "QuadMesh"},
+        {"start.iv", kIvHeader + tri + "TriangleStripSet { numVertices [3] startIndex 2 }\n", "TriangleStripSet"},
+        {"vp.iv", kIvHeader + "IndexedFaceSet { vertexProperty VertexProperty { vertex [0 0 0, 1 0 0, 0 1 0] }\n"
+                               "  coordIndex [0 1 2 -1, 0 2 8000000 -1] }\n", "coordIndex"},
+        {"normals.iv", kIvHeader + tri + "Normal { vector [0 0 1] }\nNormalBinding { value PER_VERTEX_INDEXED }\n"
+                                          "IndexedFaceSet { coordIndex [0 1 2 -1] normalIndex [0 5000000 0 -1] }\n",
+         "normalIndex"},
+        {"vpnormals.iv", kIvHeader + "IndexedFaceSet { vertexProperty VertexProperty { vertex [0 0 0, 1 0 0, 0 1 0]\n"
+                                    "  normal [0 0 1] } coordIndex [0 1 2 -1] normalIndex [0 9000000 0 -1] }\n",
+         "normalIndex"},
+        {"ifs.wrl", v2 + "Shape { geometry IndexedFaceSet { " + vrmlCoords + "coordIndex [0 1 2 -1 0 2 50000000 -1] } }\n",
+         "coordIndex"},
+        {"normals.wrl", v2 + "Shape { geometry IndexedFaceSet { " + vrmlCoords +
+                            "normal Normal { vector [0 0 1] } normalIndex [0 9000000 0 -1] coordIndex [0 1 2 -1] } }\n",
+         "normalIndex"},
+        {"texcoords.wrl", v2 + "Shape { geometry IndexedFaceSet { " + vrmlCoords +
+                              "texCoord TextureCoordinate { point [0 0] } texCoordIndex [0 9000000 0 -1]"
+                              " coordIndex [0 1 2 -1] } }\n",
+         "texCoordIndex"},
+        {"nocoord.wrl", v2 + "Shape { geometry IndexedFaceSet { coordIndex [0 1 2 -1] } }\n", "coordIndex"},
+        {"grid.wrl", v2 + "Shape { geometry ElevationGrid { xDimension 1000 zDimension 1000 height [0 1 2] } }\n",
+         "ElevationGrid"},
+    };
+    for (const auto& c : cases) expectError(writeFile(dir, c.name, c.text), c.fragment);
+  }
+  void truncationNeverCrashes() {
+    QTemporaryDir dir;
+    const QByteArray files[] = {
+        kIvHeader + "Separator { Transform { translation 1 2 3 } Cube { width 2 } Coordinate3 { point [0 0 0, 1 0 0, 0 1 0] }"
+                    " IndexedFaceSet { coordIndex [0 1 2 -1] } }\n",
+        "#VRML V2.0 utf8\nTransform { children [ Shape { geometry Box { size 1 2 3 } } Shape { geometry IndexedFaceSet {"
+        " coord Coordinate { point [0 0 0, 1 0 0, 0 1 0] } coordIndex [0 1 2 -1] } } ] }\n"};
+    int ok = 0, errors = 0;
+    for (const QByteArray& full : files)
+      for (qsizetype n = 0; n <= full.size(); ++n) {
+        try {
+          (void)readMesh(writeFile(dir, "cut.iv", full.left(n)));
+          ++ok;
+        } catch (const Error&) {
+          ++errors;
+        }
+      }
+    QVERIFY(ok >= 2);  // at least the complete files
+    QVERIFY(errors > 100);
+  }
   void readingTwiceGivesTheSameMesh() {
     QTemporaryDir dir;
     const auto path = writeFile(dir, "s.iv", kIvHeader + "Sphere { radius 3 }\n");
