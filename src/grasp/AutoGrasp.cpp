@@ -1,0 +1,27 @@
+#include "grasp/AutoGrasp.h"
+
+#include <cmath>
+
+namespace sg {
+
+DofMotionResult autoGrasp(World& world, int robotIndex, const AutoGraspSettings& settings) {
+  const Robot& robot = world.robots.at(robotIndex);
+  DofMotionSettings dms;
+  dms.motion = settings.motion;
+  dms.maxIterations = settings.maxIterations;
+  dms.stopAtFirstContact = settings.stopAtContact;
+  std::vector<double> target;
+  for (const Dof& d : robot.dofs) {
+    const double v = d.defaultVelocity * settings.speedFactor;
+    target.push_back(v >= 0 ? d.maxValue : d.minValue);
+    dms.stepSizes.push_back(std::abs(v) * kAutoGraspTimeStep);
+  }
+  return moveDofsToContacts(world, robotIndex, target, dms);
+}
+
+DofMotionResult autoOpen(World& world, int robotIndex, AutoGraspSettings settings) {
+  settings.speedFactor = -std::abs(settings.speedFactor);
+  return autoGrasp(world, robotIndex, settings);
+}
+
+}  // namespace sg

@@ -1,0 +1,21 @@
+#pragma once
+// Auto-grasp and auto-open (graspit-compat §6.2 Hand::autoGrasp): every DOF moves toward its maximum when
+// speedFactor·defaultVelocity ≥ 0 (else its minimum) by defaultVelocity·speedFactor·0.01 per step; DOFs
+// with defaultVelocity 0 stay. Motion stops at contacts as in MotionDof.h.
+#include "grasp/MotionDof.h"
+
+namespace sg {
+
+struct AutoGraspSettings {
+  MotionSettings motion;
+  double speedFactor = 1.0;   // −1 opens
+  bool stopAtContact = false;
+  int maxIterations = 500;
+};
+
+constexpr double kAutoGraspTimeStep = 0.01;  // GraspIt!'s AUTO_GRASP_TIME_STEP
+
+DofMotionResult autoGrasp(World& world, int robot, const AutoGraspSettings& settings = {});
+DofMotionResult autoOpen(World& world, int robot, AutoGraspSettings settings = {});
+
+}  // namespace sg

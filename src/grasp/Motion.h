@@ -1,0 +1,69 @@
+#pragma once
+// Moving bodies and robots with collision stopping (graspit-compat §6.1, §6.3). A motion is split into
+// bounded steps; when a step collides, the parameter is bisected back between the last free state and
+// the colliding one until the colliding pairs are closer than threshold/2 but not touching, contacts are
+// found there and the motion ends. Existing contacts that oppose the first step refuse the motion.
+#include <functional>
+#include <vector>
+
+#include "contact/CollisionFilter.h"
+#include "contact/Contact.h"
+
+namespace sg {
+
+struct MotionSettings {
+  CollisionSettings collision;
+  double translationStep_mm = 10.0;     // 50 × THRESHOLD, as GraspIt!'s dragging and approach
+  double rotationStep_rad = kPi / 36;   // 5°
+};
+
+enum class MotionOutcome {
+  Reached,           // the target was reached without collision
+  Contact,           // stopped in contact, bodies within (0, threshold/2] of each other
+  Blocked,           // existing contacts oppose the motion: nothing moved
+  StartInCollision,  // the start state already interpenetrates: nothing moved (an "interpolation error")
+};
+
+struct MotionResult {
+  MotionOutcome outcome = MotionOutcome::Reached;
+  double fraction = 1.0;              // of the requested motion that was performed
+  std::vector<Contact> contacts;      // contacts of the moving bodies at the end
+  bool madeContact() const { return outcome == MotionOutcome::Contact; }
+};
+
+// The world state along a path: apply(t) puts the moving bodies at parameter t ∈ [0, 1].
+struct PathMotion {
+  std::function<void(double)> apply;
+  std::vector<BodyHandle> moving;     // bodies whose pose depends on t
+  int steps = 1;                      // equal steps in t
+};
+
+// The generic mover: steps along the path, bisects at a collision, finds contacts at the end.
+MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSettings& settings = {});
+
+// Bisects t between `freeT` (no collision) and `collidingT` (the world is in that state) until the
+// pairs colliding at `collidingT` are within (0, threshold/2]. Leaves the world at the returned t.
+// `pairs` are the allowed pairs of the moving bodies. `collided`, if given, receives the pairs that
+// collided at `collidingT`.
+double bisectToContact(World& world, const std::function<void(double)>& apply, const std::vector<BodyPair>& pairs,
+                       double freeT, double collidingT, const CollisionSettings& settings,
+                       std::vector<BodyPair>* collided = nullptr);
+
+// Number of steps so that each moves at most the translation and rotation steps of `settings`.
+int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& settings);
+
+// A body (obstacle, graspable or mount) or a whole robot (with what is mounted on it) to a target pose;
+// translation linear, rotation slerp.
+MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target, const MotionSettings& settings = {});
+MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {});
+
+// The hand's approach direction in the world: the z axis of approachTran (palm frame; identity when the
+// robot names none) rotated by the robot pose.
+Vec3 approachDirection(const Robot& robot);
+// Moves the palm `distance_mm` along the approach direction (§6.3); madeContact() tells if it touched.
+MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
+// While in collision, backs off distance/2 along the approach direction (at most 20 times), then
+// approaches up to `distance_mm`.
+MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
+
+}  // namespace sg

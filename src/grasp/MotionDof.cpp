@@ -1,0 +1,216 @@
+#include "grasp/MotionDof.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "contact/ContactDetection.h"
+#include "contact/ContactMotion.h"
+#include "model/Kinematics.h"
+
+namespace sg {
+
+namespace {
+
+struct JointRef {
+  int chain = 0, joint = 0;
+};
+
+using Stops = std::vector<std::vector<bool>>;  // [chain][joint]
+
+std::vector<std::vector<JointRef>> jointsByDof(const Robot& robot) {
+  std::vector<std::vector<JointRef>> out(robot.dofs.size());
+  for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c)
+    for (int j = 0; j < static_cast<int>(robot.chains[c].joints.size()); ++j) {
+      const int k = robot.chains[c].joints[j].expr.dof;
+      if (k >= 0 && k < static_cast<int>(out.size())) out[k].push_back({c, j});
+    }
+  return out;
+}
+
+bool isRobotLink(const BodyHandle& h, int robot) {
+  return h.kind == BodyHandle::Kind::Robot && h.index == robot && h.ref.chain >= 0;
+}
+
+// Marks every joint of `link`'s chain up to the link's last joint. Returns true if anything changed.
+bool stopChainUpTo(const Robot& robot, const BodyRef& link, Stops& stops) {
+  bool changed = false;
+  const int last = std::min(robot.chains[link.chain].links[link.link].lastJoint,
+                            static_cast<int>(robot.chains[link.chain].joints.size()) - 1);
+  for (int j = 0; j <= last; ++j)
+    if (!stops[link.chain][j]) stops[link.chain][j] = changed = true;
+  return changed;
+}
+
+// The DOF values this iteration may reach given the stops, and the joints that enter break-away.
+std::vector<double> propose(const Robot& robot, const std::vector<std::vector<JointRef>>& byDof,
+                            const std::vector<double>& cur, const std::vector<double>& next, const Stops& stops,
+                            std::vector<JointRef>& enterBreakAway) {
+  enterBreakAway.clear();
+  std::vector<double> p = next;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    if (p[k] == cur[k] || byDof[k].empty()) continue;
+    const bool positive = p[k] > cur[k];
+    const DofType type = robot.dofs[k].type;
+    const bool perJoint = type == DofType::Compliant || (type == DofType::BreakAway && positive);
+    if (!perJoint) {
+      for (const auto& jr : byDof[k]) {
+        const Joint& j = robot.chains[jr.chain].joints[jr.joint];
+        if (stops[jr.chain][jr.joint] && !j.inBreakAway) p[k] = cur[k];
+      }
+      continue;
+    }
+    bool anyFree = false;
+    std::vector<JointRef> entering;
+    for (const auto& jr : byDof[k]) {
+      const Joint& j = robot.chains[jr.chain].joints[jr.joint];
+      if (j.inBreakAway) continue;
+      if (stops[jr.chain][jr.joint]) entering.push_back(jr);
+      else anyFree = true;
+    }
+    if (!anyFree) {
+      p[k] = cur[k];
+      continue;
+    }
+    enterBreakAway.insert(enterBreakAway.end(), entering.begin(), entering.end());
+  }
+  return p;
+}
+
+// The robot as it would be with break-away joints entered and DOFs at `values` (for link poses only).
+Robot trialRobot(const Robot& robot, const std::vector<JointRef>& entering, const std::vector<double>& cur) {
+  Robot r = robot;
+  for (const auto& jr : entering) {
+    Joint& j = r.chains[jr.chain].joints[jr.joint];
+    j.inBreakAway = true;
+    j.breakAwayDofValue = cur[j.expr.dof];
+  }
+  return r;
+}
+
+// Marks joints stopped when an existing contact on a link opposes that link's motion. Returns true if a
+// new stop was added.
+bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>& contacts,
+                      const std::vector<std::vector<Transform>>& from, const std::vector<std::vector<Transform>>& to,
+                      Stops& stops) {
+  const Robot& r = world.robots[robot];
+  auto poses = [&](const BodyHandle& h, bool after) -> Transform {
+    if (isRobotLink(h, robot)) return (after ? to : from)[h.ref.chain][h.ref.link];
+    return world.body(h).pose;  // anything else stays put during a DOF step
+  };
+  bool changed = false;
+  for (const auto& c : contacts) {
+    for (int s = 0; s < 2; ++s) {
+      const ContactSide& side = s == 0 ? c.side1 : c.side2;
+      const ContactSide& other = s == 0 ? c.side2 : c.side1;
+      if (!isRobotLink(side.body, robot)) continue;
+      // Motion of this side relative to the other body.
+      const Transform otherMotion = poses(other.body, true) * poses(other.body, false).inverse();
+      const Transform toRel = otherMotion.inverse() * poses(side.body, true);
+      if (preventsMotion(side, poses(side.body, false), toRel)) changed |= stopChainUpTo(r, side.body.ref, stops);
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vector<double>& targetIn,
+                                   const DofMotionSettings& settings) {
+  DofMotionResult result;
+  Robot& robot = world.robots.at(robotIndex);
+  const std::size_t n = robot.dofs.size();
+  result.dofStopped.assign(n, false);
+  const std::vector<double> target = clampToRanges(robot, targetIn);
+  std::vector<double> step(n);
+  for (std::size_t k = 0; k < n; ++k)
+    step[k] = std::abs(k < settings.stepSizes.size() ? settings.stepSizes[k]
+                                                     : (robot.dofs[k].prismatic ? 10.0 : degToRad(5.0)));
+  const auto byDof = jointsByDof(robot);
+  Stops stops;
+  for (const auto& ch : robot.chains) stops.emplace_back(ch.joints.size(), false);
+
+  const auto moving = robotBodies(world, robotIndex);
+  const auto pairs = activePairs(world, settings.motion.collision, moving);
+  const CollisionSettings& cs = settings.motion.collision;
+  auto apply = [&](const std::vector<double>& v) {
+    setDofValues(world.robots[robotIndex], v);
+    world.updateConnections();
+  };
+  auto anyCollides = [&]() {
+    return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, p); });
+  };
+  if (anyCollides()) {
+    result.outcome = MotionOutcome::StartInCollision;
+    result.contacts = findContacts(world, pairs, cs);
+    return result;
+  }
+
+  for (; result.iterations < settings.maxIterations; ++result.iterations) {
+    const std::vector<double> cur = dofValues(robot);
+    std::vector<double> next = cur;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (step[k] == 0) continue;
+      next[k] = cur[k] < target[k] ? std::min(target[k], cur[k] + step[k]) : std::max(target[k], cur[k] - step[k]);
+    }
+    // Stops from existing contacts that oppose the proposed motion, until the proposal settles.
+    const std::vector<Contact> contacts = findContacts(world, pairs, cs);
+    const auto fromPoses = linkPoses(robot, cur);
+    std::vector<JointRef> entering;
+    std::vector<double> proposal;
+    for (int guard = 0; guard < 64; ++guard) {
+      proposal = propose(robot, byDof, cur, next, stops, entering);
+      const Robot trial = trialRobot(robot, entering, cur);
+      if (!stopOpposedLinks(world, robotIndex, contacts, fromPoses, linkPoses(trial, proposal), stops)) break;
+    }
+    bool moves = false;
+    for (std::size_t k = 0; k < n; ++k) moves |= proposal[k] != cur[k];
+    if (!moves) break;
+
+    for (const auto& jr : entering) {
+      Joint& j = robot.chains[jr.chain].joints[jr.joint];
+      j.inBreakAway = true;
+      j.breakAwayDofValue = cur[j.expr.dof];
+    }
+    apply(proposal);
+    bool touched = false;
+    if (anyCollides()) {
+      // Bisect on the DOF increments and stop the links that collided.
+      std::vector<BodyPair> collided;
+      auto applyT = [&](double t) {
+        std::vector<double> v(n);
+        for (std::size_t k = 0; k < n; ++k) v[k] = cur[k] + t * (proposal[k] - cur[k]);
+        apply(v);
+      };
+      const double t = bisectToContact(world, applyT, pairs, 0.0, 1.0, cs, &collided);
+      (void)t;
+      for (const auto& [a, b] : collided) {
+        if (isRobotLink(a, robotIndex)) stopChainUpTo(robot, a.ref, stops);
+        if (isRobotLink(b, robotIndex)) stopChainUpTo(robot, b.ref, stops);
+      }
+      touched = true;
+    }
+    // Break-away joints rejoin their DOF once it has come back past the value where they broke away.
+    for (auto& ch : robot.chains)
+      for (auto& j : ch.joints)
+        if (j.inBreakAway && j.expr.dof >= 0 && j.expr.dof < static_cast<int>(n) &&
+            robot.dofs[j.expr.dof].value <= j.breakAwayDofValue && proposal[j.expr.dof] < cur[j.expr.dof])
+          j.inBreakAway = false;
+    updateLinkPoses(robot);
+    world.updateConnections();
+    if (settings.stopAtFirstContact && (touched || !findContacts(world, pairs, cs).empty())) {
+      ++result.iterations;
+      break;
+    }
+  }
+  result.contacts = findContacts(world, pairs, cs);
+  const auto finalValues = dofValues(robot);
+  bool anyShort = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    result.dofStopped[k] = step[k] != 0 && std::abs(finalValues[k] - target[k]) > 1e-12;
+    anyShort |= result.dofStopped[k];
+  }
+  result.outcome = anyShort ? MotionOutcome::Contact : MotionOutcome::Reached;
+  return result;
+}
+
+}  // namespace sg

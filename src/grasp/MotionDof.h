@@ -1,0 +1,33 @@
+#pragma once
+// DOF motion with collision stopping and per-joint stops (graspit-compat §6.2 moveDOFToContacts /
+// jumpDOFToContact): DOFs advance in steps toward their targets; a step that collides is bisected back to
+// contact; links in contact stop the joints of their chain up to that link. Rigid DOFs stop as a whole
+// when any of their joints stops; break-away DOFs (Barrett clutch) moving in the positive direction let a
+// stopped joint enter break-away (Joint::inBreakAway, breakAwayDofValue) while the others keep moving;
+// compliant DOFs move each joint independently.
+#include <vector>
+
+#include "grasp/Motion.h"
+
+namespace sg {
+
+struct DofMotionSettings {
+  MotionSettings motion;
+  // Per-DOF step (rad or mm) per iteration; empty: 5° for revolute, 10 mm for prismatic DOFs.
+  std::vector<double> stepSizes;
+  int maxIterations = 500;
+  bool stopAtFirstContact = false;
+};
+
+struct DofMotionResult {
+  MotionOutcome outcome = MotionOutcome::Reached;  // Reached: all targets met; Contact: something stopped
+  int iterations = 0;
+  std::vector<Contact> contacts;      // contacts of the robot's bodies at the end
+  std::vector<bool> dofStopped;       // per DOF: halted short of its target
+};
+
+// Moves robot `robot`'s DOFs toward `target` (clamped to the ranges), stopping at contacts.
+DofMotionResult moveDofsToContacts(World& world, int robot, const std::vector<double>& target,
+                                   const DofMotionSettings& settings = {});
+
+}  // namespace sg

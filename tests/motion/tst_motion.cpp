@@ -1,0 +1,190 @@
+// Collision-stopped motion, approach to contact, auto-grasp/auto-open (rigid and break-away DOFs).
+#include <QtTest>
+
+#include "ContactTestWorlds.h"
+#include "contact/ContactDetection.h"
+#include "grasp/AutoGrasp.h"
+#include "grasp/Motion.h"
+
+using namespace sg;
+using namespace sgtest;
+
+namespace {
+
+using K = BodyHandle::Kind;
+const BodyHandle kTable{K::Obstacle, 0, {}};
+const BodyHandle kBall{K::Graspable, 0, {}};
+
+World ballAbove(double height) {
+  World w;
+  w.obstacles.push_back(makeTable());
+  w.graspables.push_back(makeBody("ball", shared(makeIcosphere(10, 3)), Transform::fromTranslation(Vec3(0, 0, height)),
+                                  BodyKind::Graspable, "rubber"));
+  return w;
+}
+
+// The gripper at the origin and a 20 mm cube centred 30 mm above its palm, between the fingers.
+World gripperAndCube() {
+  World w;
+  w.robots.push_back(makeGripper());
+  w.graspables.push_back(
+      makeBody("cube", shared(makeBox(Vec3(20, 20, 20))), Transform::fromTranslation(Vec3(0, 0, 30)), BodyKind::Graspable));
+  return w;
+}
+
+int contactsOn(const std::vector<Contact>& contacts, const BodyHandle& h) {
+  int n = 0;
+  for (const auto& c : contacts) n += (c.side1.body == h) + (c.side2.body == h);
+  return n;
+}
+
+bool inStopBand(double d, const CollisionSettings& s = {}) { return d > 0 && d <= 0.5 * s.threshold_mm() + 1e-12; }
+
+}  // namespace
+
+class TestMotion : public QObject {
+  Q_OBJECT
+ private slots:
+  void dropStopsInContact() {
+    World w = ballAbove(60);
+    const auto r = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(0, 0, -40)));
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!anyCollision(w));
+    QVERIFY(inStopBand(bodyDistance(w, kTable, kBall).distance_mm));
+    QVERIFY(!r.contacts.empty());
+    QVERIFY(r.fraction > 0.49 && r.fraction < 0.51);  // 50 of 100 mm
+    // Pushing further into the table is refused; lifting is free.
+    const Transform rest = w.graspables[0].pose;
+    const auto blocked = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(0, 0, -5)) * rest);
+    QCOMPARE(blocked.outcome, MotionOutcome::Blocked);
+    QVERIFY(w.graspables[0].pose.isApprox(rest));
+    const auto lifted = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(3, 0, 20)) * rest);
+    QCOMPARE(lifted.outcome, MotionOutcome::Reached);
+    QVERIFY(lifted.contacts.empty());
+  }
+
+  void rotationStopsToo() {
+    // A long bar above the table swung down about its end.
+    World w;
+    w.obstacles.push_back(makeTable());
+    w.graspables.push_back(makeBody("bar", shiftedBox(Vec3(60, 4, 4), Vec3(30, 0, 0)),
+                                    Transform::fromTranslation(Vec3(0, 0, 20)), BodyKind::Graspable));
+    const Transform target(Quat(Eigen::AngleAxisd(degToRad(60), Vec3::UnitY())), Vec3(0, 0, 20));
+    const auto r = moveBodyTo(w, kBall, target);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(inStopBand(bodyDistance(w, kTable, kBall).distance_mm));
+  }
+
+  void startInCollisionIsAnError() {
+    World w = ballAbove(5);
+    const Transform before = w.graspables[0].pose;
+    const auto r = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(0, 0, 50)));
+    QCOMPARE(r.outcome, MotionOutcome::StartInCollision);
+    QVERIFY(w.graspables[0].pose.isApprox(before));
+  }
+
+  void approachStopsAtPalmContact() {
+    World w = gripperAndCube();
+    QVERIFY(approachDirection(w.robots[0]).isApprox(Vec3::UnitZ()));
+    const auto r = approachToContact(w, 0, 100);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    const BodyHandle palm{K::Robot, 0, {-1, 0}}, cube{K::Graspable, 0, {}};
+    QVERIFY(inStopBand(bodyDistance(w, palm, cube).distance_mm));
+    QCOMPARE_LE(std::abs(w.robots[0].pose.translation().z() - 15), 0.11);
+    // The fingers moved with the palm.
+    QVERIFY(w.robots[0].chains[0].links[0].body.pose.translation().isApprox(Vec3(-20, 0, 5) + w.robots[0].pose.translation(), 1e-9));
+  }
+
+  void findInitialContactBacksOut() {
+    World w = gripperAndCube();
+    setRobotPose(w.robots[0], Transform::fromTranslation(Vec3(0, 0, 20)));  // palm inside the cube
+    QVERIFY(anyCollision(w));
+    const auto r = findInitialContact(w, 0, 30);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!anyCollision(w));
+  }
+
+  void autoGraspTouchesWithEveryFinger() {
+    World w = gripperAndCube();
+    const auto r = autoGrasp(w, 0);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!anyCollision(w));
+    const BodyHandle left{K::Robot, 0, {0, 0}}, right{K::Robot, 0, {1, 0}}, cube{K::Graspable, 0, {}};
+    QVERIFY(contactsOn(r.contacts, left) > 0);
+    QVERIFY(contactsOn(r.contacts, right) > 0);
+    QVERIFY(inStopBand(bodyDistance(w, left, cube).distance_mm));
+    QVERIFY(inStopBand(bodyDistance(w, right, cube).distance_mm));
+    for (const auto& d : w.robots[0].dofs) QVERIFY(d.value > 0.05 && d.value < d.maxValue);
+    // Symmetric set-up, symmetric result.
+    QCOMPARE_LE(std::abs(w.robots[0].dofs[0].value - w.robots[0].dofs[1].value), 1e-3);
+    // Contact normals on the cube point into it, away from each finger.
+    for (const auto& c : r.contacts)
+      if (c.side2.body == cube && c.side1.body == left) QVERIFY(c.side2.normal.x() > 0.5);
+
+    const auto open = autoOpen(w, 0);
+    QCOMPARE(open.outcome, MotionOutcome::Reached);
+    for (const auto& d : w.robots[0].dofs) QCOMPARE(d.value, d.minValue);
+  }
+
+  void autoGraspWithoutObjectReachesLimits() {
+    World w;
+    w.robots.push_back(makeGripper());
+    const auto r = autoGrasp(w, 0);
+    // The fingertips meet each other before the 90° limit.
+    QVERIFY(!anyCollision(w));
+    const auto contacts = findAllContacts(w);
+    QVERIFY(r.outcome == MotionOutcome::Contact || r.outcome == MotionOutcome::Reached);
+    if (r.outcome == MotionOutcome::Contact) QVERIFY(!contacts.empty());
+  }
+
+  void stopAtFirstContact() {
+    World w = gripperAndCube();
+    w.graspables[0].pose = Transform::fromTranslation(Vec3(4, 0, 30));  // nearer the right finger
+    AutoGraspSettings s;
+    s.stopAtContact = true;
+    const auto r = autoGrasp(w, 0, s);
+    const BodyHandle left{K::Robot, 0, {0, 0}}, right{K::Robot, 0, {1, 0}};
+    QVERIFY(contactsOn(r.contacts, right) > 0);
+    QCOMPARE(contactsOn(r.contacts, left), 0);
+  }
+
+  void breakAwayClutchLetsDistalClose() {
+    World w;
+    w.robots.push_back(makeBreakAwayFinger());
+    // Block 1 stops the proximal link; block 2 is reached only by the distal link after break-away.
+    w.obstacles.push_back(makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
+    w.obstacles.push_back(makeBody("block2", shiftedBox(Vec3(10, 20, 6), Vec3(25, 0, 25)), {}, BodyKind::Obstacle));
+    QVERIFY(!anyCollision(w));
+    const auto r = autoGrasp(w, 0);
+    QVERIFY(!anyCollision(w));
+    const Robot& robot = w.robots[0];
+    const Joint& j0 = robot.chains[0].joints[0];
+    QVERIFY(j0.inBreakAway);
+    QVERIFY(j0.breakAwayDofValue > 0.1 && j0.breakAwayDofValue < 0.6);
+    QVERIFY(robot.dofs[0].value > j0.breakAwayDofValue + 0.3);
+    const BodyHandle proximal{K::Robot, 0, {0, 0}}, distal{K::Robot, 0, {0, 1}};
+    QVERIFY(contactsOn(r.contacts, proximal) > 0);
+    QVERIFY(contactsOn(r.contacts, distal) > 0);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+
+    // Opening brings the proximal joint out of break-away and everything back to 0.
+    const auto open = autoOpen(w, 0);
+    QCOMPARE(open.outcome, MotionOutcome::Reached);
+    QVERIFY(!w.robots[0].chains[0].joints[0].inBreakAway);
+    QCOMPARE(w.robots[0].dofs[0].value, 0.0);
+  }
+
+  void rigidDofStopsWholeChain() {
+    World w;
+    w.robots.push_back(makeBreakAwayFinger());
+    w.robots[0].dofs[0].type = DofType::Rigid;
+    w.obstacles.push_back(makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
+    const auto r = autoGrasp(w, 0);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!w.robots[0].chains[0].joints[0].inBreakAway);
+    QVERIFY(w.robots[0].dofs[0].value < 0.6);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestMotion)
+#include "tst_motion.moc"
