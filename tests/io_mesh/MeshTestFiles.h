@@ -10,6 +10,9 @@ namespace sg::testfiles {
 
 inline std::string writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
   const QString path = dir.filePath(name);
+  // Remove rather than truncate: ext4 flushes a truncated-and-rewritten file to disk on close, which
+  // makes the many rewrites of the robustness tests slow.
+  QFile::remove(path);
   QFile f(path);
   if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(path));
   f.write(bytes);

@@ -369,6 +369,65 @@ class TestMeshReaders : public QObject {
     expectError(writeFile(dir, "binary.obj", QByteArray("\x00\x01\x02\x03", 4)), "no");
   }
 
+  // --- every reader, every truncation: a mesh or an sg::Error, never a crash or another exception ---
+  void truncationNeverCrashes() {
+    QTemporaryDir dir;
+    const TriangleMesh cube = cubeTriangles();
+    const std::string stlPath = dir.filePath("full.stl").toStdString();
+    writeBinaryStlMesh(cube, stlPath);
+    const std::string plyPath = dir.filePath("full.ply").toStdString();
+    writePlyMesh(cube, plyPath, false);
+    auto slurp = [](const std::string& path) {
+      QFile f(QString::fromStdString(path));
+      if (!f.open(QIODevice::ReadOnly)) qFatal("cannot read back %s", path.c_str());
+      return f.readAll();
+    };
+    QByteArray obj;
+    for (const auto& c : kCubeCorners)
+      obj += "v " + QByteArray::number(c[0]) + " " + QByteArray::number(c[1]) + " " + QByteArray::number(c[2]) + "\n";
+    for (const auto& q : kCubeQuads) obj += "f -8 -7 -6\nf " + QByteArray::number(q[0] + 1) + "/1 " +
+                                           QByteArray::number(q[1] + 1) + " " + QByteArray::number(q[2] + 1) + "\n";
+    const struct { const char* name; QByteArray bytes; } files[] = {
+        {"cut.off", kCubeOff},
+        {"cut.stl", slurp(stlPath)},
+        {"cut.stl", asciiStlCube()},
+        {"cut.ply", slurp(plyPath)},
+        {"cut.ply", binaryPlyCube(QDataStream::LittleEndian, false)},
+        {"cut.ply", binaryPlyCube(QDataStream::BigEndian, true)},
+        {"cut.obj", obj},
+    };
+    for (const auto& f : files) {
+      int ok = 0;
+      for (qsizetype n = 0; n <= f.bytes.size(); ++n) {
+        try {
+          (void)readMesh(writeFile(dir, f.name, f.bytes.left(n)));
+          ++ok;
+        } catch (const Error&) {
+        }
+      }
+      QVERIFY2(ok >= 1, f.name);  // the complete file reads
+    }
+  }
+  void corruptedBytesNeverCrash() {
+    // Flip bytes of valid files at every position (deterministic): a mesh or an sg::Error, nothing else.
+    QTemporaryDir dir;
+    const struct { const char* name; QByteArray bytes; } files[] = {
+        {"bad.off", kCubeOff},
+        {"bad.ply", binaryPlyCube(QDataStream::LittleEndian, false)},
+        {"bad.stl", asciiStlCube().left(400) + "\nendloop\nendfacet\nendsolid\n"},
+    };
+    for (const auto& f : files)
+      for (qsizetype i = 0; i < f.bytes.size(); ++i)
+        for (char replacement : {'\xff', '9', '-', '\n'}) {
+          QByteArray bytes = f.bytes;
+          bytes[i] = replacement;
+          try {
+            (void)readMesh(writeFile(dir, f.name, bytes));
+          } catch (const Error&) {
+          }
+        }
+  }
+
   // --- OFF writer ---
   void offRoundTrip() {
     QTemporaryDir dir;
