@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Error.h"
 #include "io/PathResolver.h"
 #include "model/World.h"
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "core/Parse.h"
 #include "io/BodyXml.h"
@@ -342,8 +343,22 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   defaults = clampToRanges(robot, defaults);
   for (std::size_t k = 0; k < robot.dofs.size(); ++k) robot.dofs[k].defaultValue = defaults[k];
 
-  if (const Element* eg = xml::child(root, "eigenGrasps")) {
-    const std::string egPath = resolver.require(xml::text(*eg), r.robotDir, file, xml::lineOf(*eg));
+  // A named eigengrasp or virtual-contact file that does not exist is not fatal: GraspIt! falls back to one
+  // eigengrasp per DOF and to no virtual contacts (graspit-compat §1.2), and shipped hands rely on that.
+  // A file that exists but is wrong is still an error.
+  const auto optionalFile = [&](const Element& el, const std::string& what,
+                                const std::string& fallback) -> std::optional<std::string> {
+    auto found = resolver.resolve(xml::text(el), r.robotDir);
+    if (!found)
+      robot.loadWarnings.push_back(file + ":" + std::to_string(xml::lineOf(el)) + ": " + what + " file '" +
+                                   xml::text(el) + "' not found; " + fallback);
+    return found;
+  };
+  const Element* eg = xml::child(root, "eigenGrasps");
+  const std::optional<std::string> egFound =
+      eg ? optionalFile(*eg, "eigengrasp", "using one eigengrasp per DOF") : std::nullopt;
+  if (egFound) {
+    const std::string& egPath = *egFound;
     robot.eigengrasps = loadEigenGrasps(egPath, dofCount);
     if (robot.eigengrasps.hasOrigin) {
       const auto o = clampToRanges(robot, std::vector<double>(robot.eigengrasps.origin.data(),
@@ -354,8 +369,9 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
     robot.eigengrasps = identityEigenGrasps(robot);
   }
 
-  if (const Element* vc = xml::child(root, "virtualContacts")) {
-    const std::string vcPath = resolver.require(xml::text(*vc), r.robotDir, file, xml::lineOf(*vc));
+  const Element* vc = xml::child(root, "virtualContacts");
+  if (const std::optional<std::string> vcFound = vc ? optionalFile(*vc, "virtual-contact", "no virtual contacts loaded") : std::nullopt) {
+    const std::string& vcPath = *vcFound;
     robot.virtualContacts = loadVirtualContacts(vcPath);
     for (std::size_t i = 0; i < robot.virtualContacts.size(); ++i) {
       const auto& c = robot.virtualContacts[i];

@@ -72,10 +72,29 @@ Transform childTransform(const Element& parent, const std::string& file) {
   return t ? parseTransform(*t, file) : Transform::identity();
 }
 
+Quat normalizationFixedPoint(const Quat& rotation) {
+  Quat q = rotation.normalized();
+  auto isFixed = [](const Quat& c) { return c.normalized().coeffs() == c.coeffs(); };
+  for (int i = 0; i < 4 && !isFixed(q); ++i) q = q.normalized();
+  if (isFixed(q)) return q;
+  // Normalisation can cycle between neighbours: nudge the largest component by a few ulps instead.
+  Eigen::Index big = 0;
+  q.coeffs().cwiseAbs().maxCoeff(&big);
+  for (int k = 1; k <= 64; ++k)
+    for (double dir : {1.0, -1.0}) {
+      Quat c = q;
+      double& v = c.coeffs()[big];
+      for (int step = 0; step < k; ++step) v = std::nextafter(v, dir * 2.0);
+      if (isFixed(c)) return c;
+    }
+  return q;
+}
+
 std::string transformXml(const Transform& t, int indent) {
   const std::string pad(static_cast<std::size_t>(indent), ' ');
-  return pad + "<transform>\n" + pad + "  <fullTransform>" + t.toFullTransformString() + "</fullTransform>\n" + pad +
-         "</transform>\n";
+  const Transform stable(normalizationFixedPoint(t.rotation()), t.translation());
+  return concat({pad, "<transform>\n", pad, "  <fullTransform>", stable.toFullTransformString(), "</fullTransform>\n",
+                 pad, "</transform>\n"});
 }
 
 }  // namespace sg::xml

@@ -15,6 +15,10 @@ Transform parseTransform(const Element& transformElement, const std::string& fil
 // The <transform> child of `parent`, identity if there is none.
 Transform childTransform(const Element& parent, const std::string& file);
 
+// The unit quaternion nearest `rotation` (within a few ulps) that normalisation leaves unchanged. Written
+// transforms use it so that reading (which normalises) and writing again gives the same text.
+Quat normalizationFixedPoint(const Quat& rotation);
+
 // <transform> holding one <fullTransform>, three lines indented by `indent` spaces, ending in a newline.
 std::string transformXml(const Transform& t, int indent);
 

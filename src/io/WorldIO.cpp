@@ -156,7 +156,7 @@ Camera readCamera(const Element& e, const std::string& file) {
   const auto q = xml::numbers(o, file, 4);  // Inventor order: qx qy qz qw
   const Quat quat(q[3], q[0], q[1], q[2]);
   if (quat.norm() < 1e-9) throw xml::errorAt(file, o, "<orientation> is a zero quaternion");
-  cam.orientation = quat.normalized();
+  cam.orientation = xml::normalizationFixedPoint(quat);  // unchanged when already unit, so saving is stable
   const Element& fd = xml::requireChild(e, "focalDistance", file);
   cam.focalDistance_mm = xml::number(fd, file);
   if (!(cam.focalDistance_mm > 0)) throw xml::errorAt(file, fd, "<focalDistance> must be > 0 mm");
@@ -298,7 +298,7 @@ std::string worldToXml(const World& world, const std::string& worldDir) {
   }
   if (world.camera) {
     const Camera& cam = *world.camera;
-    const Quat& q = cam.orientation;
+    const Quat q = xml::normalizationFixedPoint(cam.orientation);
     out += "  <camera>\n";
     out += tagLine(4, "position", signedList({cam.position_mm.x(), cam.position_mm.y(), cam.position_mm.z()}));
     out += tagLine(4, "orientation", signedList({q.x(), q.y(), q.z(), q.w()}));

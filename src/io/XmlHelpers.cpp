@@ -10,9 +10,19 @@ void loadFile(tinyxml2::XMLDocument& doc, const std::string& path) {
     throw Error("cannot open file", path);
   if (rc == tinyxml2::XML_ERROR_FILE_READ_ERROR) throw Error("cannot read file", path);
   if (rc != tinyxml2::XML_SUCCESS) {
-    std::string detail = doc.ErrorName();
-    if (const char* s = doc.ErrorStr()) detail = s;
-    throw Error("malformed XML: " + detail, path, doc.ErrorLineNum());
+    // ErrorStr() reads "Error=NAME ErrorID=N (0xN) Line number=L: detail"; keep only the detail.
+    std::string detail = doc.ErrorStr() ? doc.ErrorStr() : "";
+    const auto colon = detail.find(": ");
+    detail = colon == std::string::npos ? std::string() : detail.substr(colon + 2);
+    std::string what;
+    switch (rc) {
+      case tinyxml2::XML_ERROR_MISMATCHED_ELEMENT: what = "element not closed by its own end tag"; break;
+      case tinyxml2::XML_ERROR_PARSING_ELEMENT: what = "cannot parse element"; break;
+      case tinyxml2::XML_ERROR_PARSING_ATTRIBUTE: what = "cannot parse attribute"; break;
+      case tinyxml2::XML_ERROR_EMPTY_DOCUMENT: what = "empty document"; break;
+      default: what = doc.ErrorName(); break;
+    }
+    throw Error("malformed XML: " + what + (detail.empty() ? "" : " (" + detail + ")"), path, doc.ErrorLineNum());
   }
 }
 
