@@ -18,15 +18,15 @@
 #include <optional>
 #include <vector>
 
+#include <Inventor/nodes/SoMaterial.h>
+#include <Inventor/nodes/SoSeparator.h>
+#include <Inventor/nodes/SoTransform.h>
+
 #include "model/World.h"
 
-class SoMaterial;
-class SoNode;
-class SoPath;
-class SoSeparator;
-class SoSwitch;
-class SoTransform;
 class SoDrawStyle;
+class SoPath;
+class SoSwitch;
 
 namespace sg {
 

@@ -38,10 +38,10 @@ std::optional<SbBox3f> sceneBoundingBox(SoNode* scene, const SbViewportRegion& v
 
 SbRotation standardViewOrientation(StandardView view) {
   switch (view) {
-    case StandardView::Front: return SbRotation::identity();
-    case StandardView::Top: return lookRotation(-Vec3::UnitY(), -Vec3::UnitZ());
-    case StandardView::Side: return lookRotation(-Vec3::UnitX(), Vec3::UnitY());
-    case StandardView::Iso: return lookRotation(-Vec3(1, 1, 1), Vec3::UnitY());
+    case StandardView::Front: return lookRotation(Vec3::UnitY(), Vec3::UnitZ());
+    case StandardView::Top: return lookRotation(-Vec3::UnitZ(), Vec3::UnitY());
+    case StandardView::Side: return lookRotation(-Vec3::UnitX(), Vec3::UnitZ());
+    case StandardView::Iso: return lookRotation(-Vec3(1, -1, 1), Vec3::UnitZ());
   }
   return SbRotation::identity();
 }

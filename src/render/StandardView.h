@@ -1,11 +1,11 @@
 #pragma once
 // Scene bounding boxes and camera placement for the standard views.
 //
-// View directions (world frame, Inventor's default up = +Y):
-//   Front: camera on +Z looking along −Z, up +Y (Inventor's default camera)
-//   Top:   camera on +Y looking down −Y, up −Z
-//   Side:  camera on +X looking along −X, up +Y
-//   Iso:   camera on (+1,+1,+1) looking at the origin, up as close to +Y as possible
+// World frame is Z-up, like the GraspIt! worlds (tables are horizontal in XY). View directions:
+//   Front: camera on −Y looking along +Y, up +Z (X to the right)
+//   Top:   camera on +Z looking down −Z, up +Y (X to the right)
+//   Side:  camera on +X looking along −X, up +Z (the right-hand view)
+//   Iso:   camera on (+1,−1,+1) looking at the origin, up as close to +Z as possible
 #include <optional>
 
 #include <Inventor/SbBox3f.h>

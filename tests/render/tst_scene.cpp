@@ -280,14 +280,29 @@ class TstScene : public QObject {
       standardViewOrientation(v).multVec(SbVec3f(0, 0, -1), d);
       return d;
     };
-    QVERIFY(near(dirOf(StandardView::Front), SbVec3f(0, 0, -1), 1e-5f));
-    QVERIFY(near(dirOf(StandardView::Top), SbVec3f(0, -1, 0), 1e-5f));
+    auto upOf = [](StandardView v) {
+      SbVec3f u;
+      standardViewOrientation(v).multVec(SbVec3f(0, 1, 0), u);
+      return u;
+    };
+    auto rightOf = [](StandardView v) {
+      SbVec3f r;
+      standardViewOrientation(v).multVec(SbVec3f(1, 0, 0), r);
+      return r;
+    };
+    // Z-up world.
+    QVERIFY(near(dirOf(StandardView::Front), SbVec3f(0, 1, 0), 1e-5f));
+    QVERIFY(near(upOf(StandardView::Front), SbVec3f(0, 0, 1), 1e-5f));
+    QVERIFY(near(rightOf(StandardView::Front), SbVec3f(1, 0, 0), 1e-5f));
+    QVERIFY(near(dirOf(StandardView::Top), SbVec3f(0, 0, -1), 1e-5f));
+    QVERIFY(near(upOf(StandardView::Top), SbVec3f(0, 1, 0), 1e-5f));
+    QVERIFY(near(rightOf(StandardView::Top), SbVec3f(1, 0, 0), 1e-5f));
     QVERIFY(near(dirOf(StandardView::Side), SbVec3f(-1, 0, 0), 1e-5f));
+    QVERIFY(near(upOf(StandardView::Side), SbVec3f(0, 0, 1), 1e-5f));
     const float s = 1.0f / std::sqrt(3.0f);
-    QVERIFY(near(dirOf(StandardView::Iso), SbVec3f(-s, -s, -s), 1e-5f));
-    SbVec3f up;
-    standardViewOrientation(StandardView::Iso).multVec(SbVec3f(0, 1, 0), up);
-    QVERIFY(up[1] > 0.5f);  // screen up is world up-ish
+    QVERIFY(near(dirOf(StandardView::Iso), SbVec3f(-s, s, -s), 1e-5f));
+    QVERIFY(upOf(StandardView::Iso)[2] > 0.5f);  // screen up is world up-ish
+    QVERIFY(std::abs(rightOf(StandardView::Iso)[2]) < 1e-5f);  // horizon level
 
     // placeCamera frames the scene: the focal point is near the bbox centre.
     const World world = test::smallWorld();
@@ -295,7 +310,7 @@ class TstScene : public QObject {
     auto* camera = new SoPerspectiveCamera;
     camera->ref();
     const SbViewportRegion vp(640, 480);
-    placeCamera(camera, scene.root(), vp, StandardView::Front);
+    placeCamera(camera, scene.root(), vp, StandardView::Top);
     const auto box = sceneBoundingBox(scene.root());
     QVERIFY(box);
     QVERIFY(near(focalPoint(camera), box->getCenter(), 1.0f));

@@ -126,8 +126,8 @@ class TstViewport : public QObject {
     QCOMPARE(img.size(), QSize(400, 300) * view_->devicePixelRatio());
     const QPointF centre = project(view_->camera(), kCubeCentre, img.size());
     QVERIFY2(isRedish(img.pixel(centre.toPoint())), qPrintable(QColor(img.pixel(centre.toPoint())).name()));
-    // Just outside the cube (one size above its centre) and the corners: background.
-    const QPointF above = project(view_->camera(), kCubeCentre + Vec3(0, kCubeSize, 0), img.size());
+    // Just outside the cube (one size above its centre; Z is up) and the corners: background.
+    const QPointF above = project(view_->camera(), kCubeCentre + Vec3(0, 0, kCubeSize), img.size());
     QVERIFY(isBackground(img.pixel(above.toPoint())));
     QVERIFY(isBackground(img.pixel(1, 1)));
     QVERIFY(isBackground(img.pixel(img.width() - 2, img.height() - 2)));
@@ -150,7 +150,8 @@ class TstViewport : public QObject {
     QVERIFY(*handle == kCube);
     const auto point = view_->pickPoint(centre);
     QVERIFY(point);
-    QVERIFY(std::abs((*point)[2] - float(kCubeSize / 2)) < 0.5f);  // the front (+Z) face
+    // The front face, facing the camera on −Y.
+    QVERIFY(std::abs((*point)[1] - float(kCubeCentre.y() - kCubeSize / 2)) < 0.5f);
     const QPointF back = project(view_->camera(), fromSb(*point), size);  // on the same pixel ray
     QVERIFY((back - QPointF(centre)).manhattanLength() < 2.0);
     // Background: nothing.
@@ -235,7 +236,7 @@ class TstViewport : public QObject {
     const QImage img = view_->grabFramebuffer();
     const QPointF centre = project(view_->camera(), kCubeCentre, img.size());
     QVERIFY(isRedish(img.pixel(centre.toPoint())));
-    // Same focal-plane scale: the cube covers a similar area (front face is at the focal plane ± 20 mm).
+    // Same focal-plane scale: the cube covers a similar area (its front face is near the focal plane).
     const int redOrtho = countPixels(img, isRedish);
     QVERIFY2(redOrtho > redPerspective / 2 && redOrtho < redPerspective * 2,
              qPrintable(QString("%1 vs %2").arg(redOrtho).arg(redPerspective)));
@@ -268,7 +269,7 @@ class TstViewport : public QObject {
     const SbVec3f camBefore = view_->camera()->position.getValue();
 
     // Press on the dragger's front face (translates in its plane) and drag right.
-    const QPoint from = project(view_->camera(), kCubeCentre + Vec3(0, 0, 30), view_->size()).toPoint();
+    const QPoint from = project(view_->camera(), kCubeCentre + Vec3(0, -30, 0), view_->size()).toPoint();
     dragWith(view_.get(), Qt::LeftButton, Qt::NoModifier, from, from + QPoint(60, 0));
     QVERIFY(moved.count() > 0);
     QCOMPARE(released.count(), 1);
@@ -278,7 +279,7 @@ class TstViewport : public QObject {
     const Transform last = moved.last().at(0).value<Transform>();
     const Transform final = released.at(0).at(0).value<Transform>();
     QVERIFY(last.translation().x() > start.translation().x() + 5.0);        // moved right (+X) in mm
-    QVERIFY(std::abs(last.translation().z() - start.translation().z()) < 1e-3);  // in the face plane
+    QVERIFY(std::abs(last.translation().y() - start.translation().y()) < 1e-3);  // in the face plane
     QVERIFY(final.isApprox(last, 1e-6));
     QVERIFY(view_->draggerPose().isApprox(final, 1e-6));
     // Picking ignores the dragger: the cube is still found under its handle.
