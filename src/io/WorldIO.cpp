@@ -87,6 +87,7 @@ Body readWorldBody(const Element& e, BodyKind kind, const WorldReader& r, const 
       throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(*f)));
     }
     body.sourceFileAsWritten = name;
+    if (body.sourceFile.empty()) body.geometry.file = name;  // a bare mesh: saved inline under this name
   } else if (const Element* b = xml::child(e, "body")) {
     body = xmlio::readBodyElement(*b, r.file, r.dir, kind, materials, r.resolver);
   } else {

@@ -43,6 +43,18 @@ inline std::string boxOff(const sg::Vec3& lo, const sg::Vec3& hi) {
 }
 inline std::string cubeOff(double half) { return boxOff(sg::Vec3::Constant(-half), sg::Vec3::Constant(half)); }
 
+// The same box as Open Inventor 2.1 text (Coordinate3 + IndexedFaceSet).
+inline std::string boxIv(const sg::Vec3& lo, const sg::Vec3& hi) {
+  static const int sx[8] = {0, 1, 1, 0, 0, 1, 1, 0}, sy[8] = {0, 0, 1, 1, 0, 0, 1, 1}, sz[8] = {0, 0, 0, 0, 1, 1, 1, 1};
+  std::string s = "#Inventor V2.1 ascii\n\nSeparator {\n  Coordinate3 {\n    point [\n";
+  for (int i = 0; i < 8; ++i)
+    s += "      " + std::to_string(sx[i] ? hi.x() : lo.x()) + " " + std::to_string(sy[i] ? hi.y() : lo.y()) + " " +
+         std::to_string(sz[i] ? hi.z() : lo.z()) + (i < 7 ? ",\n" : "\n");
+  s += "    ]\n  }\n  IndexedFaceSet {\n    coordIndex [ 0, 3, 2, -1, 0, 2, 1, -1, 4, 5, 6, -1, 4, 6, 7, -1, 0, 1, 5, -1,"
+       " 0, 5, 4, -1, 2, 3, 7, -1, 2, 7, 6, -1, 0, 4, 7, -1, 0, 7, 3, -1, 1, 2, 6, -1, 1, 6, 5, -1 ]\n  }\n}\n";
+  return s;
+}
+
 // 1-based line of the first occurrence of `needle` in `text` (0 if absent).
 inline int lineOf(const std::string& text, const std::string& needle) {
   const auto pos = text.find(needle);

@@ -193,6 +193,24 @@ class TestBodyXml : public QObject {
     SG_VERIFY_ERROR_AT(loadBody(bad, BodyKind::Obstacle, kMaterials), bad, 2, "unknown geometry type");
   }
 
+  void inventorGeometry() {
+    Tree tree;
+    tree.write("models/objects/cube.iv", sgtest::boxIv(Vec3::Constant(-10), Vec3::Constant(10)));
+    // Explicit type, GraspIt!'s default (no type) and a bare .iv file all read the same Inventor geometry.
+    for (const char* geometryFile : {"<geometryFile type=\"Inventor\">cube.iv</geometryFile>", "<geometryFile>cube.iv</geometryFile>"}) {
+      const Body b = loadBody(tree.write("models/objects/cube.xml", std::string("<root><mass>80</mass>") + geometryFile + "</root>"),
+                              BodyKind::Graspable, kMaterials);
+      QCOMPARE(b.geometry.type, std::string("Inventor"));
+      QCOMPARE(b.triangleCount(), std::size_t(12));
+      QVERIFY(b.mesh->bounds.max.isApprox(Vec3::Constant(10), 1e-9));
+      QVERIFY(b.inertiaPerMass_mm2.isApprox(Mat3::Identity() * (400.0 / 6.0), 1e-9));
+    }
+    const Body bare = loadBody(tree.path("models/objects/cube.iv"), BodyKind::Obstacle, kMaterials);
+    QCOMPARE(bare.name, std::string("cube"));
+    QCOMPARE(bare.triangleCount(), std::size_t(12));
+    QVERIFY(bare.mesh->bounds.min.isApprox(Vec3::Constant(-10), 1e-9));
+  }
+
   void pathResolution() {
     Tree tree;
     const std::string target = tree.write("models/objects/cube.xml", "<root/>");

@@ -336,6 +336,31 @@ class TestWorldXml : public QObject {
     QVERIFY(std::filesystem::exists(tree.path("w_ball.off")));
   }
 
+  void inventorMeshesInAWorld() {
+    // A world naming a bare .iv mesh, and a robot whose links use Inventor geometry.
+    Tree tree;
+    tree.write("models/objects/block.iv", sgtest::boxIv({0, 0, 0}, {4, 6, 8}));
+    sgtest::writePlanarRobot(tree);
+    tree.write("models/robots/Planar/iv/box.iv", sgtest::boxIv({-5, -5, -5}, {5, 5, 5}));
+    for (const char* link : {"link1", "link2"})
+      tree.write(std::string("models/robots/Planar/iv/") + link + ".xml",
+                 "<root><material>plastic</material><geometryFile type=\"Inventor\">box.iv</geometryFile></root>");
+    const std::string path = tree.write(
+        "worlds/iv.xml",
+        "<world>\n  <graspableBody><filename>models/objects/block.iv</filename></graspableBody>\n"
+        "  <robot><filename>models/robots/Planar/Planar.xml</filename></robot>\n</world>\n");
+    const World w = loadWorld(path);
+    QCOMPARE(w.graspables[0].triangleCount(), std::size_t(12));
+    QVERIFY(w.graspables[0].cog_mm.isApprox(Vec3(2, 3, 4), 1e-9));
+    QCOMPARE(w.robots[0].chains[0].links[1].body.geometry.type, std::string("Inventor"));
+    QCOMPARE(w.robots[0].chains[0].links[1].body.triangleCount(), std::size_t(12));
+    // Saved: the bare mesh becomes an inline body naming the .iv file; loading it again gives the same world.
+    const std::string out = tree.path("worlds/iv_saved.xml");
+    saveWorld(w, out);
+    QVERIFY(sgtest::contains(sgtest::readText(out), "<geometryFile type=\"Inventor\">models/objects/block.iv</geometryFile>"));
+    verifyWorldsEqual(w, loadWorld(out));
+  }
+
   // ---- bad input ----
 
   void unknownWorldTag() {
