@@ -1,7 +1,7 @@
 #include "render/MeshNodes.h"
 
-#include <map>
-#include <utility>
+#include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include <Inventor/nodes/SoCoordinate3.h>
@@ -19,14 +19,15 @@ constexpr float kCreaseAngle_rad = 0.5f;  // ~29°: sharper edges stay faceted
 bool isClosedMesh(const TriangleMesh& mesh) {
   if (mesh.empty()) return false;
   // Each directed edge must appear once and its reverse once.
-  std::map<std::pair<std::uint32_t, std::uint32_t>, int> directed;
+  auto key = [](std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; };
+  std::unordered_set<std::uint64_t> directed;
+  directed.reserve(mesh.triangles.size() * 3);
   for (const auto& t : mesh.triangles)
-    for (int k = 0; k < 3; ++k) {
-      const auto key = std::make_pair(t[k], t[(k + 1) % 3]);
-      if (++directed[key] > 1) return false;
-    }
-  for (const auto& [edge, count] : directed)
-    if (!directed.count({edge.second, edge.first})) return false;
+    for (int k = 0; k < 3; ++k)
+      if (!directed.insert(key(t[k], t[(k + 1) % 3])).second) return false;
+  for (const auto& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k)
+      if (!directed.count(key(t[(k + 1) % 3], t[k]))) return false;
   return true;
 }
 

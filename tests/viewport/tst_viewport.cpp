@@ -341,6 +341,55 @@ class TstViewport : public QObject {
     QVERIFY(ui::renderSceneOffscreen(nullptr, size).isNull());
   }
 
+  void displayModes() {
+    const QImage opaque = view_->grabFramebuffer();
+    const QPoint centre = project(view_->camera(), kCubeCentre, opaque.size()).toPoint();
+    const int redOpaque = countPixels(opaque, isRedish);
+    // Wireframe: only the edges of the triangles are drawn.
+    scene_->setWireframe(true);
+    const int redWire = countPixels(view_->grabFramebuffer(), isRedish);
+    QVERIFY2(redWire > 0 && redWire < redOpaque / 3, qPrintable(QString("%1 vs %2").arg(redWire).arg(redOpaque)));
+    scene_->setWireframe(false);
+    // Transparency blends with the background.
+    scene_->setTransparency(0.7f);
+    const QRgb seeThrough = view_->grabFramebuffer().pixel(centre);
+    const QRgb solid = opaque.pixel(centre);
+    const QColor bg = ui::defaultBackgroundColor();
+    QVERIFY(std::abs(qRed(seeThrough) - bg.red()) < std::abs(qRed(solid) - bg.red()) - 30);
+    scene_->setTransparency(0.0f);
+    // Background colour.
+    view_->setBackgroundColor(QColor(255, 255, 255));
+    QCOMPARE(view_->backgroundColor(), QColor(255, 255, 255));
+    QCOMPARE(QColor(view_->grabFramebuffer().pixel(1, 1)), QColor(255, 255, 255));
+  }
+
+  void contextRecreatedOnReparent() {
+    // Moving the widget to another top-level window re-creates its GL context (initializeGL again).
+    QWidget other;
+    other.resize(420, 320);
+    view_->setParent(&other);
+    view_->move(0, 0);
+    other.show();
+    view_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(&other));
+    const QImage img = view_->grabFramebuffer();
+    QVERIFY(isRedish(img.pixel(project(view_->camera(), kCubeCentre, img.size()).toPoint())));
+    view_->setParent(nullptr);  // back to a top-level before `other` dies
+    view_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+    const QImage again = view_->grabFramebuffer();
+    QVERIFY(isRedish(again.pixel(project(view_->camera(), kCubeCentre, again.size()).toPoint())));
+  }
+
+  void idleViewDoesNotRepaint() {
+    // Rendering (which fits the clipping planes) must not schedule another render.
+    QTRY_VERIFY(view_->paints > 0);
+    QTest::qWait(300);
+    const int settled = view_->paints;
+    QTest::qWait(300);
+    QCOMPARE(view_->paints, settled);
+  }
+
   void sceneChangesRepaint() {
     // Coin's sensor queue, pumped by the Qt loop, asks the widget to repaint when a field changes.
     QTRY_VERIFY(view_->paints > 0);
