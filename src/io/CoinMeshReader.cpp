@@ -4,7 +4,6 @@
 // tessellated with the file's own Complexity; polygons follow the file's ShapeHints. Coin trusts the
 // file's indices, so shapes are checked first (MeshCoinShapeCheck.h) and bad ones are an error.
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <string>
 
@@ -151,10 +150,7 @@ void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVert
 }  // namespace
 
 TriangleMesh readInventorMesh(const std::string& path) {
-  {
-    std::ifstream probe(path, std::ios::binary);
-    if (!probe) throw Error("cannot open geometry file", path);
-  }
+  meshio::requireReadableFile(path);
   std::lock_guard<std::mutex> lock(coinMutex());
   ensureCoinInitialized();
 

@@ -3,12 +3,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
-#include <unordered_map>
 
 #include "core/Parse.h"
 #include "io/MeshReaderSupport.h"
@@ -74,11 +75,24 @@ TriangleMesh readMesh(const std::string& path, MeshFormat format) {
 
 namespace meshio {
 
+void requireReadableFile(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) throw Error("cannot open geometry file (no such file)", path);
+  if (std::filesystem::is_directory(status)) throw Error("cannot open geometry file (it is a directory)", path);
+  std::ifstream probe(path, std::ios::binary);
+  if (!probe) throw Error("cannot open geometry file (permission denied?)", path);
+}
+
 std::string readFileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  requireReadableFile(path);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw Error("cannot open geometry file", path);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error("cannot read geometry file", path);
+  const std::streamoff size = in.tellg();
+  if (size < 0) throw Error("cannot read geometry file (not a regular file?)", path);
+  std::string bytes(std::size_t(size), '\0');
+  in.seekg(0);
+  if (!in.read(bytes.data(), size)) throw Error("cannot read geometry file", path);
   return bytes;
 }
 
@@ -114,8 +128,121 @@ struct CellKeyHash {
     std::uint64_t h = std::uint64_t(k.x) * 0x9E3779B97F4A7C15ull;
     h ^= std::uint64_t(k.y) + 0xBF58476D1CE4E5B9ull + (h << 6) + (h >> 2);
     h ^= std::uint64_t(k.z) + 0x94D049BB133111EBull + (h << 6) + (h >> 2);
-    return std::size_t(h);
+    // Final avalanche (splitmix64): callers use the low bits.
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+    return std::size_t(h ^ (h >> 31));
   }
+};
+
+// Open-addressing hash map CellKey -> uint32 (linear probing): far fewer cache misses than
+// std::unordered_map on the millions of lookups of a large STL.
+class FlatKeyMap {
+ public:
+  explicit FlatKeyMap(std::size_t expected) { rebuild(std::max<std::size_t>(16, std::bit_ceil(2 * expected + 1))); }
+
+  // Value stored for k, or nullptr.
+  const std::uint32_t* find(const CellKey& k) const {
+    for (std::size_t i = slot(k);; i = (i + 1) & mask_) {
+      if (values_[i] == kEmpty) return nullptr;
+      if (keys_[i] == k) return &values_[i];
+    }
+  }
+  // Inserts k -> v if k is absent; returns the stored value's address either way.
+  std::uint32_t* tryEmplace(const CellKey& k, std::uint32_t v, bool& inserted) {
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    for (std::size_t i = slot(k);; i = (i + 1) & mask_) {
+      if (values_[i] == kEmpty) {
+        keys_[i] = k;
+        values_[i] = v;
+        ++size_;
+        inserted = true;
+        return &values_[i];
+      }
+      if (keys_[i] == k) {
+        inserted = false;
+        return &values_[i];
+      }
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = UINT32_MAX;
+  std::size_t slot(const CellKey& k) const { return CellKeyHash{}(k) & mask_; }
+  void rebuild(std::size_t capacity) {
+    keys_.assign(capacity, CellKey{0, 0, 0});
+    values_.assign(capacity, kEmpty);
+    mask_ = capacity - 1;
+    size_ = 0;
+  }
+  void grow() {
+    auto oldKeys = std::move(keys_);
+    auto oldValues = std::move(values_);
+    rebuild(2 * oldKeys.size());
+    bool inserted;
+    for (std::size_t i = 0; i < oldKeys.size(); ++i)
+      if (oldValues[i] != kEmpty) tryEmplace(oldKeys[i], oldValues[i], inserted);
+  }
+  std::vector<CellKey> keys_;
+  std::vector<std::uint32_t> values_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
+// Bit pattern of a point, with -0 folded into +0, as a key for exact matching.
+CellKey exactKey(const Vec3& p) {
+  std::int64_t b[3];
+  for (int k = 0; k < 3; ++k) {
+    const double v = p[k] == 0.0 ? 0.0 : p[k];
+    std::memcpy(&b[k], &v, sizeof v);
+  }
+  return {b[0], b[1], b[2]};
+}
+
+// Points merged within a tolerance: a hash grid whose cells are much larger than the tolerance, so a
+// point usually needs only its own cell (neighbours only when it lies within tol of a cell face).
+class ToleranceGrid {
+ public:
+  ToleranceGrid(double tol, std::size_t expected) : tol_(tol), cell_(tol * 1024), heads_(expected) {}
+
+  // Index of an earlier point within tol of p, or UINT32_MAX.
+  std::uint32_t find(const Vec3& p, const std::vector<Vec3>& points) const {
+    const Vec3 scaled = p / cell_;
+    const Vec3 base = scaled.array().floor();
+    int lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) {
+      const double inCell = (scaled[k] - base[k]) * cell_;  // distance from the lower face
+      lo[k] = inCell < tol_ ? -1 : 0;
+      hi[k] = cell_ - inCell < tol_ ? 1 : 0;
+    }
+    for (int dx = lo[0]; dx <= hi[0]; ++dx)
+      for (int dy = lo[1]; dy <= hi[1]; ++dy)
+        for (int dz = lo[2]; dz <= hi[2]; ++dz) {
+          const std::uint32_t* head = heads_.find(CellKey{std::int64_t(base.x()) + dx, std::int64_t(base.y()) + dy,
+                                                          std::int64_t(base.z()) + dz});
+          if (!head) continue;
+          for (std::uint32_t i = *head; i != UINT32_MAX; i = next_[i])
+            if ((points[i] - p).norm() <= tol_) return i;
+        }
+    return UINT32_MAX;
+  }
+
+  // Registers point number `index` (== the number of points added so far).
+  void add(const Vec3& p, std::uint32_t index) {
+    const Vec3 base = (p / cell_).array().floor();
+    bool inserted = false;
+    std::uint32_t* head = heads_.tryEmplace(
+        CellKey{std::int64_t(base.x()), std::int64_t(base.y()), std::int64_t(base.z())}, index, inserted);
+    next_.resize(index + 1, UINT32_MAX);
+    if (!inserted) {
+      next_[index] = *head;
+      *head = index;
+    }
+  }
+
+ private:
+  double tol_, cell_;
+  FlatKeyMap heads_;                // cell -> most recent point
+  std::vector<std::uint32_t> next_;                                 // point -> previous point in its cell
 };
 
 }  // namespace
@@ -129,42 +256,31 @@ void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
   // Relative to the extent and to the distance from the origin: rounding grows with both.
   const double extent = box.empty() ? 0.0 : std::max({box.size().norm(), box.min.norm(), box.max.norm()});
   const double tol = relTol * extent;
-  const bool exact = !(tol > 0) || !std::isfinite(tol);
-  const double cell = exact ? 1.0 : tol;
+  const bool useTolerance = tol > 0 && std::isfinite(tol * 1024);
 
-  // Grid of cell size tol: a coincident vertex lies in the same or a neighbouring cell.
-  std::unordered_map<CellKey, std::vector<std::uint32_t>, CellKeyHash> grid;
   std::vector<Vec3> merged;
+  merged.reserve(n / 2);
+  FlatKeyMap exact(n / 4);  // triangle soups share each corner about six times
+  ToleranceGrid grid(useTolerance ? tol : 1.0, useTolerance ? n / 4 : 0);
   std::vector<std::int64_t> remap(n, -1);
-  auto keyOf = [&](const Vec3& p) {
-    return CellKey{std::int64_t(std::floor(p.x() / cell)), std::int64_t(std::floor(p.y() / cell)),
-                   std::int64_t(std::floor(p.z() / cell))};
-  };
   auto lookup = [&](std::uint32_t original) -> std::uint32_t {
     if (remap[original] >= 0) return std::uint32_t(remap[original]);
     const Vec3& p = mesh.vertices[original];
     std::uint32_t found = UINT32_MAX;
-    if (p.allFinite()) {
-      const CellKey k = keyOf(p);
-      const int reach = exact ? 0 : 1;
-      for (int dx = -reach; dx <= reach && found == UINT32_MAX; ++dx)
-        for (int dy = -reach; dy <= reach && found == UINT32_MAX; ++dy)
-          for (int dz = -reach; dz <= reach && found == UINT32_MAX; ++dz) {
-            auto it = grid.find(CellKey{k.x + dx, k.y + dy, k.z + dz});
-            if (it == grid.end()) continue;
-            for (auto candidate : it->second) {
-              const bool same = exact ? merged[candidate] == p : (merged[candidate] - p).norm() <= tol;
-              if (same) { found = candidate; break; }
-            }
-          }
+    if (!p.allFinite()) {  // kept as is so that finalize() reports it
+      found = std::uint32_t(merged.size());
+      merged.push_back(p);
+    } else if (const std::uint32_t* same = exact.find(exactKey(p))) {
+      found = *same;
+    } else {
+      if (useTolerance) found = grid.find(p, merged);
       if (found == UINT32_MAX) {
         found = std::uint32_t(merged.size());
         merged.push_back(p);
-        grid[k].push_back(found);
+        if (useTolerance) grid.add(p, found);
       }
-    } else {  // keep non-finite vertices so finalize() reports them
-      found = std::uint32_t(merged.size());
-      merged.push_back(p);
+      bool inserted;
+      exact.tryEmplace(exactKey(p), found, inserted);
     }
     remap[original] = found;
     return found;

@@ -11,6 +11,8 @@
 
 namespace sg::meshio {
 
+// Throws sg::Error naming the file unless it is an existing, readable regular file (not a directory).
+void requireReadableFile(const std::string& path);
 // Whole file as bytes; throws sg::Error naming the file if it is missing or unreadable.
 std::string readFileBytes(const std::string& path);
 

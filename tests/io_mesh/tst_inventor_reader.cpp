@@ -197,6 +197,8 @@ class TestInventorReader : public QObject {
   void badInput() {
     QTemporaryDir dir;
     expectError(dir.filePath("missing.iv").toStdString(), "cannot open");
+    QVERIFY(QDir(dir.path()).mkdir("folder.wrl"));
+    expectError(dir.filePath("folder.wrl").toStdString(), "directory");
     expectError(writeFile(dir, "garbage.iv", "this is not an inventor file { at all\n"));
     expectError(writeFile(dir, "binary.iv", QByteArray("\x00\x01\x02\xff\xfe garbage", 15)));
     expectError(writeFile(dir, "empty.iv", ""));

@@ -146,6 +146,8 @@ class TestMeshReaders : public QObject {
     expectError(dir.filePath("missing.stl").toStdString(), "cannot open");
     expectError(dir.filePath("missing.ply").toStdString(), "cannot open");
     expectError(dir.filePath("missing.obj").toStdString(), "cannot open");
+    QVERIFY(QDir(dir.path()).mkdir("folder.off"));
+    expectError(dir.filePath("folder.off").toStdString(), "directory");
   }
 
   // --- OFF ---
