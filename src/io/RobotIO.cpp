@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <optional>
 
 #include "core/Parse.h"
@@ -25,6 +26,13 @@ struct RobotReader {
   std::string linkDir;        // <robotdir>/iv
   const MaterialTable& materials;
   const PathResolver& resolver;
+  std::map<std::string, Body> loaded;  // link bodies by path: chains often share link files
+
+  const Body& body(const std::string& path) {
+    auto it = loaded.find(path);
+    if (it == loaded.end()) it = loaded.emplace(path, xmlio::loadBodyFile(path, BodyKind::Link, materials, resolver)).first;
+    return it->second;
+  }
 };
 
 // Parses a leading decimal number (sign, digits, '.', exponent) of `s`; advances `s` past it.
@@ -192,7 +200,7 @@ struct PendingPair {  // a collision pair to check once every chain is known
   int line;
 };
 
-Chain readChain(const Element& e, int chainIndex, int dofCount, const RobotReader& r,
+Chain readChain(const Element& e, int chainIndex, int dofCount, RobotReader& r,
                 std::vector<PendingPair>& pairs) {
   Chain chain;
   chain.base = xml::childTransform(e, r.file);
@@ -225,7 +233,7 @@ Chain readChain(const Element& e, int chainIndex, int dofCount, const RobotReade
     link.fileAsWritten = xml::text(*l);
     const std::string path = r.resolver.require(link.fileAsWritten, r.linkDir, r.file, xml::lineOf(*l));
     try {
-      link.body = xmlio::loadBodyFile(path, BodyKind::Link, r.materials, r.resolver);
+      link.body = r.body(path);
     } catch (const Error& err) {
       throw err.withContext("link of robot " + r.file + ":" + std::to_string(xml::lineOf(*l)));
     }
@@ -286,7 +294,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   if (std::strcmp(root.Name(), "robot") != 0)
     throw xml::errorAt(file, root, "root element is " + xml::tagOf(root) + ", expected <robot>");
 
-  RobotReader r{file, directoryOf(file), "", materials, resolver};
+  RobotReader r{file, directoryOf(file), "", materials, resolver, {}};
   r.linkDir = r.robotDir + "/iv";
 
   Robot robot;
@@ -299,7 +307,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   const std::string palmName = xml::text(palmEl);
   const std::string palmPath = resolver.require(palmName, r.linkDir, file, xml::lineOf(palmEl));
   try {
-    robot.palm = xmlio::loadBodyFile(palmPath, BodyKind::Link, materials, resolver);
+    robot.palm = r.body(palmPath);
   } catch (const Error& err) {
     throw err.withContext("palm of robot " + file + ":" + std::to_string(xml::lineOf(palmEl)));
   }

@@ -112,6 +112,9 @@ struct Robot {
   EigenGraspSet eigengrasps;
   std::vector<VirtualContact> virtualContacts;
   std::vector<std::pair<BodyRef, BodyRef>> disabledPairs;  // <disableCollision> and OverlappingPair rules
+  // What the loader worked around instead of failing (e.g. a named eigengrasp or virtual-contact file that
+  // does not exist, as in some shipped GraspIt! hands): one "file:line: problem" line each.
+  std::vector<std::string> loadWarnings;
 
   std::size_t dofCount() const { return dofs.size(); }
   std::size_t linkCount() const;
