@@ -3,9 +3,12 @@
 // model matrix (in-file transforms, SoUnits and scales baked in, as GraspIt! does). Primitives are
 // tessellated with the file's own Complexity; polygons follow the file's ShapeHints. Coin trusts the
 // file's indices, so shapes are checked first (MeshCoinShapeCheck.h) and bad ones are an error.
+#include <cctype>
 #include <filesystem>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <Inventor/actions/SoCallbackAction.h>
 #include <Inventor/errors/SoDebugError.h>
@@ -115,6 +118,54 @@ struct NodeRef {
   NodeRef& operator=(const NodeRef&) = delete;
 };
 
+// The files named by `File { name "…" }` and `Inline { url "…" }` nodes in `text` (first URL only),
+// found by a plain scan of the text: enough to follow include chains before Coin does.
+std::vector<std::string> referencedFiles(std::string_view text) {
+  std::vector<std::string> names;
+  auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (const std::string_view keyword : {std::string_view("File"), std::string_view("Inline")}) {
+    const std::string_view field = keyword == "File" ? "name" : "url";
+    for (std::size_t at = text.find(keyword); at != std::string_view::npos; at = text.find(keyword, at + 1)) {
+      const std::size_t end = at + keyword.size();
+      if ((at > 0 && isWordChar(text[at - 1])) || (end < text.size() && isWordChar(text[end]))) continue;
+      const std::size_t open = text.find_first_not_of(" \t\r\n", end);
+      if (open == std::string_view::npos || text[open] != '{') continue;
+      const std::size_t close = text.find('}', open);
+      const std::string_view body = text.substr(open, close == std::string_view::npos ? close : close - open);
+      const std::size_t f = body.find(field);
+      if (f == std::string_view::npos) continue;
+      const std::size_t q1 = body.find('"', f);
+      const std::size_t q2 = q1 == std::string_view::npos ? q1 : body.find('"', q1 + 1);
+      if (q2 != std::string_view::npos) names.emplace_back(body.substr(q1 + 1, q2 - q1 - 1));
+    }
+  }
+  return names;
+}
+
+// Throws if following File/Inline references from `path` leads back to a file already being read, or
+// nests too deep: Coin would recurse until the stack overflows. Missing references are left to Coin.
+void checkReferenceChain(const std::filesystem::path& path, std::vector<std::filesystem::path>& chain,
+                         const std::string& topLevel) {
+  constexpr std::size_t kMaxDepth = 32;
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
+  for (const auto& p : chain)
+    if (p == canonical) throw Error("File/Inline references form a cycle (back to " + path.string() + ")", topLevel);
+  if (chain.size() >= kMaxDepth) throw Error("File/Inline references nest deeper than 32 levels", topLevel);
+  std::string text;
+  try {
+    text = meshio::readFileBytes(path.string());
+  } catch (const Error&) {
+    return;  // not readable: Coin reports it
+  }
+  chain.push_back(canonical);
+  for (const std::string& name : referencedFiles(text)) {
+    const std::filesystem::path target = path.parent_path() / name;
+    if (std::filesystem::is_regular_file(target, ec)) checkReferenceChain(target, chain, topLevel);
+  }
+  chain.pop_back();
+}
+
 // What the traversal gathers: the triangle soup, or the first shape whose data would make Coin crash.
 struct Extraction {
   TriangleMesh mesh;
@@ -151,6 +202,10 @@ void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVert
 
 TriangleMesh readInventorMesh(const std::string& path) {
   meshio::requireReadableFile(path);
+  {
+    std::vector<std::filesystem::path> chain;
+    checkReferenceChain(path, chain, path);
+  }
   std::lock_guard<std::mutex> lock(coinMutex());
   ensureCoinInitialized();
 

@@ -170,6 +170,21 @@ class TestInventorReader : public QObject {
     QCOMPARE(m.triangleCount(), std::size_t(12));
     QVERIFY(near(m.bounds.center(), Vec3(0, 0, 10), 1e-5));
   }
+  void referenceCyclesAreErrors() {
+    // Coin would recurse until the stack overflows.
+    QTemporaryDir dir;
+    expectError(writeFile(dir, "self.iv", kIvHeader + "Cube { }\nFile { name \"self.iv\" }\n"), "cycle");
+    writeFile(dir, "b.iv", kIvHeader + "Cube { }\nFile {\n  name \"a.iv\" }\n");
+    expectError(writeFile(dir, "a.iv", kIvHeader + "Separator { File { name \"b.iv\" } }\n"), "cycle");
+    expectError(writeFile(dir, "self.wrl", "#VRML V2.0 utf8\nShape { geometry Box { } }\nInline { url \"self.wrl\" }\n"),
+                "cycle");
+    // The same file twice, side by side, is not a cycle.
+    writeFile(dir, "part.iv", kIvHeader + "Cube { width 2 height 2 depth 2 }\n");
+    auto m = readMesh(writeFile(dir, "twice.iv", kIvHeader + "File { name \"part.iv\" }\n"
+                                                             "Translation { translation 10 0 0 }\n"
+                                                             "File { name \"part.iv\" }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(24));
+  }
   void vrml1() {
     QTemporaryDir dir;
     auto m = readMesh(writeFile(dir, "v1.wrl", "#VRML V1.0 ascii\n"
