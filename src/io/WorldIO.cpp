@@ -1,6 +1,7 @@
 // World XML reader and writer (graspit-compat §1.5), dofValues text, and file-kind detection.
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "core/Parse.h"
@@ -74,18 +75,25 @@ struct WorldReader {
   std::string file, dir;
   PathResolver resolver;
   LoadOptions options;
+  // Files already read, by path: worlds often hold several copies of one object or robot.
+  std::map<std::pair<std::string, BodyKind>, Body> bodies;
+  std::map<std::string, Robot> robots;
 };
 
-Body readWorldBody(const Element& e, BodyKind kind, const WorldReader& r, const MaterialTable& materials) {
+Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const MaterialTable& materials) {
   Body body;
   if (const Element* f = xml::child(e, "filename")) {
     const std::string name = xml::text(*f);
     const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(*f));
-    try {
-      body = xmlio::loadBodyFile(path, kind, materials, r.resolver);
-    } catch (const Error& err) {
-      throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(*f)));
+    auto cached = r.bodies.find({path, kind});
+    if (cached == r.bodies.end()) {
+      try {
+        cached = r.bodies.emplace(std::pair{path, kind}, xmlio::loadBodyFile(path, kind, materials, r.resolver)).first;
+      } catch (const Error& err) {
+        throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(*f)));
+      }
     }
+    body = cached->second;
     body.sourceFileAsWritten = name;
     if (body.sourceFile.empty()) body.geometry.file = name;  // a bare mesh: saved inline under this name
   } else if (const Element* b = xml::child(e, "body")) {
@@ -97,16 +105,19 @@ Body readWorldBody(const Element& e, BodyKind kind, const WorldReader& r, const 
   return body;
 }
 
-Robot readWorldRobot(const Element& e, const WorldReader& r, const MaterialTable& materials) {
+Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& materials) {
   const Element& f = xml::requireChild(e, "filename", r.file);
   const std::string name = xml::text(f);
   const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(f));
-  Robot robot;
-  try {
-    robot = loadRobot(path, materials, r.options);
-  } catch (const Error& err) {
-    throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(f)));
+  auto cached = r.robots.find(path);
+  if (cached == r.robots.end()) {
+    try {
+      cached = r.robots.emplace(path, loadRobot(path, materials, r.options)).first;
+    } catch (const Error& err) {
+      throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(f)));
+    }
   }
+  Robot robot = cached->second;
   robot.fileAsWritten = name;
   robot.pose = xml::childTransform(e, r.file);
   if (const Element* dv = xml::child(e, "dofValues"))
@@ -125,7 +136,7 @@ int indexIn(const Element& parent, const char* tag, int count, const char* what,
   return i;
 }
 
-Connection readConnection(const Element& e, const World& world, const WorldReader& r) {
+Connection readConnection(const Element& e, const World& world, WorldReader& r) {
   Connection c;
   const int robots = static_cast<int>(world.robots.size());
   c.parentRobot = indexIn(e, "parentRobot", robots, "robots loaded before it", r.file);
@@ -245,7 +256,7 @@ void applyDofValuesString(Robot& robot, const std::string& text, const std::stri
 }
 
 World loadWorld(const std::string& path, const LoadOptions& options) {
-  WorldReader r{absolutePath(path), "", PathResolver(options), options};
+  WorldReader r{absolutePath(path), "", PathResolver(options), options, {}, {}};
   r.dir = directoryOf(r.file);
   tinyxml2::XMLDocument doc;
   xml::loadFile(doc, r.file);

@@ -361,6 +361,29 @@ class TestWorldXml : public QObject {
     verifyWorldsEqual(w, loadWorld(out));
   }
 
+  void repeatedFilesAreReadOnce() {
+    Tree tree;
+    writeWorldTree(tree);
+    const std::string path = tree.write(
+        "worlds/twice.xml",
+        "<world>\n"
+        "  <graspableBody><filename>models/objects/cube.xml</filename></graspableBody>\n"
+        "  <graspableBody><filename>models/objects/cube.xml</filename>"
+        "<transform><translation>50 0 0</translation></transform></graspableBody>\n"
+        "  <robot><filename>models/robots/Planar/Planar.xml</filename><dofValues>0.1 0.2</dofValues></robot>\n"
+        "  <robot><filename>models/robots/Planar/Planar.xml</filename><dofValues>-0.1 -0.2</dofValues></robot>\n"
+        "</world>\n");
+    const World w = loadWorld(path);
+    QCOMPARE(w.graspables[0].mesh.get(), w.graspables[1].mesh.get());
+    QVERIFY(w.graspables[1].pose.translation().isApprox(Vec3(50, 0, 0)));
+    QVERIFY(w.graspables[0].pose.translation().isZero());
+    QCOMPARE(w.robots[0].chains[0].links[0].body.mesh.get(), w.robots[1].chains[0].links[0].body.mesh.get());
+    QCOMPARE(dofValues(w.robots[0]), (std::vector<double>{0.1, 0.2}));
+    QCOMPARE(dofValues(w.robots[1]), (std::vector<double>{-0.1, -0.2}));
+    // Different link files stay different bodies.
+    QVERIFY(w.robots[0].chains[0].links[0].body.material != w.robots[0].chains[0].links[1].body.material);
+  }
+
   void projectWorldsRoundTrip() {
     // Every world shipped in worlds/ loads, and load → save → load → save is byte-identical.
     int count = 0;
