@@ -1,6 +1,7 @@
 // STL, ascii and binary. Binary is recognised by its size (84 + 50·count bytes), not by the "solid"
 // keyword, which many binary exporters also put in their header. STL stores a triangle soup; coincident
 // corners are merged so the result is an indexed mesh.
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -30,6 +31,12 @@ float getFloat(const char* p) {
   return f;
 }
 
+std::string lowerCase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 bool hasBinarySize(const std::string& bytes) {
   if (bytes.size() < kHeaderBytes) return false;
   const std::uint64_t count = getLittleEndian32(bytes.data() + 80);
@@ -39,7 +46,7 @@ bool hasBinarySize(const std::string& bytes) {
 // Starts (after blanks) with the keyword "solid" and has no NUL byte (binary files nearly always do).
 bool looksAscii(const std::string& bytes) {
   const std::string_view head = trim(std::string_view(bytes).substr(0, 512));
-  return head.substr(0, 5) == "solid" && bytes.find('\0') == std::string::npos;
+  return lowerCase(head.substr(0, 5)) == "solid" && bytes.find('\0') == std::string::npos;
 }
 
 TriangleMesh readBinary(const std::string& bytes, const std::string& path) {
@@ -71,7 +78,7 @@ TriangleMesh readAscii(const std::string& bytes, const std::string& path) {
   while (lines.next(line)) {
     const auto tok = splitWhitespace(line);
     if (tok.empty()) continue;
-    const std::string_view key = tok[0];
+    const std::string key = lowerCase(tok[0]);  // some exporters write SOLID, FACET, VERTEX
     if (key == "vertex") {
       if (!inLoop) throw fail("'vertex' outside 'outer loop'");
       if (tok.size() < 4) throw fail("vertex needs three coordinates");
@@ -93,9 +100,9 @@ TriangleMesh readAscii(const std::string& bytes, const std::string& path) {
       meshio::appendFan(mesh, loop);
       inLoop = false;
     } else if (key == "facet" || key == "endfacet" || key == "solid" || key == "endsolid") {
-      if (inLoop) throw fail("'" + std::string(key) + "' inside an unfinished 'outer loop'");
+      if (inLoop) throw fail("'" + key + "' inside an unfinished 'outer loop'");
     } else {
-      throw fail("unexpected '" + std::string(key.substr(0, 40)) + "' in ascii STL");
+      throw fail("unexpected '" + std::string(tok[0].substr(0, 40)) + "' in ascii STL");
     }
   }
   if (inLoop) throw fail("truncated ascii STL: file ends inside a facet");

@@ -201,6 +201,10 @@ class TestMeshReaders : public QObject {
     QTemporaryDir dir;
     checkCube(readMesh(writeFile(dir, "cube.stl", asciiStlCube())));  // duplicate corners merged
   }
+  void stlAsciiUpperCaseKeywords() {
+    QTemporaryDir dir;
+    checkCube(readMesh(writeFile(dir, "CUBE.STL", asciiStlCube().toUpper())));
+  }
   void stlBinaryRoundTrip() {
     QTemporaryDir dir;
     const std::string path = dir.filePath("cube.stl").toStdString();
