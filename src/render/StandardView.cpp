@@ -1,5 +1,8 @@
 #include "render/StandardView.h"
 
+#include <cctype>
+#include <string>
+
 #include <Inventor/actions/SoGetBoundingBoxAction.h>
 #include <Inventor/nodes/SoCamera.h>
 #include <Inventor/nodes/SoNode.h>
@@ -26,6 +29,24 @@ SbRotation lookRotation(const Vec3& direction, const Vec3& up) {
 }
 
 }  // namespace
+
+std::optional<StandardView> parseStandardView(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (StandardView v : {StandardView::Front, StandardView::Top, StandardView::Side, StandardView::Iso})
+    if (lower == standardViewName(v)) return v;
+  return std::nullopt;
+}
+
+const char* standardViewName(StandardView view) {
+  switch (view) {
+    case StandardView::Front: return "front";
+    case StandardView::Top: return "top";
+    case StandardView::Side: return "side";
+    case StandardView::Iso: return "iso";
+  }
+  return "iso";
+}
 
 std::optional<SbBox3f> sceneBoundingBox(SoNode* scene, const SbViewportRegion& viewport) {
   if (!scene) return std::nullopt;

@@ -7,6 +7,7 @@
 //   Side:  camera on +X looking along −X, up +Z (the right-hand view)
 //   Iso:   camera on (+1,−1,+1) looking at the origin, up as close to +Z as possible
 #include <optional>
+#include <string_view>
 
 #include <Inventor/SbBox3f.h>
 #include <Inventor/SbRotation.h>
@@ -20,6 +21,10 @@ namespace sg {
 struct Camera;
 
 enum class StandardView { Front, Top, Side, Iso };
+
+// "front", "top", "side", "iso" (any case) → the view; nullopt otherwise. For command-line options.
+std::optional<StandardView> parseStandardView(std::string_view name);
+const char* standardViewName(StandardView view);
 
 // World-space bounding box of everything `scene` draws (SoGetBoundingBoxAction); nullopt if empty.
 std::optional<SbBox3f> sceneBoundingBox(SoNode* scene, const SbViewportRegion& viewport = SbViewportRegion(640, 480));

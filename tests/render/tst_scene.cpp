@@ -304,6 +304,12 @@ class TstScene : public QObject {
     QVERIFY(upOf(StandardView::Iso)[2] > 0.5f);  // screen up is world up-ish
     QVERIFY(std::abs(rightOf(StandardView::Iso)[2]) < 1e-5f);  // horizon level
 
+    QCOMPARE(parseStandardView("ISO"), std::optional<StandardView>(StandardView::Iso));
+    QCOMPARE(parseStandardView("front"), std::optional<StandardView>(StandardView::Front));
+    QCOMPARE(parseStandardView(standardViewName(StandardView::Side)), std::optional<StandardView>(StandardView::Side));
+    QVERIFY(!parseStandardView("diagonal"));
+    QVERIFY(!parseStandardView(""));
+
     // placeCamera frames the scene: the focal point is near the bbox centre.
     const World world = test::smallWorld();
     WorldScene scene(world);

@@ -20,6 +20,7 @@
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
 #include "viewport/OffscreenRender.h"
+#include "viewport/Picking.h"
 
 using namespace sg;
 using sg::ui::CoinViewport;
@@ -154,6 +155,8 @@ class TstViewport : public QObject {
     QVERIFY(std::abs((*point)[1] - float(kCubeCentre.y() - kCubeSize / 2)) < 0.5f);
     const QPointF back = project(view_->camera(), fromSb(*point), size);  // on the same pixel ray
     QVERIFY((back - QPointF(centre)).manhattanLength() < 2.0);
+    QCOMPARE(ui::pickBody(*view_, *scene_, centre), std::optional<BodyHandle>(kCube));
+    QVERIFY(!ui::pickBody(*view_, *scene_, QPoint(2, 2)));
     // Background: nothing.
     QVERIFY(!view_->pickPath(QPoint(2, 2)));
     QVERIFY(!view_->pickPoint(QPoint(2, 2)));

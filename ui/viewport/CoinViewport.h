@@ -13,6 +13,15 @@
 // Coin's device pixels (bottom-left origin) using devicePixelRatioF().
 //
 // Requires installCoinSurfaceFormat() before the QApplication is created (see CoinSetup.h).
+//
+// Typical use (model → scene graph, one way):
+//   sg::ui::installCoinSurfaceFormat();  QApplication app(argc, argv);
+//   sg::WorldScene scene(world);  sg::ui::CoinViewport view;  view.setSceneGraph(scene.root());
+//   clicked(pos)            → auto h = sg::ui::pickBody(view, scene, pos); scene.setSelected(h);
+//                             if (h) view.attachDragger(world.body(*h).pose);
+//   draggerMoved(pose)      → world.body(*h).pose = pose; scene.updatePoses(world);
+//   draggerReleased(pose)   → recompute contacts/quality; rebuild scene.overlayRoot() children
+//   screenshot              → view.renderToImage({1600, 1200}).save("out.png");
 #include <memory>
 #include <optional>
 
