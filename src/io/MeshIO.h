@@ -19,10 +19,14 @@ std::string meshTypeName(MeshFormat f);  // the GraspIt! type attribute to write
 // Reads any supported format; format Unknown means "guess from the extension".
 TriangleMesh readMesh(const std::string& path, MeshFormat format = MeshFormat::Unknown);
 
-TriangleMesh readInventorMesh(const std::string& path);  // .iv, VRML 1 and VRML 2 through Coin
+// .iv, VRML 1 and VRML 2 through Coin. In-file transforms, Units and scales are baked in; primitives use
+// the file's Complexity. Corners closer than 1e-6 of the model's extent are merged (Coin works in
+// single precision), so closed shapes come out closed. Reads are serialised by a lock, but must not
+// run concurrently with other Coin use (e.g. rendering) on another thread.
+TriangleMesh readInventorMesh(const std::string& path);
 TriangleMesh readOffMesh(const std::string& path);
 TriangleMesh readPlyMesh(const std::string& path);       // ascii and binary (little/big endian)
-TriangleMesh readStlMesh(const std::string& path);       // ascii and binary
+TriangleMesh readStlMesh(const std::string& path);       // ascii and binary; shared corners merged
 TriangleMesh readObjMesh(const std::string& path);
 
 // Writers used by tests, the generator and export (atomic).
