@@ -218,6 +218,20 @@ class TestRobotXml : public QObject {
     QCOMPARE(v[1].mu, 0.5);
   }
 
+  void missingEigenAndVirtualFilesWarn() {
+    Tree tree;
+    const std::string path = sgtest::writeGripperRobot(tree);
+    editFile(path, "eigen/grip_eigen.xml", "eigen/none.xml");
+    editFile(path, "virtual/contacts.xml", "virtual/none.vgr");
+    const Robot r = loadRobot(path, kMaterials);
+    QCOMPARE(r.eigengrasps.grasps.size(), std::size_t(3));  // one per DOF
+    QVERIFY(r.virtualContacts.empty());
+    QCOMPARE(r.loadWarnings.size(), std::size_t(2));
+    const std::string text = sgtest::readText(path);
+    QVERIFY(sgtest::contains(r.loadWarnings[0], path + ":" + std::to_string(sgtest::lineOf(text, "eigen/none.xml"))));
+    QVERIFY(sgtest::contains(r.loadWarnings[1], path + ":" + std::to_string(sgtest::lineOf(text, "virtual/none.vgr"))));
+  }
+
   // ---- bad input ----
 
   void dofExpressionNamingMissingDof() {
