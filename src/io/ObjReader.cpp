@@ -17,17 +17,20 @@ TriangleMesh readObjMesh(const std::string& path) {
   std::vector<std::uint32_t> corners;
   std::string_view raw;
   std::string joined;  // a logical line assembled from '\'-continued physical lines
+  auto continues = [](std::string_view part) {
+    const std::string_view t = trim(part);
+    return !t.empty() && t.back() == '\\';
+  };
   while (lines.next(raw)) {
     std::string_view line = meshio::stripHashComment(raw);
     const int firstLine = lines.lineNumber();
-    if (!trim(line).empty() && trim(line).back() == '\\') {
+    if (continues(line)) {
       joined.clear();
       std::string_view part = line;
-      while (!trim(part).empty() && trim(part).back() == '\\' ) {
-        const auto t = trim(part);
+      while (continues(part)) {
+        const std::string_view t = trim(part);
         joined.append(t.substr(0, t.size() - 1)).push_back(' ');
-        if (!lines.next(raw)) { part = {}; break; }
-        part = meshio::stripHashComment(raw);
+        part = lines.next(raw) ? meshio::stripHashComment(raw) : std::string_view();
       }
       joined.append(part);
       line = joined;

@@ -148,6 +148,15 @@ class PlyValues {
     return 0;
   }
 
+  // Consumes a value that is not needed (ascii: any token, even "nan").
+  void skip(PlyScalar t) {
+    if (encoding_ != PlyEncoding::Ascii) {
+      (void)next(t);
+      return;
+    }
+    nextToken();
+  }
+
   // Error at the current position: line number for ascii, element description for binary.
   Error error(const std::string& what) const {
     if (encoding_ == PlyEncoding::Ascii) return Error(what, path_, lines_.lineNumber());
@@ -156,14 +165,18 @@ class PlyValues {
   void setWhere(const std::string& w) { where_ = w; }
 
  private:
-  double nextAscii() {
+  std::string_view nextToken() {
     while (index_ >= tokens_.size()) {
       std::string_view line;
       if (!lines_.next(line)) throw Error("truncated ascii PLY: data ends " + where_, path_, lines_.lineNumber());
       tokens_ = splitWhitespace(line);
       index_ = 0;
     }
-    const std::string_view tok = tokens_[index_++];
+    return tokens_[index_++];
+  }
+
+  double nextAscii() {
+    const std::string_view tok = nextToken();
     const auto v = parseDouble(tok);
     if (!v) throw Error("not a finite number: '" + std::string(tok.substr(0, 40)) + "'", path_, lines_.lineNumber());
     return *v;
@@ -227,10 +240,12 @@ TriangleMesh readPlyMesh(const std::string& path) {
       Vec3 p = Vec3::Zero();
       for (const auto& prop : e.properties) {
         if (!prop.isList) {
-          const double v = values.next(prop.type);
           if (isVertex && (prop.name == "x" || prop.name == "y" || prop.name == "z")) {
+            const double v = values.next(prop.type);
             if (!std::isfinite(v)) throw values.error("vertex coordinate is not a finite number");
             p[prop.name[0] - 'x'] = v;
+          } else {
+            values.skip(prop.type);
           }
           continue;
         }
@@ -270,7 +285,7 @@ TriangleMesh readPlyMesh(const std::string& path) {
             }
           }
         } else {
-          for (std::uint64_t k = 0; k < count; ++k) (void)values.next(prop.type);
+          for (std::uint64_t k = 0; k < count; ++k) values.skip(prop.type);
         }
       }
       if (isVertex) mesh.vertices.push_back(p);

@@ -269,7 +269,7 @@ class TestMeshReaders : public QObject {
         "element face 6\nproperty list uchar int vertex_indices\n"
         "element edge 1\nproperty int vertex1\nproperty int vertex2\nend_header\n";
     for (const auto& c : kCubeCorners) ply += QByteArray::number(c[0]) + " " + QByteArray::number(c[1]) + " " +
-                                              QByteArray::number(c[2]) + " 0.5 255\n";
+                                              QByteArray::number(c[2]) + " nan 255\n";  // unused: may be nan
     for (const auto& q : kCubeQuads)
       ply += "4 " + QByteArray::number(q[0]) + " " + QByteArray::number(q[1]) + " " + QByteArray::number(q[2]) +
              " " + QByteArray::number(q[3]) + "\n";
@@ -362,6 +362,12 @@ class TestMeshReaders : public QObject {
     QCOMPARE(m.triangleCount(), std::size_t(4));
     QVERIFY(std::abs(m.surfaceArea() - (1 + 4)) < 1e-12);
     QVERIFY(m.bounds.max.isApprox(Vec3(2, 2, 5)));
+  }
+  void objLineContinuation() {
+    QTemporaryDir dir;
+    auto m = readMesh(writeFile(dir, "cont.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 \\\n  3 4\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(2));
+    expectError(writeFile(dir, "cont_bad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nf 1 2 \\\n  9\n"), ":4:");
   }
   void objBadInput() {
     QTemporaryDir dir;
