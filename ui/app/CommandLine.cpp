@@ -11,7 +11,9 @@ QString usageText() {
       "  WORLD               a GraspIt!-format world XML to open\n"
       "  --screenshot FILE   render WORLD to a PNG and exit (no window)\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
-      "  --view NAME         iso (default), front, top or side\n");
+      "  --view NAME         iso (default), front, top or side\n"
+      "  -h, --help          show this help\n"
+      "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n");
 }
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error) {
@@ -20,7 +22,8 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   const QCommandLineOption screenshot("screenshot", "Render WORLD to a PNG and exit.", "file");
   const QCommandLineOption size("size", "Screenshot size WxH.", "WxH");
   const QCommandLineOption view("view", "iso, front, top or side.", "name");
-  parser.addOptions({screenshot, size, view});
+  const QCommandLineOption help(QStringList{"h", "help"}, "Show this help.");
+  parser.addOptions({screenshot, size, view, help});
   parser.addPositionalArgument("world", "World XML to open.");
   const auto fail = [error](const QString& message) {
     if (error) *error = message;
@@ -29,6 +32,10 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   if (!parser.parse(arguments)) return fail(parser.errorText());
 
   CommandLine cl;
+  if (parser.isSet(help)) {
+    cl.help = true;
+    return cl;
+  }
   const QStringList positional = parser.positionalArguments();
   if (positional.size() > 1) return fail(QStringLiteral("more than one world given"));
   if (!positional.isEmpty()) cl.world = positional.first();

@@ -4,15 +4,14 @@
 // pose commands (one undo step per drag). The scene is only ever a view: the model changes through
 // commands, and the scene follows the Document's signals.
 #include <QObject>
+#include <QPointer>
 #include <memory>
 
 #include "core/Transform.h"
+#include "viewport/CoinViewport.h"
 
 namespace sg {
 class WorldScene;
-namespace ui {
-class CoinViewport;
-}
 }  // namespace sg
 
 namespace sg::app {
@@ -40,7 +39,7 @@ class ViewportPanel : public QObject {
   void syncDragger();
 
   Document* doc_;
-  ui::CoinViewport* viewport_;
+  QPointer<ui::CoinViewport> viewport_;  // may be destroyed first (sibling in the main window)
   std::unique_ptr<WorldScene> scene_;
   int dragGesture_ = 0;         // non-zero while the dragger is being dragged
   bool movingDragger_ = false;  // we are moving the dragger to follow the model: ignore its signals

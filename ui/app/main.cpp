@@ -23,6 +23,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "softgrasp: %s\n%s", qPrintable(error), qPrintable(sg::app::usageText()));
     return sg::app::kExitUsage;
   }
+  if (options->help) {
+    std::fputs(qPrintable(sg::app::usageText()), stdout);
+    return sg::app::kExitOk;
+  }
   if (!options->screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(*options);
 
   sg::app::MainWindow window;

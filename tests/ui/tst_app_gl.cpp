@@ -1,0 +1,273 @@
+// GL tests of the softgrasp application (xvfb-run, QT_QPA_PLATFORM=xcb): the headless screenshot mode on
+// every bundled world, picking in the main window's viewport, the DOF slider moving the picture, and the
+// dragger moving the model.
+#include <Inventor/SbViewVolume.h>
+#include <Inventor/SbViewportRegion.h>
+#include <Inventor/fields/SoSFRotation.h>
+#include <Inventor/fields/SoSFVec3f.h>
+#include <Inventor/nodes/SoCamera.h>
+#include <Inventor/nodes/SoTransform.h>
+
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include "Document.h"
+#include "DofDock.h"
+#include "MainWindow.h"
+#include "SceneTreeDock.h"
+#include "TestWorld.h"
+#include "ViewportPanel.h"
+#include "render/SceneBuilder.h"
+#include "viewport/CoinSetup.h"
+#include "viewport/CoinViewport.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+const BodyHandle kBox{BodyHandle::Kind::Graspable, 0, {}};
+const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
+const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
+
+QString softgraspPath() { return QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"); }
+
+// Pixels that differ from the top-left corner's colour (the background).
+int foregroundPixels(const QImage& image) {
+  const QRgb bg = image.pixel(0, 0);
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != bg;
+  return n;
+}
+
+int differingPixels(const QImage& a, const QImage& b) {
+  int n = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
+  return n;
+}
+
+// The test world with the box moved clear of the finger and the table (beyond both along x), so nothing
+// hides it from any view but the side one.
+World pickWorld() {
+  World w = test::makeTestWorld();
+  w.graspables[0].pose = Transform::fromTranslation(Vec3(250, 0, 0));
+  return w;
+}
+}  // namespace
+
+class TstAppGl : public QObject {
+  Q_OBJECT
+
+ public:
+  static void initMain() {
+    ui::installCoinSurfaceFormat();
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+  }
+
+ private slots:
+  void initTestCase();
+  void screenshotOfEveryBundledWorld_data();
+  void screenshotOfEveryBundledWorld();
+  void screenshotViewsDiffer();
+  void screenshotExitCodes();
+  void pickingSelectsInTree();
+  void dofSliderChangesLinksAndPicture();
+  void draggerMovesModelAndUndoMovesDragger();
+
+ private:
+  // A shown main window with the pick world, framed from the front.
+  std::unique_ptr<MainWindow> makeWindow();
+  QTemporaryDir settingsDir_;
+};
+
+void TstAppGl::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  if (QGuiApplication::platformName() != QLatin1String("xcb"))
+    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+  QVERIFY2(QFileInfo::exists(softgraspPath()), qPrintable(softgraspPath()));
+}
+
+// --- headless screenshots ---
+
+void TstAppGl::screenshotOfEveryBundledWorld_data() {
+  QTest::addColumn<QString>("world");
+  const QDir worlds(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QStringList files = worlds.entryList({"*.xml"}, QDir::Files, QDir::Name);
+  if (files.isEmpty()) QTest::newRow("no bundled worlds") << QString();
+  for (const QString& f : files) QTest::newRow(qPrintable(f)) << worlds.filePath(f);
+}
+
+void TstAppGl::screenshotOfEveryBundledWorld() {
+  QFETCH(QString, world);
+  if (world.isEmpty()) QSKIP("worlds/ holds no world yet");
+  QTemporaryDir dir;
+  const QString out = dir.filePath("shot.png");
+  QProcess p;
+  p.start(softgraspPath(), {world, "--screenshot", out, "--size", "320x240"});
+  QVERIFY(p.waitForFinished(120000));
+  QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+  const QImage image(out);
+  QVERIFY(!image.isNull());
+  QCOMPARE(image.size(), QSize(320, 240));
+  const int fg = foregroundPixels(image);
+  QVERIFY2(fg > 320 * 240 / 100, qPrintable(QString("only %1 non-background pixels").arg(fg)));
+  QVERIFY2(fg < 320 * 240, "no background left: the camera is inside the scene");
+}
+
+void TstAppGl::screenshotViewsDiffer() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  if (!QFileInfo::exists(world)) QSKIP("worlds/default.xml not there yet");
+  QTemporaryDir dir;
+  QImage images[2];
+  const char* views[2] = {"front", "top"};
+  for (int i = 0; i < 2; ++i) {
+    const QString out = dir.filePath(QString("%1.png").arg(views[i]));
+    QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", out, "--size", "200x150", "--view", views[i]}), 0);
+    images[i] = QImage(out);
+    QCOMPARE(images[i].size(), QSize(200, 150));
+  }
+  QVERIFY(differingPixels(images[0], images[1]) > 200 * 150 / 50);
+}
+
+void TstAppGl::screenshotExitCodes() {
+  QTemporaryDir dir;
+  const QString bad = dir.filePath("bad.xml");
+  QFile f(bad);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("<world>\n  <obstacle>\n</world>\n");
+  f.close();
+  const QString out = dir.filePath("out.png");
+  QProcess p;
+  p.start(softgraspPath(), {bad, "--screenshot", out});
+  QVERIFY(p.waitForFinished(60000));
+  QCOMPARE(p.exitCode(), 3);
+  QVERIFY(p.readAllStandardError().contains("bad.xml"));
+  QVERIFY(!QFileInfo::exists(out));
+  QCOMPARE(QProcess::execute(softgraspPath(), {"--screenshot", out}), 2);                       // no world
+  QCOMPARE(QProcess::execute(softgraspPath(), {bad, "--screenshot", out, "--size", "big"}), 2);  // bad size
+  QCOMPARE(QProcess::execute(softgraspPath(), {"--help"}), 0);
+}
+
+// --- the main window's viewport ---
+
+std::unique_ptr<MainWindow> TstAppGl::makeWindow() {
+  auto w = std::make_unique<MainWindow>();
+  if (!w->viewportPanel()) return nullptr;
+  w->resize(1000, 700);
+  w->show();
+  if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+  w->document()->resetWorld(pickWorld());
+  ui::CoinViewport* view = w->viewportPanel()->viewport();
+  view->setStandardView(StandardView::Front);
+  view->viewAll();
+  QApplication::processEvents();
+  return w;
+}
+
+void TstAppGl::pickingSelectsInTree() {
+  auto w = makeWindow();
+  QVERIFY(w);
+  ui::CoinViewport* view = w->viewportPanel()->viewport();
+  Document* doc = w->document();
+
+  // Project the box's centre with the viewport's camera.
+  const Body& box = doc->world().body(kBox);
+  const Vec3 centre = box.pose * box.mesh->bounds.center();
+  // The view volume as rendered, including the camera's adjustment to the viewport's aspect ratio.
+  SbViewportRegion rendered;
+  const SbViewVolume volume = view->camera()->getViewVolume(SbViewportRegion(view->width(), view->height()), rendered);
+  SbVec3f screen;
+  volume.projectToScreen(SbVec3f(float(centre.x()), float(centre.y()), float(centre.z())), screen);
+  const QPoint pos(int(screen[0] * view->width()), int((1.0f - screen[1]) * view->height()));
+  QVERIFY(view->rect().contains(pos));
+
+  QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, pos);
+  QVERIFY(doc->selection() == kBox);
+  const auto selected = w->sceneTreeDock()->tree()->selectedItems();
+  QCOMPARE(selected.size(), 1);
+  QVERIFY(SceneTreeDock::handleOf(selected.first()) == kBox);
+  QVERIFY(w->viewportPanel()->scene()->isHighlighted(kBox));
+  QVERIFY(view->hasDragger());
+  QVERIFY(view->draggerPose().isApprox(box.pose, 1e-4));
+
+  // Selecting in the tree highlights in the scene; clicking the background clears the selection.
+  w->sceneTreeDock()->tree()->setCurrentItem(w->sceneTreeDock()->itemFor(kTable));
+  QVERIFY(w->viewportPanel()->scene()->isHighlighted(kTable));
+  QVERIFY(!w->viewportPanel()->scene()->isHighlighted(kBox));
+  QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, QPoint(3, 3));
+  QVERIFY(!doc->selection().has_value());
+  QVERIFY(w->sceneTreeDock()->tree()->selectedItems().isEmpty());
+  QVERIFY(!view->hasDragger());
+  doc->undoStack()->setClean();
+}
+
+void TstAppGl::dofSliderChangesLinksAndPicture() {
+  auto w = makeWindow();
+  QVERIFY(w);
+  ui::CoinViewport* view = w->viewportPanel()->viewport();
+  Document* doc = w->document();
+  WorldScene* scene = w->viewportPanel()->scene();
+  const QImage before = view->renderToImage(QSize(640, 480));
+  QVERIFY(!before.isNull());
+  QVERIFY(foregroundPixels(before) > 640 * 480 / 100);
+  const Vec3 linkBefore = doc->world().body(kLink1).pose.translation();
+
+  QSlider* slider = w->dofDock()->dofSlider(0);
+  slider->setSliderDown(true);
+  slider->setValue(DofDock::kSliderSteps);  // 90°
+  slider->setSliderDown(false);
+  const Vec3 linkAfter = doc->world().body(kLink1).pose.translation();
+  QVERIFY((linkAfter - linkBefore).norm() > 50);
+  // The scene follows the model.
+  const SbVec3f t = scene->bodyTransform(kLink1)->translation.getValue();
+  QVERIFY((Vec3(t[0], t[1], t[2]) - linkAfter).norm() < 1e-3);
+  const QImage after = view->renderToImage(QSize(640, 480));
+  QVERIFY2(differingPixels(before, after) > 200, "moving a finger did not change the picture");
+
+  doc->undoStack()->undo();
+  const QImage undone = view->renderToImage(QSize(640, 480));
+  QVERIFY(differingPixels(before, undone) < 20);
+  doc->undoStack()->setClean();
+}
+
+void TstAppGl::draggerMovesModelAndUndoMovesDragger() {
+  auto w = makeWindow();
+  QVERIFY(w);
+  ui::CoinViewport* view = w->viewportPanel()->viewport();
+  Document* doc = w->document();
+  doc->setSelection(kBox);
+  QVERIFY(view->hasDragger());
+  const Transform start = doc->world().body(kBox).pose;
+  // A drag: several moves then a release is one undo step.
+  for (double x : {10.0, 20.0, 30.0}) view->setDraggerPose(Transform::fromTranslation(start.translation() + Vec3(x, 0, 0)));
+  emit view->draggerReleased(view->draggerPose());
+  QVERIFY(doc->world().body(kBox).pose.translation().isApprox(start.translation() + Vec3(30, 0, 0), 1e-4));
+  QCOMPARE(doc->undoStack()->count(), 1);
+  const SbVec3f t = w->viewportPanel()->scene()->bodyTransform(kBox)->translation.getValue();
+  QVERIFY(std::abs(t[0] - (start.translation().x() + 30)) < 1e-3);
+  doc->undoStack()->undo();
+  QVERIFY(doc->world().body(kBox).pose.isApprox(start));
+  QVERIFY(view->draggerPose().isApprox(start, 1e-4));  // the dragger follows the model
+  QCOMPARE(doc->undoStack()->count(), 1);               // following is not a new edit
+  // A robot link drags its robot.
+  doc->setSelection(kLink1);
+  view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, 50)));
+  emit view->draggerReleased(view->draggerPose());
+  QVERIFY(doc->world().robots[0].pose.translation().isApprox(Vec3(0, 0, 50), 1e-4));
+  doc->undoStack()->setClean();
+}
+
+QTEST_MAIN(TstAppGl)
+#include "tst_app_gl.moc"
