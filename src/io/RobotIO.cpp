@@ -27,6 +27,7 @@ struct RobotReader {
   const MaterialTable& materials;
   const PathResolver& resolver;
   std::map<std::string, Body> loaded;  // link bodies by path: chains often share link files
+  std::vector<std::string> warnings;   // "file:line: problem" for Robot::loadWarnings
 
   const Body& body(const std::string& path) {
     auto it = loaded.find(path);
@@ -244,9 +245,16 @@ Chain readChain(const Element& e, int chainIndex, int dofCount, RobotReader& r,
         link.collisionOff = true;
         link.body.collisionEnabled = false;
       } else if (*rule == "OverlappingPair") {
-        const int tc = readChainIndex(*l, "targetChain", r.file);
-        const int tl = tc < 0 ? 0 : requireIntAttribute(*l, "targetLink", r.file);
-        pairs.push_back({{chainIndex, linkIndex}, {tc, tl}, xml::lineOf(*l)});
+        // No targetChain means this link's own chain; "base" means the palm.
+        const int tc = xml::attribute(*l, "targetChain") ? readChainIndex(*l, "targetChain", r.file) : chainIndex;
+        if (tc < 0) {
+          pairs.push_back({{chainIndex, linkIndex}, {-1, 0}, xml::lineOf(*l)});
+        } else if (const auto tl = xml::attributeInteger(*l, "targetLink", r.file)) {
+          pairs.push_back({{chainIndex, linkIndex}, {tc, *tl}, xml::lineOf(*l)});
+        } else {
+          r.warnings.push_back(r.file + ":" + std::to_string(xml::lineOf(*l)) +
+                               ": collisionRule OverlappingPair without targetLink names no pair; ignored");
+        }
       } else {
         throw xml::errorAt(r.file, *l, "unknown collisionRule '" + *rule + "' (expected Off or OverlappingPair)");
       }
@@ -294,7 +302,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   if (std::strcmp(root.Name(), "robot") != 0)
     throw xml::errorAt(file, root, "root element is " + xml::tagOf(root) + ", expected <robot>");
 
-  RobotReader r{file, directoryOf(file), "", materials, resolver, {}};
+  RobotReader r{file, directoryOf(file), "", materials, resolver, {}, {}};
   r.linkDir = r.robotDir + "/iv";
 
   Robot robot;
@@ -333,6 +341,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
     const BodyRef b{requireIntAttribute(*dc, "body2_chain", file), requireIntAttribute(*dc, "body2_link", file)};
     pairs.push_back({a.chain < 0 ? BodyRef{-1, 0} : a, b.chain < 0 ? BodyRef{-1, 0} : b, xml::lineOf(*dc)});
   }
+  robot.loadWarnings = r.warnings;
   for (const auto& p : pairs) {
     checkBodyRef(robot, p.a, file, p.line);
     checkBodyRef(robot, p.b, file, p.line);

@@ -148,6 +148,23 @@ class TestRobotXml : public QObject {
     QVERIFY(r.approach->applyToVector(Vec3::UnitX()).isApprox(Vec3::UnitX(), 1e-12));
   }
 
+  void overlappingPairDefaultsToOwnChain() {
+    Tree tree;
+    const std::string path = sgtest::writePlanarRobot(tree);
+    editFile(path, "<link dynamicJointType=\"Revolute\">link2.xml",
+             "<link dynamicJointType=\"Revolute\" collisionRule=\"OverlappingPair\" targetLink=\"0\">link2.xml");
+    const Robot r = loadRobot(path, kMaterials);
+    QCOMPARE(r.disabledPairs.size(), std::size_t(1));
+    QVERIFY((r.disabledPairs[0] == std::pair<BodyRef, BodyRef>{{0, 1}, {0, 0}}));
+    QVERIFY(r.loadWarnings.empty());
+    // Without targetLink the rule names nothing: ignored with a warning (GraspIt! ignores it silently).
+    editFile(path, " targetLink=\"0\"", "");
+    const Robot q = loadRobot(path, kMaterials);
+    QVERIFY(q.disabledPairs.empty());
+    QCOMPARE(q.loadWarnings.size(), std::size_t(1));
+    QVERIFY(sgtest::contains(q.loadWarnings[0], path + ":" + std::to_string(sgtest::lineOf(sgtest::readText(path), "OverlappingPair"))));
+  }
+
   void approachAlongX() {
     Tree tree;
     const std::string path = sgtest::writePlanarRobot(
