@@ -20,14 +20,14 @@ SbVec3f focalPoint(const SoCamera* camera) {
   return camera->position.getValue() + viewDirection(camera) * camera->focalDistance.getValue();
 }
 
-void orbitCamera(SoCamera* camera, float yaw_rad, float pitch_rad) {
+void orbitCamera(SoCamera* camera, float yaw_rad, float pitch_rad, const SbVec3f& worldUp) {
   if (!camera) return;
   const SbVec3f focal = focalPoint(camera);
   const float distance = camera->focalDistance.getValue();
   const SbRotation q = camera->orientation.getValue();
-  // Inventor composes left to right: the local (camera-frame) rotation applies first, then q.
-  const SbRotation local = SbRotation(SbVec3f(0, 1, 0), -yaw_rad) * SbRotation(SbVec3f(1, 0, 0), -pitch_rad);
-  const SbRotation next = local * q;
+  // Inventor composes left to right (a * b applies a first): the camera-frame pitch goes before q,
+  // the world-frame yaw after it.
+  const SbRotation next = SbRotation(SbVec3f(1, 0, 0), -pitch_rad) * q * SbRotation(worldUp, -yaw_rad);
   camera->orientation = next;
   camera->position = focal - viewDirection(camera) * distance;
 }

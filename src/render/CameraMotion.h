@@ -14,9 +14,10 @@ SbVec3f focalPoint(const SoCamera* camera);
 // Unit view direction (camera −Z in world coordinates).
 SbVec3f viewDirection(const SoCamera* camera);
 
-// Rotates the camera about its focal point: `yaw_rad` about the camera's up axis, `pitch_rad` about
-// its right axis. Positive yaw moves the camera to its left (the scene turns right).
-void orbitCamera(SoCamera* camera, float yaw_rad, float pitch_rad);
+// Turntable orbit about the focal point: `yaw_rad` about the world's up axis (worlds are Z-up),
+// `pitch_rad` about the camera's right axis. With the camera upright, positive yaw moves it to its
+// left (the scene turns right) and positive pitch moves it up (the scene tips towards the viewer).
+void orbitCamera(SoCamera* camera, float yaw_rad, float pitch_rad, const SbVec3f& worldUp = SbVec3f(0, 0, 1));
 
 // Moves camera and focal point in the view plane so the scene follows the mouse by
 // (dx_px right, dy_px up) on a viewport `viewportHeight_px` high.

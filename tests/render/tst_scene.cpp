@@ -341,16 +341,22 @@ class TstScene : public QObject {
   void cameraMotionKeepsFocalPoint() {
     auto* camera = new SoPerspectiveCamera;
     camera->ref();
-    camera->position = SbVec3f(0, 0, 100);
+    const SbRotation front = standardViewOrientation(StandardView::Front);  // on −Y, up +Z
+    camera->position = SbVec3f(0, -100, 0);
+    camera->orientation = front;
     camera->focalDistance = 100;
     // Orbit: focal point and distance kept, position moved.
     orbitCamera(camera, 0.5f, 0.2f);
     QVERIFY(near(focalPoint(camera), SbVec3f(0, 0, 0), 1e-3f));
     QVERIFY(std::abs((camera->position.getValue()).length() - 100.0f) < 1e-3f);
     QVERIFY(camera->position.getValue()[0] < -1.0f);  // positive yaw: camera to its left
-    // Quarter turn of yaw from the front: camera on −X.
-    camera->position = SbVec3f(0, 0, 100);
-    camera->orientation = SbRotation::identity();
+    QVERIFY(camera->position.getValue()[2] > 1.0f);   // positive pitch: camera up
+    SbVec3f right;
+    camera->orientation.getValue().multVec(SbVec3f(1, 0, 0), right);
+    QVERIFY(std::abs(right[2]) < 1e-5f);  // turntable: the horizon stays level
+    // Quarter turn of yaw from the front: camera on −X, looking along +X.
+    camera->position = SbVec3f(0, -100, 0);
+    camera->orientation = front;
     orbitCamera(camera, float(kPi / 2), 0);
     QVERIFY(near(camera->position.getValue(), SbVec3f(-100, 0, 0), 1e-3f));
     QVERIFY(near(viewDirection(camera), SbVec3f(1, 0, 0), 1e-5f));
