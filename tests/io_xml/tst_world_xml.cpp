@@ -408,6 +408,15 @@ class TestWorldXml : public QObject {
     QVERIFY(count > 0);
   }
 
+  void failedSaveLeavesNothingBehind() {
+    Tree tree;
+    const World w = loadWorld(writeWorldTree(tree));
+    const std::string bad = tree.path("no/such/dir/w.xml");
+    const std::string msg = sgtest::errorOf([&] { saveWorld(w, bad); });
+    QVERIFY2(sgtest::contains(msg, bad), msg.c_str());
+    QVERIFY(!std::filesystem::exists(tree.path("no")));
+  }
+
   // ---- bad input ----
 
   void unknownWorldTag() {
