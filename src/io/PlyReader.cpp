@@ -128,7 +128,7 @@ class PlyValues {
   double next(PlyScalar t) {
     if (encoding_ == PlyEncoding::Ascii) return nextAscii();
     const std::size_t n = scalarBytes(t);
-    if (pos_ + n > bytes_.size()) throw Error("truncated binary PLY: data ends " + where_, path_);
+    if (pos_ + n > bytes_.size()) throw Error("truncated binary PLY: data ends " + where(), path_);
     unsigned char raw[8];
     std::memcpy(raw, bytes_.data() + pos_, n);
     pos_ += n;
@@ -160,15 +160,19 @@ class PlyValues {
   // Error at the current position: line number for ascii, element description for binary.
   Error error(const std::string& what) const {
     if (encoding_ == PlyEncoding::Ascii) return Error(what, path_, lines_.lineNumber());
-    return Error(what + " " + where_, path_);
+    return Error(what + " " + where(), path_);
   }
-  void setWhere(const std::string& w) { where_ = w; }
+  // Where the next values belong, for messages (the text is only built for an error).
+  void setPosition(const std::string& element, std::uint64_t index) {
+    element_ = &element;
+    elementIndex_ = index;
+  }
 
  private:
   std::string_view nextToken() {
     while (index_ >= tokens_.size()) {
       std::string_view line;
-      if (!lines_.next(line)) throw Error("truncated ascii PLY: data ends " + where_, path_, lines_.lineNumber());
+      if (!lines_.next(line)) throw Error("truncated ascii PLY: data ends " + where(), path_, lines_.lineNumber());
       tokens_ = splitWhitespace(line);
       index_ = 0;
     }
@@ -189,11 +193,48 @@ class PlyValues {
   std::size_t pos_;
   std::vector<std::string_view> tokens_;
   std::size_t index_ = 0;
-  std::string where_;
+  const std::string* element_ = nullptr;
+  std::uint64_t elementIndex_ = 0;
+
+  std::string where() const {
+    return element_ ? "in element '" + *element_ + "' #" + std::to_string(elementIndex_) : "";
+  }
 };
 
 bool isIndexList(const PlyProperty& p) {
   return p.isList && (p.name == "vertex_indices" || p.name == "vertex_index");
+}
+
+// Reads `count` vertex indices into `corners`; with `stripRestarts`, -1 is kept as kRestart.
+constexpr std::uint32_t kRestart = UINT32_MAX;
+void readIndexList(PlyValues& values, PlyScalar type, std::uint64_t count, std::uint64_t nVertices,
+                   bool stripRestarts, std::vector<std::uint32_t>& corners) {
+  corners.clear();
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const double v = values.next(type);
+    if (stripRestarts && v == -1) {
+      corners.push_back(kRestart);
+      continue;
+    }
+    if (!(v >= 0) || v != std::floor(v) || v >= double(nVertices))
+      throw values.error("vertex index " + formatDouble(v) + " out of range (" + std::to_string(nVertices) +
+                         " vertices)");
+    corners.push_back(std::uint32_t(v));
+  }
+}
+
+// Triangle strips separated by kRestart: triangle j of a strip is (j, j+1, j+2), every other one
+// reversed so all keep the strip's winding.
+void appendStrips(TriangleMesh& mesh, const std::vector<std::uint32_t>& corners) {
+  std::size_t start = 0;
+  for (std::size_t k = 0; k <= corners.size(); ++k) {
+    if (k < corners.size() && corners[k] != kRestart) continue;
+    for (std::size_t j = start; j + 2 < k; ++j) {
+      if ((j - start) % 2 == 0) mesh.triangles.push_back({corners[j], corners[j + 1], corners[j + 2]});
+      else mesh.triangles.push_back({corners[j + 1], corners[j], corners[j + 2]});
+    }
+    start = k + 1;
+  }
 }
 
 }  // namespace
@@ -223,20 +264,12 @@ TriangleMesh readPlyMesh(const std::string& path) {
   PlyValues values(bytes, header, path, lines);
   std::vector<std::uint32_t> corners;
 
-  auto readIndex = [&](PlyScalar t) -> std::uint32_t {
-    const double v = values.next(t);
-    if (!(v >= 0) || v != std::floor(v) || v >= double(nVertices))
-      throw values.error("vertex index " + formatDouble(v) + " out of range (" + std::to_string(nVertices) +
-                         " vertices)");
-    return std::uint32_t(v);
-  };
-
   for (const auto& e : header.elements) {
     const bool isVertex = e.name == "vertex";
     const bool isFace = e.name == "face";
     const bool isStrip = e.name == "tristrips";
     for (std::uint64_t i = 0; i < e.count; ++i) {
-      values.setWhere("in element '" + e.name + "' #" + std::to_string(i));
+      values.setPosition(e.name, i);
       Vec3 p = Vec3::Zero();
       for (const auto& prop : e.properties) {
         if (!prop.isList) {
@@ -254,36 +287,9 @@ TriangleMesh readPlyMesh(const std::string& path) {
           throw values.error("bad list length " + formatDouble(countValue));
         const auto count = std::uint64_t(countValue);
         if ((isFace || isStrip) && isIndexList(prop)) {
-          corners.clear();
-          for (std::uint64_t k = 0; k < count; ++k) {
-            if (isStrip) {
-              const double v = values.next(prop.type);
-              if (v == -1) {  // strip restart
-                corners.push_back(UINT32_MAX);
-                continue;
-              }
-              if (!(v >= 0) || v != std::floor(v) || v >= double(nVertices))
-                throw values.error("vertex index " + formatDouble(v) + " out of range (" +
-                                   std::to_string(nVertices) + " vertices)");
-              corners.push_back(std::uint32_t(v));
-            } else {
-              corners.push_back(readIndex(prop.type));
-            }
-          }
-          if (isFace) {
-            meshio::appendFan(mesh, corners);
-          } else {
-            // Each strip: triangle j is (j, j+1, j+2), every other one reversed to keep the winding.
-            std::size_t start = 0;
-            for (std::size_t k = 0; k <= corners.size(); ++k) {
-              if (k < corners.size() && corners[k] != UINT32_MAX) continue;
-              for (std::size_t j = start; j + 2 < k; ++j) {
-                if ((j - start) % 2 == 0) mesh.triangles.push_back({corners[j], corners[j + 1], corners[j + 2]});
-                else mesh.triangles.push_back({corners[j + 1], corners[j], corners[j + 2]});
-              }
-              start = k + 1;
-            }
-          }
+          readIndexList(values, prop.type, count, nVertices, isStrip, corners);
+          if (isFace) meshio::appendFan(mesh, corners);
+          else appendStrips(mesh, corners);
         } else {
           for (std::uint64_t k = 0; k < count; ++k) values.skip(prop.type);
         }
