@@ -1,5 +1,6 @@
 #pragma once
 // Closes the next modal QMessageBox (e.g. an error dialog shown with exec()) and remembers its text.
+#include <QAbstractButton>
 #include <QApplication>
 #include <QMessageBox>
 #include <QTimer>
@@ -17,7 +18,11 @@ class MessageBoxCloser : public QObject {
       title_ = box->windowTitle();
       icon_ = box->icon();
       ++count_;
-      box->done(answer_);
+      // The static QMessageBox functions report the clicked button, so click it.
+      if (QAbstractButton* button = box->button(answer_))
+        button->click();
+      else
+        box->done(answer_);
     });
     timer_.start();
   }

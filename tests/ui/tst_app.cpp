@@ -70,6 +70,7 @@ class TstApp : public QObject {
   void badFileShowsErrorAndKeepsWorld();
   void saveWritesFileThatLoadsBack();
   void importAndDropFiles();
+  void unsavedChangesPrompt();
   void commandLineParsing_data();
   void commandLineParsing();
 
@@ -572,6 +573,38 @@ void TstApp::importAndDropFiles() {
   drop(dir.filePath("world.xml"));
   QCOMPARE(w.document()->filePath(), dir.filePath("world.xml"));
   QVERIFY(w.document()->world().robots.empty());
+}
+
+void TstApp::unsavedChangesPrompt() {
+  MainWindow w(MainWindow::Options{false});
+  w.document()->resetWorld(test::makeTestWorld());
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  {
+    test::MessageBoxCloser closer;  // nothing modified: no question
+    QVERIFY(w.close());
+    QCOMPARE(closer.count(), 0);
+  }
+  w.show();
+  w.document()->push(new SetBodyPoseCommand(w.document(), kBox, Transform()));
+  QVERIFY(w.windowTitle().contains("[*]") && w.isWindowModified());
+  {
+    test::MessageBoxCloser closer(QMessageBox::Cancel);
+    QVERIFY(!w.close());
+    QCOMPARE(closer.count(), 1);
+    QVERIFY(w.isVisible());
+  }
+  {
+    test::MessageBoxCloser closer(QMessageBox::Cancel);
+    QVERIFY(!w.maybeSave());  // what Open… and dropping a world ask first
+  }
+  {
+    test::MessageBoxCloser closer(QMessageBox::Discard);
+    QVERIFY(w.close());
+    QCOMPARE(closer.count(), 1);
+  }
+  // Geometry and dock state were saved on close.
+  QVERIFY(!QSettings("SoftGrasp", "softgrasp").value("windowState").toByteArray().isEmpty());
 }
 
 void TstApp::commandLineParsing_data() {

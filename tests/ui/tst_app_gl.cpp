@@ -80,6 +80,7 @@ class TstAppGl : public QObject {
   void screenshotOfEveryBundledWorld();
   void screenshotViewsDiffer();
   void screenshotExitCodes();
+  void openBundledWorldInWindow();
   void pickingSelectsInTree();
   void dofSliderChangesLinksAndPicture();
   void draggerMovesModelAndUndoMovesDragger();
@@ -174,6 +175,27 @@ std::unique_ptr<MainWindow> TstAppGl::makeWindow() {
   view->viewAll();
   QApplication::processEvents();
   return w;
+}
+
+void TstAppGl::openBundledWorldInWindow() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/threefinger_sphere.xml");
+  if (!QFileInfo::exists(world)) QSKIP("worlds/threefinger_sphere.xml not there yet");
+  MainWindow w;
+  QVERIFY(w.viewportPanel());
+  w.resize(1000, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(w.openWorldFile(world));
+  const World& loaded = w.document()->world();
+  QVERIFY(!loaded.robots.empty());
+  QCOMPARE(w.viewportPanel()->scene()->bodyNodeCount(), loaded.bodyCount());
+  for (const auto& h : loaded.bodyHandles()) QVERIFY(w.sceneTreeDock()->itemFor(h));
+  QCOMPARE(w.dofDock()->dofRowCount(), static_cast<int>(loaded.robots[0].dofCount()));
+  QApplication::processEvents();
+  const QImage shot = w.grab().toImage();  // the whole window, GL view composited
+  QVERIFY(!shot.isNull());
+  const QImage view = w.viewportPanel()->viewport()->renderToImage(QSize(400, 300));
+  QVERIFY(foregroundPixels(view) > 400 * 300 / 100);
 }
 
 void TstAppGl::pickingSelectsInTree() {
