@@ -249,6 +249,30 @@ class TestRobotXml : public QObject {
     QVERIFY(sgtest::contains(r.loadWarnings[1], path + ":" + std::to_string(sgtest::lineOf(text, "virtual/none.vgr"))));
   }
 
+  void truncatedAndCorruptedFilesOnlyThrowSgErrors() {
+    // Every cut of the robot file (and of its eigengrasp and virtual-contact files), and single-byte
+    // corruptions, either load or throw sg::Error — never another exception, never a crash.
+    Tree tree;
+    const std::string robot = sgtest::writeGripperRobot(tree);
+    const std::string dir = tree.path("models/robots/Gripper/");
+    for (const std::string& target : {robot, dir + "eigen/grip_eigen.xml", dir + "virtual/contacts.xml"}) {
+      const std::string original = sgtest::readText(target);
+      for (std::size_t cut = 0; cut < original.size(); cut += 11) {
+        for (int variant = 0; variant < 2; ++variant) {
+          std::string text = original;
+          if (variant == 0)
+            text.resize(cut);
+          else
+            text[cut] = "<>\"&9-x/ "[cut % 9];
+          sgtest::writeText(target, text);
+          const std::string msg = sgtest::errorOf([&] { loadRobot(robot, kMaterials); });
+          QVERIFY2(!sgtest::contains(msg, "NOT AN sg::Error"), msg.c_str());
+        }
+      }
+      sgtest::writeText(target, original);
+    }
+  }
+
   // ---- bad input ----
 
   void dofExpressionNamingMissingDof() {
