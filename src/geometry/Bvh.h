@@ -14,9 +14,11 @@ namespace sg {
 
 enum class BoxFit { Aligned, Oriented };
 
+// Default chosen by tests/bench/bench_contacts: one-triangle OBB leaves gave the fastest collision and
+// contact queries (1.5–2× AABB trees) at ~1.6× the AABB build time.
 struct BvhOptions {
-  BoxFit fit = BoxFit::Aligned;
-  int maxLeafTriangles = 2;  // a node with at most this many triangles is a leaf
+  BoxFit fit = BoxFit::Oriented;
+  int maxLeafTriangles = 1;  // a node with at most this many triangles is a leaf
 };
 
 struct BvhBox {

@@ -30,17 +30,23 @@ inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, 
   const Mat3 absR = R.cwiseAbs().array() + 1e-12;
   const Vec3& ea = a.halfExtents;
   const Vec3& eb = b.halfExtents;
+  // Along each box's three orthonormal face axes the gaps add in quadrature: |p − q|² ≥ Σ gap_i².
   double best = -std::numeric_limits<double>::infinity();
+  double sumA = 0, sumB = 0;
+  const double stop2 = stopAbove > 0 ? stopAbove * stopAbove : 0.0;
   for (int i = 0; i < 3; ++i) {
     const double gap = std::abs(t[i]) - ea[i] - eb.dot(absR.row(i));
-    if (gap > stopAbove) return gap;
+    if (gap > 0) sumA += gap * gap;
     best = std::max(best, gap);
   }
+  if (sumA > stop2 && std::sqrt(sumA) > stopAbove) return std::sqrt(sumA);
   for (int j = 0; j < 3; ++j) {
     const double gap = std::abs(t.dot(R.col(j))) - ea.dot(absR.col(j)) - eb[j];
-    if (gap > stopAbove) return gap;
+    if (gap > 0) sumB += gap * gap;
     best = std::max(best, gap);
   }
+  if (sumB > stop2 && std::sqrt(sumB) > stopAbove) return std::sqrt(sumB);
+  if (sumA > 0 || sumB > 0) best = std::max(best, std::sqrt(std::max(sumA, sumB)));
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
