@@ -131,9 +131,16 @@ WorldScene::WorldScene(const World& world) {
   root_->addChild(bodiesRoot_);
   drawStyle_ = new SoDrawStyle;
   drawStyle_->ref();  // kept across rebuilds
+  // Overlays sit in a group that makes them unpickable, so a contact marker in front of a body never
+  // hides the body from a click. An overlay that wants picks can add its own SoPickStyle SHAPE.
+  auto* overlayGroup = new SoSeparator;
+  auto* unpickable = new SoPickStyle;
+  unpickable->style = SoPickStyle::UNPICKABLE;
+  overlayGroup->addChild(unpickable);
   overlayRoot_ = new SoSeparator;
   overlayRoot_->setName("overlays");
-  root_->addChild(overlayRoot_);
+  overlayGroup->addChild(overlayRoot_);
+  root_->addChild(overlayGroup);
   buildBodies(world);
   rebuildAxes(world);
 }

@@ -9,7 +9,9 @@
 //   │   ├─ body separators of obstacles, then graspables
 //   │   ├─ one separator per robot, holding that robot's palm and link body separators
 //   │   └─ body separators of connection mounts
-//   └─ overlayRoot()      (empty; contact markers, friction cones, patches go here)
+//   └─ separator { SoPickStyle UNPICKABLE; overlayRoot() }
+//                         (overlayRoot starts empty: contact markers, friction cones, patches go
+//                          there; unpickable unless they add their own SoPickStyle SHAPE)
 //
 // A body separator: SoTransform (world pose, mm) + SoMaterial + selection-highlight switch (a yellow
 // bounding-box wireframe) + the mesh geometry (shared between bodies with the same mesh).
@@ -40,6 +42,7 @@ class WorldScene {
 
   SoSeparator* root() const { return root_; }
   // Empty separator for overlays (contacts, cones, patches); rebuild() never touches its children.
+  // Its contents are unpickable by default (see the layout above).
   SoSeparator* overlayRoot() const { return overlayRoot_; }
 
   // Only poses changed: updates the body transforms (fast, nothing reallocated). If bodies were added

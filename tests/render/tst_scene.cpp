@@ -7,6 +7,7 @@
 #include <Inventor/SoPickedPoint.h>
 #include <Inventor/actions/SoRayPickAction.h>
 #include <Inventor/actions/SoSearchAction.h>
+#include <Inventor/nodes/SoCube.h>
 #include <Inventor/nodes/SoDrawStyle.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
 #include <Inventor/nodes/SoMaterial.h>
@@ -92,7 +93,10 @@ class TstScene : public QObject {
     // The overlay root exists, is empty and is a child of root.
     QVERIFY(scene.overlayRoot());
     QCOMPARE(scene.overlayRoot()->getNumChildren(), 0);
-    QVERIFY(scene.root()->findChild(scene.overlayRoot()) >= 0);
+    SoSearchAction findOverlay;
+    findOverlay.setNode(scene.overlayRoot());
+    findOverlay.apply(scene.root());
+    QVERIFY(findOverlay.getPath());
   }
 
   void meshGeometryMatchesModel() {
@@ -167,11 +171,11 @@ class TstScene : public QObject {
     }
     // Paths that do not go through a body.
     QVERIFY(!scene.bodyForPath(nullptr));
-    SoPath* overlay = new SoPath(scene.root());
-    overlay->ref();
-    overlay->append(scene.root()->findChild(scene.overlayRoot()));
-    QVERIFY(!scene.bodyForPath(overlay));
-    overlay->unref();
+    SoSearchAction findOverlay;
+    findOverlay.setNode(scene.overlayRoot());
+    findOverlay.apply(scene.root());
+    QVERIFY(findOverlay.getPath());
+    QVERIFY(!scene.bodyForPath(findOverlay.getPath()));
   }
 
   void rayPickFindsBody() {
@@ -196,6 +200,18 @@ class TstScene : public QObject {
     const auto h = scene.bodyForPath(pp->getPath());
     QVERIFY(h);
     QVERIFY(*h == (BodyHandle{BodyHandle::Kind::Graspable, 0, {}}));
+
+    // A marker in the overlay, in front of the cube, does not steal the pick.
+    auto* marker = new SoSeparator;
+    auto* at = new SoTransform;
+    at->translation = SbVec3f(0, 0, 60);
+    marker->addChild(at);
+    marker->addChild(new SoCube);
+    scene.overlayRoot()->addChild(marker);
+    pick.apply(root);
+    QVERIFY(pick.getPickedPoint());
+    QVERIFY(scene.bodyForPath(pick.getPickedPoint()->getPath()));
+    QVERIFY(near(pick.getPickedPoint()->getPoint(), SbVec3f(0, 0, 20), 1e-3f));
     root->unref();
   }
 
