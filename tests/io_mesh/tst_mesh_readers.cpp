@@ -216,7 +216,7 @@ class TestMeshReaders : public QObject {
     moved.transform(Mat3::Identity(), Vec3(1, 2, 3));
     writeBinaryStlMesh(moved, path);
     checkCube(readStlMesh(path), Vec3(1, 2, 3));
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"cube.stl"});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"cube.stl"});
   }
   void stlAsciiRoundTrip() {
     QTemporaryDir dir;
@@ -450,7 +450,7 @@ class TestMeshReaders : public QObject {
     const TriangleMesh back = readMesh(path);
     QCOMPARE(back.vertices, cube.vertices);
     QCOMPARE(back.triangles, cube.triangles);
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"cube.off"});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"cube.off"});
   }
   void writerErrors() {
     QTemporaryDir dir;
