@@ -265,6 +265,11 @@ class TstViewport : public QObject {
     view_->attachDragger(start, 60.0);
     QVERIFY(view_->hasDragger());
     QVERIFY(view_->draggerPose().isApprox(start, 1e-4));
+    if (qEnvironmentVariableIsSet("SG_KEEP_IMAGES")) {
+      view_->setStandardView(CoinViewport::StandardView::Iso);
+      view_->grabFramebuffer().save(QDir::temp().filePath("sg_dragger.png"));
+      view_->setStandardView(CoinViewport::StandardView::Front);
+    }
     QSignalSpy moved(view_.get(), &CoinViewport::draggerMoved);
     QSignalSpy released(view_.get(), &CoinViewport::draggerReleased);
     QSignalSpy camera(view_.get(), &CoinViewport::cameraChanged);
