@@ -5,6 +5,7 @@
 #include "contact/ContactDetection.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/Motion.h"
+#include "io/ModelIO.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -172,6 +173,29 @@ class TestMotion : public QObject {
     QCOMPARE(open.outcome, MotionOutcome::Reached);
     QVERIFY(!w.robots[0].chains[0].joints[0].inBreakAway);
     QCOMPARE(w.robots[0].dofs[0].value, 0.0);
+  }
+
+  void threeFingerGraspsTheBall() {
+    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/threefinger_sphere.xml");
+    QCOMPARE(w.robots.size(), std::size_t(1));
+    QVERIFY(!anyCollision(w));
+    const auto approach = approachToContact(w, 0, 200);
+    QCOMPARE(approach.outcome, MotionOutcome::Contact);
+    // Back off a little so the fingers close around the ball rather than pressing the palm on it.
+    const Robot& hand = w.robots[0];
+    setRobotPose(w.robots[0], Transform::fromTranslation(-approachDirection(hand) * 10.0) * hand.pose);
+    const auto r = autoGrasp(w, 0);
+    QVERIFY(!anyCollision(w));
+    const BodyHandle ball{K::Graspable, 0, {}};
+    for (int c = 0; c < static_cast<int>(w.robots[0].chains.size()); ++c) {
+      int onChain = 0;
+      for (const auto& ct : r.contacts)
+        for (const ContactSide* s : {&ct.side1, &ct.side2})
+          if (s->body.kind == K::Robot && s->body.ref.chain == c && (ct.side1.body == ball || ct.side2.body == ball))
+            ++onChain;
+      QVERIFY2(onChain > 0, qPrintable(QString("no contact on finger %1").arg(c)));
+    }
+    for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
   }
 
   void rigidDofStopsWholeChain() {
