@@ -63,8 +63,8 @@ Separator {
 }
 )";
 
-// Three strips over a vertexProperty, one of them all-degenerate, under a Translation, an Info node
-// with a multi-line string and a RotationXYZ (as in scanned object files).
+// Strips over a vertexProperty with indexed normals, one strip all-degenerate, under a Translation, an Info
+// node with a multi-line string and a RotationXYZ (as in scanned object files).
 const char* kStripIv = R"(#Inventor V2.1 ascii
 
 Separator {
@@ -88,9 +88,17 @@ Separator {
 			      0 1 0,
 			      1 1 0,
 			      0 2 0 ]
+	    normal	[ 0 0 1,
+			      0 0 1 ]
+	    materialBinding	OVERALL
+	    normalBinding	PER_VERTEX_INDEXED
 	}
+
 	coordIndex	[ 0, 1, 2, 3, 4, -1, 3,
 			  4, 3, 4, -1 ]
+	materialIndex	0
+	normalIndex	[ 0, 1, 0, 1, 0, -1, 1,
+			  1, 1, 1, -1 ]
     }
 }
 )";
@@ -256,6 +264,22 @@ class RealFilesTest : public QObject {
     const auto& box = robot.palm.mesh->bounds;
     QVERIFY((box.min - Vec3(8, 0, 0)).norm() < 1e-6);
     QVERIFY((box.max - Vec3(10, 1, 0)).norm() < 1e-6);
+  }
+
+  // A Coin primitive after "Rotation{" (no space before the brace) and an identity Transform: tessellated,
+  // turned from the y axis onto z, and close to the true cylinder.
+  void primitiveCylinderUnderRotation() {
+    QTemporaryDir root;
+    const std::string path = writeFile(root, "objects/rod.iv",
+                                       "#Inventor V2.1 ascii\n#mass 40\n\n\nSeparator { # Body\n\n\tMaterial {\n"
+                                       "\t\tdiffuseColor\t0.4 0.4 0.8\n\t  }\n\n\t  Transform { translation 0 0 0\n"
+                                       "\t\t\t  \t\t\t}\n\t  \n\t  Rotation{ rotation 1 0 0 1.5707963267 }\n\n"
+                                       "\t  Cylinder { radius 5 height 40}\n}\n");
+    const TriangleMesh mesh = readMesh(path);
+    QVERIFY(mesh.triangleCount() >= 24);  // exact count is Coin's tessellation
+    // Coin works in single precision.
+    QVERIFY((mesh.bounds.min - Vec3(-5, -5, -20)).norm() < 1e-4);
+    QVERIFY((mesh.bounds.max - Vec3(5, 5, 20)).norm() < 1e-4);
   }
 
   // DOF ranges and link poses of the two chains against a hand-written DH product.
