@@ -323,6 +323,10 @@ void TstApp::propertiesDockEdits() {
   dock.massBox()->setValue(55.5);
   dock.applyMass();
   QCOMPARE(doc.world().body(kBox).mass_g, 55.5);
+  dock.massBox()->setValue(0.0);  // not a mass: ignored, and the box shows the mass again
+  dock.applyMass();
+  QCOMPARE(doc.world().body(kBox).mass_g, 55.5);
+  QCOMPARE(dock.massBox()->value(), 55.5);
   QCOMPARE(doc.undoStack()->count(), 4);
   doc.undoStack()->undo();  // mass
   QCOMPARE(dock.massBox()->value(), 300.0);

@@ -26,6 +26,7 @@
 #include "SceneTreeDock.h"
 #include "TestWorld.h"
 #include "ViewportPanel.h"
+#include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
@@ -196,6 +197,18 @@ void TstAppGl::openBundledWorldInWindow() {
   QVERIFY(!shot.isNull());
   const QImage view = w.viewportPanel()->viewport()->renderToImage(QSize(400, 300));
   QVERIFY(foregroundPixels(view) > 400 * 300 / 100);
+
+  // Saving keeps the current view as the world's camera.
+  w.viewportPanel()->viewport()->setStandardView(StandardView::Top);
+  const Camera expected = worldCameraFrom(w.viewportPanel()->viewport()->camera());
+  QTemporaryDir dir;
+  const QString out = dir.filePath("saved.xml");
+  QVERIFY(w.saveTo(out));
+  const World reloaded = loadWorld(out.toStdString());
+  QVERIFY(reloaded.camera.has_value());
+  QVERIFY((reloaded.camera->position_mm - expected.position_mm).norm() < 1e-3);
+  QVERIFY(reloaded.camera->orientation.angularDistance(expected.orientation) < 1e-4);
+  QCOMPARE(reloaded.bodyCount(), loaded.bodyCount());
 }
 
 void TstAppGl::pickingSelectsInTree() {

@@ -29,8 +29,11 @@ void Document::resetWorld(World world, const QString& path) {
   emit modifiedChanged(false);
 }
 
-void Document::saveWorld(const QString& path) {
-  sg::saveWorld(world_, path.toStdString());
+void Document::saveWorld(const QString& path, const std::optional<Camera>& camera) {
+  World toWrite = world_;  // cheap: meshes are shared
+  if (camera) toWrite.camera = camera;
+  sg::saveWorld(toWrite, path.toStdString());  // throws before anything here changes
+  if (camera) world_.camera = camera;
   world_.sourceFile = path.toStdString();
   undoStack_.setClean();
   if (filePath_ != path) {

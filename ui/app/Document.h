@@ -29,8 +29,9 @@ class Document : public QObject {
   void openWorld(const QString& path);
   // Replaces the world (undo history cleared, unmodified).
   void resetWorld(World world, const QString& path = {});
-  // Writes the world atomically and marks the document clean; throws sg::Error.
-  void saveWorld(const QString& path);
+  // Writes the world atomically and marks the document clean; throws sg::Error. `camera` (the current
+  // view, not an undoable edit) is stored in the world and written with it when given.
+  void saveWorld(const QString& path, const std::optional<Camera>& camera = std::nullopt);
   // Imports through undoable commands; throw sg::Error with the world untouched.
   void importRobot(const QString& path);
   void importObject(const QString& path, BodyKind kind = BodyKind::Graspable);

@@ -35,7 +35,7 @@ std::pair<double, double> eigenAmplitudeRange(const Robot& robot, int i) {
   return {lo, hi};
 }
 
-DofDock::DofDock(Document* doc, QWidget* parent) : QDockWidget(tr("Degrees of freedom"), parent), doc_(doc) {
+DofDock::DofDock(Document* doc, QWidget* parent) : QDockWidget(tr("DOFs"), parent), doc_(doc) {
   setObjectName("DofDock");
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
@@ -67,11 +67,13 @@ DofDock::Row DofDock::makeRow(QGridLayout* grid, int gridRow, const QString& nam
   row.slider = new QSlider(Qt::Horizontal, body_);
   row.slider->setRange(0, kSliderSteps);
   row.slider->setEnabled(max > min);
+  row.slider->setMinimumWidth(140);
   row.spin = new QDoubleSpinBox(body_);
   row.spin->setDecimals(displayScale == 1 && suffix.isEmpty() ? 3 : 2);
   row.spin->setRange(min * displayScale, max * displayScale);
   row.spin->setSuffix(suffix);
   row.spin->setKeyboardTracking(false);  // one command per finished entry, not per keystroke
+  row.spin->setMinimumWidth(90);
   row.spin->setSingleStep(std::max((max - min) * displayScale / 100.0, 0.01));
   grid->addWidget(new QLabel(name, body_), gridRow, 0);
   grid->addWidget(row.slider, gridRow, 1);
@@ -104,6 +106,11 @@ void DofDock::rebuild() {
     const double scale = d.prismatic ? 1.0 : radToDeg(1.0);
     dofRows_.push_back(makeRow(grid, gridRow++, tr("DOF %1").arg(k), d.minValue, d.maxValue, scale,
                                d.prismatic ? tr(" mm") : tr("°")));
+    dofRows_.back().slider->setToolTip(tr("DOF %1: %2 to %3%4")
+                                           .arg(k)
+                                           .arg(d.minValue * scale, 0, 'f', 1)
+                                           .arg(d.maxValue * scale, 0, 'f', 1)
+                                           .arg(d.prismatic ? tr(" mm") : tr("°")));
     connectRow(dofRows_.back(), k, false);
   }
   if (!robot.eigengrasps.empty()) {

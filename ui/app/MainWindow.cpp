@@ -201,7 +201,7 @@ void MainWindow::createStatusBar() {
 
 void MainWindow::readSettings() {
   QSettings s = appSettings();
-  restoreGeometry(s.value("geometry").toByteArray());
+  if (!restoreGeometry(s.value("geometry").toByteArray())) resize(1280, 800);
   restoreState(s.value("windowState").toByteArray());
   recentFiles_ = s.value("recentFiles").toStringList();
   while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
@@ -302,7 +302,9 @@ bool MainWindow::openOrImport(const QString& path) {
 
 bool MainWindow::saveTo(const QString& path) {
   try {
-    doc_->saveWorld(path);
+    std::optional<Camera> camera;
+    if (viewport_) camera = worldCameraFrom(viewport_->viewport()->camera());
+    doc_->saveWorld(path, camera);
   } catch (const std::exception& e) {
     showError(tr("Cannot save world"), QString::fromStdString(e.what()));
     return false;

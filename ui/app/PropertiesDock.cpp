@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "Commands.h"
 #include "Document.h"
@@ -26,7 +27,8 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   name_ = new QLabel(content);
   material_ = new QComboBox(content);
   mass_ = new QDoubleSpinBox(content);
-  mass_->setRange(0.001, 1e9);
+  mass_->setRange(0.0, 1e9);
+  mass_->setSpecialValueText(tr("—"));  // shown at 0: nothing selected
   mass_->setDecimals(3);
   mass_->setSuffix(tr(" g"));
   mass_->setKeyboardTracking(false);
@@ -74,6 +76,7 @@ void PropertiesDock::refresh() {
   if (!has) {
     name_->setText(tr("(nothing selected)"));
     material_->clear();
+    mass_->setValue(0.0);
     youngs_->clear();
     geometry_->clear();
     triangles_->clear();
@@ -110,6 +113,11 @@ void PropertiesDock::applyMass() {
   const auto& sel = doc_->selection();
   if (!sel) return;
   BodyProperties p = propertiesOf(doc_->world().body(*sel));
+  if (mass_->value() <= 0.0) {  // a mass must be positive: show the current one again
+    const QSignalBlocker block(mass_);
+    mass_->setValue(p.mass_g);
+    return;
+  }
   if (std::abs(mass_->value() - p.mass_g) < 0.5e-3) return;  // the box shows 3 decimals
   p.mass_g = mass_->value();
   doc_->push(new SetBodyPropertiesCommand(doc_, *sel, p));

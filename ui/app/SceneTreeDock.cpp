@@ -98,7 +98,7 @@ void SceneTreeDock::rebuild() {
       if (w.connections[i].mount)
         addBodyItem(mounts, QString::fromStdString(w.bodyLabel({K::Mount, i, {}})), {K::Mount, i, {}});
   }
-  tree_->expandToDepth(2);
+  tree_->expandAll();
   showSelection();
 }
 
