@@ -262,9 +262,17 @@ void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
   merged.reserve(n / 2);
   FlatKeyMap exact(n / 4);  // triangle soups share each corner about six times
   ToleranceGrid grid(useTolerance ? tol : 1.0, useTolerance ? n / 4 : 0);
-  std::vector<std::int64_t> remap(n, -1);
-  auto lookup = [&](std::uint32_t original) -> std::uint32_t {
-    if (remap[original] >= 0) return std::uint32_t(remap[original]);
+  // Vertices referenced by an in-range triangle; the others are dropped.
+  auto inRange = [n](const TriangleMesh::Triangle& t) { return t[0] < n && t[1] < n && t[2] < n; };
+  std::vector<char> used(n, 0);
+  for (const auto& t : mesh.triangles)
+    if (inRange(t))
+      for (auto i : t) used[i] = 1;
+
+  // Visit vertices in file order, so a file without duplicates keeps its numbering.
+  std::vector<std::uint32_t> remap(n, UINT32_MAX);
+  for (std::size_t original = 0; original < n; ++original) {
+    if (!used[original]) continue;
     const Vec3& p = mesh.vertices[original];
     std::uint32_t found = UINT32_MAX;
     if (!p.allFinite()) {  // kept as is so that finalize() reports it
@@ -283,14 +291,12 @@ void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
       exact.tryEmplace(exactKey(p), found, inserted);
     }
     remap[original] = found;
-    return found;
-  };
-  for (auto& t : mesh.triangles) {
-    // A triangle with an out-of-range index keeps it (indices >= n stay >= the new count);
-    // finalize() reports it.
-    if (t[0] >= n || t[1] >= n || t[2] >= n) continue;
-    for (auto& i : t) i = lookup(i);
   }
+  // A triangle with an out-of-range index keeps it (indices >= n stay >= the new count): finalize()
+  // reports it.
+  for (auto& t : mesh.triangles)
+    if (inRange(t))
+      for (auto& i : t) i = remap[i];
   mesh.vertices = std::move(merged);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Geometry readers. Every reader returns a finalized mesh in the file's own units (GraspIt! files are mm)
-// and throws sg::Error naming the file (and line, for text formats) on bad input.
+// and throws sg::Error naming the file (and line, for text formats) on bad input. Meshes are indexed:
+// duplicate vertices are merged and vertices no triangle uses are dropped (a clean file keeps its order).
 #include <string>
 
 #include "geometry/TriangleMesh.h"

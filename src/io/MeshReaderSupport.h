@@ -39,8 +39,8 @@ std::string_view stripHashComment(std::string_view line);
 void appendFan(TriangleMesh& mesh, const std::vector<std::uint32_t>& corners);
 
 // Merges vertices that coincide within relTol × (the larger of the bounding-box diagonal and the largest
-// distance of a corner from the origin) and renumbers the triangles;
-// unreferenced vertices are removed. relTol = 0 merges only exact duplicates.
+// distance of a corner from the origin) and renumbers the triangles; unreferenced vertices are removed.
+// Surviving vertices keep their relative order. relTol = 0 merges only exact duplicates.
 void mergeCoincidentVertices(TriangleMesh& mesh, double relTol = 1e-9);
 
 // finalize() with errors attributed to `path`; throws if no triangle survives.

@@ -66,6 +66,8 @@ TriangleMesh readObjMesh(const std::string& path) {
     }
     // anything else: ignored
   }
+  // Exact duplicates (per-face copies some exporters write) would count twice in neighbourhoods.
+  meshio::mergeCoincidentVertices(mesh, 0.0);
   return meshio::finalizeOrThrow(std::move(mesh), path);
 }
 

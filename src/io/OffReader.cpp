@@ -84,6 +84,8 @@ TriangleMesh readOffMesh(const std::string& path) {
     }
     meshio::appendFan(mesh, corners);
   }
+  // Exact duplicates (per-face copies some exporters write) would count twice in neighbourhoods.
+  meshio::mergeCoincidentVertices(mesh, 0.0);
   return meshio::finalizeOrThrow(std::move(mesh), path);
 }
 

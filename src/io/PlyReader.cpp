@@ -297,6 +297,8 @@ TriangleMesh readPlyMesh(const std::string& path) {
       if (isVertex) mesh.vertices.push_back(p);
     }
   }
+  // Exact duplicates (per-face copies some exporters write) would count twice in neighbourhoods.
+  meshio::mergeCoincidentVertices(mesh, 0.0);
   return meshio::finalizeOrThrow(std::move(mesh), path);
 }
 

@@ -174,6 +174,17 @@ class TestMeshReaders : public QObject {
     QCOMPARE(p.triangleCount(), std::size_t(3));
     QVERIFY(std::abs(p.surfaceArea() - 3.0) < 1e-12);
   }
+  void duplicateVerticesMergedUnusedDropped() {
+    QTemporaryDir dir;
+    // Vertex 3 repeats vertex 0; vertex 5 is used by no face.
+    auto m = readMesh(writeFile(dir, "dup.off", "OFF\n6 2 0\n0 0 0\n1 0 0\n1 1 0\n0 0 0\n0 1 0\n9 9 9\n"
+                                                "3 0 1 2\n3 3 2 4\n"));
+    QCOMPARE(m.vertexCount(), std::size_t(4));
+    QCOMPARE(m.vertices[3], Vec3(0, 1, 0));  // file order kept
+    QCOMPARE(m.triangles[1][0], m.triangles[0][0]);  // both triangles share the corner now
+    QVERIFY(m.bounds.max.isApprox(Vec3(1, 1, 0)));
+    QVERIFY(std::abs(maxRadius(m, Vec3::Zero()) - std::sqrt(2.0)) < 1e-12);
+  }
   void offDropsDegenerateTriangles() {
     QTemporaryDir dir;
     auto m = readMesh(writeFile(dir, "d.off",
