@@ -198,6 +198,13 @@ void TstAppGl::openBundledWorldInWindow() {
   const QImage view = w.viewportPanel()->viewport()->renderToImage(QSize(400, 300));
   QVERIFY(foregroundPixels(view) > 400 * 300 / 100);
 
+  // View ▸ Screenshot… at a chosen resolution.
+  QTemporaryDir shots;
+  QVERIFY(w.saveScreenshot(shots.filePath("view.png"), QSize(333, 222)));
+  const QImage png(shots.filePath("view.png"));
+  QCOMPARE(png.size(), QSize(333, 222));
+  QVERIFY(foregroundPixels(png) > 333 * 222 / 100);
+
   // Saving keeps the current view as the world's camera.
   w.viewportPanel()->viewport()->setStandardView(StandardView::Top);
   const Camera expected = worldCameraFrom(w.viewportPanel()->viewport()->camera());

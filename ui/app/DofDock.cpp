@@ -6,6 +6,7 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,7 @@ DofDock::DofDock(Document* doc, QWidget* parent) : QDockWidget(tr("DOFs"), paren
   setObjectName("DofDock");
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   setWidget(scroll);
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind kind) {
     if (kind == ChangeKind::Structure || chooseRobot() != robot_)
@@ -67,7 +69,7 @@ DofDock::Row DofDock::makeRow(QGridLayout* grid, int gridRow, const QString& nam
   row.slider = new QSlider(Qt::Horizontal, body_);
   row.slider->setRange(0, kSliderSteps);
   row.slider->setEnabled(max > min);
-  row.slider->setMinimumWidth(140);
+  row.slider->setMinimumWidth(120);
   row.spin = new QDoubleSpinBox(body_);
   row.spin->setDecimals(displayScale == 1 && suffix.isEmpty() ? 3 : 2);
   row.spin->setRange(min * displayScale, max * displayScale);
@@ -122,6 +124,8 @@ void DofDock::rebuild() {
     }
   }
   layout->addStretch();
+  // Wide enough for label, slider and spin box without a horizontal scroll bar.
+  widget()->setMinimumWidth(body_->minimumSizeHint().width() + 2 * widget()->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   refreshValues();
 }
 

@@ -364,10 +364,14 @@ void MainWindow::screenshot() {
   QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"), lastDirectory(), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".png");
-  const QImage image = view->renderToImage(dialog.chosenSize());
+  saveScreenshot(path, dialog.chosenSize());
+}
+
+bool MainWindow::saveScreenshot(const QString& path, QSize size) {
+  const QImage image = viewport_ ? viewport_->viewport()->renderToImage(size) : QImage();
   if (image.isNull() || !image.save(path, "PNG")) {
     showError(tr("Screenshot failed"), tr("Could not render or write %1.").arg(QDir::toNativeSeparators(path)));
-    return;
+    return false;
   }
   rememberDirectory(path);
   statusBar()->showMessage(tr("Saved screenshot %1 (%2 × %3)")
@@ -375,6 +379,7 @@ void MainWindow::screenshot() {
                                .arg(image.width())
                                .arg(image.height()),
                            5000);
+  return true;
 }
 
 void MainWindow::about() {

@@ -49,6 +49,9 @@ class MainWindow : public QMainWindow {
   // Opens, imports a robot or an object according to the file's kind (drag and drop).
   bool openOrImport(const QString& path);
   bool saveTo(const QString& path);
+  // Renders the viewport at `size` device pixels into a PNG; shows an error dialog and returns false on
+  // failure (or without a viewport).
+  bool saveScreenshot(const QString& path, QSize size);
 
   QStringList recentFiles() const { return recentFiles_; }
   // Asks what to do with unsaved changes; true if it is fine to discard the world now.
