@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <map>
+#include <thread>
 #include <utility>
 
 #include "core/Error.h"
@@ -279,6 +280,19 @@ class TestInventorReader : public QObject {
       }
     QVERIFY(ok >= 2);  // at least the complete files
     QVERIFY(errors > 100);
+  }
+  void concurrentReadsAreSerialisedAndAgree() {
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "s.iv", kIvHeader + "Separator { Transform { translation 1 2 3 } Sphere { radius 4 } }\n");
+    const TriangleMesh reference = readMesh(path);
+    std::vector<TriangleMesh> results(4);
+    std::vector<std::thread> threads;
+    for (auto& r : results)
+      threads.emplace_back([&path, &r] {
+        for (int i = 0; i < 5; ++i) r = readInventorMesh(path);
+      });
+    for (auto& t : threads) t.join();
+    for (const auto& r : results) QCOMPARE(r.vertices, reference.vertices);
   }
   void readingTwiceGivesTheSameMesh() {
     QTemporaryDir dir;
