@@ -33,7 +33,10 @@ std::vector<Vec3> SoftNeighbourhood::allPoints_mm() const {
   return out;
 }
 
-Vec3 closestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+namespace {
+
+// Closest point on triangle (a, b, c) to p (Ericson, Real-Time Collision Detection §5.1.5).
+Vec3 nearestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
   const Vec3 ab = b - a, ac = c - a, ap = p - a;
   const double d1 = ab.dot(ap), d2 = ac.dot(ap);
   if (d1 <= 0 && d2 <= 0) return a;
@@ -52,6 +55,8 @@ Vec3 closestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const V
   const double denom = 1.0 / (va + vb + vc);
   return a + ab * (vb * denom) + ac * (vc * denom);
 }
+
+}  // namespace
 
 SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform& pose, const Vec3& contact_mm,
                                       const Vec3& inwardNormal, double radius_mm,
@@ -73,7 +78,7 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
     const Vec3 faceNormal = haveNormals ? mesh.faceNormals[t] : Vec3((b - a).cross(c - a).normalized());
     if (faceNormal.dot(n) > s.maxFaceNormalDot) continue;
     if (s.vertexRule == NeighbourhoodVertexRule::WholeTriangles) {
-      if ((closestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) continue;
+      if ((nearestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) continue;
       picked.insert(picked.end(), tri.begin(), tri.end());
     } else {
       for (auto v : tri)

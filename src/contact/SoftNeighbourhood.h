@@ -83,7 +83,4 @@ struct SoftNeighbourhoodPair {
 // parallel and are rewritten in place (the survivor keeps its own point, normal and frame).
 void mergeOverlappingContacts(std::vector<Contact>& contacts, std::vector<SoftNeighbourhoodPair>& pairs);
 
-// Closest point on triangle (a, b, c) to p (Ericson, Real-Time Collision Detection §5.1.5).
-Vec3 closestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
-
 }  // namespace sg
