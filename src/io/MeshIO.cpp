@@ -2,14 +2,13 @@
 #include "io/MeshIO.h"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <vector>
 
 #include "core/Parse.h"
 #include "io/MeshReaderSupport.h"

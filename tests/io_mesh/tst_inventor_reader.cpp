@@ -210,6 +210,14 @@ class TestInventorReader : public QObject {
     QVERIFY(near(m.bounds.max, Vec3(110, 10, 10), 1e-5));
     QVERIFY(std::abs(volumeOf(m) - (8000 + 1000.0 / 6)) < 1e-2);
   }
+  void vrml2InlineResolvesNextToTheFile() {
+    QTemporaryDir dir;
+    writeFile(dir, "part.wrl", "#VRML V2.0 utf8\nShape { geometry Box { size 2 2 2 } }\n");
+    auto m = readMesh(writeFile(dir, "main.wrl", "#VRML V2.0 utf8\n"
+                                                 "Transform { translation 0 5 0 children [ Inline { url \"part.wrl\" } ] }\n"));
+    QCOMPARE(m.triangleCount(), std::size_t(12));
+    QVERIFY(near(m.bounds.center(), Vec3(0, 5, 0), 1e-5));
+  }
   void badInput() {
     QTemporaryDir dir;
     expectError(dir.filePath("missing.iv").toStdString(), "cannot open");
