@@ -269,6 +269,15 @@ void TstApp::dofDockEigengraspSlider() {
   QVERIFY(std::abs(doc.world().robots[0].dofs[0].value - kPi / 2) < 1e-9);
   QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - 0.0) < 1e-9);  // the other DOF untouched
   QVERIFY(std::abs(dock.dofSpinBox(0)->value() - 90.0) < 1e-6);           // DOF row follows
+
+  // Eigengrasps that don't match the DOFs are left out rather than crashing the dock.
+  World w = test::makeTestWorld();
+  w.robots[0].eigengrasps.grasps[1].direction = VecX::Ones(3);
+  doc.resetWorld(std::move(w));
+  QCOMPARE(dock.dofRowCount(), 2);
+  QCOMPARE(dock.eigenRowCount(), 0);
+  dock.dofSlider(1)->setValue(DofDock::kSliderSteps);
+  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - kPi / 2) < 1e-12);
 }
 
 void TstApp::dofDockFollowsSelectedRobot() {
@@ -361,8 +370,16 @@ void TstApp::poseEditorMovesBody() {
   editor.applyFields();
   QVERIFY(doc.world().robots[0].pose.translation().isApprox(Vec3(0, 0, 25)));
   // Roll/pitch/yaw round trip.
-  const Vec3 rpy(0.1, -0.4, 2.0);
-  QVERIFY(rollPitchYaw(fromRollPitchYaw(rpy)).isApprox(rpy, 1e-12));
+  for (const Vec3& rpy : {Vec3(0.1, -0.4, 2.0), Vec3(-0.3, 0.2, -0.5), Vec3(0, 0, -kPi / 6), Vec3(3.0, 1.2, -3.0)})
+    QVERIFY(rollPitchYaw(fromRollPitchYaw(rpy)).isApprox(rpy, 1e-12));
+  // Gimbal lock (pitch ±90°): the rotation still round-trips.
+  const Quat locked = fromRollPitchYaw(Vec3(0.4, kPi / 2, 0.1));
+  QVERIFY(fromRollPitchYaw(rollPitchYaw(locked)).angularDistance(locked) < 1e-6);
+  // A negative yaw shows as a negative angle.
+  doc.setSelection(kBox);
+  doc.push(new SetBodyPoseCommand(&doc, kBox, Transform::fromAxisAngle(Vec3::UnitZ(), degToRad(-30))));
+  QVERIFY(std::abs(editor.field(5)->value() + 30.0) < 1e-9);
+  QCOMPARE(editor.field(3)->value(), 0.0);
 }
 
 void TstApp::sceneTreeMirrorsSelection() {

@@ -36,6 +36,14 @@ std::pair<double, double> eigenAmplitudeRange(const Robot& robot, int i) {
   return {lo, hi};
 }
 
+bool eigengraspsUsable(const Robot& robot) {
+  if (robot.eigengrasps.empty() || robot.dofs.empty()) return false;
+  const auto D = static_cast<Eigen::Index>(robot.dofs.size());
+  for (const auto& g : robot.eigengrasps.grasps)
+    if (g.direction.size() != D) return false;
+  return true;
+}
+
 DofDock::DofDock(Document* doc, QWidget* parent) : QDockWidget(tr("DOFs"), parent), doc_(doc) {
   setObjectName("DofDock");
   auto* scroll = new QScrollArea(this);
@@ -115,7 +123,7 @@ void DofDock::rebuild() {
                                            .arg(d.prismatic ? tr(" mm") : tr("°")));
     connectRow(dofRows_.back(), k, false);
   }
-  if (!robot.eigengrasps.empty()) {
+  if (eigengraspsUsable(robot)) {
     grid->addWidget(new QLabel(tr("<b>Eigengrasps</b>"), body_), gridRow++, 0, 1, 3);
     for (int i = 0; i < static_cast<int>(robot.eigengrasps.grasps.size()); ++i) {
       const auto [lo, hi] = eigenAmplitudeRange(robot, i);

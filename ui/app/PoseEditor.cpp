@@ -3,6 +3,8 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QSignalBlocker>
+#include <algorithm>
+#include <cmath>
 
 #include "Commands.h"
 #include "Document.h"
@@ -10,8 +12,14 @@
 namespace sg::app {
 
 Vec3 rollPitchYaw(const Quat& q) {
-  const Vec3 ypr = q.toRotationMatrix().eulerAngles(2, 1, 0);  // yaw about z, pitch about y, roll about x
-  return {ypr[2], ypr[1], ypr[0]};
+  // R = Rz(yaw)·Ry(pitch)·Rx(roll); pitch in [-90°, 90°], roll and yaw in (-180°, 180°], so small
+  // rotations show as small angles of the right sign.
+  const Mat3 R = q.normalized().toRotationMatrix();
+  const double pitch = std::asin(std::clamp(-R(2, 0), -1.0, 1.0));
+  if (std::abs(R(2, 0)) > 1.0 - 1e-12) {  // gimbal lock: only yaw − roll (or yaw + roll) is defined
+    return {0.0, pitch, std::atan2(-R(0, 1), R(1, 1))};
+  }
+  return {std::atan2(R(2, 1), R(2, 2)), pitch, std::atan2(R(1, 0), R(0, 0))};
 }
 
 Quat fromRollPitchYaw(const Vec3& rpy) {
