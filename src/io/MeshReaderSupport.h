@@ -19,7 +19,8 @@ std::string readFileBytes(const std::string& path);
 // Line-by-line view of a text file, 1-based line numbers, for error messages.
 class MeshTextLines {
  public:
-  MeshTextLines(std::string_view text) : text_(text) {}
+  // A leading UTF-8 byte-order mark (some Windows editors add one) is skipped.
+  explicit MeshTextLines(std::string_view text) : text_(text), pos_(text.starts_with("\xEF\xBB\xBF") ? 3 : 0) {}
   // Next line without its end-of-line characters; false at end of text.
   bool next(std::string_view& line);
   int lineNumber() const { return line_; }
@@ -28,7 +29,7 @@ class MeshTextLines {
 
  private:
   std::string_view text_;
-  std::size_t pos_ = 0;
+  std::size_t pos_;
   int line_ = 0;
 };
 

@@ -185,6 +185,10 @@ class TestMeshReaders : public QObject {
     QVERIFY(m.bounds.max.isApprox(Vec3(1, 1, 0)));
     QVERIFY(std::abs(maxRadius(m, Vec3::Zero()) - std::sqrt(2.0)) < 1e-12);
   }
+  void byteOrderMarkIsSkipped() {
+    QTemporaryDir dir;
+    checkCube(readMesh(writeFile(dir, "bom.off", QByteArray("\xEF\xBB\xBF") + kCubeOff)));
+  }
   void offDropsDegenerateTriangles() {
     QTemporaryDir dir;
     auto m = readMesh(writeFile(dir, "d.off",
