@@ -71,6 +71,7 @@ class TstApp : public QObject {
   void saveWritesFileThatLoadsBack();
   void importAndDropFiles();
   void unsavedChangesPrompt();
+  void importBundledRobots();
   void commandLineParsing_data();
   void commandLineParsing();
 
@@ -626,6 +627,29 @@ void TstApp::unsavedChangesPrompt() {
   }
   // Geometry and dock state were saved on close.
   QVERIFY(!QSettings("SoftGrasp", "softgrasp").value("windowState").toByteArray().isEmpty());
+}
+
+void TstApp::importBundledRobots() {
+  const QDir robots(QStringLiteral(SG_SOURCE_DIR "/models/robots"));
+  QStringList files;
+  for (const QString& d : robots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+    if (QFileInfo::exists(robots.filePath(d + "/" + d + ".xml"))) files << robots.filePath(d + "/" + d + ".xml");
+  if (files.isEmpty()) QSKIP("models/robots holds no robot yet");
+  MainWindow w(MainWindow::Options{false});
+  w.document()->resetWorld(test::makeTestWorld());
+  for (const QString& f : files) QVERIFY2(w.importRobotFile(f), qPrintable(f));
+  const World& world = w.document()->world();
+  QCOMPARE(world.robots.size(), std::size_t(1 + files.size()));
+  for (const auto& h : world.bodyHandles()) QVERIFY(w.sceneTreeDock()->itemFor(h));
+  // Selecting a link of the last robot shows its DOFs, with a row per DOF.
+  const int last = static_cast<int>(world.robots.size()) - 1;
+  w.document()->setSelection(BodyHandle{BodyHandle::Kind::Robot, last, {-1, 0}});
+  QCOMPARE(w.dofDock()->robotIndex(), last);
+  QCOMPARE(w.dofDock()->dofRowCount(), static_cast<int>(world.robots[last].dofCount()));
+  for (int i = 0; i < files.size(); ++i) w.document()->undoStack()->undo();
+  QCOMPARE(w.document()->world().robots.size(), std::size_t(1));
+  QCOMPARE(w.dofDock()->robotIndex(), 0);
+  QVERIFY(!w.document()->isModified());
 }
 
 void TstApp::commandLineParsing_data() {
