@@ -1,6 +1,7 @@
 // bench_quality: median time of a full grasp-quality update (contact detection + soft contacts + L1/L∞ GWS and
-// ε) on the default world after auto-grasp, then ε alone next to bare Qhull on the same wrenches; the same
-// on a synthetic grasp (four soft fingertips on a sphere mesh) that needs no model files.
+// ε) on the default world and the ThreeFinger-on-a-ball world after auto-grasp, then ε alone next to bare
+// Qhull on the same wrenches; the same on a synthetic grasp (four soft fingertips on a sphere mesh) that
+// needs no model files.
 // Usage: bench_quality [--quick]
 #include <algorithm>
 #include <chrono>
@@ -145,16 +146,18 @@ World sphereGraspWorld(std::vector<Contact>& contacts) {
 
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
-  try {
-    World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
-    if (!world.robots.empty() && !world.graspables.empty()) {
+  // The default world (ThreeFinger over the mug) and the ThreeFinger-on-a-ball world, each after auto-grasp.
+  for (const char* name : {"default.xml", "threefinger_sphere.xml"}) {
+    try {
+      World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
+      if (world.robots.empty() || world.graspables.empty()) continue;
       const auto t0 = Clock::now();
       autoGrasp(world, 0);
-      std::printf("default world: auto-grasp %.1f ms\n", 1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
-      report("default world after auto-grasp (ThreeFinger on the mug)", world, [&] { return findAllContacts(world); });
+      std::printf("\n%s: auto-grasp %.1f ms", name, 1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
+      report((std::string("worlds/") + name + " after auto-grasp").c_str(), world, [&] { return findAllContacts(world); });
+    } catch (const std::exception& e) {
+      std::printf("(worlds/%s not usable: %s)\n", name, e.what());
     }
-  } catch (const std::exception& e) {
-    std::printf("(default world not usable: %s)\n", e.what());
   }
   std::vector<Contact> contacts;
   const World sphere = sphereGraspWorld(contacts);
