@@ -198,6 +198,29 @@ class TestMotion : public QObject {
     for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
   }
 
+  void threeFingerGraspsTheMug() {
+    World w;
+    w.graspables.push_back(loadBody(std::string(SG_SOURCE_DIR) + "/models/objects/mug.xml", BodyKind::Graspable, w.materials));
+    w.robots.push_back(loadRobot(std::string(SG_SOURCE_DIR) + "/models/robots/ThreeFinger/ThreeFinger.xml", w.materials));
+    std::vector<double> dofs = dofValues(w.robots[0]);
+    dofs[0] = degToRad(60);  // tripod spread
+    setDofValues(w.robots[0], dofs);
+    // Palm down (approach −z), 250 mm above the mug's base.
+    setRobotPose(w.robots[0], Transform(Quat(Eigen::AngleAxisd(kPi, Vec3::UnitX())), Vec3(0, 0, 250)));
+    QCOMPARE(findInitialContact(w, 0, 300).outcome, MotionOutcome::Contact);
+    const auto r = autoGrasp(w, 0);
+    QVERIFY(!anyCollision(w));
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    const BodyHandle mug{K::Graspable, 0, {}};
+    for (int c = 0; c < 3; ++c) {
+      bool touched = false;
+      for (const auto& ct : r.contacts)
+        touched |= ct.side1.body == mug && ct.side2.body.kind == K::Robot && ct.side2.body.ref.chain == c;
+      QVERIFY2(touched, qPrintable(QString("no contact on finger %1").arg(c)));
+    }
+    for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
+  }
+
   void rigidDofStopsWholeChain() {
     World w;
     w.robots.push_back(makeBreakAwayFinger());
