@@ -343,6 +343,47 @@ class TestQuality : public QObject {
     QCOMPARE(h.contacts[0].wrenches.size(), std::size_t(8));
     QVERIFY(e.l1Quality.epsilon >= h.l1Quality.epsilon - 1e-9);
   }
+  void evaluateOptionsMergeAndProjection() {
+    const World w = sphereWorld(30, kTetra, 1.5e6);
+    auto contacts = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
+    // A second report 0.5 mm from the first, on the same pair: GraspIt!'s merge folds it into one contact.
+    Contact dup = contacts[0];
+    dup.side1.position_mm += 0.5 * dup.side1.frame.rotationMatrix().col(0);
+    dup.side2.position_mm = dup.side1.position_mm;
+    dup.separation_mm = 0.1;
+    contacts.push_back(dup);
+    QualitySettings s;
+    s.computeLInfinity = false;
+    const GraspEvaluation merged = evaluateGrasp(w, contacts, 0, s);
+    QCOMPARE(merged.contacts.size(), std::size_t(4));
+    bool found = false;
+    for (const auto& c : merged.contacts) found = found || c.sourceContacts == std::vector<int>{0, 4};
+    QVERIFY(found);
+    s.soft.neighbourhood.mergeOverlapping = false;
+    QCOMPARE(evaluateGrasp(w, contacts, 0, s).contacts.size(), std::size_t(5));
+    // Hertz patch: torsion 3π/16·√(ab) instead of 8/15·√(ab).
+    s.soft.patch.model = PatchModel::Hertz;
+    const GraspEvaluation hz = evaluateGrasp(w, sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction), 0, s);
+    for (const auto& c : hz.contacts) {
+      QCOMPARE(c.patch.model, PatchModel::Hertz);
+      QVERIFY(std::abs(c.torsion_mm - 3 * kPi / 16 * std::sqrt(c.patch.semiAxisLong_mm * c.patch.semiAxisShort_mm)) < 1e-12);
+    }
+    QVERIFY(hz.l1Quality.forceClosure);
+    // A SoftFinger record without any elastic body falls back to a point contact.
+    const World rigid = sphereWorld(30, kTetra, std::nullopt);
+    const GraspEvaluation pt = evaluateGrasp(rigid, sphereContacts(30, kTetra, 0.5, FrictionType::SoftFinger), 0, s);
+    QCOMPARE(pt.contacts[0].model, FrictionType::PointWithFriction);
+    QCOMPARE(pt.contacts[0].wrenches.size(), std::size_t(8));
+    // The force slice (torques 0) of a real GWS: every vertex satisfies every half-space of the 6-D hull.
+    const GwsProjection p = projectGws(hz.l1.hyperplanes6);
+    QVERIFY2(p.valid, p.message.c_str());
+    QVERIFY(p.vertices.size() >= 4 && p.triangles.size() >= 4);
+    for (const auto& v : p.vertices) {
+      Vec6 x = Vec6::Zero();
+      x.head<3>() = v;
+      for (const auto& h : hz.l1.hyperplanes6) QVERIFY(h.normal.dot(x) + h.offset < 1e-9);
+    }
+  }
   void evaluateHandlesEdgeCases() {
     const World w = sphereWorld(30, kTetra, std::nullopt);
     QVERIFY_THROWS_EXCEPTION(Error, evaluateGrasp(w, {}, 3));
