@@ -33,11 +33,13 @@ PoseEditor::PoseEditor(Document* doc, QWidget* parent) : QGroupBox(tr("Pose"), p
   for (int i = 0; i < 6; ++i) {
     auto* spin = new QDoubleSpinBox(this);
     spin->setObjectName(QStringLiteral("pose_") + names[i]);
-    spin->setDecimals(i < 3 ? 2 : 2);
+    spin->setDecimals(2);
     spin->setRange(i < 3 ? -1e6 : -360, i < 3 ? 1e6 : 360);
     spin->setSuffix(i < 3 ? tr(" mm") : tr("°"));
     spin->setKeyboardTracking(false);
     spin->setSingleStep(i < 3 ? 1.0 : 5.0);
+    // Arrow steps and Enter (no per-keystroke updates: keyboard tracking is off), and leaving the field.
+    connect(spin, &QDoubleSpinBox::valueChanged, this, &PoseEditor::applyFields);
     connect(spin, &QDoubleSpinBox::editingFinished, this, &PoseEditor::applyFields);
     fields_[i] = spin;
     form->addRow(names[i], spin);
@@ -66,13 +68,21 @@ void PoseEditor::refresh() {
 void PoseEditor::applyFields() {
   const auto& sel = doc_->selection();
   if (!isMovable(sel)) return;
-  const Vec3 t(fields_[0]->value(), fields_[1]->value(), fields_[2]->value());
-  const Vec3 rpy(degToRad(fields_[3]->value()), degToRad(fields_[4]->value()), degToRad(fields_[5]->value()));
-  const Transform pose(fromRollPitchYaw(rpy), t);
-  // The fields show 2 decimals: only push when the user really changed something.
   const Transform current = movablePose(doc_->world(), *sel);
-  if ((current.translation() - t).norm() < 5e-3 && current.rotation().angularDistance(pose.rotation()) < 1e-4)
-    return;
+  const Vec3 currentRpy = rollPitchYaw(current.rotation());
+  // The fields show 2 decimals: a field the user left alone keeps its exact value, so editing x does not
+  // nudge the rotation by rounding.
+  std::array<double, 6> exact{};
+  for (int i = 0; i < 6; ++i) {
+    const double value = i < 3 ? current.translation()[i] : radToDeg(currentRpy[i - 3]);
+    const double shown = fields_[i]->value();
+    exact[i] = std::abs(shown - std::round(value * 100.0) / 100.0) < 1e-9 ? value : shown;
+  }
+  const Vec3 t(exact[0], exact[1], exact[2]);
+  const Vec3 rpy(degToRad(exact[3]), degToRad(exact[4]), degToRad(exact[5]));
+  const Transform pose(fromRollPitchYaw(rpy), t);
+  if ((current.translation() - t).norm() < 1e-9 && current.rotation().angularDistance(pose.rotation()) < 1e-9)
+    return;  // nothing changed
   if (const int robot = robotIndexOf(sel); robot >= 0)
     doc_->push(new SetRobotPoseCommand(doc_, robot, pose));
   else

@@ -57,6 +57,7 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   setWidget(content);
 
   connect(material_, &QComboBox::activated, this, &PropertiesDock::applyMaterial);
+  connect(mass_, &QDoubleSpinBox::valueChanged, this, &PropertiesDock::applyMass);  // arrows, Enter
   connect(mass_, &QDoubleSpinBox::editingFinished, this, &PropertiesDock::applyMass);
   connect(youngs_, &QLineEdit::editingFinished, this, &PropertiesDock::applyYoungs);
   connect(doc_, &Document::selectionChanged, this, &PropertiesDock::refresh);
