@@ -462,6 +462,9 @@ void TstApp::statusBarShowsSelectionAndTriangles() {
   QVERIFY2(tris->text().contains("60 triangles"), qPrintable(tris->text()));  // 5 boxes × 12
   w.document()->setSelection(kBox);
   QVERIFY(sel->text().contains("box"));
+  w.findChild<QAction*>("actionSelectNone")->trigger();
+  QVERIFY(!w.document()->selection().has_value());
+  QVERIFY(sel->text().contains("Nothing"));
 }
 
 void TstApp::recentFilesPersistInSettings() {

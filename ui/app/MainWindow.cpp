@@ -1,7 +1,6 @@
 #include "MainWindow.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -25,7 +24,6 @@
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
 #include "ViewportPanel.h"
-#include "core/Error.h"
 #include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinViewport.h"
@@ -130,6 +128,10 @@ void MainWindow::createActions() {
   redo->setShortcut(QKeySequence::Redo);
   editMenu_->addAction(undo);
   editMenu_->addAction(redo);
+  editMenu_->addSeparator();
+  QAction* selectNone = editMenu_->addAction(tr("Select &None"), this, [this] { doc_->setSelection(std::nullopt); });
+  selectNone->setObjectName("actionSelectNone");
+  selectNone->setShortcut(Qt::Key_Escape);
 
   // View
   viewMenu_ = menuBar()->addMenu(tr("&View"));
