@@ -1,15 +1,29 @@
 // softgrasp: the desktop application, or a headless screenshot renderer (see CommandLine.h).
 #include <QApplication>
 #include <cstdio>
+#include <cstring>
 
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "viewport/CoinSetup.h"
 
+namespace {
+bool wantsScreenshot(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "-screenshot") == 0) return true;
+  return false;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
-  // Debian's Coin 4.0 is GLX-only: under Wayland go through XWayland unless the user chose a platform.
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-    qputenv("QT_QPA_PLATFORM", "xcb");
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+    // Debian's Coin 4.0 is GLX-only: under Wayland go through XWayland unless the user chose a platform.
+    if (!qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+      qputenv("QT_QPA_PLATFORM", "xcb");
+    // No display at all: a screenshot run should end with a clear message, not an abort in the xcb plugin.
+    else if (qEnvironmentVariableIsEmpty("DISPLAY") && wantsScreenshot(argc, argv))
+      qputenv("QT_QPA_PLATFORM", "offscreen");
+  }
   sg::ui::installCoinSurfaceFormat();  // compatibility profile, depth 24: before the QApplication
   QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
   QApplication app(argc, argv);
