@@ -704,6 +704,7 @@ void TstApp::commandLineParsing() {
   QCOMPARE(cl->screenshot, shot);
   QCOMPARE(cl->size, size);
   QCOMPARE(static_cast<int>(cl->view), view);
+  QCOMPARE(cl->viewGiven, args.contains("--view"));
 }
 
 QTEST_MAIN(TstApp)

@@ -11,7 +11,7 @@ QString usageText() {
       "  WORLD               a GraspIt!-format world XML to open\n"
       "  --screenshot FILE   render WORLD to a PNG and exit (no window)\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
-      "  --view NAME         iso (default), front, top or side\n"
+      "  --view NAME         iso, front, top or side (default: the world's camera, else iso)\n"
       "  -h, --help          show this help\n"
       "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n");
 }
@@ -50,6 +50,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
     cl.size = QSize(w, h);
   }
   if (parser.isSet(view)) {
+    cl.viewGiven = true;
     const QString v = parser.value(view).toLower();
     if (v == "iso") cl.view = StandardView::Iso;
     else if (v == "front") cl.view = StandardView::Front;

@@ -14,6 +14,7 @@ struct CommandLine {
   QString screenshot;     // non-empty: render WORLD to this PNG and exit, no window
   QSize size{800, 600};   // screenshot size, pixels
   StandardView view = StandardView::Iso;
+  bool viewGiven = false; // without --view the world's own camera is used when it has one
   bool help = false;      // --help / -h: print usage and exit 0
 };
 

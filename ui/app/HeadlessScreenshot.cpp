@@ -1,5 +1,6 @@
 // softgrasp WORLD --screenshot out.png: load, render offscreen, write the PNG, exit. No window.
 #include <QImage>
+#include <Inventor/nodes/SoPerspectiveCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <cstdio>
 
@@ -7,6 +8,7 @@
 #include "core/Error.h"
 #include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
+#include "render/StandardView.h"
 #include "viewport/OffscreenRender.h"
 
 namespace sg::app {
@@ -20,7 +22,16 @@ int runHeadlessScreenshot(const CommandLine& options) {
     return kExitBadFile;
   }
   const WorldScene scene(world);
-  const QImage image = ui::renderSceneOffscreen(scene.root(), options.size, options.view);
+  QImage image;
+  if (!options.viewGiven && world.camera) {
+    auto* camera = new SoPerspectiveCamera;
+    camera->ref();
+    applyWorldCamera(camera, *world.camera);
+    image = ui::renderSceneOffscreen(scene.root(), options.size, camera);
+    camera->unref();
+  } else {
+    image = ui::renderSceneOffscreen(scene.root(), options.size, options.view);
+  }
   if (image.isNull()) {
     std::fprintf(stderr, "softgrasp: could not create an OpenGL context for offscreen rendering "
                          "(an X server is needed, e.g. xvfb-run -a)\n");
