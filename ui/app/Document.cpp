@@ -11,7 +11,7 @@ Document::Document(QObject* parent) : QObject(parent) {
 }
 
 void Document::openWorld(const QString& path) {
-  World loaded = loadWorld(path.toStdString());  // throws before anything here changes
+  World loaded = loadWorld(path.toStdString(), loadOptions_);  // throws before anything here changes
   resetWorld(std::move(loaded), path);
 }
 
@@ -43,12 +43,12 @@ void Document::saveWorld(const QString& path, const std::optional<Camera>& camer
 }
 
 void Document::importRobot(const QString& path) {
-  Robot robot = loadRobot(path.toStdString(), world_.materials);
+  Robot robot = loadRobot(path.toStdString(), world_.materials, loadOptions_);
   push(new AddRobotCommand(this, std::move(robot)));
 }
 
 void Document::importObject(const QString& path, BodyKind kind) {
-  Body body = loadBody(path.toStdString(), kind, world_.materials);
+  Body body = loadBody(path.toStdString(), kind, world_.materials, loadOptions_);
   body.kind = kind;
   push(new AddBodyCommand(this, std::move(body)));
 }

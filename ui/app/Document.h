@@ -7,6 +7,7 @@
 #include <QUndoStack>
 #include <optional>
 
+#include "io/PathResolver.h"
 #include "model/World.h"
 
 namespace sg::app {
@@ -24,6 +25,10 @@ class Document : public QObject {
   const QString& filePath() const { return filePath_; }
   bool isModified() const { return !undoStack_.isClean(); }
   QUndoStack* undoStack() { return &undoStack_; }
+
+  // Extra model roots searched when files named inside model files are not found next to them.
+  void setLoadOptions(LoadOptions options) { loadOptions_ = std::move(options); }
+  const LoadOptions& loadOptions() const { return loadOptions_; }
 
   // Loads into a new World first and swaps only on success; throws sg::Error (this document untouched).
   void openWorld(const QString& path);
@@ -59,6 +64,7 @@ class Document : public QObject {
 
  private:
   World world_;
+  LoadOptions loadOptions_;
   QString filePath_;
   QUndoStack undoStack_;
   std::optional<BodyHandle> selection_;

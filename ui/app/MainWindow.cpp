@@ -205,6 +205,9 @@ void MainWindow::readSettings() {
   QSettings s = appSettings();
   if (!restoreGeometry(s.value("geometry").toByteArray())) resize(1280, 800);
   restoreState(s.value("windowState").toByteArray());
+  LoadOptions options;  // "modelRoots": extra folders searched for files named in model files
+  for (const QString& root : s.value("modelRoots").toStringList()) options.modelRoots.push_back(root.toStdString());
+  doc_->setLoadOptions(std::move(options));
   recentFiles_ = s.value("recentFiles").toStringList();
   while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
   rebuildRecentMenu();
@@ -234,6 +237,15 @@ void MainWindow::rebuildRecentMenu() {
     connect(a, &QAction::triggered, this, [this, path] {
       if (maybeSave()) openWorldFile(path);
     });
+  }
+  if (!recentFiles_.isEmpty()) {
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("&Clear List"), this, [this] {
+      recentFiles_.clear();
+      writeRecentSettings();
+      rebuildRecentMenu();
+    });
+    clear->setObjectName("actionClearRecent");
   }
   recentMenu_->setEnabled(!recentFiles_.isEmpty());
 }
