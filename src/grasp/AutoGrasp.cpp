@@ -5,7 +5,8 @@
 namespace sg {
 
 DofMotionResult autoGrasp(World& world, int robotIndex, const AutoGraspSettings& settings) {
-  const Robot& robot = world.robots.at(robotIndex);
+  requireRobot(world, robotIndex);
+  const Robot& robot = world.robots[robotIndex];
   DofMotionSettings dms;
   dms.motion = settings.motion;
   dms.maxIterations = settings.maxIterations;

@@ -5,6 +5,7 @@
 
 #include "contact/ContactDetection.h"
 #include "contact/ContactMotion.h"
+#include "core/Error.h"
 #include "model/Kinematics.h"
 
 namespace sg {
@@ -102,7 +103,15 @@ MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSet
   return result;
 }
 
+void requireRobot(const World& world, int robot) {
+  if (robot < 0 || robot >= static_cast<int>(world.robots.size()))
+    throw Error("the world has no robot " + std::to_string(robot) + " (it has " + std::to_string(world.robots.size()) + ")");
+}
+
 MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target, const MotionSettings& settings) {
+  if (!world.isValid(body)) throw Error("moveBodyTo: no such body in the world");
+  if (body.kind == BodyHandle::Kind::Robot)
+    throw Error("moveBodyTo: " + world.bodyLabel(body) + " belongs to a robot; move the robot with moveRobotTo");
   const Transform start = world.body(body).pose;
   PathMotion path;
   path.moving = {body};
@@ -112,6 +121,7 @@ MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& t
 }
 
 MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings) {
+  requireRobot(world, robot);
   const Transform start = world.robots.at(robot).pose;
   PathMotion path;
   path.moving = robotBodies(world, robot);
@@ -129,12 +139,14 @@ Vec3 approachDirection(const Robot& robot) {
 }
 
 MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
+  requireRobot(world, robot);
   const Robot& r = world.robots.at(robot);
   const Transform target = Transform::fromTranslation(approachDirection(r) * distance_mm) * r.pose;
   return moveRobotTo(world, robot, target, settings);
 }
 
 MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
+  requireRobot(world, robot);
   const auto pairs = activePairs(world, settings.collision, robotBodies(world, robot));
   for (int i = 0; i < 20 && anyPairCollides(world, pairs); ++i) {
     Robot& r = world.robots[robot];

@@ -52,7 +52,10 @@ double bisectToContact(World& world, const std::function<void(double)>& apply, c
 // Number of steps so that each moves at most the translation and rotation steps of `settings`.
 int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& settings);
 
-// A body (obstacle, graspable or mount) or a whole robot (with what is mounted on it) to a target pose;
+// Throws sg::Error unless `robot` indexes a robot of the world.
+void requireRobot(const World& world, int robot);
+
+// A body (obstacle, graspable or mount; sg::Error for a robot body) or a whole robot (with what is mounted on it) to a target pose;
 // translation linear, rotation slerp.
 MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target, const MotionSettings& settings = {});
 MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {});

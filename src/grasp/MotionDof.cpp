@@ -117,7 +117,8 @@ bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>&
 DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vector<double>& targetIn,
                                    const DofMotionSettings& settings) {
   DofMotionResult result;
-  Robot& robot = world.robots.at(robotIndex);
+  requireRobot(world, robotIndex);
+  Robot& robot = world.robots[robotIndex];
   const std::size_t n = robot.dofs.size();
   result.dofStopped.assign(n, false);
   const std::vector<double> target = clampToRanges(robot, targetIn);

@@ -221,6 +221,14 @@ class TestMotion : public QObject {
     for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
   }
 
+  void badHandlesAreErrors() {
+    World w = gripperAndCube();
+    QVERIFY_THROWS_EXCEPTION(sg::Error, autoGrasp(w, 3));
+    QVERIFY_THROWS_EXCEPTION(sg::Error, approachToContact(w, -1, 10));
+    QVERIFY_THROWS_EXCEPTION(sg::Error, moveBodyTo(w, BodyHandle{K::Robot, 0, {0, 0}}, Transform{}));
+    QVERIFY_THROWS_EXCEPTION(sg::Error, moveBodyTo(w, BodyHandle{K::Graspable, 5, {}}, Transform{}));
+  }
+
   void rigidDofStopsWholeChain() {
     World w;
     w.robots.push_back(makeBreakAwayFinger());
