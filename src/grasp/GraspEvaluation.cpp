@@ -1,5 +1,7 @@
 #include "grasp/GraspEvaluation.h"
 
+#include <algorithm>
+
 #include "core/Error.h"
 
 namespace sg {
@@ -97,6 +99,10 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
     addContact(std::move(e));
   }
 
+  // Report in input order (soft contacts were handled after the others).
+  std::stable_sort(out.contacts.begin(), out.contacts.end(), [](const ContactEvaluation& a, const ContactEvaluation& b) {
+    return a.sourceContacts.front() < b.sourceContacts.front();
+  });
   std::vector<std::vector<Vec6>> perContact;
   for (const auto& e : out.contacts) perContact.push_back(e.wrenches);
   GwsSettings gws = s.gws;

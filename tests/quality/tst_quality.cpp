@@ -398,6 +398,7 @@ class TestQuality : public QObject {
     const GraspEvaluation e = evaluateGrasp(w, cs, 0);
     QCOMPARE(e.ignoredContacts, (std::vector<int>{4}));
     QCOMPARE(e.contacts.size(), std::size_t(4));
+    for (int i = 0; i < 4; ++i) QCOMPARE(e.contacts[static_cast<std::size_t>(i)].sourceContacts, std::vector<int>{i});
     // Object on side 2: same wrenches as on side 1.
     auto swapped = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
     for (auto& c : swapped) std::swap(c.side1, c.side2);
