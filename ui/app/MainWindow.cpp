@@ -15,11 +15,14 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
 #include <functional>
 
 #include "Document.h"
 #include "DofDock.h"
+#include "FeatureTools.h"
+#include "GraspAnalysis.h"
 #include "PropertiesDock.h"
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
@@ -44,7 +47,8 @@ bool platformHasOpenGLWidgets() {
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 }  // namespace
 
-MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), doc_(new Document(this)) {
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent), doc_(new Document(this)), analysis_(new GraspAnalysis(doc_, this)) {
   setObjectName("MainWindow");
   setAcceptDrops(true);
   if (options.createViewport && platformHasOpenGLWidgets()) {
@@ -183,6 +187,17 @@ void MainWindow::createActions() {
   addDock(sceneTree_, Qt::LeftDockWidgetArea);
   addDock(propertiesDock_, Qt::LeftDockWidgetArea);
   addDock(dofDock_, Qt::RightDockWidgetArea);
+
+  // Grasp (contacts, motion, auto-grasp) and Quality (wrench spaces, settings): filled by the feature
+  // installers below, which own their docks, actions and overlays.
+  graspMenu_ = menuBar()->addMenu(tr("&Grasp"));
+  graspMenu_->setObjectName("menuGrasp");
+  qualityMenu_ = menuBar()->addMenu(tr("&Quality"));
+  qualityMenu_->setObjectName("menuQuality");
+  graspToolBar_ = addToolBar(tr("Grasp"));
+  graspToolBar_->setObjectName("toolBarGrasp");
+  installContactTools(this);
+  installQualityTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));

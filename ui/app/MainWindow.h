@@ -1,6 +1,6 @@
 #pragma once
 // The SoftGrasp main window: the 3-D viewport in the centre, docks around it (scene tree, DOFs,
-// properties; contacts and quality docks are added by addDock() from other features), menus, recent files,
+// properties; the contact and quality tools of FeatureTools.h add their own docks, actions and overlays), menus, recent files,
 // drag and drop of model files, and settings (QSettings "SoftGrasp"/"softgrasp").
 #include <QMainWindow>
 #include <QStringList>
@@ -8,10 +8,12 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QToolBar;
 
 namespace sg::app {
 
 class Document;
+class GraspAnalysis;
 class SceneTreeDock;
 class DofDock;
 class PropertiesDock;
@@ -37,6 +39,11 @@ class MainWindow : public QMainWindow {
   DofDock* dofDock() const { return dofDock_; }
   PropertiesDock* propertiesDock() const { return propertiesDock_; }
   QMenu* viewMenu() const { return viewMenu_; }
+  QMenu* graspMenu() const { return graspMenu_; }
+  QMenu* qualityMenu() const { return qualityMenu_; }
+  QToolBar* graspToolBar() const { return graspToolBar_; }
+  // Contacts and grasp evaluation of the open world, kept up to date with the model.
+  GraspAnalysis* analysis() const { return analysis_; }
 
   // Adds a dock and its show/hide entry in the View menu. For features that bring their own docks.
   void addDock(QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
@@ -86,6 +93,7 @@ class MainWindow : public QMainWindow {
   void about();
 
   Document* doc_;
+  GraspAnalysis* analysis_;
   ViewportPanel* viewport_ = nullptr;
   SceneTreeDock* sceneTree_ = nullptr;
   DofDock* dofDock_ = nullptr;
@@ -94,6 +102,9 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   QMenu* editMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
+  QMenu* graspMenu_ = nullptr;
+  QMenu* qualityMenu_ = nullptr;
+  QToolBar* graspToolBar_ = nullptr;
   QLabel* selectionLabel_ = nullptr;
   QLabel* trianglesLabel_ = nullptr;
   QStringList recentFiles_;

@@ -1,0 +1,15 @@
+#pragma once
+// Feature installers called once by the MainWindow constructor, after its own menus and docks exist.
+// Each feature owns its docks, actions and viewport overlays and reads MainWindow's public API
+// (document(), analysis(), viewportPanel(), addDock(), graspMenu(), qualityMenu(), graspToolBar()).
+namespace sg::app {
+
+class MainWindow;
+
+// Contacts dock, contact markers and friction cones, approach / auto-grasp / auto-open actions.
+void installContactTools(MainWindow* window);
+// Quality dock, soft patches and worst-case wrench overlays, GWS projection window, soft-contact
+// inspector, analysis settings.
+void installQualityTools(MainWindow* window);
+
+}  // namespace sg::app

@@ -1,0 +1,7 @@
+#include "FeatureTools.h"
+
+namespace sg::app {
+
+void installQualityTools(MainWindow*) {}
+
+}  // namespace sg::app
