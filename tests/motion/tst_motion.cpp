@@ -221,6 +221,23 @@ class TestMotion : public QObject {
     for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
   }
 
+  // The README's default world: Ctrl+G from the saved pose grasps the mug with every finger, never the table.
+  void defaultWorldAutoGraspHoldsTheMug() {
+    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+    const auto r = autoGrasp(w, 0);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!anyCollision(w));
+    const BodyHandle mug{K::Graspable, 0, {}};
+    for (int c = 0; c < 3; ++c) {
+      bool touched = false;
+      for (const auto& ct : r.contacts)
+        touched |= ct.side1.body == mug && ct.side2.body.kind == K::Robot && ct.side2.body.ref.chain == c;
+      QVERIFY2(touched, qPrintable(QString("no contact on finger %1").arg(c)));
+    }
+    for (const auto& ct : findAllContacts(w))
+      QVERIFY2(ct.side1.body.kind != K::Obstacle && ct.side2.body.kind != K::Obstacle, "a finger touches the table");
+  }
+
   void badHandlesAreErrors() {
     World w = gripperAndCube();
     QVERIFY_THROWS_EXCEPTION(sg::Error, autoGrasp(w, 3));
