@@ -1,0 +1,114 @@
+#pragma once
+// Coin glyphs for contact records (graspit-compat §4.7): a small marker sphere at every contact point and,
+// for point contacts, a friction cone — apex at the contact point, axis on the contact-normal line,
+// half-angle atan(μ), 20 mm tall (GraspIt!'s CONE_HEIGHT), its base ring through the contact frame's
+// x/y axes so its 8 edges are the analysis' friction edges. One contact can be highlighted: its marker
+// grows, changes colour and is drawn over everything (so it is found even when a finger hides it), and
+// its cone turns from red to cyan. All coordinates are world frame (mm). A view only: built from the
+// records, never edits them.
+//
+// Graph (root() is ref'd for the ContactNodes' lifetime):
+//   root
+//   ├─ markers switch ─ separator { shared marker material; per contact: separator { SoTranslation, SoSphere } }
+//   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { material, SoCoordinate3,
+//   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
+//   └─ highlight switch ─ separator { SoDepthBuffer (no test), material, SoTranslation, SoSphere }
+#include <optional>
+#include <vector>
+
+#include "contact/Contact.h"
+
+class SoIndexedFaceSet;
+class SoMaterial;
+class SoSeparator;
+class SoSphere;
+class SoSwitch;
+class SoTranslation;
+
+namespace sg {
+
+constexpr double kFrictionConeHeight_mm = 20.0;  // GraspIt!'s CONE_HEIGHT
+
+// A friction cone as drawn.
+struct FrictionCone {
+  Vec3 apex_mm = Vec3::Zero();  // the contact point
+  Vec3 axis = Vec3::UnitZ();    // unit; the cone opens from the apex along it
+  double height_mm = kFrictionConeHeight_mm;
+  double halfAngle_rad = 0;     // atan(μ)
+  double baseRadius_mm() const;
+};
+
+// What one contact shows. `frame` is the contact frame of the body the cone stands on (origin = contact
+// point, z = that body's inward normal); the cone opens out of that body, along −z, towards the mate.
+struct ContactGlyph {
+  Transform frame;
+  double mu = 0;                // static friction coefficient
+  bool showCone = true;         // false: marker only (soft contacts get a fitted patch elsewhere)
+
+  Vec3 position_mm() const { return frame.translation(); }
+};
+
+// The glyph of `contact` with its cone standing on side 1 or side 2 (`onSide2`).
+ContactGlyph contactGlyph(const Contact& contact, bool onSide2, bool showCone = true);
+// The cone of a glyph (height `height_mm`).
+FrictionCone frictionCone(const ContactGlyph& glyph, double height_mm = kFrictionConeHeight_mm);
+
+struct ContactGlyphStyle {
+  double coneHeight_mm = kFrictionConeHeight_mm;
+  int coneEdges = 8;                 // GraspIt!'s 8 friction edges (the analysis' point-contact pyramid)
+  double markerRadius_mm = 1.5;
+  double highlightRadius_mm = 3.0;
+};
+
+class ContactNodes {
+ public:
+  explicit ContactNodes(ContactGlyphStyle style = {});  // calls initCoin()
+  ~ContactNodes();
+  ContactNodes(const ContactNodes&) = delete;
+  ContactNodes& operator=(const ContactNodes&) = delete;
+
+  SoSeparator* root() const { return root_; }
+  const ContactGlyphStyle& style() const { return style_; }
+
+  // Rebuilds every glyph. Drops the highlight when its index no longer exists.
+  void setContacts(const std::vector<ContactGlyph>& glyphs);
+  int contactCount() const { return static_cast<int>(glyphs_.size()); }
+  int coneCount() const;
+  const ContactGlyph& glyph(int i) const { return glyphs_.at(i); }
+
+  // Highlights contact `index` (or none; out-of-range indices highlight nothing).
+  void setHighlighted(std::optional<int> index);
+  std::optional<int> highlighted() const { return highlighted_; }
+
+  void setMarkersVisible(bool on);
+  bool markersVisible() const;
+  void setConesVisible(bool on);
+  bool conesVisible() const;
+
+  // The nodes of contact i, for tests: its marker separator, its cone separator (nullptr without a cone),
+  // and the cone's side faces (coordinates: apex first, then the base ring, in world mm).
+  SoSeparator* markerNode(int i) const { return markers_.at(i); }
+  SoSeparator* coneNode(int i) const { return cones_.at(i); }
+  SoIndexedFaceSet* coneFaces(int i) const;
+  SoSeparator* highlightNode() const { return highlightGroup_; }
+
+ private:
+  SoSeparator* makeCone(const ContactGlyph& glyph, bool highlighted) const;
+  void rebuildCone(int i);
+
+  ContactGlyphStyle style_;
+  std::vector<ContactGlyph> glyphs_;
+  std::optional<int> highlighted_;
+  SoSeparator* root_ = nullptr;
+  SoSwitch* markersSwitch_ = nullptr;
+  SoSwitch* conesSwitch_ = nullptr;
+  SoSwitch* highlightSwitch_ = nullptr;
+  SoSeparator* markersGroup_ = nullptr;
+  SoSeparator* conesGroup_ = nullptr;
+  SoSeparator* highlightGroup_ = nullptr;
+  SoTranslation* highlightPosition_ = nullptr;
+  std::vector<SoSeparator*> markers_;  // per contact
+  std::vector<SoSeparator*> cones_;    // per contact, nullptr without a cone
+};
+
+}  // namespace sg
