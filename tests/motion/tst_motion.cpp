@@ -1,4 +1,7 @@
 // Collision-stopped motion, approach to contact, auto-grasp/auto-open (rigid and break-away DOFs).
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QtTest>
 
 #include "ContactTestWorlds.h"
@@ -6,6 +9,7 @@
 #include "grasp/AutoGrasp.h"
 #include "grasp/Motion.h"
 #include "io/ModelIO.h"
+#include "model/Kinematics.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -40,6 +44,17 @@ int contactsOn(const std::vector<Contact>& contacts, const BodyHandle& h) {
 }
 
 bool inStopBand(double d, const CollisionSettings& s = {}) { return d > 0 && d <= 0.5 * s.threshold_mm() + 1e-12; }
+
+// Every chain of the three-finger hand has a contact with `object` (the object is side 1: it comes before
+// robot bodies in World::bodyHandles()).
+void verifyEveryFingerTouches(const std::vector<Contact>& contacts, const BodyHandle& object) {
+  for (int c = 0; c < 3; ++c) {
+    bool touched = false;
+    for (const auto& ct : contacts)
+      touched |= ct.side1.body == object && ct.side2.body.kind == K::Robot && ct.side2.body.ref.chain == c;
+    QVERIFY2(touched, qPrintable(QString("no contact on finger %1").arg(c)));
+  }
+}
 
 }  // namespace
 
@@ -211,14 +226,51 @@ class TestMotion : public QObject {
     const auto r = autoGrasp(w, 0);
     QVERIFY(!anyCollision(w));
     QCOMPARE(r.outcome, MotionOutcome::Contact);
-    const BodyHandle mug{K::Graspable, 0, {}};
-    for (int c = 0; c < 3; ++c) {
-      bool touched = false;
-      for (const auto& ct : r.contacts)
-        touched |= ct.side1.body == mug && ct.side2.body.kind == K::Robot && ct.side2.body.ref.chain == c;
-      QVERIFY2(touched, qPrintable(QString("no contact on finger %1").arg(c)));
-    }
+    verifyEveryFingerTouches(r.contacts, BodyHandle{K::Graspable, 0, {}});
     for (const auto& ct : r.contacts) QVERIFY(ct.separation_mm > 0 && ct.separation_mm <= 0.2);
+  }
+
+  // Bundled worlds start free: objects resting on the table and hands at any DOF value of their saved pose
+  // do not interpenetrate (else every motion of theirs would be refused as starting in collision).
+  void bundledWorldsStartFree_data() {
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+    for (const QString& name : dir.entryList({"*.xml"}, QDir::Files)) QTest::newRow(qPrintable(name)) << dir.filePath(name);
+  }
+  void bundledWorldsStartFree() {
+    QFETCH(QString, file);
+    const World w = loadWorld(file.toStdString());
+    CollisionSettings all;
+    all.checkStaticPairs = true;
+    for (const auto& [a, b] : collidingPairs(w, all))
+      QFAIL(qPrintable(QString("%1 and %2 interpenetrate").arg(QString::fromStdString(w.bodyLabel(a)),
+                                                               QString::fromStdString(w.bodyLabel(b)))));
+  }
+
+  // A bundled hand never collides with itself when one DOF at a time goes to its minimum or maximum.
+  void bundledRobotsFreeOverTheirDofRanges_data() {
+    QTest::addColumn<QString>("file");
+    QDirIterator it(QStringLiteral(SG_SOURCE_DIR "/models/robots"), {"*.xml"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+      const QString f = it.next();
+      if (QFileInfo(f).dir().dirName() == QFileInfo(f).completeBaseName())  // robots/X/X.xml
+        QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    }
+  }
+  void bundledRobotsFreeOverTheirDofRanges() {
+    QFETCH(QString, file);
+    World w;
+    w.robots.push_back(loadRobot(file.toStdString(), w.materials));
+    const std::vector<double> start = dofValues(w.robots[0]);
+    for (std::size_t d = 0; d < start.size(); ++d)
+      for (const double v : {w.robots[0].dofs[d].minValue, w.robots[0].dofs[d].maxValue}) {
+        std::vector<double> values = start;
+        values[d] = v;
+        setDofValues(w.robots[0], values);
+        for (const auto& [a, b] : collidingPairs(w))
+          QFAIL(qPrintable(QString("DOF %1 at %2: %3 and %4 interpenetrate").arg(d).arg(v).arg(
+              QString::fromStdString(w.bodyLabel(a)), QString::fromStdString(w.bodyLabel(b)))));
+      }
   }
 
   // The README's default world: Ctrl+G from the saved pose grasps the mug with every finger, never the table.
@@ -227,15 +279,12 @@ class TestMotion : public QObject {
     const auto r = autoGrasp(w, 0);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
     QVERIFY(!anyCollision(w));
-    const BodyHandle mug{K::Graspable, 0, {}};
-    for (int c = 0; c < 3; ++c) {
-      bool touched = false;
-      for (const auto& ct : r.contacts)
-        touched |= ct.side1.body == mug && ct.side2.body.kind == K::Robot && ct.side2.body.ref.chain == c;
-      QVERIFY2(touched, qPrintable(QString("no contact on finger %1").arg(c)));
+    verifyEveryFingerTouches(r.contacts, BodyHandle{K::Graspable, 0, {}});
+    for (const auto& ct : findAllContacts(w)) {  // the mug rests on the table; the hand must not touch it
+      const bool handOnTable = (ct.side1.body.kind == K::Obstacle && ct.side2.body.kind == K::Robot) ||
+                               (ct.side2.body.kind == K::Obstacle && ct.side1.body.kind == K::Robot);
+      QVERIFY2(!handOnTable, "a finger touches the table");
     }
-    for (const auto& ct : findAllContacts(w))
-      QVERIFY2(ct.side1.body.kind != K::Obstacle && ct.side2.body.kind != K::Obstacle, "a finger touches the table");
   }
 
   void badHandlesAreErrors() {
