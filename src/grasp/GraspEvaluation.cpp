@@ -40,7 +40,9 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
   std::vector<int> sources;
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const Contact& c = contacts[i];
-    if (!isObject(c.side1.body, g) && !isObject(c.side2.body, g)) {
+    const bool onObject1 = isObject(c.side1.body, g), onObject2 = isObject(c.side2.body, g);
+    const BodyHandle& other = onObject1 ? c.side2.body : c.side1.body;
+    if ((!onObject1 && !onObject2) || (s.handContactsOnly && other.kind != BodyHandle::Kind::Robot)) {
       out.ignoredContacts.push_back(static_cast<int>(i));
       continue;
     }

@@ -1,6 +1,6 @@
 #pragma once
-// One call from contact records to grasp quality (graspit-compat §4–§5): for every contact touching the
-// graspable, choose the contact model, run the soft-finger pipeline where it applies (neighbourhoods,
+// One call from contact records to grasp quality (graspit-compat §4–§5): for every contact between the
+// graspable and a hand (QualitySettings::handContactsOnly), choose the contact model, run the soft-finger pipeline where it applies (neighbourhoods,
 // merging, paraboloid fits, relative curvature, patch, torsion), sample the friction edges, compute the
 // wrenches on the object, and build the L1 and L∞ wrench spaces with their ε and volume.
 //
@@ -30,6 +30,10 @@ struct QualitySettings {
   GwsSettings gws;
   bool gravity = false;                   // GraspIt!'s test term: + 0.5·ẑ_world on every L1 force
   double forceClosureTolerance = 1e-9;
+  // Only contacts between the object and a robot body make the grasp (GraspIt!: the grasp of a hand;
+  // the table an object stands on is not part of it). False: every contact on the object counts, e.g.
+  // fixtures modelled as obstacles.
+  bool handContactsOnly = true;
 };
 
 struct ContactEvaluation {
@@ -53,7 +57,7 @@ struct ContactEvaluation {
 
 struct GraspEvaluation {
   std::vector<ContactEvaluation> contacts;
-  std::vector<int> ignoredContacts;       // input contacts not touching the graspable
+  std::vector<int> ignoredContacts;       // input contacts not part of the grasp (not on the graspable, or not by a hand)
   WrenchReference reference;              // object pose, CoG, ρ
   GraspWrenchSpace l1, lInfinity;
   GraspQuality l1Quality, lInfinityQuality;

@@ -9,7 +9,10 @@
 #include "contact/FrictionEdges.h"
 #include "core/Error.h"
 #include "grasp/ContactWrenches.h"
+#include "contact/ContactDetection.h"
+#include "grasp/AutoGrasp.h"
 #include "grasp/GraspEvaluation.h"
+#include "io/ModelIO.h"
 #include "grasp/GraspQuality.h"
 #include "grasp/GraspWrenchSpace.h"
 #include "grasp/GwsProjection.h"
@@ -86,6 +89,13 @@ std::vector<Contact> sphereContacts(double R, const std::vector<Vec3>& dirs, dou
 const std::vector<Vec3> kTetra = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1)};
 
 }  // namespace
+
+// The test grasps press obstacles ("fingers") on the object, as a fixture would: let them count.
+QualitySettings fixtures() {
+  QualitySettings s;
+  s.handContactsOnly = false;
+  return s;
+}
 
 class TestQuality : public QObject {
   Q_OBJECT
@@ -207,7 +217,7 @@ class TestQuality : public QObject {
 
   // --- invariants ---------------------------------------------------------------------------------------------
   void epsilonIsScaleInvariant() {
-    QualitySettings s;
+    QualitySettings s = fixtures();
     s.contactModel = ContactModelChoice::AllPoint;
     const auto dirs = kTetra;
     const GraspEvaluation small = evaluateGrasp(sphereWorld(20, dirs, std::nullopt), sphereContacts(20, dirs, 0.4, FrictionType::PointWithFriction), 0, s);
@@ -316,7 +326,7 @@ class TestQuality : public QObject {
   void evaluateSoftGraspOnSphere() {
     const World w = sphereWorld(30, kTetra, 1.5e6);
     const auto contacts = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
-    const GraspEvaluation e = evaluateGrasp(w, contacts, 0);
+    const GraspEvaluation e = evaluateGrasp(w, contacts, 0, fixtures());
     QCOMPARE(e.contacts.size(), std::size_t(4));
     QVERIFY(std::abs(e.reference.torqueScale_mm - 30) < 1e-6);
     for (const auto& c : e.contacts) {
@@ -336,7 +346,7 @@ class TestQuality : public QObject {
     QVERIFY(e.l1Quality.forceClosure);
     QVERIFY(e.lInfinity.limitExceeded);  // 21⁴ sums: over the default L∞ limit, reported, not built
     // Soft contacts are at least as good as hard ones on the same grasp.
-    QualitySettings hard;
+    QualitySettings hard = fixtures();
     hard.contactModel = ContactModelChoice::AllPoint;
     const GraspEvaluation h = evaluateGrasp(w, contacts, 0, hard);
     QVERIFY(!h.contacts[0].soft);
@@ -352,7 +362,7 @@ class TestQuality : public QObject {
     dup.side2.position_mm = dup.side1.position_mm;
     dup.separation_mm = 0.1;
     contacts.push_back(dup);
-    QualitySettings s;
+    QualitySettings s = fixtures();
     s.computeLInfinity = false;
     const GraspEvaluation merged = evaluateGrasp(w, contacts, 0, s);
     QCOMPARE(merged.contacts.size(), std::size_t(4));
@@ -384,10 +394,29 @@ class TestQuality : public QObject {
       for (const auto& h : hz.l1.hyperplanes6) QVERIFY(h.normal.dot(x) + h.offset < 1e-9);
     }
   }
+  // The default world after auto-grasp: the mug also rests on the table, but only the three fingertips
+  // make the grasp, and it is force closure.
+  void defaultWorldGraspCountsOnlyTheHand() {
+    World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    autoGrasp(w, 0);
+    const std::vector<Contact> all = findAllContacts(w);
+    int onTable = 0;
+    for (const Contact& c : all) onTable += c.side1.body.kind == BodyHandle::Kind::Obstacle;
+    QVERIFY(onTable > 0);
+    const GraspEvaluation e = evaluateGrasp(w, all, 0);
+    QCOMPARE(static_cast<int>(e.ignoredContacts.size()), onTable);
+    QCOMPARE(e.contacts.size(), std::size_t(3));
+    for (const ContactEvaluation& c : e.contacts) QVERIFY(c.soft);
+    QVERIFY(e.l1Quality.forceClosure && e.l1Quality.epsilon > 0);
+    // Letting the table count changes the grasp.
+    const GraspEvaluation withTable = evaluateGrasp(w, all, 0, fixtures());
+    QCOMPARE(withTable.contacts.size(), std::size_t(3 + onTable));
+  }
+
   void evaluateHandlesEdgeCases() {
     const World w = sphereWorld(30, kTetra, std::nullopt);
     QVERIFY_THROWS_EXCEPTION(Error, evaluateGrasp(w, {}, 3));
-    const GraspEvaluation none = evaluateGrasp(w, {}, 0);
+    const GraspEvaluation none = evaluateGrasp(w, {}, 0, fixtures());
     QVERIFY(!none.l1Quality.forceClosure);
     QCOMPARE(none.l1Quality.epsilon, 0.0);
     // Contacts not touching the graspable are ignored and listed.
@@ -395,18 +424,23 @@ class TestQuality : public QObject {
     Contact other = cs[0];
     other.side1.body = obstacleHandle(1);
     cs.push_back(other);
-    const GraspEvaluation e = evaluateGrasp(w, cs, 0);
+    const GraspEvaluation e = evaluateGrasp(w, cs, 0, fixtures());
     QCOMPARE(e.ignoredContacts, (std::vector<int>{4}));
     QCOMPARE(e.contacts.size(), std::size_t(4));
     for (int i = 0; i < 4; ++i) QCOMPARE(e.contacts[static_cast<std::size_t>(i)].sourceContacts, std::vector<int>{i});
+    // By default only a hand's contacts make the grasp: the obstacle "fingers" are all ignored.
+    const GraspEvaluation handOnly = evaluateGrasp(w, cs, 0);
+    QVERIFY(handOnly.contacts.empty());
+    QCOMPARE(handOnly.ignoredContacts, (std::vector<int>{0, 1, 2, 3, 4}));
+    QVERIFY(!handOnly.l1Quality.forceClosure);
     // Object on side 2: same wrenches as on side 1.
     auto swapped = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
     for (auto& c : swapped) std::swap(c.side1, c.side2);
-    const GraspEvaluation s = evaluateGrasp(w, swapped, 0);
+    const GraspEvaluation s = evaluateGrasp(w, swapped, 0, fixtures());
     QVERIFY(!s.contacts[0].objectIsSide1);
     QVERIFY(std::abs(s.l1Quality.epsilon - e.l1Quality.epsilon) < 1e-9);
     // Frictionless contacts: normals only.
-    const GraspEvaluation fl = evaluateGrasp(w, sphereContacts(30, kTetra, 0.5, FrictionType::Frictionless), 0);
+    const GraspEvaluation fl = evaluateGrasp(w, sphereContacts(30, kTetra, 0.5, FrictionType::Frictionless), 0, fixtures());
     QCOMPARE(fl.contacts[0].wrenches.size(), std::size_t(1));
     QVERIFY(!fl.l1Quality.forceClosure);
   }
