@@ -16,6 +16,7 @@
 #include "geometry/Primitives.h"
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
+#include "BenchTiming.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
 
@@ -28,27 +29,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 bool quick = false;
 
-double secondsOf(const std::function<void()>& f) {
-  const auto t0 = Clock::now();
-  f();
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-// Median seconds per call, repeating until ~0.3 s (0.05 s with --quick) or 500 calls, at least 5.
+// Median seconds per call: at least 5 calls, then until ~0.3 s (0.05 s with --quick) or 500 calls.
 double medianSeconds(const std::function<void()>& f) {
-  std::vector<double> samples;
-  double total = 0;
-  const double budget = quick ? 0.05 : 0.3;
-  while (samples.size() < 5 || (total < budget && samples.size() < 500)) {
-    samples.push_back(secondsOf(f));
-    total += samples.back();
-  }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return bench::medianSeconds(f, quick ? 0.05 : 0.3, 500);
 }
+using bench::secondsOf;
 
 struct Part {
   std::string name;

@@ -19,33 +19,20 @@ extern "C" {
 #include "geometry/Primitives.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/GraspEvaluation.h"
+#include "BenchTiming.h"
 #include "io/ModelIO.h"
 
 using namespace sg;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 bool quick = false;
-
-double secondsOf(const std::function<void()>& f) {
-  const auto t0 = Clock::now();
-  f();
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 // Median seconds per call: at least 5 calls, then until ~0.5 s (0.05 s with --quick) or 200 calls.
 double medianSeconds(const std::function<void()>& f) {
-  std::vector<double> samples;
-  double total = 0;
-  const double budget = quick ? 0.05 : 0.5;
-  while (samples.size() < 5 || (total < budget && samples.size() < 200)) {
-    samples.push_back(secondsOf(f));
-    total += samples.back();
-  }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+  return bench::medianSeconds(f, quick ? 0.05 : 0.5, 200);
 }
+using bench::secondsOf;
 
 // ε with the plain C library (reentrant libqhull_r, GraspIt!'s quantity): min −offset over facets.
 double bareQhullEpsilon(std::vector<double> coords, int dim) {
@@ -151,9 +138,8 @@ int main(int argc, char** argv) {
     try {
       World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
       if (world.robots.empty() || world.graspables.empty()) continue;
-      const auto t0 = Clock::now();
-      autoGrasp(world, 0);
-      std::printf("\n%s: auto-grasp %.1f ms", name, 1e3 * std::chrono::duration<double>(Clock::now() - t0).count());
+      const double graspSeconds = secondsOf([&] { autoGrasp(world, 0); });
+      std::printf("\n%s: auto-grasp %.1f ms", name, 1e3 * graspSeconds);
       report((std::string("worlds/") + name + " after auto-grasp").c_str(), world, [&] { return findAllContacts(world); });
     } catch (const std::exception& e) {
       std::printf("(worlds/%s not usable: %s)\n", name, e.what());
