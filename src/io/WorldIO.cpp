@@ -7,6 +7,7 @@
 #include "core/Parse.h"
 #include "io/AtomicFile.h"
 #include "io/BodyXml.h"
+#include "io/LinkPropertiesXml.h"
 #include "io/MeshIO.h"
 #include "io/ModelIO.h"
 #include "io/TransformXml.h"
@@ -119,6 +120,7 @@ Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& mate
   }
   Robot robot = cached->second;
   robot.fileAsWritten = name;
+  xmlio::applyLinkProperties(robot, e, r.file, materials);  // SoftGrasp's edits of link properties
   robot.pose = xml::childTransform(e, r.file);
   if (const Element* dv = xml::child(e, "dofValues"))
     applyDofValuesString(robot, xml::text(*dv), r.file, xml::lineOf(*dv));
@@ -297,6 +299,7 @@ std::string worldToXml(const World& world, const std::string& worldDir) {
     out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, r.fileAsWritten, worldDir));
     out += tagLine(4, "dofValues", dofValuesToString(r));
     out += xml::transformXml(r.pose, 4);
+    out += xmlio::linkPropertiesXml(r, 4);
     out += "  </robot>\n";
   }
   for (const auto& c : world.connections) {
