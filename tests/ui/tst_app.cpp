@@ -75,6 +75,7 @@ class TstApp : public QObject {
   void screenshotDialogSizes();
   void badFileShowsErrorAndKeepsWorld();
   void saveWritesFileThatLoadsBack();
+  void robotLinkEditsSurviveSave();
   void importAndDropFiles();
   void unsavedChangesPrompt();
   void importBundledRobots();
@@ -610,6 +611,35 @@ void TstApp::saveWritesFileThatLoadsBack() {
   QCOMPARE(loaded.graspables[0].mass_g, doc->world().graspables[0].mass_g);
   QCOMPARE(loaded.graspables[0].material, doc->world().graspables[0].material);
   QCOMPARE(loaded.graspables[0].triangleCount(), doc->world().graspables[0].triangleCount());
+}
+
+// A robot is saved by file name; its edited link properties go into <linkProperties> (src/io/DEVIATIONS.md).
+void TstApp::robotLinkEditsSurviveSave() {
+  QTemporaryDir dir;
+  Document doc;
+  doc.openWorld(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"));
+  QVERIFY(!doc.world().robots.empty());
+  const BodyHandle tip{BodyHandle::Kind::Robot, 0, {0, static_cast<int>(doc.world().robots[0].chains[0].links.size()) - 1}};
+  const BodyProperties original = propertiesOf(doc.world().body(tip));
+  BodyProperties edited = original;
+  edited.youngs_Pa = original.youngs_Pa.value_or(1e6) * 3.5;
+  edited.mass_g = original.mass_g + 7.25;
+  doc.push(new SetBodyPropertiesCommand(&doc, tip, edited));
+
+  const QString out = dir.filePath("saved.xml");
+  doc.saveWorld(out);
+  Document reopened;
+  reopened.openWorld(out);
+  QCOMPARE(propertiesOf(reopened.world().body(tip)), edited);
+  const BodyHandle palm{BodyHandle::Kind::Robot, 0, {-1, 0}};
+  QCOMPARE(propertiesOf(reopened.world().body(palm)), propertiesOf(doc.world().body(palm)));  // not edited
+
+  // Undone and saved again: the robot file's values come back on reopening.
+  doc.undoStack()->undo();
+  doc.saveWorld(out);
+  Document again;
+  again.openWorld(out);
+  QCOMPARE(propertiesOf(again.world().body(tip)), original);
 }
 
 void TstApp::importAndDropFiles() {
