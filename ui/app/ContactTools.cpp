@@ -1,7 +1,42 @@
+// The contact feature of the main window: the contacts dock, markers and friction cones in the viewport
+// (with show/hide toggles), the grasp motions of the Grasp menu and toolbar, and collision-stopped
+// dragging and DOF edits.
+#include <QAction>
+#include <QMenu>
+#include <QStatusBar>
+
+#include "CollisionStoppedEdits.h"
+#include "ContactOverlay.h"
+#include "ContactsDock.h"
 #include "FeatureTools.h"
+#include "GraspActions.h"
+#include "MainWindow.h"
 
 namespace sg::app {
 
-void installContactTools(MainWindow*) {}
+void installContactTools(MainWindow* window) {
+  auto* edits = new CollisionStoppedEdits(window->document(), window->analysis());
+  QObject::connect(edits, &CollisionStoppedEdits::motionStopped, window,
+                   [window](const QString& message) { window->statusBar()->showMessage(message, 3000); });
+
+  window->addDock(new ContactsDock(window->document(), window->analysis(), window), Qt::BottomDockWidgetArea);
+  new GraspActions(window, edits);
+
+  auto* overlay = new ContactOverlay(window->analysis(), window->viewportPanel(), window);
+  QMenu* menu = window->graspMenu();
+  menu->addSeparator();
+  QAction* contacts = menu->addAction(QObject::tr("Show Co&ntacts"));
+  contacts->setObjectName("actionShowContacts");
+  contacts->setCheckable(true);
+  contacts->setChecked(overlay->contactsVisible());
+  contacts->setStatusTip(QObject::tr("Show contact markers and friction cones in the 3-D view"));
+  QObject::connect(contacts, &QAction::toggled, overlay, &ContactOverlay::setContactsVisible);
+  QAction* cones = menu->addAction(QObject::tr("Show &Friction Cones"));
+  cones->setObjectName("actionShowFrictionCones");
+  cones->setCheckable(true);
+  cones->setChecked(overlay->conesVisible());
+  QObject::connect(cones, &QAction::toggled, overlay, &ContactOverlay::setConesVisible);
+  QObject::connect(contacts, &QAction::toggled, cones, &QAction::setEnabled);  // cones live under the contacts
+}
 
 }  // namespace sg::app

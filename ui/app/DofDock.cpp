@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "Document.h"
 #include "model/EigenGraspMap.h"
@@ -140,7 +141,10 @@ void DofDock::rebuild() {
 void DofDock::connectRow(Row& row, int index, bool eigen) {
   QSlider* slider = row.slider;
   connect(slider, &QSlider::sliderPressed, this, [this] { gesture_ = doc_->beginGesture(); });
-  connect(slider, &QSlider::sliderReleased, this, [this] { gesture_ = 0; });
+  connect(slider, &QSlider::sliderReleased, this, [this] {
+    gesture_ = 0;
+    refreshValues();  // a collision-stopped drag leaves the slider where the hand let go: show the model
+  });
   connect(slider, &QSlider::valueChanged, this, [this, index, eigen](int v) {
     const Row& r = (eigen ? eigenRows_ : dofRows_).at(index);
     setFromRow(index, eigen, r.min + (r.max - r.min) * v / kSliderSteps);
@@ -163,7 +167,10 @@ void DofDock::setFromRow(int index, bool eigen, double modelValue) {
     values = dofValues(robot);
     values.at(index) = modelValue;
   }
-  doc_->push(new SetDofValuesCommand(doc_, robot_, std::move(values), gesture_));
+  if (auto* edits = CollisionStoppedEdits::of(doc_))  // stops at contact when collision checking is on
+    edits->setDofValues(robot_, values, gesture_);
+  else
+    doc_->push(new SetDofValuesCommand(doc_, robot_, std::move(values), gesture_));
 }
 
 void DofDock::refreshValues() {

@@ -3,6 +3,7 @@
 #include <Inventor/SoPath.h>
 #include <Inventor/nodes/SoSeparator.h>
 
+#include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "Document.h"
 #include "render/SceneBuilder.h"
@@ -93,10 +94,18 @@ void ViewportPanel::onDraggerMoved(const Transform& pose, bool released) {
   const int gesture = dragGesture_;
   if (released) dragGesture_ = 0;
   if (movablePose(doc_->world(), *sel).isApprox(pose, 1e-9)) return;
-  if (const int robot = robotIndexOf(sel); robot >= 0)
+  const int robot = robotIndexOf(sel);
+  if (auto* edits = CollisionStoppedEdits::of(doc_)) {  // stops at contact when collision checking is on
+    if (robot >= 0)
+      edits->moveRobot(robot, pose, gesture);
+    else
+      edits->moveBody(*sel, pose, gesture);
+    if (released) syncDragger();  // back onto the model where the motion stopped
+  } else if (robot >= 0) {
     doc_->push(new SetRobotPoseCommand(doc_, robot, pose, gesture));
-  else
+  } else {
     doc_->push(new SetBodyPoseCommand(doc_, *sel, pose, gesture));
+  }
 }
 
 }  // namespace sg::app

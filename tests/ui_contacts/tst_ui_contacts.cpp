@@ -1,0 +1,457 @@
+// The contact tools of the application on the offscreen platform (no viewport): the Grasp actions on the
+// default world (auto-grasp touches the mug with every finger, one undo step, auto-open, approach along the
+// approach direction), the contacts dock and the shared contact selection, the contact overlay's state,
+// collision-stopped DOF and pose edits, and the shortcuts.
+#include <QAction>
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include "CollisionStoppedEdits.h"
+#include "ContactOverlay.h"
+#include "ContactsDock.h"
+#include "DofDock.h"
+#include "Document.h"
+#include "GraspActions.h"
+#include "GraspAnalysis.h"
+#include "MainWindow.h"
+#include "contact/ContactDetection.h"
+#include "model/Kinematics.h"
+#include "render/ContactNodes.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+using K = BodyHandle::Kind;
+const BodyHandle kMug{K::Graspable, 0, {}};
+
+QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"); }
+
+QAction* action(QWidget* window, const char* name) { return window->findChild<QAction*>(name); }
+
+// Contacts between the mug and a link of finger (chain) `chain` of robot 0.
+int fingerContacts(const std::vector<Contact>& contacts, int chain) {
+  int n = 0;
+  for (const Contact& c : contacts) {
+    const bool a = c.side1.body == kMug && c.side2.body.kind == K::Robot && c.side2.body.ref.chain == chain;
+    const bool b = c.side2.body == kMug && c.side1.body.kind == K::Robot && c.side1.body.ref.chain == chain;
+    n += a || b;
+  }
+  return n;
+}
+
+}  // namespace
+
+class TstUiContacts : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+
+  void actionsInMenuAndToolbar();
+  void autoGraspTouchesWithEveryFinger();
+  void dockListsTheContacts();
+  void rowSelectionIsTheSharedContactSelection();
+  void overlayFollowsContactsAndToggles();
+  void autoGraspIsOneUndoStep();
+  void autoOpenOpens();
+  void approachMovesAlongTheApproachDirection();
+  void approachAndGraspIsOneStep();
+  void dofSliderStopsAtContact();
+  void dofEditWithoutCollisionCheckingGoesThrough();
+  void draggedRobotStopsAtContact();
+  void blockedEditPushesNothing();
+  void plainGShortcutSparesSpinBoxes();
+
+ private:
+  std::unique_ptr<MainWindow> window_;
+  Document* doc_ = nullptr;
+  GraspAnalysis* analysis_ = nullptr;
+  QTemporaryDir settingsDir_;
+};
+
+void TstUiContacts::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+}
+
+void TstUiContacts::init() {
+  QSettings("SoftGrasp", "softgrasp").clear();
+  MainWindow::Options options;
+  options.createViewport = false;
+  window_ = std::make_unique<MainWindow>(options);
+  QVERIFY(!window_->viewportPanel());
+  doc_ = window_->document();
+  analysis_ = window_->analysis();
+  QVERIFY(window_->openWorldFile(defaultWorldPath()));
+  analysis_->recompute();
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+void TstUiContacts::cleanup() {
+  if (doc_) doc_->undoStack()->setClean();  // no "save changes?" question on close
+  window_.reset();
+  doc_ = nullptr;
+  analysis_ = nullptr;
+}
+
+void TstUiContacts::actionsInMenuAndToolbar() {
+  for (const char* name : {"actionApproach", "actionAutoGrasp", "actionApproachAndGrasp", "actionAutoOpen",
+                           "actionCollisionChecking", "actionShowContacts", "actionShowFrictionCones"}) {
+    QAction* a = action(window_.get(), name);
+    QVERIFY2(a, name);
+    QVERIFY2(window_->graspMenu()->actions().contains(a), name);
+    QVERIFY2(a->isEnabled(), name);
+  }
+  QVERIFY(window_->graspToolBar()->actions().contains(action(window_.get(), "actionAutoGrasp")));
+  QVERIFY(window_->graspToolBar()->actions().contains(action(window_.get(), "actionCollisionChecking")));
+  QAction* collision = action(window_.get(), "actionCollisionChecking");
+  QVERIFY(collision->isCheckable() && collision->isChecked());  // on by default
+  QVERIFY(CollisionStoppedEdits::of(doc_) && CollisionStoppedEdits::of(doc_)->isEnabled());
+  collision->setChecked(false);
+  QVERIFY(!CollisionStoppedEdits::of(doc_)->isEnabled());
+  CollisionStoppedEdits::of(doc_)->setEnabled(true);  // the action follows the edits' switch
+  QVERIFY(collision->isChecked());
+  // The contacts dock has a View menu entry.
+  auto* dock = window_->findChild<ContactsDock*>();
+  QVERIFY(dock);
+  QVERIFY(window_->viewMenu()->actions().contains(dock->toggleViewAction()));
+  // Without robots the motions are disabled.
+  doc_->resetWorld(World{});
+  QVERIFY(!action(window_.get(), "actionAutoGrasp")->isEnabled());
+  QVERIFY(!action(window_.get(), "actionApproach")->isEnabled());
+}
+
+void TstUiContacts::autoGraspTouchesWithEveryFinger() {
+  const int before = analysis_->updateCount();
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  QVERIFY(!anyCollision(doc_->world()));
+  QApplication::processEvents();  // the live analysis is coalesced through a zero-time timer
+  QVERIFY(analysis_->updateCount() > before);
+  const std::vector<Contact>& contacts = analysis_->contacts();
+  for (int chain = 0; chain < 3; ++chain)
+    QVERIFY2(fingerContacts(contacts, chain) > 0, qPrintable(QString("no contact on finger %1").arg(chain)));
+  for (const Contact& c : contacts) QVERIFY(c.separation_mm > 0 && c.separation_mm <= 0.2 + 1e-9);
+  QVERIFY2(window_->statusBar()->currentMessage().contains("contact"), qPrintable(window_->statusBar()->currentMessage()));
+  // The grasp is evaluated with a soft contact on every finger (the fingertips are soft).
+  QVERIFY(analysis_->evaluation().has_value());
+  int soft = 0;
+  for (const auto& e : analysis_->evaluation()->contacts) soft += e.soft;
+  QVERIFY(soft >= 3);
+}
+
+void TstUiContacts::dockListsTheContacts() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  const auto* dock = window_->findChild<ContactsDock*>();
+  QVERIFY(dock);
+  const QTableWidget* table = dock->table();
+  const std::vector<Contact>& contacts = analysis_->contacts();
+  QVERIFY(contacts.size() >= 3);
+  QCOMPARE(table->rowCount(), static_cast<int>(contacts.size()));
+  const World& w = doc_->world();
+  bool sawFingerLabel = false, sawSoftType = false;
+  for (int i = 0; i < table->rowCount(); ++i) {
+    const Contact& c = contacts[i];
+    QCOMPARE(table->item(i, ContactsDock::kBody1)->text(), QString::fromStdString(w.bodyLabel(c.side1.body)));
+    QCOMPARE(table->item(i, ContactsDock::kBody2)->text(), QString::fromStdString(w.bodyLabel(c.side2.body)));
+    QCOMPARE(table->item(i, ContactsDock::kSeparation)->text().toDouble(), std::round(c.separation_mm * 1000) / 1000);
+    QCOMPARE(table->item(i, ContactsDock::kMuStatic)->text(), QString::number(c.muStatic, 'f', 2));
+    QVERIFY(table->item(i, ContactsDock::kPosition)->text().contains(QString::number(c.side1.position_mm.x(), 'f', 2)));
+    sawFingerLabel |= table->item(i, ContactsDock::kBody2)->text().startsWith("ThreeFinger/chain");
+    if (const auto e = analysis_->evaluationOfContact(i); e && analysis_->evaluation()->contacts[*e].soft) {
+      QCOMPARE(table->item(i, ContactsDock::kType)->text(), QString("soft finger, fitted"));
+      sawSoftType = true;
+    }
+  }
+  QVERIFY(sawFingerLabel);
+  QVERIFY(sawSoftType);
+  QVERIFY(dock->findChild<QLabel*>("contactsSummary")->text().startsWith(QString::number(contacts.size())));
+  // Live: opening the hand again changes the rows.
+  doc_->undoStack()->undo();
+  analysis_->recompute();
+  QCOMPARE(table->rowCount(), static_cast<int>(analysis_->contacts().size()));
+  for (int chain = 0; chain < 3; ++chain) QCOMPARE(fingerContacts(analysis_->contacts(), chain), 0);
+}
+
+void TstUiContacts::rowSelectionIsTheSharedContactSelection() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  auto* dock = window_->findChild<ContactsDock*>();
+  auto* overlay = window_->findChild<ContactOverlay*>();
+  QVERIFY(dock && overlay);
+  QTableWidget* table = dock->table();
+  QVERIFY(table->rowCount() >= 3);
+  QSignalSpy changed(analysis_, &GraspAnalysis::selectedContactChanged);
+  table->selectRow(1);
+  QCOMPARE(analysis_->selectedContact(), std::optional<int>(1));
+  QCOMPARE(changed.count(), 1);
+  QCOMPARE(overlay->nodes().highlighted(), std::optional<int>(1));
+  // Selected elsewhere (e.g. the soft-contact inspector): the row follows, and so does the highlight.
+  analysis_->setSelectedContact(2);
+  const auto rows = table->selectionModel()->selectedRows();
+  QCOMPARE(rows.size(), 1);
+  QCOMPARE(rows.first().row(), 2);
+  QCOMPARE(overlay->nodes().highlighted(), std::optional<int>(2));
+  table->clearSelection();
+  QVERIFY(!analysis_->selectedContact());
+  QVERIFY(!overlay->nodes().highlighted());
+  // A model change recomputes the contacts and drops the selection.
+  table->selectRow(0);
+  QVERIFY(analysis_->selectedContact());
+  action(window_.get(), "actionAutoOpen")->trigger();
+  analysis_->recompute();
+  QVERIFY(!analysis_->selectedContact());
+  QVERIFY(table->selectionModel()->selectedRows().isEmpty());
+}
+
+void TstUiContacts::overlayFollowsContactsAndToggles() {
+  auto* overlay = window_->findChild<ContactOverlay*>();
+  QVERIFY(overlay);
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  const auto& contacts = analysis_->contacts();
+  const ContactNodes& nodes = overlay->nodes();
+  QCOMPARE(nodes.contactCount(), static_cast<int>(contacts.size()));
+  // Cones for the contacts not evaluated as soft (the mug on the table, rigid parts); soft ones get patches.
+  int expectedCones = 0;
+  for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
+    const auto e = analysis_->evaluationOfContact(i);
+    const bool soft = e && analysis_->evaluation()->contacts[*e].soft;
+    expectedCones += !soft;
+    QCOMPARE(nodes.coneNode(i) != nullptr, !soft);
+    QVERIFY(nodes.glyph(i).position_mm().isApprox(contacts[i].side1.position_mm, 1e-6) ||
+            nodes.glyph(i).position_mm().isApprox(contacts[i].side2.position_mm, 1e-6));
+  }
+  QCOMPARE(nodes.coneCount(), expectedCones);
+  // The table–mug contact's cone stands on the mug and opens out of it (downwards, into the table).
+  for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
+    const Contact& c = contacts[i];
+    if (c.side1.body.kind == K::Obstacle && c.side2.body == kMug) {
+      const FrictionCone cone = frictionCone(nodes.glyph(i));
+      QVERIFY(cone.axis.isApprox(-c.side2.normal, 1e-9));
+      QVERIFY(cone.axis.z() < -0.9);
+      QVERIFY(std::abs(cone.halfAngle_rad - std::atan(c.muStatic)) < 1e-12);
+    }
+  }
+  QAction* showContacts = action(window_.get(), "actionShowContacts");
+  QAction* showCones = action(window_.get(), "actionShowFrictionCones");
+  QVERIFY(showContacts->isChecked() && showCones->isChecked());
+  showCones->setChecked(false);
+  QVERIFY(!overlay->conesVisible() && overlay->contactsVisible());
+  showContacts->setChecked(false);
+  QVERIFY(!overlay->contactsVisible());
+  QVERIFY(!showCones->isEnabled());
+  showContacts->setChecked(true);
+  showCones->setChecked(true);
+  QVERIFY(overlay->contactsVisible() && overlay->conesVisible());
+}
+
+void TstUiContacts::autoGraspIsOneUndoStep() {
+  QUndoStack* stack = doc_->undoStack();
+  const int steps = stack->count();
+  const std::vector<double> open = dofValues(doc_->world().robots[0]);
+  const Transform pose = doc_->world().robots[0].pose;
+  QAction* grasp = action(window_.get(), "actionAutoGrasp");
+  QCOMPARE(grasp->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_G));
+  grasp->trigger();
+  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  QVERIFY(closed != open);
+  for (int k = 1; k < 4; ++k) QVERIFY(closed[k] > open[k] + 0.1);  // each finger closed
+  QCOMPARE(closed[0], open[0]);                                     // the spread has no auto-grasp velocity
+  QCOMPARE(stack->count(), steps + 1);
+  QVERIFY(stack->undoText().contains("ThreeFinger"));
+  stack->undo();
+  QVERIFY(dofValues(doc_->world().robots[0]) == open);
+  QVERIFY(doc_->world().robots[0].pose.isApprox(pose, 0));
+  stack->redo();
+  QVERIFY(dofValues(doc_->world().robots[0]) == closed);
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+void TstUiContacts::autoOpenOpens() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  const int steps = doc_->undoStack()->count();
+  action(window_.get(), "actionAutoOpen")->trigger();
+  const Robot& r = doc_->world().robots[0];
+  const std::vector<double> opened = dofValues(r);
+  for (int k = 1; k < 4; ++k) {
+    QVERIFY(opened[k] < closed[k]);
+    QCOMPARE(opened[k], r.dofs[k].minValue);  // nothing in the way when opening
+  }
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  analysis_->recompute();
+  for (int chain = 0; chain < 3; ++chain) QCOMPARE(fingerContacts(analysis_->contacts(), chain), 0);
+  QVERIFY(window_->statusBar()->currentMessage().contains("Auto-open"));
+}
+
+void TstUiContacts::approachMovesAlongTheApproachDirection() {
+  const Robot& before = doc_->world().robots[0];
+  const Vec3 start = before.pose.translation();
+  const Vec3 direction = approachDirection(before);
+  const Quat rotation = before.pose.rotation();
+  auto* actions = window_->findChild<GraspActions*>();
+  QVERIFY(actions);
+  QCOMPARE(actions->targetRobot(), 0);
+  const int steps = doc_->undoStack()->count();
+  action(window_.get(), "actionApproach")->trigger();
+  const Robot& after = doc_->world().robots[0];
+  const Vec3 moved = after.pose.translation() - start;
+  QVERIFY2(moved.norm() > 1.0, "the palm did not move");
+  QVERIFY(moved.norm() <= GraspActions::kApproachDistance_mm + 1e-6);
+  QVERIFY(moved.normalized().isApprox(direction, 1e-6));  // along the approach direction, forwards
+  QVERIFY(after.pose.rotation().angularDistance(rotation) < 1e-9);
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  // The palm comes down on the mug's rim (or the table): it stops in contact.
+  QVERIFY2(window_->statusBar()->currentMessage().contains("contact"), qPrintable(window_->statusBar()->currentMessage()));
+  // Approaching again is blocked by the contacts it made: nothing moves, no undo step.
+  const Transform stopped = after.pose;
+  action(window_.get(), "actionApproach")->trigger();
+  QVERIFY(doc_->world().robots[0].pose.isApprox(stopped, 1e-9));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  QVERIFY(window_->statusBar()->currentMessage().contains("blocked"));
+  doc_->undoStack()->undo();
+  QVERIFY(doc_->world().robots[0].pose.translation().isApprox(start, 1e-12));
+}
+
+void TstUiContacts::approachAndGraspIsOneStep() {
+  QAction* g = action(window_.get(), "actionApproachAndGrasp");
+  QCOMPARE(g->shortcut(), QKeySequence(Qt::Key_G));
+  QCOMPARE(g->shortcutContext(), Qt::WindowShortcut);
+  const Vec3 start = doc_->world().robots[0].pose.translation();
+  const Vec3 direction = approachDirection(doc_->world().robots[0]);
+  const int steps = doc_->undoStack()->count();
+  g->trigger();
+  const Vec3 moved = doc_->world().robots[0].pose.translation() - start;
+  QVERIFY(moved.dot(direction) > 1.0);
+  QVERIFY(moved.norm() <= GraspActions::kApproachBeforeGrasp_mm + 1e-6);
+  QVERIFY(dofValues(doc_->world().robots[0])[1] > 0.1);
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  doc_->undoStack()->undo();
+  QVERIFY(doc_->world().robots[0].pose.translation().isApprox(start, 1e-12));
+  QCOMPARE(dofValues(doc_->world().robots[0])[1], 0.0);
+}
+
+void TstUiContacts::dofSliderStopsAtContact() {
+  DofDock* dofs = window_->dofDock();
+  QCOMPARE(dofs->robotIndex(), 0);
+  const int steps = doc_->undoStack()->count();
+  const double max = doc_->world().robots[0].dofs[1].maxValue;
+  QSlider* slider = dofs->dofSlider(1);
+  slider->setSliderDown(true);
+  for (int v = 100; v <= DofDock::kSliderSteps; v += 100) slider->setValue(v);  // one drag to fully closed
+  slider->setSliderDown(false);
+  const double value = doc_->world().robots[0].dofs[1].value;
+  QVERIFY2(value < max - 0.05, "the finger went through the mug");
+  QVERIFY(value > 0.1);
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);  // one drag, one step
+  analysis_->recompute();
+  QVERIFY(fingerContacts(analysis_->contacts(), 0) > 0);
+  // The slider shows where the finger stopped once released.
+  const double shown = slider->value() / double(DofDock::kSliderSteps) * max;
+  QVERIFY(std::abs(shown - value) < max / DofDock::kSliderSteps + 1e-9);
+  QVERIFY(window_->statusBar()->currentMessage().contains("contact"));
+  doc_->undoStack()->undo();
+  QCOMPARE(doc_->world().robots[0].dofs[1].value, 0.0);
+}
+
+void TstUiContacts::dofEditWithoutCollisionCheckingGoesThrough() {
+  // At 1.8 rad finger 0 reaches through the mug's wall (fully closed, it curls over the rim instead).
+  const double through = 1.8;
+  QDoubleSpinBox* spin = window_->dofDock()->dofSpinBox(1);
+  spin->setValue(radToDeg(through));  // collision checking on: stops at the wall
+  QVERIFY(doc_->world().robots[0].dofs[1].value < through - 0.1);
+  QVERIFY(!anyCollision(doc_->world()));
+  action(window_.get(), "actionCollisionChecking")->setChecked(false);
+  spin->setValue(0);
+  spin->setValue(radToDeg(through));
+  QVERIFY(std::abs(doc_->world().robots[0].dofs[1].value - through) < 1e-3);  // 0.01° steps
+  QVERIFY(anyCollision(doc_->world()));  // the finger is inside the mug now
+  // Back on, the world already interpenetrates: edits still go through (to pull the finger out).
+  action(window_.get(), "actionCollisionChecking")->setChecked(true);
+  spin->setValue(0);
+  QCOMPARE(doc_->world().robots[0].dofs[1].value, 0.0);
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+void TstUiContacts::draggedRobotStopsAtContact() {
+  auto* edits = CollisionStoppedEdits::of(doc_);
+  QVERIFY(edits);
+  const Transform start = doc_->world().robots[0].pose;
+  // A drag straight down 300 mm: through the mug to the table, unless stopped.
+  const int gesture = doc_->beginGesture();
+  const int steps = doc_->undoStack()->count();
+  MotionOutcome last = MotionOutcome::Reached;
+  for (int mm = 50; mm <= 300; mm += 50)
+    last = edits->moveRobot(0, Transform::fromTranslation(Vec3(0, 0, -mm)) * start, gesture);
+  QVERIFY(last == MotionOutcome::Blocked || last == MotionOutcome::Contact);
+  const double dropped = start.translation().z() - doc_->world().robots[0].pose.translation().z();
+  QVERIFY(dropped > 1 && dropped < 300);
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);  // one gesture, one step
+  // A body is stopped too: the mug lifted into the palm.
+  doc_->undoStack()->undo();
+  const Transform mug = doc_->world().body(kMug).pose;
+  QVERIFY(edits->moveBody(kMug, Transform::fromTranslation(Vec3(0, 0, 200)) * mug) == MotionOutcome::Contact);
+  const double lifted = doc_->world().body(kMug).pose.translation().z() - mug.translation().z();
+  QVERIFY(lifted > 1 && lifted < 200);
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+void TstUiContacts::blockedEditPushesNothing() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  const int steps = doc_->undoStack()->count();
+  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  // Every finger is in contact: closing them further is opposed by their contacts.
+  std::vector<double> more = closed;
+  for (int k = 1; k < 4; ++k) more[k] = doc_->world().robots[0].dofs[k].maxValue;
+  auto* edits = CollisionStoppedEdits::of(doc_);
+  const MotionOutcome outcome = edits->setDofValues(0, more);
+  QVERIFY(outcome == MotionOutcome::Blocked || outcome == MotionOutcome::Contact);
+  QVERIFY(!anyCollision(doc_->world()));
+  if (outcome == MotionOutcome::Blocked) QCOMPARE(doc_->undoStack()->count(), steps);
+  QSignalSpy stopped(edits, &CollisionStoppedEdits::motionStopped);
+  QVERIFY(edits->setDofValues(0, more) != MotionOutcome::Reached);
+  QCOMPARE(stopped.count(), 1);
+}
+
+void TstUiContacts::plainGShortcutSparesSpinBoxes() {
+  window_->show();
+  window_->activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  QAction* g = action(window_.get(), "actionApproachAndGrasp");
+  QSignalSpy triggered(g, &QAction::triggered);
+  // Typing "g" into a DOF spin box types; it does not grasp.
+  QDoubleSpinBox* spin = window_->dofDock()->dofSpinBox(1);
+  spin->setFocus();
+  QTest::keyClick(spin, Qt::Key_G);
+  QCOMPARE(triggered.count(), 0);
+  // Elsewhere in the window, G approaches and grasps.
+  window_->findChild<ContactsDock*>()->table()->setFocus();
+  QTest::keyClick(window_->findChild<ContactsDock*>()->table(), Qt::Key_G);
+  QCOMPARE(triggered.count(), 1);
+  QVERIFY(dofValues(doc_->world().robots[0])[1] > 0.1);
+}
+
+QTEST_MAIN(TstUiContacts)
+#include "tst_ui_contacts.moc"

@@ -1,0 +1,79 @@
+#include "ContactOverlay.h"
+
+#include <Inventor/nodes/SoSeparator.h>
+#include <Inventor/nodes/SoSwitch.h>
+
+#include "GraspAnalysis.h"
+#include "ViewportPanel.h"
+#include "render/ContactNodes.h"
+#include "render/SceneBuilder.h"
+
+namespace sg::app {
+
+namespace {
+bool isGraspable(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Graspable; }
+}  // namespace
+
+ContactOverlay::ContactOverlay(GraspAnalysis* analysis, ViewportPanel* panel, QObject* parent)
+    : QObject(parent), analysis_(analysis), panel_(panel), nodes_(std::make_unique<ContactNodes>()) {
+  setObjectName("ContactOverlay");
+  switch_ = new SoSwitch;
+  switch_->ref();
+  switch_->setName("contactOverlay");
+  switch_->addChild(nodes_->root());
+  switch_->whichChild = SO_SWITCH_ALL;
+  if (panel_ && panel_->scene()) panel_->scene()->overlayRoot()->addChild(switch_);
+  connect(analysis_, &GraspAnalysis::updated, this, &ContactOverlay::rebuild);
+  connect(analysis_, &GraspAnalysis::selectedContactChanged, this, &ContactOverlay::updateHighlight);
+  rebuild();
+}
+
+ContactOverlay::~ContactOverlay() {
+  // The panel (and its scene) may be gone already when the main window closes.
+  if (panel_ && panel_->scene()) {
+    SoSeparator* overlay = panel_->scene()->overlayRoot();
+    if (overlay->findChild(switch_) >= 0) overlay->removeChild(switch_);
+  }
+  switch_->unref();
+}
+
+void ContactOverlay::rebuild() {
+  const std::vector<Contact>& contacts = analysis_->contacts();
+  const auto& evaluation = analysis_->evaluation();
+  std::vector<ContactGlyph> glyphs;
+  glyphs.reserve(contacts.size());
+  for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
+    const Contact& c = contacts[i];
+    const std::optional<int> evaluated = analysis_->evaluationOfContact(i);
+    const bool soft = evaluation && evaluated && evaluation->contacts.at(*evaluated).soft;
+    // The cone stands on the graspable (the forces that act on it), else on side 1.
+    const bool onSide2 = isGraspable(c.side2.body) && !isGraspable(c.side1.body);
+    glyphs.push_back(contactGlyph(c, onSide2, !soft));
+  }
+  nodes_->setContacts(glyphs);
+  updateHighlight();
+}
+
+void ContactOverlay::updateHighlight() {
+  nodes_->setHighlighted(analysis_->selectedContact());
+  redraw();
+}
+
+void ContactOverlay::redraw() {
+  if (panel_ && panel_->viewport()) panel_->viewport()->update();
+}
+
+void ContactOverlay::setContactsVisible(bool on) {
+  contactsVisible_ = on;
+  switch_->whichChild = on ? SO_SWITCH_ALL : SO_SWITCH_NONE;
+  redraw();
+}
+
+void ContactOverlay::setConesVisible(bool on) {
+  nodes_->setConesVisible(on);
+  redraw();
+}
+
+bool ContactOverlay::conesVisible() const { return nodes_->conesVisible(); }
+
+}  // namespace sg::app

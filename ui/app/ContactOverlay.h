@@ -1,0 +1,50 @@
+#pragma once
+// Contact markers and friction cones in the 3-D view, kept in step with the live analysis: a marker at
+// every contact of GraspAnalysis::contacts(), a friction cone (render/ContactNodes.h) for every contact
+// not evaluated as a soft contact (those show their fitted patch, drawn by the quality tools), standing on
+// the graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
+// Lives under the scene's overlayRoot(); without a viewport (offscreen platform) it still tracks the
+// contacts, so its state can be tested.
+#include <QObject>
+#include <QPointer>
+#include <memory>
+
+namespace sg {
+class ContactNodes;
+}  // namespace sg
+
+class SoSwitch;
+
+namespace sg::app {
+
+class GraspAnalysis;
+class ViewportPanel;
+
+class ContactOverlay : public QObject {
+  Q_OBJECT
+ public:
+  // `panel` may be null (no viewport).
+  ContactOverlay(GraspAnalysis* analysis, ViewportPanel* panel, QObject* parent = nullptr);
+  ~ContactOverlay() override;
+
+  // Markers (and the highlight) on or off; friction cones on or off (shown only while markers are).
+  void setContactsVisible(bool on);
+  bool contactsVisible() const { return contactsVisible_; }
+  void setConesVisible(bool on);
+  bool conesVisible() const;
+
+  const ContactNodes& nodes() const { return *nodes_; }
+
+ private:
+  void rebuild();
+  void updateHighlight();
+  void redraw();
+
+  GraspAnalysis* analysis_;
+  QPointer<ViewportPanel> panel_;
+  std::unique_ptr<ContactNodes> nodes_;
+  SoSwitch* switch_ = nullptr;  // ref'd; child of the scene's overlayRoot() while there is a scene
+  bool contactsVisible_ = true;
+};
+
+}  // namespace sg::app

@@ -1,0 +1,64 @@
+#pragma once
+// The Grasp menu's hand motions (graspit-compat §6.2–§6.3) for the robot of the selection, or robot 0:
+// Approach to contact (palm along the approach direction until something is touched), Auto-grasp (Ctrl+G),
+// Approach + grasp (key G: 30 mm approach, then auto-grasp, as GraspIt!), Auto-open, and the
+// "Collision checking" switch that also governs the dragger and the DOF sliders (CollisionStoppedEdits).
+// Each motion runs on a scratch copy of the world and lands in the Document as one undo step; the status
+// bar says how it ended (contact, reached, blocked).
+#include <QObject>
+#include <QString>
+#include <functional>
+
+#include "grasp/Motion.h"
+
+class QAction;
+
+namespace sg::app {
+
+class CollisionStoppedEdits;
+class Document;
+class MainWindow;
+
+class GraspActions : public QObject {
+  Q_OBJECT
+ public:
+  static constexpr double kApproachDistance_mm = 200;     // Approach to contact: at most this far
+  static constexpr double kApproachBeforeGrasp_mm = 30;   // key G, GraspIt!'s approach before the grasp
+
+  // Adds the actions to window->graspMenu() and window->graspToolBar().
+  GraspActions(MainWindow* window, CollisionStoppedEdits* edits);
+
+  // The robot the actions move: the selected body's robot, else robot 0; -1 without robots.
+  int targetRobot() const;
+
+  QAction* approachAction() const { return approach_; }
+  QAction* autoGraspAction() const { return autoGrasp_; }
+  QAction* approachAndGraspAction() const { return approachAndGrasp_; }
+  QAction* autoOpenAction() const { return autoOpen_; }
+  QAction* collisionCheckingAction() const { return collisionChecking_; }
+
+  // The motions (what the actions trigger). Return the status-bar message.
+  QString approach();
+  QString autoGrasp();
+  QString approachAndGrasp();
+  QString autoOpen();
+
+ private:
+  // Runs `motion` on a scratch copy of the world for robot `targetRobot()` and pushes the robots' new state
+  // as one undo step named `undoText`. `motion` returns the outcome message.
+  QString run(const QString& undoText, const std::function<QString(World&, int)>& motion);
+  QString approachIn(World& world, int robot, double distance_mm) const;
+  QString graspIn(World& world, int robot, bool open) const;
+  void updateEnabled();
+
+  MainWindow* window_;
+  Document* doc_;
+  CollisionStoppedEdits* edits_;
+  QAction* approach_ = nullptr;
+  QAction* autoGrasp_ = nullptr;
+  QAction* approachAndGrasp_ = nullptr;
+  QAction* autoOpen_ = nullptr;
+  QAction* collisionChecking_ = nullptr;
+};
+
+}  // namespace sg::app
