@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -122,6 +124,31 @@ class TestCli : public QObject {
                qPrintable(QString("component %1: %2 vs %3").arg(i).arg(a[i].toDouble()).arg(expected[i])));
   }
 
+  static QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR) + "/worlds/default.xml"; }
+  // softgrasp-cli on the bundled default world (ThreeFinger above a soft-fingered mug grasp), run from the
+  // source tree as a user would.
+  static CliRun runOnDefaultWorld(const QString& command, const QStringList& options) {
+    return run(QStringList{command, "worlds/default.xml"} + options, QStringLiteral(SG_SOURCE_DIR));
+  }
+
+  // The chain labels ("chain0", ...) of ThreeFinger bodies among the contacts' body1/body2 labels.
+  static QSet<QString> fingerChains(const QJsonArray& contacts) {
+    QSet<QString> chains;
+    const QRegularExpression finger("^ThreeFinger/(chain[0-9]+)/link[0-9]+$");
+    for (const auto& c : contacts)
+      for (const char* key : {"body1", "body2"}) {
+        const auto m = finger.match(c.toObject()[key].toString());
+        if (m.hasMatch()) chains.insert(m.captured(1));
+      }
+    return chains;
+  }
+
+  // The number after "label: epsilon " in text output, or NaN.
+  static double textEpsilon(const QByteArray& out, const QString& label) {
+    const auto m = QRegularExpression("\\n\\s*" + label + ": epsilon ([-+0-9.e]+),").match(QString::fromUtf8(out));
+    return m.hasMatch() ? m.captured(1).toDouble() : std::nan("");
+  }
+
   static QJsonObject findLink(const QJsonObject& fk, int chain, int link) {
     for (const auto& v : fk["links"].toArray())
       if (v.toObject()["chain"].toInt() == chain && v.toObject()["link"].toInt() == link) return v.toObject();
@@ -161,6 +188,15 @@ class TestCli : public QObject {
           "<EigenGrasps dimensions=\"2\">\n  <EG><EigenValue value=\"0.5\"/><DimVals d0=\"1.0\" d1=\"1.0\"/></EG>\n"
           "</EigenGrasps>\n");
     write("models/robots/Two/TwoMissingLink.xml", twoLinkRobot("nolink.xml"));
+    // Names an eigengrasp file that does not exist: loads with a warning (as GraspIt! does, silently).
+    write("models/robots/Two/TwoNoEigen.xml",
+          twoLinkRobot("link.xml").replace("eigen/two_eigen.xml", "eigen/none_eigen.xml"));
+    write("worlds/noeigen.xml",
+          "<?xml version=\"1.0\" ?>\n<world>\n"
+          "  <graspableBody><filename>models/objects/cube.xml</filename>\n"
+          "    <transform><translation>60 0 0</translation></transform></graspableBody>\n"
+          "  <robot><filename>models/robots/Two/TwoNoEigen.xml</filename></robot>\n"
+          "</world>\n");
     // One prismatic joint: theta fixed at 90°, d = d0 + 5 mm, a = 10 mm; link origin (0, 10, d0 + 5).
     write("models/robots/Slide/Slide.xml",
           QByteArray("<robot type=\"Hand\">\n  <palm>palm.xml</palm>\n") + kDof +
@@ -436,6 +472,225 @@ class TestCli : public QObject {
     QVERIFY(doc["graspables"].toArray().size() >= 1);
     QVERIFY(doc["robots"].toArray()[0].toObject()["dofCount"].toInt() > 0);
     QVERIFY(doc["graspables"].toArray()[0].toObject()["triangles"].toInt() > 0);
+  }
+
+  void graspClosesEveryFinger() {
+    QVERIFY(QFile::exists(defaultWorldPath()));
+    const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["robot"].toString(), QString("ThreeFinger"));
+    QCOMPARE(doc["grasp"].toString(), QString("contact"));
+    QVERIFY(!doc.contains("approach"));
+    QCOMPARE(doc["collision"].toBool(), false);
+    QCOMPARE(fingerChains(doc["contacts"].toArray()), (QSet<QString>{"chain0", "chain1", "chain2"}));
+    // The finger DOFs (d1..d3) closed from their open values; the spread DOF (d0, velocity 0) stayed.
+    const QJsonArray dofs = doc["dofs"].toArray();
+    const CliRun open = runOnDefaultWorld("grasp", {"--no-close", "--json"});
+    expectExit(open, 0);
+    const QJsonArray openDofs = open.json()["dofs"].toArray();
+    QCOMPARE(dofs.size(), 4);
+    QCOMPARE(dofs[0].toDouble(), openDofs[0].toDouble());
+    for (int k = 1; k < 4; ++k)
+      QVERIFY2(dofs[k].toDouble() > openDofs[k].toDouble() + 0.5, qPrintable(QString::number(dofs[k].toDouble())));
+    QVERIFY(doc["warnings"].toArray().isEmpty());
+    QVERIFY(r.err.isEmpty());
+    // Closing is grasp's default: the same DOF values without --autograsp.
+    const CliRun byDefault = runOnDefaultWorld("grasp", {"--json"});
+    expectExit(byDefault, 0);
+    QCOMPARE(byDefault.json()["dofs"].toArray(), dofs);
+    // Text: the contacts by label and the final DOF values.
+    const CliRun text = runOnDefaultWorld("grasp", {"--autograsp"});
+    expectExit(text, 0);
+    for (const char* finger : {"ThreeFinger/chain0/", "ThreeFinger/chain1/", "ThreeFinger/chain2/"})
+      QVERIFY2(text.out.contains(finger), text.out.constData());
+    QVERIFY(text.out.contains("dof values: "));
+    QVERIFY(text.out.contains("contacts: " + QByteArray::number(doc["contacts"].toArray().size())));
+  }
+
+  void graspNoCloseKeepsDofs() {
+    const CliRun r = runOnDefaultWorld("grasp", {"--no-close", "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["grasp"].toString(), QString("not run"));
+    const QJsonArray dofs = doc["dofs"].toArray();
+    for (int k = 1; k < 4; ++k) QCOMPARE(dofs[k].toDouble(), 0.0);
+    QVERIFY(fingerChains(doc["contacts"].toArray()).isEmpty());  // open hand 50 mm above the mug
+  }
+
+  void approachWithAndWithoutDistance() {
+    // The palm is palm-down (approach direction -z in the world) with nothing within 30 mm below the open
+    // hand, so the default approach moves it the full 30 mm.
+    const CliRun start = runOnDefaultWorld("grasp", {"--no-close", "--json"});
+    expectExit(start, 0);
+    const QJsonArray p0 = start.json()["palm"].toObject()["position_mm"].toArray();
+    const double x0 = p0[0].toDouble(), y0 = p0[1].toDouble(), z0 = p0[2].toDouble();
+    const CliRun byDefault = runOnDefaultWorld("grasp", {"--approach", "--no-close", "--json"});
+    expectExit(byDefault, 0);
+    QCOMPARE(byDefault.json()["approach"].toString(), QString("reached"));
+    compareVec(byDefault.json()["palm"].toObject()["position_mm"], {x0, y0, z0 - 30}, 1e-6);
+    const CliRun five = runOnDefaultWorld("grasp", {"--approach", "5", "--no-close", "--json"});
+    expectExit(five, 0);
+    compareVec(five.json()["palm"].toObject()["position_mm"], {x0, y0, z0 - 5}, 1e-6);
+    const CliRun equals = runOnDefaultWorld("grasp", {"--approach=12.5", "--no-close", "--json"});
+    expectExit(equals, 0);
+    compareVec(equals.json()["palm"].toObject()["position_mm"], {x0, y0, z0 - 12.5}, 1e-6);
+    // Without a value, the next argument is not taken as the distance unless it is a number.
+    const CliRun before = run({"grasp", "--approach", "worlds/default.xml", "--no-close", "--json"},
+                              QStringLiteral(SG_SOURCE_DIR));
+    expectExit(before, 0);
+    QCOMPARE(before.json()["palm"].toObject()["position_mm"], byDefault.json()["palm"].toObject()["position_mm"]);
+    // quality accepts it the same way.
+    const CliRun quality = runOnDefaultWorld("quality", {"--approach", "--json"});
+    expectExit(quality, 0);
+    QCOMPARE(quality.json()["approach"].toString(), QString("reached"));
+    // Help shows the value as optional.
+    const CliRun help = run({"grasp", "--help"});
+    expectExit(help, 0);
+    QVERIFY(help.out.contains("[--approach [MM]]"));
+    QVERIFY(help.out.contains("30 mm"));
+    QVERIFY(help.out.contains("--autograsp"));
+  }
+
+  void qualityOfTheDefaultGrasp() {
+    const CliRun r = runOnDefaultWorld("quality", {"--autograsp", "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["graspable"].toString(), QString("mug"));
+    QCOMPARE(doc["grasp"].toString(), QString("contact"));
+    const QJsonArray contacts = doc["contacts"].toArray();
+    QCOMPARE(contacts.size(), 3);
+    QCOMPARE(fingerChains(contacts), (QSet<QString>{"chain0", "chain1", "chain2"}));
+    for (const auto& value : contacts) {
+      const QJsonObject c = value.toObject();
+      QCOMPARE(c["model"].toString(), QString("soft-finger"));  // soft fingertips
+      QCOMPARE(c["frictionEdgeCount"].toInt(), 20);
+      QCOMPARE(c["frictionEdges"].toArray().size(), 20);
+      QCOMPARE(c["wrenches"].toArray().size(), 20);
+      QCOMPARE(c["wrenches"].toArray()[0].toArray().size(), 6);
+      const QJsonObject soft = c["soft"].toObject();
+      QVERIFY(soft["neighbourhood1"].toInt() > 0 && soft["neighbourhood2"].toInt() > 0);
+      for (const char* fit : {"fit1", "fit2"})
+        for (const char* coefficient : {"a_per_mm", "b_per_mm", "c_per_mm", "kappaMax_per_mm", "kappaMin_per_mm"})
+          QVERIFY2(soft[fit].toObject()[coefficient].isDouble(), coefficient);
+      QVERIFY(soft["relativeRadiusMin_mm"].toDouble() > 0);
+      QVERIFY(soft["relativeRadiusMax_mm"].toDouble() >= soft["relativeRadiusMin_mm"].toDouble());
+      QVERIFY(soft["semiAxisLong_mm"].toDouble() >= soft["semiAxisShort_mm"].toDouble());
+      QVERIFY(soft["semiAxisShort_mm"].toDouble() > 0);
+      QCOMPARE(soft["axisLong"].toArray().size(), 3);
+      QVERIFY(soft["maxTorsionalFriction_Nmm"].toDouble() > 0);
+      // The first soft edge is pure torsion of e_n mm (the pole of the friction ellipsoid).
+      const QJsonArray pole = c["frictionEdges"].toArray()[0].toArray();
+      QVERIFY(std::abs(pole[5].toDouble() - soft["torsion_mm"].toDouble()) < 1e-12);
+    }
+    const QJsonObject l1 = doc["l1"].toObject();
+    QVERIFY(l1["built"].toBool());
+    QVERIFY(l1["forceClosure"].toBool());
+    const double epsilon = l1["epsilon"].toDouble();
+    QVERIFY2(epsilon > 0, qPrintable(QString::number(epsilon)));
+    QCOMPARE(l1["epsilonGraspIt"].toDouble(), epsilon);
+    QVERIFY(l1["volume"].toDouble() > 0);
+    // L∞ needs (20 + 1)³ summed points, above the default limit of 2000: not built, and said so.
+    const QJsonObject linf = doc["lInfinity"].toObject();
+    QCOMPARE(linf["built"].toBool(), false);
+    QCOMPARE(linf["hull"].toString(), QString("not built"));
+    QCOMPARE(linf["pointsNeeded"].toDouble(), 9261.0);
+    QCOMPARE(linf["pointLimit"].toDouble(), 2000.0);
+    QVERIFY(linf["message"].toString().contains("--linf-limit"));
+    QVERIFY(doc["warnings"].toArray().isEmpty());
+
+    // The text output reports the same epsilon (6 significant digits) and why L∞ is missing.
+    const CliRun text = runOnDefaultWorld("quality", {"--autograsp"});
+    expectExit(text, 0);
+    const double textEps = textEpsilon(text.out, "L1");
+    QVERIFY2(std::abs(textEps - epsilon) <= 1e-5 * epsilon, text.out.constData());
+    QVERIFY(text.out.contains("force closure yes"));
+    QVERIFY(text.out.contains("Linf: not built: "));
+    QVERIFY(text.out.contains("9261 points, above the limit of 2000"));
+    for (const char* field : {"neighbourhood: ", "z = a x² + b y² + c xy with a ", "relative radii: ", "patch: ",
+                              "max torsional friction: ", "friction edges: 20", "wrenches: 20"})
+      QVERIFY2(text.out.contains(field), field);
+
+    // grasp and quality see the same contacts after the same auto-grasp.
+    const CliRun grasp = runOnDefaultWorld("grasp", {"--autograsp", "--json"});
+    expectExit(grasp, 0);
+    QCOMPARE(doc["contactsFound"].toInt(), grasp.json()["contacts"].toArray().size());
+    QCOMPARE(doc["dofs"].toArray(), grasp.json()["dofs"].toArray());
+  }
+
+  void qualityEvaluatesContactsAsTheyAre() {
+    // Without --autograsp nothing moves: the open hand does not touch the mug, no force closure.
+    const CliRun r = runOnDefaultWorld("quality", {"--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QCOMPARE(doc["grasp"].toString(), QString("not run"));
+    QCOMPARE(doc["contacts"].toArray().size(), 0);
+    QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), false);
+    QCOMPARE(doc["l1"].toObject()["epsilon"].toDouble(), 0.0);
+    for (int k = 1; k < 4; ++k) QCOMPARE(doc["dofs"].toArray()[k].toDouble(), 0.0);
+    // --no-close (the former way to ask for this) still works and means the same.
+    const CliRun noClose = runOnDefaultWorld("quality", {"--no-close", "--json"});
+    expectExit(noClose, 0);
+    QCOMPARE(noClose.json()["dofs"].toArray(), doc["dofs"].toArray());
+    QCOMPARE(noClose.json()["contacts"].toArray().size(), 0);
+  }
+
+  void graspAndQualityBadInput() {
+    for (const char* command : {"grasp", "quality"}) {
+      const CliRun missing = run({command, path("nowhere/gone.xml"), "--autograsp"});
+      expectExit(missing, 3);
+      expectOneLineError(missing, "gone.xml");
+      QVERIFY(missing.out.isEmpty());
+      expectExit(runOnDefaultWorld(command, {"--bogus"}), 2);
+      expectExit(runOnDefaultWorld(command, {"--autograsp", "--no-close"}), 2);
+      expectExit(runOnDefaultWorld(command, {"--approach=0"}), 2);
+      expectExit(runOnDefaultWorld(command, {"--approach=abc"}), 2);
+      expectExit(runOnDefaultWorld(command, {"--robot", "3"}), 2);
+      expectExit(run({command}), 2);  // WORLD missing
+      const CliRun usage = runOnDefaultWorld(command, {"--threshold", "-1"});
+      expectExit(usage, 2);
+      QVERIFY(usage.err.contains("--threshold"));
+      QVERIFY(usage.out.isEmpty());
+    }
+    expectExit(runOnDefaultWorld("grasp", {"--autograsp", "--open"}), 2);
+    expectExit(runOnDefaultWorld("quality", {"--open"}), 2);  // grasp only
+  }
+
+  void loadWarningsAreReported() {
+    const QString robot = path("models/robots/Two/TwoNoEigen.xml");
+    const QString world = path("worlds/noeigen.xml");
+    const QList<QStringList> runs = {{"info", robot, "--json"},
+                                     {"info", world, "--json"},
+                                     {"fk", robot, "--dofs", "0.1,0.2", "--json"},
+                                     {"grasp", world, "--json"},
+                                     {"quality", world, "--json"}};
+    for (const auto& args : runs) {
+      const CliRun r = run(args);
+      expectExit(r, 0);
+      const QString err = QString::fromUtf8(r.err);
+      QVERIFY2(err.startsWith("softgrasp-cli: warning: "), qPrintable(args.join(' ') + ": " + err));
+      QVERIFY2(err.contains("TwoNoEigen.xml:") && err.contains("eigen/none_eigen.xml"), qPrintable(err));
+      QCOMPARE(err.count('\n'), 1);
+      const QJsonArray warnings = r.json()["warnings"].toArray();
+      QCOMPARE(warnings.size(), 1);
+      QVERIFY(err.contains(warnings[0].toString()));
+    }
+    // Text output: the same warning on stderr, stdout unaffected.
+    const CliRun text = run({"info", robot});
+    expectExit(text, 0);
+    QVERIFY(text.err.contains("warning: "));
+    QVERIFY(!text.out.contains("warning"));
+    // fk's clamp warnings join the same list.
+    const CliRun clamped = run({"fk", robot, "--dofs", "0.1,-1", "--json"});
+    expectExit(clamped, 0);
+    QCOMPARE(clamped.json()["warnings"].toArray().size(), 2);
+    QVERIFY(clamped.json()["warnings"].toArray()[1].toString().contains("clamped"));
+    // No warnings: an empty array.
+    const CliRun clean = run({"info", path("models/robots/Two/Two.xml"), "--json"});
+    expectExit(clean, 0);
+    QVERIFY(clean.err.isEmpty());
+    QVERIFY(clean.json()["warnings"].isArray());
+    QVERIFY(clean.json()["warnings"].toArray().isEmpty());
   }
 };
 

@@ -9,6 +9,7 @@
 #include "ModelInput.h"
 #include "ModelNames.h"
 #include "TextPrinter.h"
+#include "Warnings.h"
 #include "model/Kinematics.h"
 
 namespace sg::cli {
@@ -43,11 +44,17 @@ int runFk(const ParsedArgs& args) {
   const std::vector<double> requested = requestedDofValues(args, robot);
   setDofValues(robot, requested);
 
+  Warnings warnings;  // after the last usage check: a failing run prints only its error
+  warnings.addLoadWarnings(world);
   for (std::size_t k = 0; k < requested.size(); ++k)
-    if (robot.dofs[k].value != requested[k])
-      std::cerr << "softgrasp-cli: warning: d" << k << " = " << TextPrinter::number(requested[k]) << " "
-                << dofUnit(robot.dofs[k]) << " is outside its range, clamped to "
-                << TextPrinter::number(robot.dofs[k].value) << "\n";
+    if (robot.dofs[k].value != requested[k]) {
+      std::string text = "d";  // built with += (g++ 12 warns falsely on "literal" + string chains)
+      text += std::to_string(k) + " = ";
+      text += TextPrinter::number(requested[k]) + " ";
+      text += dofUnit(robot.dofs[k]) + " is outside its range, clamped to ";
+      text += TextPrinter::number(robot.dofs[k].value);
+      warnings.add(text);
+    }
 
   const auto label = [&](const BodyRef& ref) { return world.bodyLabel({BodyHandle::Kind::Robot, 0, ref}); };
   if (args.has("--json")) {
@@ -64,7 +71,8 @@ int runFk(const ParsedArgs& args) {
                                      {"robot", jsonString(robot.name)},
                                      {"dofs", dofs},
                                      {"palm", linkPoseJson(robot.palm.pose, -1, 0, label({-1, 0}))},
-                                     {"links", links}});
+                                     {"links", links},
+                                     {"warnings", warnings.json()}});
     return kExitOk;
   }
   TextPrinter out(std::cout);

@@ -1,39 +1,21 @@
-// softgrasp-cli grasp MODEL [--robot N] [--approach MM] [--open] [--no-close] [--threshold MM] [--json]
-//                          [--model-root DIR]...
+// softgrasp-cli grasp WORLD [--robot N] [--approach [MM]] [--autograsp | --open | --no-close] [--threshold MM]
+//                          [--json] [--model-root DIR]...
 // Closes a hand with collision-stopped auto-grasp (optionally after approaching the object along the
-// approach direction) and reports the stopping DOF values and every contact of the world.
+// approach direction; see HandMotion.h) and reports the final DOF values and every contact of the world.
 #include <iostream>
 
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
+#include "HandMotion.h"
 #include "JsonWriter.h"
 #include "ModelInput.h"
 #include "TextPrinter.h"
+#include "Warnings.h"
 #include "contact/ContactDetection.h"
-#include "grasp/AutoGrasp.h"
-#include "model/Kinematics.h"
 
 namespace sg::cli {
 
 namespace {
-
-double positiveNumber(const ParsedArgs& args, const std::string& option, double fallback) {
-  const auto text = args.value(option);
-  if (!text) return fallback;
-  const std::vector<double> v = parseNumberList(option, *text);
-  if (v.size() != 1 || !(v[0] > 0)) throw UsageError(option + ": expected one positive number, got '" + *text + "'");
-  return v[0];
-}
-
-std::string outcomeName(MotionOutcome o) {
-  switch (o) {
-    case MotionOutcome::Reached: return "reached";
-    case MotionOutcome::Contact: return "contact";
-    case MotionOutcome::Blocked: return "blocked";
-    case MotionOutcome::StartInCollision: return "start-in-collision";
-  }
-  return "unknown";
-}
 
 std::string frictionName(FrictionType f) {
   switch (f) {
@@ -45,6 +27,9 @@ std::string frictionName(FrictionType f) {
 }
 
 int runGrasp(const ParsedArgs& args) {
+  const HandMotionPlan plan = handMotionPlan(args, /*closeByDefault=*/true);
+  AutoGraspSettings settings;
+  settings.motion.collision.contacts.threshold_mm = contactThreshold(args);
   LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
   World& world = model.world;
   int robot = 0;
@@ -56,17 +41,10 @@ int runGrasp(const ParsedArgs& args) {
   }
   if (robot >= static_cast<int>(world.robots.size()))
     throw UsageError("--robot: " + model.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
+  Warnings warnings;  // after the last usage check: a failing run prints only its error
+  warnings.addLoadWarnings(world);
 
-  AutoGraspSettings settings;
-  settings.motion.collision.contacts.threshold_mm = positiveNumber(args, "--threshold", 0.2);
-  std::string approachOutcome;
-  if (args.has("--approach"))
-    approachOutcome = outcomeName(
-        findInitialContact(world, robot, positiveNumber(args, "--approach", 0), settings.motion).outcome);
-  std::string graspOutcome = "not run";
-  if (!args.has("--no-close"))
-    graspOutcome = outcomeName((args.has("--open") ? autoOpen(world, robot, settings) : autoGrasp(world, robot, settings)).outcome);
-
+  const HandMotionReport motion = runHandMotion(world, robot, plan, settings);
   const std::vector<Contact> contacts = findAllContacts(world, settings.motion.collision);
   const bool colliding = anyCollision(world, settings.motion.collision);
   const Robot& hand = world.robots[robot];
@@ -87,20 +65,21 @@ int runGrasp(const ParsedArgs& args) {
                               {"friction", jsonString(frictionName(c.friction))}});
     QJsonObject doc{{"file", jsonString(model.path)},
                     {"robot", jsonString(hand.name)},
-                    {"grasp", jsonString(graspOutcome)},
+                    {"grasp", jsonString(motion.fingers)},
                     {"dofs", dofs},
                     {"palm", jsonPose(hand.pose)},
                     {"collision", colliding},
-                    {"contacts", list}};
-    if (!approachOutcome.empty()) doc.insert("approach", jsonString(approachOutcome));
+                    {"contacts", list},
+                    {"warnings", warnings.json()}};
+    if (!motion.approach.empty()) doc.insert("approach", jsonString(motion.approach));
     writeJson(std::cout, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);
   out.line("robot " + hand.name);
   TextPrinter::Indent indent(out);
-  if (!approachOutcome.empty()) out.field("approach", approachOutcome);
-  out.field("grasp", graspOutcome);
+  if (!motion.approach.empty()) out.field("approach", motion.approach);
+  out.field("grasp", motion.fingers);
   std::string dofText;
   for (std::size_t k = 0; k < hand.dofs.size(); ++k) dofText += (k ? ", " : "") + TextPrinter::number(hand.dofs[k].value);
   out.field("dof values", dofText);
@@ -120,14 +99,16 @@ const RegisterCommand registerGrasp{Command{
     "grasp",
     "auto-grasp a hand (collision-stopped) and list the contacts",
     "Loads a world (or robot) file, optionally moves the hand along its approach direction until contact\n"
-    "(--approach MM), closes every DOF with its default velocity until its links touch (or opens with\n"
-    "--open), then prints the DOF values and every contact (positions and inward normals in world mm).",
-    CommandSyntax{{{"MODEL", "world or robot XML"}},
+    "(--approach, at most MM, default 30 mm), closes every DOF with its default velocity until its links touch\n"
+    "(the default; --autograsp says so explicitly, --open auto-opens instead, --no-close keeps the DOFs), then\n"
+    "prints the final DOF values and every contact (positions and inward normals in world mm).",
+    CommandSyntax{{{"WORLD", "world or robot XML"}},
                   {{"--robot", "N", "which robot of the world to move (default 0)"},
-                   {"--approach", "MM", "first approach the object along the approach direction, at most MM"},
+                   hand_options::approach(),
+                   hand_options::autograsp(true),
                    {"--open", "", "auto-open instead of auto-grasp"},
-                   {"--no-close", "", "do not move the DOFs; only report contacts"},
-                   {"--threshold", "MM", "contact threshold (default 0.2 mm)"},
+                   hand_options::noClose(false),
+                   hand_options::threshold(),
                    common_options::json(),
                    common_options::modelRoot()}},
     runGrasp}};

@@ -7,6 +7,7 @@
 #include "JsonWriter.h"
 #include "ModelInput.h"
 #include "ModelReport.h"
+#include "Warnings.h"
 
 namespace sg::cli {
 
@@ -14,10 +15,15 @@ namespace {
 
 int runInfo(const ParsedArgs& args) {
   const LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  if (args.has("--json"))
-    writeJson(std::cout, modelToJson(model));
-  else
+  Warnings warnings;
+  warnings.addLoadWarnings(model.world);
+  if (args.has("--json")) {
+    QJsonObject doc = modelToJson(model);
+    doc.insert("warnings", warnings.json());
+    writeJson(std::cout, doc);
+  } else {
     printModelText(std::cout, model);
+  }
   return kExitOk;
 }
 

@@ -7,6 +7,16 @@
 
 namespace sg::cli {
 
+namespace {
+
+// " DIR", " [MM]" for an optional value, "" for a flag.
+std::string valueText(const OptionSpec& o) {
+  if (o.valueName.empty()) return "";
+  return o.optionalValue ? " [" + o.valueName + "]" : " " + o.valueName;
+}
+
+}  // namespace
+
 const OptionSpec* CommandSyntax::findOption(const std::string& name) const {
   const auto it = std::find_if(options.begin(), options.end(), [&](const OptionSpec& o) { return o.name == name; });
   return it == options.end() ? nullptr : &*it;
@@ -16,7 +26,7 @@ std::string CommandSyntax::usageLine(const std::string& command) const {
   std::string line = command;
   for (const auto& p : positionals) line += std::string(" ") + p.name;
   for (const auto& o : options) {
-    std::string text = o.name + (o.valueName.empty() ? "" : std::string(" ") + o.valueName);
+    std::string text = o.name + valueText(o);
     line += o.required ? " " + text : " [" + text + "]";
     if (o.repeatable) line += "...";
   }
@@ -28,13 +38,13 @@ std::string CommandSyntax::helpText(const std::string& command) const {
   out << "usage: softgrasp-cli " << usageLine(command) << "\n";
   std::size_t width = 6;  // "--help"
   for (const auto& p : positionals) width = std::max(width, p.name.size());
-  for (const auto& o : options) width = std::max(width, o.name.size() + 1 + o.valueName.size());
+  for (const auto& o : options) width = std::max(width, o.name.size() + valueText(o).size());
   auto row = [&](const std::string& left, const std::string& help) {
     out << "  " << left << std::string(width - left.size() + 2, ' ') << help << "\n";
   };
   for (const auto& p : positionals) row(p.name, p.help);
   for (const auto& o : options)
-    row(o.name + (o.valueName.empty() ? "" : std::string(" ") + o.valueName), o.help + (o.repeatable ? " (repeatable)" : ""));
+    row(o.name + valueText(o), o.help + (o.repeatable ? " (repeatable)" : ""));
   row("--help", "show this help");
   return out.str();
 }
@@ -46,7 +56,7 @@ const std::string& ParsedArgs::positional(std::size_t index) const {
 
 std::optional<std::string> ParsedArgs::value(const std::string& option) const {
   const auto it = values_.find(option);
-  if (it == values_.end() || it->second.empty()) return std::nullopt;
+  if (it == values_.end() || it->second.empty() || it->second.back().empty()) return std::nullopt;
   return it->second.back();
 }
 
@@ -85,6 +95,10 @@ ParsedArgs parseArguments(const CommandSyntax& syntax, const std::vector<std::st
     std::string value;
     if (eq != std::string::npos) {
       value = arg.substr(eq + 1);
+    } else if (spec->optionalValue) {
+      if (i + 1 < args.size() && parseDouble(args[i + 1])) value = args[++i];
+      parsed.values_[name].push_back(value);  // empty: given without a value
+      continue;
     } else {
       if (i + 1 >= args.size()) throw UsageError(std::string("option '") + name + "' needs a value " + spec->valueName);
       value = args[++i];  // taken as is, so negative numbers ("--dofs -0.5,1") work

@@ -23,6 +23,9 @@ struct OptionSpec {
   std::string help;
   bool repeatable = false;
   bool required = false;
+  // The value may be left out ("--approach" alone). It is then taken from "--name=value", or from the next
+  // argument only when that is a number, so "--approach world.xml" keeps world.xml as a positional.
+  bool optionalValue = false;
 };
 
 struct PositionalSpec {
@@ -46,7 +49,7 @@ class ParsedArgs {
   const std::vector<std::string>& positionals() const { return positionals_; }
   const std::string& positional(std::size_t index) const;  // UsageError when missing
   bool has(const std::string& option) const { return values_.count(option) > 0; }
-  // The value given (the last one if repeated), nullopt when absent.
+  // The value given (the last one if repeated), nullopt when absent or given without its optional value.
   std::optional<std::string> value(const std::string& option) const;
   // Every value of a repeatable option, in command-line order.
   std::vector<std::string> values(const std::string& option) const;

@@ -1,0 +1,197 @@
+#include "QualityReport.h"
+
+#include <QJsonArray>
+
+#include "JsonWriter.h"
+
+namespace sg::cli {
+
+namespace {
+
+std::string modelName(FrictionType f) {
+  switch (f) {
+    case FrictionType::Frictionless: return "frictionless";
+    case FrictionType::PointWithFriction: return "point-with-friction";
+    case FrictionType::SoftFinger: return "soft-finger";
+  }
+  return "unknown";
+}
+
+QJsonArray jsonVec6(const Vec6& v) {
+  QJsonArray a;
+  for (int k = 0; k < 6; ++k) a.append(jsonNumber(v[k]));
+  return a;
+}
+
+QJsonArray jsonVec6List(const std::vector<Vec6>& list) {
+  QJsonArray a;
+  for (const auto& v : list) a.append(jsonVec6(v));
+  return a;
+}
+
+std::string vec6Text(const Vec6& v) {
+  std::string s = "(";
+  for (int k = 0; k < 6; ++k) {
+    if (k) s += ", ";
+    s += TextPrinter::number(v[k]);
+  }
+  return s + ")";
+}
+
+QJsonObject fitJson(const QuadricFit& f) {
+  return QJsonObject{{"a_per_mm", jsonNumber(f.a)},
+                     {"b_per_mm", jsonNumber(f.b)},
+                     {"c_per_mm", jsonNumber(f.c)},
+                     {"points", f.pointCount},
+                     {"rmsResidual_mm", jsonNumber(f.rmsResidual_mm)},
+                     {"kappaMax_per_mm", jsonNumber(f.curvatures.kappaMax_per_mm)},
+                     {"kappaMin_per_mm", jsonNumber(f.curvatures.kappaMin_per_mm)},
+                     {"directionMax", jsonVec(f.curvatures.directionMax)},
+                     {"directionMin", jsonVec(f.curvatures.directionMin)}};
+}
+
+// "z = a x² + b y² + c xy: a, b, c 1/mm; curvatures κmax, κmin 1/mm"
+std::string fitText(const QuadricFit& f) {
+  std::string s = "z = a x² + b y² + c xy with a ";  // built with += (g++ 12 warns falsely on long + chains)
+  s += TextPrinter::number(f.a) + ", b ";
+  s += TextPrinter::number(f.b) + ", c ";
+  s += TextPrinter::number(f.c) + " 1/mm (";
+  s += std::to_string(f.pointCount) + " points, rms ";
+  s += TextPrinter::number(f.rmsResidual_mm) + " mm); curvatures ";
+  s += TextPrinter::number(f.curvatures.kappaMax_per_mm) + ", ";
+  s += TextPrinter::number(f.curvatures.kappaMin_per_mm) + " 1/mm";
+  return s;
+}
+
+bool lInfinityNotBuilt(const GraspWrenchSpace& gws) { return gws.type == GwsType::LInfinity && gws.limitExceeded; }
+
+std::string notBuiltReason(const GraspEvaluation& e, const QualitySettings& settings) {
+  std::string s = "the Minkowski sum of the ";  // built with += (g++ 12 warns falsely on long + chains)
+  s += std::to_string(e.contacts.size()) + " contacts' wrenches needs up to ";
+  s += TextPrinter::number(lInfinityPointBound(e)) + " points, above the limit of ";
+  s += std::to_string(settings.gws.maxLInfinityPoints) + " (raise it with --linf-limit N; 6-D hulls of thousands";
+  s += " of points take seconds to minutes)";
+  return s;
+}
+
+}  // namespace
+
+double lInfinityPointBound(const GraspEvaluation& e) {
+  double points = 1;
+  for (const auto& c : e.contacts)
+    if (!c.wrenches.empty()) points *= static_cast<double>(c.wrenches.size() + 1);
+  return points;
+}
+
+QJsonObject contactEvaluationJson(const World& world, const ContactEvaluation& c) {
+  QJsonArray sources;
+  for (int i : c.sourceContacts) sources.append(i);
+  const ContactSide& side = c.objectIsSide1 ? c.contact.side1 : c.contact.side2;
+  QJsonObject o{{"contacts", sources},
+                {"body1", jsonString(world.bodyLabel(c.contact.side1.body))},
+                {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
+                {"position_mm", jsonVec(side.position_mm)},
+                {"normal", jsonVec(side.normal)},
+                {"model", jsonString(modelName(c.model))},
+                {"mu", jsonNumber(c.mu)},
+                {"frictionEdgeCount", static_cast<int>(c.frictionEdges.size())},
+                {"frictionEdges", jsonVec6List(c.frictionEdges)},
+                {"wrenches", jsonVec6List(c.wrenches)},
+                {"note", jsonString(c.note)}};
+  if (c.soft)
+    o.insert("soft", QJsonObject{{"neighbourhoodRadius_mm", jsonNumber(c.neighbourhoodRadius_mm)},
+                                 {"neighbourhood1", c.neighbourhoodSize1},
+                                 {"neighbourhood2", c.neighbourhoodSize2},
+                                 {"fit1", fitJson(c.fit1)},
+                                 {"fit2", fitJson(c.fit2)},
+                                 {"relativeRadiusMin_mm", jsonNumber(c.patch.relativeRadiusMin_mm)},
+                                 {"relativeRadiusMax_mm", jsonNumber(c.patch.relativeRadiusMax_mm)},
+                                 {"flatReplaced", c.patch.flatReplaced},
+                                 {"patch", jsonString(c.patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer")},
+                                 {"semiAxisLong_mm", jsonNumber(c.patch.semiAxisLong_mm)},
+                                 {"semiAxisShort_mm", jsonNumber(c.patch.semiAxisShort_mm)},
+                                 {"axisLong", jsonVec(c.patch.axisLong)},
+                                 {"axisShort", jsonVec(c.patch.axisShort)},
+                                 {"penetration_mm", jsonNumber(c.patch.penetration_mm)},
+                                 {"modulus_Pa", jsonNumber(c.patch.modulus_Pa)},
+                                 {"normalForce_N", jsonNumber(c.patch.normalForce_N)},
+                                 {"torsion_mm", jsonNumber(c.torsion_mm)},
+                                 {"maxTorsionalFriction_Nmm", jsonNumber(c.maxTorsionalFriction_Nmm)}});
+  return o;
+}
+
+QJsonObject wrenchSpaceJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
+                            const QualitySettings& settings) {
+  QJsonArray weakest;
+  for (int k = 0; k < 6; ++k) weakest.append(jsonNumber(q.worstCaseWrench(k)));
+  QJsonObject o{{"type", jsonString(toString(gws.type))},
+                {"hull", jsonString(toString(q.hullStatus))},
+                {"built", !gws.limitExceeded && q.hullStatus == HullStatus::Ok},
+                {"message", jsonString(q.message)},
+                {"points", static_cast<double>(gws.inputPointCount)},
+                {"facets", q.facetCount},
+                {"forceClosure", q.forceClosure},
+                {"epsilon", jsonNumber(q.epsilon)},
+                {"epsilonGraspIt", jsonNumber(q.epsilonGraspIt)},
+                {"volume", jsonNumber(q.volume)},
+                {"worstCaseWrench", weakest}};
+  if (lInfinityNotBuilt(gws)) {
+    o.insert("hull", "not built");
+    o.insert("message", jsonString(notBuiltReason(e, settings)));
+    o.insert("pointsNeeded", lInfinityPointBound(e));
+    o.insert("pointLimit", static_cast<double>(settings.gws.maxLInfinityPoints));
+  }
+  return o;
+}
+
+void printContactEvaluation(TextPrinter& out, const World& world, const ContactEvaluation& c) {
+  const ContactSide& side = c.objectIsSide1 ? c.contact.side1 : c.contact.side2;
+  const ContactSide& other = c.objectIsSide1 ? c.contact.side2 : c.contact.side1;
+  out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.position_mm) + " mm, normal " +
+           TextPrinter::vec(side.normal) + ", " + modelName(c.model) + ", mu " + TextPrinter::number(c.mu));
+  TextPrinter::Indent detail(out);
+  if (c.soft) {
+    out.field("neighbourhood", "r " + TextPrinter::number(c.neighbourhoodRadius_mm) + " mm, " +
+                                   std::to_string(c.neighbourhoodSize1) + " + " + std::to_string(c.neighbourhoodSize2) +
+                                   " points");
+    out.field("fit " + world.bodyLabel(c.contact.side1.body), fitText(c.fit1));
+    out.field("fit " + world.bodyLabel(c.contact.side2.body), fitText(c.fit2));
+    out.field("relative radii", TextPrinter::number(c.patch.relativeRadiusMin_mm) + ", " +
+                                    TextPrinter::number(c.patch.relativeRadiusMax_mm) + " mm" +
+                                    (c.patch.flatReplaced ? " (flat replaced)" : ""));
+    std::string patch = TextPrinter::number(c.patch.semiAxisLong_mm) + " x ";
+    patch += TextPrinter::number(c.patch.semiAxisShort_mm) + " mm along ";
+    patch += TextPrinter::vec(c.patch.axisLong) + " and ";
+    patch += TextPrinter::vec(c.patch.axisShort) + " at ";
+    patch += TextPrinter::number(c.patch.normalForce_N) + " N, penetration ";
+    patch += TextPrinter::number(c.patch.penetration_mm) + " mm";
+    out.field("patch", patch);
+    out.field("max torsional friction", TextPrinter::number(c.maxTorsionalFriction_Nmm) + " N·mm (e_n " +
+                                            TextPrinter::number(c.torsion_mm) + " mm)");
+  }
+  if (!c.note.empty()) out.field("note", c.note);
+  out.field("friction edges", std::to_string(c.frictionEdges.size()) +
+                                  " (contact frame, unit normal force, mu not applied: fx fy fz tx ty tz)");
+  {
+    TextPrinter::Indent list(out);
+    for (const auto& edge : c.frictionEdges) out.line(vec6Text(edge));
+  }
+  out.field("wrenches", std::to_string(c.wrenches.size()) + " (object frame, torques / torque scale)");
+  TextPrinter::Indent list(out);
+  for (const auto& w : c.wrenches) out.line(vec6Text(w));
+}
+
+void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
+                      const GraspQuality& q, const QualitySettings& settings) {
+  if (lInfinityNotBuilt(gws)) {
+    out.field(label, "not built: " + notBuiltReason(e, settings));
+    return;
+  }
+  std::string text = "epsilon " + TextPrinter::number(q.epsilon) + ", volume " + TextPrinter::number(q.volume) +
+                     ", force closure " + (q.forceClosure ? "yes" : "no");
+  if (q.hullStatus != HullStatus::Ok)
+    text += " (" + std::string(toString(q.hullStatus)) + (q.message.empty() ? "" : ": " + q.message) + ")";
+  out.field(label, text);
+}
+
+}  // namespace sg::cli

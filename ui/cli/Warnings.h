@@ -1,0 +1,26 @@
+#pragma once
+// Warnings of one run: each is printed at once on stderr as "softgrasp-cli: warning: <text>" (exit code
+// unchanged) and kept, so JSON output can carry the same lines as its "warnings" array.
+#include <QJsonArray>
+#include <string>
+#include <vector>
+
+#include "model/World.h"
+
+namespace sg::cli {
+
+class Warnings {
+ public:
+  void add(const std::string& text);
+  // Robot::loadWarnings of every robot in `world` (missing eigengrasp or virtual-contact files, ignored
+  // collision rules), one "file:line: problem" line each.
+  void addLoadWarnings(const World& world);
+
+  const std::vector<std::string>& all() const { return lines_; }
+  QJsonArray json() const;
+
+ private:
+  std::vector<std::string> lines_;
+};
+
+}  // namespace sg::cli
