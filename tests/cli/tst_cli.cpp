@@ -652,6 +652,13 @@ class TestCli : public QObject {
       QVERIFY(usage.err.contains("--threshold"));
       QVERIFY(usage.out.isEmpty());
     }
+    // A body file has no robot: evaluated as it is (no contacts), but there is nothing to close.
+    const CliRun body = run({"quality", path("models/objects/cube.xml"), "--json"});
+    expectExit(body, 0);
+    QCOMPARE(body.json()["contacts"].toArray().size(), 0);
+    QCOMPARE(body.json()["l1"].toObject()["forceClosure"].toBool(), false);
+    QVERIFY(!body.json().contains("grasp"));
+    expectExit(run({"quality", path("models/objects/cube.xml"), "--autograsp"}), 2);
     expectExit(runOnDefaultWorld("grasp", {"--autograsp", "--open"}), 2);
     expectExit(runOnDefaultWorld("quality", {"--open"}), 2);  // grasp only
   }

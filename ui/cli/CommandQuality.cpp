@@ -75,7 +75,8 @@ int runQuality(const ParsedArgs& args) {
   const int robot = indexOption(args, "--robot");
   const bool movesHand = plan.approach_mm || plan.fingers != FingerMotion::Keep;
   if (robot >= static_cast<int>(world.robots.size()) && (movesHand || args.has("--robot")))
-    throw UsageError("--robot: " + model.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
+    throw UsageError(std::string(args.has("--robot") ? "--robot" : "--approach/--autograsp") + ": " + model.path +
+                     " has " + std::to_string(world.robots.size()) + " robot(s)");
   Warnings warnings;  // after the last usage check: a failing run prints only its error
   warnings.addLoadWarnings(world);
 
