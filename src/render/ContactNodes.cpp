@@ -87,6 +87,9 @@ ContactNodes::ContactNodes(ContactGlyphStyle style) : style_(style) {
   root_->setName("contactGlyphs");
 
   markersGroup_ = new SoSeparator;
+  auto* markersOnTop = new SoDepthBuffer;  // contact points lie between two surfaces: never hide them
+  markersOnTop->test = FALSE;
+  markersGroup_->addChild(markersOnTop);
   markersGroup_->addChild(makeMaterial(kMarkerDiffuse, {0.2f, 0.1f, 0.0f}, kMarkerEmissive, 0.0f));
   markersSwitch_ = makeSwitch(markersGroup_, true);
   root_->addChild(markersSwitch_);

@@ -2,14 +2,15 @@
 // Coin glyphs for contact records (graspit-compat §4.7): a small marker sphere at every contact point and,
 // for point contacts, a friction cone — apex at the contact point, axis on the contact-normal line,
 // half-angle atan(μ), 20 mm tall (GraspIt!'s CONE_HEIGHT), its base ring through the contact frame's
-// x/y axes so its 8 edges are the analysis' friction edges. One contact can be highlighted: its marker
-// grows, changes colour and is drawn over everything (so it is found even when a finger hides it), and
-// its cone turns from red to cyan. All coordinates are world frame (mm). A view only: built from the
-// records, never edits them.
+// x/y axes so its 8 edges are the analysis' friction edges. Markers are drawn over everything: a contact
+// point lies where two surfaces meet, so a finger or the object would nearly always hide it. One contact
+// can be highlighted: a larger cyan marker, and its cone turns from red to cyan. All coordinates are world
+// frame (mm). A view only: built from the records, never edits them.
 //
 // Graph (root() is ref'd for the ContactNodes' lifetime):
 //   root
-//   ├─ markers switch ─ separator { shared marker material; per contact: separator { SoTranslation, SoSphere } }
+//   ├─ markers switch ─ separator { SoDepthBuffer (no test), marker material;
+//   │                               per contact: separator { SoTranslation, SoSphere } }
 //   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { material, SoCoordinate3,
 //   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
 //   └─ highlight switch ─ separator { SoDepthBuffer (no test), material, SoTranslation, SoSphere }
@@ -56,8 +57,8 @@ FrictionCone frictionCone(const ContactGlyph& glyph, double height_mm = kFrictio
 struct ContactGlyphStyle {
   double coneHeight_mm = kFrictionConeHeight_mm;
   int coneEdges = 8;                 // GraspIt!'s 8 friction edges (the analysis' point-contact pyramid)
-  double markerRadius_mm = 1.5;
-  double highlightRadius_mm = 3.0;
+  double markerRadius_mm = 2.0;
+  double highlightRadius_mm = 4.0;
 };
 
 class ContactNodes {

@@ -1,0 +1,225 @@
+// What the viewport shows of contacts (xvfb-run, QT_QPA_PLATFORM=xcb): after auto-grasp of the default world
+// the picture differs from the one with contacts hidden at every contact's projection; friction cones of
+// rigid contacts show; highlighting a contact changes the pixels at its projection.
+#include <Inventor/SbViewVolume.h>
+#include <Inventor/nodes/SoCamera.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QImage>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "ContactOverlay.h"
+#include "Document.h"
+#include "GraspAnalysis.h"
+#include "MainWindow.h"
+#include "ViewportPanel.h"
+#include "model/Kinematics.h"
+#include "render/ContactNodes.h"
+#include "viewport/CoinSetup.h"
+#include "viewport/CoinViewport.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+using K = BodyHandle::Kind;
+const QSize kImageSize(640, 480);
+
+// Where a world point (mm) lands in an image of kImageSize rendered through `camera`.
+QPoint project(const SoCamera* camera, const Vec3& p) {
+  const float aspect = float(kImageSize.width()) / float(kImageSize.height());
+  const SbViewVolume volume = const_cast<SoCamera*>(camera)->getViewVolume(aspect);
+  SbVec3f screen;
+  volume.projectToScreen(SbVec3f(float(p.x()), float(p.y()), float(p.z())), screen);
+  return {int(screen[0] * kImageSize.width()), int((1.0f - screen[1]) * kImageSize.height())};
+}
+
+// Pixels that differ between a and b in the (2·radius+1)² square around `at`.
+int differingAround(const QImage& a, const QImage& b, QPoint at, int radius) {
+  int n = 0;
+  for (int y = at.y() - radius; y <= at.y() + radius; ++y)
+    for (int x = at.x() - radius; x <= at.x() + radius; ++x)
+      if (a.rect().contains(x, y)) n += a.pixel(x, y) != b.pixel(x, y);
+  return n;
+}
+
+int differing(const QImage& a, const QImage& b) { return differingAround(a, b, a.rect().center(), a.width()); }
+
+// A box (mm) centred on the origin.
+std::shared_ptr<const TriangleMesh> box(const Vec3& size) {
+  auto m = std::make_shared<TriangleMesh>();
+  const Vec3 h = size / 2;
+  for (int i = 0; i < 8; ++i) m->vertices.emplace_back(i & 1 ? h.x() : -h.x(), i & 2 ? h.y() : -h.y(), i & 4 ? h.z() : -h.z());
+  const std::uint32_t f[12][3] = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
+                                  {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  for (const auto& t : f) m->triangles.push_back({t[0], t[1], t[2]});
+  m->finalize();
+  return m;
+}
+
+Body boxBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
+  Body b;
+  b.name = name;
+  b.kind = kind;
+  b.material = "plastic";
+  b.mesh = box(size);
+  b.pose = Transform::fromTranslation(position);
+  b.maxRadius_mm = size.norm() / 2;
+  return b;
+}
+
+// A rigid robot whose palm (a 30 mm cube at the origin) touches a rigid graspable 40 mm cube on the +x side
+// (0.1 mm apart, within the contact threshold): point contacts with friction cones.
+World rigidTouchWorld() {
+  World w;
+  Robot r;
+  r.name = "Block";
+  r.palm = boxBody("palm", BodyKind::Link, Vec3(30, 30, 30), Vec3::Zero());
+  w.robots.push_back(r);
+  w.graspables.push_back(boxBody("cube", BodyKind::Graspable, Vec3(40, 40, 40), Vec3(15 + 20 + 0.1, 0, 0)));
+  return w;
+}
+}  // namespace
+
+class TstUiContactsGl : public QObject {
+  Q_OBJECT
+
+ public:
+  static void initMain() {
+    ui::installCoinSurfaceFormat();
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+  }
+
+ private slots:
+  void initTestCase();
+  void cleanup();
+  void graspedMugShowsEveryContact();
+  void rigidContactsShowFrictionCones();
+  void highlightChangesPixelsAtTheContact();
+
+ private:
+  // A shown main window with `world` open (the default world when empty), seen through the world's camera.
+  bool makeWindow(const QString& world);
+  QImage render() { return window_->viewportPanel()->viewport()->renderToImage(kImageSize); }
+  SoCamera* camera() const { return window_->viewportPanel()->viewport()->camera(); }
+  QAction* action(const char* name) const { return window_->findChild<QAction*>(name); }
+
+  std::unique_ptr<MainWindow> window_;
+  QTemporaryDir settingsDir_;
+};
+
+void TstUiContactsGl::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  if (QGuiApplication::platformName() != QLatin1String("xcb"))
+    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+}
+
+void TstUiContactsGl::cleanup() {
+  if (window_) window_->document()->undoStack()->setClean();
+  window_.reset();
+}
+
+bool TstUiContactsGl::makeWindow(const QString& world) {
+  window_ = std::make_unique<MainWindow>();
+  if (!window_->viewportPanel()) return false;
+  window_->resize(1000, 700);
+  window_->show();
+  if (!QTest::qWaitForWindowExposed(window_.get())) return false;
+  if (!window_->openWorldFile(world)) return false;
+  QApplication::processEvents();
+  return true;
+}
+
+void TstUiContactsGl::graspedMugShowsEveryContact() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  GraspAnalysis* analysis = window_->analysis();
+  const QImage open = render();
+  action("actionAutoGrasp")->trigger();
+  analysis->recompute();
+  const auto* overlay = window_->findChild<ContactOverlay*>();
+  QVERIFY(overlay);
+  const int contacts = static_cast<int>(analysis->contacts().size());
+  QVERIFY(contacts >= 3);
+  QCOMPARE(overlay->nodes().contactCount(), contacts);
+
+  const QImage shown = render();
+  QVERIFY(!shown.isNull());
+  QVERIFY(differing(open, shown) > 500);  // the fingers closed
+  action("actionShowContacts")->setChecked(false);
+  const QImage hidden = render();
+  action("actionShowContacts")->setChecked(true);
+
+  int inView = 0;
+  for (int i = 0; i < contacts; ++i) {
+    const QPoint at = project(camera(), overlay->nodes().glyph(i).position_mm());
+    if (!shown.rect().contains(at)) continue;
+    ++inView;
+    const int n = differingAround(shown, hidden, at, 4);
+    QVERIFY2(n >= 4, qPrintable(QString("contact %1 at (%2, %3): only %4 pixels differ").arg(i).arg(at.x()).arg(at.y()).arg(n)));
+  }
+  QVERIFY(inView >= 3);
+  // Nothing but the contacts changed: far from every contact the pictures agree.
+  QVERIFY(differingAround(shown, hidden, QPoint(5, 5), 4) == 0);
+}
+
+void TstUiContactsGl::rigidContactsShowFrictionCones() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  window_->document()->resetWorld(rigidTouchWorld());
+  GraspAnalysis* analysis = window_->analysis();
+  analysis->recompute();
+  const auto* overlay = window_->findChild<ContactOverlay*>();
+  QVERIFY(!analysis->contacts().empty());
+  QCOMPARE(overlay->nodes().coneCount(), static_cast<int>(analysis->contacts().size()));  // all rigid
+  ui::CoinViewport* view = window_->viewportPanel()->viewport();
+  view->setStandardView(StandardView::Top);  // the cones lie in the x–y plane, opening towards −x
+  view->viewAll();
+  QApplication::processEvents();
+
+  const QImage withCones = render();
+  action("actionShowFrictionCones")->setChecked(false);
+  const QImage withoutCones = render();
+  action("actionShowFrictionCones")->setChecked(true);
+  // Each cone's base centre, 20 mm out along its axis: beside the palm, seen from above.
+  int changed = 0;
+  for (int i = 0; i < overlay->nodes().contactCount(); ++i) {
+    const FrictionCone cone = frictionCone(overlay->nodes().glyph(i));
+    QVERIFY(cone.axis.x() < -0.99);  // out of the cube, towards the palm
+    const Vec3 midway = cone.apex_mm + 0.75 * cone.height_mm * cone.axis + cone.baseRadius_mm() * 0.5 * Vec3::UnitY();
+    changed += differingAround(withCones, withoutCones, project(camera(), midway), 3) > 0;
+  }
+  QVERIFY2(changed > 0, "no friction cone changed the picture");
+  QVERIFY(differing(withCones, withoutCones) > 50);
+}
+
+void TstUiContactsGl::highlightChangesPixelsAtTheContact() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  GraspAnalysis* analysis = window_->analysis();
+  action("actionAutoGrasp")->trigger();
+  analysis->recompute();
+  const auto* overlay = window_->findChild<ContactOverlay*>();
+  QVERIFY(overlay->nodes().contactCount() >= 3);
+  const QImage plain = render();
+  for (int i : {0, overlay->nodes().contactCount() - 1}) {
+    analysis->setSelectedContact(i);
+    QCOMPARE(overlay->nodes().highlighted(), std::optional<int>(i));
+    const QImage highlighted = render();
+    const QPoint at = project(camera(), overlay->nodes().glyph(i).position_mm());
+    QVERIFY(plain.rect().contains(at));
+    const int n = differingAround(plain, highlighted, at, 3);
+    QVERIFY2(n >= 9, qPrintable(QString("contact %1: only %2 pixels differ").arg(i).arg(n)));
+    // The highlight sits at the contact, not elsewhere: a point far from it is unchanged.
+    QCOMPARE(differingAround(plain, highlighted, QPoint(5, 5), 4), 0);
+  }
+  analysis->setSelectedContact(std::nullopt);
+  QVERIFY(differing(plain, render()) == 0);
+}
+
+QTEST_MAIN(TstUiContactsGl)
+#include "tst_ui_contacts_gl.moc"
