@@ -13,11 +13,13 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "CollisionStoppedEdits.h"
 #include "ContactOverlay.h"
 #include "Document.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
 #include "ViewportPanel.h"
+#include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
 #include "viewport/CoinSetup.h"
@@ -101,6 +103,7 @@ class TstUiContactsGl : public QObject {
   void graspedMugShowsEveryContact();
   void rigidContactsShowFrictionCones();
   void highlightChangesPixelsAtTheContact();
+  void draggedHandStopsAtContact();
 
  private:
   // A shown main window with `world` open (the default world when empty), seen through the world's camera.
@@ -219,6 +222,31 @@ void TstUiContactsGl::highlightChangesPixelsAtTheContact() {
   }
   analysis->setSelectedContact(std::nullopt);
   QVERIFY(differing(plain, render()) == 0);
+}
+
+void TstUiContactsGl::draggedHandStopsAtContact() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  Document* doc = window_->document();
+  ui::CoinViewport* view = window_->viewportPanel()->viewport();
+  doc->setSelection(BodyHandle{K::Robot, 0, {-1, 0}});  // the palm drags its robot
+  QVERIFY(view->hasDragger());
+  const Transform start = doc->world().robots[0].pose;
+  const int steps = doc->undoStack()->count();
+  // One drag straight down through the mug and the table.
+  for (int mm = 20; mm <= 300; mm += 20) view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -mm)) * start);
+  emit view->draggerReleased(view->draggerPose());
+  const Transform stopped = doc->world().robots[0].pose;
+  const double dropped = start.translation().z() - stopped.translation().z();
+  QVERIFY2(dropped > 1 && dropped < 300, qPrintable(QString("dropped %1 mm").arg(dropped)));
+  QVERIFY(!anyCollision(doc->world()));
+  QCOMPARE(doc->undoStack()->count(), steps + 1);
+  QVERIFY(view->draggerPose().isApprox(stopped, 1e-4));  // the dragger comes back to where the hand stopped
+  // With collision checking off the same drag goes through.
+  CollisionStoppedEdits::of(doc)->setEnabled(false);
+  view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -60)) * start);
+  emit view->draggerReleased(view->draggerPose());
+  QVERIFY(doc->world().robots[0].pose.isApprox(Transform::fromTranslation(Vec3(0, 0, -60)) * start, 1e-6));
+  QVERIFY(anyCollision(doc->world()));
 }
 
 QTEST_MAIN(TstUiContactsGl)
