@@ -68,6 +68,7 @@ class TstUiContacts : public QObject {
   void rowSelectionIsTheSharedContactSelection();
   void overlayFollowsContactsAndToggles();
   void autoGraspIsOneUndoStep();
+  void actionsMoveTheSelectedRobot();
   void autoOpenOpens();
   void approachMovesAlongTheApproachDirection();
   void approachAndGraspIsOneStep();
@@ -119,8 +120,9 @@ void TstUiContacts::actionsInMenuAndToolbar() {
     QVERIFY2(window_->graspMenu()->actions().contains(a), name);
     QVERIFY2(a->isEnabled(), name);
   }
-  QVERIFY(window_->graspToolBar()->actions().contains(action(window_.get(), "actionAutoGrasp")));
-  QVERIFY(window_->graspToolBar()->actions().contains(action(window_.get(), "actionCollisionChecking")));
+  for (const char* name : {"actionApproach", "actionAutoGrasp", "actionApproachAndGrasp", "actionAutoOpen",
+                           "actionCollisionChecking"})
+    QVERIFY2(window_->graspToolBar()->actions().contains(action(window_.get(), name)), name);
   QAction* collision = action(window_.get(), "actionCollisionChecking");
   QVERIFY(collision->isCheckable() && collision->isChecked());  // on by default
   QVERIFY(CollisionStoppedEdits::of(doc_) && CollisionStoppedEdits::of(doc_)->isEnabled());
@@ -282,6 +284,24 @@ void TstUiContacts::autoGraspIsOneUndoStep() {
   QVERIFY(doc_->world().robots[0].pose.isApprox(pose, 0));
   stack->redo();
   QVERIFY(dofValues(doc_->world().robots[0]) == closed);
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+void TstUiContacts::actionsMoveTheSelectedRobot() {
+  World w = doc_->world();
+  Robot second = w.robots[0];
+  setRobotPose(second, Transform::fromTranslation(Vec3(600, 0, 0)) * second.pose);  // beside the mug
+  w.robots.push_back(second);
+  doc_->resetWorld(w);
+  auto* actions = window_->findChild<GraspActions*>();
+  QCOMPARE(actions->targetRobot(), 0);
+  doc_->setSelection(BodyHandle{K::Robot, 1, {0, 1}});  // a link of the second hand
+  QCOMPARE(actions->targetRobot(), 1);
+  const std::vector<double> first = dofValues(doc_->world().robots[0]);
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  QVERIFY(dofValues(doc_->world().robots[0]) == first);
+  const Robot& moved = doc_->world().robots[1];
+  for (int k = 1; k < 4; ++k) QVERIFY(moved.dofs[k].value > 1.0);  // closed (until the fingertips meet)
   QVERIFY(!anyCollision(doc_->world()));
 }
 

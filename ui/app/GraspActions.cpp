@@ -77,9 +77,7 @@ GraspActions::GraspActions(MainWindow* window, CollisionStoppedEdits* edits)
   connect(collisionChecking_, &QAction::toggled, edits_, &CollisionStoppedEdits::setEnabled);
   connect(edits_, &CollisionStoppedEdits::enabledChanged, collisionChecking_, &QAction::setChecked);
 
-  bar->addAction(approach_);
-  bar->addAction(autoGrasp_);
-  bar->addAction(autoOpen_);
+  for (QAction* a : {approach_, autoGrasp_, approachAndGrasp_, autoOpen_}) bar->addAction(a);
   bar->addAction(collisionChecking_);
 
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
