@@ -1,7 +1,108 @@
+// installQualityTools: the Quality dock, the soft-contact inspector, the viewport overlay of soft patches and
+// the worst-case wrench, the GWS projection window and the analysis settings, wired to the live analysis.
+// The L∞ space is expensive, so the analysis builds it only while something shows it (an L∞ measure in the
+// dock, or the projection window set to L∞).
+#include <QAction>
+#include <QMenu>
+#include <QPointer>
+#include <QSettings>
+
+#include "AnalysisSettingsDialog.h"
+#include "Document.h"
 #include "FeatureTools.h"
+#include "GraspAnalysis.h"
+#include "GwsProjectionWindow.h"
+#include "MainWindow.h"
+#include "QualityDock.h"
+#include "QualityOverlay.h"
+#include "SoftContactInspector.h"
+#include "ViewportPanel.h"
+#include "render/SceneBuilder.h"
 
 namespace sg::app {
 
-void installQualityTools(MainWindow*) {}
+namespace {
+const char* kOverlayVisibleKey = "quality/overlayVisible";
+
+QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+
+// Keeps the analysis' computeLInfinity in step with what the views need.
+class LInfinityDemand : public QObject {
+ public:
+  LInfinityDemand(GraspAnalysis* analysis, QualityDock* dock, QObject* parent)
+      : QObject(parent), analysis_(analysis), dock_(dock) {}
+  void setProjectionWindow(GwsProjectionWindow* window) { window_ = window; }
+  bool needed() const {
+    return dock_->needsLInfinity() || (window_ && window_->type() == GwsType::LInfinity);
+  }
+  void update() {
+    if (analysis_->settings().quality.computeLInfinity == needed()) return;
+    AnalysisSettings s = analysis_->settings();
+    s.quality.computeLInfinity = needed();
+    analysis_->setSettings(s);
+  }
+
+ private:
+  GraspAnalysis* analysis_;
+  QualityDock* dock_;
+  QPointer<GwsProjectionWindow> window_;
+};
+}  // namespace
+
+void installQualityTools(MainWindow* window) {
+  Document* doc = window->document();
+  GraspAnalysis* analysis = window->analysis();
+  SoSeparator* overlayRoot = window->viewportPanel() ? window->viewportPanel()->scene()->overlayRoot() : nullptr;
+
+  auto* dock = new QualityDock(analysis, doc, window);
+  window->addDock(dock, Qt::RightDockWidgetArea);
+  auto* inspector = new SoftContactInspector(analysis, doc, overlayRoot, window);
+  window->addDock(inspector, Qt::RightDockWidgetArea);
+
+  // Stored settings, and L∞ only if a measure needs it: one recompute.
+  auto* demand = new LInfinityDemand(analysis, dock, window);
+  AnalysisSettings settings = readAnalysisSettings(analysis->settings());
+  settings.quality.computeLInfinity = demand->needed();
+  analysis->setSettings(settings);
+  QObject::connect(dock, &QualityDock::measuresChanged, demand, &LInfinityDemand::update);
+
+  QMenu* menu = window->qualityMenu();
+  if (overlayRoot) {
+    auto* overlay = new QualityOverlay(analysis, overlayRoot, window);
+    auto* show = menu->addAction(QObject::tr("Show Soft &Patches and Worst-Case Wrench"));
+    show->setObjectName("actionShowQualityOverlay");
+    show->setCheckable(true);
+    show->setChecked(appSettings().value(kOverlayVisibleKey, true).toBool());
+    overlay->setVisible(show->isChecked());
+    QObject::connect(show, &QAction::toggled, overlay, [overlay](bool on) {
+      overlay->setVisible(on);
+      appSettings().setValue(kOverlayVisibleKey, on);
+    });
+  }
+
+  auto* projection = menu->addAction(QObject::tr("&GWS Projection…"));
+  projection->setObjectName("actionGwsProjection");
+  const bool withViewport = window->viewportPanel() != nullptr;
+  QObject::connect(projection, &QAction::triggered, window, [window, analysis, demand, withViewport] {
+    auto* existing = window->findChild<GwsProjectionWindow*>();
+    if (!existing) {
+      existing = new GwsProjectionWindow(analysis, withViewport, window);
+      demand->setProjectionWindow(existing);
+      QObject::connect(existing, &GwsProjectionWindow::typeChanged, demand, &LInfinityDemand::update);
+    }
+    existing->show();
+    existing->raise();
+    existing->activateWindow();
+  });
+
+  menu->addSeparator();
+  auto* settingsAction = menu->addAction(QObject::tr("Analysis &Settings…"));
+  settingsAction->setObjectName("actionAnalysisSettings");
+  QObject::connect(settingsAction, &QAction::triggered, window, [window, analysis] {
+    auto* dialog = new AnalysisSettingsDialog(analysis, window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+  });
+}
 
 }  // namespace sg::app

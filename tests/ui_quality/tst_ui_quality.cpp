@@ -1,0 +1,420 @@
+// The application's quality tools on the offscreen platform: the quality dock after an auto-grasp of the
+// default world, its measures and their persistence, the analysis settings dialog, the GWS projection
+// window, the soft-contact inspector and the overlay's scene graph.
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <Inventor/nodes/SoSeparator.h>
+#include <Inventor/nodes/SoSwitch.h>
+
+#include "AnalysisSettingsDialog.h"
+#include "GraspedDefaultWorld.h"
+#include "GwsProjectionWindow.h"
+#include "QualityDock.h"
+#include "QualityOverlay.h"
+#include "SoftContactInspector.h"
+#include "render/CoinInit.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+QSettings appSettings() { return QSettings("SoftGrasp", "softgrasp"); }
+
+// Parses a displayed number; NaN when it is not one.
+double shown(const QString& text) {
+  bool ok = false;
+  const double v = text.toDouble(&ok);
+  return ok ? v : std::nan("");
+}
+
+bool closeRelative(double shownValue, double exact, double relative = 1e-5) {
+  return std::abs(shownValue - exact) <= relative * std::max(1.0, std::abs(exact));
+}
+
+const ContactEvaluation& evaluationOf(const GraspAnalysis& a, int contact) {
+  return a.evaluation()->contacts[static_cast<std::size_t>(*a.evaluationOfContact(contact))];
+}
+}  // namespace
+
+class TstUiQuality : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+
+  void dockShowsForceClosureAndEpsilonAfterAutoGrasp();
+  void dockFollowsTheHandLive();
+  void measuresAddRemoveAndPersist();
+  void lInfinityMeasureBuildsOnlyOnDemandWithANote();
+  void settingsDialogAppliesAndPersists();
+  void settingsRangesForbidBadValues();
+  void gwsProjectionWindowSlicesTheSpace();
+  void inspectorShowsTheSelectedSoftContact();
+  void inspectorNotesPointContacts();
+  void overlayDrawsPatchesEllipsesAndWrench();
+
+ private:
+  QTemporaryDir settingsDir_;
+  std::unique_ptr<MainWindow> window_;
+  QualityDock* dock() const { return window_->findChild<QualityDock*>(); }
+  SoftContactInspector* inspector() const { return window_->findChild<SoftContactInspector*>(); }
+};
+
+void TstUiQuality::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  initCoin();
+}
+
+void TstUiQuality::init() {
+  appSettings().clear();
+  window_ = std::make_unique<MainWindow>();
+  QVERIFY(!window_->viewportPanel());  // offscreen
+  QVERIFY(test::openAndGraspDefaultWorld(*window_));
+  QVERIFY2(window_->analysis()->evaluation(), qPrintable(window_->analysis()->error()));
+}
+
+void TstUiQuality::cleanup() {
+  if (window_) window_->document()->undoStack()->setClean();
+  window_.reset();
+}
+
+void TstUiQuality::dockShowsForceClosureAndEpsilonAfterAutoGrasp() {
+  GraspAnalysis* analysis = window_->analysis();
+  const GraspEvaluation& e = *analysis->evaluation();
+  QVERIFY(test::softContactCount(*analysis) >= 3);  // a soft fingertip on every finger
+  QVERIFY(e.l1Quality.forceClosure);
+  QVERIFY(e.l1Quality.epsilon > 0);
+
+  QualityDock* d = dock();
+  QVERIFY(d);
+  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1}));
+  QVERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
+  QVERIFY(d->forceClosureLabel()->text().contains("Force closure"));
+  QVERIFY(!d->forceClosureLabel()->text().contains("No force closure"));
+  const double eps = shown(d->valueText(QualityMeasure::EpsilonL1));
+  QVERIFY(eps > 0);
+  QVERIFY2(std::abs(eps - e.l1Quality.epsilon) <= 0.5e-4, qPrintable(d->valueText(QualityMeasure::EpsilonL1)));
+  QVERIFY(closeRelative(shown(d->valueText(QualityMeasure::VolumeL1)), e.l1Quality.volume, 1e-3));
+  QVERIFY(d->graspableLabel()->text().contains("mug"));
+  // The L∞ space costs seconds here: not built while no view needs it.
+  QVERIFY(!analysis->settings().quality.computeLInfinity);
+}
+
+void TstUiQuality::dockFollowsTheHandLive() {
+  GraspAnalysis* analysis = window_->analysis();
+  QualityDock* d = dock();
+  QVERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
+  const int updates = analysis->updateCount();
+  window_->document()->undoStack()->undo();  // the hand opens again: no grasp
+  QTRY_VERIFY(analysis->updateCount() > updates);
+  QVERIFY(!d->forceClosureLabel()->property("forceClosure").toBool());
+  QVERIFY(d->forceClosureLabel()->text().contains("No force closure"));
+  QVERIFY(shown(d->valueText(QualityMeasure::EpsilonL1)) <= 0);
+  window_->document()->undoStack()->redo();
+  QTRY_VERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
+  QVERIFY(std::abs(shown(d->valueText(QualityMeasure::EpsilonL1)) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
+}
+
+void TstUiQuality::measuresAddRemoveAndPersist() {
+  QualityDock* d = dock();
+  // Remove "Volume L1" with the Remove button.
+  d->table()->setCurrentCell(1, 0);
+  d->removeButton()->click();
+  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1}));
+  QCOMPARE(d->table()->rowCount(), 1);
+  QVERIFY(d->valueText(QualityMeasure::VolumeL1).isEmpty());
+  // Add it back from the Add menu: the menu offers exactly the measures not shown.
+  QMenu* menu = d->addButton()->menu();
+  QCOMPARE(menu->actions().size(), 3);
+  QAction* addVolume = menu->findChild<QAction*>("add_volumeL1");
+  QVERIFY(addVolume);
+  addVolume->trigger();
+  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1}));
+  QCOMPARE(menu->actions().size(), 2);
+  QVERIFY(!d->valueText(QualityMeasure::VolumeL1).isEmpty());
+  d->removeMeasure(QualityMeasure::EpsilonL1);
+
+  // A new window shows the same measures.
+  window_->document()->undoStack()->setClean();
+  window_ = std::make_unique<MainWindow>();
+  QCOMPARE(dock()->measures(), QList<QualityMeasure>({QualityMeasure::VolumeL1}));
+  dock()->removeMeasure(QualityMeasure::VolumeL1);
+  window_ = std::make_unique<MainWindow>();
+  QVERIFY(dock()->measures().isEmpty());
+  QVERIFY(!dock()->removeButton()->isEnabled());
+}
+
+void TstUiQuality::lInfinityMeasureBuildsOnlyOnDemandWithANote() {
+  GraspAnalysis* analysis = window_->analysis();
+  QualityDock* d = dock();
+  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  d->addMeasure(QualityMeasure::EpsilonLInfinity);
+  QVERIFY(analysis->settings().quality.computeLInfinity);
+  // Three soft contacts of 20 edges: 21³ summed points, over the default limit of 2000.
+  QVERIFY(analysis->evaluation()->lInfinity.limitExceeded);
+  QCOMPARE(d->valueText(QualityMeasure::EpsilonLInfinity), QString("not built (limit)"));
+  QVERIFY(d->notesLabel()->text().contains("not built"));
+  QVERIFY(d->notesLabel()->text().contains("2000"));
+  QVERIFY(!d->notesLabel()->isHidden());
+  // The L1 values are unaffected.
+  QVERIFY(std::abs(shown(d->valueText(QualityMeasure::EpsilonL1)) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
+  d->removeMeasure(QualityMeasure::EpsilonLInfinity);
+  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  QVERIFY(!d->notesLabel()->text().contains("not built"));
+}
+
+void TstUiQuality::settingsDialogAppliesAndPersists() {
+  GraspAnalysis* analysis = window_->analysis();
+  const int contact = test::firstSoftContact(*analysis);
+  QVERIFY(contact >= 0);
+  const SoftPatch layer = evaluationOf(*analysis, contact).patch;
+  QCOMPARE(layer.model, PatchModel::ElasticLayer);
+
+  // The menu entry opens the dialog showing the current settings.
+  QAction* action = window_->findChild<QAction*>("actionAnalysisSettings");
+  QVERIFY(action);
+  QVERIFY(window_->qualityMenu()->actions().contains(action));
+  action->trigger();
+  auto* opened = window_->findChild<AnalysisSettingsDialog*>();
+  QVERIFY(opened);
+  QCOMPARE(opened->normalForceSpin()->value(), 5.0);
+  QCOMPARE(opened->patchModelCombo()->currentIndex(), 0);
+  opened->reject();
+
+  // Unparented: the window is replaced below, and it must not delete a dialog living on the stack.
+  AnalysisSettingsDialog dialog(analysis);
+  dialog.patchModelCombo()->setCurrentIndex(1);  // Hertz
+  dialog.apply();
+  QCOMPARE(analysis->settings().quality.soft.patch.model, PatchModel::Hertz);
+  const SoftPatch hertz = evaluationOf(*analysis, contact).patch;
+  QCOMPARE(hertz.model, PatchModel::Hertz);
+  QVERIFY(std::abs(hertz.semiAxisLong_mm - layer.semiAxisLong_mm) > 1e-6 ||
+          std::abs(hertz.semiAxisShort_mm - layer.semiAxisShort_mm) > 1e-6);
+
+  // A larger nominal force makes a larger patch.
+  dialog.normalForceSpin()->setValue(20.0);
+  dialog.pointEdgesSpin()->setValue(12);
+  dialog.softEquatorSpin()->setValue(16);
+  dialog.thresholdSpin()->setValue(0.5);
+  dialog.torqueScaleCombo()->setCurrentIndex(1);
+  dialog.torqueLengthSpin()->setValue(80.0);
+  dialog.lInfinityLimitSpin()->setValue(50000);
+  dialog.apply();
+  const AnalysisSettings& s = analysis->settings();
+  QCOMPARE(s.quality.soft.patch.normalForce_N, 20.0);
+  QCOMPARE(s.quality.edges.pointContactEdges, 12);
+  QCOMPARE(equatorDirectionsOf(s.quality.edges.softRings), 16);
+  QCOMPARE(s.collision.contacts.threshold_mm, 0.5);
+  QCOMPARE(s.quality.torqueLength_mm, 80.0);
+  QCOMPARE(s.quality.gws.maxLInfinityPoints, std::size_t(50000));
+  QVERIFY(!s.quality.computeLInfinity);  // still only on demand
+  const int bigger = test::firstSoftContact(*analysis);
+  QVERIFY(bigger >= 0);
+  const ContactEvaluation& strong = evaluationOf(*analysis, bigger);
+  QCOMPARE(strong.patch.normalForce_N, 20.0);
+  QVERIFY(strong.patch.semiAxisLong_mm > hertz.semiAxisLong_mm);
+  QCOMPARE(strong.frictionEdges.size(), std::size_t(1 + 10 + 16 + 10 + 1));
+  QCOMPARE(analysis->evaluation()->reference.torqueScale_mm, 80.0);
+
+  // Persisted: a new window starts with these settings.
+  window_->document()->undoStack()->setClean();
+  window_ = std::make_unique<MainWindow>();
+  const AnalysisSettings& restored = window_->analysis()->settings();
+  QCOMPARE(restored.quality.soft.patch.model, PatchModel::Hertz);
+  QCOMPARE(restored.quality.soft.patch.normalForce_N, 20.0);
+  QCOMPARE(restored.quality.edges.pointContactEdges, 12);
+  QCOMPARE(equatorDirectionsOf(restored.quality.edges.softRings), 16);
+  QCOMPARE(restored.collision.contacts.threshold_mm, 0.5);
+  QCOMPARE(restored.quality.torqueLength_mm, 80.0);
+  QCOMPARE(restored.quality.gws.maxLInfinityPoints, std::size_t(50000));
+
+  // Restore Defaults + OK goes back to GraspIt!'s values.
+  AnalysisSettingsDialog again(window_->analysis());
+  QCOMPARE(again.normalForceSpin()->value(), 20.0);
+  again.showSettings(AnalysisSettings{});
+  again.apply();
+  QCOMPARE(window_->analysis()->settings().quality.soft.patch.normalForce_N, 5.0);
+  QCOMPARE(window_->analysis()->settings().quality.torqueLength_mm, 0.0);
+  QCOMPARE(appSettings().value("analysis/patchModel").toString(), QString("layer"));
+}
+
+void TstUiQuality::settingsRangesForbidBadValues() {
+  AnalysisSettingsDialog dialog(window_->analysis());
+  dialog.normalForceSpin()->setValue(-3);
+  QVERIFY(dialog.normalForceSpin()->value() > 0);
+  dialog.thresholdSpin()->setValue(0);
+  QVERIFY(dialog.thresholdSpin()->value() > 0);
+  dialog.pointEdgesSpin()->setValue(1);
+  QVERIFY(dialog.pointEdgesSpin()->value() >= 3);
+  dialog.apply();  // the clamped values are valid: the evaluation still runs
+  QVERIFY2(window_->analysis()->evaluation(), qPrintable(window_->analysis()->error()));
+  // Corrupt stored values are clamped when read back.
+  appSettings().setValue("analysis/normalForce_N", -7.0);
+  appSettings().setValue("analysis/pointContactEdges", "many");
+  const AnalysisSettings read = readAnalysisSettings(AnalysisSettings{});
+  QVERIFY(read.quality.soft.patch.normalForce_N > 0);
+  QCOMPARE(read.quality.edges.pointContactEdges, 8);
+}
+
+void TstUiQuality::gwsProjectionWindowSlicesTheSpace() {
+  GraspAnalysis* analysis = window_->analysis();
+  QAction* action = window_->findChild<QAction*>("actionGwsProjection");
+  QVERIFY(action);
+  action->trigger();
+  auto* w = window_->findChild<GwsProjectionWindow*>();
+  QVERIFY(w);
+  QVERIFY(w->isVisible());
+  QVERIFY(!w->viewport());  // offscreen: the text summary only
+  QCOMPARE(w->type(), GwsType::L1);
+
+  // Torques fixed at 0: the force slice of a force-closure grasp holds the origin, at least ε from its
+  // boundary (the 6-D ball of radius ε around the origin meets the slice in a 3-D ball of radius ε).
+  const double eps = analysis->evaluation()->l1Quality.epsilon;
+  QVERIFY(w->projection().valid);
+  QVERIFY(!w->projection().vertices.empty());
+  QVERIFY(!w->projection().triangles.empty());
+  QCOMPARE(w->projection().freeCoordinates, (std::array<int, 3>{0, 1, 2}));
+  QVERIFY2(w->originDepth() >= eps - 1e-6, qPrintable(w->summary()));
+  QVERIFY(w->summary().contains("inside"));
+
+  // The torque slice at zero force too.
+  w->setFixed({0, 1, 2}, Vec3::Zero());
+  QVERIFY(w->projection().valid);
+  QCOMPARE(w->projection().freeCoordinates, (std::array<int, 3>{3, 4, 5}));
+  QVERIFY(w->originDepth() >= eps - 1e-6);
+
+  // A slice beyond the space (a normal-force sum of 1 cannot push 5 units) is empty.
+  w->setFixed({2, 4, 5}, Vec3(5, 0, 0));
+  QVERIFY(!w->projection().valid);
+  QVERIFY(w->summary().startsWith("No projection"));
+
+  // The same coordinate twice is refused with a message.
+  w->setFixed({0, 0, 5}, Vec3::Zero());
+  QVERIFY(!w->projection().valid);
+  QVERIFY(w->summary().contains("different"));
+
+  // Choosing L∞ asks the analysis for it; over the point limit, the window says so.
+  w->setFixed({3, 4, 5}, Vec3::Zero());
+  w->setType(GwsType::LInfinity);
+  QVERIFY(analysis->settings().quality.computeLInfinity);
+  QVERIFY(!w->projection().valid);
+  QVERIFY(w->summary().contains("not built"));
+  w->setType(GwsType::L1);
+  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  QVERIFY(w->projection().valid);
+
+  // Live: opening the hand (no grasp) empties the projection.
+  window_->document()->undoStack()->undo();
+  QTRY_VERIFY(!w->projection().valid);
+}
+
+void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
+  GraspAnalysis* analysis = window_->analysis();
+  SoftContactInspector* in = inspector();
+  QVERIFY(in);
+  QVERIFY(!analysis->selectedContact());
+  QCOMPARE(in->contactCombo()->count(), static_cast<int>(analysis->contacts().size()) + 1);
+  QVERIFY(in->highlightedPoints().empty());
+
+  const int contact = test::firstSoftContact(*analysis);
+  QVERIFY(contact >= 0);
+  in->contactCombo()->setCurrentIndex(contact + 1);  // the inspector's own selector
+  QCOMPARE(analysis->selectedContact(), std::optional<int>(contact));
+  const ContactEvaluation& ce = evaluationOf(*analysis, contact);
+  QVERIFY(ce.soft);
+  QVERIFY(closeRelative(shown(in->valueText("kappaMax1")), ce.fit1.curvatures.kappaMax_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("kappaMin1")), ce.fit1.curvatures.kappaMin_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("kappaMax2")), ce.fit2.curvatures.kappaMax_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("a1")), ce.fit1.a));
+  QVERIFY(closeRelative(shown(in->valueText("residual2")), ce.fit2.rmsResidual_mm));
+  QVERIFY(closeRelative(shown(in->valueText("relRadiusMax")), ce.patch.relativeRadiusMax_mm));
+  QVERIFY(closeRelative(shown(in->valueText("semiAxisLong")), ce.patch.semiAxisLong_mm));
+  QVERIFY(closeRelative(shown(in->valueText("semiAxisShort")), ce.patch.semiAxisShort_mm));
+  QVERIFY(closeRelative(shown(in->valueText("torsion")), ce.torsion_mm));
+  QVERIFY(closeRelative(shown(in->valueText("maxTorsionalFriction")), ce.maxTorsionalFriction_Nmm));
+  QCOMPARE(in->valueText("size1").toInt(), ce.neighbourhoodSize1);
+  QVERIFY(ce.torsion_mm > 0);
+
+  // The 4-D edges: one row per friction edge, unit normal force, torsion μ·e5.
+  QCOMPARE(in->edgesTable()->rowCount(), static_cast<int>(ce.frictionEdges.size()));
+  double maxTorsion = 0;
+  for (int row = 0; row < in->edgesTable()->rowCount(); ++row) {
+    QCOMPARE(shown(in->edgesTable()->item(row, 2)->text()), 1.0);
+    maxTorsion = std::max(maxTorsion, std::abs(shown(in->edgesTable()->item(row, 3)->text())));
+  }
+  QVERIFY(closeRelative(maxTorsion, ce.mu * ce.torsion_mm, 1e-4));
+
+  // The highlighted neighbourhood: exactly the points the fits used, on both sides.
+  QCOMPARE(in->highlightedPoints().size(), std::size_t(ce.neighbourhoodSize1 + ce.neighbourhoodSize2));
+  QVERIFY(in->highlightedPoints().front().isApprox(ce.contact.side1.position_mm));
+
+  // Selecting elsewhere (the contacts dock does this) updates the inspector; clearing empties it.
+  analysis->setSelectedContact(std::nullopt);
+  QCOMPARE(in->contactCombo()->currentIndex(), 0);
+  QVERIFY(in->valueText("kappaMax1").isEmpty());
+  QVERIFY(in->highlightedPoints().empty());
+  analysis->setSelectedContact(contact);
+  QCOMPARE(in->contactCombo()->currentIndex(), contact + 1);
+  QVERIFY(!in->valueText("kappaMax1").isEmpty());
+}
+
+void TstUiQuality::inspectorNotesPointContacts() {
+  GraspAnalysis* analysis = window_->analysis();
+  AnalysisSettings s = analysis->settings();
+  s.quality.contactModel = ContactModelChoice::AllPoint;
+  analysis->setSettings(s);
+  const int contact = analysis->evaluation()->contacts.front().sourceContacts.front();
+  analysis->setSelectedContact(contact);
+  SoftContactInspector* in = inspector();
+  QVERIFY(in->noteLabel()->text().contains("Not a soft contact"));
+  QVERIFY(in->valueText("kappaMax1").isEmpty());
+  QVERIFY(in->highlightedPoints().empty());
+  QCOMPARE(in->edgesTable()->rowCount(), s.quality.edges.pointContactEdges);
+  for (int row = 0; row < in->edgesTable()->rowCount(); ++row)
+    QCOMPARE(shown(in->edgesTable()->item(row, 3)->text()), 0.0);  // no torsional friction
+}
+
+void TstUiQuality::overlayDrawsPatchesEllipsesAndWrench() {
+  GraspAnalysis* analysis = window_->analysis();
+  SoSeparator* root = new SoSeparator;
+  root->ref();
+  {
+    QualityOverlay overlay(analysis, root);
+    QCOMPARE(root->getNumChildren(), 1);
+    const int soft = test::softContactCount(*analysis);
+    QCOMPARE(overlay.patchCount(), 2 * soft);
+    QCOMPARE(overlay.ellipseCount(), soft);
+    QVERIFY(overlay.showsWorstCaseWrench());
+    QCOMPARE(overlay.node()->whichChild.getValue(), SO_SWITCH_ALL);
+    overlay.setVisible(false);
+    QCOMPARE(overlay.node()->whichChild.getValue(), SO_SWITCH_NONE);
+    overlay.setVisible(true);
+    // Live: the open hand has no soft contacts and no grasp.
+    window_->document()->undoStack()->undo();
+    QTRY_COMPARE(overlay.patchCount(), 0);
+    QVERIFY(!overlay.showsWorstCaseWrench());
+  }
+  QCOMPARE(root->getNumChildren(), 0);  // the overlay removes its node
+  root->unref();
+}
+
+QTEST_MAIN(TstUiQuality)
+#include "tst_ui_quality.moc"

@@ -1,0 +1,149 @@
+// GL tests of the quality tools (xvfb-run, QT_QPA_PLATFORM=xcb): after an auto-grasp of the default world
+// the soft patches change the picture near their contacts (overlay shown vs hidden), and the GWS projection
+// window draws its hull in its own viewport.
+#include <Inventor/SbViewVolume.h>
+#include <Inventor/nodes/SoCamera.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QImage>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "GraspedDefaultWorld.h"
+#include "GwsProjectionWindow.h"
+#include "QualityOverlay.h"
+#include "ViewportPanel.h"
+#include "viewport/CoinSetup.h"
+#include "viewport/CoinViewport.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+constexpr int kWidth = 800, kHeight = 600;
+constexpr int kHalfWindow_px = 12;  // pixels compared around each projected contact point
+
+int differingPixels(const QImage& a, const QImage& b, const QRect& area) {
+  int n = 0;
+  const QRect r = area.intersected(a.rect());
+  for (int y = r.top(); y <= r.bottom(); ++y)
+    for (int x = r.left(); x <= r.right(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
+  return n;
+}
+
+int foregroundPixels(const QImage& image) {
+  const QRgb bg = image.pixel(0, 0);
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != bg;
+  return n;
+}
+
+// Image pixel of a world point (mm) as renderToImage(kWidth × kHeight) draws it.
+QPoint project(const SoCamera* camera, const Vec3& p) {
+  const SbViewVolume volume = camera->getViewVolume(float(kWidth) / float(kHeight));
+  SbVec3f screen;
+  volume.projectToScreen(SbVec3f(float(p.x()), float(p.y()), float(p.z())), screen);
+  return QPoint(int(screen[0] * kWidth), int((1.0f - screen[1]) * kHeight));
+}
+}  // namespace
+
+class TstUiQualityGl : public QObject {
+  Q_OBJECT
+
+ public:
+  static void initMain() {
+    ui::installCoinSurfaceFormat();
+    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+  }
+
+ private slots:
+  void initTestCase();
+  void softPatchesChangePixelsNearTheirContacts();
+  void gwsProjectionWindowDrawsTheHull();
+
+ private:
+  QTemporaryDir settingsDir_;
+};
+
+void TstUiQualityGl::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  QStandardPaths::setTestModeEnabled(true);
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+  if (QGuiApplication::platformName() != QLatin1String("xcb"))
+    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+}
+
+void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
+  MainWindow w;
+  QVERIFY(w.viewportPanel());
+  w.resize(1000, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(test::openAndGraspDefaultWorld(w));
+  GraspAnalysis* analysis = w.analysis();
+  QVERIFY(analysis->evaluation());
+  QVERIFY(analysis->evaluation()->l1Quality.forceClosure);
+  const int soft = test::softContactCount(*analysis);
+  QVERIFY(soft >= 3);
+  auto* overlay = w.findChild<QualityOverlay*>();
+  QVERIFY(overlay);
+  QCOMPARE(overlay->patchCount(), 2 * soft);
+  QAction* toggle = w.findChild<QAction*>("actionShowQualityOverlay");
+  QVERIFY(toggle);
+  QVERIFY(toggle->isChecked());
+
+  ui::CoinViewport* view = w.viewportPanel()->viewport();
+  QApplication::processEvents();
+  const QImage shown = view->renderToImage(QSize(kWidth, kHeight));
+  toggle->setChecked(false);
+  QVERIFY(!overlay->isVisible());
+  const QImage hidden = view->renderToImage(QSize(kWidth, kHeight));
+  toggle->setChecked(true);
+  QVERIFY(!shown.isNull() && !hidden.isNull());
+  if (qEnvironmentVariableIsSet("SG_DUMP")) { shown.save("/tmp/softgui-shown.png"); hidden.save("/tmp/softgui-hidden.png"); }
+
+  // Every soft contact in view shows its patch: pixels change right around the contact point.
+  int contactsInView = 0, contactsChanged = 0;
+  QStringList report;
+  for (const ContactEvaluation& ce : analysis->evaluation()->contacts) {
+    if (!ce.soft) continue;
+    const QPoint p = project(view->camera(), ce.contact.side1.position_mm);
+    if (!QRect(0, 0, kWidth, kHeight).contains(p)) continue;
+    ++contactsInView;
+    const QRect area(p.x() - kHalfWindow_px, p.y() - kHalfWindow_px, 2 * kHalfWindow_px + 1, 2 * kHalfWindow_px + 1);
+    const int changed = differingPixels(shown, hidden, area);
+    report << QString("(%1,%2): %3").arg(p.x()).arg(p.y()).arg(changed);
+    contactsChanged += changed > 10;
+  }
+  QVERIFY(contactsInView >= 2);
+  QVERIFY2(contactsChanged >= contactsInView - 1, qPrintable(report.join("; ")));  // at most one hidden behind a finger
+  w.document()->undoStack()->setClean();
+}
+
+void TstUiQualityGl::gwsProjectionWindowDrawsTheHull() {
+  MainWindow w;
+  QVERIFY(w.viewportPanel());
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(test::openAndGraspDefaultWorld(w));
+  QAction* action = w.findChild<QAction*>("actionGwsProjection");
+  QVERIFY(action);
+  action->trigger();
+  auto* window = w.findChild<GwsProjectionWindow*>();
+  QVERIFY(window);
+  QVERIFY(QTest::qWaitForWindowExposed(window));
+  QVERIFY(window->viewport());
+  QVERIFY(window->projection().valid);
+  const QImage image = window->viewport()->renderToImage(QSize(300, 300));
+  QVERIFY(!image.isNull());
+  QVERIFY(foregroundPixels(image) > 300 * 300 / 50);
+  w.document()->undoStack()->setClean();
+}
+
+QTEST_MAIN(TstUiQualityGl)
+#include "tst_ui_quality_gl.moc"

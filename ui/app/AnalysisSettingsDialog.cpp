@@ -1,0 +1,208 @@
+#include "AnalysisSettingsDialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace sg::app {
+
+namespace {
+
+// The ranges of every field, shared by the spin boxes and the clamping of stored values.
+constexpr double kThresholdMin_mm = 0.01, kThresholdMax_mm = 20.0;
+constexpr double kForceMin_N = 0.01, kForceMax_N = 10000.0;
+constexpr int kEdgesMin = 3, kEdgesMax = 64;
+constexpr double kTorqueLengthMin_mm = 0.1, kTorqueLengthMax_mm = 100000.0;
+constexpr int kLInfinityLimitMin = 10, kLInfinityLimitMax = 100000000;
+
+QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+
+const char* patchModelKey(PatchModel m) { return m == PatchModel::Hertz ? "hertz" : "layer"; }
+
+QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
+                           const char* name) {
+  auto* spin = new QDoubleSpinBox;
+  spin->setRange(min, max);
+  spin->setDecimals(decimals);
+  spin->setSingleStep(step);
+  spin->setSuffix(suffix);
+  spin->setObjectName(name);
+  return spin;
+}
+
+QSpinBox* intSpin(int min, int max, const char* name) {
+  auto* spin = new QSpinBox;
+  spin->setRange(min, max);
+  spin->setObjectName(name);
+  return spin;
+}
+
+}  // namespace
+
+std::vector<FrictionRing> softRingsWithEquator(int m) {
+  m = std::clamp(m, kEdgesMin, kEdgesMax);
+  const int mid = std::max(3, static_cast<int>(std::lround(5.0 * m / 8.0)));
+  return {{90, 1}, {45, mid}, {0, m}, {-45, mid}, {-90, 1}};
+}
+
+int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
+  for (const FrictionRing& r : rings)
+    if (r.latitude_deg == 0) return r.directions;
+  return 8;
+}
+
+AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
+  AnalysisSettings s = base;
+  QSettings q = appSettings();
+  q.beginGroup(QStringLiteral("analysis"));
+  auto number = [&q](const char* key, double current, double min, double max) {
+    bool ok = false;
+    const double v = q.value(QLatin1String(key)).toDouble(&ok);
+    return ok && std::isfinite(v) ? std::clamp(v, min, max) : current;
+  };
+  s.collision.contacts.threshold_mm =
+      number("threshold_mm", s.collision.contacts.threshold_mm, kThresholdMin_mm, kThresholdMax_mm);
+  if (q.contains("patchModel"))
+    s.quality.soft.patch.model =
+        q.value("patchModel").toString() == QLatin1String("hertz") ? PatchModel::Hertz : PatchModel::ElasticLayer;
+  s.quality.soft.patch.normalForce_N =
+      number("normalForce_N", s.quality.soft.patch.normalForce_N, kForceMin_N, kForceMax_N);
+  s.quality.edges.pointContactEdges =
+      static_cast<int>(number("pointContactEdges", s.quality.edges.pointContactEdges, kEdgesMin, kEdgesMax));
+  if (q.contains("softEquatorDirections"))
+    s.quality.edges.softRings = softRingsWithEquator(static_cast<int>(
+        number("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings), kEdgesMin, kEdgesMax)));
+  if (q.contains("torqueLength_mm")) {  // 0 = the object's max radius
+    const double l = number("torqueLength_mm", s.quality.torqueLength_mm, 0, kTorqueLengthMax_mm);
+    s.quality.torqueLength_mm = l < kTorqueLengthMin_mm ? 0 : l;
+  }
+  s.quality.gws.maxLInfinityPoints = static_cast<std::size_t>(number(
+      "maxLInfinityPoints", static_cast<double>(s.quality.gws.maxLInfinityPoints), kLInfinityLimitMin, kLInfinityLimitMax));
+  if (q.contains("pruneLInfinity")) s.quality.gws.pruneLInfinity = q.value("pruneLInfinity").toBool();
+  return s;
+}
+
+void writeAnalysisSettings(const AnalysisSettings& s) {
+  QSettings q = appSettings();
+  q.beginGroup(QStringLiteral("analysis"));
+  q.setValue("threshold_mm", s.collision.contacts.threshold_mm);
+  q.setValue("patchModel", QLatin1String(patchModelKey(s.quality.soft.patch.model)));
+  q.setValue("normalForce_N", s.quality.soft.patch.normalForce_N);
+  q.setValue("pointContactEdges", s.quality.edges.pointContactEdges);
+  q.setValue("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings));
+  q.setValue("torqueLength_mm", s.quality.torqueLength_mm);
+  q.setValue("maxLInfinityPoints", static_cast<qulonglong>(s.quality.gws.maxLInfinityPoints));
+  q.setValue("pruneLInfinity", s.quality.gws.pruneLInfinity);
+}
+
+AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget* parent)
+    : QDialog(parent), analysis_(analysis) {
+  setObjectName("analysisSettingsDialog");
+  setWindowTitle(tr("Analysis Settings"));
+
+  threshold_ = doubleSpin(kThresholdMin_mm, kThresholdMax_mm, 3, 0.05, tr(" mm"), "thresholdSpin");
+  threshold_->setToolTip(tr("Bodies closer than this are in contact (GraspIt!: 0.2 mm)."));
+  patchModel_ = new QComboBox;
+  patchModel_->setObjectName("patchModelCombo");
+  patchModel_->addItem(tr("Elastic layer (GraspIt!)"), QVariant::fromValue(static_cast<int>(PatchModel::ElasticLayer)));
+  patchModel_->addItem(tr("Hertz ellipse"), QVariant::fromValue(static_cast<int>(PatchModel::Hertz)));
+  normalForce_ = doubleSpin(kForceMin_N, kForceMax_N, 2, 0.5, tr(" N"), "normalForceSpin");
+  normalForce_->setToolTip(tr("Nominal normal force that sizes the soft patches (GraspIt!: 5 N)."));
+  pointEdges_ = intSpin(kEdgesMin, kEdgesMax, "pointEdgesSpin");
+  pointEdges_->setToolTip(tr("Edges of the linearised friction cone of a point contact (GraspIt!: 8)."));
+  softEquator_ = intSpin(kEdgesMin, kEdgesMax, "softEquatorSpin");
+  softEquator_->setToolTip(tr("Directions on the equator of the soft-contact limit surface; the ±45° rings get "
+                              "5/8 of them and the poles one each (GraspIt!: 8 → 20 edges)."));
+  torqueScale_ = new QComboBox;
+  torqueScale_->setObjectName("torqueScaleCombo");
+  torqueScale_->addItem(tr("Object's max radius (GraspIt!)"));
+  torqueScale_->addItem(tr("Fixed length"));
+  torqueLength_ = doubleSpin(kTorqueLengthMin_mm, kTorqueLengthMax_mm, 1, 5, tr(" mm"), "torqueLengthSpin");
+  lInfinityLimit_ = intSpin(kLInfinityLimitMin, kLInfinityLimitMax, "lInfinityLimitSpin");
+  lInfinityLimit_->setSingleStep(1000);
+  lInfinityLimit_->setToolTip(tr("The L∞ space is not built when the Minkowski sum has more points than this: "
+                                 "6-D hulls of thousands of points take seconds."));
+  prune_ = new QCheckBox(tr("Prune the L∞ sum to hull vertices between contacts"));
+  prune_->setObjectName("pruneCheck");
+  connect(torqueScale_, &QComboBox::currentIndexChanged, this,
+          [this](int index) { torqueLength_->setEnabled(index == 1); });
+
+  auto* contacts = new QGroupBox(tr("Contacts"));
+  auto* contactsForm = new QFormLayout(contacts);
+  contactsForm->addRow(tr("Contact threshold:"), threshold_);
+  contactsForm->addRow(tr("Soft patch model:"), patchModel_);
+  contactsForm->addRow(tr("Nominal normal force:"), normalForce_);
+  contactsForm->addRow(tr("Point-contact cone edges:"), pointEdges_);
+  contactsForm->addRow(tr("Soft limit surface, equator directions:"), softEquator_);
+  auto* quality = new QGroupBox(tr("Wrench spaces"));
+  auto* qualityForm = new QFormLayout(quality);
+  qualityForm->addRow(tr("Torque scaling:"), torqueScale_);
+  qualityForm->addRow(tr("Torque length:"), torqueLength_);
+  qualityForm->addRow(tr("L∞ point limit:"), lInfinityLimit_);
+  qualityForm->addRow(prune_);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply |
+                                       QDialogButtonBox::RestoreDefaults);
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    apply();
+    accept();
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this, &AnalysisSettingsDialog::apply);
+  connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
+          [this] { showSettings(AnalysisSettings{}); });
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(contacts);
+  layout->addWidget(quality);
+  layout->addWidget(buttons);
+  showSettings(analysis_->settings());
+}
+
+void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
+  threshold_->setValue(s.collision.contacts.threshold_mm);
+  patchModel_->setCurrentIndex(s.quality.soft.patch.model == PatchModel::Hertz ? 1 : 0);
+  normalForce_->setValue(s.quality.soft.patch.normalForce_N);
+  pointEdges_->setValue(s.quality.edges.pointContactEdges);
+  softEquator_->setValue(equatorDirectionsOf(s.quality.edges.softRings));
+  const bool fixedLength = s.quality.torqueLength_mm > 0;
+  torqueScale_->setCurrentIndex(fixedLength ? 1 : 0);
+  torqueLength_->setEnabled(fixedLength);
+  torqueLength_->setValue(fixedLength ? s.quality.torqueLength_mm : 100.0);
+  lInfinityLimit_->setValue(static_cast<int>(
+      std::clamp<std::size_t>(s.quality.gws.maxLInfinityPoints, kLInfinityLimitMin, kLInfinityLimitMax)));
+  prune_->setChecked(s.quality.gws.pruneLInfinity);
+}
+
+AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
+  AnalysisSettings s = analysis_->settings();
+  s.collision.contacts.threshold_mm = threshold_->value();
+  s.quality.soft.patch.model = patchModel_->currentIndex() == 1 ? PatchModel::Hertz : PatchModel::ElasticLayer;
+  s.quality.soft.patch.normalForce_N = normalForce_->value();
+  s.quality.edges.pointContactEdges = pointEdges_->value();
+  // Keep a custom ring list when the equator count is unchanged.
+  if (softEquator_->value() != equatorDirectionsOf(s.quality.edges.softRings))
+    s.quality.edges.softRings = softRingsWithEquator(softEquator_->value());
+  s.quality.torqueLength_mm = torqueScale_->currentIndex() == 1 ? torqueLength_->value() : 0.0;
+  s.quality.gws.maxLInfinityPoints = static_cast<std::size_t>(lInfinityLimit_->value());
+  s.quality.gws.pruneLInfinity = prune_->isChecked();
+  return s;
+}
+
+void AnalysisSettingsDialog::apply() {
+  const AnalysisSettings s = editedSettings();
+  writeAnalysisSettings(s);
+  analysis_->setSettings(s);
+}
+
+}  // namespace sg::app

@@ -1,0 +1,63 @@
+#pragma once
+// Quality ▸ Analysis Settings…: the settings of the live analysis that a user tunes — contact threshold (mm),
+// soft patch model (elastic layer / Hertz), nominal normal force (N), friction-edge counts, torque scaling
+// (object max radius or a length in mm) and the L∞ point limit. Applied through GraspAnalysis::setSettings
+// and kept in QSettings ("analysis/…"), restored at start by installQualityTools. The spin-box ranges make
+// invalid settings impossible; values read back from QSettings are clamped to the same ranges.
+#include <QDialog>
+
+#include "GraspAnalysis.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QSpinBox;
+
+namespace sg::app {
+
+// `base` with the persisted fields replaced by what QSettings holds (missing keys keep base's values).
+AnalysisSettings readAnalysisSettings(const AnalysisSettings& base);
+void writeAnalysisSettings(const AnalysisSettings& settings);
+
+// Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
+// {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.
+std::vector<FrictionRing> softRingsWithEquator(int equatorDirections);
+// The equator directions of a ring list (the ring at latitude 0; 8 if there is none).
+int equatorDirectionsOf(const std::vector<FrictionRing>& rings);
+
+class AnalysisSettingsDialog : public QDialog {
+  Q_OBJECT
+ public:
+  explicit AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget* parent = nullptr);
+
+  // Fills the fields from settings.
+  void showSettings(const AnalysisSettings& settings);
+  // The analysis' current settings with the dialog's fields applied.
+  AnalysisSettings editedSettings() const;
+  // Applies to the analysis and persists. OK applies too; Cancel leaves everything as it was.
+  void apply();
+
+  QDoubleSpinBox* thresholdSpin() const { return threshold_; }
+  QComboBox* patchModelCombo() const { return patchModel_; }
+  QDoubleSpinBox* normalForceSpin() const { return normalForce_; }
+  QSpinBox* pointEdgesSpin() const { return pointEdges_; }
+  QSpinBox* softEquatorSpin() const { return softEquator_; }
+  QComboBox* torqueScaleCombo() const { return torqueScale_; }
+  QDoubleSpinBox* torqueLengthSpin() const { return torqueLength_; }
+  QSpinBox* lInfinityLimitSpin() const { return lInfinityLimit_; }
+  QCheckBox* pruneCheck() const { return prune_; }
+
+ private:
+  GraspAnalysis* analysis_;
+  QDoubleSpinBox* threshold_;
+  QComboBox* patchModel_;
+  QDoubleSpinBox* normalForce_;
+  QSpinBox* pointEdges_;
+  QSpinBox* softEquator_;
+  QComboBox* torqueScale_;
+  QDoubleSpinBox* torqueLength_;
+  QSpinBox* lInfinityLimit_;
+  QCheckBox* prune_;
+};
+
+}  // namespace sg::app

@@ -1,0 +1,269 @@
+#include "QualityDock.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "Document.h"
+#include "GraspAnalysis.h"
+
+namespace sg::app {
+
+namespace {
+const char* kMeasuresKey = "quality/measures";
+constexpr int kValueDecimals = 4;
+
+QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+
+bool isLInfinity(QualityMeasure m) {
+  return m == QualityMeasure::EpsilonLInfinity || m == QualityMeasure::VolumeLInfinity;
+}
+
+// Points of the L∞ Minkowski sum Π(kᵢ + 1) (double: it overflows integers for many contacts).
+double lInfinityPointCount(const GraspEvaluation& e) {
+  double n = 1;
+  for (const ContactEvaluation& c : e.contacts) n *= static_cast<double>(c.wrenches.size() + 1);
+  return n;
+}
+
+QString hullNote(const char* space, const GraspQuality& q) {
+  if (q.hullStatus == HullStatus::Ok) return {};
+  QString note = QObject::tr("%1 space: %2").arg(QLatin1String(space), QLatin1String(toString(q.hullStatus)));
+  if (!q.message.empty()) note += QStringLiteral(" — ") + QString::fromStdString(q.message).section('\n', 0, 0);
+  return note;
+}
+}  // namespace
+
+QString measureName(QualityMeasure m) {
+  switch (m) {
+    case QualityMeasure::EpsilonL1: return QObject::tr("ε L1");
+    case QualityMeasure::EpsilonLInfinity: return QObject::tr("ε L∞");
+    case QualityMeasure::VolumeL1: return QObject::tr("Volume L1");
+    case QualityMeasure::VolumeLInfinity: return QObject::tr("Volume L∞");
+  }
+  return {};
+}
+
+QString measureKey(QualityMeasure m) {
+  switch (m) {
+    case QualityMeasure::EpsilonL1: return QStringLiteral("epsilonL1");
+    case QualityMeasure::EpsilonLInfinity: return QStringLiteral("epsilonLInfinity");
+    case QualityMeasure::VolumeL1: return QStringLiteral("volumeL1");
+    case QualityMeasure::VolumeLInfinity: return QStringLiteral("volumeLInfinity");
+  }
+  return {};
+}
+
+const QList<QualityMeasure>& allQualityMeasures() {
+  static const QList<QualityMeasure> all = {QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1,
+                                            QualityMeasure::EpsilonLInfinity, QualityMeasure::VolumeLInfinity};
+  return all;
+}
+
+QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* parent)
+    : QDockWidget(tr("Quality"), parent), analysis_(analysis), doc_(doc) {
+  setObjectName("qualityDock");
+  auto* body = new QWidget(this);
+  auto* layout = new QVBoxLayout(body);
+
+  graspable_ = new QLabel(body);
+  graspable_->setObjectName("qualityGraspableLabel");
+  graspable_->setWordWrap(true);
+  forceClosure_ = new QLabel(body);
+  forceClosure_->setObjectName("forceClosureLabel");
+  forceClosure_->setAlignment(Qt::AlignCenter);
+  forceClosure_->setMargin(4);
+
+  table_ = new QTableWidget(0, 2, body);
+  table_->setObjectName("qualityMeasuresTable");
+  table_->setHorizontalHeaderLabels({tr("Measure"), tr("Value")});
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->verticalHeader()->hide();
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+
+  add_ = new QToolButton(body);
+  add_->setObjectName("addMeasureButton");
+  add_->setText(tr("Add measure"));
+  add_->setPopupMode(QToolButton::InstantPopup);
+  add_->setMenu(new QMenu(add_));
+  remove_ = new QToolButton(body);
+  remove_->setObjectName("removeMeasureButton");
+  remove_->setText(tr("Remove"));
+  remove_->setToolTip(tr("Remove the selected measure"));
+  connect(remove_, &QToolButton::clicked, this, [this] {
+    const int row = table_->currentRow();
+    if (row >= 0 && row < measures_.size()) removeMeasure(measures_[row]);
+  });
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(add_);
+  buttons->addWidget(remove_);
+  buttons->addStretch();
+
+  notes_ = new QLabel(body);
+  notes_->setObjectName("qualityNotesLabel");
+  notes_->setWordWrap(true);
+  notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  layout->addWidget(graspable_);
+  layout->addWidget(forceClosure_);
+  layout->addWidget(table_, 1);
+  layout->addLayout(buttons);
+  layout->addWidget(notes_);
+  setWidget(body);
+
+  const QSettings settings = appSettings();
+  if (settings.contains(kMeasuresKey)) {
+    const QStringList keys = settings.value(kMeasuresKey).toStringList();
+    for (QualityMeasure m : allQualityMeasures())
+      if (keys.contains(measureKey(m))) measures_ << m;
+  } else {
+    measures_ = {QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1};
+  }
+  rebuildRows();
+  connect(analysis_, &GraspAnalysis::updated, this, &QualityDock::refresh);
+}
+
+bool QualityDock::needsLInfinity() const {
+  for (QualityMeasure m : measures_)
+    if (isLInfinity(m)) return true;
+  return false;
+}
+
+void QualityDock::addMeasure(QualityMeasure m) {
+  if (measures_.contains(m)) return;
+  // Keep the canonical order whatever the order of adding.
+  QList<QualityMeasure> ordered;
+  for (QualityMeasure x : allQualityMeasures())
+    if (x == m || measures_.contains(x)) ordered << x;
+  measures_ = ordered;
+  storeMeasures();
+  rebuildRows();
+  emit measuresChanged();
+}
+
+void QualityDock::removeMeasure(QualityMeasure m) {
+  if (!measures_.removeOne(m)) return;
+  storeMeasures();
+  rebuildRows();
+  emit measuresChanged();
+}
+
+void QualityDock::storeMeasures() const {
+  QStringList keys;
+  for (QualityMeasure m : measures_) keys << measureKey(m);
+  appSettings().setValue(kMeasuresKey, keys);
+}
+
+void QualityDock::rebuildRows() {
+  table_->setRowCount(static_cast<int>(measures_.size()));
+  for (int row = 0; row < measures_.size(); ++row) {
+    table_->setItem(row, 0, new QTableWidgetItem(measureName(measures_[row])));
+    table_->setItem(row, 1, new QTableWidgetItem);
+  }
+  remove_->setEnabled(!measures_.isEmpty());
+  rebuildAddMenu();
+  refresh();
+}
+
+void QualityDock::rebuildAddMenu() {
+  QMenu* menu = add_->menu();
+  menu->clear();
+  for (QualityMeasure m : allQualityMeasures()) {
+    if (measures_.contains(m)) continue;
+    QAction* action = menu->addAction(measureName(m), this, [this, m] { addMeasure(m); });
+    action->setObjectName(QStringLiteral("add_") + measureKey(m));
+  }
+  add_->setEnabled(!menu->isEmpty());
+}
+
+QString QualityDock::valueText(QualityMeasure m) const {
+  const int row = static_cast<int>(measures_.indexOf(m));
+  if (row < 0 || !table_->item(row, 1)) return {};
+  return table_->item(row, 1)->text();
+}
+
+void QualityDock::refresh() {
+  const auto& evaluation = analysis_->evaluation();
+  const QualitySettings& settings = analysis_->settings().quality;
+  QStringList notes;
+  if (!analysis_->error().isEmpty()) notes << tr("Error: %1").arg(analysis_->error());
+
+  // Graspable and contact summary.
+  const World& world = doc_->world();
+  const int g = analysis_->graspableIndex();
+  if (g < 0 || g >= static_cast<int>(world.graspables.size())) {
+    graspable_->setText(tr("No graspable body in the world."));
+  } else {
+    QString text = tr("Graspable: <b>%1</b>").arg(QString::fromStdString(world.graspables[g].name).toHtmlEscaped());
+    if (evaluation) {
+      int soft = 0;
+      for (const ContactEvaluation& c : evaluation->contacts) soft += c.soft;
+      text += tr(" — %n contact(s)", nullptr, static_cast<int>(evaluation->contacts.size()));
+      text += tr(" (%1 soft)").arg(soft);
+    }
+    graspable_->setText(text);
+  }
+
+  // Force closure (from the L1 space: both spaces agree on it; L1 is always built).
+  QString fcText, fcColour;
+  if (!evaluation) {
+    fcText = tr("No grasp evaluated");
+    fcColour = QStringLiteral("#9e9e9e");
+  } else if (evaluation->l1Quality.forceClosure) {
+    fcText = tr("✔ Force closure");
+    fcColour = QStringLiteral("#2e7d32");
+  } else {
+    fcText = tr("✘ No force closure");
+    fcColour = QStringLiteral("#c62828");
+  }
+  forceClosure_->setText(fcText);
+  forceClosure_->setStyleSheet(
+      QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; }").arg(fcColour));
+  forceClosure_->setProperty("forceClosure", evaluation && evaluation->l1Quality.forceClosure);
+
+  if (evaluation) {
+    for (const ContactEvaluation& c : evaluation->contacts)
+      if (!c.note.empty()) {
+        const int source = c.sourceContacts.empty() ? -1 : c.sourceContacts.front();
+        notes << tr("Contact %1: %2").arg(source).arg(QString::fromStdString(c.note));
+      }
+    if (const QString n = hullNote("L1", evaluation->l1Quality); settings.computeL1 && !n.isEmpty()) notes << n;
+    if (settings.computeLInfinity && evaluation->lInfinity.limitExceeded)
+      notes << tr("ε L∞ not built: the Minkowski sum has %1 points, above the limit of %2 "
+                  "(Quality ▸ Analysis Settings).")
+                   .arg(lInfinityPointCount(*evaluation), 0, 'f', 0)
+                   .arg(settings.gws.maxLInfinityPoints);
+    else if (const QString n = hullNote("L∞", evaluation->lInfinityQuality); settings.computeLInfinity && !n.isEmpty())
+      notes << n;
+  }
+  notes_->setText(notes.join('\n'));
+  notes_->setVisible(!notes.isEmpty());
+
+  for (int row = 0; row < measures_.size(); ++row) {
+    const QualityMeasure m = measures_[row];
+    const bool lInf = isLInfinity(m);
+    QString text;
+    if (!evaluation)
+      text = QStringLiteral("—");
+    else if (lInf && !settings.computeLInfinity)
+      text = tr("not computed");
+    else if (!lInf && !settings.computeL1)
+      text = tr("not computed");
+    else if (lInf && evaluation->lInfinity.limitExceeded)
+      text = tr("not built (limit)");
+    else {
+      const GraspQuality& q = lInf ? evaluation->lInfinityQuality : evaluation->l1Quality;
+      const bool epsilon = m == QualityMeasure::EpsilonL1 || m == QualityMeasure::EpsilonLInfinity;
+      text = epsilon ? QString::number(q.epsilon, 'f', kValueDecimals) : QString::number(q.volume, 'g', kValueDecimals);
+    }
+    table_->item(row, 1)->setText(text);
+  }
+}
+
+}  // namespace sg::app

@@ -1,0 +1,286 @@
+#include "SoftContactInspector.h"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <set>
+#include <tuple>
+
+#include <Inventor/nodes/SoDepthBuffer.h>
+#include <Inventor/nodes/SoSeparator.h>
+#include <Inventor/nodes/SoSwitch.h>
+
+#include "Document.h"
+#include "GraspAnalysis.h"
+#include "contact/SoftNeighbourhood.h"
+#include "render/SoftPatchNodes.h"
+
+namespace sg::app {
+
+namespace {
+
+QString number(double v) { return QString::number(v, 'g', 6); }
+
+QString bodyName(const World& world, const BodyHandle& h) {
+  if (!world.isValid(h)) return QObject::tr("(unknown body)");
+  return QString::fromStdString(world.body(h).name);
+}
+
+QString modelName(const ContactEvaluation& ce) {
+  if (ce.soft) return QObject::tr("soft finger");
+  switch (ce.model) {
+    case FrictionType::Frictionless: return QObject::tr("frictionless point");
+    case FrictionType::PointWithFriction: return QObject::tr("point with friction");
+    case FrictionType::SoftFinger: return QObject::tr("soft finger (as a point contact)");
+  }
+  return {};
+}
+
+QString fitStatus(QuadricFitStatus s) {
+  switch (s) {
+    case QuadricFitStatus::Ok: return QObject::tr("ok");
+    case QuadricFitStatus::TooFewPoints: return QObject::tr("too few points (flat)");
+    case QuadricFitStatus::Degenerate: return QObject::tr("degenerate (flat)");
+  }
+  return {};
+}
+
+// The neighbourhood points of one side of one contact, as the soft pipeline gathers them.
+std::vector<Vec3> sidePoints(const World& world, const ContactSide& side, double radius_mm,
+                             const SoftNeighbourhoodSettings& settings) {
+  if (!world.isValid(side.body) || !world.body(side.body).mesh) return {side.position_mm};
+  const Body& body = world.body(side.body);
+  return gatherNeighbourhood(*body.mesh, body.pose, side.position_mm, side.normal, radius_mm, settings).allPoints_mm();
+}
+
+}  // namespace
+
+SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Document* doc, SoSeparator* overlayRoot,
+                                           QWidget* parent)
+    : QDockWidget(tr("Soft Contact"), parent), analysis_(analysis), doc_(doc), overlayRoot_(overlayRoot) {
+  setObjectName("softContactInspector");
+  auto* body = new QWidget(this);
+  auto* layout = new QVBoxLayout(body);
+  combo_ = new QComboBox(body);
+  combo_->setObjectName("inspectorContactCombo");
+  note_ = new QLabel(body);
+  note_->setObjectName("inspectorNoteLabel");
+  note_->setWordWrap(true);
+  tree_ = new QTreeWidget(body);
+  tree_->setObjectName("inspectorTree");
+  tree_->setColumnCount(2);
+  tree_->setHeaderLabels({tr("Quantity"), tr("Value")});
+  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  edges_ = new QTableWidget(0, 4, body);
+  edges_->setObjectName("inspectorEdgesTable");
+  edges_->setHorizontalHeaderLabels({tr("fx (N)"), tr("fy (N)"), tr("fz (N)"), tr("τz (N·mm)")});
+  edges_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  edges_->setToolTip(tr("Wrench edges in the contact frame for a unit normal force, μ applied"));
+  layout->addWidget(combo_);
+  layout->addWidget(note_);
+  layout->addWidget(tree_, 2);
+  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force):"), body));
+  layout->addWidget(edges_, 1);
+  setWidget(body);
+
+  if (overlayRoot_) {
+    overlayRoot_->ref();
+    highlight_ = new SoSwitch;
+    highlight_->setName("softContactHighlight");
+    highlight_->ref();
+    highlight_->whichChild = SO_SWITCH_ALL;
+    overlayRoot_->addChild(highlight_);
+  }
+
+  connect(combo_, &QComboBox::currentIndexChanged, this, [this](int row) {
+    const QVariant data = combo_->itemData(row);
+    analysis_->setSelectedContact(data.isValid() ? std::optional<int>(data.toInt()) : std::nullopt);
+  });
+  connect(analysis_, &GraspAnalysis::updated, this, &SoftContactInspector::refresh);
+  connect(analysis_, &GraspAnalysis::selectedContactChanged, this, &SoftContactInspector::showSelected);
+  refresh();
+}
+
+SoftContactInspector::~SoftContactInspector() {
+  if (overlayRoot_) {
+    overlayRoot_->removeChild(highlight_);
+    highlight_->unref();
+    overlayRoot_->unref();
+  }
+}
+
+void SoftContactInspector::refresh() {
+  fillContactCombo();
+  showSelected();
+}
+
+void SoftContactInspector::fillContactCombo() {
+  const QSignalBlocker block(combo_);
+  combo_->clear();
+  combo_->addItem(tr("(no contact selected)"));
+  const World& world = doc_->world();
+  const auto& contacts = analysis_->contacts();
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Contact& c = contacts[i];
+    QString text = tr("#%1  %2 – %3").arg(i).arg(bodyName(world, c.side1.body), bodyName(world, c.side2.body));
+    if (const auto ev = analysis_->evaluationOfContact(static_cast<int>(i));
+        ev && analysis_->evaluation()->contacts[*ev].soft)
+      text += tr("  (soft)");
+    combo_->addItem(text, static_cast<int>(i));
+  }
+}
+
+QTreeWidgetItem* SoftContactInspector::addGroup(const QString& title) {
+  auto* item = new QTreeWidgetItem(tree_, {title});
+  item->setFirstColumnSpanned(true);
+  item->setExpanded(true);
+  return item;
+}
+
+void SoftContactInspector::addValue(QTreeWidgetItem* group, const QString& key, const QString& name,
+                                    const QString& value) {
+  auto* item = new QTreeWidgetItem(group, {name, value});
+  item->setData(0, Qt::UserRole, key);
+  items_.insert(key, item);
+}
+
+QString SoftContactInspector::valueText(const QString& key) const {
+  const auto it = items_.constFind(key);
+  return it == items_.constEnd() ? QString() : (*it)->text(1);
+}
+
+void SoftContactInspector::showSelected() {
+  tree_->clear();
+  items_.clear();
+  edges_->setRowCount(0);
+  const std::optional<int> selected = analysis_->selectedContact();
+  {
+    const QSignalBlocker block(combo_);
+    combo_->setCurrentIndex(selected ? *selected + 1 : 0);
+  }
+  if (!selected) {
+    note_->setText(tr("Select a contact above, in the contacts dock or in the viewport."));
+    highlight({});
+    return;
+  }
+  const World& world = doc_->world();
+  const Contact& contact = analysis_->contacts()[static_cast<std::size_t>(*selected)];
+  QTreeWidgetItem* general = addGroup(tr("Contact #%1").arg(*selected));
+  addValue(general, "bodies", tr("Bodies"),
+           tr("%1 – %2").arg(bodyName(world, contact.side1.body), bodyName(world, contact.side2.body)));
+  addValue(general, "separation", tr("Separation (mm)"), number(contact.separation_mm));
+
+  const std::optional<int> ev = analysis_->evaluationOfContact(*selected);
+  if (!ev) {
+    note_->setText(tr("This contact is not part of the evaluated grasp (it does not join the hand and the "
+                      "graspable, or the evaluation failed)."));
+    highlight({});
+    return;
+  }
+  const ContactEvaluation& ce = analysis_->evaluation()->contacts[static_cast<std::size_t>(*ev)];
+  addValue(general, "model", tr("Model"), modelName(ce));
+  addValue(general, "mu", tr("μ"), number(ce.mu));
+  if (ce.sourceContacts.size() > 1) {
+    QStringList merged;
+    for (int s : ce.sourceContacts) merged << QString::number(s);
+    addValue(general, "merged", tr("Merged contacts"), merged.join(", "));
+  }
+
+  // The 4-D wrench edges: f = n + μ(e0 t_x + e1 t_y), τ_n = μ e5, at unit normal force.
+  edges_->setRowCount(static_cast<int>(ce.frictionEdges.size()));
+  for (int row = 0; row < static_cast<int>(ce.frictionEdges.size()); ++row) {
+    const Vec6& e = ce.frictionEdges[static_cast<std::size_t>(row)];
+    const double values[4] = {ce.mu * e[0], ce.mu * e[1], 1.0, ce.mu * e[5]};
+    for (int col = 0; col < 4; ++col) edges_->setItem(row, col, new QTableWidgetItem(number(values[col])));
+  }
+
+  if (!ce.soft) {
+    QString text = tr("Not a soft contact: %1.").arg(modelName(ce));
+    if (!ce.note.empty()) text += QStringLiteral(" ") + QString::fromStdString(ce.note);
+    note_->setText(text);
+    highlight({});
+    return;
+  }
+  note_->setText(ce.note.empty() ? QString() : QString::fromStdString(ce.note));
+
+  QTreeWidgetItem* hood = addGroup(tr("Neighbourhood"));
+  addValue(hood, "radius", tr("Radius (mm)"), number(ce.neighbourhoodRadius_mm));
+  addValue(hood, "size1", tr("Points, side 1"), QString::number(ce.neighbourhoodSize1));
+  addValue(hood, "size2", tr("Points, side 2"), QString::number(ce.neighbourhoodSize2));
+
+  const QuadricFit* fits[2] = {&ce.fit1, &ce.fit2};
+  const ContactSide* sides[2] = {&ce.contact.side1, &ce.contact.side2};
+  for (int k = 0; k < 2; ++k) {
+    const QuadricFit& f = *fits[k];
+    const QString n = QString::number(k + 1);
+    const bool onObject = (k == 0) == ce.objectIsSide1;
+    QTreeWidgetItem* g = addGroup(tr("Fit, side %1: %2 (%3)")
+                                      .arg(n, bodyName(world, sides[k]->body), onObject ? tr("object") : tr("hand")));
+    addValue(g, "status" + n, tr("Status"), fitStatus(f.status));
+    addValue(g, "a" + n, tr("a (1/mm)"), number(f.a));
+    addValue(g, "b" + n, tr("b (1/mm)"), number(f.b));
+    addValue(g, "c" + n, tr("c (1/mm)"), number(f.c));
+    addValue(g, "residual" + n, tr("RMS residual (mm)"), number(f.rmsResidual_mm));
+    addValue(g, "kappaMax" + n, tr("κmax (1/mm)"), number(f.curvatures.kappaMax_per_mm));
+    addValue(g, "kappaMin" + n, tr("κmin (1/mm)"), number(f.curvatures.kappaMin_per_mm));
+    addValue(g, "radiusMax" + n, tr("Radius of κmax (mm)"), number(f.curvatures.radiusMax_mm()));
+    addValue(g, "radiusMin" + n, tr("Radius of κmin (mm)"), number(f.curvatures.radiusMin_mm()));
+  }
+
+  QTreeWidgetItem* rel = addGroup(tr("Relative curvature"));
+  addValue(rel, "relKappaMax", tr("κmax (1/mm)"), number(ce.relative.kappaMax_per_mm));
+  addValue(rel, "relKappaMin", tr("κmin (1/mm)"), number(ce.relative.kappaMin_per_mm));
+  addValue(rel, "relRadiusMin", tr("R′ (mm)"), number(ce.patch.relativeRadiusMin_mm));
+  addValue(rel, "relRadiusMax", tr("R″ (mm)"), number(ce.patch.relativeRadiusMax_mm));
+  if (ce.patch.flatReplaced) addValue(rel, "flatReplaced", tr("Flat direction"), tr("radius replaced"));
+
+  QTreeWidgetItem* patch = addGroup(tr("Patch"));
+  addValue(patch, "patchModel", tr("Model"),
+           ce.patch.model == PatchModel::Hertz ? tr("Hertz ellipse") : tr("elastic layer"));
+  addValue(patch, "semiAxisLong", tr("Semi-axis a, long (mm)"), number(ce.patch.semiAxisLong_mm));
+  addValue(patch, "semiAxisShort", tr("Semi-axis b, short (mm)"), number(ce.patch.semiAxisShort_mm));
+  const Vec3& al = ce.patch.axisLong;
+  const Vec3& as = ce.patch.axisShort;
+  addValue(patch, "axisLong", tr("Long axis (world)"), tr("(%1, %2, %3)").arg(number(al.x()), number(al.y()), number(al.z())));
+  addValue(patch, "axisShort", tr("Short axis (world)"), tr("(%1, %2, %3)").arg(number(as.x()), number(as.y()), number(as.z())));
+  addValue(patch, "penetration", tr("Penetration δ (mm)"), number(ce.patch.penetration_mm));
+  addValue(patch, "modulus", tr("Modulus (Pa)"), number(ce.patch.modulus_Pa));
+  addValue(patch, "normalForce", tr("Normal force (N)"), number(ce.patch.normalForce_N));
+
+  QTreeWidgetItem* torsion = addGroup(tr("Torsion"));
+  addValue(torsion, "torsion", tr("e_n = τmax/(μN) (mm)"), number(ce.torsion_mm));
+  addValue(torsion, "maxTorsionalFriction", tr("Max torsional friction (N·mm)"), number(ce.maxTorsionalFriction_Nmm));
+
+  // Neighbourhood points, recomputed for this contact only (all merged source contacts, both sides).
+  const SoftNeighbourhoodSettings& hoodSettings = analysis_->settings().quality.soft.neighbourhood;
+  std::vector<Vec3> points;
+  std::set<std::tuple<double, double, double>> seen[2];  // per side: merged contacts share vertices
+  for (int s : ce.sourceContacts) {
+    if (s < 0 || s >= static_cast<int>(analysis_->contacts().size())) continue;
+    const Contact& c = analysis_->contacts()[static_cast<std::size_t>(s)];
+    const ContactSide* bothSides[2] = {&c.side1, &c.side2};
+    for (int k = 0; k < 2; ++k)
+      for (const Vec3& p : sidePoints(world, *bothSides[k], ce.neighbourhoodRadius_mm, hoodSettings))
+        if (seen[k].emplace(p.x(), p.y(), p.z()).second) points.push_back(p);
+  }
+  highlight(points);
+}
+
+void SoftContactInspector::highlight(const std::vector<Vec3>& points) {
+  points_ = points;
+  if (!highlight_) return;
+  highlight_->removeAllChildren();
+  if (points_.empty()) return;
+  auto* group = new SoSeparator;
+  auto* xray = new SoDepthBuffer;  // seen through the finger that covers them
+  xray->test = false;
+  group->addChild(xray);
+  group->addChild(makePointMarkersNode(points_));
+  highlight_->addChild(group);
+}
+
+}  // namespace sg::app
