@@ -105,7 +105,6 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
   const QImage hidden = view->renderToImage(QSize(kWidth, kHeight));
   toggle->setChecked(true);
   QVERIFY(!shown.isNull() && !hidden.isNull());
-  if (qEnvironmentVariableIsSet("SG_DUMP")) { shown.save("/tmp/softgui-shown.png"); hidden.save("/tmp/softgui-hidden.png"); }
 
   // Every soft contact in view shows its patch: pixels change right around the contact point.
   int contactsInView = 0, contactsChanged = 0;
@@ -121,7 +120,8 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
     contactsChanged += changed > 10;
   }
   QVERIFY(contactsInView >= 2);
-  QVERIFY2(contactsChanged >= contactsInView - 1, qPrintable(report.join("; ")));  // at most one hidden behind a finger
+  // Drawn without depth test (a patch lies between finger and object), so none is hidden.
+  QVERIFY2(contactsChanged == contactsInView, qPrintable(report.join("; ")));
   w.document()->undoStack()->setClean();
 }
 

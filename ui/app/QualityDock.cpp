@@ -204,7 +204,8 @@ void QualityDock::refresh() {
     if (evaluation) {
       int soft = 0;
       for (const ContactEvaluation& c : evaluation->contacts) soft += c.soft;
-      text += tr(" — %n contact(s)", nullptr, static_cast<int>(evaluation->contacts.size()));
+      const auto n = evaluation->contacts.size();
+      text += n == 1 ? tr(" — 1 contact") : tr(" — %1 contacts").arg(n);
       text += tr(" (%1 soft)").arg(soft);
     }
     graspable_->setText(text);

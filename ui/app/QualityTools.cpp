@@ -58,6 +58,8 @@ void installQualityTools(MainWindow* window) {
   window->addDock(dock, Qt::RightDockWidgetArea);
   auto* inspector = new SoftContactInspector(analysis, doc, overlayRoot, window);
   window->addDock(inspector, Qt::RightDockWidgetArea);
+  window->tabifyDockWidget(dock, inspector);
+  dock->raise();
 
   // Stored settings, and L∞ only if a measure needs it: one recompute.
   auto* demand = new LInfinityDemand(analysis, dock, window);
