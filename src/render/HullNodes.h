@@ -16,7 +16,7 @@ struct HullNodeStyle {
   std::array<float, 3> faceColour = {0.35f, 0.6f, 0.95f};
   float faceTransparency = 0.3f;
   std::array<float, 3> edgeColour = {0.1f, 0.2f, 0.45f};
-  std::array<float, 3> axisColour = {0.2f, 0.2f, 0.2f};
+  std::array<float, 3> axisColour = {0.9f, 0.9f, 0.9f};  // light: viewports have dark backgrounds
   std::array<float, 3> originColour = {0.9f, 0.1f, 0.1f};
   double axisMargin = 1.25;  // axes span ±axisMargin·(largest |coordinate| of the hull)
 };

@@ -16,6 +16,7 @@
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
 #include "QualityOverlay.h"
+#include "SoftContactInspector.h"
 #include "ViewportPanel.h"
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
@@ -64,6 +65,7 @@ class TstUiQualityGl : public QObject {
  private slots:
   void initTestCase();
   void softPatchesChangePixelsNearTheirContacts();
+  void inspectorHighlightsTheNeighbourhood();
   void gwsProjectionWindowDrawsTheHull();
 
  private:
@@ -122,6 +124,33 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
   QVERIFY(contactsInView >= 2);
   // Drawn without depth test (a patch lies between finger and object), so none is hidden.
   QVERIFY2(contactsChanged == contactsInView, qPrintable(report.join("; ")));
+  w.document()->undoStack()->setClean();
+}
+
+void TstUiQualityGl::inspectorHighlightsTheNeighbourhood() {
+  MainWindow w;
+  QVERIFY(w.viewportPanel());
+  w.resize(1000, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(test::openAndGraspDefaultWorld(w));
+  QAction* toggle = w.findChild<QAction*>("actionShowQualityOverlay");
+  QVERIFY(toggle);
+  toggle->setChecked(false);  // only the highlight differs between the two pictures
+  ui::CoinViewport* view = w.viewportPanel()->viewport();
+  const QImage before = view->renderToImage(QSize(kWidth, kHeight));
+  const int contact = test::firstSoftContact(*w.analysis());
+  QVERIFY(contact >= 0);
+  w.analysis()->setSelectedContact(contact);
+  auto* inspector = w.findChild<SoftContactInspector*>();
+  QVERIFY(inspector);
+  QVERIFY(!inspector->highlightedPoints().empty());
+  const QImage after = view->renderToImage(QSize(kWidth, kHeight));
+  const QPoint p = project(view->camera(), w.analysis()->contacts()[static_cast<std::size_t>(contact)].side1.position_mm);
+  const QRect area(p.x() - kHalfWindow_px, p.y() - kHalfWindow_px, 2 * kHalfWindow_px + 1, 2 * kHalfWindow_px + 1);
+  QVERIFY(differingPixels(before, after, area) > 10);
+  QCOMPARE(differingPixels(before, after, QRect(0, 0, 40, 40)), 0);  // nothing else moved
+  toggle->setChecked(true);
   w.document()->undoStack()->setClean();
 }
 
