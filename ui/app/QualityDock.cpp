@@ -112,9 +112,14 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
 
   layout->addWidget(graspable_);
   layout->addWidget(forceClosure_);
-  layout->addWidget(table_, 1);
+  // Four measures at most: a compact table, so the docks sharing the column keep their room.
+  table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() +
+                           static_cast<int>(allQualityMeasures().size()) * table_->verticalHeader()->defaultSectionSize() +
+                           2 * table_->frameWidth());
+  layout->addWidget(table_);
   layout->addLayout(buttons);
   layout->addWidget(notes_);
+  layout->addStretch(1);
   setWidget(body);
 
   const QSettings settings = appSettings();
