@@ -87,10 +87,14 @@ ContactNodes::ContactNodes(ContactGlyphStyle style) : style_(style) {
   root_->setName("contactGlyphs");
 
   markersGroup_ = new SoSeparator;
-  auto* markersOnTop = new SoDepthBuffer;  // contact points lie between two surfaces: never hide them
-  markersOnTop->test = FALSE;
-  markersGroup_->addChild(markersOnTop);
   markersGroup_->addChild(makeMaterial(kMarkerDiffuse, {0.2f, 0.1f, 0.0f}, kMarkerEmissive, 0.0f));
+  depthTestedMarkers_ = new SoSeparator;
+  markersGroup_->addChild(depthTestedMarkers_);
+  onTopMarkers_ = new SoSeparator;
+  auto* noDepthTest = new SoDepthBuffer;  // contact points lie between two surfaces: never hide these
+  noDepthTest->test = FALSE;
+  onTopMarkers_->addChild(noDepthTest);
+  markersGroup_->addChild(onTopMarkers_);
   markersSwitch_ = makeSwitch(markersGroup_, true);
   root_->addChild(markersSwitch_);
 
@@ -186,7 +190,7 @@ SoIndexedFaceSet* ContactNodes::coneFaces(int i) const {
 
 void ContactNodes::setContacts(const std::vector<ContactGlyph>& glyphs) {
   glyphs_ = glyphs;
-  for (SoSeparator* m : markers_) markersGroup_->removeChild(m);
+  for (SoSeparator* m : markers_) (onTopMarkers_->findChild(m) >= 0 ? onTopMarkers_ : depthTestedMarkers_)->removeChild(m);
   for (SoSeparator* c : cones_)
     if (c) conesGroup_->removeChild(c);
   markers_.clear();
@@ -194,7 +198,7 @@ void ContactNodes::setContacts(const std::vector<ContactGlyph>& glyphs) {
   if (highlighted_ && *highlighted_ >= contactCount()) highlighted_.reset();
   for (int i = 0; i < contactCount(); ++i) {
     markers_.push_back(makeMarker(glyphs_[i].position_mm(), style_.markerRadius_mm));
-    markersGroup_->addChild(markers_.back());
+    (glyphs_[i].onTop ? onTopMarkers_ : depthTestedMarkers_)->addChild(markers_.back());
     SoSeparator* cone = glyphs_[i].showCone ? makeCone(glyphs_[i], highlighted_ == i) : nullptr;
     cones_.push_back(cone);
     if (cone) conesGroup_->addChild(cone);

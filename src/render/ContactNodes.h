@@ -2,15 +2,18 @@
 // Coin glyphs for contact records (graspit-compat §4.7): a small marker sphere at every contact point and,
 // for point contacts, a friction cone — apex at the contact point, axis on the contact-normal line,
 // half-angle atan(μ), 20 mm tall (GraspIt!'s CONE_HEIGHT), its base ring through the contact frame's
-// x/y axes so its 8 edges are the analysis' friction edges. Markers are drawn over everything: a contact
-// point lies where two surfaces meet, so a finger or the object would nearly always hide it. One contact
-// can be highlighted: a larger cyan marker, and its cone turns from red to cyan. All coordinates are world
-// frame (mm). A view only: built from the records, never edits them.
+// x/y axes so its 8 edges are the analysis' friction edges. A contact point lies where two surfaces meet,
+// so the bodies nearly always hide its marker: markers of glyphs marked `onTop` (the hand's contacts) are
+// drawn over everything, the others (an object resting on the table: many, and rarely of interest) are
+// depth-tested. One contact can be highlighted: a larger cyan marker drawn over everything, and its cone
+// turns from red to cyan. All coordinates are world frame (mm). A view only: built from the records,
+// never edits them.
 //
 // Graph (root() is ref'd for the ContactNodes' lifetime):
 //   root
-//   ├─ markers switch ─ separator { SoDepthBuffer (no test), marker material;
-//   │                               per contact: separator { SoTranslation, SoSphere } }
+//   ├─ markers switch ─ separator { marker material;
+//   │                     separator { per depth-tested contact: separator { SoTranslation, SoSphere } }
+//   │                     separator { SoDepthBuffer (no test); per on-top contact: separator { … } } }
 //   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { material, SoCoordinate3,
 //   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
 //   └─ highlight switch ─ separator { SoDepthBuffer (no test), material, SoTranslation, SoSphere }
@@ -45,6 +48,7 @@ struct ContactGlyph {
   Transform frame;
   double mu = 0;                // static friction coefficient
   bool showCone = true;         // false: marker only (soft contacts get a fitted patch elsewhere)
+  bool onTop = false;           // marker drawn over every body (else depth-tested)
 
   Vec3 position_mm() const { return frame.translation(); }
 };
@@ -87,8 +91,11 @@ class ContactNodes {
   bool conesVisible() const;
 
   // The nodes of contact i, for tests: its marker separator, its cone separator (nullptr without a cone),
-  // and the cone's side faces (coordinates: apex first, then the base ring, in world mm).
+  // and the cone's side faces (coordinates: apex first, then the base ring, in world mm). The marker is a
+  // child of onTopMarkers() or of depthTestedMarkers().
   SoSeparator* markerNode(int i) const { return markers_.at(i); }
+  SoSeparator* onTopMarkers() const { return onTopMarkers_; }
+  SoSeparator* depthTestedMarkers() const { return depthTestedMarkers_; }
   SoSeparator* coneNode(int i) const { return cones_.at(i); }
   SoIndexedFaceSet* coneFaces(int i) const;
   SoSeparator* highlightNode() const { return highlightGroup_; }
@@ -105,6 +112,8 @@ class ContactNodes {
   SoSwitch* conesSwitch_ = nullptr;
   SoSwitch* highlightSwitch_ = nullptr;
   SoSeparator* markersGroup_ = nullptr;
+  SoSeparator* depthTestedMarkers_ = nullptr;
+  SoSeparator* onTopMarkers_ = nullptr;
   SoSeparator* conesGroup_ = nullptr;
   SoSeparator* highlightGroup_ = nullptr;
   SoTranslation* highlightPosition_ = nullptr;

@@ -7,6 +7,7 @@
 
 #include <Inventor/actions/SoGetBoundingBoxAction.h>
 #include <Inventor/nodes/SoCoordinate3.h>
+#include <Inventor/nodes/SoDepthBuffer.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
 #include <Inventor/nodes/SoMaterial.h>
 #include <Inventor/nodes/SoSeparator.h>
@@ -81,8 +82,15 @@ class TstRenderContacts : public QObject {
     std::vector<ContactGlyph> glyphs;
     for (int i = 0; i < 3; ++i) glyphs.push_back(contactGlyph(makeContactAt(Vec3(30.0 * i, 0, 0), Vec3::UnitZ(), 0.4), false));
     glyphs[1].showCone = false;  // a soft contact shows its patch elsewhere
+    glyphs[2].onTop = true;      // a hand's contact: drawn over the bodies
     nodes.setContacts(glyphs);
     QCOMPARE(nodes.contactCount(), 3);
+    QVERIFY(nodes.depthTestedMarkers()->findChild(nodes.markerNode(0)) >= 0);
+    QVERIFY(nodes.depthTestedMarkers()->findChild(nodes.markerNode(1)) >= 0);
+    QVERIFY(nodes.onTopMarkers()->findChild(nodes.markerNode(2)) >= 0);
+    QCOMPARE(nodes.onTopMarkers()->getNumChildren(), 2);  // the depth-buffer switch and one marker
+    QVERIFY(nodes.onTopMarkers()->getChild(0)->isOfType(SoDepthBuffer::getClassTypeId()));
+    QVERIFY(!static_cast<SoDepthBuffer*>(nodes.onTopMarkers()->getChild(0))->test.getValue());
     QCOMPARE(nodes.coneCount(), 2);
     QVERIFY(nodes.coneNode(0) && !nodes.coneNode(1) && nodes.coneNode(2));
     for (int i = 0; i < 3; ++i) {
@@ -95,6 +103,8 @@ class TstRenderContacts : public QObject {
     nodes.setContacts({glyphs[0]});
     QCOMPARE(nodes.contactCount(), 1);
     QCOMPARE(nodes.coneCount(), 1);
+    QCOMPARE(nodes.onTopMarkers()->getNumChildren(), 1);
+    QCOMPARE(nodes.depthTestedMarkers()->getNumChildren(), 1);
     nodes.setContacts({});
     QCOMPARE(nodes.coneCount(), 0);
     SoGetBoundingBoxAction bbox(SbViewportRegion(100, 100));

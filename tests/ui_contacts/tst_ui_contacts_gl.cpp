@@ -159,15 +159,23 @@ void TstUiContactsGl::graspedMugShowsEveryContact() {
   const QImage hidden = render();
   action("actionShowContacts")->setChecked(true);
 
-  int inView = 0;
+  // Every contact of the hand shows, even under a fingertip; of the mug's rim on the table, the front.
+  int handInView = 0, tableShown = 0;
   for (int i = 0; i < contacts; ++i) {
+    const Contact& c = analysis->contacts()[i];
     const QPoint at = project(camera(), overlay->nodes().glyph(i).position_mm());
     if (!shown.rect().contains(at)) continue;
-    ++inView;
     const int n = differingAround(shown, hidden, at, 4);
-    QVERIFY2(n >= 4, qPrintable(QString("contact %1 at (%2, %3): only %4 pixels differ").arg(i).arg(at.x()).arg(at.y()).arg(n)));
+    if (c.side1.body.kind == K::Robot || c.side2.body.kind == K::Robot) {
+      ++handInView;
+      QVERIFY(overlay->nodes().glyph(i).onTop);
+      QVERIFY2(n >= 4, qPrintable(QString("contact %1 at (%2, %3): only %4 pixels differ").arg(i).arg(at.x()).arg(at.y()).arg(n)));
+    } else {
+      tableShown += n >= 4;
+    }
   }
-  QVERIFY(inView >= 3);
+  QVERIFY(handInView >= 3);
+  QVERIFY(tableShown >= 3);
   // Nothing but the contacts changed: far from every contact the pictures agree.
   QVERIFY(differingAround(shown, hidden, QPoint(5, 5), 4) == 0);
 }

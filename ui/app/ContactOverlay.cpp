@@ -48,7 +48,10 @@ void ContactOverlay::rebuild() {
     const bool soft = evaluation && evaluated && evaluation->contacts.at(*evaluated).soft;
     // The cone stands on the graspable (the forces that act on it), else on side 1.
     const bool onSide2 = isGraspable(c.side2.body) && !isGraspable(c.side1.body);
-    glyphs.push_back(contactGlyph(c, onSide2, !soft));
+    ContactGlyph glyph = contactGlyph(c, onSide2, !soft);
+    // The hand's contacts lie under its fingers: draw their markers over everything.
+    glyph.onTop = c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
+    glyphs.push_back(glyph);
   }
   nodes_->setContacts(glyphs);
   updateHighlight();

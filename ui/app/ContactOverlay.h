@@ -3,6 +3,8 @@
 // every contact of GraspAnalysis::contacts(), a friction cone (render/ContactNodes.h) for every contact
 // not evaluated as a soft contact (those show their fitted patch, drawn by the quality tools), standing on
 // the graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
+// Markers of the hand's contacts (a robot body on either side) are drawn over the bodies, which would
+// otherwise hide them; the others (an object on the table) are depth-tested.
 // Lives under the scene's overlayRoot(); without a viewport (offscreen platform) it still tracks the
 // contacts, so its state can be tested.
 #include <QObject>
