@@ -136,6 +136,11 @@ SoSeparator* ContactNodes::makeCone(const ContactGlyph& glyph, bool highlighted)
   const int n = std::max(3, style_.coneEdges);
 
   auto* sep = new SoSeparator;
+  if (glyph.onTop) {  // a hand contact's cone opens into the finger: draw it through the finger
+    auto* noDepthTest = new SoDepthBuffer;
+    noDepthTest->test = FALSE;
+    sep->addChild(noDepthTest);
+  }
   sep->addChild(highlighted ? makeMaterial(kHighlightDiffuse, {0.0f, 0.2f, 0.25f}, kHighlightEmissive,
                                            kHighlightConeTransparency)
                             : makeMaterial(kConeDiffuse, kConeAmbient, kConeEmissive, kConeTransparency));

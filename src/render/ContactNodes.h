@@ -3,8 +3,8 @@
 // for point contacts, a friction cone — apex at the contact point, axis on the contact-normal line,
 // half-angle atan(μ), 20 mm tall (GraspIt!'s CONE_HEIGHT), its base ring through the contact frame's
 // x/y axes so its 8 edges are the analysis' friction edges. A contact point lies where two surfaces meet,
-// so the bodies nearly always hide its marker: markers of glyphs marked `onTop` (the hand's contacts) are
-// drawn over everything, the others (an object resting on the table: many, and rarely of interest) are
+// so the bodies nearly always hide its marker: markers and cones of glyphs marked `onTop` (the hand's
+// contacts) are drawn over everything, the others (an object resting on the table: many, and rarely of interest) are
 // depth-tested. One contact can be highlighted: a larger cyan marker drawn over everything, and its cone
 // turns from red to cyan. All coordinates are world frame (mm). A view only: built from the records,
 // never edits them.
@@ -14,7 +14,8 @@
 //   ├─ markers switch ─ separator { marker material;
 //   │                     separator { per depth-tested contact: separator { SoTranslation, SoSphere } }
 //   │                     separator { SoDepthBuffer (no test); per on-top contact: separator { … } } }
-//   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { material, SoCoordinate3,
+//   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { [SoDepthBuffer (no test)
+//   │                                if on top,] material, SoCoordinate3,
 //   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
 //   └─ highlight switch ─ separator { SoDepthBuffer (no test), material, SoTranslation, SoSphere }
 #include <optional>
@@ -47,8 +48,8 @@ struct FrictionCone {
 struct ContactGlyph {
   Transform frame;
   double mu = 0;                // static friction coefficient
-  bool showCone = true;         // false: marker only (soft contacts get a fitted patch elsewhere)
-  bool onTop = false;           // marker drawn over every body (else depth-tested)
+  bool showCone = true;         // false: marker only
+  bool onTop = false;           // marker and cone drawn over every body (else depth-tested)
 
   Vec3 position_mm() const { return frame.translation(); }
 };

@@ -18,6 +18,9 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <Inventor/nodes/SoDepthBuffer.h>
+#include <Inventor/nodes/SoSeparator.h>
+
 #include "CollisionStoppedEdits.h"
 #include "ContactOverlay.h"
 #include "ContactsDock.h"
@@ -185,6 +188,10 @@ void TstUiContacts::dockListsTheContacts() {
   QVERIFY(sawFingerLabel);
   QVERIFY(sawSoftType);
   QVERIFY(dock->findChild<QLabel*>("contactsSummary")->text().startsWith(QString::number(contacts.size())));
+  // The three fingertip contacts come first, before the mug's many contacts with the table.
+  QVERIFY(contacts.size() > 3);
+  for (std::size_t i = 0; i < contacts.size(); ++i) QCOMPARE(isHandContact(contacts[i]), i < 3);
+  QVERIFY(dock->findChild<QLabel*>("contactsSummary")->text().contains("3 by a hand"));
   // Live: opening the hand again changes the rows.
   doc_->undoStack()->undo();
   analysis_->recompute();
@@ -231,17 +238,21 @@ void TstUiContacts::overlayFollowsContactsAndToggles() {
   const auto& contacts = analysis_->contacts();
   const ContactNodes& nodes = overlay->nodes();
   QCOMPARE(nodes.contactCount(), static_cast<int>(contacts.size()));
-  // Cones for the contacts not evaluated as soft (the mug on the table, rigid parts); soft ones get patches.
-  int expectedCones = 0;
+  // A cone for every contact, the soft fingertip contacts included (their patches come from the quality
+  // tools); the hand's are drawn over the bodies, the table's are depth-tested.
+  int softContacts = 0;
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const auto e = analysis_->evaluationOfContact(i);
-    const bool soft = e && analysis_->evaluation()->contacts[*e].soft;
-    expectedCones += !soft;
-    QCOMPARE(nodes.coneNode(i) != nullptr, !soft);
+    softContacts += e && analysis_->evaluation()->contacts[*e].soft;
+    QVERIFY(nodes.coneNode(i) != nullptr);
+    const bool byHand = contacts[i].side2.body.kind == K::Robot || contacts[i].side1.body.kind == K::Robot;
+    QCOMPARE(nodes.glyph(i).onTop, byHand);
+    QCOMPARE(nodes.coneNode(i)->getChild(0)->isOfType(SoDepthBuffer::getClassTypeId()), byHand);
     QVERIFY(nodes.glyph(i).position_mm().isApprox(contacts[i].side1.position_mm, 1e-6) ||
             nodes.glyph(i).position_mm().isApprox(contacts[i].side2.position_mm, 1e-6));
   }
-  QCOMPARE(nodes.coneCount(), expectedCones);
+  QCOMPARE(softContacts, 3);
+  QCOMPARE(nodes.coneCount(), static_cast<int>(contacts.size()));
   // The table–mug contact's cone stands on the mug and opens out of it (downwards, into the table).
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const Contact& c = contacts[i];

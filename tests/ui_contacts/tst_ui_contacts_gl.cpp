@@ -1,6 +1,6 @@
 // What the viewport shows of contacts (xvfb-run, QT_QPA_PLATFORM=xcb): after auto-grasp of the default world
 // the picture differs from the one with contacts hidden at every contact's projection; friction cones of
-// rigid contacts show; highlighting a contact changes the pixels at its projection.
+// rigid and of soft contacts show; highlighting a contact changes the pixels at its projection.
 #include <Inventor/SbViewVolume.h>
 #include <Inventor/nodes/SoCamera.h>
 
@@ -102,6 +102,7 @@ class TstUiContactsGl : public QObject {
   void cleanup();
   void graspedMugShowsEveryContact();
   void rigidContactsShowFrictionCones();
+  void graspedMugShowsFrictionCones();
   void highlightChangesPixelsAtTheContact();
   void draggedHandStopsAtContact();
 
@@ -207,6 +208,32 @@ void TstUiContactsGl::rigidContactsShowFrictionCones() {
   }
   QVERIFY2(changed > 0, "no friction cone changed the picture");
   QVERIFY(differing(withCones, withoutCones) > 50);
+}
+
+// Issue 4's "done when": closing the hand on the mug shows the contacts and their friction cones at once —
+// the soft fingertip contacts included, their cones drawn through the fingers they open into.
+void TstUiContactsGl::graspedMugShowsFrictionCones() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  GraspAnalysis* analysis = window_->analysis();
+  action("actionAutoGrasp")->trigger();
+  analysis->recompute();
+  const auto* overlay = window_->findChild<ContactOverlay*>();
+  const QImage withCones = render();
+  action("actionShowFrictionCones")->setChecked(false);
+  const QImage withoutCones = render();
+  action("actionShowFrictionCones")->setChecked(true);
+  int handCones = 0;
+  for (int i = 0; i < overlay->nodes().contactCount(); ++i) {
+    const Contact& c = analysis->contacts()[i];
+    if (c.side1.body.kind != K::Robot && c.side2.body.kind != K::Robot) continue;
+    const FrictionCone cone = frictionCone(overlay->nodes().glyph(i));
+    const QPoint at = project(camera(), cone.apex_mm + 0.6 * cone.height_mm * cone.axis);
+    if (!withCones.rect().contains(at)) continue;
+    ++handCones;
+    const int n = differingAround(withCones, withoutCones, at, 3);
+    QVERIFY2(n >= 9, qPrintable(QString("cone of contact %1: only %2 pixels differ").arg(i).arg(n)));
+  }
+  QVERIFY(handCones >= 3);
 }
 
 void TstUiContactsGl::highlightChangesPixelsAtTheContact() {

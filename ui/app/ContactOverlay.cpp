@@ -39,16 +39,15 @@ ContactOverlay::~ContactOverlay() {
 
 void ContactOverlay::rebuild() {
   const std::vector<Contact>& contacts = analysis_->contacts();
-  const auto& evaluation = analysis_->evaluation();
   std::vector<ContactGlyph> glyphs;
   glyphs.reserve(contacts.size());
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const Contact& c = contacts[i];
-    const std::optional<int> evaluated = analysis_->evaluationOfContact(i);
-    const bool soft = evaluation && evaluated && evaluation->contacts.at(*evaluated).soft;
-    // The cone stands on the graspable (the forces that act on it), else on side 1.
+    // The cone stands on the graspable (the forces that act on it), else on side 1. Soft contacts get one
+    // too: their tangential force obeys the same Coulomb cone (the force part of the soft limit surface),
+    // and the quality overlay adds the fitted patch and the contact ellipse.
     const bool onSide2 = isGraspable(c.side2.body) && !isGraspable(c.side1.body);
-    ContactGlyph glyph = contactGlyph(c, onSide2, !soft);
+    ContactGlyph glyph = contactGlyph(c, onSide2);
     // The hand's contacts lie under its fingers: draw their markers over everything.
     glyph.onTop = c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
     glyphs.push_back(glyph);

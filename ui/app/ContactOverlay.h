@@ -1,10 +1,10 @@
 #pragma once
 // Contact markers and friction cones in the 3-D view, kept in step with the live analysis: a marker at
 // every contact of GraspAnalysis::contacts(), a friction cone (render/ContactNodes.h) for every contact
-// not evaluated as a soft contact (those show their fitted patch, drawn by the quality tools), standing on
-// the graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
-// Markers of the hand's contacts (a robot body on either side) are drawn over the bodies, which would
-// otherwise hide them; the others (an object on the table) are depth-tested.
+// (soft contacts also get their fitted patch and ellipse from the quality tools), standing on the
+// graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
+// Markers and cones of the hand's contacts (a robot body on either side) are drawn over the bodies, which
+// would otherwise hide them; the others (an object on the table) are depth-tested.
 // Lives under the scene's overlayRoot(); without a viewport (offscreen platform) it still tracks the
 // contacts, so its state can be tested.
 #include <QObject>
