@@ -1,5 +1,7 @@
 #include "ContactsDock.h"
 
+#include <algorithm>
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -89,9 +91,11 @@ void ContactsDock::rebuild() {
     table_->setItem(i, kSeparation, cell(QString::number(c.separation_mm, 'f', 3), true));
   }
   table_->resizeColumnsToContents();
-  summary_->setText(analysis_->error().isEmpty()
-                        ? tr("%n contact(s)", nullptr, static_cast<int>(contacts.size()))
-                        : tr("%n contact(s) — %1", nullptr, static_cast<int>(contacts.size())).arg(analysis_->error()));
+  const int byHand = static_cast<int>(std::count_if(contacts.begin(), contacts.end(), isHandContact));
+  QString summary = tr("%n contact(s)", nullptr, static_cast<int>(contacts.size()));
+  if (!contacts.empty()) summary += tr(", %n by a hand (listed first)", nullptr, byHand);
+  if (!analysis_->error().isEmpty()) summary += QStringLiteral(" — ") + analysis_->error();
+  summary_->setText(summary);
   updating_ = false;
   followSelection();
 }

@@ -2,9 +2,14 @@
 
 #include "Document.h"
 #include "contact/ContactDetection.h"
+#include <algorithm>
 #include <exception>
 
 namespace sg::app {
+
+bool isHandContact(const Contact& c) {
+  return c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
+}
 
 GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
   timer_.setSingleShot(true);
@@ -54,6 +59,8 @@ void GraspAnalysis::recompute() {
   evaluation_.reset();
   try {
     contacts_ = findAllContacts(world, settings_.collision);
+    // The hand's contacts first: they make the grasp, and an object resting on a table can add dozens.
+    std::stable_partition(contacts_.begin(), contacts_.end(), [](const Contact& c) { return isHandContact(c); });
   } catch (const std::exception& e) {
     contacts_.clear();
     error_ = QString::fromStdString(e.what());

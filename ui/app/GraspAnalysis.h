@@ -23,6 +23,9 @@ struct AnalysisSettings {
   QualitySettings quality;      // contact model, soft model and normal force (N), edge counts, torque length (mm)
 };
 
+// True when a robot body (a hand) is on either side of the contact.
+bool isHandContact(const Contact& c);
+
 class GraspAnalysis : public QObject {
   Q_OBJECT
  public:
@@ -32,7 +35,8 @@ class GraspAnalysis : public QObject {
   // Replaces the settings and recomputes (at once).
   void setSettings(const AnalysisSettings& settings);
 
-  // Every contact of the world at the last update (world frame, mm), in findAllContacts order.
+  // Every contact of the world at the last update (world frame, mm): the hand's contacts (a robot body on
+  // either side) first, each group in findAllContacts order.
   const std::vector<Contact>& contacts() const { return contacts_; }
   // The graspable whose grasp is evaluated: the selected graspable if any, else the first graspable some
   // robot touches, else the first graspable; -1 when the world has none.
