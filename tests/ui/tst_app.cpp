@@ -69,6 +69,7 @@ class TstApp : public QObject {
 
   void actionsHaveStandardShortcuts();
   void docksHaveViewMenuEntries();
+  void defaultLayoutShowsEveryDofRow();
   void statusBarShowsSelectionAndTriangles();
   void recentFilesPersistInSettings();
   void modelRootsFromSettings();
@@ -457,6 +458,19 @@ void TstApp::docksHaveViewMenuEntries() {
   w.addDock(extra);
   QVERIFY(w.viewMenu()->actions().contains(extra->toggleViewAction()));
   QVERIFY(!extra->objectName().isEmpty());
+}
+
+// First start (no saved layout) on the default world: the DOF dock shares the right column with the
+// quality tabs but shows every DOF and eigengrasp row without scrolling.
+void TstApp::defaultLayoutShowsEveryDofRow() {
+  MainWindow window;
+  window.resize(1300, 860);  // the offscreen screen is smaller than a desktop's
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QTRY_VERIFY(window.dofDock()->height() >= window.dofDock()->contentHeight());
+  QCOMPARE(window.dofDock()->dofRowCount(), 4);
+  QVERIFY(window.dofDock()->height() < window.height() / 2 + 1);
 }
 
 void TstApp::statusBarShowsSelectionAndTriangles() {

@@ -63,6 +63,12 @@ DofDock::DofDock(Document* doc, QWidget* parent) : QDockWidget(tr("DOFs"), paren
   rebuild();
 }
 
+int DofDock::contentHeight() const {
+  const int rows = dofRowCount() + eigenRowCount() + (eigenRowCount() > 0 ? 1 : 0);
+  const int rowHeight = dofRows_.empty() ? fontMetrics().height() + 8 : dofRows_.front().spin->sizeHint().height() + 6;
+  return (rows + 1) * rowHeight + 24;  // + the title row and the margins
+}
+
 int DofDock::chooseRobot() const {
   const int selected = robotIndexOf(doc_->selection());
   if (selected >= 0) return selected;

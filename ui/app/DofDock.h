@@ -32,6 +32,9 @@ class DofDock : public QDockWidget {
 
   static constexpr int kSliderSteps = 1000;
 
+  // Height (px) that shows the title and every row without scrolling (for the default layout).
+  int contentHeight() const;
+
  private:
   struct Row {
     QSlider* slider = nullptr;

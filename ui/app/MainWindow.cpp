@@ -13,8 +13,10 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <functional>
@@ -71,7 +73,9 @@ MainWindow::MainWindow(Options options, QWidget* parent)
   connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   connect(doc_, &Document::selectionChanged, this, &MainWindow::updateStatus);
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
-    if (k == ChangeKind::Structure) updateStatus();
+    if (k != ChangeKind::Structure) return;
+    updateStatus();
+    if (fitDofDockToWorld_) QTimer::singleShot(0, this, &MainWindow::fitDofDock);
   });
   updateTitle();
   updateStatus();
@@ -205,6 +209,35 @@ void MainWindow::createActions() {
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setObjectName("actionAboutQt");
 }
 
+QSize MainWindow::defaultWindowSize() const {
+  QSize size(1440, 900);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = size.boundedTo(screen->availableSize() * 0.92);
+  return size.expandedTo(QSize(1024, 700));
+}
+
+// First start (no saved layout): every DOF row visible without scrolling, the rest of the right column to
+// the quality tabs; the scene tree above the properties; contacts a short strip under the view.
+void MainWindow::applyDefaultDockSizes() {
+  const int height = this->height();
+  resizeDocks({sceneTree_, propertiesDock_}, {height * 2 / 5, height * 3 / 5}, Qt::Vertical);
+  resizeDocks({sceneTree_}, {320}, Qt::Horizontal);
+  resizeDocks({dofDock_}, {std::max(360, dofDock_->widget()->minimumWidth())}, Qt::Horizontal);
+  if (auto* contacts = findChild<QDockWidget*>(QStringLiteral("ContactsDock")))
+    resizeDocks({contacts}, {height / 5}, Qt::Vertical);
+  fitDofDock();
+}
+
+void MainWindow::fitDofDock() {
+  const int rows = std::min(dofDock_->contentHeight() + 48, height() / 2);
+  // The quality tabs below take the rest of the column (both named: Qt splits the column between them).
+  auto* below = findChild<QDockWidget*>(QStringLiteral("qualityDock"));
+  if (below && !below->isFloating() && dockWidgetArea(below) == dockWidgetArea(dofDock_))
+    resizeDocks({dofDock_, below}, {rows, std::max(1, dofDock_->height() + below->height() - rows)}, Qt::Vertical);
+  else
+    resizeDocks({dofDock_}, {rows}, Qt::Vertical);
+}
+
 void MainWindow::createStatusBar() {
   selectionLabel_ = new QLabel(this);
   selectionLabel_->setObjectName("selectionLabel");
@@ -218,8 +251,13 @@ void MainWindow::createStatusBar() {
 
 void MainWindow::readSettings() {
   QSettings s = appSettings();
-  if (!restoreGeometry(s.value("geometry").toByteArray())) resize(1280, 800);
-  restoreState(s.value("windowState").toByteArray());
+  if (!restoreGeometry(s.value("geometry").toByteArray())) resize(defaultWindowSize());
+  // Dock sizes only take once the window is laid out: on the first turn of the event loop. Without a
+  // saved layout the DOF dock is also fitted to each newly opened world's rows (fitDofDock).
+  if (!restoreState(s.value("windowState").toByteArray())) {
+    fitDofDockToWorld_ = true;
+    QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
+  }
   LoadOptions options;  // "modelRoots": extra folders searched for files named in model files
   for (const QString& root : s.value("modelRoots").toStringList()) options.modelRoots.push_back(root.toStdString());
   doc_->setLoadOptions(std::move(options));

@@ -75,6 +75,9 @@ class MainWindow : public QMainWindow {
   void createDocks();
   void createStatusBar();
   void readSettings();
+  QSize defaultWindowSize() const;
+  void applyDefaultDockSizes();
+  void fitDofDock();
   void writeRecentSettings();
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
@@ -108,6 +111,7 @@ class MainWindow : public QMainWindow {
   QLabel* selectionLabel_ = nullptr;
   QLabel* trianglesLabel_ = nullptr;
   QStringList recentFiles_;
+  bool fitDofDockToWorld_ = false;  // no saved layout: the DOF dock follows the world's rows
 };
 
 }  // namespace sg::app

@@ -1,5 +1,7 @@
 #include "PropertiesDock.h"
 
+#include <QScrollArea>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -54,7 +56,12 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   pose_ = new PoseEditor(doc_, content);
   layout->addWidget(pose_);
   layout->addStretch();
-  setWidget(content);
+  // Scrolls rather than claiming its full height, so the scene tree above it keeps room.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  setWidget(scroll);
 
   connect(material_, &QComboBox::activated, this, &PropertiesDock::applyMaterial);
   connect(mass_, &QDoubleSpinBox::valueChanged, this, &PropertiesDock::applyMass);  // arrows, Enter

@@ -1,5 +1,7 @@
 #include "SoftContactInspector.h"
 
+#include <QScrollArea>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -85,7 +87,12 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   layout->addWidget(tree_, 2);
   layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force):"), body));
   layout->addWidget(edges_, 1);
-  setWidget(body);
+  // Scrolls rather than claiming its full height: it shares the right column with the DOF dock.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(body);
+  setWidget(scroll);
 
   if (overlayRoot_) {
     overlayRoot_->ref();
