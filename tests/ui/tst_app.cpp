@@ -16,8 +16,14 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QStatusBar>
 #include <QTreeWidget>
 #include <QUndoStack>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "CommandLine.h"
 #include "Commands.h"
@@ -80,6 +86,7 @@ class TstApp : public QObject {
   void importAndDropFiles();
   void unsavedChangesPrompt();
   void importBundledRobots();
+  void loadWarningsAreShown();
   void commandLineParsing_data();
   void commandLineParsing();
 
@@ -748,6 +755,36 @@ void TstApp::importBundledRobots() {
   QCOMPARE(w.document()->world().robots.size(), std::size_t(1));
   QCOMPARE(w.dofDock()->robotIndex(), 0);
   QVERIFY(!w.document()->isModified());
+}
+
+// A robot naming an eigengrasp file that does not exist loads (as in GraspIt!), and says so: status bar,
+// Help > Load Warnings; a clean file clears them.
+void TstApp::loadWarningsAreShown() {
+  QTemporaryDir dir;
+  const std::filesystem::path copy = std::filesystem::path(dir.path().toStdString()) / "ThreeFinger";
+  std::filesystem::copy(SG_SOURCE_DIR "/models/robots/ThreeFinger", copy, std::filesystem::copy_options::recursive);
+  const std::filesystem::path robotFile = copy / "ThreeFinger.xml";
+  std::string text;
+  {
+    std::ifstream in(robotFile);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto at = text.find("eigen/threefinger_eigen.xml");
+  QVERIFY(at != std::string::npos);
+  text.replace(at, std::string("eigen/threefinger_eigen.xml").size(), "eigen/missing_eigen.xml");
+  std::ofstream(robotFile) << text;
+
+  MainWindow window(MainWindow::Options{.createViewport = false});
+  QAction* show = window.findChild<QAction*>("actionLoadWarnings");
+  QVERIFY(show && !show->isEnabled());
+  QVERIFY(window.importRobotFile(QString::fromStdString(robotFile.string())));
+  QCOMPARE(window.loadWarnings().size(), 1);
+  QVERIFY(window.loadWarnings().front().contains("missing_eigen.xml"));
+  QVERIFY(show->isEnabled());
+  QVERIFY(window.statusBar()->currentMessage().contains("1 warning"));
+  QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window.loadWarnings().isEmpty());
+  QVERIFY(!show->isEnabled());
 }
 
 void TstApp::commandLineParsing_data() {

@@ -207,6 +207,10 @@ void MainWindow::createActions() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About SoftGrasp"), this, &MainWindow::about)->setObjectName("actionAbout");
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setObjectName("actionAboutQt");
+  help->addSeparator();
+  loadWarningsAction_ = help->addAction(tr("Load &Warnings…"), this, &MainWindow::showLoadWarnings);
+  loadWarningsAction_->setObjectName("actionLoadWarnings");
+  loadWarningsAction_->setEnabled(false);
 }
 
 QSize MainWindow::defaultWindowSize() const {
@@ -326,8 +330,33 @@ bool MainWindow::openWorldFile(const QString& path) {
   if (viewport_) viewport_->frameWorld();
   addRecentFile(path);
   rememberDirectory(path);
-  statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+  std::vector<std::string> warnings;
+  for (const Robot& robot : doc_->world().robots)
+    warnings.insert(warnings.end(), robot.loadWarnings.begin(), robot.loadWarnings.end());
+  setLoadWarnings(warnings, tr("Opened %1").arg(QDir::toNativeSeparators(path)));
   return true;
+}
+
+void MainWindow::setLoadWarnings(const std::vector<std::string>& warnings, const QString& message) {
+  loadWarnings_.clear();
+  for (const std::string& w : warnings) {
+    loadWarnings_ << QString::fromStdString(w);
+    qWarning("softgrasp: warning: %s", w.c_str());
+  }
+  if (loadWarningsAction_) loadWarningsAction_->setEnabled(!loadWarnings_.isEmpty());
+  if (loadWarnings_.isEmpty())
+    statusBar()->showMessage(message, 5000);
+  else  // stays until the next message: the model loaded, but not all of it as the file says
+    statusBar()->showMessage(tr("%1 — %n warning(s), see Help > Load Warnings", nullptr, int(loadWarnings_.size())).arg(message));
+}
+
+void MainWindow::showLoadWarnings() {
+  QMessageBox box(QMessageBox::Warning, tr("Load warnings"),
+                  tr("The last file loaded with %n warning(s):", nullptr, int(loadWarnings_.size())),
+                  QMessageBox::Close, this);
+  box.setDetailedText(loadWarnings_.join(QLatin1Char('\n')));
+  box.setInformativeText(loadWarnings_.join(QLatin1Char('\n')));
+  box.exec();
 }
 
 bool MainWindow::importRobotFile(const QString& path) {
@@ -338,7 +367,7 @@ bool MainWindow::importRobotFile(const QString& path) {
     return false;
   }
   rememberDirectory(path);
-  statusBar()->showMessage(tr("Imported robot %1").arg(QFileInfo(path).fileName()), 5000);
+  setLoadWarnings(doc_->world().robots.back().loadWarnings, tr("Imported robot %1").arg(QFileInfo(path).fileName()));
   return true;
 }
 

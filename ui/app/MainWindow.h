@@ -4,6 +4,8 @@
 // drag and drop of model files, and settings (QSettings "SoftGrasp"/"softgrasp").
 #include <QMainWindow>
 #include <QStringList>
+#include <string>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -61,6 +63,9 @@ class MainWindow : public QMainWindow {
   bool saveScreenshot(const QString& path, QSize size);
 
   QStringList recentFiles() const { return recentFiles_; }
+  // What the last open or robot import reported without failing (missing eigengrasp or virtual-contact
+  // files, ...): shown in the status bar and under Help > Load Warnings, and printed on stderr.
+  QStringList loadWarnings() const { return loadWarnings_; }
   // Asks what to do with unsaved changes; true if it is fine to discard the world now.
   bool maybeSave();
 
@@ -86,6 +91,8 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void updateStatus();
   void showError(const QString& title, const QString& text);
+  void setLoadWarnings(const std::vector<std::string>& warnings, const QString& message);
+  void showLoadWarnings();
 
   void open();
   void importRobot();
@@ -111,6 +118,8 @@ class MainWindow : public QMainWindow {
   QLabel* selectionLabel_ = nullptr;
   QLabel* trianglesLabel_ = nullptr;
   QStringList recentFiles_;
+  QStringList loadWarnings_;
+  QAction* loadWarningsAction_ = nullptr;
   bool fitDofDockToWorld_ = false;  // no saved layout: the DOF dock follows the world's rows
 };
 
