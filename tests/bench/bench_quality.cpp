@@ -54,9 +54,12 @@ double bareQhullEpsilon(std::vector<double> coords, int dim) {
   return eps;
 }
 
-void report(const char* title, const World& world, const std::function<std::vector<Contact>()>& contacts) {
+// `handContactsOnly` false: the synthetic grasp's fingertips are obstacles (a fixture), not a hand.
+void report(const char* title, const World& world, const std::function<std::vector<Contact>()>& contacts,
+            bool handContactsOnly = true) {
   std::printf("\n== %s\n", title);
   QualitySettings settings;
+  settings.handContactsOnly = handContactsOnly;
   const std::vector<Contact> cs = contacts();
   const GraspEvaluation e = evaluateGrasp(world, cs, 0, settings);
   int soft = 0;
@@ -147,6 +150,7 @@ int main(int argc, char** argv) {
   }
   std::vector<Contact> contacts;
   const World sphere = sphereGraspWorld(contacts);
-  report("synthetic: four soft fingertips (E = 1.5 MPa) on a 30 mm icosphere", sphere, [&] { return contacts; });
+  report("synthetic: four soft fingertips (E = 1.5 MPa) on a 30 mm icosphere", sphere, [&] { return contacts; },
+         /*handContactsOnly=*/false);
   return 0;
 }
