@@ -269,7 +269,7 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
       fclMin = best;
     });
     std::printf("  %-11s %12.1f %12.1f %12s   (FCL min distance %.4f)\n", "FCL OBBRSS", 1e6 * fc, 1e6 * fd, "-", fclMin);
-    std::printf("  ratio: our all-contacts (default OBB leaf1) / FCL distance = %.2f  (target <= 0.5)\n", ourContacts / fd);
+    std::printf("  ratio: our all-contacts (default OBB leaf1) / FCL distance = %.4f  (target <= 0.5)\n", ourContacts / fd);
 #else
     (void)ourContacts;
 #endif
