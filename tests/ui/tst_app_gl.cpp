@@ -20,6 +20,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include "../support/ImageChecks.h"
 #include "Document.h"
 #include "DofDock.h"
 #include "MainWindow.h"
@@ -35,6 +36,8 @@ using namespace sg;
 using namespace sg::app;
 
 namespace {
+using test::differingPixels;
+using test::foregroundPixels;
 const BodyHandle kBox{BodyHandle::Kind::Graspable, 0, {}};
 const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
 const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
@@ -57,22 +60,6 @@ QString bundledWorldWithRobot() {
     }
   }
   return {};
-}
-
-// Pixels that differ from the top-left corner's colour (the background).
-int foregroundPixels(const QImage& image) {
-  const QRgb bg = image.pixel(0, 0);
-  int n = 0;
-  for (int y = 0; y < image.height(); ++y)
-    for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != bg;
-  return n;
-}
-
-int differingPixels(const QImage& a, const QImage& b) {
-  int n = 0;
-  for (int y = 0; y < a.height(); ++y)
-    for (int x = 0; x < a.width(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
-  return n;
 }
 
 // The test world with the box moved clear of the finger and the table (beyond both along x), so nothing

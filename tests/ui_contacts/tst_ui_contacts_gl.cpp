@@ -13,6 +13,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/ImageChecks.h"
+#include "../ui/TestWorld.h"
 #include "CollisionStoppedEdits.h"
 #include "ContactOverlay.h"
 #include "Document.h"
@@ -31,47 +33,13 @@ using namespace sg::app;
 namespace {
 using K = BodyHandle::Kind;
 const QSize kImageSize(640, 480);
-
-// Where a world point (mm) lands in an image of kImageSize rendered through `camera`.
-QPoint project(const SoCamera* camera, const Vec3& p) {
-  const float aspect = float(kImageSize.width()) / float(kImageSize.height());
-  const SbViewVolume volume = const_cast<SoCamera*>(camera)->getViewVolume(aspect);
-  SbVec3f screen;
-  volume.projectToScreen(SbVec3f(float(p.x()), float(p.y()), float(p.z())), screen);
-  return {int(screen[0] * kImageSize.width()), int((1.0f - screen[1]) * kImageSize.height())};
-}
-
-// Pixels that differ between a and b in the (2·radius+1)² square around `at`.
-int differingAround(const QImage& a, const QImage& b, QPoint at, int radius) {
-  int n = 0;
-  for (int y = at.y() - radius; y <= at.y() + radius; ++y)
-    for (int x = at.x() - radius; x <= at.x() + radius; ++x)
-      if (a.rect().contains(x, y)) n += a.pixel(x, y) != b.pixel(x, y);
-  return n;
-}
-
-int differing(const QImage& a, const QImage& b) { return differingAround(a, b, a.rect().center(), a.width()); }
-
-// A box (mm) centred on the origin.
-std::shared_ptr<const TriangleMesh> box(const Vec3& size) {
-  auto m = std::make_shared<TriangleMesh>();
-  const Vec3 h = size / 2;
-  for (int i = 0; i < 8; ++i) m->vertices.emplace_back(i & 1 ? h.x() : -h.x(), i & 2 ? h.y() : -h.y(), i & 4 ? h.z() : -h.z());
-  const std::uint32_t f[12][3] = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
-                                  {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
-  for (const auto& t : f) m->triangles.push_back({t[0], t[1], t[2]});
-  m->finalize();
-  return m;
-}
+using test::differingAround;
+int differing(const QImage& a, const QImage& b) { return test::differingPixels(a, b); }
+QPoint project(const SoCamera* camera, const Vec3& p) { return test::projectToImage(camera, p, kImageSize); }
 
 Body boxBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
-  Body b;
-  b.name = name;
-  b.kind = kind;
+  Body b = test::makeBody(name, kind, size, position);
   b.material = "plastic";
-  b.mesh = box(size);
-  b.pose = Transform::fromTranslation(position);
-  b.maxRadius_mm = size.norm() / 2;
   return b;
 }
 

@@ -13,6 +13,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/ImageChecks.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
 #include "QualityOverlay.h"
@@ -27,30 +28,10 @@ using namespace sg::app;
 namespace {
 constexpr int kWidth = 800, kHeight = 600;
 constexpr int kHalfWindow_px = 12;  // pixels compared around each projected contact point
+using test::differingPixels;
+using test::foregroundPixels;
+QPoint project(const SoCamera* camera, const Vec3& p) { return test::projectToImage(camera, p, QSize(kWidth, kHeight)); }
 
-int differingPixels(const QImage& a, const QImage& b, const QRect& area) {
-  int n = 0;
-  const QRect r = area.intersected(a.rect());
-  for (int y = r.top(); y <= r.bottom(); ++y)
-    for (int x = r.left(); x <= r.right(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
-  return n;
-}
-
-int foregroundPixels(const QImage& image) {
-  const QRgb bg = image.pixel(0, 0);
-  int n = 0;
-  for (int y = 0; y < image.height(); ++y)
-    for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != bg;
-  return n;
-}
-
-// Image pixel of a world point (mm) as renderToImage(kWidth × kHeight) draws it.
-QPoint project(const SoCamera* camera, const Vec3& p) {
-  const SbViewVolume volume = camera->getViewVolume(float(kWidth) / float(kHeight));
-  SbVec3f screen;
-  volume.projectToScreen(SbVec3f(float(p.x()), float(p.y()), float(p.z())), screen);
-  return QPoint(int(screen[0] * kWidth), int((1.0f - screen[1]) * kHeight));
-}
 }  // namespace
 
 class TstUiQualityGl : public QObject {
