@@ -482,18 +482,18 @@ class TestModels : public QObject {
     QVERIFY(std::abs(hand.dofs[0].value - degToRad(60)) < 1e-6);
     for (int k = 1; k <= 3; ++k) QCOMPARE(hand.dofs[k].value, 0.0);
     // Palm down above the mug: the approach direction points at the mug (world -z) and the palm's
-    // approach reference point lies on the mug's axis, 50 mm above its rim.
+    // approach reference point lies on the mug's axis, 80 mm above its rim.
     const Transform approach = hand.pose * *hand.approach;
     VERIFY_NEAR(Vec3(approach.rotationMatrix().col(2)), Vec3(0, 0, -1), 1e-6);
-    VERIFY_NEAR(approach.translation(), Vec3(0, 0, 140), 1e-6);
+    VERIFY_NEAR(approach.translation(), Vec3(0, 0, 170), 1e-6);
     const AlignedBox mug = worldBounds(world.graspables[0]);
     QVERIFY(mug.max.z() < 91 && mug.min.y() < -60);  // handle turned towards -y
-    // The fingers, when closed, sweep the mug: at 90° flexion every proximal link hangs beside the mug body
-    // (its world box reaches below the rim) and clear of the table. tests/motion closes them for real.
+    // The fingers, when closed, sweep the mug: at 90° flexion every fingertip link reaches below the rim,
+    // clear of the table. tests/motion closes them for real.
     Robot closed = hand;
     setDofValues(closed, {degToRad(60), degToRad(90), degToRad(90), degToRad(90)});
     for (int c = 0; c < 3; ++c) {
-      const AlignedBox link = worldBounds(closed.chains[c].links[closed.chains[c].links.size() - 2].body);
+      const AlignedBox link = worldBounds(closed.chains[c].links.back().body);
       QVERIFY(link.min.z() < mug.max.z() && link.min.z() > 20);
     }
   }

@@ -273,9 +273,17 @@ class TestMotion : public QObject {
       }
   }
 
-  // The README's default world: Ctrl+G from the saved pose grasps the mug with every finger, never the table.
+  // The README's default world grasps the mug with every finger, never the table:
+  // Ctrl+G (grasp from the saved pose) and G (approach 30 mm, as GraspIt!, then grasp).
+  void defaultWorldAutoGraspHoldsTheMug_data() {
+    QTest::addColumn<double>("approach_mm");
+    QTest::newRow("Ctrl+G") << 0.0;
+    QTest::newRow("G") << 30.0;
+  }
   void defaultWorldAutoGraspHoldsTheMug() {
+    QFETCH(double, approach_mm);
     World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+    if (approach_mm > 0) QCOMPARE(approachToContact(w, 0, approach_mm).outcome, MotionOutcome::Reached);
     const auto r = autoGrasp(w, 0);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
     QVERIFY(!anyCollision(w));

@@ -22,6 +22,7 @@
 #include <Inventor/nodes/SoSeparator.h>
 
 #include "CollisionStoppedEdits.h"
+#include "Commands.h"
 #include "ContactOverlay.h"
 #include "ContactsDock.h"
 #include "DofDock.h"
@@ -407,7 +408,11 @@ void TstUiContacts::dofSliderStopsAtContact() {
 }
 
 void TstUiContacts::dofEditWithoutCollisionCheckingGoesThrough() {
-  // At 1.8 rad finger 0 reaches through the mug's wall (fully closed, it curls over the rim instead).
+  // With the palm 50 mm above the rim, at 1.8 rad finger 0 reaches through the mug's wall (fully closed,
+  // it curls over the rim instead).
+  Transform lower = doc_->world().robots[0].pose;
+  lower.setTranslation(Vec3(0, 0, 140));
+  doc_->push(new SetRobotPoseCommand(doc_, 0, lower));
   const double through = 1.8;
   QDoubleSpinBox* spin = window_->dofDock()->dofSpinBox(1);
   spin->setValue(radToDeg(through));  // collision checking on: stops at the wall

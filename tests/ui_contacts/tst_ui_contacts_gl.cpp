@@ -246,9 +246,9 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
   QVERIFY(view->draggerPose().isApprox(stopped, 1e-4));  // the dragger comes back to where the hand stopped
   // With collision checking off the same drag goes through.
   CollisionStoppedEdits::of(doc)->setEnabled(false);
-  view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -60)) * start);
+  view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -90)) * start);  // palm into the mug
   emit view->draggerReleased(view->draggerPose());
-  QVERIFY(doc->world().robots[0].pose.isApprox(Transform::fromTranslation(Vec3(0, 0, -60)) * start, 1e-6));
+  QVERIFY(doc->world().robots[0].pose.isApprox(Transform::fromTranslation(Vec3(0, 0, -90)) * start, 1e-6));
   QVERIFY(anyCollision(doc->world()));
 }
 
