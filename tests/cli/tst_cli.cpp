@@ -508,6 +508,45 @@ class TestCli : public QObject {
     QVERIFY(text.out.contains("contacts: " + QByteArray::number(doc["contacts"].toArray().size())));
   }
 
+  // Hand contacts come first; --sensing gives, per hand-body pair, the contact signal, the separation and
+  // the frames at the witness points (z = inward normal; the two witness points are `separation` apart).
+  void graspSensingOutputs() {
+    const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--sensing", "--json"});
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    const QJsonArray contacts = doc["contacts"].toArray();
+    QVERIFY(contacts.size() > 3);  // the fingertips and the mug's rim on the table
+    for (int i = 0; i < contacts.size(); ++i) {
+      const bool hand = contacts[i].toObject()["body2"].toString().startsWith("ThreeFinger/");
+      QCOMPARE(hand, i < 3);
+    }
+    const QJsonArray sensing = doc["sensing"].toArray();
+    int touching = 0;
+    for (const auto& v : sensing) {
+      const QJsonObject p = v.toObject();
+      QVERIFY(p["body1"].toString().startsWith("ThreeFinger/"));
+      QVERIFY(!p["body2"].toString().startsWith("ThreeFinger/"));
+      const double separation = p["separation"].toDouble();
+      QCOMPARE(p["contact"].toBool(), separation <= 0.2);
+      QVERIFY(!p["colliding"].toBool());
+      const QJsonArray a = p["frame1"].toObject()["position_mm"].toArray();
+      const QJsonArray b = p["frame2"].toObject()["position_mm"].toArray();
+      const double gap = std::hypot(a[0].toDouble() - b[0].toDouble(), a[1].toDouble() - b[1].toDouble(),
+                                    a[2].toDouble() - b[2].toDouble());
+      QVERIFY2(std::abs(gap - separation) < 1e-6 * std::max(1.0, separation), qPrintable(p["body1"].toString()));
+      if (p["contact"].toBool()) {
+        ++touching;
+        QCOMPARE(p["body2"].toString(), QString("mug"));
+      }
+    }
+    QCOMPARE(touching, 3);  // one fingertip pair per finger
+    const CliRun text = runOnDefaultWorld("grasp", {"--autograsp", "--sensing"});
+    expectExit(text, 0);
+    QVERIFY(text.out.contains("(3 by a hand)"));
+    QVERIFY(text.out.contains("sensing: " + QByteArray::number(sensing.size()) + " pair(s)"));
+    QVERIFY(!runOnDefaultWorld("grasp", {"--json"}).json().contains("sensing"));
+  }
+
   void graspNoCloseKeepsDofs() {
     const CliRun r = runOnDefaultWorld("grasp", {"--no-close", "--json"});
     expectExit(r, 0);

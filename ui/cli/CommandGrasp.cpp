@@ -1,7 +1,10 @@
 // softgrasp-cli grasp WORLD [--robot N] [--approach [MM]] [--autograsp | --open | --no-close] [--threshold MM]
-//                          [--json] [--model-root DIR]...
+//                          [--sensing] [--json] [--model-root DIR]...
 // Closes a hand with collision-stopped auto-grasp (optionally after approaching the object along the
-// approach direction; see HandMotion.h) and reports the final DOF values and every contact of the world.
+// approach direction; see HandMotion.h) and reports the final DOF values and every contact of the world,
+// the hand's first; with --sensing also the sensing outputs of every pair of a hand body with another body
+// (contact signal, separation, contact frames on both bodies; contact-models §4.4).
+#include <algorithm>
 #include <iostream>
 
 #include "CommandRegistry.h"
@@ -11,6 +14,7 @@
 #include "ModelInput.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
+#include "contact/CollisionFilter.h"
 #include "contact/ContactDetection.h"
 
 namespace sg::cli {
@@ -24,6 +28,27 @@ std::string frictionName(FrictionType f) {
     case FrictionType::SoftFinger: return "soft-finger";
   }
   return "unknown";
+}
+
+bool isRobot(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Robot; }
+bool byHand(const Contact& c) { return isRobot(c.side1.body) || isRobot(c.side2.body); }
+
+// The sensed pairs: every collision-checked pair of one of the robot's bodies with a body of another kind
+// (an object, an obstacle, another robot), robot body first.
+struct SensedPair {
+  BodyHandle hand, other;
+  PairSensing sensing;
+};
+std::vector<SensedPair> sensePairs(const World& world, int robot, const CollisionSettings& settings) {
+  std::vector<SensedPair> out;
+  for (const auto& [a, b] : activePairs(world, settings, robotBodies(world, robot))) {
+    const bool aIsHand = isRobot(a) && a.index == robot;
+    const BodyHandle& hand = aIsHand ? a : b;
+    const BodyHandle& other = aIsHand ? b : a;
+    if (isRobot(other) && other.index == robot) continue;  // self pairs: not a sensor reading
+    out.push_back({hand, other, sensePair(world, hand, other, settings)});
+  }
+  return out;
 }
 
 int runGrasp(const ParsedArgs& args) {
@@ -45,7 +70,11 @@ int runGrasp(const ParsedArgs& args) {
   warnings.addLoadWarnings(world);
 
   const HandMotionReport motion = runHandMotion(world, robot, plan, settings);
-  const std::vector<Contact> contacts = findAllContacts(world, settings.motion.collision);
+  std::vector<Contact> contacts = findAllContacts(world, settings.motion.collision);
+  std::stable_partition(contacts.begin(), contacts.end(), byHand);  // the grasp's contacts first
+  const auto handContacts = std::count_if(contacts.begin(), contacts.end(), byHand);
+  std::vector<SensedPair> sensed;
+  if (args.has("--sensing")) sensed = sensePairs(world, robot, settings.motion.collision);
   const bool colliding = anyCollision(world, settings.motion.collision);
   const Robot& hand = world.robots[robot];
 
@@ -72,6 +101,18 @@ int runGrasp(const ParsedArgs& args) {
                     {"contacts", list},
                     {"warnings", warnings.json()}};
     if (!motion.approach.empty()) doc.insert("approach", jsonString(motion.approach));
+    if (args.has("--sensing")) {
+      QJsonArray pairs;
+      for (const auto& p : sensed)
+        pairs.append(QJsonObject{{"body1", jsonString(world.bodyLabel(p.hand))},
+                                 {"body2", jsonString(world.bodyLabel(p.other))},
+                                 {"contact", p.sensing.contact},
+                                 {"colliding", p.sensing.colliding},
+                                 {"separation", jsonNumber(p.sensing.separation_mm)},
+                                 {"frame1", jsonPose(p.sensing.frameA)},
+                                 {"frame2", jsonPose(p.sensing.frameB)}});
+      doc.insert("sensing", pairs);
+    }
     writeJson(std::cout, doc);
     return kExitOk;
   }
@@ -85,13 +126,27 @@ int runGrasp(const ParsedArgs& args) {
   out.field("dof values", dofText);
   out.field("palm", TextPrinter::pose(hand.pose));
   out.field("collision", colliding ? "yes" : "no");
-  out.field("contacts", std::to_string(contacts.size()));
-  TextPrinter::Indent inner(out);
-  for (const auto& c : contacts)
-    out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
-             TextPrinter::vec(c.side1.position_mm) + " mm, normal " + TextPrinter::vec(c.side1.normal) + ", gap " +
-             TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) + ", " +
-             frictionName(c.friction));
+  out.field("contacts", std::to_string(contacts.size()) + " (" + std::to_string(handContacts) + " by a hand)");
+  {
+    TextPrinter::Indent inner(out);
+    for (const auto& c : contacts)
+      out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
+               TextPrinter::vec(c.side1.position_mm) + " mm, normal " + TextPrinter::vec(c.side1.normal) + ", gap " +
+               TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) + ", " +
+               frictionName(c.friction));
+  }
+  if (args.has("--sensing")) {
+    out.field("sensing", std::to_string(sensed.size()) + " pair(s)");
+    TextPrinter::Indent inner(out);
+    for (const auto& p : sensed) {
+      out.line(world.bodyLabel(p.hand) + " – " + world.bodyLabel(p.other) + ": contact " +
+               (p.sensing.contact ? "yes" : "no") + (p.sensing.colliding ? " (colliding)" : "") + ", separation " +
+               TextPrinter::number(p.sensing.separation_mm) + " mm");
+      TextPrinter::Indent frames(out);
+      out.field("frame 1", TextPrinter::pose(p.sensing.frameA));
+      out.field("frame 2", TextPrinter::pose(p.sensing.frameB));
+    }
+  }
   return kExitOk;
 }
 
@@ -101,7 +156,10 @@ const RegisterCommand registerGrasp{Command{
     "Loads a world (or robot) file, optionally moves the hand along its approach direction until contact\n"
     "(--approach, at most MM, default 30 mm), closes every DOF with its default velocity until its links touch\n"
     "(the default; --autograsp says so explicitly, --open auto-opens instead, --no-close keeps the DOFs), then\n"
-    "prints the final DOF values and every contact (positions and inward normals in world mm).",
+    "prints the final DOF values and every contact (positions and inward normals in world mm), the hand's\n"
+    "first. --sensing adds, for every pair of a hand body with another body, the sensing outputs: the\n"
+    "contact signal (separation within the threshold), the separation (negative: penetration depth) and\n"
+    "the contact frames on both bodies (z = inward normal at the witness points).",
     CommandSyntax{{{"WORLD", "world or robot XML"}},
                   {{"--robot", "N", "which robot of the world to move (default 0)"},
                    hand_options::approach(),
@@ -109,6 +167,7 @@ const RegisterCommand registerGrasp{Command{
                    {"--open", "", "auto-open instead of auto-grasp"},
                    hand_options::noClose(false),
                    hand_options::threshold(),
+                   {"--sensing", "", "also print the sensing outputs of every hand-body pair"},
                    common_options::json(),
                    common_options::modelRoot()}},
     runGrasp}};
