@@ -46,27 +46,13 @@ bool mountPairAllowed(const World& w, const BodyHandle& a, const BodyHandle& b) 
 
 }  // namespace
 
-void CollisionSettings::disablePair(const BodyHandle& a, const BodyHandle& b) {
-  if (!isUserDisabled(a, b)) userDisabledPairs.emplace_back(a, b);
-}
-
-void CollisionSettings::enablePair(const BodyHandle& a, const BodyHandle& b) {
-  std::erase_if(userDisabledPairs,
-                [&](const auto& p) { return (p.first == a && p.second == b) || (p.first == b && p.second == a); });
-}
-
-bool CollisionSettings::isUserDisabled(const BodyHandle& a, const BodyHandle& b) const {
-  return std::any_of(userDisabledPairs.begin(), userDisabledPairs.end(), [&](const auto& p) {
-    return (p.first == a && p.second == b) || (p.first == b && p.second == a);
-  });
-}
-
 bool collisionAllowed(const World& world, const BodyHandle& a, const BodyHandle& b, const CollisionSettings& s) {
   if (a == b || !world.isValid(a) || !world.isValid(b)) return false;
   const Body& ba = world.body(a);
   const Body& bb = world.body(b);
   if (!ba.collisionEnabled || !bb.collisionEnabled) return false;
   if (collisionOff(world, a) || collisionOff(world, b)) return false;
+  if (s.isBodyDisabled(a) || s.isBodyDisabled(b)) return false;
   if (!s.checkStaticPairs && a.kind == K::Obstacle && b.kind == K::Obstacle) return false;
   if (a.kind == K::Robot && b.kind == K::Robot && a.index == b.index &&
       !robotPairAllowed(world.robots[a.index], a.ref, b.ref))

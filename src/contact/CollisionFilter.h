@@ -2,8 +2,8 @@
 // Which body pairs of a world may collide (graspit-compat §3.2 "active pairs" and §1.2 collision rules):
 // never a body with itself, links of one chain with each other, the palm with the first link of each
 // chain, a robot's <disableCollision>/OverlappingPair rules, links with collisionRule="Off", bodies with
-// collisionEnabled = false, a mounted hand's palm with its arm's last link and mount, user-disabled pairs,
-// and (by default) two obstacles.
+// collisionEnabled = false, bodies the user switched off (CollisionSettings::disabledBodies), a mounted
+// hand's palm with its arm's last link and mount, user-disabled pairs, and (by default) two obstacles.
 #include <utility>
 #include <vector>
 
