@@ -1,6 +1,12 @@
 #include "render/ContactNodes.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include <Inventor/SbViewportRegion.h>
+#include <Inventor/SoPath.h>
+#include <Inventor/SoPickedPoint.h>
+#include <Inventor/actions/SoRayPickAction.h>
 
 #include <Inventor/nodes/SoCoordinate3.h>
 #include <Inventor/nodes/SoDepthBuffer.h>
@@ -8,6 +14,7 @@
 #include <Inventor/nodes/SoIndexedLineSet.h>
 #include <Inventor/nodes/SoLightModel.h>
 #include <Inventor/nodes/SoMaterial.h>
+#include <Inventor/nodes/SoPickStyle.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShapeHints.h>
 #include <Inventor/nodes/SoSphere.h>
@@ -46,6 +53,12 @@ SoSwitch* makeSwitch(SoSeparator* child, bool on) {
   s->addChild(child);
   s->whichChild = on ? SO_SWITCH_ALL : SO_SWITCH_NONE;
   return s;
+}
+
+SoPickStyle* makePickStyle(SoPickStyle::Style style) {
+  auto* p = new SoPickStyle;
+  p->style = style;
+  return p;
 }
 
 SoSeparator* makeMarker(const Vec3& position_mm, double radius_mm) {
@@ -87,6 +100,7 @@ ContactNodes::ContactNodes(ContactGlyphStyle style) : style_(style) {
   root_->setName("contactGlyphs");
 
   markersGroup_ = new SoSeparator;
+  markersGroup_->addChild(makePickStyle(SoPickStyle::SHAPE));  // a click on a marker picks its contact
   markersGroup_->addChild(makeMaterial(kMarkerDiffuse, {0.2f, 0.1f, 0.0f}, kMarkerEmissive, 0.0f));
   depthTestedMarkers_ = new SoSeparator;
   markersGroup_->addChild(depthTestedMarkers_);
@@ -99,6 +113,7 @@ ContactNodes::ContactNodes(ContactGlyphStyle style) : style_(style) {
   root_->addChild(markersSwitch_);
 
   conesGroup_ = new SoSeparator;
+  conesGroup_->addChild(makePickStyle(SoPickStyle::UNPICKABLE));  // long cones would cover the bodies
   auto* hints = new SoShapeHints;  // open surfaces: light both sides, cull nothing
   hints->vertexOrdering = SoShapeHints::COUNTERCLOCKWISE;
   hints->shapeType = SoShapeHints::UNKNOWN_SHAPE_TYPE;
@@ -110,6 +125,7 @@ ContactNodes::ContactNodes(ContactGlyphStyle style) : style_(style) {
   auto* onTop = new SoDepthBuffer;  // the picked contact stays visible behind fingers and objects
   onTop->test = FALSE;
   highlightGroup_->addChild(onTop);
+  highlightGroup_->addChild(makePickStyle(SoPickStyle::SHAPE));  // it covers its marker: picks the same contact
   highlightGroup_->addChild(makeMaterial(kHighlightDiffuse, {0.0f, 0.2f, 0.25f}, kHighlightEmissive, 0.0f));
   highlightPosition_ = new SoTranslation;
   highlightGroup_->addChild(highlightPosition_);
@@ -226,6 +242,49 @@ void ContactNodes::setHighlighted(std::optional<int> index) {
   if (previous != index && index) rebuildCone(*index);
   if (index) highlightPosition_->translation.setValue(toSb(glyphs_[*index].position_mm()));
   highlightSwitch_->whichChild = index ? SO_SWITCH_ALL : SO_SWITCH_NONE;
+}
+
+std::optional<int> ContactNodes::contactForPath(const SoPath* path, bool& drawnOnTop) const {
+  drawnOnTop = false;
+  if (!path) return std::nullopt;
+  for (int k = 0; k + 1 < path->getLength(); ++k) {
+    const SoNode* node = path->getNode(k);
+    if (node == highlightGroup_ && highlighted_) {
+      drawnOnTop = true;
+      return highlighted_;
+    }
+    if (node != onTopMarkers_ && node != depthTestedMarkers_) continue;
+    const auto it = std::find(markers_.begin(), markers_.end(), path->getNode(k + 1));
+    if (it == markers_.end()) return std::nullopt;
+    const int i = static_cast<int>(it - markers_.begin());
+    drawnOnTop = glyphs_[i].onTop;
+    return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> ContactNodes::contactForPath(const SoPath* path) const {
+  bool onTop = false;
+  return contactForPath(path, onTop);
+}
+
+std::optional<int> ContactNodes::pickContact(SoNode* scene, const SbViewportRegion& viewport, const SbVec2s& pixel,
+                                             float radius_px) const {
+  if (!scene) return std::nullopt;
+  SoRayPickAction action(viewport);
+  action.setPoint(pixel);
+  action.setRadius(radius_px);
+  action.setPickAll(TRUE);  // the nearest hit is usually the finger over the contact
+  action.apply(scene);
+  const SoPickedPointList& hits = action.getPickedPointList();  // nearest first
+  bool hidden = false;  // something was hit in front: depth-tested markers behind it are not seen
+  for (int k = 0; k < hits.getLength(); ++k) {
+    bool onTop = false;
+    const std::optional<int> i = contactForPath(hits[k]->getPath(), onTop);
+    if (i && (onTop || !hidden)) return i;
+    hidden = hidden || !i;
+  }
+  return std::nullopt;
 }
 
 void ContactNodes::setMarkersVisible(bool on) { markersSwitch_->whichChild = on ? SO_SWITCH_ALL : SO_SWITCH_NONE; }

@@ -9,22 +9,32 @@
 // turns from red to cyan. All coordinates are world frame (mm). A view only: built from the records,
 // never edits them.
 //
+// Picking: markers and the highlight carry their own SoPickStyle SHAPE (pickable under an UNPICKABLE
+// overlay), cones are UNPICKABLE (20 mm long, they would steal clicks from the bodies they cross).
+// contactForPath maps a picked path to its contact; pickContact picks every hit along the ray, so an
+// on-top marker hidden geometrically under a fingertip is still found.
+//
 // Graph (root() is ref'd for the ContactNodes' lifetime):
 //   root
-//   ├─ markers switch ─ separator { marker material;
+//   ├─ markers switch ─ separator { SoPickStyle SHAPE; marker material;
 //   │                     separator { per depth-tested contact: separator { SoTranslation, SoSphere } }
 //   │                     separator { SoDepthBuffer (no test); per on-top contact: separator { … } } }
-//   ├─ cones switch   ─ separator { shape hints (two-sided); per cone: separator { [SoDepthBuffer (no test)
+//   ├─ cones switch   ─ separator { SoPickStyle UNPICKABLE; shape hints (two-sided); per cone: separator { [SoDepthBuffer (no test)
 //   │                                if on top,] material, SoCoordinate3,
 //   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
-//   └─ highlight switch ─ separator { SoDepthBuffer (no test), material, SoTranslation, SoSphere }
+//   └─ highlight switch ─ separator { SoDepthBuffer (no test), SoPickStyle SHAPE, material, SoTranslation,
+//                                     SoSphere }
 #include <optional>
 #include <vector>
 
 #include "contact/Contact.h"
 
+class SbViewportRegion;
+class SbVec2s;
 class SoIndexedFaceSet;
 class SoMaterial;
+class SoNode;
+class SoPath;
 class SoSeparator;
 class SoSphere;
 class SoSwitch;
@@ -86,6 +96,17 @@ class ContactNodes {
   void setHighlighted(std::optional<int> index);
   std::optional<int> highlighted() const { return highlighted_; }
 
+  // The contact whose marker (or, while one is highlighted, the highlight) `path` runs through, if any;
+  // e.g. SoPickedPoint::getPath(), which may start above root().
+  std::optional<int> contactForPath(const SoPath* path) const;
+  // The contact picked at `pixel` (device pixels, bottom-left origin) of `viewport` in `scene`, a graph
+  // that holds a camera and, below it, root(). Every hit along the ray (within `radius_px` for lines and
+  // points) is considered, nearest first: an on-top marker (or the highlight) is taken wherever it lies on
+  // the ray, as it is drawn over the bodies; a depth-tested marker only when nothing else was hit before
+  // it. The camera's clipping planes must enclose the scene (they bound the ray).
+  std::optional<int> pickContact(SoNode* scene, const SbViewportRegion& viewport, const SbVec2s& pixel,
+                                 float radius_px = 3.0f) const;
+
   void setMarkersVisible(bool on);
   bool markersVisible() const;
   void setConesVisible(bool on);
@@ -104,6 +125,8 @@ class ContactNodes {
  private:
   SoSeparator* makeCone(const ContactGlyph& glyph, bool highlighted) const;
   void rebuildCone(int i);
+  // contactForPath, also saying whether the hit is drawn over everything (on-top marker, highlight).
+  std::optional<int> contactForPath(const SoPath* path, bool& drawnOnTop) const;
 
   ContactGlyphStyle style_;
   std::vector<ContactGlyph> glyphs_;

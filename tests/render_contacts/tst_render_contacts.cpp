@@ -1,11 +1,17 @@
 // Contact glyphs of the render layer: one marker per contact, friction cones only where asked, cone geometry
 // (apex at the contact, axis out of the cone's body along the normal line, half-angle atan μ, base ring on
-// the contact frame's tangents), the highlight, and the visibility switches. No GL context needed.
+// the contact frame's tangents), the highlight, the visibility switches, and picking a contact (ray picks
+// through markers under a body, not through cones). No GL context needed.
 #include <QtTest>
 
 #include <cmath>
 
+#include <Inventor/SoPickedPoint.h>
 #include <Inventor/actions/SoGetBoundingBoxAction.h>
+#include <Inventor/actions/SoRayPickAction.h>
+#include <Inventor/nodes/SoCube.h>
+#include <Inventor/nodes/SoOrthographicCamera.h>
+#include <Inventor/nodes/SoPickStyle.h>
 #include <Inventor/nodes/SoCoordinate3.h>
 #include <Inventor/nodes/SoDepthBuffer.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
@@ -53,6 +59,70 @@ SoMaterial* firstMaterial(SoSeparator* sep) {
   return nullptr;
 }
 
+// Seen from above (orthographic, looking down −z, 0.4 mm per pixel on a 200×200 viewport centred on
+// x = 10 mm): a "fingertip" box over x −5…25, y −5…5, z 10…20, and under the overlay's UNPICKABLE style
+// (as in WorldScene) the contact glyphs.
+struct PickScene {
+  static constexpr float kMmPerPixel = 0.4f;
+  SbViewportRegion viewport{200, 200};
+  SoSeparator* root = new SoSeparator;
+
+  explicit PickScene(ContactNodes& nodes) {
+    root->ref();
+    auto* camera = new SoOrthographicCamera;
+    camera->position.setValue(10, 0, 100);
+    camera->height = 200 * kMmPerPixel;
+    camera->nearDistance = 1;
+    camera->farDistance = 200;
+    root->addChild(camera);
+    auto* finger = new SoSeparator;
+    auto* at = new SoTranslation;
+    at->translation.setValue(10, 0, 15);
+    finger->addChild(at);
+    auto* box = new SoCube;
+    box->width = 30;
+    box->height = 10;
+    box->depth = 10;
+    finger->addChild(box);
+    root->addChild(finger);
+    auto* overlay = new SoSeparator;
+    auto* unpickable = new SoPickStyle;
+    unpickable->style = SoPickStyle::UNPICKABLE;
+    overlay->addChild(unpickable);
+    overlay->addChild(nodes.root());
+    root->addChild(overlay);
+  }
+  ~PickScene() { root->unref(); }
+  PickScene(const PickScene&) = delete;
+  PickScene& operator=(const PickScene&) = delete;
+
+  // The viewport pixel (bottom-left origin) over world point (x, y).
+  SbVec2s pixel(double x_mm, double y_mm) const {
+    return SbVec2s(static_cast<short>(std::lround(100 + (x_mm - 10) / kMmPerPixel)),
+                   static_cast<short>(std::lround(100 + y_mm / kMmPerPixel)));
+  }
+  // The nearest hit's path (as a viewport's plain pick), ref'd, or nullptr.
+  SoPath* nearestPath(double x_mm, double y_mm) const {
+    SoRayPickAction action(viewport);
+    action.setPoint(pixel(x_mm, y_mm));
+    action.apply(root);
+    const SoPickedPoint* pp = action.getPickedPoint();
+    if (!pp) return nullptr;
+    SoPath* path = pp->getPath()->copy();
+    path->ref();
+    return path;
+  }
+};
+
+// Contact 0: a hand contact (on top) under the fingertip; 1: depth-tested, under the fingertip; 2:
+// depth-tested, in the open. Each cone opens up towards the camera (μ 0.5: base radius 10 mm).
+std::vector<ContactGlyph> pickGlyphs() {
+  std::vector<ContactGlyph> glyphs;
+  for (const Vec3& p : {Vec3(0, 0, 10), Vec3(15, 0, 10), Vec3(40, 0, 10)})
+    glyphs.push_back(contactGlyph(makeContactAt(p, -Vec3::UnitZ(), 0.5), false));
+  glyphs[0].onTop = true;
+  return glyphs;
+}
 
 }  // namespace
 
@@ -195,6 +265,59 @@ class TstRenderContacts : public QObject {
     nodes.setContacts({glyphs[0]});
     QVERIFY(!nodes.highlighted());
     QCOMPARE(highlightSwitch->whichChild.getValue(), SO_SWITCH_NONE);
+  }
+
+  void pickFindsMarkersUnderBodies() {
+    ContactNodes nodes;
+    nodes.setContacts(pickGlyphs());
+    PickScene scene(nodes);
+    auto pick = [&](double x, double y) { return nodes.pickContact(scene.root, scene.viewport, scene.pixel(x, y)); };
+    // The on-top marker under the fingertip: the ray's nearest hit is the fingertip, the marker is found behind it.
+    SoPath* nearest = scene.nearestPath(0, 0);
+    QVERIFY(nearest);
+    QVERIFY(!nodes.contactForPath(nearest));
+    nearest->unref();
+    QCOMPARE(pick(0, 0), std::optional<int>(0));
+    QCOMPARE(pick(0, 1.5), std::optional<int>(0));  // anywhere on its 2 mm sphere
+    // A depth-tested marker is hidden by the fingertip, as it is drawn.
+    QVERIFY(!pick(15, 0));
+    // One in the open is the nearest hit itself, despite the overlay's UNPICKABLE style.
+    nearest = scene.nearestPath(40, 0);
+    QVERIFY(nearest);
+    QCOMPARE(nodes.contactForPath(nearest), std::optional<int>(2));
+    nearest->unref();
+    QCOMPARE(pick(40, 0), std::optional<int>(2));
+    // The fingertip away from any marker, and a cone away from its marker, pick no contact; the cone is
+    // not even hit (clicks go to the bodies under it).
+    QVERIFY(!pick(8, 0));
+    QVERIFY(!pick(46, 0));
+    QVERIFY(scene.nearestPath(46, 0) == nullptr);
+    QVERIFY(!nodes.contactForPath(nullptr));
+  }
+
+  void pickFollowsHighlightAndVisibility() {
+    ContactNodes nodes;
+    nodes.setContacts(pickGlyphs());
+    PickScene scene(nodes);
+    auto pick = [&](double x, double y) { return nodes.pickContact(scene.root, scene.viewport, scene.pixel(x, y)); };
+    // The highlight is drawn over everything: the highlighted contact is picked under the fingertip too,
+    // within the highlight's 4 mm radius.
+    nodes.setHighlighted(1);
+    QCOMPARE(pick(15, 0), std::optional<int>(1));
+    QCOMPARE(pick(15, 3.5), std::optional<int>(1));
+    nodes.setHighlighted(std::nullopt);
+    QVERIFY(!pick(15, 3.5));
+    // Hidden markers are not picked.
+    nodes.setMarkersVisible(false);
+    QVERIFY(!pick(0, 0));
+    QVERIFY(!pick(40, 0));
+    nodes.setMarkersVisible(true);
+    // New contacts map to their new indices; the old marker nodes are gone.
+    std::vector<ContactGlyph> glyphs = pickGlyphs();
+    std::swap(glyphs[0], glyphs[2]);
+    nodes.setContacts(glyphs);
+    QCOMPARE(pick(40, 0), std::optional<int>(0));
+    QCOMPARE(pick(0, 0), std::optional<int>(2));
   }
 
   void visibilitySwitches() {
