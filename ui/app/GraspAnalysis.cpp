@@ -1,6 +1,7 @@
 #include "GraspAnalysis.h"
 
 #include "Document.h"
+#include "LInfinityWorker.h"
 #include "contact/ContactDetection.h"
 #include <algorithm>
 #include <exception>
@@ -11,7 +12,9 @@ bool isHandContact(const Contact& c) {
   return c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
 }
 
-GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
+GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
+    : QObject(parent), doc_(doc), lInfinityWorker_(new LInfinityWorker(this)) {
+  connect(lInfinityWorker_, &LInfinityWorker::finished, this, &GraspAnalysis::mergeLInfinity);
   timer_.setSingleShot(true);
   timer_.setInterval(0);
   connect(&timer_, &QTimer::timeout, this, &GraspAnalysis::recompute);
@@ -54,6 +57,10 @@ int GraspAnalysis::chooseGraspable() const {
 
 void GraspAnalysis::recompute() {
   timer_.stop();
+  // Whatever the worker builds or waits to build now describes an older model.
+  ++generation_;
+  lInfinityPending_ = false;
+  lInfinityWorker_->cancelWaiting();
   const World& world = doc_->world();
   error_.clear();
   evaluation_.reset();
@@ -68,9 +75,13 @@ void GraspAnalysis::recompute() {
   graspable_ = chooseGraspable();
   if (graspable_ >= 0 && error_.isEmpty()) {
     try {
-      evaluation_ = evaluateGrasp(world, contacts_, graspable_, settings_.quality);
+      QualitySettings now = settings_.quality;
+      now.computeLInfinity = false;  // below, in the background
+      evaluation_ = evaluateGrasp(world, contacts_, graspable_, now);
+      if (settings_.quality.computeLInfinity) startLInfinity();
     } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
       error_ = QString::fromStdString(e.what());
+      evaluation_.reset();
     }
   }
   ++updateCount_;
@@ -78,6 +89,45 @@ void GraspAnalysis::recompute() {
   selectedContact_.reset();  // indices refer to the previous contacts
   emit updated();
   if (selectionDropped) emit selectedContactChanged();
+}
+
+void GraspAnalysis::startLInfinity() {
+  const QualitySettings& q = settings_.quality;
+  LInfinityJob job;
+  job.generation = generation_;
+  job.gws = q.gws;
+  job.forceClosureTolerance = q.forceClosureTolerance;
+  // The same wrenches, in the same order, as evaluateGrasp's own L∞ space (the soft fits are not redone).
+  for (const ContactEvaluation& c : evaluation_->contacts) job.perContactWrenches.push_back(c.wrenches);
+  if (evaluation_->contacts.empty()) {  // a hull of {0}: instant
+    LInfinityResult r = buildLInfinity(job);
+    evaluation_->lInfinity = std::move(r.space);
+    evaluation_->lInfinityQuality = std::move(r.quality);
+    return;
+  }
+  // Until the result arrives: an L∞ space with no hull yet.
+  evaluation_->lInfinity = GraspWrenchSpace{};
+  evaluation_->lInfinity.type = GwsType::LInfinity;
+  evaluation_->lInfinity.dimensions = q.gws.dimensions;
+  evaluation_->lInfinity.hull.message = "L-infinity GWS: being built";
+  evaluation_->lInfinityQuality = GraspQuality{};
+  evaluation_->lInfinityQuality.message = evaluation_->lInfinity.hull.message;
+  lInfinityPending_ = true;
+  lInfinityWorker_->submit(std::move(job));
+}
+
+void GraspAnalysis::mergeLInfinity(const LInfinityResult& result) {
+  if (!lInfinityPending_ || result.generation != generation_ || !evaluation_) return;  // stale
+  lInfinityPending_ = false;
+  evaluation_->lInfinity = result.space;
+  evaluation_->lInfinityQuality = result.quality;
+  if (!result.error.empty()) {
+    evaluation_->lInfinity.hull.status = HullStatus::Failed;
+    evaluation_->lInfinity.hull.message = result.error;
+    evaluation_->lInfinityQuality.hullStatus = HullStatus::Failed;
+    evaluation_->lInfinityQuality.message = result.error;
+  }
+  emit lInfinityUpdated();
 }
 
 std::optional<int> GraspAnalysis::evaluationOfContact(int contactIndex) const {

@@ -4,9 +4,15 @@
 // coalesced through a zero-time timer, so a burst of edits (a slider drag) costs one update — and read by
 // the views that show it (contacts dock, viewport overlays, quality dock, GWS window, soft inspector).
 // Results only: nothing here edits the model. Settings are not part of the world and are not undoable.
+//
+// The L∞ space (QualitySettings::computeLInfinity) is a Minkowski sum whose 6-D hull can take seconds, so
+// it is built off the GUI thread: recompute() does contacts, soft fits and L1 at once and emits updated()
+// with the L∞ part pending; the worker builds it from the evaluation's own per-contact wrenches and, if
+// the model has not changed meanwhile, it is merged in and lInfinityUpdated() follows.
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -17,6 +23,8 @@
 namespace sg::app {
 
 class Document;
+class LInfinityWorker;
+struct LInfinityResult;
 
 struct AnalysisSettings {
   CollisionSettings collision;  // contact threshold (mm), duplicate radius, pair switches
@@ -42,8 +50,11 @@ class GraspAnalysis : public QObject {
   // robot touches, else the first graspable; -1 when the world has none.
   int graspableIndex() const { return graspable_; }
   // The evaluation of that graspable's grasp; empty without a graspable or when the evaluation failed
-  // (then error() says why). Its ContactEvaluation::sourceContacts index contacts().
+  // (then error() says why). Its ContactEvaluation::sourceContacts index contacts(). While
+  // lInfinityPending(), its lInfinity / lInfinityQuality are placeholders (no hull).
   const std::optional<GraspEvaluation>& evaluation() const { return evaluation_; }
+  // The L∞ space of the current evaluation is being built in the background.
+  bool lInfinityPending() const { return lInfinityPending_; }
   const QString& error() const { return error_; }
   // The evaluated contact (index into evaluation()->contacts) that came from contacts()[contactIndex].
   std::optional<int> evaluationOfContact(int contactIndex) const;
@@ -62,12 +73,17 @@ class GraspAnalysis : public QObject {
   int updateCount() const { return updateCount_; }
 
  signals:
+  // Contacts and evaluation replaced (the L∞ part possibly still pending).
   void updated();
+  // The pending L∞ space of the current evaluation arrived (evaluation()->lInfinity, lInfinityQuality).
+  void lInfinityUpdated();
   void selectedContactChanged();
 
  private:
   void schedule();
   int chooseGraspable() const;
+  void startLInfinity();
+  void mergeLInfinity(const LInfinityResult& result);
 
   Document* doc_;
   AnalysisSettings settings_;
@@ -79,6 +95,9 @@ class GraspAnalysis : public QObject {
   bool live_ = true;
   int updateCount_ = 0;
   QTimer timer_;
+  LInfinityWorker* lInfinityWorker_;  // child: deleting it detaches a running build
+  std::uint64_t generation_ = 0;      // one per recompute: results of older ones are dropped
+  bool lInfinityPending_ = false;
 };
 
 }  // namespace sg::app

@@ -100,6 +100,9 @@ GwsProjectionWindow::GwsProjectionWindow(GraspAnalysis* analysis, bool withViewp
   }
   layout->addWidget(summary_);
   connect(analysis_, &GraspAnalysis::updated, this, &GwsProjectionWindow::refresh);
+  connect(analysis_, &GraspAnalysis::lInfinityUpdated, this, [this] {
+    if (type() == GwsType::LInfinity) refresh();
+  });
   refresh();
   resize(withViewport ? QSize(520, 620) : QSize(420, 260));
 }
@@ -142,6 +145,8 @@ void GwsProjectionWindow::refresh() {
     projection_.message = analysis_->error().isEmpty() ? "no grasp evaluated" : analysis_->error().toStdString();
   } else if (std::set<int>(fixed.begin(), fixed.end()).size() != 3) {
     projection_.message = "choose three different fixed coordinates";
+  } else if (lInf && analysis_->lInfinityPending()) {
+    projection_.message = "the L∞ space is being computed";
   } else if (lInf && (!settings.computeLInfinity || gws->limitExceeded)) {
     projection_.message = "the L∞ space is not built (over the point limit of Quality ▸ Analysis Settings)";
   } else if (!gws->hull.ok()) {

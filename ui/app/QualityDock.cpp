@@ -132,6 +132,7 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   }
   rebuildRows();
   connect(analysis_, &GraspAnalysis::updated, this, &QualityDock::refresh);
+  connect(analysis_, &GraspAnalysis::lInfinityUpdated, this, &QualityDock::refresh);
 }
 
 bool QualityDock::needsLInfinity() const {
@@ -240,12 +241,14 @@ void QualityDock::refresh() {
         notes << tr("Contact %1: %2").arg(source).arg(QString::fromStdString(c.note));
       }
     if (const QString n = hullNote("L1", evaluation->l1Quality); settings.computeL1 && !n.isEmpty()) notes << n;
-    if (settings.computeLInfinity && evaluation->lInfinity.limitExceeded)
+    // Nothing to say about an L∞ space still being built.
+    const bool lInfinityShown = settings.computeLInfinity && !analysis_->lInfinityPending();
+    if (lInfinityShown && evaluation->lInfinity.limitExceeded)
       notes << tr("ε L∞ not built: the Minkowski sum has %1 points, above the limit of %2 "
                   "(Quality ▸ Analysis Settings).")
                    .arg(lInfinityPointCount(*evaluation), 0, 'f', 0)
                    .arg(settings.gws.maxLInfinityPoints);
-    else if (const QString n = hullNote("L∞", evaluation->lInfinityQuality); settings.computeLInfinity && !n.isEmpty())
+    else if (const QString n = hullNote("L∞", evaluation->lInfinityQuality); lInfinityShown && !n.isEmpty())
       notes << n;
   }
   notes_->setText(notes.join('\n'));
@@ -261,6 +264,8 @@ void QualityDock::refresh() {
       text = tr("not computed");
     else if (!lInf && !settings.computeL1)
       text = tr("not computed");
+    else if (lInf && analysis_->lInfinityPending())
+      text = tr("computing…");
     else if (lInf && evaluation->lInfinity.limitExceeded)
       text = tr("not built (limit)");
     else {

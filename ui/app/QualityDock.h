@@ -1,7 +1,8 @@
 #pragma once
 // The Quality dock: the grasp's measures the user chose (ε and volume of the L1 and L∞ wrench spaces,
 // added and removed with the buttons, remembered in QSettings "quality/measures"), their live values after
-// every GraspAnalysis update, a force-closure indicator, the graspable evaluated and the analysis' notes
+// every GraspAnalysis update ("computing…" for L∞ ones while the analysis builds that space in the
+// background), a force-closure indicator, the graspable evaluated and the analysis' notes
 // (errors, soft contacts that fell back to point contacts, an L∞ space over its point limit).
 #include <QDockWidget>
 #include <QList>
@@ -42,7 +43,7 @@ class QualityDock : public QDockWidget {
   QToolButton* addButton() const { return add_; }
   QToolButton* removeButton() const { return remove_; }
 
-  // Formats every shown value from the analysis (called on GraspAnalysis::updated).
+  // Formats every shown value from the analysis (called on GraspAnalysis::updated and lInfinityUpdated).
   void refresh();
 
  signals:
