@@ -1,12 +1,20 @@
 #include "ContactOverlay.h"
 
+#include <Inventor/SbViewportRegion.h>
+#include <Inventor/nodes/SoCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoSwitch.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "GraspAnalysis.h"
 #include "ViewportPanel.h"
 #include "render/ContactNodes.h"
+#include "render/CameraMotion.h"
 #include "render/SceneBuilder.h"
+#include "render/StandardView.h"
+#include "viewport/CoinViewport.h"
 
 namespace sg::app {
 
@@ -23,6 +31,7 @@ ContactOverlay::ContactOverlay(GraspAnalysis* analysis, ViewportPanel* panel, QO
   switch_->addChild(nodes_->root());
   switch_->whichChild = SO_SWITCH_ALL;
   if (panel_ && panel_->scene()) panel_->scene()->overlayRoot()->addChild(switch_);
+  if (panel_) panel_->setClickHandler([this](QPoint pos) { return selectContactAt(pos); });
   connect(analysis_, &GraspAnalysis::updated, this, &ContactOverlay::rebuild);
   connect(analysis_, &GraspAnalysis::selectedContactChanged, this, &ContactOverlay::updateHighlight);
   rebuild();
@@ -30,6 +39,7 @@ ContactOverlay::ContactOverlay(GraspAnalysis* analysis, ViewportPanel* panel, QO
 
 ContactOverlay::~ContactOverlay() {
   // The panel (and its scene) may be gone already when the main window closes.
+  if (panel_) panel_->setClickHandler({});
   if (panel_ && panel_->scene()) {
     SoSeparator* overlay = panel_->scene()->overlayRoot();
     if (overlay->findChild(switch_) >= 0) overlay->removeChild(switch_);
@@ -74,6 +84,35 @@ void ContactOverlay::setContactsVisible(bool on) {
 void ContactOverlay::setConesVisible(bool on) {
   nodes_->setConesVisible(on);
   redraw();
+}
+
+std::optional<int> ContactOverlay::contactAt(QPoint pos) const {
+  if (!contactsVisible_ || !panel_ || !panel_->viewport() || !panel_->scene()) return std::nullopt;
+  ui::CoinViewport* view = panel_->viewport();
+  SoCamera* camera = view->camera();
+  // The viewport's own pick stops at the nearest hit; this one looks along the whole ray, through the
+  // camera and the world scene (the dragger is not in it).
+  auto* scene = new SoSeparator;
+  scene->ref();
+  scene->addChild(camera);
+  scene->addChild(panel_->scene()->root());
+  // Coin device pixels, bottom-left origin, as the viewport converts its events.
+  const qreal dpr = view->devicePixelRatioF();
+  const SbViewportRegion region(static_cast<short>(std::max(1.0, std::round(view->width() * dpr))),
+                                static_cast<short>(std::max(1.0, std::round(view->height() * dpr))));
+  const SbVec2s pixel(static_cast<short>(std::lround(pos.x() * dpr)),
+                      static_cast<short>(std::lround((view->height() - 1 - pos.y()) * dpr)));
+  if (const auto box = sceneBoundingBox(scene, region)) fitClippingPlanes(camera, *box);  // the ray's extent
+  const std::optional<int> picked = nodes_->pickContact(scene, region, pixel);
+  scene->unref();
+  return picked;
+}
+
+bool ContactOverlay::selectContactAt(QPoint pos) {
+  const std::optional<int> picked = contactAt(pos);
+  if (!picked) return false;
+  analysis_->setSelectedContact(picked);
+  return true;
 }
 
 bool ContactOverlay::conesVisible() const { return nodes_->conesVisible(); }

@@ -5,11 +5,15 @@
 // graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
 // Markers and cones of the hand's contacts (a robot body on either side) are drawn over the bodies, which
 // would otherwise hide them; the others (an object on the table) are depth-tested.
+// A click on a contact marker in the viewport selects that contact (GraspAnalysis::setSelectedContact)
+// instead of a body, even where a fingertip covers the marker (ContactNodes::pickContact).
 // Lives under the scene's overlayRoot(); without a viewport (offscreen platform) it still tracks the
 // contacts, so its state can be tested.
 #include <QObject>
+#include <QPoint>
 #include <QPointer>
 #include <memory>
+#include <optional>
 
 namespace sg {
 class ContactNodes;
@@ -36,6 +40,12 @@ class ContactOverlay : public QObject {
   bool conesVisible() const;
 
   const ContactNodes& nodes() const { return *nodes_; }
+
+  // The contact (index into GraspAnalysis::contacts()) whose marker is shown at `pos` (viewport widget
+  // pixels), if any; none while contacts are hidden or without a viewport.
+  std::optional<int> contactAt(QPoint pos) const;
+  // Selects the contact at `pos` and returns true, or returns false (nothing picked, nothing changed).
+  bool selectContactAt(QPoint pos);
 
  private:
   void rebuild();

@@ -1,15 +1,19 @@
 #include "SceneTreeDock.h"
 
 #include <QFileInfo>
+#include <QMenu>
 #include <QSignalBlocker>
+#include <QStringList>
 #include <QTreeWidget>
 
 #include "Document.h"
+#include "GraspAnalysis.h"
 
 namespace sg::app {
 
 namespace {
 constexpr int kHandleRole = Qt::UserRole + 1;
+constexpr int kCollisionsOffRole = Qt::UserRole + 2;  // bool: the body's collisions are switched off
 
 QVariant encode(const BodyHandle& h) {
   return QVariantList{static_cast<int>(h.kind), h.index, h.ref.chain, h.ref.link};
@@ -41,7 +45,106 @@ SceneTreeDock::SceneTreeDock(Document* doc, QWidget* parent)
   connect(doc_, &Document::filePathChanged, this, &SceneTreeDock::rebuild);
   connect(doc_, &Document::selectionChanged, this, &SceneTreeDock::showSelection);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, &SceneTreeDock::onItemSelectionChanged);
+  tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(tree_, &QWidget::customContextMenuRequested, this, &SceneTreeDock::showContextMenu);
   rebuild();
+  if (parent) setAnalysis(parent->findChild<GraspAnalysis*>(QString(), Qt::FindDirectChildrenOnly));
+}
+
+void SceneTreeDock::setAnalysis(GraspAnalysis* analysis) {
+  disconnect(analysisConnection_);
+  analysis_ = analysis;
+  // Settings changes recompute the analysis: refresh the marks then.
+  if (analysis_)
+    analysisConnection_ = connect(analysis_, &GraspAnalysis::updated, this, &SceneTreeDock::showCollisionSwitches);
+  showCollisionSwitches();
+}
+
+GraspAnalysis* SceneTreeDock::analysis() const { return analysis_; }
+
+std::unique_ptr<QMenu> SceneTreeDock::contextMenuFor(const BodyHandle& body) {
+  auto menu = std::make_unique<QMenu>(this);
+  if (!analysis_ || !doc_->world().isValid(body)) return menu;
+  const CollisionSettings& collision = analysis_->settings().collision;
+  QAction* bodyAction = menu->addAction(tr("Collisions"));
+  bodyAction->setObjectName("actionBodyCollisions");
+  bodyAction->setCheckable(true);
+  bodyAction->setChecked(!collision.isBodyDisabled(body));
+  bodyAction->setToolTip(tr("Off: the body takes part in no collision or contact check"));
+  connect(bodyAction, &QAction::toggled, this, [this, body](bool on) { setBodyCollisions(body, on); });
+  const std::optional<BodyHandle> sel = doc_->selection();
+  if (sel && *sel != body && doc_->world().isValid(*sel)) {
+    const BodyHandle other = *sel;
+    QAction* pairAction =
+        menu->addAction(tr("Collisions with %1").arg(QString::fromStdString(doc_->world().bodyLabel(other))));
+    pairAction->setObjectName("actionPairCollisions");
+    pairAction->setCheckable(true);
+    pairAction->setChecked(!collision.isUserDisabled(body, other));
+    connect(pairAction, &QAction::toggled, this,
+            [this, body, other](bool on) { setPairCollisions(body, other, on); });
+  }
+  return menu;
+}
+
+void SceneTreeDock::setBodyCollisions(const BodyHandle& body, bool on) {
+  if (!analysis_) return;
+  AnalysisSettings settings = analysis_->settings();
+  if (on == !settings.collision.isBodyDisabled(body)) return;
+  if (on)
+    settings.collision.enableBody(body);
+  else
+    settings.collision.disableBody(body);
+  analysis_->setSettings(settings);  // recomputes: updated() refreshes the marks
+}
+
+void SceneTreeDock::setPairCollisions(const BodyHandle& a, const BodyHandle& b, bool on) {
+  if (!analysis_ || a == b) return;
+  AnalysisSettings settings = analysis_->settings();
+  if (on == !settings.collision.isUserDisabled(a, b)) return;
+  if (on)
+    settings.collision.enablePair(a, b);
+  else
+    settings.collision.disablePair(a, b);
+  analysis_->setSettings(settings);
+}
+
+bool SceneTreeDock::shownCollisionsOff(const BodyHandle& handle) const {
+  const QTreeWidgetItem* item = itemFor(handle);
+  return item && item->data(0, kCollisionsOffRole).toBool();
+}
+
+void SceneTreeDock::showContextMenu(const QPoint& pos) {
+  const std::optional<BodyHandle> body = handleOf(tree_->itemAt(pos));
+  if (!body) return;
+  const std::unique_ptr<QMenu> menu = contextMenuFor(*body);
+  if (!menu->isEmpty()) menu->exec(tree_->viewport()->mapToGlobal(pos));
+}
+
+void SceneTreeDock::showCollisionSwitches() {
+  const World& w = doc_->world();
+  static const CollisionSettings kNone;
+  const CollisionSettings& collision = analysis_ ? analysis_->settings().collision : kNone;
+  for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
+    const std::optional<BodyHandle> h = handleOf(*it);
+    if (!h) continue;
+    const bool off = collision.isBodyDisabled(*h);
+    QStringList excluded;  // the other ends of this body's switched-off pairs
+    for (const auto& [a, b] : collision.userDisabledPairs) {
+      const BodyHandle* other = a == *h ? &b : b == *h ? &a : nullptr;
+      if (other && w.isValid(*other)) excluded << QString::fromStdString(w.bodyLabel(*other));
+    }
+    if ((*it)->data(0, kCollisionsOffRole).toBool() != off) {
+      (*it)->setData(0, kCollisionsOffRole, off);
+      QFont font = (*it)->font(0);
+      font.setItalic(off);
+      (*it)->setFont(0, font);
+      (*it)->setForeground(0, off ? tree_->palette().brush(QPalette::Disabled, QPalette::Text) : QBrush());
+    }
+    QStringList tip;
+    if (off) tip << tr("Collisions off");
+    if (!excluded.isEmpty()) tip << tr("No collisions with: %1").arg(excluded.join(QStringLiteral(", ")));
+    (*it)->setToolTip(0, tip.join(QLatin1Char('\n')));
+  }
 }
 
 std::optional<BodyHandle> SceneTreeDock::handleOf(const QTreeWidgetItem* item) {
@@ -99,6 +202,7 @@ void SceneTreeDock::rebuild() {
         addBodyItem(mounts, QString::fromStdString(w.bodyLabel({K::Mount, i, {}})), {K::Mount, i, {}});
   }
   tree_->expandAll();
+  showCollisionSwitches();
   showSelection();
 }
 

@@ -77,6 +77,7 @@ void ViewportPanel::syncDragger() {
 }
 
 void ViewportPanel::onClicked(QPoint pos) {
+  if (clickHandler_ && clickHandler_(pos)) return;
   SoPath* path = viewport_->pickPath(pos);
   std::optional<BodyHandle> picked;
   if (path) {

@@ -1,10 +1,12 @@
 #pragma once
 // Connects the Document to the 3-D view: keeps a WorldScene in step with the model (poses → updatePoses,
 // structure/properties → rebuild), turns viewport clicks into selections, and turns dragger motion into
-// pose commands (one undo step per drag). The scene is only ever a view: the model changes through
+// pose commands (one undo step per drag). A click is first offered to the click handler (the contact
+// overlay: a click on a contact marker selects that contact), then picks a body. The scene is only ever a view: the model changes through
 // commands, and the scene follows the Document's signals.
 #include <QObject>
 #include <QPointer>
+#include <functional>
 #include <memory>
 
 #include "core/Transform.h"
@@ -31,6 +33,11 @@ class ViewportPanel : public QObject {
   // Frames a freshly opened world: its saved camera if it has one, else View All.
   void frameWorld();
 
+  // Tried first on every click (widget pixels): returns true when it took the click, and then no body
+  // is picked. Empty: none.
+  using ClickHandler = std::function<bool(QPoint)>;
+  void setClickHandler(ClickHandler handler) { clickHandler_ = std::move(handler); }
+
  private:
   void onWorldChanged(int kind);
   void onSelectionChanged();
@@ -41,6 +48,7 @@ class ViewportPanel : public QObject {
   Document* doc_;
   QPointer<ui::CoinViewport> viewport_;  // may be destroyed first (sibling in the main window)
   std::unique_ptr<WorldScene> scene_;
+  ClickHandler clickHandler_;
   int dragGesture_ = 0;         // non-zero while the dragger is being dragged
   bool movingDragger_ = false;  // we are moving the dragger to follow the model: ignore its signals
 };
