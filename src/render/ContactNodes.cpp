@@ -6,6 +6,10 @@
 #include <Inventor/SbViewportRegion.h>
 #include <Inventor/SoPath.h>
 #include <Inventor/SoPickedPoint.h>
+#include <Inventor/SbMatrix.h>
+#include <Inventor/SbVec2f.h>
+#include <Inventor/SbViewVolume.h>
+#include <Inventor/actions/SoCallbackAction.h>
 #include <Inventor/actions/SoRayPickAction.h>
 
 #include <Inventor/nodes/SoCoordinate3.h>
@@ -284,7 +288,59 @@ std::optional<int> ContactNodes::pickContact(SoNode* scene, const SbViewportRegi
     if (i && (onTop || !hidden)) return i;
     hidden = hidden || !i;
   }
-  return std::nullopt;
+  return nearestOnTopMarker(scene, viewport, pixel, radius_px);
+}
+
+std::optional<int> ContactNodes::nearestOnTopMarker(SoNode* scene, const SbViewportRegion& viewport,
+                                                    const SbVec2s& pixel, float radius_px) const {
+  // The view volume and model matrix where root() is traversed (nothing when it is switched off above).
+  struct Seen {
+    const SoNode* root = nullptr;
+    bool found = false;
+    SbViewVolume volume;
+    SbMatrix model;
+  } seen;
+  seen.root = root_;
+  SoCallbackAction action(viewport);
+  action.addPreCallback(
+      SoSeparator::getClassTypeId(),
+      [](void* data, SoCallbackAction* a, const SoNode* node) {
+        auto* s = static_cast<Seen*>(data);
+        if (node != s->root) return SoCallbackAction::CONTINUE;
+        s->found = true;
+        s->volume = a->getViewVolume();
+        s->model = a->getModelMatrix();
+        return SoCallbackAction::ABORT;
+      },
+      &seen);
+  action.apply(scene);
+  if (!seen.found) return std::nullopt;
+  const SbVec2s size = viewport.getViewportSizePixels();
+  const SbVec3f right = seen.volume.getProjectionDirection().cross(seen.volume.getViewUp());
+  auto toPixels = [&](const SbVec3f& world) {
+    SbVec3f screen;
+    seen.volume.projectToScreen(world, screen);
+    return SbVec2f(screen[0] * size[0], screen[1] * size[1]);
+  };
+  const SbVec2f at(pixel[0], pixel[1]);
+  std::optional<int> best;
+  float bestGap = radius_px;
+  auto consider = [&](int i, double radius_mm) {
+    SbVec3f centre;
+    seen.model.multVecMatrix(toSb(glyphs_[i].position_mm()), centre);
+    const SbVec2f c = toPixels(centre);
+    const float outline_px = (toPixels(centre + right * static_cast<float>(radius_mm)) - c).length();
+    const float gap = std::max(0.0f, (at - c).length() - outline_px);
+    if (gap <= bestGap && (!best || gap < bestGap)) {
+      best = i;
+      bestGap = gap;
+    }
+  };
+  if (markersVisible())
+    for (int i = 0; i < contactCount(); ++i)
+      if (glyphs_[i].onTop) consider(i, style_.markerRadius_mm);
+  if (highlighted_) consider(*highlighted_, style_.highlightRadius_mm);
+  return best;
 }
 
 void ContactNodes::setMarkersVisible(bool on) { markersSwitch_->whichChild = on ? SO_SWITCH_ALL : SO_SWITCH_NONE; }

@@ -103,7 +103,9 @@ class ContactNodes {
   // that holds a camera and, below it, root(). Every hit along the ray (within `radius_px` for lines and
   // points) is considered, nearest first: an on-top marker (or the highlight) is taken wherever it lies on
   // the ray, as it is drawn over the bodies; a depth-tested marker only when nothing else was hit before
-  // it. The camera's clipping planes must enclose the scene (they bound the ray).
+  // it. A marker is only a few pixels wide at ordinary zoom, so when the ray hits none, an on-top marker
+  // (or the highlight) whose outline lies within `radius_px` of `pixel` is taken, the nearest on screen.
+  // The camera's clipping planes must enclose the scene (they bound the ray).
   std::optional<int> pickContact(SoNode* scene, const SbViewportRegion& viewport, const SbVec2s& pixel,
                                  float radius_px = 3.0f) const;
 
@@ -127,6 +129,10 @@ class ContactNodes {
   void rebuildCone(int i);
   // contactForPath, also saying whether the hit is drawn over everything (on-top marker, highlight).
   std::optional<int> contactForPath(const SoPath* path, bool& drawnOnTop) const;
+  // pickContact's fallback: the on-top marker (or highlight) drawn nearest to `pixel`, within `radius_px`
+  // of its outline.
+  std::optional<int> nearestOnTopMarker(SoNode* scene, const SbViewportRegion& viewport, const SbVec2s& pixel,
+                                        float radius_px) const;
 
   ContactGlyphStyle style_;
   std::vector<ContactGlyph> glyphs_;

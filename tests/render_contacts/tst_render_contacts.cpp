@@ -279,6 +279,12 @@ class TstRenderContacts : public QObject {
     nearest->unref();
     QCOMPARE(pick(0, 0), std::optional<int>(0));
     QCOMPARE(pick(0, 1.5), std::optional<int>(0));  // anywhere on its 2 mm sphere
+    // A few pixels beside it (the sphere is 5 px wide here: 2.8 mm is 2 px off its outline) still picks it,
+    // farther does not.
+    QCOMPARE(pick(0, 2.8), std::optional<int>(0));
+    QCOMPARE(pick(-2.8, 0), std::optional<int>(0));
+    QVERIFY(!pick(0, 4.4));
+    QVERIFY(!pick(15, 2.8));  // no such slack for a depth-tested marker under a body
     // A depth-tested marker is hidden by the fingertip, as it is drawn.
     QVERIFY(!pick(15, 0));
     // One in the open is the nearest hit itself, despite the overlay's UNPICKABLE style.
@@ -310,6 +316,7 @@ class TstRenderContacts : public QObject {
     // Hidden markers are not picked.
     nodes.setMarkersVisible(false);
     QVERIFY(!pick(0, 0));
+    QVERIFY(!pick(0, 2.8));
     QVERIFY(!pick(40, 0));
     nodes.setMarkersVisible(true);
     // New contacts map to their new indices; the old marker nodes are gone.

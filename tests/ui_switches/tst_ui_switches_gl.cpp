@@ -1,8 +1,8 @@
 // Picking a contact in the viewport (xvfb-run, QT_QPA_PLATFORM=xcb), on the default world after auto-grasp:
 // a click on a fingertip contact's marker selects that contact (GraspAnalysis::selectedContact, the
-// contacts dock's row) even where the fingertip is the nearest surface under the cursor, and selects no
-// body; a click on the mug away from every contact still selects the mug; with contacts
-// hidden, a click at a contact picks the body there.
+// contacts dock's row) even where the fingertip is the nearest surface under the cursor or the click is a
+// few pixels beside the marker, and selects no body; a click on the mug away from every contact still
+// selects the mug; with contacts hidden, a click at a contact picks the body there.
 #include <Inventor/SbViewVolume.h>
 #include <Inventor/SbViewportRegion.h>
 #include <Inventor/actions/SoCallbackAction.h>
@@ -128,7 +128,8 @@ QPoint TstUiSwitchesGl::project(const Vec3& p) const {
 std::vector<int> TstUiSwitchesGl::handContactsInView() const {
   std::vector<int> out;
   for (int i = 0; i < overlay()->nodes().contactCount(); ++i)
-    if (isHandContact(analysis_->contacts()[i]) && view()->rect().contains(project(overlay()->nodes().glyph(i).position_mm())))
+    if (isHandContact(analysis_->contacts()[i]) &&
+        view()->rect().contains(project(overlay()->nodes().glyph(i).position_mm())))
       out.push_back(i);
   return out;
 }
@@ -146,6 +147,8 @@ void TstUiSwitchesGl::clickOnFingertipContactSelectsIt() {
     underFinger += nearest && nearest->kind == K::Robot;
     analysis_->setSelectedContact(std::nullopt);
     QCOMPARE(overlay()->contactAt(at), std::optional<int>(i));
+    QCOMPARE(overlay()->contactAt(at + QPoint(3, 0)), std::optional<int>(i));  // a little beside it too
+    QVERIFY(overlay()->contactAt(at + QPoint(0, 12)) != std::optional<int>(i));
     click(at);
     QVERIFY2(analysis_->selectedContact() == std::optional<int>(i),
              qPrintable(QString("contact %1 at (%2, %3): selected %4")

@@ -19,6 +19,9 @@
 namespace sg::app {
 
 namespace {
+// A click this close to a hand contact's marker (a few pixels wide at ordinary zoom) picks it.
+constexpr double kMarkerSlack_px = 4.0;
+
 bool isGraspable(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Graspable; }
 }  // namespace
 
@@ -103,7 +106,8 @@ std::optional<int> ContactOverlay::contactAt(QPoint pos) const {
   const SbVec2s pixel(static_cast<short>(std::lround(pos.x() * dpr)),
                       static_cast<short>(std::lround((view->height() - 1 - pos.y()) * dpr)));
   if (const auto box = sceneBoundingBox(scene, region)) fitClippingPlanes(camera, *box);  // the ray's extent
-  const std::optional<int> picked = nodes_->pickContact(scene, region, pixel);
+  const std::optional<int> picked =
+      nodes_->pickContact(scene, region, pixel, static_cast<float>(kMarkerSlack_px * dpr));
   scene->unref();
   return picked;
 }

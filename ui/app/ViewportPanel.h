@@ -2,8 +2,8 @@
 // Connects the Document to the 3-D view: keeps a WorldScene in step with the model (poses → updatePoses,
 // structure/properties → rebuild), turns viewport clicks into selections, and turns dragger motion into
 // pose commands (one undo step per drag). A click is first offered to the click handler (the contact
-// overlay: a click on a contact marker selects that contact), then picks a body. The scene is only ever a view: the model changes through
-// commands, and the scene follows the Document's signals.
+// overlay: a click on a contact marker selects that contact), then picks a body. The scene is only ever a
+// view: the model changes through commands, and the scene follows the Document's signals.
 #include <QObject>
 #include <QPointer>
 #include <functional>
