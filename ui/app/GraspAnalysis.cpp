@@ -82,6 +82,7 @@ void GraspAnalysis::recompute() {
     } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
       error_ = QString::fromStdString(e.what());
       evaluation_.reset();
+      lInfinityPending_ = false;
     }
   }
   ++updateCount_;
@@ -112,8 +113,8 @@ void GraspAnalysis::startLInfinity() {
   evaluation_->lInfinity.hull.message = "L-infinity GWS: being built";
   evaluation_->lInfinityQuality = GraspQuality{};
   evaluation_->lInfinityQuality.message = evaluation_->lInfinity.hull.message;
-  lInfinityPending_ = true;
   lInfinityWorker_->submit(std::move(job));
+  lInfinityPending_ = true;
 }
 
 void GraspAnalysis::mergeLInfinity(const LInfinityResult& result) {
