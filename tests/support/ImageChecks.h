@@ -37,6 +37,8 @@ inline int foregroundPixels(const QImage& image) {
 }
 
 // The pixel (top-left origin) where a world point (mm) lands in an image of `size` rendered through `camera`.
+// For images at least as wide as tall (all the suites' sizes): for taller ones Coin also widens the view
+// volume (viewportMapping ADJUST_CAMERA), which this does not model.
 inline QPoint projectToImage(const SoCamera* camera, const Vec3& p, QSize size) {
   const SbViewVolume volume = camera->getViewVolume(float(size.width()) / float(size.height()));
   SbVec3f screen;

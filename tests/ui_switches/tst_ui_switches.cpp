@@ -61,6 +61,7 @@ class TstUiSwitches : public QObject {
   void menuOffersTheSwitches();
   void mugSwitchedOffLosesItsContactsAndLetsFingersThrough();
   void pairSwitchAffectsOnlyThatPair();
+  void openingAWorldClearsTheSwitches();
 
  private:
   void autoGrasp();
@@ -108,6 +109,20 @@ void TstUiSwitches::autoGrasp() {
   QVERIFY(grasp);
   grasp->trigger();
   analysis_->recompute();
+}
+
+// Switches name bodies by handle: a newly opened world starts with none (its body 0 is another body).
+void TstUiSwitches::openingAWorldClearsTheSwitches() {
+  AnalysisSettings s = analysis_->settings();
+  s.collision.disableBody(kMug);
+  s.collision.disablePair(kTable, kMug);
+  analysis_->setSettings(s);
+  QVERIFY(analysis_->settings().collision.isBodyDisabled(kMug));
+  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/objects_gallery.xml")));
+  QVERIFY(!analysis_->settings().collision.isBodyDisabled(kMug));
+  QVERIFY(!analysis_->settings().collision.isUserDisabled(kTable, kMug));
+  analysis_->recompute();
+  QVERIFY(!analysis_->contacts().empty());  // the gallery's objects rest on its table
 }
 
 void TstUiSwitches::menuOffersTheSwitches() {

@@ -24,6 +24,7 @@ void Document::resetWorld(World world, const QString& path) {
     filePath_ = path;
     emit filePathChanged(filePath_);
   }
+  emit worldReplaced();
   emit worldChanged(ChangeKind::Structure);
   emit selectionChanged();
   emit modifiedChanged(false);

@@ -58,6 +58,9 @@ class Document : public QObject {
 
  signals:
   void worldChanged(sg::app::ChangeKind kind);
+  // A different world replaced the open one (open, new): emitted just before worldChanged(Structure), so
+  // per-world state of other objects (collision switches naming its bodies) can be dropped.
+  void worldReplaced();
   void selectionChanged();
   void filePathChanged(const QString& path);
   void modifiedChanged(bool modified);

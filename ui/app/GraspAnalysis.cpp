@@ -19,6 +19,11 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
   timer_.setInterval(0);
   connect(&timer_, &QTimer::timeout, this, &GraspAnalysis::recompute);
   connect(doc_, &Document::worldChanged, this, &GraspAnalysis::schedule);
+  // Collision switches name bodies of the world they were set in.
+  connect(doc_, &Document::worldReplaced, this, [this] {
+    settings_.collision.disabledBodies.clear();
+    settings_.collision.userDisabledPairs.clear();
+  });
   // The selected graspable is the one evaluated.
   connect(doc_, &Document::selectionChanged, this, [this] {
     if (chooseGraspable() != graspable_) schedule();
