@@ -27,9 +27,10 @@ namespace {
 
 QString number(double v) { return QString::number(v, 'g', 6); }
 
+// The label the scene tree and contacts dock use ("ThreeFinger/chain0/link2"): link names repeat.
 QString bodyName(const World& world, const BodyHandle& h) {
   if (!world.isValid(h)) return QObject::tr("(unknown body)");
-  return QString::fromStdString(world.body(h).name);
+  return QString::fromStdString(world.bodyLabel(h));
 }
 
 QString modelName(const ContactEvaluation& ce) {
