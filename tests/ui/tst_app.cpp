@@ -25,6 +25,7 @@
 #include <iterator>
 #include <string>
 
+#include "../support/AppTestSetup.h"
 #include "CommandLine.h"
 #include "Commands.h"
 #include "DofDock.h"
@@ -96,9 +97,7 @@ class TstApp : public QObject {
 
 void TstApp::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  test::useTemporarySettings(settingsDir_);
 }
 
 void TstApp::init() { QSettings("SoftGrasp", "softgrasp").clear(); }

@@ -20,6 +20,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include "../support/AppTestSetup.h"
 #include "../support/ImageChecks.h"
 #include "Document.h"
 #include "DofDock.h"
@@ -99,10 +100,8 @@ class TstAppGl : public QObject {
 
 void TstAppGl::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  if (QGuiApplication::platformName() != QLatin1String("xcb"))
-    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+  test::useTemporarySettings(settingsDir_);
+  if (!test::onX11()) QSKIP(test::kNeedsX);
   QVERIFY2(QFileInfo::exists(softgraspPath()), qPrintable(softgraspPath()));
 }
 

@@ -21,6 +21,7 @@
 #include <Inventor/nodes/SoDepthBuffer.h>
 #include <Inventor/nodes/SoSeparator.h>
 
+#include "../support/AppTestSetup.h"
 #include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "ContactOverlay.h"
@@ -91,9 +92,7 @@ class TstUiContacts : public QObject {
 
 void TstUiContacts::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  test::useTemporarySettings(settingsDir_);
 }
 
 void TstUiContacts::init() {

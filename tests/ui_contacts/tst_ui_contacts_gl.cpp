@@ -13,6 +13,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/AppTestSetup.h"
 #include "../support/ImageChecks.h"
 #include "../ui/TestWorld.h"
 #include "CollisionStoppedEdits.h"
@@ -87,10 +88,8 @@ class TstUiContactsGl : public QObject {
 
 void TstUiContactsGl::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  if (QGuiApplication::platformName() != QLatin1String("xcb"))
-    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+  test::useTemporarySettings(settingsDir_);
+  if (!test::onX11()) QSKIP(test::kNeedsX);
 }
 
 void TstUiContactsGl::cleanup() {

@@ -17,6 +17,7 @@
 #include <memory>
 #include <thread>
 
+#include "../support/AppTestSetup.h"
 #include "Commands.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
@@ -111,9 +112,7 @@ class TstUiLInfinity : public QObject {
 
 void TstUiLInfinity::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  test::useTemporarySettings(settingsDir_);
   initCoin();
 }
 

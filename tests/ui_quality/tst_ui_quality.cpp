@@ -19,6 +19,7 @@
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoSwitch.h>
 
+#include "../support/AppTestSetup.h"
 #include "AnalysisSettingsDialog.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
@@ -77,9 +78,7 @@ class TstUiQuality : public QObject {
 
 void TstUiQuality::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  test::useTemporarySettings(settingsDir_);
   initCoin();
 }
 

@@ -13,6 +13,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "../support/AppTestSetup.h"
 #include "../support/ImageChecks.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
@@ -55,10 +56,8 @@ class TstUiQualityGl : public QObject {
 
 void TstUiQualityGl::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  if (QGuiApplication::platformName() != QLatin1String("xcb"))
-    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+  test::useTemporarySettings(settingsDir_);
+  if (!test::onX11()) QSKIP(test::kNeedsX);
 }
 
 void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {

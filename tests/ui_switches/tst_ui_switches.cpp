@@ -16,6 +16,7 @@
 
 #include <algorithm>
 
+#include "../support/AppTestSetup.h"
 #include "CollisionStoppedEdits.h"
 #include "ContactOverlay.h"
 #include "ContactsDock.h"
@@ -77,9 +78,7 @@ class TstUiSwitches : public QObject {
 
 void TstUiSwitches::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  test::useTemporarySettings(settingsDir_);
 }
 
 void TstUiSwitches::init() {

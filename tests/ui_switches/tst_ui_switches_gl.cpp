@@ -21,6 +21,7 @@
 
 #include <cmath>
 
+#include "../support/AppTestSetup.h"
 #include "ContactOverlay.h"
 #include "ContactsDock.h"
 #include "Document.h"
@@ -75,10 +76,8 @@ class TstUiSwitchesGl : public QObject {
 
 void TstUiSwitchesGl::initTestCase() {
   QVERIFY(settingsDir_.isValid());
-  QStandardPaths::setTestModeEnabled(true);
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
-  if (QGuiApplication::platformName() != QLatin1String("xcb"))
-    QSKIP("needs an X server (run under xvfb-run with QT_QPA_PLATFORM=xcb)");
+  test::useTemporarySettings(settingsDir_);
+  if (!test::onX11()) QSKIP(test::kNeedsX);
 }
 
 void TstUiSwitchesGl::init() {
