@@ -76,10 +76,7 @@ class TstAppGl : public QObject {
   Q_OBJECT
 
  public:
-  static void initMain() {
-    ui::installCoinSurfaceFormat();
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  }
+  static void initMain() { test::prepareGlApplication(); }
 
  private slots:
   void initTestCase();

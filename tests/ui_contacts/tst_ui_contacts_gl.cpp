@@ -61,10 +61,7 @@ class TstUiContactsGl : public QObject {
   Q_OBJECT
 
  public:
-  static void initMain() {
-    ui::installCoinSurfaceFormat();
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  }
+  static void initMain() { test::prepareGlApplication(); }
 
  private slots:
   void initTestCase();

@@ -33,16 +33,21 @@ using test::differingPixels;
 using test::foregroundPixels;
 QPoint project(const SoCamera* camera, const Vec3& p) { return test::projectToImage(camera, p, QSize(kWidth, kHeight)); }
 
+// Shows `w` with the default world open and the hand closed on the mug.
+bool showGraspedDefaultWorld(MainWindow& w) {
+  if (!w.viewportPanel()) return false;
+  w.resize(1000, 700);
+  w.show();
+  return QTest::qWaitForWindowExposed(&w) && test::openAndGraspDefaultWorld(w);
+}
+
 }  // namespace
 
 class TstUiQualityGl : public QObject {
   Q_OBJECT
 
  public:
-  static void initMain() {
-    ui::installCoinSurfaceFormat();
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  }
+  static void initMain() { test::prepareGlApplication(); }
 
  private slots:
   void initTestCase();
@@ -62,11 +67,7 @@ void TstUiQualityGl::initTestCase() {
 
 void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
   MainWindow w;
-  QVERIFY(w.viewportPanel());
-  w.resize(1000, 700);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-  QVERIFY(test::openAndGraspDefaultWorld(w));
+  QVERIFY(showGraspedDefaultWorld(w));
   GraspAnalysis* analysis = w.analysis();
   QVERIFY(analysis->evaluation());
   QVERIFY(analysis->evaluation()->l1Quality.forceClosure);
@@ -109,11 +110,7 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
 
 void TstUiQualityGl::inspectorHighlightsTheNeighbourhood() {
   MainWindow w;
-  QVERIFY(w.viewportPanel());
-  w.resize(1000, 700);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-  QVERIFY(test::openAndGraspDefaultWorld(w));
+  QVERIFY(showGraspedDefaultWorld(w));
   QAction* toggle = w.findChild<QAction*>("actionShowQualityOverlay");
   QVERIFY(toggle);
   toggle->setChecked(false);  // only the highlight differs between the two pictures

@@ -46,10 +46,7 @@ class TstUiSwitchesGl : public QObject {
   Q_OBJECT
 
  public:
-  static void initMain() {
-    ui::installCoinSurfaceFormat();
-    QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  }
+  static void initMain() { test::prepareGlApplication(); }
 
  private slots:
   void initTestCase();
