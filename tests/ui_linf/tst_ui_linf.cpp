@@ -1,7 +1,7 @@
-// The L∞ wrench space built in the background (GraspAnalysis + LInfinityWorker), offscreen: the default world
+// The L∞ wrench space built in the background (GraspAnalysis + JobRunner), offscreen: the default world
 // grasped, evaluated with point contacts of 8 friction edges (3 contacts: 9³ = 729 summed points, quick) and
 // a raised point limit. The values arrive asynchronously and equal a synchronous evaluateGrasp; results of
-// an older model are dropped; deleting the analysis or the window mid-build is safe; the quality dock and
+// an older model are dropped; deleting the analysis or the window mid-build joins the runner's thread; the quality dock and
 // the GWS projection window show the pending state and then the values.
 #include <QAction>
 #include <QCoreApplication>
@@ -21,7 +21,7 @@
 #include "Commands.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
-#include "LInfinityWorker.h"
+#include "JobRunner.h"
 #include "QualityDock.h"
 #include "render/CoinInit.h"
 
@@ -70,15 +70,15 @@ QString lInfinityMismatch(const GraspEvaluation& got, const GraspEvaluation& wan
   return {};
 }
 
-// Waits, without running the event loop (so no result can be delivered meanwhile), until the worker has
+// Waits, without running the event loop (so no result can be delivered meanwhile), until the runner has
 // started its n-th job. Unbounded: the suite's ctest timeout catches a hang.
-void waitUntilStarted(const LInfinityWorker& worker, int n) {
-  while (worker.startedCount() < n) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+void waitUntilStarted(const JobRunner& runner, int n) {
+  while (runner.startedCount() < n) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-// Waits until nothing runs or waits in the worker, then delivers what it posted.
-bool drain(const LInfinityWorker& worker) {
-  if (!QTest::qWaitFor([&] { return !worker.busy(); }, kWait_ms)) return false;
+// Waits until nothing runs or waits in the runner, then delivers what it posted.
+bool drain(const JobRunner& runner) {
+  if (!QTest::qWaitFor([&] { return !runner.busy(); }, kWait_ms)) return false;
   QCoreApplication::sendPostedEvents();
   return true;
 }
@@ -106,7 +106,7 @@ class TstUiLInfinity : public QObject {
   QTemporaryDir settingsDir_;
   std::unique_ptr<MainWindow> window_;
   GraspAnalysis* analysis() const { return window_->analysis(); }
-  LInfinityWorker* worker() const { return window_->analysis()->findChild<LInfinityWorker*>(); }
+  JobRunner* worker() const { return window_->analysis()->findChild<JobRunner*>(); }
   QualityDock* dock() const { return window_->findChild<QualityDock*>(); }
 };
 
@@ -129,8 +129,8 @@ void TstUiLInfinity::init() {
 void TstUiLInfinity::cleanup() {
   if (window_) window_->document()->undoStack()->setClean();
   window_.reset();
-  // Every worker thread winds down once its owner is gone (a running build first completes).
-  QTRY_COMPARE_WITH_TIMEOUT(LInfinityWorker::liveThreadCount(), 0, kWait_ms);
+  // Destroying the window joined its runner's thread (a running build stopped at its next check).
+  QCOMPARE(JobRunner::liveThreadCount(), 0);
 }
 
 void TstUiLInfinity::arrivesAsynchronouslyAndMatchesSynchronous() {
@@ -237,12 +237,15 @@ void TstUiLInfinity::projectionWindowFollowsTheLInfinitySpace() {
 void TstUiLInfinity::modelChangeDropsTheStaleResult() {
   GraspAnalysis* a = analysis();
   Document* doc = window_->document();
-  LInfinityWorker* wk = worker();
+  JobRunner* wk = worker();
   const int started = wk->startedCount();
   a->setSettings(quickLInfinity(a->settings()));
   const GraspEvaluation glass = synchronousEvaluation(*a, *doc);
   waitUntilStarted(*wk, started + 1);  // the glass mug's space is being built (or done, not delivered)
   QSignalSpy arrived(a, &GraspAnalysis::lInfinityUpdated);
+  QSignalSpy finished(wk, &JobRunner::finished);
+  QSignalSpy cancelled(wk, &JobRunner::cancelled);
+  QSignalSpy failed(wk, &JobRunner::failed);
 
   // A rubber mug: other friction coefficients, other wrenches.
   BodyProperties rubber = propertiesOf(doc->world().graspables[0]);
@@ -258,13 +261,16 @@ void TstUiLInfinity::modelChangeDropsTheStaleResult() {
   QVERIFY(drain(*wk));  // the glass result, if still on its way, is delivered now — and dropped
   QCOMPARE(arrived.count(), 1);
   QCOMPARE(wk->startedCount(), started + 2);
+  // The change cancelled the glass build: it stopped at a check (cancelled) or had finished (dropped).
+  QCOMPARE(finished.count() + cancelled.count(), 2);
+  QCOMPARE(failed.count(), 0);
   const QString mismatch = lInfinityMismatch(*a->evaluation(), want);
   QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
 }
 
 void TstUiLInfinity::burstOfRequestsGivesOneResultForTheLatest() {
   GraspAnalysis* a = analysis();
-  LInfinityWorker* wk = worker();
+  JobRunner* wk = worker();
   const int started = wk->startedCount();
   QSignalSpy arrived(a, &GraspAnalysis::lInfinityUpdated);
   AnalysisSettings s = quickLInfinity(a->settings());
@@ -302,10 +308,11 @@ void TstUiLInfinity::turningLInfinityOffDropsThePendingBuild() {
 
 void TstUiLInfinity::deletingTheAnalysisMidBuildIsSafe() {
   Document* doc = window_->document();
+  const int threadsBefore = JobRunner::liveThreadCount();
   auto* extra = new GraspAnalysis(doc);  // a second analysis of the same world
   extra->setSettings(quickLInfinity(extra->settings()));
   QTRY_VERIFY_WITH_TIMEOUT(!extra->lInfinityPending(), kWait_ms);
-  auto* wk = extra->findChild<LInfinityWorker*>();
+  auto* wk = extra->findChild<JobRunner*>();
   QVERIFY(wk);
   const int started = wk->startedCount();
 
@@ -316,17 +323,18 @@ void TstUiLInfinity::deletingTheAnalysisMidBuildIsSafe() {
   QSignalSpy destroyed(extra, &QObject::destroyed);
   delete extra;
   QCOMPARE(destroyed.count(), 1);
+  QCOMPARE(JobRunner::liveThreadCount(), threadsBefore);  // its thread is joined, not left running
 
   // Again with a build running and the next one waiting.
   extra = new GraspAnalysis(doc);
   extra->setSettings(quickLInfinity(extra->settings()));
-  wk = extra->findChild<LInfinityWorker*>();
+  wk = extra->findChild<JobRunner*>();
   waitUntilStarted(*wk, 1);
-  extra->recompute();  // waits behind the running one (unless that one finished already)
+  extra->recompute();  // cancels the running one and waits behind it (unless that one finished already)
   delete extra;
+  QCOMPARE(JobRunner::liveThreadCount(), threadsBefore);
 
-  // The detached threads finish and drop their results; the event loop runs meanwhile.
-  QTRY_COMPARE_WITH_TIMEOUT(LInfinityWorker::liveThreadCount(), 0, kWait_ms);
+  // Results posted before the deletion went with the runner.
   QCoreApplication::sendPostedEvents();
   // The window's own analysis is untouched.
   QVERIFY(analysis()->evaluation());
@@ -335,7 +343,7 @@ void TstUiLInfinity::deletingTheAnalysisMidBuildIsSafe() {
 
 void TstUiLInfinity::closingTheWindowMidBuildIsSafe() {
   GraspAnalysis* a = analysis();
-  LInfinityWorker* wk = worker();
+  JobRunner* wk = worker();
   const int started = wk->startedCount();
   a->setSettings(quickLInfinity(a->settings()));
   dock()->addMeasure(QualityMeasure::EpsilonLInfinity);  // L∞ already on: no new request
@@ -344,7 +352,7 @@ void TstUiLInfinity::closingTheWindowMidBuildIsSafe() {
   window_->document()->undoStack()->setClean();
   QVERIFY(window_->close());
   window_.reset();
-  QTRY_COMPARE_WITH_TIMEOUT(LInfinityWorker::liveThreadCount(), 0, kWait_ms);
+  QCOMPARE(JobRunner::liveThreadCount(), 0);  // joined
   QCoreApplication::sendPostedEvents();
   // A new window works as before.
   window_ = std::make_unique<MainWindow>();

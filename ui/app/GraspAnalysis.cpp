@@ -1,7 +1,8 @@
 #include "GraspAnalysis.h"
 
 #include "Document.h"
-#include "LInfinityWorker.h"
+#include "JobRunner.h"
+#include "LInfinityJob.h"
 #include "contact/ContactDetection.h"
 #include <algorithm>
 #include <exception>
@@ -13,8 +14,10 @@ bool isHandContact(const Contact& c) {
 }
 
 GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
-    : QObject(parent), doc_(doc), lInfinityWorker_(new LInfinityWorker(this)) {
-  connect(lInfinityWorker_, &LInfinityWorker::finished, this, &GraspAnalysis::mergeLInfinity);
+    : QObject(parent), doc_(doc), lInfinityJobs_(new JobRunner(this)) {
+  connect(lInfinityJobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
+    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeLInfinity(*r);
+  });
   timer_.setSingleShot(true);
   timer_.setInterval(0);
   connect(&timer_, &QTimer::timeout, this, &GraspAnalysis::recompute);
@@ -62,10 +65,10 @@ int GraspAnalysis::chooseGraspable() const {
 
 void GraspAnalysis::recompute() {
   timer_.stop();
-  // Whatever the worker builds or waits to build now describes an older model.
+  // Whatever the runner builds or waits to build now describes an older model.
   ++generation_;
   lInfinityPending_ = false;
-  lInfinityWorker_->cancelWaiting();
+  lInfinityJobs_->cancel();
   const World& world = doc_->world();
   error_.clear();
   evaluation_.reset();
@@ -118,7 +121,9 @@ void GraspAnalysis::startLInfinity() {
   evaluation_->lInfinity.hull.message = "L-infinity GWS: being built";
   evaluation_->lInfinityQuality = GraspQuality{};
   evaluation_->lInfinityQuality.message = evaluation_->lInfinity.hull.message;
-  lInfinityWorker_->submit(std::move(job));
+  lInfinityJobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) {
+    return buildLInfinity(job, progress);
+  });
   lInfinityPending_ = true;
 }
 

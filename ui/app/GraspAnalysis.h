@@ -7,7 +7,7 @@
 //
 // The L∞ space (QualitySettings::computeLInfinity) is a Minkowski sum whose 6-D hull can take seconds, so
 // it is built off the GUI thread: recompute() does contacts, soft fits and L1 at once and emits updated()
-// with the L∞ part pending; the worker builds it from the evaluation's own per-contact wrenches and, if
+// with the L∞ part pending; a JobRunner builds it from the evaluation's own per-contact wrenches and, if
 // the model has not changed meanwhile, it is merged in and lInfinityUpdated() follows.
 #include <QObject>
 #include <QString>
@@ -23,7 +23,7 @@
 namespace sg::app {
 
 class Document;
-class LInfinityWorker;
+class JobRunner;
 struct LInfinityResult;
 
 struct AnalysisSettings {
@@ -95,7 +95,7 @@ class GraspAnalysis : public QObject {
   bool live_ = true;
   int updateCount_ = 0;
   QTimer timer_;
-  LInfinityWorker* lInfinityWorker_;  // child: deleting it detaches a running build
+  JobRunner* lInfinityJobs_;          // child: deleting it cancels a running build and waits for it to stop
   std::uint64_t generation_ = 0;      // one per recompute: results of older ones are dropped
   bool lInfinityPending_ = false;
 };
