@@ -10,7 +10,8 @@
 
 namespace sg {
 
-enum class FrictionType { Frictionless, PointWithFriction, SoftFinger };
+// What one contact became under a contact model (ContactModel.h): the shape of its friction edges.
+enum class ContactKind { Frictionless, PointWithFriction, SoftFinger };
 
 struct ContactSide {
   BodyHandle body;
@@ -25,7 +26,6 @@ struct Contact {
   ContactSide side1, side2;
   double separation_mm = 0;         // signed distance between the witness points; negative = penetration
   double muStatic = 0, muKinetic = 0;
-  FrictionType friction = FrictionType::PointWithFriction;
 };
 
 // GraspIt!'s contact frame for a position and inward normal (world frame).

@@ -52,9 +52,6 @@ Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b
     c.muStatic = 0.5;
     c.muKinetic = 0.4;
   }
-  if (c.muStatic == 0) c.friction = FrictionType::Frictionless;
-  else if (ba.isSoft() || bb.isSoft()) c.friction = FrictionType::SoftFinger;
-  else c.friction = FrictionType::PointWithFriction;
   return c;
 }
 

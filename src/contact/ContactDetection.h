@@ -27,8 +27,8 @@ std::vector<Contact> findContacts(const World& world, const std::vector<BodyHand
 std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings);
 
-// A Contact record for one contact point of a pair: frames, μ from the material table, friction type
-// (μ = 0 → Frictionless; either body soft → SoftFinger; else PointWithFriction).
+// A Contact record for one contact point of a pair: frames and μ from the material table. What the contact
+// transmits (frictionless, point, soft finger, ...) is the contact model's decision (ContactModel.h).
 Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b, const ContactPoint& point);
 
 // Minimum distance between two bodies (0 and colliding when they interpenetrate; ∞ without geometry).

@@ -41,11 +41,11 @@ std::vector<Vec6> softContactEdges(double torsion_mm, const FrictionEdgeSettings
 
 std::vector<Vec6> frictionlessEdges() { return {Vec6::Zero()}; }
 
-std::vector<Vec6> frictionEdgesFor(FrictionType type, double torsion_mm, const FrictionEdgeSettings& s) {
-  switch (type) {
-    case FrictionType::Frictionless: return frictionlessEdges();
-    case FrictionType::PointWithFriction: return pointContactEdges(s.pointContactEdges);
-    case FrictionType::SoftFinger: return softContactEdges(torsion_mm, s);
+std::vector<Vec6> frictionEdgesFor(ContactKind kind, double torsion_mm, const FrictionEdgeSettings& s) {
+  switch (kind) {
+    case ContactKind::Frictionless: return frictionlessEdges();
+    case ContactKind::PointWithFriction: return pointContactEdges(s.pointContactEdges);
+    case ContactKind::SoftFinger: return softContactEdges(torsion_mm, s);
   }
   return frictionlessEdges();
 }

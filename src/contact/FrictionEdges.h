@@ -37,6 +37,6 @@ std::vector<Vec6> softContactEdges(double torsion_mm, const FrictionEdgeSettings
 std::vector<Vec6> frictionlessEdges();
 
 // Edges for a contact's friction type (torsion_mm is used for SoftFinger only).
-std::vector<Vec6> frictionEdgesFor(FrictionType type, double torsion_mm, const FrictionEdgeSettings& settings = {});
+std::vector<Vec6> frictionEdgesFor(ContactKind kind, double torsion_mm, const FrictionEdgeSettings& settings = {});
 
 }  // namespace sg

@@ -1,32 +1,22 @@
 #pragma once
-// One call from contact records to grasp quality (graspit-compat §4–§5): for every contact between the
-// graspable and a hand (QualitySettings::handContactsOnly), choose the contact model, run the soft-finger pipeline where it applies (neighbourhoods,
-// merging, paraboloid fits, relative curvature, patch, torsion), sample the friction edges, compute the
-// wrenches on the object, and build the L1 and L∞ wrench spaces with their ε and volume.
-//
-// Contact model (ContactModelChoice::Auto): the contact's FrictionType decides, except that a
-// PointWithFriction contact with an elastic body becomes a soft finger (GraspIt!: soft contacts when either
-// body is elastic); μ = 0 or Frictionless → the normal only; SoftFinger without any elastic body → point
-// contact (no modulus to size a patch).
+// One contact model's evaluation of a grasp (src/grasp/QUALITY.md): the model's per-contact records
+// (ContactModel.h) for every contact between the graspable and a hand (QualitySettings::handContactsOnly),
+// their wrenches on the object, and — built lazily, only when a measure or a view asks — the L1 and L∞ grasp
+// wrench spaces. The measures themselves (ε, volume, σ_min, ...) come from the registry in QualityMeasure.h.
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "contact/FrictionEdges.h"
-#include "contact/SoftContactModel.h"
+#include "contact/ContactModel.h"
 #include "grasp/ContactWrenches.h"
 #include "grasp/GraspQuality.h"
 
 namespace sg {
 
-enum class ContactModelChoice { Auto, AllPoint, AllSoft, AllFrictionless };
-
-struct QualitySettings {
-  ContactModelChoice contactModel = ContactModelChoice::Auto;
-  SoftContactSettings soft;               // neighbourhood, fit, patch (normal force 5 N, layer model)
-  FrictionEdgeSettings edges;             // 8-edge cones, 20-edge soft limit surface
+// The contact models' settings (soft: neighbourhood, fit, patch with its nominal normal force (N); edges)
+// plus how wrenches and spaces are formed.
+struct QualitySettings : ContactModelSettings {
   double torqueLength_mm = 0;             // ρ; 0 = the object's max radius (GraspIt!)
-  bool computeL1 = true;
-  bool computeLInfinity = true;
   GwsSettings gws;
   bool gravity = false;                   // GraspIt!'s test term: + 0.5·ẑ_world on every L1 force
   double forceClosureTolerance = 1e-9;
@@ -36,37 +26,50 @@ struct QualitySettings {
   bool handContactsOnly = true;
 };
 
-struct ContactEvaluation {
-  std::vector<int> sourceContacts;        // indices into the input contacts (several after a merge)
-  Contact contact;                        // the (surviving) record
-  bool objectIsSide1 = true;              // which side lies on the graspable
-  FrictionType model = FrictionType::PointWithFriction;
-  double mu = 0;
-  bool soft = false;                      // the soft fields below are filled
-  double neighbourhoodRadius_mm = 0;
-  int neighbourhoodSize1 = 0, neighbourhoodSize2 = 0;  // points (contact point(s) + vertices) per side
-  QuadricFit fit1, fit2;                  // side 1 / side 2 of `contact`
-  RelativeCurvature relative;
-  SoftPatch patch;
-  double torsion_mm = 0;                  // e_n = τmax/(μN)
-  double maxTorsionalFriction_Nmm = 0;    // μ·N·e_n at the patch's normal force
-  std::vector<Vec6> frictionEdges;        // contact frame, unit normal force, μ not applied
-  std::vector<Vec6> wrenches;             // object frame, torques / ρ
-  std::string note;                       // why a soft contact fell back to a point contact, etc.
+// A model's contact with its wrenches on the object (object frame, torques / ρ, one per friction edge).
+struct ContactEvaluation : ModelContact {
+  std::vector<Vec6> wrenches;
+};
+
+// A measure's value (QualityMeasure.h); `ok` false with a message when it could not be computed.
+struct MeasureValue {
+  std::string measure;                    // the registered name, e.g. "epsilon-l1"
+  double value = 0;
+  bool ok = false;
+  std::string message;
 };
 
 struct GraspEvaluation {
+  std::string contactModel;               // the registered model's name
+  // The model's own results (e.g. SoftFingerResult: neighbourhood points, fits, patches), parallel to
+  // `contacts`; views that know the type dynamic_cast to it.
+  std::shared_ptr<const ContactModelResult> modelResult;
   std::vector<ContactEvaluation> contacts;
   std::vector<int> ignoredContacts;       // input contacts not part of the grasp (not on the graspable, or not by a hand)
   WrenchReference reference;              // object pose, CoG, ρ
+  GwsSettings gws;                        // how the spaces are (or will be) built
+  double forceClosureTolerance = 1e-9;
+  // Built on demand by ensureWrenchSpace (the measures do it); `*Built` says whether they are.
+  bool l1Built = false, lInfinityBuilt = false;
   GraspWrenchSpace l1, lInfinity;
   GraspQuality l1Quality, lInfinityQuality;
+  std::vector<MeasureValue> measures;     // in the order they were computed
+
+  // nullptr when the measure was not computed.
+  const MeasureValue* measure(const std::string& name) const;
+  // Per contact, its wrenches (the input of every wrench space).
+  std::vector<std::vector<Vec6>> perContactWrenches() const;
 };
 
-// Throws sg::Error for an invalid graspable index or invalid settings; degenerate grasps (no contacts,
-// flat wrench sets) give ε = 0 and forceClosure = false, not errors.
+// The grasp of graspable `graspableIndex` under `model`, from contacts (world frame). No wrench space is built
+// yet. Throws sg::Error for an invalid graspable index or invalid settings; a grasp without contacts is not
+// an error.
 GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int graspableIndex,
-                              const QualitySettings& settings = {});
+                              const ContactModel& model, const QualitySettings& settings = {},
+                              ProgressSink* progress = nullptr);
+
+// Builds the L1 or L∞ space and its quality if not built yet (idempotent).
+void ensureWrenchSpace(GraspEvaluation& evaluation, GwsType type);
 
 // Only ε of the L1 space from ready-made per-contact wrenches (for benchmarks and tools).
 double l1Epsilon(const std::vector<std::vector<Vec6>>& perContactWrenches, const GwsSettings& settings = {});

@@ -19,6 +19,7 @@ extern "C" {
 #include "geometry/Primitives.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/GraspEvaluation.h"
+#include "grasp/QualityMeasure.h"
 #include "BenchTiming.h"
 #include "io/ModelIO.h"
 
@@ -61,9 +62,17 @@ void report(const char* title, const World& world, const std::function<std::vect
   QualitySettings settings;
   settings.handContactsOnly = handContactsOnly;
   const std::vector<Contact> cs = contacts();
-  const GraspEvaluation e = evaluateGrasp(world, cs, 0, settings);
+  const ContactModel& model = defaultContactModel();
+  NullProgress progress;
+  const std::vector<std::string> l1Measures = {"epsilon-l1", "volume-l1"};
+  auto evaluate = [&](const std::vector<Contact>& contacts, const std::vector<std::string>& measures) {
+    GraspEvaluation e = evaluateGrasp(world, contacts, 0, model, settings);
+    computeMeasures(e, measures, progress);
+    return e;
+  };
+  const GraspEvaluation e = evaluate(cs, qualityMeasureNames());
   int soft = 0;
-  for (const auto& c : e.contacts) soft += c.soft ? 1 : 0;
+  for (const auto& c : e.contacts) soft += c.kind == ContactKind::SoftFinger ? 1 : 0;
   std::printf("contacts: %zu found, %zu on the object (%d soft), %zu wrenches\n", cs.size(), e.contacts.size(), soft,
               e.l1.inputPointCount);
   for (const auto& c : cs)
@@ -78,11 +87,9 @@ void report(const char* title, const World& world, const std::function<std::vect
                 e.lInfinityQuality.facetCount);
 
   const double tDetect = medianSeconds([&] { (void)contacts(); });
-  QualitySettings l1Only = settings;
-  l1Only.computeLInfinity = false;
-  const double tEval = medianSeconds([&] { (void)evaluateGrasp(world, cs, 0, l1Only); });
-  const double tEvalBoth = medianSeconds([&] { (void)evaluateGrasp(world, cs, 0, settings); });
-  const double tFull = medianSeconds([&] { (void)evaluateGrasp(world, contacts(), 0, l1Only); });
+  const double tEval = medianSeconds([&] { (void)evaluate(cs, l1Measures); });
+  const double tEvalBoth = medianSeconds([&] { (void)evaluate(cs, qualityMeasureNames()); });
+  const double tFull = medianSeconds([&] { (void)evaluate(contacts(), l1Measures); });
   std::vector<std::vector<Vec6>> wrenches;
   std::vector<double> coords;
   for (const auto& c : e.contacts) {

@@ -11,7 +11,9 @@
 #include "grasp/ContactWrenches.h"
 #include "contact/ContactDetection.h"
 #include "grasp/AutoGrasp.h"
+#include "contact/models/SoftFingerContactModel.h"
 #include "grasp/GraspEvaluation.h"
+#include "grasp/QualityMeasure.h"
 #include "io/ModelIO.h"
 #include "grasp/GraspQuality.h"
 #include "grasp/GraspWrenchSpace.h"
@@ -77,11 +79,11 @@ World sphereWorld(double R, const std::vector<Vec3>& dirs, std::optional<double>
   return w;
 }
 
-std::vector<Contact> sphereContacts(double R, const std::vector<Vec3>& dirs, double mu, FrictionType type) {
+std::vector<Contact> sphereContacts(double R, const std::vector<Vec3>& dirs, double mu) {
   std::vector<Contact> cs;
   for (std::size_t i = 0; i < dirs.size(); ++i) {
     const Vec3 u = dirs[i].normalized();
-    cs.push_back(makeContact(graspableHandle(0), R * u, -u, obstacleHandle(static_cast<int>(i)), R * u, mu, type));
+    cs.push_back(makeContact(graspableHandle(0), R * u, -u, obstacleHandle(static_cast<int>(i)), R * u, mu));
   }
   return cs;
 }
@@ -91,6 +93,15 @@ const std::vector<Vec3> kTetra = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1
 }  // namespace
 
 // The test grasps press obstacles ("fingers") on the object, as a fixture would: let them count.
+// One model's evaluation with every registered measure (as the analysis computes them).
+GraspEvaluation evaluate(const World& world, const std::vector<Contact>& contacts, int graspable,
+                         const QualitySettings& settings = {}, const char* model = "soft-finger") {
+  GraspEvaluation e = evaluateGrasp(world, contacts, graspable, *findContactModel(model), settings);
+  NullProgress progress;
+  computeMeasures(e, qualityMeasureNames(), progress);
+  return e;
+}
+
 QualitySettings fixtures() {
   QualitySettings s;
   s.handContactsOnly = false;
@@ -218,10 +229,9 @@ class TestQuality : public QObject {
   // --- invariants ---------------------------------------------------------------------------------------------
   void epsilonIsScaleInvariant() {
     QualitySettings s = fixtures();
-    s.contactModel = ContactModelChoice::AllPoint;
     const auto dirs = kTetra;
-    const GraspEvaluation small = evaluateGrasp(sphereWorld(20, dirs, std::nullopt), sphereContacts(20, dirs, 0.4, FrictionType::PointWithFriction), 0, s);
-    const GraspEvaluation big = evaluateGrasp(sphereWorld(60, dirs, std::nullopt), sphereContacts(60, dirs, 0.4, FrictionType::PointWithFriction), 0, s);
+    const GraspEvaluation small = evaluate(sphereWorld(20, dirs, std::nullopt), sphereContacts(20, dirs, 0.4), 0, s, "point");
+    const GraspEvaluation big = evaluate(sphereWorld(60, dirs, std::nullopt), sphereContacts(60, dirs, 0.4), 0, s, "point");
     QVERIFY(small.l1Quality.forceClosure);
     QVERIFY(std::abs(small.l1Quality.epsilon - big.l1Quality.epsilon) < 1e-9);
     QVERIFY(std::abs(small.lInfinityQuality.epsilon - big.lInfinityQuality.epsilon) < 1e-9);
@@ -325,20 +335,21 @@ class TestQuality : public QObject {
   // --- the pipeline on meshes ----------------------------------------------------------------------------
   void evaluateSoftGraspOnSphere() {
     const World w = sphereWorld(30, kTetra, 1.5e6);
-    const auto contacts = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
-    const GraspEvaluation e = evaluateGrasp(w, contacts, 0, fixtures());
+    const auto contacts = sphereContacts(30, kTetra, 0.5);
+    const GraspEvaluation e = evaluate(w, contacts, 0, fixtures());
     QCOMPARE(e.contacts.size(), std::size_t(4));
     QVERIFY(std::abs(e.reference.torqueScale_mm - 30) < 1e-6);
     for (const auto& c : e.contacts) {
-      QVERIFY2(c.soft, c.note.c_str());  // elastic fingertip ⇒ soft finger
-      QCOMPARE(c.model, FrictionType::SoftFinger);
+      QCOMPARE(c.kind, ContactKind::SoftFinger);  // elastic fingertip ⇒ soft finger
+      const SoftContactResult* soft = softContactResult(e.modelResult.get(), static_cast<std::size_t>(&c - e.contacts.data()));
+      QVERIFY2(soft, c.note.c_str());
       QCOMPARE(c.frictionEdges.size(), std::size_t(20));
       QCOMPARE(c.wrenches.size(), std::size_t(20));
-      QVERIFY(c.neighbourhoodSize1 > 10 && c.neighbourhoodSize2 > 10);
-      QVERIFY(std::abs(c.fit1.curvatures.kappaMin_per_mm - 1.0 / 30) < 0.05 / 30);
+      QVERIFY(soft->neighbourhoods.side1.size() > 10 && soft->neighbourhoods.side2.size() > 10);
+      QVERIFY(std::abs(soft->fit1.curvatures.kappaMin_per_mm - 1.0 / 30) < 0.05 / 30);
       // Relative radius 1/(1/30 + 1/8) ≈ 6.3 mm; the fingertip fit is a few percent soft.
-      QVERIFY(std::abs(c.relative.radiusMin_mm() - 1 / (1 / 30.0 + 1 / 8.0)) < 0.5);
-      QVERIFY(c.patch.semiAxisLong_mm > 0 && c.torsion_mm > 0);
+      QVERIFY(std::abs(soft->relative.radiusMin_mm() - 1 / (1 / 30.0 + 1 / 8.0)) < 0.5);
+      QVERIFY(soft->patch.semiAxisLong_mm > 0 && c.torsion_mm > 0);
       QVERIFY(std::abs(c.maxTorsionalFriction_Nmm - 0.5 * 5 * c.torsion_mm) < 1e-12);
       QVERIFY(std::abs(c.frictionEdges[0](5) - c.torsion_mm) < 1e-12);
       for (const auto& wr : c.wrenches) QVERIFY(std::abs(wr.head<3>().dot(-c.contact.side2.normal) - 1) < 1e-9);
@@ -347,15 +358,14 @@ class TestQuality : public QObject {
     QVERIFY(e.lInfinity.limitExceeded);  // 21⁴ sums: over the default L∞ limit, reported, not built
     // Soft contacts are at least as good as hard ones on the same grasp.
     QualitySettings hard = fixtures();
-    hard.contactModel = ContactModelChoice::AllPoint;
-    const GraspEvaluation h = evaluateGrasp(w, contacts, 0, hard);
-    QVERIFY(!h.contacts[0].soft);
+    const GraspEvaluation h = evaluate(w, contacts, 0, hard, "point");
+    QCOMPARE(h.contacts[0].kind, ContactKind::PointWithFriction);
     QCOMPARE(h.contacts[0].wrenches.size(), std::size_t(8));
     QVERIFY(e.l1Quality.epsilon >= h.l1Quality.epsilon - 1e-9);
   }
   void evaluateOptionsMergeAndProjection() {
     const World w = sphereWorld(30, kTetra, 1.5e6);
-    auto contacts = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
+    auto contacts = sphereContacts(30, kTetra, 0.5);
     // A second report 0.5 mm from the first, on the same pair: GraspIt!'s merge folds it into one contact.
     Contact dup = contacts[0];
     dup.side1.position_mm += 0.5 * dup.side1.frame.rotationMatrix().col(0);
@@ -363,26 +373,26 @@ class TestQuality : public QObject {
     dup.separation_mm = 0.1;
     contacts.push_back(dup);
     QualitySettings s = fixtures();
-    s.computeLInfinity = false;
-    const GraspEvaluation merged = evaluateGrasp(w, contacts, 0, s);
+    const GraspEvaluation merged = evaluate(w, contacts, 0, s);
     QCOMPARE(merged.contacts.size(), std::size_t(4));
     bool found = false;
     for (const auto& c : merged.contacts) found = found || c.sourceContacts == std::vector<int>{0, 4};
     QVERIFY(found);
     s.soft.neighbourhood.mergeOverlapping = false;
-    QCOMPARE(evaluateGrasp(w, contacts, 0, s).contacts.size(), std::size_t(5));
+    QCOMPARE(evaluate(w, contacts, 0, s).contacts.size(), std::size_t(5));
     // Hertz patch: torsion 3π/16·√(ab) instead of 8/15·√(ab).
-    s.soft.patch.model = PatchModel::Hertz;
-    const GraspEvaluation hz = evaluateGrasp(w, sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction), 0, s);
-    for (const auto& c : hz.contacts) {
-      QCOMPARE(c.patch.model, PatchModel::Hertz);
-      QVERIFY(std::abs(c.torsion_mm - 3 * kPi / 16 * std::sqrt(c.patch.semiAxisLong_mm * c.patch.semiAxisShort_mm)) < 1e-12);
+    const GraspEvaluation hz = evaluate(w, sphereContacts(30, kTetra, 0.5), 0, s, "hertz");
+    QCOMPARE(hz.contactModel, std::string("hertz"));
+    for (std::size_t i = 0; i < hz.contacts.size(); ++i) {
+      const SoftPatch& patch = softContactResult(hz.modelResult.get(), i)->patch;
+      QCOMPARE(patch.model, PatchModel::Hertz);
+      QVERIFY(std::abs(hz.contacts[i].torsion_mm - 3 * kPi / 16 * std::sqrt(patch.semiAxisLong_mm * patch.semiAxisShort_mm)) < 1e-12);
     }
     QVERIFY(hz.l1Quality.forceClosure);
     // A SoftFinger record without any elastic body falls back to a point contact.
     const World rigid = sphereWorld(30, kTetra, std::nullopt);
-    const GraspEvaluation pt = evaluateGrasp(rigid, sphereContacts(30, kTetra, 0.5, FrictionType::SoftFinger), 0, s);
-    QCOMPARE(pt.contacts[0].model, FrictionType::PointWithFriction);
+    const GraspEvaluation pt = evaluate(rigid, sphereContacts(30, kTetra, 0.5), 0, s);
+    QCOMPARE(pt.contacts[0].kind, ContactKind::PointWithFriction);
     QCOMPARE(pt.contacts[0].wrenches.size(), std::size_t(8));
     // The force slice (torques 0) of a real GWS: every vertex satisfies every half-space of the 6-D hull.
     const GwsProjection p = projectGws(hz.l1.hyperplanes6);
@@ -403,44 +413,44 @@ class TestQuality : public QObject {
     int onTable = 0;
     for (const Contact& c : all) onTable += c.side1.body.kind == BodyHandle::Kind::Obstacle;
     QVERIFY(onTable > 0);
-    const GraspEvaluation e = evaluateGrasp(w, all, 0);
+    const GraspEvaluation e = evaluate(w, all, 0);
     QCOMPARE(static_cast<int>(e.ignoredContacts.size()), onTable);
     QCOMPARE(e.contacts.size(), std::size_t(3));
-    for (const ContactEvaluation& c : e.contacts) QVERIFY(c.soft);
+    for (const ContactEvaluation& c : e.contacts) QCOMPARE(c.kind, ContactKind::SoftFinger);
     QVERIFY(e.l1Quality.forceClosure && e.l1Quality.epsilon > 0);
     // Letting the table count changes the grasp.
-    const GraspEvaluation withTable = evaluateGrasp(w, all, 0, fixtures());
+    const GraspEvaluation withTable = evaluate(w, all, 0, fixtures());
     QCOMPARE(withTable.contacts.size(), std::size_t(3 + onTable));
   }
 
   void evaluateHandlesEdgeCases() {
     const World w = sphereWorld(30, kTetra, std::nullopt);
-    QVERIFY_THROWS_EXCEPTION(Error, evaluateGrasp(w, {}, 3));
-    const GraspEvaluation none = evaluateGrasp(w, {}, 0, fixtures());
+    QVERIFY_THROWS_EXCEPTION(Error, evaluate(w, {}, 3));
+    const GraspEvaluation none = evaluate(w, {}, 0, fixtures());
     QVERIFY(!none.l1Quality.forceClosure);
     QCOMPARE(none.l1Quality.epsilon, 0.0);
     // Contacts not touching the graspable are ignored and listed.
-    auto cs = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
+    auto cs = sphereContacts(30, kTetra, 0.5);
     Contact other = cs[0];
     other.side1.body = obstacleHandle(1);
     cs.push_back(other);
-    const GraspEvaluation e = evaluateGrasp(w, cs, 0, fixtures());
+    const GraspEvaluation e = evaluate(w, cs, 0, fixtures());
     QCOMPARE(e.ignoredContacts, (std::vector<int>{4}));
     QCOMPARE(e.contacts.size(), std::size_t(4));
     for (int i = 0; i < 4; ++i) QCOMPARE(e.contacts[static_cast<std::size_t>(i)].sourceContacts, std::vector<int>{i});
     // By default only a hand's contacts make the grasp: the obstacle "fingers" are all ignored.
-    const GraspEvaluation handOnly = evaluateGrasp(w, cs, 0);
+    const GraspEvaluation handOnly = evaluate(w, cs, 0);
     QVERIFY(handOnly.contacts.empty());
     QCOMPARE(handOnly.ignoredContacts, (std::vector<int>{0, 1, 2, 3, 4}));
     QVERIFY(!handOnly.l1Quality.forceClosure);
     // Object on side 2: same wrenches as on side 1.
-    auto swapped = sphereContacts(30, kTetra, 0.5, FrictionType::PointWithFriction);
+    auto swapped = sphereContacts(30, kTetra, 0.5);
     for (auto& c : swapped) std::swap(c.side1, c.side2);
-    const GraspEvaluation s = evaluateGrasp(w, swapped, 0, fixtures());
+    const GraspEvaluation s = evaluate(w, swapped, 0, fixtures());
     QVERIFY(!s.contacts[0].objectIsSide1);
     QVERIFY(std::abs(s.l1Quality.epsilon - e.l1Quality.epsilon) < 1e-9);
     // Frictionless contacts: normals only.
-    const GraspEvaluation fl = evaluateGrasp(w, sphereContacts(30, kTetra, 0.5, FrictionType::Frictionless), 0, fixtures());
+    const GraspEvaluation fl = evaluate(w, sphereContacts(30, kTetra, 0.5), 0, fixtures(), "frictionless");
     QCOMPARE(fl.contacts[0].wrenches.size(), std::size_t(1));
     QVERIFY(!fl.l1Quality.forceClosure);
   }

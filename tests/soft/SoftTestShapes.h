@@ -65,7 +65,7 @@ inline Body makeBody(const std::string& name, BodyKind kind, TriangleMesh mesh, 
 
 // A contact with side 1 on body h1 at p1 (inward normal n1) and side 2 on h2 at p2 (normal −n1).
 inline Contact makeContact(const BodyHandle& h1, const Vec3& p1, const Vec3& n1, const BodyHandle& h2,
-                           const Vec3& p2, double mu, FrictionType type, double separation = 0) {
+                           const Vec3& p2, double mu, double separation = 0) {
   Contact c;
   c.side1.body = h1;
   c.side1.position_mm = p1;
@@ -77,7 +77,6 @@ inline Contact makeContact(const BodyHandle& h1, const Vec3& p1, const Vec3& n1,
   c.side2.frame = contactFrame(p2, c.side2.normal);
   c.muStatic = mu;
   c.muKinetic = mu;
-  c.friction = type;
   c.separation_mm = separation;
   return c;
 }

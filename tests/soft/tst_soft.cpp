@@ -264,13 +264,13 @@ class TestSoft : public QObject {
     const auto cone = pointContactEdges(8);
     QCOMPARE(cone.size(), std::size_t(8));
     QVERIFY(std::abs(cone[1](0) - std::sqrt(0.5)) < 1e-12 && std::abs(cone[1](1) - std::sqrt(0.5)) < 1e-12);
-    QCOMPARE(frictionEdgesFor(FrictionType::Frictionless, 0).size(), std::size_t(1));
-    QVERIFY(frictionEdgesFor(FrictionType::Frictionless, 0)[0].isZero());
+    QCOMPARE(frictionEdgesFor(ContactKind::Frictionless, 0).size(), std::size_t(1));
+    QVERIFY(frictionEdgesFor(ContactKind::Frictionless, 0)[0].isZero());
     FrictionEdgeSettings s;
     s.pointContactEdges = 6;
-    QCOMPARE(frictionEdgesFor(FrictionType::PointWithFriction, 0, s).size(), std::size_t(6));
+    QCOMPARE(frictionEdgesFor(ContactKind::PointWithFriction, 0, s).size(), std::size_t(6));
     s.softRings = {{60, 4}, {0, 12}, {-60, 4}};
-    QCOMPARE(frictionEdgesFor(FrictionType::SoftFinger, 2.0, s).size(), std::size_t(20));
+    QCOMPARE(frictionEdgesFor(ContactKind::SoftFinger, 2.0, s).size(), std::size_t(20));
     QVERIFY_THROWS_EXCEPTION(Error, pointContactEdges(0));
   }
 
@@ -319,9 +319,9 @@ class TestSoft : public QObject {
                                    Transform::fromTranslation(Vec3(30, 0, 0)), 1e6));
     const Vec3 n(-1, 0, 0);
     std::vector<Contact> cs = {
-        makeContact(graspableHandle(0), Vec3(20, 0, 0), n, obstacleHandle(0), Vec3(20, 0, 0), 0.5, FrictionType::SoftFinger, 0.05),
-        makeContact(graspableHandle(0), Vec3(20, 0.8, 0), n, obstacleHandle(0), Vec3(20, 0.8, 0), 0.5, FrictionType::SoftFinger, 0.01),
-        makeContact(graspableHandle(0), Vec3(-20, 0, 0), -n, obstacleHandle(0), Vec3(-20, 0, 0), 0.5, FrictionType::SoftFinger, 0.0)};
+        makeContact(graspableHandle(0), Vec3(20, 0, 0), n, obstacleHandle(0), Vec3(20, 0, 0), 0.5, 0.05),
+        makeContact(graspableHandle(0), Vec3(20, 0.8, 0), n, obstacleHandle(0), Vec3(20, 0.8, 0), 0.5, 0.01),
+        makeContact(graspableHandle(0), Vec3(-20, 0, 0), -n, obstacleHandle(0), Vec3(-20, 0, 0), 0.5, 0.0)};
     SoftContactSettings s;
     auto pairs = gatherSoftNeighbourhoods(w, cs, s);
     QCOMPARE(pairs.size(), std::size_t(3));
@@ -342,7 +342,7 @@ class TestSoft : public QObject {
     w.obstacles.push_back(makeBody("tip", BodyKind::Obstacle, makeUvSphere(10, 180, 90),
                                    Transform::fromTranslation(Vec3(50, 0, 0)), 1.5e6));
     const Contact c = makeContact(graspableHandle(0), Vec3(40, 0, 0), Vec3(-1, 0, 0), obstacleHandle(0), Vec3(40, 0, 0),
-                                  0.5, FrictionType::SoftFinger);
+                                  0.5);
     SoftContactSettings s;
     auto pairs = gatherSoftNeighbourhoods(w, {c}, s);
     const SoftContactResult r = analyseSoftContact(w, c, pairs[0], s);

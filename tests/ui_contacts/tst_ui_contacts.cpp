@@ -157,7 +157,7 @@ void TstUiContacts::autoGraspTouchesWithEveryFinger() {
   // The grasp is evaluated with a soft contact on every finger (the fingertips are soft).
   QVERIFY(analysis_->evaluation().has_value());
   int soft = 0;
-  for (const auto& e : analysis_->evaluation()->contacts) soft += e.soft;
+  for (const auto& e : analysis_->evaluation()->contacts) soft += (e.kind == ContactKind::SoftFinger);
   QVERIFY(soft >= 3);
 }
 
@@ -180,7 +180,7 @@ void TstUiContacts::dockListsTheContacts() {
     QCOMPARE(table->item(i, ContactsDock::kMuStatic)->text(), QString::number(c.muStatic, 'f', 2));
     QVERIFY(table->item(i, ContactsDock::kPosition)->text().contains(QString::number(c.side1.position_mm.x(), 'f', 2)));
     sawFingerLabel |= table->item(i, ContactsDock::kBody2)->text().startsWith("ThreeFinger/chain");
-    if (const auto e = analysis_->evaluationOfContact(i); e && analysis_->evaluation()->contacts[*e].soft) {
+    if (const auto e = analysis_->evaluationOfContact(i); e && analysis_->evaluation()->contacts[*e].kind == ContactKind::SoftFinger) {
       QCOMPARE(table->item(i, ContactsDock::kType)->text(), QString("soft finger, fitted"));
       sawSoftType = true;
     }
@@ -243,7 +243,7 @@ void TstUiContacts::overlayFollowsContactsAndToggles() {
   int softContacts = 0;
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const auto e = analysis_->evaluationOfContact(i);
-    softContacts += e && analysis_->evaluation()->contacts[*e].soft;
+    softContacts += e && analysis_->evaluation()->contacts[*e].kind == ContactKind::SoftFinger;
     QVERIFY(nodes.coneNode(i) != nullptr);
     const bool byHand = contacts[i].side2.body.kind == K::Robot || contacts[i].side1.body.kind == K::Robot;
     QCOMPARE(nodes.glyph(i).onTop, byHand);

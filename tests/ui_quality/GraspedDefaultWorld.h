@@ -30,7 +30,7 @@ inline bool openAndGraspDefaultWorld(app::MainWindow& window) {
 inline int softContactCount(const app::GraspAnalysis& analysis) {
   int n = 0;
   if (analysis.evaluation())
-    for (const auto& c : analysis.evaluation()->contacts) n += c.soft;
+    for (const auto& c : analysis.evaluation()->contacts) n += (c.kind == ContactKind::SoftFinger);
   return n;
 }
 
@@ -39,7 +39,7 @@ inline int softContactCount(const app::GraspAnalysis& analysis) {
 inline int firstSoftContact(const app::GraspAnalysis& analysis) {
   if (!analysis.evaluation()) return -1;
   for (const auto& c : analysis.evaluation()->contacts)
-    if (c.soft && c.sourceContacts.size() == 1) return c.sourceContacts.front();
+    if ((c.kind == ContactKind::SoftFinger) && c.sourceContacts.size() == 1) return c.sourceContacts.front();
   return -1;
 }
 

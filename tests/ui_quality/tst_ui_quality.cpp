@@ -22,6 +22,8 @@
 #include "../support/AppTestSetup.h"
 #include "AnalysisSettingsDialog.h"
 #include "GraspedDefaultWorld.h"
+#include "contact/models/SoftFingerContactModel.h"
+#include "grasp/QualityMeasure.h"
 #include "GwsProjectionWindow.h"
 #include "QualityDock.h"
 #include "QualityOverlay.h"
@@ -47,6 +49,11 @@ bool closeRelative(double shownValue, double exact, double relative = 1e-5) {
 
 const ContactEvaluation& evaluationOf(const GraspAnalysis& a, int contact) {
   return a.evaluation()->contacts[static_cast<std::size_t>(*a.evaluationOfContact(contact))];
+}
+
+// The soft-finger model's data of contact `contact` (the fits, the patch).
+const SoftContactResult& softOf(const GraspAnalysis& a, int contact) {
+  return *softContactResult(a.evaluation()->modelResult.get(), static_cast<std::size_t>(*a.evaluationOfContact(contact)));
 }
 }  // namespace
 
@@ -104,17 +111,17 @@ void TstUiQuality::dockShowsForceClosureAndEpsilonAfterAutoGrasp() {
 
   QualityDock* d = dock();
   QVERIFY(d);
-  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1}));
+  QCOMPARE(d->measures(), QStringList({"epsilon-l1", "volume-l1"}));
   QVERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
   QVERIFY(d->forceClosureLabel()->text().contains("Force closure"));
   QVERIFY(!d->forceClosureLabel()->text().contains("No force closure"));
-  const double eps = shown(d->valueText(QualityMeasure::EpsilonL1));
+  const double eps = shown(d->valueText("epsilon-l1"));
   QVERIFY(eps > 0);
-  QVERIFY2(std::abs(eps - e.l1Quality.epsilon) <= 0.5e-4, qPrintable(d->valueText(QualityMeasure::EpsilonL1)));
-  QVERIFY(closeRelative(shown(d->valueText(QualityMeasure::VolumeL1)), e.l1Quality.volume, 1e-3));
+  QVERIFY2(std::abs(eps - e.l1Quality.epsilon) <= 0.5e-4, qPrintable(d->valueText("epsilon-l1")));
+  QVERIFY(closeRelative(shown(d->valueText("volume-l1")), e.l1Quality.volume, 1e-3));
   QVERIFY(d->graspableLabel()->text().contains("mug"));
   // The L∞ space costs seconds here: not built while no view needs it.
-  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  QVERIFY(!analysis->settings().computeLInfinity);
 }
 
 void TstUiQuality::dockFollowsTheHandLive() {
@@ -126,10 +133,10 @@ void TstUiQuality::dockFollowsTheHandLive() {
   QTRY_VERIFY(analysis->updateCount() > updates);
   QVERIFY(!d->forceClosureLabel()->property("forceClosure").toBool());
   QVERIFY(d->forceClosureLabel()->text().contains("No force closure"));
-  QVERIFY(shown(d->valueText(QualityMeasure::EpsilonL1)) <= 0);
+  QVERIFY(shown(d->valueText("epsilon-l1")) <= 0);
   window_->document()->undoStack()->redo();
   QTRY_VERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
-  QVERIFY(std::abs(shown(d->valueText(QualityMeasure::EpsilonL1)) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
+  QVERIFY(std::abs(shown(d->valueText("epsilon-l1")) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
 }
 
 void TstUiQuality::measuresAddRemoveAndPersist() {
@@ -137,25 +144,33 @@ void TstUiQuality::measuresAddRemoveAndPersist() {
   // Remove "Volume L1" with the Remove button.
   d->table()->setCurrentCell(1, 0);
   d->removeButton()->click();
-  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1}));
+  QCOMPARE(d->measures(), QStringList({"epsilon-l1"}));
   QCOMPARE(d->table()->rowCount(), 1);
-  QVERIFY(d->valueText(QualityMeasure::VolumeL1).isEmpty());
+  QVERIFY(d->valueText("volume-l1").isEmpty());
   // Add it back from the Add menu: the menu offers exactly the measures not shown.
   QMenu* menu = d->addButton()->menu();
-  QCOMPARE(menu->actions().size(), 3);
-  QAction* addVolume = menu->findChild<QAction*>("add_volumeL1");
+  const int registered = static_cast<int>(qualityMeasures().size());
+  QCOMPARE(menu->actions().size(), registered - 1);
+  QAction* addVolume = menu->findChild<QAction*>("add_volume-l1");
   QVERIFY(addVolume);
   addVolume->trigger();
-  QCOMPARE(d->measures(), QList<QualityMeasure>({QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1}));
-  QCOMPARE(menu->actions().size(), 2);
-  QVERIFY(!d->valueText(QualityMeasure::VolumeL1).isEmpty());
-  d->removeMeasure(QualityMeasure::EpsilonL1);
+  QCOMPARE(d->measures(), QStringList({"epsilon-l1", "volume-l1"}));
+  QCOMPARE(menu->actions().size(), registered - 2);
+  QVERIFY(!d->valueText("volume-l1").isEmpty());
+  // Any registered measure shows up by itself: σmin of the grasp matrix, as the engine computed it.
+  QVERIFY(menu->findChild<QAction*>("add_min-singular-value"));
+  d->addMeasure("min-singular-value");
+  const MeasureValue* sigma = window_->analysis()->evaluation()->measure("min-singular-value");
+  QVERIFY(sigma && sigma->ok && sigma->value > 0);
+  QCOMPARE(d->valueText("min-singular-value"), QString::number(sigma->value, 'f', 4));
+  d->removeMeasure("min-singular-value");
+  d->removeMeasure("epsilon-l1");
 
   // A new window shows the same measures.
   window_->document()->undoStack()->setClean();
   window_ = std::make_unique<MainWindow>();
-  QCOMPARE(dock()->measures(), QList<QualityMeasure>({QualityMeasure::VolumeL1}));
-  dock()->removeMeasure(QualityMeasure::VolumeL1);
+  QCOMPARE(dock()->measures(), QStringList({"volume-l1"}));
+  dock()->removeMeasure("volume-l1");
   window_ = std::make_unique<MainWindow>();
   QVERIFY(dock()->measures().isEmpty());
   QVERIFY(!dock()->removeButton()->isEnabled());
@@ -164,21 +179,21 @@ void TstUiQuality::measuresAddRemoveAndPersist() {
 void TstUiQuality::lInfinityMeasureBuildsOnlyOnDemandWithANote() {
   GraspAnalysis* analysis = window_->analysis();
   QualityDock* d = dock();
-  QVERIFY(!analysis->settings().quality.computeLInfinity);
-  d->addMeasure(QualityMeasure::EpsilonLInfinity);
-  QVERIFY(analysis->settings().quality.computeLInfinity);
+  QVERIFY(!analysis->settings().computeLInfinity);
+  d->addMeasure("epsilon-linf");
+  QVERIFY(analysis->settings().computeLInfinity);
   // Built in the background (here it stops at once): three soft contacts of 20 edges, 21³ summed points,
   // over the default limit of 2000.
   QTRY_VERIFY(!analysis->lInfinityPending());
   QVERIFY(analysis->evaluation()->lInfinity.limitExceeded);
-  QCOMPARE(d->valueText(QualityMeasure::EpsilonLInfinity), QString("not built (limit)"));
+  QCOMPARE(d->valueText("epsilon-linf"), QString("not built (limit)"));
   QVERIFY(d->notesLabel()->text().contains("not built"));
   QVERIFY(d->notesLabel()->text().contains("2000"));
   QVERIFY(!d->notesLabel()->isHidden());
   // The L1 values are unaffected.
-  QVERIFY(std::abs(shown(d->valueText(QualityMeasure::EpsilonL1)) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
-  d->removeMeasure(QualityMeasure::EpsilonLInfinity);
-  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  QVERIFY(std::abs(shown(d->valueText("epsilon-l1")) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
+  d->removeMeasure("epsilon-linf");
+  QVERIFY(!analysis->settings().computeLInfinity);
   QVERIFY(!d->notesLabel()->text().contains("not built"));
 }
 
@@ -186,7 +201,7 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   GraspAnalysis* analysis = window_->analysis();
   const int contact = test::firstSoftContact(*analysis);
   QVERIFY(contact >= 0);
-  const SoftPatch layer = evaluationOf(*analysis, contact).patch;
+  const SoftPatch layer = softOf(*analysis, contact).patch;
   QCOMPARE(layer.model, PatchModel::ElasticLayer);
 
   // The menu entry opens the dialog showing the current settings.
@@ -197,15 +212,15 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   auto* opened = window_->findChild<AnalysisSettingsDialog*>();
   QVERIFY(opened);
   QCOMPARE(opened->normalForceSpin()->value(), 5.0);
-  QCOMPARE(opened->patchModelCombo()->currentIndex(), 0);
+  QCOMPARE(opened->contactModelCombo()->currentData().toString(), QString("soft-finger"));
   opened->reject();
 
   // Unparented: the window is replaced below, and it must not delete a dialog living on the stack.
   AnalysisSettingsDialog dialog(analysis);
-  dialog.patchModelCombo()->setCurrentIndex(1);  // Hertz
+  dialog.contactModelCombo()->setCurrentIndex(dialog.contactModelCombo()->findData(QString("hertz")));
   dialog.apply();
-  QCOMPARE(analysis->settings().quality.soft.patch.model, PatchModel::Hertz);
-  const SoftPatch hertz = evaluationOf(*analysis, contact).patch;
+  QCOMPARE(analysis->settings().contactModel, std::string("hertz"));
+  const SoftPatch hertz = softOf(*analysis, contact).patch;
   QCOMPARE(hertz.model, PatchModel::Hertz);
   QVERIFY(std::abs(hertz.semiAxisLong_mm - layer.semiAxisLong_mm) > 1e-6 ||
           std::abs(hertz.semiAxisShort_mm - layer.semiAxisShort_mm) > 1e-6);
@@ -226,12 +241,12 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   QCOMPARE(s.collision.contacts.threshold_mm, 0.5);
   QCOMPARE(s.quality.torqueLength_mm, 80.0);
   QCOMPARE(s.quality.gws.maxLInfinityPoints, std::size_t(50000));
-  QVERIFY(!s.quality.computeLInfinity);  // still only on demand
+  QVERIFY(!s.computeLInfinity);  // still only on demand
   const int bigger = test::firstSoftContact(*analysis);
   QVERIFY(bigger >= 0);
   const ContactEvaluation& strong = evaluationOf(*analysis, bigger);
-  QCOMPARE(strong.patch.normalForce_N, 20.0);
-  QVERIFY(strong.patch.semiAxisLong_mm > hertz.semiAxisLong_mm);
+  QCOMPARE(softOf(*analysis, bigger).patch.normalForce_N, 20.0);
+  QVERIFY(softOf(*analysis, bigger).patch.semiAxisLong_mm > hertz.semiAxisLong_mm);
   QCOMPARE(strong.frictionEdges.size(), std::size_t(1 + 10 + 16 + 10 + 1));
   QCOMPARE(analysis->evaluation()->reference.torqueScale_mm, 80.0);
 
@@ -239,7 +254,7 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   window_->document()->undoStack()->setClean();
   window_ = std::make_unique<MainWindow>();
   const AnalysisSettings& restored = window_->analysis()->settings();
-  QCOMPARE(restored.quality.soft.patch.model, PatchModel::Hertz);
+  QCOMPARE(restored.contactModel, std::string("hertz"));
   QCOMPARE(restored.quality.soft.patch.normalForce_N, 20.0);
   QCOMPARE(restored.quality.edges.pointContactEdges, 12);
   QCOMPARE(equatorDirectionsOf(restored.quality.edges.softRings), 16);
@@ -254,7 +269,7 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   again.apply();
   QCOMPARE(window_->analysis()->settings().quality.soft.patch.normalForce_N, 5.0);
   QCOMPARE(window_->analysis()->settings().quality.torqueLength_mm, 0.0);
-  QCOMPARE(appSettings().value("analysis/patchModel").toString(), QString("layer"));
+  QCOMPARE(appSettings().value("analysis/contactModel").toString(), QString("soft-finger"));
 }
 
 void TstUiQuality::settingsRangesForbidBadValues() {
@@ -315,11 +330,11 @@ void TstUiQuality::gwsProjectionWindowSlicesTheSpace() {
   // Choosing L∞ asks the analysis for it; over the point limit, the window says so.
   w->setFixed({3, 4, 5}, Vec3::Zero());
   w->setType(GwsType::LInfinity);
-  QVERIFY(analysis->settings().quality.computeLInfinity);
+  QVERIFY(analysis->settings().computeLInfinity);
   QVERIFY(!w->projection().valid);
   QTRY_VERIFY(w->summary().contains("not built"));  // once the background build gives up
   w->setType(GwsType::L1);
-  QVERIFY(!analysis->settings().quality.computeLInfinity);
+  QVERIFY(!analysis->settings().computeLInfinity);
   QVERIFY(w->projection().valid);
 
   // Live: opening the hand (no grasp) empties the projection.
@@ -340,18 +355,19 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
   in->contactCombo()->setCurrentIndex(contact + 1);  // the inspector's own selector
   QCOMPARE(analysis->selectedContact(), std::optional<int>(contact));
   const ContactEvaluation& ce = evaluationOf(*analysis, contact);
-  QVERIFY(ce.soft);
-  QVERIFY(closeRelative(shown(in->valueText("kappaMax1")), ce.fit1.curvatures.kappaMax_per_mm));
-  QVERIFY(closeRelative(shown(in->valueText("kappaMin1")), ce.fit1.curvatures.kappaMin_per_mm));
-  QVERIFY(closeRelative(shown(in->valueText("kappaMax2")), ce.fit2.curvatures.kappaMax_per_mm));
-  QVERIFY(closeRelative(shown(in->valueText("a1")), ce.fit1.a));
-  QVERIFY(closeRelative(shown(in->valueText("residual2")), ce.fit2.rmsResidual_mm));
-  QVERIFY(closeRelative(shown(in->valueText("relRadiusMax")), ce.patch.relativeRadiusMax_mm));
-  QVERIFY(closeRelative(shown(in->valueText("semiAxisLong")), ce.patch.semiAxisLong_mm));
-  QVERIFY(closeRelative(shown(in->valueText("semiAxisShort")), ce.patch.semiAxisShort_mm));
+  QCOMPARE(ce.kind, ContactKind::SoftFinger);
+  const SoftContactResult& soft = softOf(*analysis, contact);
+  QVERIFY(closeRelative(shown(in->valueText("kappaMax1")), soft.fit1.curvatures.kappaMax_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("kappaMin1")), soft.fit1.curvatures.kappaMin_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("kappaMax2")), soft.fit2.curvatures.kappaMax_per_mm));
+  QVERIFY(closeRelative(shown(in->valueText("a1")), soft.fit1.a));
+  QVERIFY(closeRelative(shown(in->valueText("residual2")), soft.fit2.rmsResidual_mm));
+  QVERIFY(closeRelative(shown(in->valueText("relRadiusMax")), soft.patch.relativeRadiusMax_mm));
+  QVERIFY(closeRelative(shown(in->valueText("semiAxisLong")), soft.patch.semiAxisLong_mm));
+  QVERIFY(closeRelative(shown(in->valueText("semiAxisShort")), soft.patch.semiAxisShort_mm));
   QVERIFY(closeRelative(shown(in->valueText("torsion")), ce.torsion_mm));
   QVERIFY(closeRelative(shown(in->valueText("maxTorsionalFriction")), ce.maxTorsionalFriction_Nmm));
-  QCOMPARE(in->valueText("size1").toInt(), ce.neighbourhoodSize1);
+  QCOMPARE(in->valueText("size1").toInt(), static_cast<int>(soft.neighbourhoods.side1.size()));
   QVERIFY(ce.torsion_mm > 0);
 
   // The 4-D edges: one row per friction edge, unit normal force, torsion μ·e5.
@@ -364,7 +380,7 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
   QVERIFY(closeRelative(maxTorsion, ce.mu * ce.torsion_mm, 1e-4));
 
   // The highlighted neighbourhood: exactly the points the fits used, on both sides.
-  QCOMPARE(in->highlightedPoints().size(), std::size_t(ce.neighbourhoodSize1 + ce.neighbourhoodSize2));
+  QCOMPARE(in->highlightedPoints().size(), soft.neighbourhoods.side1.size() + soft.neighbourhoods.side2.size());
   QVERIFY(in->highlightedPoints().front().isApprox(ce.contact.side1.position_mm));
 
   // Selecting elsewhere (the contacts dock does this) updates the inspector; clearing empties it.
@@ -380,7 +396,7 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
 void TstUiQuality::inspectorNotesPointContacts() {
   GraspAnalysis* analysis = window_->analysis();
   AnalysisSettings s = analysis->settings();
-  s.quality.contactModel = ContactModelChoice::AllPoint;
+  s.contactModel = "point";
   analysis->setSettings(s);
   const int contact = analysis->evaluation()->contacts.front().sourceContacts.front();
   analysis->setSelectedContact(contact);

@@ -93,7 +93,7 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
   int contactsInView = 0, contactsChanged = 0;
   QStringList report;
   for (const ContactEvaluation& ce : analysis->evaluation()->contacts) {
-    if (!ce.soft) continue;
+    if (!(ce.kind == ContactKind::SoftFinger)) continue;
     const QPoint p = project(view->camera(), ce.contact.side1.position_mm);
     if (!QRect(0, 0, kWidth, kHeight).contains(p)) continue;
     ++contactsInView;

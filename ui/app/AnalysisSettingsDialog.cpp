@@ -27,8 +27,6 @@ constexpr int kLInfinityLimitMin = 10, kLInfinityLimitMax = 100000000;
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
-const char* patchModelKey(PatchModel m) { return m == PatchModel::Hertz ? "hertz" : "layer"; }
-
 QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
                            const char* name) {
   auto* spin = new QDoubleSpinBox;
@@ -72,9 +70,9 @@ AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
   };
   s.collision.contacts.threshold_mm =
       number("threshold_mm", s.collision.contacts.threshold_mm, kThresholdMin_mm, kThresholdMax_mm);
-  if (q.contains("patchModel"))
-    s.quality.soft.patch.model =
-        q.value("patchModel").toString() == QLatin1String("hertz") ? PatchModel::Hertz : PatchModel::ElasticLayer;
+  // A registered contact model; "patchModel" = hertz is how the Hertz choice was stored before the registry.
+  if (const auto* m = findContactModel(q.value("contactModel").toString().toStdString())) s.contactModel = m->name();
+  else if (q.value("patchModel").toString() == QLatin1String("hertz")) s.contactModel = "hertz";
   s.quality.soft.patch.normalForce_N =
       number("normalForce_N", s.quality.soft.patch.normalForce_N, kForceMin_N, kForceMax_N);
   s.quality.edges.pointContactEdges =
@@ -96,7 +94,8 @@ void writeAnalysisSettings(const AnalysisSettings& s) {
   QSettings q = appSettings();
   q.beginGroup(QStringLiteral("analysis"));
   q.setValue("threshold_mm", s.collision.contacts.threshold_mm);
-  q.setValue("patchModel", QLatin1String(patchModelKey(s.quality.soft.patch.model)));
+  q.setValue("contactModel", QString::fromStdString(s.contactModel));
+  q.remove("patchModel");
   q.setValue("normalForce_N", s.quality.soft.patch.normalForce_N);
   q.setValue("pointContactEdges", s.quality.edges.pointContactEdges);
   q.setValue("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings));
@@ -112,10 +111,12 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
 
   threshold_ = doubleSpin(kThresholdMin_mm, kThresholdMax_mm, 3, 0.05, tr(" mm"), "thresholdSpin");
   threshold_->setToolTip(tr("Bodies closer than this are in contact (GraspIt!: 0.2 mm)."));
-  patchModel_ = new QComboBox;
-  patchModel_->setObjectName("patchModelCombo");
-  patchModel_->addItem(tr("Elastic layer (GraspIt!)"), QVariant::fromValue(static_cast<int>(PatchModel::ElasticLayer)));
-  patchModel_->addItem(tr("Hertz ellipse"), QVariant::fromValue(static_cast<int>(PatchModel::Hertz)));
+  contactModel_ = new QComboBox;
+  contactModel_->setObjectName("contactModelCombo");
+  for (const ContactModel* m : contactModels()) {  // whatever the registry holds
+    contactModel_->addItem(QString::fromStdString(m->label()), QString::fromStdString(m->name()));
+    contactModel_->setItemData(contactModel_->count() - 1, QString::fromStdString(m->description()), Qt::ToolTipRole);
+  }
   normalForce_ = doubleSpin(kForceMin_N, kForceMax_N, 2, 0.5, tr(" N"), "normalForceSpin");
   normalForce_->setToolTip(tr("Nominal normal force that sizes the soft patches (GraspIt!: 5 N)."));
   pointEdges_ = intSpin(kEdgesMin, kEdgesMax, "pointEdgesSpin");
@@ -140,7 +141,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
   auto* contacts = new QGroupBox(tr("Contacts"));
   auto* contactsForm = new QFormLayout(contacts);
   contactsForm->addRow(tr("Contact threshold:"), threshold_);
-  contactsForm->addRow(tr("Soft patch model:"), patchModel_);
+  contactsForm->addRow(tr("Contact model:"), contactModel_);
   contactsForm->addRow(tr("Nominal normal force:"), normalForce_);
   contactsForm->addRow(tr("Point-contact cone edges:"), pointEdges_);
   contactsForm->addRow(tr("Soft limit surface, equator directions:"), softEquator_);
@@ -171,7 +172,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
 
 void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
   threshold_->setValue(s.collision.contacts.threshold_mm);
-  patchModel_->setCurrentIndex(s.quality.soft.patch.model == PatchModel::Hertz ? 1 : 0);
+  contactModel_->setCurrentIndex(std::max(0, contactModel_->findData(QString::fromStdString(s.contactModel))));
   normalForce_->setValue(s.quality.soft.patch.normalForce_N);
   pointEdges_->setValue(s.quality.edges.pointContactEdges);
   softEquator_->setValue(equatorDirectionsOf(s.quality.edges.softRings));
@@ -187,7 +188,7 @@ void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
 AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
   AnalysisSettings s = analysis_->settings();
   s.collision.contacts.threshold_mm = threshold_->value();
-  s.quality.soft.patch.model = patchModel_->currentIndex() == 1 ? PatchModel::Hertz : PatchModel::ElasticLayer;
+  s.contactModel = contactModel_->currentData().toString().toStdString();
   s.quality.soft.patch.normalForce_N = normalForce_->value();
   s.quality.edges.pointContactEdges = pointEdges_->value();
   // Keep a custom ring list when the equator count is unchanged.

@@ -1,6 +1,6 @@
 #pragma once
 // Quality ▸ Analysis Settings…: the settings of the live analysis that a user tunes — contact threshold (mm),
-// soft patch model (elastic layer / Hertz), nominal normal force (N), friction-edge counts, torque scaling
+// contact model (any registered one), nominal normal force (N), friction-edge counts, torque scaling
 // (object max radius or a length in mm) and the L∞ point limit. Applied through GraspAnalysis::setSettings
 // and kept in QSettings ("analysis/…"), restored at start by installQualityTools. The spin-box ranges make
 // invalid settings impossible; values read back from QSettings are clamped to the same ranges.
@@ -38,7 +38,7 @@ class AnalysisSettingsDialog : public QDialog {
   void apply();
 
   QDoubleSpinBox* thresholdSpin() const { return threshold_; }
-  QComboBox* patchModelCombo() const { return patchModel_; }
+  QComboBox* contactModelCombo() const { return contactModel_; }
   QDoubleSpinBox* normalForceSpin() const { return normalForce_; }
   QSpinBox* pointEdgesSpin() const { return pointEdges_; }
   QSpinBox* softEquatorSpin() const { return softEquator_; }
@@ -50,7 +50,7 @@ class AnalysisSettingsDialog : public QDialog {
  private:
   GraspAnalysis* analysis_;
   QDoubleSpinBox* threshold_;
-  QComboBox* patchModel_;
+  QComboBox* contactModel_;
   QDoubleSpinBox* normalForce_;
   QSpinBox* pointEdges_;
   QSpinBox* softEquator_;

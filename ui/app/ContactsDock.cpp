@@ -21,11 +21,11 @@ QString vec(const Vec3& v, int decimals) {
       .arg(v.z(), 0, 'f', decimals);
 }
 
-QString frictionName(FrictionType type) {
-  switch (type) {
-    case FrictionType::Frictionless: return ContactsDock::tr("frictionless");
-    case FrictionType::PointWithFriction: return ContactsDock::tr("point with friction");
-    case FrictionType::SoftFinger: return ContactsDock::tr("soft finger");
+QString kindName(ContactKind kind) {
+  switch (kind) {
+    case ContactKind::Frictionless: return ContactsDock::tr("frictionless");
+    case ContactKind::PointWithFriction: return ContactsDock::tr("point with friction");
+    case ContactKind::SoftFinger: return ContactsDock::tr("soft finger, fitted");
   }
   return {};
 }
@@ -78,9 +78,9 @@ void ContactsDock::rebuild() {
     auto label = [&](const BodyHandle& h) {
       return world.isValid(h) ? QString::fromStdString(world.bodyLabel(h)) : tr("?");
     };
-    QString type = frictionName(c.friction);
-    if (const auto e = analysis_->evaluationOfContact(i); evaluation && e && evaluation->contacts.at(*e).soft)
-      type = tr("soft finger, fitted");
+    // What the contact model made of it; contacts outside the evaluated grasp have none.
+    QString type = tr("not in the grasp");
+    if (const auto e = analysis_->evaluationOfContact(i); evaluation && e) type = kindName(evaluation->contacts.at(*e).kind);
     table_->setItem(i, kBody1, cell(label(c.side1.body)));
     table_->setItem(i, kBody2, cell(label(c.side2.body)));
     table_->setItem(i, kPosition, cell(vec(c.side1.position_mm, 2)));

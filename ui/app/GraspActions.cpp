@@ -13,30 +13,12 @@
 #include "Document.h"
 #include "GraspCommands.h"
 #include "MainWindow.h"
-#include "grasp/AutoGrasp.h"
-#include "model/Kinematics.h"
 
 namespace sg::app {
 
 namespace {
 
 constexpr int kStatusTimeout_ms = 8000;
-
-QString contactCount(const std::vector<Contact>& contacts) {
-  return QObject::tr("%n contact(s)", nullptr, static_cast<int>(contacts.size()));
-}
-
-// Without collision checking: every DOF auto-grasp would move goes straight to its limit.
-void forceAutoGrasp(World& world, int robot, bool open) {
-  Robot& r = world.robots.at(robot);
-  std::vector<double> values = dofValues(r);
-  for (std::size_t k = 0; k < r.dofs.size(); ++k) {
-    const double v = r.dofs[k].defaultVelocity * (open ? -1.0 : 1.0);
-    if (v != 0) values[k] = v > 0 ? r.dofs[k].maxValue : r.dofs[k].minValue;
-  }
-  setDofValues(r, values);
-  world.updateConnections();
-}
 
 }  // namespace
 
@@ -97,45 +79,14 @@ void GraspActions::updateEnabled() {
   for (QAction* a : {approach_, autoGrasp_, approachAndGrasp_, autoOpen_}) a->setEnabled(any);
 }
 
-QString GraspActions::approachIn(World& world, int robot, double distance_mm) const {
-  if (!edits_->isEnabled()) {
-    Robot& r = world.robots.at(robot);
-    setRobotPose(r, Transform::fromTranslation(approachDirection(r) * distance_mm) * r.pose);
-    world.updateConnections();
-    return tr("Approach: moved %1 mm (collision checking off)").arg(distance_mm);
-  }
-  const MotionResult m = approachToContact(world, robot, distance_mm, edits_->motionSettings());
-  switch (m.outcome) {
-    case MotionOutcome::Contact:
-      return tr("Approach: contact after %1 mm, %2").arg(m.fraction * distance_mm, 0, 'f', 1).arg(contactCount(m.contacts));
-    case MotionOutcome::Reached: return tr("Approach: moved %1 mm without touching anything").arg(distance_mm);
-    case MotionOutcome::Blocked: return tr("Approach blocked: contacts oppose the motion");
-    case MotionOutcome::StartInCollision: return tr("Approach refused: the hand is already in collision");
-  }
-  return {};
+QString GraspActions::moveIn(World& world, int robot, const HandMotionRequest& motion) const {
+  HandMotionRequest request = motion;
+  request.collisionChecking = edits_->isEnabled();
+  request.settings.motion = edits_->motionSettings();
+  return QString::fromStdString(moveHand(world, robot, request).summary());
 }
 
-QString GraspActions::graspIn(World& world, int robot, bool open) const {
-  const QString what = open ? tr("Auto-open") : tr("Auto-grasp");
-  if (!edits_->isEnabled()) {
-    forceAutoGrasp(world, robot, open);
-    return tr("%1: DOFs at their limits (collision checking off)").arg(what);
-  }
-  AutoGraspSettings settings;
-  settings.motion = edits_->motionSettings();
-  const DofMotionResult m = open ? sg::autoOpen(world, robot, settings) : sg::autoGrasp(world, robot, settings);
-  switch (m.outcome) {
-    case MotionOutcome::Contact: return tr("%1: stopped at contact, %2").arg(what, contactCount(m.contacts));
-    case MotionOutcome::Reached:
-      return m.contacts.empty() ? tr("%1: reached the DOF limits, no contact").arg(what)
-                                : tr("%1: reached the DOF limits, %2").arg(what, contactCount(m.contacts));
-    case MotionOutcome::Blocked: return tr("%1 blocked: contacts oppose the motion").arg(what);
-    case MotionOutcome::StartInCollision: return tr("%1 refused: the hand is already in collision").arg(what);
-  }
-  return {};
-}
-
-QString GraspActions::run(const QString& undoText, const std::function<QString(World&, int)>& motion) {
+QString GraspActions::run(const QString& undoText, const HandMotionRequest& motion) {
   const int robot = targetRobot();
   QString message;
   if (robot < 0) {
@@ -144,7 +95,7 @@ QString GraspActions::run(const QString& undoText, const std::function<QString(W
     QApplication::setOverrideCursor(Qt::WaitCursor);
     World scratch = doc_->world();  // meshes are shared: the copy is cheap
     try {
-      message = motion(scratch, robot);
+      message = moveIn(scratch, robot, motion);
       auto* command = new SetRobotStatesCommand(
           doc_, scratch, undoText.arg(QString::fromStdString(scratch.robots[robot].name)));
       if (command->isEmpty()) {
@@ -163,22 +114,30 @@ QString GraspActions::run(const QString& undoText, const std::function<QString(W
 }
 
 QString GraspActions::approach() {
-  return run(tr("Approach %1"), [this](World& w, int r) { return approachIn(w, r, kApproachDistance_mm); });
+  HandMotionRequest m;
+  m.approach = true;
+  m.approachDistance_mm = kApproachDistance_mm;
+  return run(tr("Approach %1"), m);
 }
 
 QString GraspActions::autoGrasp() {
-  return run(tr("Auto-grasp %1"), [this](World& w, int r) { return graspIn(w, r, false); });
+  HandMotionRequest m;
+  m.fingers = FingerMotion::Close;
+  return run(tr("Auto-grasp %1"), m);
 }
 
 QString GraspActions::approachAndGrasp() {
-  return run(tr("Approach and grasp %1"), [this](World& w, int r) {
-    const QString approached = approachIn(w, r, kApproachBeforeGrasp_mm);
-    return approached + QStringLiteral("; ") + graspIn(w, r, false);
-  });
+  HandMotionRequest m;
+  m.approach = true;
+  m.approachDistance_mm = kApproachBeforeGrasp_mm;
+  m.fingers = FingerMotion::Close;
+  return run(tr("Approach and grasp %1"), m);
 }
 
 QString GraspActions::autoOpen() {
-  return run(tr("Auto-open %1"), [this](World& w, int r) { return graspIn(w, r, true); });
+  HandMotionRequest m;
+  m.fingers = FingerMotion::Open;
+  return run(tr("Auto-open %1"), m);
 }
 
 }  // namespace sg::app

@@ -3,13 +3,13 @@
 // Approach to contact (palm along the approach direction until something is touched), Auto-grasp (Ctrl+G),
 // Approach + grasp (key G: 30 mm approach, then auto-grasp, as GraspIt!), Auto-open, and the
 // "Collision checking" switch that also governs the dragger and the DOF sliders (CollisionStoppedEdits).
-// Each motion runs on a scratch copy of the world and lands in the Document as one undo step; the status
-// bar says how it ended (contact, reached, blocked).
+// Each motion is the engine's moveHand (src/grasp/HandMotion.h, the call behind the CLI's --approach and
+// --autograsp) on a scratch copy of the world, and lands in the Document as one undo step; the status bar
+// says how it ended (contact, reached, blocked).
 #include <QObject>
 #include <QString>
-#include <functional>
 
-#include "grasp/Motion.h"
+#include "grasp/HandMotion.h"
 
 class QAction;
 
@@ -23,7 +23,7 @@ class GraspActions : public QObject {
   Q_OBJECT
  public:
   static constexpr double kApproachDistance_mm = 200;     // Approach to contact: at most this far
-  static constexpr double kApproachBeforeGrasp_mm = 30;   // key G, GraspIt!'s approach before the grasp
+  static constexpr double kApproachBeforeGrasp_mm = sg::kApproachBeforeGrasp_mm;  // key G, as GraspIt!
 
   // Adds the actions to window->graspMenu() and window->graspToolBar().
   GraspActions(MainWindow* window, CollisionStoppedEdits* edits);
@@ -45,10 +45,10 @@ class GraspActions : public QObject {
 
  private:
   // Runs `motion` on a scratch copy of the world for robot `targetRobot()` and pushes the robots' new state
-  // as one undo step named `undoText`. `motion` returns the outcome message.
-  QString run(const QString& undoText, const std::function<QString(World&, int)>& motion);
-  QString approachIn(World& world, int robot, double distance_mm) const;
-  QString graspIn(World& world, int robot, bool open) const;
+  // as one undo step named `undoText`. Returns the outcome message.
+  QString run(const QString& undoText, const HandMotionRequest& motion);
+  // moveHand with the Collision Checking switch and the edits' motion settings.
+  QString moveIn(World& world, int robot, const HandMotionRequest& motion) const;
   void updateEnabled();
 
   MainWindow* window_;

@@ -3,20 +3,26 @@
 #include "Document.h"
 #include "JobRunner.h"
 #include "LInfinityJob.h"
-#include "contact/ContactDetection.h"
-#include <algorithm>
 #include <exception>
 
 namespace sg::app {
 
-bool isHandContact(const Contact& c) {
-  return c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
+AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable) {
+  AnalysisRequest r;
+  r.graspable = graspable;
+  r.collision = settings.collision;
+  r.quality = settings.quality;
+  r.contactModels = {settings.contactModel};
+  r.measures.clear();
+  for (const QualityMeasure* m : qualityMeasures())
+    if (!m->expensive()) r.measures.push_back(m->name());
+  return r;
 }
 
 GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
     : QObject(parent), doc_(doc), lInfinityJobs_(new JobRunner(this)) {
   connect(lInfinityJobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
-    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeLInfinity(*r);
+    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeLInfinity(*r, /*pending=*/true);
   });
   timer_.setSingleShot(true);
   timer_.setInterval(0);
@@ -29,7 +35,7 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
   });
   // The selected graspable is the one evaluated.
   connect(doc_, &Document::selectionChanged, this, [this] {
-    if (chooseGraspable() != graspable_) schedule();
+    if (const auto g = selectedGraspable(); g && *g != graspable_) schedule();
   });
   recompute();
 }
@@ -48,19 +54,11 @@ void GraspAnalysis::schedule() {
   if (live_) timer_.start();
 }
 
-int GraspAnalysis::chooseGraspable() const {
-  const World& world = doc_->world();
-  if (world.graspables.empty()) return -1;
-  if (const auto& sel = doc_->selection(); sel && sel->kind == BodyHandle::Kind::Graspable &&
-                                           sel->index < static_cast<int>(world.graspables.size()))
+std::optional<int> GraspAnalysis::selectedGraspable() const {
+  const auto& sel = doc_->selection();
+  if (sel && sel->kind == BodyHandle::Kind::Graspable && sel->index < static_cast<int>(doc_->world().graspables.size()))
     return sel->index;
-  for (const Contact& c : contacts_) {
-    const BodyHandle& a = c.side1.body;
-    const BodyHandle& b = c.side2.body;
-    if (a.kind == BodyHandle::Kind::Graspable && b.kind == BodyHandle::Kind::Robot) return a.index;
-    if (b.kind == BodyHandle::Kind::Graspable && a.kind == BodyHandle::Kind::Robot) return b.index;
-  }
-  return 0;
+  return std::nullopt;
 }
 
 void GraspAnalysis::recompute() {
@@ -69,29 +67,21 @@ void GraspAnalysis::recompute() {
   ++generation_;
   lInfinityPending_ = false;
   lInfinityJobs_->cancel();
-  const World& world = doc_->world();
   error_.clear();
   evaluation_.reset();
+  contacts_.clear();
+  graspable_ = -1;
   try {
-    contacts_ = findAllContacts(world, settings_.collision);
-    // The hand's contacts first: they make the grasp, and an object resting on a table can add dozens.
-    std::stable_partition(contacts_.begin(), contacts_.end(), [](const Contact& c) { return isHandContact(c); });
-  } catch (const std::exception& e) {
-    contacts_.clear();
+    NullProgress progress;
+    AnalysisResult result = analyzeGrasp(doc_->world(), liveAnalysisRequest(settings_, selectedGraspable()), progress);
+    contacts_ = std::move(result.contacts);
+    graspable_ = result.graspable;
+    if (!result.evaluations.empty()) evaluation_ = std::move(result.evaluations.front());
+    if (evaluation_ && settings_.computeLInfinity) startLInfinity();
+  } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
     error_ = QString::fromStdString(e.what());
-  }
-  graspable_ = chooseGraspable();
-  if (graspable_ >= 0 && error_.isEmpty()) {
-    try {
-      QualitySettings now = settings_.quality;
-      now.computeLInfinity = false;  // below, in the background
-      evaluation_ = evaluateGrasp(world, contacts_, graspable_, now);
-      if (settings_.quality.computeLInfinity) startLInfinity();
-    } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
-      error_ = QString::fromStdString(e.what());
-      evaluation_.reset();
-      lInfinityPending_ = false;
-    }
+    evaluation_.reset();
+    lInfinityPending_ = false;
   }
   ++updateCount_;
   const bool selectionDropped = selectedContact_.has_value();
@@ -106,12 +96,10 @@ void GraspAnalysis::startLInfinity() {
   job.generation = generation_;
   job.gws = q.gws;
   job.forceClosureTolerance = q.forceClosureTolerance;
-  // The same wrenches, in the same order, as evaluateGrasp's own L∞ space (the soft fits are not redone).
-  for (const ContactEvaluation& c : evaluation_->contacts) job.perContactWrenches.push_back(c.wrenches);
+  // The evaluation's own wrenches, in its order (the soft fits are not redone).
+  job.perContactWrenches = evaluation_->perContactWrenches();
   if (evaluation_->contacts.empty()) {  // a hull of {0}: instant
-    LInfinityResult r = buildLInfinity(job);
-    evaluation_->lInfinity = std::move(r.space);
-    evaluation_->lInfinityQuality = std::move(r.quality);
+    mergeLInfinity(buildLInfinity(job), /*pending=*/false);
     return;
   }
   // Until the result arrives: an L∞ space with no hull yet.
@@ -127,8 +115,8 @@ void GraspAnalysis::startLInfinity() {
   lInfinityPending_ = true;
 }
 
-void GraspAnalysis::mergeLInfinity(const LInfinityResult& result) {
-  if (!lInfinityPending_ || result.generation != generation_ || !evaluation_) return;  // stale
+void GraspAnalysis::mergeLInfinity(const LInfinityResult& result, bool pending) {
+  if (pending != lInfinityPending_ || result.generation != generation_ || !evaluation_) return;  // stale
   lInfinityPending_ = false;
   evaluation_->lInfinity = result.space;
   evaluation_->lInfinityQuality = result.quality;
@@ -138,7 +126,14 @@ void GraspAnalysis::mergeLInfinity(const LInfinityResult& result) {
     evaluation_->lInfinityQuality.hullStatus = HullStatus::Failed;
     evaluation_->lInfinityQuality.message = result.error;
   }
-  emit lInfinityUpdated();
+  evaluation_->lInfinityBuilt = true;
+  // The expensive measures read the space just merged (ensureWrenchSpace does not build it again).
+  std::vector<std::string> expensive;
+  for (const QualityMeasure* m : qualityMeasures())
+    if (m->expensive()) expensive.push_back(m->name());
+  NullProgress progress;
+  computeMeasures(*evaluation_, expensive, progress);
+  if (pending) emit lInfinityUpdated();
 }
 
 std::optional<int> GraspAnalysis::evaluationOfContact(int contactIndex) const {

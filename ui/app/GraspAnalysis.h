@@ -1,14 +1,16 @@
 #pragma once
-// The live analysis of the open world: every contact, and the grasp evaluation of one graspable body
-// (soft fits, wrenches, L1/L∞ wrench spaces, ε, volume). Recomputed from the model after each change —
-// coalesced through a zero-time timer, so a burst of edits (a slider drag) costs one update — and read by
-// the views that show it (contacts dock, viewport overlays, quality dock, GWS window, soft inspector).
-// Results only: nothing here edits the model. Settings are not part of the world and are not undoable.
+// The live analysis of the open world: an adapter over the engine's one analysis call (src/grasp/Analysis.h,
+// the call `softgrasp-cli quality` makes): every contact in the canonical order, and the grasp evaluation of
+// one graspable body under the chosen contact model with the cheap quality measures. Recomputed from the
+// model after each change — coalesced through a zero-time timer, so a burst of edits (a slider drag) costs
+// one update — and read by the views that show it (contacts dock, viewport overlays, quality dock, GWS
+// window, soft inspector). Results only: nothing here edits the model. Settings are not part of the world
+// and are not undoable.
 //
-// The L∞ space (QualitySettings::computeLInfinity) is a Minkowski sum whose 6-D hull can take seconds, so
-// it is built off the GUI thread: recompute() does contacts, soft fits and L1 at once and emits updated()
-// with the L∞ part pending; a JobRunner builds it from the evaluation's own per-contact wrenches and, if
-// the model has not changed meanwhile, it is merged in and lInfinityUpdated() follows.
+// The expensive measures (the L∞ space, AnalysisSettings::computeLInfinity) can take seconds, so they are
+// computed off the GUI thread: recompute() emits updated() with them pending; a JobRunner computes them
+// from the evaluation's own wrenches and, if the model has not changed meanwhile, it is merged in and
+// lInfinityUpdated() follows.
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -18,7 +20,7 @@
 
 #include "contact/CollisionSettings.h"
 #include "contact/Contact.h"
-#include "grasp/GraspEvaluation.h"
+#include "grasp/Analysis.h"
 
 namespace sg::app {
 
@@ -28,11 +30,14 @@ struct LInfinityResult;
 
 struct AnalysisSettings {
   CollisionSettings collision;  // contact threshold (mm), duplicate radius, pair switches
-  QualitySettings quality;      // contact model, soft model and normal force (N), edge counts, torque length (mm)
+  QualitySettings quality;      // soft model and normal force (N), edge counts, torque length (mm)
+  std::string contactModel = defaultContactModel().name();  // a registered contact model
+  bool computeLInfinity = false;  // the expensive measures, in the background (only while a view shows them)
 };
 
-// True when a robot body (a hand) is on either side of the contact.
-bool isHandContact(const Contact& c);
+// The engine request the live analysis makes for these settings: no hand motion, the chosen model, the
+// cheap measures (QualityMeasure::expensive() false); `graspable` as AnalysisRequest::graspable.
+AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable);
 
 class GraspAnalysis : public QObject {
   Q_OBJECT
@@ -43,11 +48,11 @@ class GraspAnalysis : public QObject {
   // Replaces the settings and recomputes (at once).
   void setSettings(const AnalysisSettings& settings);
 
-  // Every contact of the world at the last update (world frame, mm): the hand's contacts (a robot body on
-  // either side) first, each group in findAllContacts order.
+  // Every contact of the world at the last update (world frame, mm), in the engine's canonical order (the
+  // hand's contacts first).
   const std::vector<Contact>& contacts() const { return contacts_; }
-  // The graspable whose grasp is evaluated: the selected graspable if any, else the first graspable some
-  // robot touches, else the first graspable; -1 when the world has none.
+  // The graspable whose grasp is evaluated: the selected graspable if any, else the engine's rule
+  // (chooseGraspable: the first graspable some robot touches, else the first); -1 when the world has none.
   int graspableIndex() const { return graspable_; }
   // The evaluation of that graspable's grasp; empty without a graspable or when the evaluation failed
   // (then error() says why). Its ContactEvaluation::sourceContacts index contacts(). While
@@ -81,9 +86,10 @@ class GraspAnalysis : public QObject {
 
  private:
   void schedule();
-  int chooseGraspable() const;
+  std::optional<int> selectedGraspable() const;
   void startLInfinity();
-  void mergeLInfinity(const LInfinityResult& result);
+  // `pending`: the result of a background job (else built at once, for a grasp without contacts).
+  void mergeLInfinity(const LInfinityResult& result, bool pending);
 
   Document* doc_;
   AnalysisSettings settings_;

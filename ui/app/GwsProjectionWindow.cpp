@@ -147,7 +147,7 @@ void GwsProjectionWindow::refresh() {
     projection_.message = "choose three different fixed coordinates";
   } else if (lInf && analysis_->lInfinityPending()) {
     projection_.message = "the L∞ space is being computed";
-  } else if (lInf && (!settings.computeLInfinity || gws->limitExceeded)) {
+  } else if (lInf && (!analysis_->settings().computeLInfinity || gws->limitExceeded)) {
     projection_.message = "the L∞ space is not built (over the point limit of Quality ▸ Analysis Settings)";
   } else if (!gws->hull.ok()) {
     projection_.message = std::string("the wrench space has no hull (") + toString(gws->hull.status) + ")";

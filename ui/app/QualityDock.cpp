@@ -1,5 +1,6 @@
 #include "QualityDock.h"
 
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -10,6 +11,7 @@
 
 #include "Document.h"
 #include "GraspAnalysis.h"
+#include "grasp/QualityMeasure.h"
 
 namespace sg::app {
 
@@ -19,8 +21,20 @@ constexpr int kValueDecimals = 4;
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
-bool isLInfinity(QualityMeasure m) {
-  return m == QualityMeasure::EpsilonLInfinity || m == QualityMeasure::VolumeLInfinity;
+const QualityMeasure* registered(const QString& name) { return findQualityMeasure(name.toStdString()); }
+
+bool isExpensive(const QString& name) {
+  const QualityMeasure* m = registered(name);
+  return m && m->expensive();
+}
+
+// Names stored before the registry (the dock's own enum keys).
+QString currentName(const QString& stored) {
+  static const QHash<QString, QString> old = {{"epsilonL1", "epsilon-l1"},
+                                              {"epsilonLInfinity", "epsilon-linf"},
+                                              {"volumeL1", "volume-l1"},
+                                              {"volumeLInfinity", "volume-linf"}};
+  return old.value(stored, stored);
 }
 
 // Points of the L∞ Minkowski sum Π(kᵢ + 1) (double: it overflows integers for many contacts).
@@ -38,30 +52,9 @@ QString hullNote(const char* space, const GraspQuality& q) {
 }
 }  // namespace
 
-QString measureName(QualityMeasure m) {
-  switch (m) {
-    case QualityMeasure::EpsilonL1: return QObject::tr("ε L1");
-    case QualityMeasure::EpsilonLInfinity: return QObject::tr("ε L∞");
-    case QualityMeasure::VolumeL1: return QObject::tr("Volume L1");
-    case QualityMeasure::VolumeLInfinity: return QObject::tr("Volume L∞");
-  }
-  return {};
-}
-
-QString measureKey(QualityMeasure m) {
-  switch (m) {
-    case QualityMeasure::EpsilonL1: return QStringLiteral("epsilonL1");
-    case QualityMeasure::EpsilonLInfinity: return QStringLiteral("epsilonLInfinity");
-    case QualityMeasure::VolumeL1: return QStringLiteral("volumeL1");
-    case QualityMeasure::VolumeLInfinity: return QStringLiteral("volumeLInfinity");
-  }
-  return {};
-}
-
-const QList<QualityMeasure>& allQualityMeasures() {
-  static const QList<QualityMeasure> all = {QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1,
-                                            QualityMeasure::EpsilonLInfinity, QualityMeasure::VolumeLInfinity};
-  return all;
+QString measureLabel(const QString& name) {
+  const QualityMeasure* m = registered(name);
+  return m ? QString::fromStdString(m->label()) : name;
 }
 
 QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* parent)
@@ -112,9 +105,9 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
 
   layout->addWidget(graspable_);
   layout->addWidget(forceClosure_);
-  // Four measures at most: a compact table, so the docks sharing the column keep their room.
+  // As many rows as registered measures at most: a compact table, so the docks sharing the column keep their room.
   table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() +
-                           static_cast<int>(allQualityMeasures().size()) * table_->verticalHeader()->defaultSectionSize() +
+                           static_cast<int>(qualityMeasures().size()) * table_->verticalHeader()->defaultSectionSize() +
                            2 * table_->frameWidth());
   layout->addWidget(table_);
   layout->addLayout(buttons);
@@ -124,11 +117,12 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
 
   const QSettings settings = appSettings();
   if (settings.contains(kMeasuresKey)) {
-    const QStringList keys = settings.value(kMeasuresKey).toStringList();
-    for (QualityMeasure m : allQualityMeasures())
-      if (keys.contains(measureKey(m))) measures_ << m;
+    QStringList stored;
+    for (const QString& key : settings.value(kMeasuresKey).toStringList()) stored << currentName(key);
+    for (const QualityMeasure* m : qualityMeasures())
+      if (stored.contains(QString::fromStdString(m->name()))) measures_ << QString::fromStdString(m->name());
   } else {
-    measures_ = {QualityMeasure::EpsilonL1, QualityMeasure::VolumeL1};
+    measures_ = {QStringLiteral("epsilon-l1"), QStringLiteral("volume-l1")};
   }
   rebuildRows();
   connect(analysis_, &GraspAnalysis::updated, this, &QualityDock::refresh);
@@ -136,24 +130,24 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
 }
 
 bool QualityDock::needsLInfinity() const {
-  for (QualityMeasure m : measures_)
-    if (isLInfinity(m)) return true;
+  for (const QString& m : measures_)
+    if (isExpensive(m)) return true;
   return false;
 }
 
-void QualityDock::addMeasure(QualityMeasure m) {
-  if (measures_.contains(m)) return;
-  // Keep the canonical order whatever the order of adding.
-  QList<QualityMeasure> ordered;
-  for (QualityMeasure x : allQualityMeasures())
-    if (x == m || measures_.contains(x)) ordered << x;
+void QualityDock::addMeasure(const QString& m) {
+  if (measures_.contains(m) || !registered(m)) return;
+  // Keep the registry's order whatever the order of adding.
+  QStringList ordered;
+  for (const QualityMeasure* x : qualityMeasures())
+    if (const QString name = QString::fromStdString(x->name()); name == m || measures_.contains(name)) ordered << name;
   measures_ = ordered;
   storeMeasures();
   rebuildRows();
   emit measuresChanged();
 }
 
-void QualityDock::removeMeasure(QualityMeasure m) {
+void QualityDock::removeMeasure(const QString& m) {
   if (!measures_.removeOne(m)) return;
   storeMeasures();
   rebuildRows();
@@ -161,15 +155,16 @@ void QualityDock::removeMeasure(QualityMeasure m) {
 }
 
 void QualityDock::storeMeasures() const {
-  QStringList keys;
-  for (QualityMeasure m : measures_) keys << measureKey(m);
-  appSettings().setValue(kMeasuresKey, keys);
+  appSettings().setValue(kMeasuresKey, measures_);
 }
 
 void QualityDock::rebuildRows() {
   table_->setRowCount(static_cast<int>(measures_.size()));
   for (int row = 0; row < measures_.size(); ++row) {
-    table_->setItem(row, 0, new QTableWidgetItem(measureName(measures_[row])));
+    auto* label = new QTableWidgetItem(measureLabel(measures_[row]));
+    if (const QualityMeasure* m = registered(measures_[row]))
+      label->setToolTip(QString::fromStdString(m->description()));
+    table_->setItem(row, 0, label);
     table_->setItem(row, 1, new QTableWidgetItem);
   }
   remove_->setEnabled(!measures_.isEmpty());
@@ -180,15 +175,17 @@ void QualityDock::rebuildRows() {
 void QualityDock::rebuildAddMenu() {
   QMenu* menu = add_->menu();
   menu->clear();
-  for (QualityMeasure m : allQualityMeasures()) {
+  for (const QualityMeasure* registeredMeasure : qualityMeasures()) {
+    const QString m = QString::fromStdString(registeredMeasure->name());
     if (measures_.contains(m)) continue;
-    QAction* action = menu->addAction(measureName(m), this, [this, m] { addMeasure(m); });
-    action->setObjectName(QStringLiteral("add_") + measureKey(m));
+    QAction* action = menu->addAction(measureLabel(m), this, [this, m] { addMeasure(m); });
+    action->setObjectName(QStringLiteral("add_") + m);
+    action->setToolTip(QString::fromStdString(registeredMeasure->description()));
   }
   add_->setEnabled(!menu->isEmpty());
 }
 
-QString QualityDock::valueText(QualityMeasure m) const {
+QString QualityDock::valueText(const QString& m) const {
   const int row = static_cast<int>(measures_.indexOf(m));
   if (row < 0 || !table_->item(row, 1)) return {};
   return table_->item(row, 1)->text();
@@ -209,7 +206,7 @@ void QualityDock::refresh() {
     QString text = tr("Graspable: <b>%1</b>").arg(QString::fromStdString(world.graspables[g].name).toHtmlEscaped());
     if (evaluation) {
       int soft = 0;
-      for (const ContactEvaluation& c : evaluation->contacts) soft += c.soft;
+      for (const ContactEvaluation& c : evaluation->contacts) soft += c.kind == ContactKind::SoftFinger;
       const auto n = evaluation->contacts.size();
       text += n == 1 ? tr(" — 1 contact") : tr(" — %1 contacts").arg(n);
       text += tr(" (%1 soft)").arg(soft);
@@ -240,9 +237,9 @@ void QualityDock::refresh() {
         const int source = c.sourceContacts.empty() ? -1 : c.sourceContacts.front();
         notes << tr("Contact %1: %2").arg(source).arg(QString::fromStdString(c.note));
       }
-    if (const QString n = hullNote("L1", evaluation->l1Quality); settings.computeL1 && !n.isEmpty()) notes << n;
+    if (const QString n = hullNote("L1", evaluation->l1Quality); evaluation->l1Built && !n.isEmpty()) notes << n;
     // Nothing to say about an L∞ space still being built.
-    const bool lInfinityShown = settings.computeLInfinity && !analysis_->lInfinityPending();
+    const bool lInfinityShown = evaluation->lInfinityBuilt && !analysis_->lInfinityPending();
     if (lInfinityShown && evaluation->lInfinity.limitExceeded)
       notes << tr("ε L∞ not built: the Minkowski sum has %1 points, above the limit of %2 "
                   "(Quality ▸ Analysis Settings).")
@@ -255,24 +252,24 @@ void QualityDock::refresh() {
   notes_->setVisible(!notes.isEmpty());
 
   for (int row = 0; row < measures_.size(); ++row) {
-    const QualityMeasure m = measures_[row];
-    const bool lInf = isLInfinity(m);
+    const QString& m = measures_[row];
+    const bool expensive = isExpensive(m);
+    const MeasureValue* value = evaluation ? evaluation->measure(m.toStdString()) : nullptr;
     QString text;
     if (!evaluation)
       text = QStringLiteral("—");
-    else if (lInf && !settings.computeLInfinity)
-      text = tr("not computed");
-    else if (!lInf && !settings.computeL1)
-      text = tr("not computed");
-    else if (lInf && analysis_->lInfinityPending())
+    else if (expensive && analysis_->lInfinityPending())
       text = tr("computing…");
-    else if (lInf && evaluation->lInfinity.limitExceeded)
+    else if (expensive && evaluation->lInfinity.limitExceeded)
       text = tr("not built (limit)");
-    else {
-      const GraspQuality& q = lInf ? evaluation->lInfinityQuality : evaluation->l1Quality;
-      const bool epsilon = m == QualityMeasure::EpsilonL1 || m == QualityMeasure::EpsilonLInfinity;
-      text = epsilon ? QString::number(q.epsilon, 'f', kValueDecimals) : QString::number(q.volume, 'g', kValueDecimals);
-    }
+    else if (!value)
+      text = tr("not computed");
+    else if (m.startsWith(QLatin1String("volume")))
+      text = QString::number(value->value, 'g', kValueDecimals);
+    else
+      text = QString::number(value->value, 'f', kValueDecimals);
+    if (value && !value->ok && !value->message.empty())
+      table_->item(row, 1)->setToolTip(QString::fromStdString(value->message));
     table_->item(row, 1)->setText(text);
   }
 }

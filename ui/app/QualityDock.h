@@ -1,11 +1,12 @@
 #pragma once
-// The Quality dock: the grasp's measures the user chose (ε and volume of the L1 and L∞ wrench spaces,
-// added and removed with the buttons, remembered in QSettings "quality/measures"), their live values after
-// every GraspAnalysis update ("computing…" for L∞ ones while the analysis builds that space in the
+// The Quality dock: the grasp's measures the user chose from the engine's registry (src/grasp/QualityMeasure.h:
+// ε and volume of the L1 and L∞ wrench spaces, σmin of the grasp matrix, whatever is registered; added and
+// removed with the buttons, remembered by name in QSettings "quality/measures"), their live values after
+// every GraspAnalysis update ("computing…" for expensive ones while the analysis computes them in the
 // background), a force-closure indicator, the graspable evaluated and the analysis' notes
 // (errors, soft contacts that fell back to point contacts, an L∞ space over its point limit).
 #include <QDockWidget>
-#include <QList>
+#include <QStringList>
 
 class QLabel;
 class QTableWidget;
@@ -16,26 +17,24 @@ namespace sg::app {
 class Document;
 class GraspAnalysis;
 
-enum class QualityMeasure { EpsilonL1, EpsilonLInfinity, VolumeL1, VolumeLInfinity };
-
-QString measureName(QualityMeasure m);  // shown ("ε L1", ...)
-QString measureKey(QualityMeasure m);   // stored ("epsilonL1", ...)
-const QList<QualityMeasure>& allQualityMeasures();
+// A registered measure's label ("ε L1"), or the name itself when unknown.
+QString measureLabel(const QString& name);
 
 class QualityDock : public QDockWidget {
   Q_OBJECT
  public:
   QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* parent = nullptr);
 
-  const QList<QualityMeasure>& measures() const { return measures_; }
-  // No-ops for a measure already shown / not shown. Persisted at once.
-  void addMeasure(QualityMeasure m);
-  void removeMeasure(QualityMeasure m);
-  // A shown measure needs the L∞ space.
+  // Registered names ("epsilon-l1", ...), in registry order.
+  const QStringList& measures() const { return measures_; }
+  // No-ops for a measure already shown / not shown, or not registered. Persisted at once.
+  void addMeasure(const QString& name);
+  void removeMeasure(const QString& name);
+  // A shown measure is expensive (computed in the background).
   bool needsLInfinity() const;
 
   // What the dock shows (tests, status): a measure's value text (empty if not shown), the indicator.
-  QString valueText(QualityMeasure m) const;
+  QString valueText(const QString& name) const;
   QLabel* forceClosureLabel() const { return forceClosure_; }
   QLabel* graspableLabel() const { return graspable_; }
   QLabel* notesLabel() const { return notes_; }
@@ -56,7 +55,7 @@ class QualityDock : public QDockWidget {
 
   GraspAnalysis* analysis_;
   const Document* doc_;
-  QList<QualityMeasure> measures_;
+  QStringList measures_;
   QLabel* graspable_;
   QLabel* forceClosure_;
   QTableWidget* table_;

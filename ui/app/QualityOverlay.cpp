@@ -6,6 +6,7 @@
 #include <Inventor/nodes/SoSwitch.h>
 
 #include "GraspAnalysis.h"
+#include "contact/models/SoftFingerContactModel.h"
 #include "render/SoftPatchNodes.h"
 
 namespace sg::app {
@@ -75,21 +76,24 @@ void QualityOverlay::rebuild() {
   wrenchShown_ = false;
   const auto& evaluation = analysis_->evaluation();
   if (!evaluation) return;
-  for (const ContactEvaluation& ce : evaluation->contacts) {
-    if (!ce.soft) continue;
+  for (std::size_t i = 0; i < evaluation->contacts.size(); ++i) {
+    const ContactEvaluation& ce = evaluation->contacts[i];
+    const SoftContactResult* soft = softContactResult(evaluation->modelResult.get(), i);
+    if (!soft) continue;
     const ContactSide& objectSide = ce.objectIsSide1 ? ce.contact.side1 : ce.contact.side2;
     const ContactSide& handSide = ce.objectIsSide1 ? ce.contact.side2 : ce.contact.side1;
-    const QuadricFit& objectFit = ce.objectIsSide1 ? ce.fit1 : ce.fit2;
-    const QuadricFit& handFit = ce.objectIsSide1 ? ce.fit2 : ce.fit1;
-    content_->addChild(makeParaboloidPatchNode(patchOf(objectFit, objectSide, ce.neighbourhoodRadius_mm), objectSideStyle()));
-    content_->addChild(makeParaboloidPatchNode(patchOf(handFit, handSide, ce.neighbourhoodRadius_mm), handSideStyle()));
+    const QuadricFit& objectFit = ce.objectIsSide1 ? soft->fit1 : soft->fit2;
+    const QuadricFit& handFit = ce.objectIsSide1 ? soft->fit2 : soft->fit1;
+    const double radius_mm = soft->neighbourhoodRadius_mm;
+    content_->addChild(makeParaboloidPatchNode(patchOf(objectFit, objectSide, radius_mm), objectSideStyle()));
+    content_->addChild(makeParaboloidPatchNode(patchOf(handFit, handSide, radius_mm), handSideStyle()));
     patchCount_ += 2;
     ContactEllipse ellipse;
     ellipse.frame = contactFrame(objectSide.position_mm, objectSide.normal);
-    ellipse.axisLong = ce.patch.axisLong;
-    ellipse.axisShort = ce.patch.axisShort;
-    ellipse.semiLong_mm = ce.patch.semiAxisLong_mm;
-    ellipse.semiShort_mm = ce.patch.semiAxisShort_mm;
+    ellipse.axisLong = soft->patch.axisLong;
+    ellipse.axisShort = soft->patch.axisShort;
+    ellipse.semiLong_mm = soft->patch.semiAxisLong_mm;
+    ellipse.semiShort_mm = soft->patch.semiAxisShort_mm;
     content_->addChild(makeContactEllipseNode(ellipse, objectSideStyle()));
     ++ellipseCount_;
   }

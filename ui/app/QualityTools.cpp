@@ -36,9 +36,9 @@ class LInfinityDemand : public QObject {
     return dock_->needsLInfinity() || (window_ && window_->type() == GwsType::LInfinity);
   }
   void update() {
-    if (analysis_->settings().quality.computeLInfinity == needed()) return;
+    if (analysis_->settings().computeLInfinity == needed()) return;
     AnalysisSettings s = analysis_->settings();
-    s.quality.computeLInfinity = needed();
+    s.computeLInfinity = needed();
     analysis_->setSettings(s);
   }
 
@@ -64,7 +64,7 @@ void installQualityTools(MainWindow* window) {
   // Stored settings, and L∞ only if a measure needs it: one recompute.
   auto* demand = new LInfinityDemand(analysis, dock, window);
   AnalysisSettings settings = readAnalysisSettings(analysis->settings());
-  settings.quality.computeLInfinity = demand->needed();
+  settings.computeLInfinity = demand->needed();
   analysis->setSettings(settings);
   QObject::connect(dock, &QualityDock::measuresChanged, demand, &LInfinityDemand::update);
 

@@ -18,6 +18,7 @@
 
 #include "Document.h"
 #include "GraspAnalysis.h"
+#include "contact/models/SoftFingerContactModel.h"
 #include "contact/SoftNeighbourhood.h"
 #include "render/SoftPatchNodes.h"
 
@@ -34,11 +35,10 @@ QString bodyName(const World& world, const BodyHandle& h) {
 }
 
 QString modelName(const ContactEvaluation& ce) {
-  if (ce.soft) return QObject::tr("soft finger");
-  switch (ce.model) {
-    case FrictionType::Frictionless: return QObject::tr("frictionless point");
-    case FrictionType::PointWithFriction: return QObject::tr("point with friction");
-    case FrictionType::SoftFinger: return QObject::tr("soft finger (as a point contact)");
+  switch (ce.kind) {
+    case ContactKind::Frictionless: return QObject::tr("frictionless point");
+    case ContactKind::PointWithFriction: return QObject::tr("point with friction");
+    case ContactKind::SoftFinger: return QObject::tr("soft finger");
   }
   return {};
 }
@@ -52,13 +52,6 @@ QString fitStatus(QuadricFitStatus s) {
   return {};
 }
 
-// The neighbourhood points of one side of one contact, as the soft pipeline gathers them.
-std::vector<Vec3> sidePoints(const World& world, const ContactSide& side, double radius_mm,
-                             const SoftNeighbourhoodSettings& settings) {
-  if (!world.isValid(side.body) || !world.body(side.body).mesh) return {side.position_mm};
-  const Body& body = world.body(side.body);
-  return gatherNeighbourhood(*body.mesh, body.pose, side.position_mm, side.normal, radius_mm, settings).allPoints_mm();
-}
 
 }  // namespace
 
@@ -136,7 +129,7 @@ void SoftContactInspector::fillContactCombo() {
     const Contact& c = contacts[i];
     QString text = tr("#%1  %2 – %3").arg(i).arg(bodyName(world, c.side1.body), bodyName(world, c.side2.body));
     if (const auto ev = analysis_->evaluationOfContact(static_cast<int>(i));
-        ev && analysis_->evaluation()->contacts[*ev].soft)
+        ev && analysis_->evaluation()->contacts[*ev].kind == ContactKind::SoftFinger)
       text += tr("  (soft)");
     combo_->addItem(text, static_cast<int>(i));
   }
@@ -189,7 +182,10 @@ void SoftContactInspector::showSelected() {
     highlight({});
     return;
   }
-  const ContactEvaluation& ce = analysis_->evaluation()->contacts[static_cast<std::size_t>(*ev)];
+  const GraspEvaluation& evaluation = *analysis_->evaluation();
+  const ContactEvaluation& ce = evaluation.contacts[static_cast<std::size_t>(*ev)];
+  const SoftContactResult* soft = softContactResult(evaluation.modelResult.get(), static_cast<std::size_t>(*ev));
+  addValue(general, "contactModel", tr("Contact model"), QString::fromStdString(evaluation.contactModel));
   addValue(general, "model", tr("Model"), modelName(ce));
   addValue(general, "mu", tr("μ"), number(ce.mu));
   if (ce.sourceContacts.size() > 1) {
@@ -206,7 +202,7 @@ void SoftContactInspector::showSelected() {
     for (int col = 0; col < 4; ++col) edges_->setItem(row, col, new QTableWidgetItem(number(values[col])));
   }
 
-  if (!ce.soft) {
+  if (!soft) {
     QString text = tr("Not a soft contact: %1.").arg(modelName(ce));
     if (!ce.note.empty()) text += QStringLiteral(" ") + QString::fromStdString(ce.note);
     note_->setText(text);
@@ -216,11 +212,11 @@ void SoftContactInspector::showSelected() {
   note_->setText(ce.note.empty() ? QString() : QString::fromStdString(ce.note));
 
   QTreeWidgetItem* hood = addGroup(tr("Neighbourhood"));
-  addValue(hood, "radius", tr("Radius (mm)"), number(ce.neighbourhoodRadius_mm));
-  addValue(hood, "size1", tr("Points, side 1"), QString::number(ce.neighbourhoodSize1));
-  addValue(hood, "size2", tr("Points, side 2"), QString::number(ce.neighbourhoodSize2));
+  addValue(hood, "radius", tr("Radius (mm)"), number(soft->neighbourhoodRadius_mm));
+  addValue(hood, "size1", tr("Points, side 1"), QString::number(soft->neighbourhoods.side1.size()));
+  addValue(hood, "size2", tr("Points, side 2"), QString::number(soft->neighbourhoods.side2.size()));
 
-  const QuadricFit* fits[2] = {&ce.fit1, &ce.fit2};
+  const QuadricFit* fits[2] = {&soft->fit1, &soft->fit2};
   const ContactSide* sides[2] = {&ce.contact.side1, &ce.contact.side2};
   for (int k = 0; k < 2; ++k) {
     const QuadricFit& f = *fits[k];
@@ -240,41 +236,32 @@ void SoftContactInspector::showSelected() {
   }
 
   QTreeWidgetItem* rel = addGroup(tr("Relative curvature"));
-  addValue(rel, "relKappaMax", tr("κmax (1/mm)"), number(ce.relative.kappaMax_per_mm));
-  addValue(rel, "relKappaMin", tr("κmin (1/mm)"), number(ce.relative.kappaMin_per_mm));
-  addValue(rel, "relRadiusMin", tr("R′ (mm)"), number(ce.patch.relativeRadiusMin_mm));
-  addValue(rel, "relRadiusMax", tr("R″ (mm)"), number(ce.patch.relativeRadiusMax_mm));
-  if (ce.patch.flatReplaced) addValue(rel, "flatReplaced", tr("Flat direction"), tr("radius replaced"));
+  addValue(rel, "relKappaMax", tr("κmax (1/mm)"), number(soft->relative.kappaMax_per_mm));
+  addValue(rel, "relKappaMin", tr("κmin (1/mm)"), number(soft->relative.kappaMin_per_mm));
+  addValue(rel, "relRadiusMin", tr("R′ (mm)"), number(soft->patch.relativeRadiusMin_mm));
+  addValue(rel, "relRadiusMax", tr("R″ (mm)"), number(soft->patch.relativeRadiusMax_mm));
+  if (soft->patch.flatReplaced) addValue(rel, "flatReplaced", tr("Flat direction"), tr("radius replaced"));
 
   QTreeWidgetItem* patch = addGroup(tr("Patch"));
   addValue(patch, "patchModel", tr("Model"),
-           ce.patch.model == PatchModel::Hertz ? tr("Hertz ellipse") : tr("elastic layer"));
-  addValue(patch, "semiAxisLong", tr("Semi-axis a, long (mm)"), number(ce.patch.semiAxisLong_mm));
-  addValue(patch, "semiAxisShort", tr("Semi-axis b, short (mm)"), number(ce.patch.semiAxisShort_mm));
-  const Vec3& al = ce.patch.axisLong;
-  const Vec3& as = ce.patch.axisShort;
+           soft->patch.model == PatchModel::Hertz ? tr("Hertz ellipse") : tr("elastic layer"));
+  addValue(patch, "semiAxisLong", tr("Semi-axis a, long (mm)"), number(soft->patch.semiAxisLong_mm));
+  addValue(patch, "semiAxisShort", tr("Semi-axis b, short (mm)"), number(soft->patch.semiAxisShort_mm));
+  const Vec3& al = soft->patch.axisLong;
+  const Vec3& as = soft->patch.axisShort;
   addValue(patch, "axisLong", tr("Long axis (world)"), tr("(%1, %2, %3)").arg(number(al.x()), number(al.y()), number(al.z())));
   addValue(patch, "axisShort", tr("Short axis (world)"), tr("(%1, %2, %3)").arg(number(as.x()), number(as.y()), number(as.z())));
-  addValue(patch, "penetration", tr("Penetration δ (mm)"), number(ce.patch.penetration_mm));
-  addValue(patch, "modulus", tr("Modulus (Pa)"), number(ce.patch.modulus_Pa));
-  addValue(patch, "normalForce", tr("Normal force (N)"), number(ce.patch.normalForce_N));
+  addValue(patch, "penetration", tr("Penetration δ (mm)"), number(soft->patch.penetration_mm));
+  addValue(patch, "modulus", tr("Modulus (Pa)"), number(soft->patch.modulus_Pa));
+  addValue(patch, "normalForce", tr("Normal force (N)"), number(soft->patch.normalForce_N));
 
   QTreeWidgetItem* torsion = addGroup(tr("Torsion"));
   addValue(torsion, "torsion", tr("e_n = τmax/(μN) (mm)"), number(ce.torsion_mm));
   addValue(torsion, "maxTorsionalFriction", tr("Max torsional friction (N·mm)"), number(ce.maxTorsionalFriction_Nmm));
 
-  // Neighbourhood points, recomputed for this contact only (all merged source contacts, both sides).
-  const SoftNeighbourhoodSettings& hoodSettings = analysis_->settings().quality.soft.neighbourhood;
-  std::vector<Vec3> points;
-  std::set<std::tuple<double, double, double>> seen[2];  // per side: merged contacts share vertices
-  for (int s : ce.sourceContacts) {
-    if (s < 0 || s >= static_cast<int>(analysis_->contacts().size())) continue;
-    const Contact& c = analysis_->contacts()[static_cast<std::size_t>(s)];
-    const ContactSide* bothSides[2] = {&c.side1, &c.side2};
-    for (int k = 0; k < 2; ++k)
-      for (const Vec3& p : sidePoints(world, *bothSides[k], ce.neighbourhoodRadius_mm, hoodSettings))
-        if (seen[k].emplace(p.x(), p.y(), p.z()).second) points.push_back(p);
-  }
+  // The neighbourhood points the fits used (both sides; the analysis keeps them).
+  std::vector<Vec3> points = soft->neighbourhoods.side1.allPoints_mm();
+  for (const Vec3& p : soft->neighbourhoods.side2.allPoints_mm()) points.push_back(p);
   highlight(points);
 }
 

@@ -9,7 +9,7 @@
 
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
-#include "HandMotion.h"
+#include "AnalysisOptions.h"
 #include "JsonWriter.h"
 #include "ModelInput.h"
 #include "TextPrinter.h"
@@ -21,17 +21,7 @@ namespace sg::cli {
 
 namespace {
 
-std::string frictionName(FrictionType f) {
-  switch (f) {
-    case FrictionType::Frictionless: return "frictionless";
-    case FrictionType::PointWithFriction: return "point-with-friction";
-    case FrictionType::SoftFinger: return "soft-finger";
-  }
-  return "unknown";
-}
-
 bool isRobot(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Robot; }
-bool byHand(const Contact& c) { return isRobot(c.side1.body) || isRobot(c.side2.body); }
 
 // The sensed pairs: every collision-checked pair of one of the robot's bodies with a body of another kind
 // (an object, an obstacle, another robot), robot body first.
@@ -51,31 +41,35 @@ std::vector<SensedPair> sensePairs(const World& world, int robot, const Collisio
   return out;
 }
 
+// What each contact of the grasp became under the primary contact model ("" for contacts outside the grasp).
+std::vector<std::string> contactKinds(const AnalysisResult& result) {
+  std::vector<std::string> kinds(result.contacts.size());
+  if (const GraspEvaluation* e = result.primary())
+    for (const ContactEvaluation& c : e->contacts)
+      for (int source : c.sourceContacts) kinds[static_cast<std::size_t>(source)] = toString(c.kind);
+  return kinds;
+}
+
 int runGrasp(const ParsedArgs& args) {
-  const HandMotionPlan plan = handMotionPlan(args, /*closeByDefault=*/true);
-  AutoGraspSettings settings;
-  settings.motion.collision.contacts.threshold_mm = contactThreshold(args);
   LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/true);
   World& world = model.world;
-  int robot = 0;
-  if (const auto r = args.value("--robot")) {
-    const auto v = parseNumberList("--robot", *r);
-    if (v.size() != 1 || v[0] < 0 || v[0] != static_cast<int>(v[0]))
-      throw UsageError("--robot: expected a robot index, got '" + *r + "'");
-    robot = static_cast<int>(v[0]);
-  }
+  const int robot = request.robot;
   if (robot >= static_cast<int>(world.robots.size()))
     throw UsageError("--robot: " + model.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
   Warnings warnings;  // after the last usage check: a failing run prints only its error
   warnings.addLoadWarnings(world);
 
-  const HandMotionReport motion = runHandMotion(world, robot, plan, settings);
-  std::vector<Contact> contacts = findAllContacts(world, settings.motion.collision);
-  std::stable_partition(contacts.begin(), contacts.end(), byHand);  // the grasp's contacts first
-  const auto handContacts = std::count_if(contacts.begin(), contacts.end(), byHand);
+  request.measures.clear();  // contacts and what they became; no wrench space
+  NullProgress progress;
+  const AnalysisResult result = runAnalysis(world, request, progress);
+  const std::vector<Contact>& contacts = result.contacts;
+  const std::vector<std::string> kinds = contactKinds(result);
+  const auto handContacts = std::count_if(contacts.begin(), contacts.end(), isHandContact);
   std::vector<SensedPair> sensed;
-  if (args.has("--sensing")) sensed = sensePairs(world, robot, settings.motion.collision);
-  const bool colliding = anyCollision(world, settings.motion.collision);
+  if (args.has("--sensing")) sensed = sensePairs(world, robot, request.collision);
+  const bool colliding = anyCollision(world, request.collision);
+  const std::string fingers = fingersOutcome(result.motion), approach = approachOutcome(result.motion);
   const Robot& hand = world.robots[robot];
 
   if (args.has("--json")) {
@@ -91,16 +85,16 @@ int runGrasp(const ParsedArgs& args) {
                               {"separation", jsonNumber(c.separation_mm)},
                               {"muStatic", jsonNumber(c.muStatic)},
                               {"muKinetic", jsonNumber(c.muKinetic)},
-                              {"friction", jsonString(frictionName(c.friction))}});
+                              {"friction", jsonString(kinds[static_cast<std::size_t>(&c - contacts.data())])}});
     QJsonObject doc{{"file", jsonString(model.path)},
                     {"robot", jsonString(hand.name)},
-                    {"grasp", jsonString(motion.fingers)},
+                    {"grasp", jsonString(fingers)},
                     {"dofs", dofs},
                     {"palm", jsonPose(hand.pose)},
                     {"collision", colliding},
                     {"contacts", list},
                     {"warnings", warnings.json()}};
-    if (!motion.approach.empty()) doc.insert("approach", jsonString(motion.approach));
+    if (!approach.empty()) doc.insert("approach", jsonString(approach));
     if (args.has("--sensing")) {
       QJsonArray pairs;
       for (const auto& p : sensed)
@@ -119,8 +113,8 @@ int runGrasp(const ParsedArgs& args) {
   TextPrinter out(std::cout);
   out.line("robot " + hand.name);
   TextPrinter::Indent indent(out);
-  if (!motion.approach.empty()) out.field("approach", motion.approach);
-  out.field("grasp", motion.fingers);
+  if (!approach.empty()) out.field("approach", approach);
+  out.field("grasp", fingers);
   std::string dofText;
   for (std::size_t k = 0; k < hand.dofs.size(); ++k) dofText += (k ? ", " : "") + TextPrinter::number(hand.dofs[k].value);
   out.field("dof values", dofText);
@@ -132,8 +126,10 @@ int runGrasp(const ParsedArgs& args) {
     for (const auto& c : contacts)
       out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
                TextPrinter::vec(c.side1.position_mm) + " mm, normal " + TextPrinter::vec(c.side1.normal) + ", gap " +
-               TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) + ", " +
-               frictionName(c.friction));
+               TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) +
+               (kinds[static_cast<std::size_t>(&c - contacts.data())].empty()
+                    ? std::string()
+                    : ", " + kinds[static_cast<std::size_t>(&c - contacts.data())]));
   }
   if (args.has("--sensing")) {
     out.field("sensing", std::to_string(sensed.size()) + " pair(s)");

@@ -3,19 +3,12 @@
 #include <QJsonArray>
 
 #include "JsonWriter.h"
+#include "contact/models/SoftFingerContactModel.h"
+#include "grasp/QualityMeasure.h"
 
 namespace sg::cli {
 
 namespace {
-
-std::string modelName(FrictionType f) {
-  switch (f) {
-    case FrictionType::Frictionless: return "frictionless";
-    case FrictionType::PointWithFriction: return "point-with-friction";
-    case FrictionType::SoftFinger: return "soft-finger";
-  }
-  return "unknown";
-}
 
 QJsonArray jsonVec6(const Vec6& v) {
   QJsonArray a;
@@ -83,45 +76,53 @@ double lInfinityPointBound(const GraspEvaluation& e) {
   return points;
 }
 
-QJsonObject contactEvaluationJson(const World& world, const ContactEvaluation& c) {
+QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, std::size_t index) {
+  const ContactEvaluation& c = e.contacts[index];
   QJsonArray sources;
   for (int i : c.sourceContacts) sources.append(i);
-  const ContactSide& side = c.objectIsSide1 ? c.contact.side1 : c.contact.side2;
+  const ContactSide& side = c.onObject();
   QJsonObject o{{"contacts", sources},
                 {"body1", jsonString(world.bodyLabel(c.contact.side1.body))},
                 {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
                 {"position_mm", jsonVec(side.position_mm)},
                 {"normal", jsonVec(side.normal)},
-                {"model", jsonString(modelName(c.model))},
+                {"model", jsonString(toString(c.kind))},
                 {"mu", jsonNumber(c.mu)},
+                {"torsion_mm", jsonNumber(c.torsion_mm)},
+                {"maxTorsionalFriction_Nmm", jsonNumber(c.maxTorsionalFriction_Nmm)},
                 {"frictionEdgeCount", static_cast<int>(c.frictionEdges.size())},
                 {"frictionEdges", jsonVec6List(c.frictionEdges)},
                 {"wrenches", jsonVec6List(c.wrenches)},
                 {"note", jsonString(c.note)}};
-  if (c.soft)
-    o.insert("soft", QJsonObject{{"neighbourhoodRadius_mm", jsonNumber(c.neighbourhoodRadius_mm)},
-                                 {"neighbourhood1", c.neighbourhoodSize1},
-                                 {"neighbourhood2", c.neighbourhoodSize2},
-                                 {"fit1", fitJson(c.fit1)},
-                                 {"fit2", fitJson(c.fit2)},
-                                 {"relativeRadiusMin_mm", jsonNumber(c.patch.relativeRadiusMin_mm)},
-                                 {"relativeRadiusMax_mm", jsonNumber(c.patch.relativeRadiusMax_mm)},
-                                 {"flatReplaced", c.patch.flatReplaced},
-                                 {"patch", jsonString(c.patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer")},
-                                 {"semiAxisLong_mm", jsonNumber(c.patch.semiAxisLong_mm)},
-                                 {"semiAxisShort_mm", jsonNumber(c.patch.semiAxisShort_mm)},
-                                 {"axisLong", jsonVec(c.patch.axisLong)},
-                                 {"axisShort", jsonVec(c.patch.axisShort)},
-                                 {"penetration_mm", jsonNumber(c.patch.penetration_mm)},
-                                 {"modulus_Pa", jsonNumber(c.patch.modulus_Pa)},
-                                 {"normalForce_N", jsonNumber(c.patch.normalForce_N)},
+  if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
+    const SoftPatch& patch = soft->patch;
+    o.insert("soft", QJsonObject{{"neighbourhoodRadius_mm", jsonNumber(soft->neighbourhoodRadius_mm)},
+                                 {"neighbourhood1", static_cast<int>(soft->neighbourhoods.side1.size())},
+                                 {"neighbourhood2", static_cast<int>(soft->neighbourhoods.side2.size())},
+                                 {"fit1", fitJson(soft->fit1)},
+                                 {"fit2", fitJson(soft->fit2)},
+                                 {"relativeRadiusMin_mm", jsonNumber(patch.relativeRadiusMin_mm)},
+                                 {"relativeRadiusMax_mm", jsonNumber(patch.relativeRadiusMax_mm)},
+                                 {"flatReplaced", patch.flatReplaced},
+                                 {"patch", jsonString(patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer")},
+                                 {"semiAxisLong_mm", jsonNumber(patch.semiAxisLong_mm)},
+                                 {"semiAxisShort_mm", jsonNumber(patch.semiAxisShort_mm)},
+                                 {"axisLong", jsonVec(patch.axisLong)},
+                                 {"axisShort", jsonVec(patch.axisShort)},
+                                 {"penetration_mm", jsonNumber(patch.penetration_mm)},
+                                 {"modulus_Pa", jsonNumber(patch.modulus_Pa)},
+                                 {"normalForce_N", jsonNumber(patch.normalForce_N)},
                                  {"torsion_mm", jsonNumber(c.torsion_mm)},
                                  {"maxTorsionalFriction_Nmm", jsonNumber(c.maxTorsionalFriction_Nmm)}});
+  }
   return o;
 }
 
 QJsonObject wrenchSpaceJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
                             const QualitySettings& settings) {
+  if (!(gws.type == GwsType::L1 ? e.l1Built : e.lInfinityBuilt))
+    return QJsonObject{{"type", jsonString(toString(gws.type))}, {"built", false}, {"hull", "not requested"},
+                       {"message", jsonString("no requested measure needs this space (--measures)")}};
   QJsonArray weakest;
   for (int k = 0; k < 6; ++k) weakest.append(jsonNumber(q.worstCaseWrench(k)));
   QJsonObject o{{"type", jsonString(toString(gws.type))},
@@ -144,27 +145,29 @@ QJsonObject wrenchSpaceJson(const GraspEvaluation& e, const GraspWrenchSpace& gw
   return o;
 }
 
-void printContactEvaluation(TextPrinter& out, const World& world, const ContactEvaluation& c) {
-  const ContactSide& side = c.objectIsSide1 ? c.contact.side1 : c.contact.side2;
+void printContactEvaluation(TextPrinter& out, const World& world, const GraspEvaluation& e, std::size_t index) {
+  const ContactEvaluation& c = e.contacts[index];
+  const ContactSide& side = c.onObject();
   const ContactSide& other = c.objectIsSide1 ? c.contact.side2 : c.contact.side1;
   out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.position_mm) + " mm, normal " +
-           TextPrinter::vec(side.normal) + ", " + modelName(c.model) + ", mu " + TextPrinter::number(c.mu));
+           TextPrinter::vec(side.normal) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
   TextPrinter::Indent detail(out);
-  if (c.soft) {
-    out.field("neighbourhood", "r " + TextPrinter::number(c.neighbourhoodRadius_mm) + " mm, " +
-                                   std::to_string(c.neighbourhoodSize1) + " + " + std::to_string(c.neighbourhoodSize2) +
-                                   " points");
-    out.field("fit " + world.bodyLabel(c.contact.side1.body), fitText(c.fit1));
-    out.field("fit " + world.bodyLabel(c.contact.side2.body), fitText(c.fit2));
-    out.field("relative radii", TextPrinter::number(c.patch.relativeRadiusMin_mm) + ", " +
-                                    TextPrinter::number(c.patch.relativeRadiusMax_mm) + " mm" +
-                                    (c.patch.flatReplaced ? " (flat replaced)" : ""));
-    std::string patch = TextPrinter::number(c.patch.semiAxisLong_mm) + " x ";
-    patch += TextPrinter::number(c.patch.semiAxisShort_mm) + " mm along ";
-    patch += TextPrinter::vec(c.patch.axisLong) + " and ";
-    patch += TextPrinter::vec(c.patch.axisShort) + " at ";
-    patch += TextPrinter::number(c.patch.normalForce_N) + " N, penetration ";
-    patch += TextPrinter::number(c.patch.penetration_mm) + " mm";
+  if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
+    const SoftPatch& p = soft->patch;
+    out.field("neighbourhood", "r " + TextPrinter::number(soft->neighbourhoodRadius_mm) + " mm, " +
+                                   std::to_string(soft->neighbourhoods.side1.size()) + " + " +
+                                   std::to_string(soft->neighbourhoods.side2.size()) + " points");
+    out.field("fit " + world.bodyLabel(c.contact.side1.body), fitText(soft->fit1));
+    out.field("fit " + world.bodyLabel(c.contact.side2.body), fitText(soft->fit2));
+    out.field("relative radii", TextPrinter::number(p.relativeRadiusMin_mm) + ", " +
+                                    TextPrinter::number(p.relativeRadiusMax_mm) + " mm" +
+                                    (p.flatReplaced ? " (flat replaced)" : ""));
+    std::string patch = TextPrinter::number(p.semiAxisLong_mm) + " x ";
+    patch += TextPrinter::number(p.semiAxisShort_mm) + " mm along ";
+    patch += TextPrinter::vec(p.axisLong) + " and ";
+    patch += TextPrinter::vec(p.axisShort) + " at ";
+    patch += TextPrinter::number(p.normalForce_N) + " N, penetration ";
+    patch += TextPrinter::number(p.penetration_mm) + " mm";
     out.field("patch", patch);
     out.field("max torsional friction", TextPrinter::number(c.maxTorsionalFriction_Nmm) + " N·mm (e_n " +
                                             TextPrinter::number(c.torsion_mm) + " mm)");
@@ -183,6 +186,7 @@ void printContactEvaluation(TextPrinter& out, const World& world, const ContactE
 
 void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
                       const GraspQuality& q, const QualitySettings& settings) {
+  if (!(gws.type == GwsType::L1 ? e.l1Built : e.lInfinityBuilt)) return;  // no requested measure needed it
   if (lInfinityNotBuilt(gws)) {
     out.field(label, "not built: " + notBuiltReason(e, settings));
     return;
@@ -192,6 +196,51 @@ void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation
   if (q.hullStatus != HullStatus::Ok)
     text += " (" + std::string(toString(q.hullStatus)) + (q.message.empty() ? "" : ": " + q.message) + ")";
   out.field(label, text);
+}
+
+QJsonObject measuresJson(const GraspEvaluation& e) {
+  QJsonObject o;
+  for (const MeasureValue& m : e.measures) {
+    const QualityMeasure* q = findQualityMeasure(m.measure);
+    QJsonObject v{{"label", jsonString(q ? q->label() : m.measure)}, {"value", jsonNumber(m.value)}, {"ok", m.ok}};
+    if (!m.message.empty()) v.insert("message", jsonString(m.message));
+    o.insert(QString::fromStdString(m.measure), v);
+  }
+  return o;
+}
+
+QJsonObject evaluationJson(const World& world, const GraspEvaluation& e, const QualitySettings& settings) {
+  QJsonArray list;
+  for (std::size_t i = 0; i < e.contacts.size(); ++i) list.append(contactEvaluationJson(world, e, i));
+  return QJsonObject{{"contactModel", jsonString(e.contactModel)},
+                     {"torqueScale_mm", jsonNumber(e.reference.torqueScale_mm)},
+                     {"contacts", list},
+                     {"measures", measuresJson(e)},
+                     {"l1", wrenchSpaceJson(e, e.l1, e.l1Quality, settings)},
+                     {"lInfinity", wrenchSpaceJson(e, e.lInfinity, e.lInfinityQuality, settings)}};
+}
+
+void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation& e, std::size_t contactsFound,
+                     const QualitySettings& settings) {
+  const ContactModel* model = findContactModel(e.contactModel);
+  out.field("contact model", model ? model->label() + " (" + e.contactModel + ")" : e.contactModel);
+  out.field("torque scale", TextPrinter::number(e.reference.torqueScale_mm) + " mm");
+  out.field("contacts", std::to_string(e.contacts.size()) + " on the object (" + std::to_string(contactsFound) +
+                            " found)");
+  {
+    TextPrinter::Indent inner(out);
+    for (std::size_t i = 0; i < e.contacts.size(); ++i) printContactEvaluation(out, world, e, i);
+  }
+  printWrenchSpace(out, "L1", e, e.l1, e.l1Quality, settings);
+  printWrenchSpace(out, "Linf", e, e.lInfinity, e.lInfinityQuality, settings);
+  out.field("measures", std::to_string(e.measures.size()));
+  TextPrinter::Indent inner(out);
+  for (const MeasureValue& m : e.measures) {
+    const QualityMeasure* q = findQualityMeasure(m.measure);
+    std::string text = TextPrinter::number(m.value);
+    if (!m.ok) text += " (not available" + (m.message.empty() ? std::string() : ": " + m.message) + ")";
+    out.field((q ? q->label() : m.measure) + " [" + m.measure + "]", text);
+  }
 }
 
 }  // namespace sg::cli

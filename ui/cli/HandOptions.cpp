@@ -1,7 +1,6 @@
-#include "HandMotion.h"
+#include "HandOptions.h"
 
 #include "TextPrinter.h"
-#include "grasp/Motion.h"
 
 namespace sg::cli {
 
@@ -13,31 +12,22 @@ double positiveValue(const std::string& option, const std::string& text) {
   return v[0];
 }
 
-std::string outcomeName(MotionOutcome o) {
-  switch (o) {
-    case MotionOutcome::Reached: return "reached";
-    case MotionOutcome::Contact: return "contact";
-    case MotionOutcome::Blocked: return "blocked";
-    case MotionOutcome::StartInCollision: return "start-in-collision";
-  }
-  return "unknown";
-}
-
 }  // namespace
 
-HandMotionPlan handMotionPlan(const ParsedArgs& args, bool closeByDefault) {
-  HandMotionPlan plan;
+HandMotionRequest handMotionRequest(const ParsedArgs& args, bool closeByDefault) {
+  HandMotionRequest request;
   if (args.has("--approach")) {
     const auto text = args.value("--approach");
-    plan.approach_mm = text ? positiveValue("--approach", *text) : kDefaultApproach_mm;
+    request.approach = true;
+    request.approachDistance_mm = text ? positiveValue("--approach", *text) : kApproachBeforeGrasp_mm;
   }
   const bool close = args.has("--autograsp"), keep = args.has("--no-close"), open = args.has("--open");
   if (close && keep) throw UsageError("--autograsp and --no-close contradict each other");
   if (close && open) throw UsageError("--autograsp and --open contradict each other");
   if (open && keep) throw UsageError("--open and --no-close contradict each other");
-  if (open) plan.fingers = FingerMotion::Open;
-  else if (close || (closeByDefault && !keep)) plan.fingers = FingerMotion::Close;
-  return plan;
+  if (open) request.fingers = FingerMotion::Open;
+  else if (close || (closeByDefault && !keep)) request.fingers = FingerMotion::Close;
+  return request;
 }
 
 double contactThreshold(const ParsedArgs& args) {
@@ -45,23 +35,15 @@ double contactThreshold(const ParsedArgs& args) {
   return text ? positiveValue("--threshold", *text) : kDefaultThreshold_mm;
 }
 
-HandMotionReport runHandMotion(World& world, int robot, const HandMotionPlan& plan, const AutoGraspSettings& settings) {
-  HandMotionReport report;
-  if (plan.approach_mm) report.approach = outcomeName(findInitialContact(world, robot, *plan.approach_mm, settings.motion).outcome);
-  switch (plan.fingers) {
-    case FingerMotion::Keep: report.fingers = "not run"; break;
-    case FingerMotion::Close: report.fingers = outcomeName(autoGrasp(world, robot, settings).outcome); break;
-    case FingerMotion::Open: report.fingers = outcomeName(autoOpen(world, robot, settings).outcome); break;
-  }
-  return report;
-}
+std::string approachOutcome(const HandMotionReport& r) { return r.approach.run ? toString(r.approach.outcome) : ""; }
+std::string fingersOutcome(const HandMotionReport& r) { return r.fingers.run ? toString(r.fingers.outcome) : "not run"; }
 
 namespace hand_options {
 
 OptionSpec approach() {
   OptionSpec o{"--approach", "MM",
                "first move the hand along its approach direction until contact, at most MM (default " +
-                   TextPrinter::number(kDefaultApproach_mm) + " mm, as GraspIt!'s G key)"};
+                   TextPrinter::number(kApproachBeforeGrasp_mm) + " mm, as GraspIt!'s G key)"};
   o.optionalValue = true;
   return o;
 }

@@ -1,0 +1,91 @@
+#pragma once
+// Contact models behind one interface (src/contact/README.md §Contact models). Detection (ContactDetection.h)
+// finds WHERE bodies touch; a contact model decides WHAT each contact can transmit: its friction edges
+// (FrictionEdges.h: a linearised cone or soft-finger limit surface for a unit normal force), μ, the torsional
+// limit, and its own intermediate data (neighbourhood points, fits, patches, ...).
+//
+// Adding a model = one implementation of ContactModel + its result type (derived from ContactModelResult) +
+// one line in BuiltinContactModels.cpp. Nothing else switches on the model: the grasp layer turns every
+// model's ModelContact edges into wrenches, and views that know a model's result type dynamic_cast to it.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contact/Contact.h"
+#include "contact/FrictionEdges.h"
+#include "contact/SoftContactModel.h"
+#include "core/Progress.h"
+
+namespace sg {
+
+// "frictionless", "point-with-friction", "soft-finger".
+const char* toString(ContactKind kind);  // "frictionless", "point-with-friction", "soft-finger"
+
+// Settings every model may read; each model uses what applies to it.
+struct ContactModelSettings {
+  SoftContactSettings soft;    // neighbourhood, paraboloid fit, patch (normal force, layer thickness, ν)
+  FrictionEdgeSettings edges;  // point-contact pyramid and soft-finger rings
+};
+
+// One contact of a grasp as a model sees it (plain data, world frame, mm).
+struct ModelContact {
+  std::vector<int> sourceContacts;   // indices into the input contacts (several after a merge)
+  Contact contact;                   // the (surviving) record
+  bool objectIsSide1 = true;         // which side lies on the graspable
+  ContactKind kind = ContactKind::PointWithFriction;
+  double mu = 0;                     // 0 for a frictionless contact
+  double torsion_mm = 0;             // e_n = τmax/(μN); 0 without torsional friction
+  double maxTorsionalFriction_Nmm = 0;  // μ·N·e_n at the model's normal force (0 without torsion)
+  std::vector<Vec6> frictionEdges;   // contact frame, unit normal force, μ not applied (FrictionEdges.h)
+  std::string note;                  // e.g. why a soft contact fell back to a point contact
+
+  const ContactSide& onObject() const { return objectIsSide1 ? contact.side1 : contact.side2; }
+};
+
+// A model's results: the generic per-contact records, in the order of the input contacts' first source.
+// Models derive from it to keep their intermediate data (parallel to `contacts`).
+struct ContactModelResult {
+  virtual ~ContactModelResult() = default;
+  std::vector<ModelContact> contacts;
+};
+
+// The contacts a model evaluates: all on one graspable body of `world` (side 1 or 2).
+struct ContactModelInput {
+  const World& world;
+  int graspable = 0;
+  const std::vector<Contact>& contacts;  // the grasp's contacts
+  const std::vector<int>& sourceIndices;  // each contact's index in the caller's list (ModelContact::sourceContacts)
+};
+
+class ContactModel {
+ public:
+  virtual ~ContactModel() = default;
+  // Stable key used by the CLI (--contact-model), settings files and JSON: "soft-finger", "hertz", ...
+  virtual std::string name() const = 0;
+  // Shown in the application ("GraspIt! soft finger (elastic layer)").
+  virtual std::string label() const = 0;
+  // One or two sentences for --help and tooltips.
+  virtual std::string description() const = 0;
+  // Throws sg::Error for invalid settings; a contact the model cannot treat falls back (with a note).
+  virtual std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& input,
+                                                       const ContactModelSettings& settings,
+                                                       ProgressSink& progress) const = 0;
+};
+
+// The registry (filled once with the built-in models of BuiltinContactModels.cpp).
+const std::vector<const ContactModel*>& contactModels();
+// nullptr for an unknown name; a few old names are accepted as aliases ("auto", "soft" → "soft-finger",
+// "point-with-friction" → "point").
+const ContactModel* findContactModel(std::string_view name);
+// The model a settings-less caller gets: GraspIt!'s soft finger.
+const ContactModel& defaultContactModel();
+// "soft-finger, hertz, point, frictionless" (for messages).
+std::string contactModelNames();
+
+// Helpers shared by the implementations.
+// A ModelContact for a contact treated as a point (μ > 0) or frictionless (μ = 0 or `frictionless`).
+ModelContact pointModelContact(const Contact& contact, int graspable, int source, bool frictionless,
+                               const FrictionEdgeSettings& edges);
+
+}  // namespace sg

@@ -1,0 +1,21 @@
+// The registry's list of contact models, in the order the CLI and the settings dialog show them (the first
+// is the default). A new model adds its factory here: declaration and list entry.
+#include "contact/ContactModel.h"
+
+namespace sg {
+
+std::unique_ptr<ContactModel> makeSoftFingerContactModel();
+std::unique_ptr<ContactModel> makeHertzContactModel();
+std::unique_ptr<ContactModel> makePointContactModel();
+std::unique_ptr<ContactModel> makeFrictionlessContactModel();
+
+std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
+  std::vector<std::unique_ptr<ContactModel>> models;
+  models.push_back(makeSoftFingerContactModel());
+  models.push_back(makeHertzContactModel());
+  models.push_back(makePointContactModel());
+  models.push_back(makeFrictionlessContactModel());
+  return models;
+}
+
+}  // namespace sg

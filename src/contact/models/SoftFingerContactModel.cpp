@@ -1,0 +1,81 @@
+#include "contact/models/SoftFingerContactModel.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/Error.h"
+
+namespace sg {
+
+std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const ContactModelInput& in,
+                                                                     const ContactModelSettings& settings,
+                                                                     ProgressSink& progress) const {
+  SoftContactSettings soft = settings.soft;
+  soft.patch.model = patchModel();
+  auto out = std::make_unique<SoftFingerResult>();
+
+  // Rigid pairs and μ = 0 are point or frictionless contacts; the others go through the soft pipeline.
+  std::vector<Contact> softContacts;
+  std::vector<int> softSources;
+  for (std::size_t i = 0; i < in.contacts.size(); ++i) {
+    const Contact& c = in.contacts[i];
+    if (c.muStatic > 0 && hasElasticBody(in.world, c)) {
+      softContacts.push_back(c);
+      softSources.push_back(in.sourceIndices[i]);
+    } else {
+      out->contacts.push_back(pointModelContact(c, in.graspable, in.sourceIndices[i], false, settings.edges));
+      out->soft.emplace_back();
+    }
+  }
+
+  // Neighbourhoods, then GraspIt!'s merge of overlapping ones.
+  auto pairs = gatherSoftNeighbourhoods(in.world, softContacts, soft);
+  for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i].sourceContacts = {softSources[i]};
+  if (soft.neighbourhood.mergeOverlapping) mergeOverlappingContacts(softContacts, pairs);
+
+  for (std::size_t i = 0; i < softContacts.size(); ++i) {
+    progress.report(static_cast<double>(i) / static_cast<double>(softContacts.size()), "soft contacts");
+    ModelContact m = pointModelContact(softContacts[i], in.graspable, 0, false, settings.edges);
+    m.sourceContacts = pairs[i].sourceContacts;
+    try {
+      SoftContactResult r = analyseSoftContact(in.world, softContacts[i], std::move(pairs[i]), soft);
+      m.kind = ContactKind::SoftFinger;
+      m.torsion_mm = r.patch.torsionPerFriction_mm;
+      m.maxTorsionalFriction_Nmm = r.patch.maxTorsionalFriction_Nmm(m.mu);
+      m.frictionEdges = frictionEdgesFor(m.kind, m.torsion_mm, settings.edges);
+      out->soft.emplace_back(std::move(r));
+    } catch (const Error& err) {
+      m.note = "soft contact fell back to a point contact: " + err.message();
+      out->soft.emplace_back();
+    }
+    out->contacts.push_back(std::move(m));
+  }
+
+  // In the order of the input contacts (soft ones were treated after the others), results kept parallel.
+  std::vector<std::size_t> order(out->contacts.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return out->contacts[a].sourceContacts.front() < out->contacts[b].sourceContacts.front();
+  });
+  SoftFingerResult sorted;
+  for (std::size_t k : order) {
+    sorted.contacts.push_back(std::move(out->contacts[k]));
+    sorted.soft.push_back(std::move(out->soft[k]));
+  }
+  *out = std::move(sorted);
+  return out;
+}
+
+std::unique_ptr<ContactModel> makeSoftFingerContactModel() { return std::make_unique<SoftFingerContactModel>(); }
+
+}  // namespace sg
+
+namespace sg {
+
+const SoftContactResult* softContactResult(const ContactModelResult* result, std::size_t index) {
+  const auto* soft = dynamic_cast<const SoftFingerResult*>(result);
+  if (!soft || index >= soft->soft.size() || !soft->soft[index]) return nullptr;
+  return &*soft->soft[index];
+}
+
+}  // namespace sg

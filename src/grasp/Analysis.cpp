@@ -1,0 +1,81 @@
+#include "grasp/Analysis.h"
+
+#include <algorithm>
+
+#include "contact/ContactDetection.h"
+#include "core/Error.h"
+
+namespace sg {
+
+const GraspEvaluation* AnalysisResult::evaluation(const std::string& model) const {
+  for (const GraspEvaluation& e : evaluations)
+    if (e.contactModel == model) return &e;
+  return nullptr;
+}
+
+bool isHandContact(const Contact& c) {
+  return c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
+}
+
+void orderContacts(std::vector<Contact>& contacts) {
+  // The hand's contacts first: they make the grasp, and an object resting on a table can add dozens.
+  std::stable_partition(contacts.begin(), contacts.end(), isHandContact);
+}
+
+int chooseGraspable(const World& world, const std::vector<Contact>& contacts) {
+  if (world.graspables.empty()) return -1;
+  for (const Contact& c : contacts) {
+    const BodyHandle& a = c.side1.body;
+    const BodyHandle& b = c.side2.body;
+    if (a.kind == BodyHandle::Kind::Graspable && b.kind == BodyHandle::Kind::Robot) return a.index;
+    if (b.kind == BodyHandle::Kind::Graspable && a.kind == BodyHandle::Kind::Robot) return b.index;
+  }
+  return 0;
+}
+
+AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, ProgressSink& progress) {
+  std::vector<const ContactModel*> models;
+  for (const std::string& name : request.contactModels) {
+    const ContactModel* m = findContactModel(name);
+    if (!m) throw Error("unknown contact model '" + name + "' (known: " + contactModelNames() + ")");
+    models.push_back(m);
+  }
+  for (const std::string& name : request.measures)
+    if (!findQualityMeasure(name)) throw Error("unknown quality measure '" + name + "'");
+
+  AnalysisResult out;
+  progress.report(0.0, "contacts");
+  out.contacts = findAllContacts(world, request.collision);
+  orderContacts(out.contacts);
+  if (request.graspable) {
+    if (*request.graspable < 0 || *request.graspable >= static_cast<int>(world.graspables.size()))
+      throw Error("no graspable body with index " + std::to_string(*request.graspable));
+    out.graspable = *request.graspable;
+  } else {
+    out.graspable = chooseGraspable(world, out.contacts);
+  }
+  if (out.graspable < 0) return out;
+  for (std::size_t k = 0; k < models.size(); ++k) {
+    progress.report(0.1 + 0.9 * static_cast<double>(k) / static_cast<double>(models.size()), models[k]->label());
+    if (progress.cancelRequested()) throw Cancelled("analysis cancelled");
+    GraspEvaluation e = evaluateGrasp(world, out.contacts, out.graspable, *models[k], request.quality, &progress);
+    computeMeasures(e, request.measures, progress);
+    out.evaluations.push_back(std::move(e));
+  }
+  progress.report(1.0, "done");
+  return out;
+}
+
+AnalysisResult runAnalysis(World& world, const AnalysisRequest& request, ProgressSink& progress) {
+  HandMotionReport motion;
+  if (request.motion.movesHand()) {
+    HandMotionRequest move = request.motion;
+    move.settings.motion.collision = request.collision;
+    motion = moveHand(world, request.robot, move);
+  }
+  AnalysisResult out = analyzeGrasp(world, request, progress);
+  out.motion = motion;
+  return out;
+}
+
+}  // namespace sg

@@ -1,0 +1,56 @@
+#pragma once
+// The one analysis call the application, the CLI and screenshots share (QUALITY.md §Analysis): optionally move
+// the hand (HandMotion.h), find every contact in one canonical order, choose the graspable, evaluate its grasp
+// under each requested contact model (a separate GraspEvaluation per model, each with the model's full
+// intermediate data) and compute the requested measures. Plain data in, plain data out; no Qt.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contact/CollisionSettings.h"
+#include "core/Progress.h"
+#include "grasp/HandMotion.h"
+#include "grasp/QualityMeasure.h"
+
+namespace sg {
+
+struct AnalysisRequest {
+  int robot = 0;                          // the hand moved by `motion` (ignored without motion)
+  HandMotionRequest motion;               // its collision settings are replaced by `collision`
+  std::optional<int> graspable;           // nullopt: chooseGraspable's rule
+  CollisionSettings collision;            // contact threshold (mm), duplicate radius, switched-off bodies/pairs
+  QualitySettings quality;                // every model's settings, wrench and space settings
+  std::vector<std::string> contactModels = {"soft-finger"};  // registered names; the first is the primary one
+  std::vector<std::string> measures = qualityMeasureNames();  // computed for every model
+};
+
+struct AnalysisResult {
+  HandMotionReport motion;
+  // Every contact of the world: the hand's contacts (a robot body on either side) first, each group in
+  // findAllContacts order. ContactEvaluation::sourceContacts index this list.
+  std::vector<Contact> contacts;
+  int graspable = -1;                     // -1: the world has no graspable body (no evaluations)
+  std::vector<GraspEvaluation> evaluations;  // one per requested model, in request order
+
+  const GraspEvaluation* primary() const { return evaluations.empty() ? nullptr : &evaluations.front(); }
+  const GraspEvaluation* evaluation(const std::string& model) const;
+};
+
+// True when a robot body (a hand) is on either side of the contact.
+bool isHandContact(const Contact& contact);
+
+// The canonical order: hand contacts first, each group in the given order.
+void orderContacts(std::vector<Contact>& contacts);
+
+// The graspable whose grasp is evaluated when none is named: the first graspable a robot touches in
+// `contacts`, else graspable 0; -1 when the world has none.
+int chooseGraspable(const World& world, const std::vector<Contact>& contacts);
+
+// Contacts, graspable and evaluations of the world as it is. sg::Error for an unknown model or measure, an
+// invalid graspable index or invalid settings; Cancelled when the progress sink asks for it.
+AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, ProgressSink& progress);
+
+// moveHand (when the request names a motion and the world has the robot), then analyzeGrasp.
+AnalysisResult runAnalysis(World& world, const AnalysisRequest& request, ProgressSink& progress);
+
+}  // namespace sg

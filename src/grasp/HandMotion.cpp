@@ -1,0 +1,110 @@
+#include "grasp/HandMotion.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/Error.h"
+#include "grasp/Motion.h"
+#include "model/Kinematics.h"
+
+namespace sg {
+
+namespace {
+
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(3);
+  s << v;
+  return s.str();
+}
+
+HandMotionStep approachStep(World& world, int robot, const HandMotionRequest& r) {
+  HandMotionStep step;
+  step.run = true;
+  step.collisionChecked = r.collisionChecking;
+  if (!r.collisionChecking) {
+    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    setRobotPose(hand, Transform::fromTranslation(approachDirection(hand) * r.approachDistance_mm) * hand.pose);
+    world.updateConnections();
+    step.moved_mm = r.approachDistance_mm;
+    return step;
+  }
+  const MotionResult m = findInitialContact(world, robot, r.approachDistance_mm, r.settings.motion);
+  step.outcome = m.outcome;
+  step.moved_mm = m.fraction * r.approachDistance_mm;
+  step.contacts = m.contacts.size();
+  return step;
+}
+
+HandMotionStep fingerStep(World& world, int robot, const HandMotionRequest& r, bool open) {
+  HandMotionStep step;
+  step.run = true;
+  step.collisionChecked = r.collisionChecking;
+  if (!r.collisionChecking) {
+    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    std::vector<double> values = dofValues(hand);
+    for (std::size_t k = 0; k < hand.dofs.size(); ++k) {
+      const double v = hand.dofs[k].defaultVelocity * (open ? -1.0 : 1.0);
+      if (v != 0) values[k] = v > 0 ? hand.dofs[k].maxValue : hand.dofs[k].minValue;
+    }
+    setDofValues(hand, values);
+    world.updateConnections();
+    return step;
+  }
+  const DofMotionResult m = open ? autoOpen(world, robot, r.settings) : autoGrasp(world, robot, r.settings);
+  step.outcome = m.outcome;
+  step.contacts = m.contacts.size();
+  return step;
+}
+
+std::string describe(const HandMotionStep& s, const std::string& what, bool approach) {
+  if (!s.collisionChecked)
+    return what + (approach ? ": moved " + number(s.moved_mm) + " mm" : ": DOFs at their limits") +
+           " (collision checking off)";
+  const std::string contacts = std::to_string(s.contacts) + " contact(s)";
+  switch (s.outcome) {
+    case MotionOutcome::Contact:
+      return what + (approach ? ": contact after " + number(s.moved_mm) + " mm, " : ": stopped at contact, ") + contacts;
+    case MotionOutcome::Reached:
+      return what + (approach ? ": moved " + number(s.moved_mm) + " mm without touching anything"
+                              : ": reached the DOF limits, " + contacts);
+    case MotionOutcome::Blocked: return what + " blocked: contacts oppose the motion";
+    case MotionOutcome::StartInCollision: return what + " refused: the hand is already in collision";
+  }
+  return what;
+}
+
+}  // namespace
+
+const char* toString(MotionOutcome o) {
+  switch (o) {
+    case MotionOutcome::Reached: return "reached";
+    case MotionOutcome::Contact: return "contact";
+    case MotionOutcome::Blocked: return "blocked";
+    case MotionOutcome::StartInCollision: return "start-in-collision";
+  }
+  return "unknown";
+}
+
+std::string HandMotionReport::summary() const {
+  std::string out;
+  if (approach.run) out = describe(approach, "Approach", true);
+  if (fingers.run) out += (out.empty() ? "" : "; ") + describe(fingers, fingersOpened ? "Auto-open" : "Auto-grasp", false);
+  return out;
+}
+
+HandMotionReport moveHand(World& world, int robot, const HandMotionRequest& r) {
+  if (!r.movesHand()) return {};
+  requireRobot(world, robot);
+  if (r.approach && !(r.approachDistance_mm > 0 && std::isfinite(r.approachDistance_mm)))
+    throw Error("hand motion: the approach distance must be a positive number of mm");
+  HandMotionReport report;
+  if (r.approach) report.approach = approachStep(world, robot, r);
+  if (r.fingers != FingerMotion::Keep) {
+    report.fingersOpened = r.fingers == FingerMotion::Open;
+    report.fingers = fingerStep(world, robot, r, report.fingersOpened);
+  }
+  return report;
+}
+
+}  // namespace sg

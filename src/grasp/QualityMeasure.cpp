@@ -1,0 +1,53 @@
+#include "grasp/QualityMeasure.h"
+
+#include <memory>
+
+#include "core/Error.h"
+
+namespace sg {
+
+std::vector<std::unique_ptr<QualityMeasure>> makeBuiltinQualityMeasures();  // BuiltinQualityMeasures.cpp
+
+namespace {
+
+struct Registry {
+  std::vector<std::unique_ptr<QualityMeasure>> owned = makeBuiltinQualityMeasures();
+  std::vector<const QualityMeasure*> measures;
+  Registry() {
+    for (const auto& m : owned) measures.push_back(m.get());
+  }
+};
+
+const Registry& registry() {
+  static const Registry r;
+  return r;
+}
+
+}  // namespace
+
+const std::vector<const QualityMeasure*>& qualityMeasures() { return registry().measures; }
+
+const QualityMeasure* findQualityMeasure(std::string_view name) {
+  for (const QualityMeasure* m : qualityMeasures())
+    if (m->name() == name) return m;
+  return nullptr;
+}
+
+std::vector<std::string> qualityMeasureNames() {
+  std::vector<std::string> out;
+  for (const QualityMeasure* m : qualityMeasures()) out.push_back(m->name());
+  return out;
+}
+
+void computeMeasures(GraspEvaluation& e, const std::vector<std::string>& names, ProgressSink& progress) {
+  for (const std::string& name : names) {
+    const QualityMeasure* m = findQualityMeasure(name);
+    if (!m) throw Error("unknown quality measure '" + name + "'");
+    MeasureValue v = m->compute(e, progress);
+    v.measure = name;
+    std::erase_if(e.measures, [&](const MeasureValue& old) { return old.measure == name; });
+    e.measures.push_back(std::move(v));
+  }
+}
+
+}  // namespace sg

@@ -1,0 +1,103 @@
+#include "AnalysisOptions.h"
+
+#include <sstream>
+
+namespace sg::cli {
+
+namespace {
+
+double numberOption(const ParsedArgs& args, const std::string& option, double fallback, bool integer = false) {
+  const auto text = args.value(option);
+  if (!text) return fallback;
+  const std::vector<double> v = parseNumberList(option, *text);
+  if (v.size() != 1 || !(v[0] > 0) || (integer && v[0] != static_cast<double>(static_cast<long long>(v[0]))))
+    throw UsageError(option + ": expected one positive " + (integer ? "integer" : "number") + ", got '" + *text + "'");
+  return v[0];
+}
+
+std::optional<int> indexOption(const ParsedArgs& args, const std::string& option) {
+  const auto text = args.value(option);
+  if (!text) return std::nullopt;
+  const auto v = parseNumberList(option, *text);
+  if (v.size() != 1 || v[0] < 0 || v[0] != static_cast<int>(v[0]))
+    throw UsageError(option + ": expected an index, got '" + *text + "'");
+  return static_cast<int>(v[0]);
+}
+
+std::vector<std::string> commaList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string measureNames() {
+  std::string out;
+  for (const std::string& m : qualityMeasureNames()) out += (out.empty() ? "" : ", ") + m;
+  return out;
+}
+
+}  // namespace
+
+AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model, bool closeByDefault) {
+  const World& world = model.world;
+  AnalysisRequest r;
+  r.motion = handMotionRequest(args, closeByDefault);
+  r.collision.contacts.threshold_mm = contactThreshold(args);
+
+  r.graspable = indexOption(args, "--graspable");
+  if (r.graspable && *r.graspable >= static_cast<int>(world.graspables.size()))
+    throw UsageError("--graspable: " + model.path + " has " + std::to_string(world.graspables.size()) +
+                     " graspable body(ies)");
+  r.robot = indexOption(args, "--robot").value_or(0);
+  if (r.robot >= static_cast<int>(world.robots.size()) && (r.motion.movesHand() || args.has("--robot")))
+    throw UsageError(std::string(args.has("--robot") ? "--robot" : "--approach/--autograsp") + ": " + model.path +
+                     " has " + std::to_string(world.robots.size()) + " robot(s)");
+  if (r.robot >= static_cast<int>(world.robots.size())) r.motion = {};
+
+  if (const auto m = args.value("--contact-model")) {
+    r.contactModels.clear();
+    for (const std::string& name : commaList(*m)) {
+      const ContactModel* model = findContactModel(name);
+      if (!model) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
+      r.contactModels.push_back(model->name());
+    }
+    if (r.contactModels.empty()) throw UsageError("--contact-model: no model named");
+  }
+  if (const auto m = args.value("--measures")) {
+    r.measures = commaList(*m);
+    for (const std::string& name : r.measures)
+      if (!findQualityMeasure(name)) throw UsageError("--measures: expected " + measureNames() + ", got '" + name + "'");
+  }
+  QualitySettings& s = r.quality;
+  s.soft.patch.normalForce_N = numberOption(args, "--force", s.soft.patch.normalForce_N);
+  s.edges.pointContactEdges = static_cast<int>(numberOption(args, "--edges", s.edges.pointContactEdges, true));
+  s.torqueLength_mm = numberOption(args, "--torque-length", 0);
+  s.gws.maxLInfinityPoints =
+      static_cast<std::size_t>(numberOption(args, "--linf-limit", static_cast<double>(s.gws.maxLInfinityPoints), true));
+  return r;
+}
+
+namespace analysis_options {
+
+OptionSpec robot() { return {"--robot", "N", "which robot to move (default 0)"}; }
+OptionSpec graspable() {
+  return {"--graspable", "N", "which graspable body to evaluate (default: the first one a hand touches, else 0)"};
+}
+OptionSpec contactModel() {
+  return {"--contact-model", "M[,M...]",
+          "contact model(s), evaluated side by side; the first is the primary one: " + contactModelNames() +
+              " (default soft-finger)"};
+}
+OptionSpec measures() { return {"--measures", "Q[,Q...]", "quality measures (default all): " + measureNames()}; }
+std::vector<OptionSpec> qualitySettings() {
+  return {{"--force", "N", "normal force of a soft patch in newtons (default 5)"},
+          {"--edges", "M", "friction-cone edges of a point contact (default 8)"},
+          {"--torque-length", "MM", "torque scale (default: the object's max radius)"},
+          {"--linf-limit", "N", "largest Minkowski sum built for the L-infinity space (default 2000)"}};
+}
+
+}  // namespace analysis_options
+
+}  // namespace sg::cli

@@ -1,0 +1,23 @@
+#pragma once
+// The options that shape one engine analysis (src/grasp/Analysis.h), read into an AnalysisRequest, so every
+// command that analyses a grasp spells them alike: --robot, --graspable, the hand motion (HandOptions.h),
+// --threshold, --contact-model (one or several registered models, comma-separated: evaluated side by side),
+// --measures, --force, --edges, --torque-length, --linf-limit.
+#include "HandOptions.h"
+#include "ModelInput.h"
+#include "grasp/Analysis.h"
+
+namespace sg::cli {
+
+// UsageError for malformed values or indices out of range for `model`'s world.
+AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model, bool closeByDefault);
+
+namespace analysis_options {
+OptionSpec robot();
+OptionSpec graspable();
+OptionSpec contactModel();
+OptionSpec measures();
+std::vector<OptionSpec> qualitySettings();  // --force, --edges, --torque-length, --linf-limit
+}  // namespace analysis_options
+
+}  // namespace sg::cli
