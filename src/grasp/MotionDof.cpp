@@ -31,13 +31,17 @@ bool isRobotLink(const BodyHandle& h, int robot) {
   return h.kind == BodyHandle::Kind::Robot && h.index == robot && h.ref.chain >= 0;
 }
 
-// Marks every joint of `link`'s chain up to the link's last joint. Returns true if anything changed.
+// Marks every joint of `link`'s chain up to the link's last joint, and so on up the chains it hangs off
+// (their joints move it too). Returns true if anything changed.
 bool stopChainUpTo(const Robot& robot, const BodyRef& link, Stops& stops) {
   bool changed = false;
-  const int last = std::min(robot.chains[link.chain].links[link.link].lastJoint,
-                            static_cast<int>(robot.chains[link.chain].joints.size()) - 1);
-  for (int j = 0; j <= last; ++j)
-    if (!stops[link.chain][j]) stops[link.chain][j] = changed = true;
+  for (BodyRef at = link; at.chain >= 0;) {
+    const Chain& chain = robot.chains[at.chain];
+    const int last = std::min(chain.links[at.link].lastJoint, static_cast<int>(chain.joints.size()) - 1);
+    for (int j = 0; j <= last; ++j)
+      if (!stops[at.chain][j]) stops[at.chain][j] = changed = true;
+    at = chain.parent.value_or(BodyRef{});
+  }
   return changed;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Readers for GraspIt! body, robot, eigengrasp, virtual-contact and world files, and the world writer
+// Readers for GraspIt! body, robot, eigengrasp, virtual-contact and world files, the robot and world writers
 // (graspit-compat §1). All throw sg::Error naming the file, the XML line and the problem; a failed load
 // leaves nothing half-built behind (the caller's world is untouched).
 #include <string>
@@ -20,6 +20,15 @@ Body loadBody(const std::string& path, BodyKind kind, const MaterialTable& mater
 // A robot XML: palm and link bodies from <robotdir>/iv/, eigengrasp and virtual-contact files relative to
 // <robotdir>/. DOF ranges computed, DOF values set to their defaults, link poses updated.
 Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options = {});
+
+// The robot as GraspIt! robot XML for a file in `robotDir`: body files relative to <robotDir>/iv (absolute
+// when not below it), DH joints from the DH parameters they were built from, the eigengrasp file, collision
+// rules as <disableCollision>. Virtual contacts are not written (the robot keeps no file name for them).
+// Throws sg::Error for what GraspIt! files cannot express: a joint without DH parameters, a fixed joint,
+// a chain hanging off a link.
+std::string robotToXml(const Robot& robot, const std::string& robotDir);
+// Writes robotToXml atomically.
+void saveRobot(const Robot& robot, const std::string& path);
 
 EigenGraspSet loadEigenGrasps(const std::string& path, int dofCount);
 // XML virtual contacts, or the legacy plain-text .vgr format.

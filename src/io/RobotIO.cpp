@@ -1,5 +1,5 @@
-// Robot XML (graspit-compat §1.2): palm, DOFs, chains of DH joints, links, collision rules, approach
-// direction, eigengrasps and virtual contacts.
+// Robot XML reader (graspit-compat §1.2): palm, DOFs, chains of DH joints (built with fromDh), links,
+// collision rules, approach direction, eigengrasps and virtual contacts. The writer is RobotWriter.cpp.
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -141,35 +141,34 @@ Dof readDof(const Element& e, const std::string& file, double& defaultValueInFil
   return d;
 }
 
+// A GraspIt! DH joint: the variable parameter (theta for revolute, d for prismatic) is the DOF expression,
+// so its constant part is 0 and the expression's offset carries it.
 Joint readJoint(const Element& e, int dofCount, const std::string& file) {
-  Joint j;
   const std::string type = xml::attribute(e, "type").value_or("");
-  if (type == "Revolute")
-    j.type = JointType::Revolute;
-  else if (type == "Prismatic")
-    j.type = JointType::Prismatic;
-  else
+  if (type != "Revolute" && type != "Prismatic")
     throw xml::errorAt(file, e, "<joint> type must be Revolute or Prismatic, found '" + type + "'");
-  const bool revolute = j.type == JointType::Revolute;
+  const bool revolute = type == "Revolute";
   const Element& theta = xml::requireChild(e, "theta", file);
   const Element& d = xml::requireChild(e, "d", file);
+  DhParameters dh;
+  DofExpression expr;
   if (revolute) {
-    j.expr = readDofExpression(theta, dofCount, file);
-    j.expr.offset = degToRad(j.expr.offset);
-    j.d_mm = xml::number(d, file);
+    expr = readDofExpression(theta, dofCount, file);
+    expr.offset = degToRad(expr.offset);
+    dh.d_mm = xml::number(d, file);
   } else {
-    j.theta_rad = degToRad(xml::number(theta, file));
-    j.expr = readDofExpression(d, dofCount, file);
+    dh.theta_rad = degToRad(xml::number(theta, file));
+    expr = readDofExpression(d, dofCount, file);
   }
-  j.a_mm = xml::requireChildNumber(e, "a", file);
-  j.alpha_rad = degToRad(xml::requireChildNumber(e, "alpha", file));
+  dh.a_mm = xml::requireChildNumber(e, "a", file);
+  dh.alpha_rad = degToRad(xml::requireChildNumber(e, "alpha", file));
   const double lo = xml::requireChildNumber(e, "minValue", file);
   const Element& maxEl = xml::requireChild(e, "maxValue", file);
   const double hi = xml::number(maxEl, file);
   if (lo > hi)
     throw xml::errorAt(file, maxEl, "<joint> minValue " + formatDouble(lo) + " is above maxValue " + formatDouble(hi));
-  j.minValue = revolute ? degToRad(lo) : lo;
-  j.maxValue = revolute ? degToRad(hi) : hi;
+  Joint j = fromDh(dh, revolute ? JointType::Revolute : JointType::Prismatic, expr, revolute ? degToRad(lo) : lo,
+                   revolute ? degToRad(hi) : hi);
   j.viscousFriction = xml::childNumber(e, "viscousFriction", file).value_or(0.0);
   j.coulombFriction = xml::childNumber(e, "CoulombFriction", file).value_or(0.0);
   if (const Element* k = xml::child(e, "springStiffness")) {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+
+#include "core/Error.h"
 
 namespace sg {
 
@@ -13,12 +16,60 @@ Transform dhTransform(double theta, double d, double a, double alpha) {
   return {qz * qx, Vec3(0, 0, d) + qz * Vec3(a, 0, 0)};
 }
 
+Joint fromDh(const DhParameters& dh, JointType type, const DofExpression& expr, double minValue, double maxValue) {
+  Joint j;
+  j.type = type;
+  j.axis = Vec3::UnitZ();
+  j.X_JC = dhTransform(dh.theta_rad, dh.d_mm, dh.a_mm, dh.alpha_rad);
+  j.expr = expr;
+  if (type == JointType::Fixed) j.expr.dof = -1;
+  j.minValue = minValue;
+  j.maxValue = maxValue;
+  j.dh = dh;
+  return j;
+}
+
+Joint generalJoint(JointType type, const Transform& X_PJ, const Vec3& axis, const DofExpression& expr,
+                   double minValue, double maxValue) {
+  Joint j;
+  j.type = type;
+  j.X_PJ = X_PJ;
+  j.axis = axis.normalized();
+  j.expr = expr;
+  if (type == JointType::Fixed) j.expr.dof = -1;
+  j.minValue = minValue;
+  j.maxValue = maxValue;
+  return j;
+}
+
+DhParameters dhAt(const DhParameters& dh, JointType type, double q) {
+  DhParameters out = dh;
+  if (type == JointType::Revolute) out.theta_rad += q;
+  if (type == JointType::Prismatic) out.d_mm += q;
+  return out;
+}
+
+Transform jointMotion(const Joint& joint, double q) {
+  switch (joint.type) {
+    case JointType::Revolute: return Transform::fromRotation(Quat(Eigen::AngleAxisd(q, joint.axis)));
+    case JointType::Prismatic: return Transform::fromTranslation(q * joint.axis);
+    case JointType::Fixed: break;
+  }
+  return {};
+}
+
+Transform jointTransform(const Joint& joint, double q) { return joint.X_PJ * jointMotion(joint, q) * joint.X_JC; }
+
 double jointValue(const Joint& joint, const std::vector<double>& dofValues) {
   double q = joint.inBreakAway ? joint.breakAwayDofValue
                                : (joint.expr.dof >= 0 && joint.expr.dof < static_cast<int>(dofValues.size())
                                       ? dofValues[joint.expr.dof]
                                       : 0.0);
   return joint.expr.ratio * q;
+}
+
+double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues) {
+  return joint.type == JointType::Fixed ? 0.0 : jointValue(joint, dofValues) + joint.expr.offset;
 }
 
 void computeDofRanges(Robot& robot) {
@@ -28,7 +79,8 @@ void computeDofRanges(Robot& robot) {
   for (const auto& chain : robot.chains)
     for (const auto& j : chain.joints) {
       const int k = j.expr.dof;
-      if (k < 0 || k >= static_cast<int>(robot.dofs.size()) || j.expr.ratio == 0) continue;
+      if (j.type == JointType::Fixed || k < 0 || k >= static_cast<int>(robot.dofs.size()) || j.expr.ratio == 0)
+        continue;
       double a = j.minValue / j.expr.ratio, b = j.maxValue / j.expr.ratio;
       if (a > b) std::swap(a, b);
       lo[k] = std::max(lo[k], a);
@@ -49,25 +101,36 @@ std::vector<double> clampToRanges(const Robot& robot, std::vector<double> v) {
   return v;
 }
 
+void checkChainTree(const Robot& robot) {
+  for (std::size_t c = 0; c < robot.chains.size(); ++c) {
+    const auto& parent = robot.chains[c].parent;
+    if (!parent || parent->chain < 0) continue;
+    if (parent->chain >= static_cast<int>(c) || parent->link < 0 ||
+        parent->link >= static_cast<int>(robot.chains[parent->chain].links.size()))
+      throw Error("robot '" + robot.name + "': chain " + std::to_string(c) + " hangs off chain " +
+                  std::to_string(parent->chain) + " link " + std::to_string(parent->link) +
+                  ", which is not a link of an earlier chain");
+  }
+}
+
 std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const std::vector<double>& dofValues) {
+  checkChainTree(robot);
   std::vector<std::vector<Transform>> out;
   out.reserve(robot.chains.size());
   for (const auto& chain : robot.chains) {
+    const auto& parent = chain.parent;
+    // Parents come first, so their link poses are already in `out`.
+    const Transform X_WB = (parent && parent->chain >= 0 ? out[parent->chain][parent->link] : robot.pose) * chain.base;
     std::vector<Transform> jointFrames;  // frame after each joint
-    Transform T = robot.pose * chain.base;
+    Transform X_WF = X_WB;
     for (const auto& j : chain.joints) {
-      const double q = jointValue(j, dofValues);
-      if (j.type == JointType::Revolute)
-        T = T * dhTransform(q + j.expr.offset, j.d_mm, j.a_mm, j.alpha_rad);
-      else
-        T = T * dhTransform(j.theta_rad, q + j.expr.offset, j.a_mm, j.alpha_rad);
-      jointFrames.push_back(T);
+      X_WF = X_WF * jointTransform(j, jointMotionValue(j, dofValues));
+      jointFrames.push_back(X_WF);
     }
     std::vector<Transform> poses;
     for (const auto& link : chain.links) {
       const int lj = link.lastJoint;
-      poses.push_back(lj >= 0 && lj < static_cast<int>(jointFrames.size()) ? jointFrames[lj]
-                                                                            : robot.pose * chain.base);
+      poses.push_back(lj >= 0 && lj < static_cast<int>(jointFrames.size()) ? jointFrames[lj] : X_WB);
     }
     out.push_back(std::move(poses));
   }

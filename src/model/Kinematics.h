@@ -1,6 +1,7 @@
 #pragma once
-// Forward kinematics of GraspIt!-style robots: T = Rz(θ)·Tz(d)·Tx(a)·Rx(α) per joint,
-// jointValue = ratio·dofValue, DH value = jointValue + offset (graspit-compat §1.2).
+// Forward kinematics of robots made of general joints (Robot.h): frame after a joint =
+// previous frame · X_PJ · Motion(axis, q) · X_JC, q = ratio·dofValue + offset. GraspIt!'s DH joints
+// (T = Rz(θ)·Tz(d)·Tx(a)·Rx(α), DH variable = jointValue + offset, graspit-compat §1.2) are built by fromDh.
 #include <vector>
 
 #include "model/Robot.h"
@@ -10,9 +11,32 @@ namespace sg {
 // The standard DH transform.
 Transform dhTransform(double theta_rad, double d_mm, double a_mm, double alpha_rad);
 
+// A joint equivalent to the DH transform Rz(θ)·Tz(d)·Tx(a)·Rx(α) whose variable parameter (θ for
+// revolute, d for prismatic) is dh's value + q; a fixed joint is the constant DH transform. Since
+// Rz(θ0 + q) = Rz(q)·Rz(θ0) and Tz commutes with Rz: X_PJ = I, axis z, X_JC = the DH transform at q = 0.
+// Keeps `dh` on the joint for writers and reports.
+Joint fromDh(const DhParameters& dh, JointType type, const DofExpression& expr, double minValue = 0,
+             double maxValue = 0);
+
+// A joint from its URDF-like parts (X_JC = identity): `axis` is normalised; a fixed joint is driven by no
+// DOF (expr.dof = -1).
+Joint generalJoint(JointType type, const Transform& X_PJ, const Vec3& axis, const DofExpression& expr = {},
+                   double minValue = 0, double maxValue = 0);
+
+// The DH parameters of a DH-built joint at motion q: the variable one holds its current value.
+DhParameters dhAt(const DhParameters& dh, JointType type, double q);
+
+// Motion(axis, q): rotation by q rad about the axis (revolute), translation by q mm along it (prismatic),
+// identity (fixed).
+Transform jointMotion(const Joint& joint, double q);
+// X_PJ · Motion(axis, q) · X_JC: previous frame -> frame after the joint.
+Transform jointTransform(const Joint& joint, double q);
+
 // jointValue (rad or mm, offset excluded) of `joint` for the given DOF values; a joint in break-away
 // uses its stored break-away DOF value instead.
 double jointValue(const Joint& joint, const std::vector<double>& dofValues);
+// The motion q = jointValue + offset (0 for a fixed joint).
+double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues);
 
 // Sets DOF ranges to the intersection over their joints of [min/ratio, max/ratio] (swapped for a
 // negative ratio). A DOF no joint uses keeps its range. Also marks prismatic DOFs.
@@ -21,7 +45,11 @@ void computeDofRanges(Robot& robot);
 // Clamps every DOF value into its range.
 std::vector<double> clampToRanges(const Robot& robot, std::vector<double> dofValues);
 
-// Poses (world frame) of every link, per chain, for the given DOF values and robot pose.
+// Throws sg::Error unless every chain's parent is the palm or a link of an earlier chain.
+void checkChainTree(const Robot& robot);
+
+// Poses (world frame) of every link, per chain, for the given DOF values and robot pose. A chain hanging
+// off a link starts from that link's pose. Throws sg::Error for a bad chain tree (checkChainTree).
 std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const std::vector<double>& dofValues);
 
 // Sets the DOF values (clamped) and updates palm and link body poses in place.

@@ -1,6 +1,6 @@
 #pragma once
-// A robot (hand or arm) as GraspIt! describes it: a palm, DOFs, chains of DH joints driven by coupled DOF
-// expressions, links, approach direction, eigengrasps and virtual contacts (graspit-compat §1.2–§1.4).
+// A robot (hand or arm) as GraspIt! describes it: a palm, DOFs, chains (a tree) of joints driven by coupled
+// DOF expressions, links, approach direction, eigengrasps and virtual contacts (graspit-compat §1.2–§1.4).
 // Angles are radians at run time, lengths mm. Plain data; kinematics is in Kinematics.h.
 #include <optional>
 #include <string>
@@ -23,21 +23,34 @@ struct Dof {
   bool prismatic = false;           // true if the DOF drives only prismatic joints
 };
 
-enum class JointType { Revolute, Prismatic };
+enum class JointType { Revolute, Prismatic, Fixed };
 
-// jointValue = ratio × dofValue; DH parameter = jointValue + offset (rad or mm).
+// jointValue = ratio × dofValue (GraspIt!'s joint value; URDF mimic: multiplier). The joint moves by
+// q = jointValue + offset (rad or mm): a DH expression's offset, URDF mimic's offset.
 struct DofExpression {
-  int dof = 0;
+  int dof = 0;                       // -1: driven by no DOF (fixed joints)
   double ratio = 1.0;
   double offset = 0.0;
 };
 
+// DH parameters as a GraspIt! file gives them. For the variable one (theta of a revolute joint, d of a
+// prismatic one) this is the constant part the motion q is added to (0 in GraspIt! files).
+struct DhParameters {
+  double theta_rad = 0, d_mm = 0, a_mm = 0, alpha_rad = 0;
+  bool operator==(const DhParameters&) const = default;
+};
+
+// A general joint (URDF-like): previous frame P → joint frame J (X_PJ), motion about/along `axis` in J by
+// q, then J after the motion → child frame C (X_JC). Frame after the joint = P · X_PJ · Motion(axis, q) · X_JC.
+// Build DH joints with fromDh (Kinematics.h); URDF joints have X_JC = identity.
 struct Joint {
   JointType type = JointType::Revolute;
+  Transform X_PJ;                    // previous joint's child frame (or chain base) -> joint frame
+  Vec3 axis = Vec3::UnitZ();         // unit; rotation axis (revolute) or direction (prismatic), joint frame
+  Transform X_JC;                    // joint frame after the motion -> child frame
   DofExpression expr;
-  // The fixed DH parameters; the variable one (theta for revolute, d for prismatic) comes from expr.
-  double theta_rad = 0, d_mm = 0, a_mm = 0, alpha_rad = 0;
-  double minValue = 0, maxValue = 0;  // limits on jointValue (rad or mm), offset excluded
+  double minValue = 0, maxValue = 0;  // limits on jointValue (rad or mm), offset excluded as in GraspIt!
+  std::optional<DhParameters> dh;    // the DH parameters it was built from, if any (kept for writing)
   double viscousFriction = 0, coulombFriction = 0, springStiffness = 0, restValue = 0;
   // Break-away clutch state (break-away DOFs only): when set, this joint stays at the DOF value
   // `breakAwayDofValue` while the DOF itself keeps moving.
@@ -55,9 +68,18 @@ struct Link {
   std::string fileAsWritten;         // link body file as named in the robot XML
 };
 
+struct BodyRef {                     // names a robot body: chain -1 = palm
+  int chain = -1;
+  int link = 0;
+  bool operator==(const BodyRef&) const = default;
+};
+
 struct Chain {
-  Transform base;                    // palm frame -> chain base frame
-  std::vector<Joint> joints;
+  // The body the chain hangs off: none (or chain -1) = the palm; otherwise a link of an earlier chain
+  // (parent chains come before their children), which makes branching fingers representable.
+  std::optional<BodyRef> parent;
+  Transform base;                    // parent body frame -> chain base frame
+  std::vector<Joint> joints;         // in order; each one's previous frame is the one before it
   std::vector<Link> links;
 };
 
@@ -84,12 +106,6 @@ struct VirtualContact {
   Transform frame;                   // contact frame in the link frame
   Vec3 normal = Vec3::UnitZ();       // outward, link frame
   double mu = 0;
-};
-
-struct BodyRef {                     // names a robot body: chain -1 = palm
-  int chain = -1;
-  int link = 0;
-  bool operator==(const BodyRef&) const = default;
 };
 
 struct ApproachDirection {

@@ -46,12 +46,7 @@ inline Link makeLink(const std::string& name, std::shared_ptr<const TriangleMesh
 }
 
 inline Joint revolute(int dof, double maxDeg, double a_mm = 0) {
-  Joint j;
-  j.expr.dof = dof;
-  j.minValue = 0;
-  j.maxValue = degToRad(maxDeg);
-  j.a_mm = a_mm;
-  return j;
+  return fromDh({.a_mm = a_mm}, JointType::Revolute, {.dof = dof}, 0, degToRad(maxDeg));
 }
 
 // Palm 60×20×10 centred at the palm origin (top face z = 5); fingers 40 mm long rising along palm +z from

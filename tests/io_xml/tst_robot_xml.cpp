@@ -106,7 +106,7 @@ class TestRobotXml : public QObject {
     const Joint& p = r.chains[1].joints[0];
     QCOMPARE(p.type, JointType::Prismatic);
     QCOMPARE(p.expr.offset, -2.0);
-    QVERIFY(std::abs(p.theta_rad - degToRad(90)) < 1e-15);
+    QVERIFY(p.dh && std::abs(p.dh->theta_rad - degToRad(90)) < 1e-15);
     QCOMPARE(p.maxValue, 50.0);
     QVERIFY(r.dofs[1].prismatic);
     QCOMPARE(r.dofs[1].value, 10.0);

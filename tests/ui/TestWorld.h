@@ -41,13 +41,7 @@ inline Robot makeFingerRobot() {
   Chain chain;
   chain.base = Transform::fromTranslation(Vec3(15, 0, 0));
   for (int k = 0; k < 2; ++k) {
-    Joint j;
-    j.type = JointType::Revolute;
-    j.expr.dof = k;
-    j.a_mm = 40;
-    j.minValue = 0;
-    j.maxValue = degToRad(90);
-    chain.joints.push_back(j);
+    chain.joints.push_back(fromDh({.a_mm = 40}, JointType::Revolute, {.dof = k}, 0, degToRad(90)));
     Link link;
     link.body = makeBody("link" + std::to_string(k), BodyKind::Link, Vec3(40, 10, 10), Vec3::Zero());
     link.lastJoint = k;

@@ -24,7 +24,14 @@ std::string dofTypeName(DofType type) {
   return "unknown";
 }
 
-std::string jointTypeName(JointType type) { return type == JointType::Prismatic ? "prismatic" : "revolute"; }
+std::string jointTypeName(JointType type) {
+  switch (type) {
+    case JointType::Revolute: return "revolute";
+    case JointType::Prismatic: return "prismatic";
+    case JointType::Fixed: return "fixed";
+  }
+  return "unknown";
+}
 
 std::string linkJointTypeName(LinkJointType type) {
   switch (type) {
@@ -51,6 +58,7 @@ std::string compactNumber(double value) {  // 10 significant digits hides deg<->
 }  // namespace
 
 std::string dofExpressionText(const Joint& joint) {
+  if (joint.type == JointType::Fixed) return "fixed";
   std::string text = std::string("d") + std::to_string(joint.expr.dof);
   if (joint.expr.ratio != 1.0) text += std::string("*") + compactNumber(joint.expr.ratio);
   const double offset = joint.type == JointType::Revolute ? radToDeg(joint.expr.offset) : joint.expr.offset;

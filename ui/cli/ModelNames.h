@@ -8,7 +8,7 @@ namespace sg::cli {
 
 std::string bodyKindName(BodyKind kind);          // "obstacle", "graspable", "link"
 std::string dofTypeName(DofType type);            // "rigid", "breakaway", "compliant"
-std::string jointTypeName(JointType type);        // "revolute", "prismatic"
+std::string jointTypeName(JointType type);        // "revolute", "prismatic", "fixed"
 std::string linkJointTypeName(LinkJointType type);  // "revolute", "prismatic", "universal", "ball"
 std::string dofUnit(const Dof& dof);              // "mm" for prismatic DOFs, else "rad"
 std::string jointUnit(const Joint& joint);        // "rad" or "mm"

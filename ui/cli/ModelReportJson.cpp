@@ -72,23 +72,30 @@ QJsonObject dofToJson(const Dof& dof, int index) {
 QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>& dofValues) {
   const bool revolute = joint.type == JointType::Revolute;
   const double q = jointValue(joint, dofValues);
-  // The variable DH parameter shows its current value (jointValue + offset).
-  QJsonObject dh{{"theta_rad", jsonNumber(revolute ? q + joint.expr.offset : joint.theta_rad)},
-                 {"d_mm", jsonNumber(revolute ? joint.d_mm : q + joint.expr.offset)},
-                 {"a_mm", jsonNumber(joint.a_mm)},
-                 {"alpha_rad", jsonNumber(joint.alpha_rad)}};
-  return QJsonObject{{"index", index},
-                     {"type", jsonString(jointTypeName(joint.type))},
-                     {"unit", jsonString(jointUnit(joint))},
-                     {"dof", joint.expr.dof},
-                     {"ratio", jsonNumber(joint.expr.ratio)},
-                     {"offset", jsonNumber(joint.expr.offset)},
-                     {"expression", jsonString(dofExpressionText(joint))},
-                     {"variable", revolute ? "theta" : "d"},
-                     {"dh", dh},
-                     {"value", jsonNumber(q)},
-                     {"min", jsonNumber(joint.minValue)},
-                     {"max", jsonNumber(joint.maxValue)}};
+  QJsonObject out{{"index", index},
+                  {"type", jsonString(jointTypeName(joint.type))},
+                  {"unit", jsonString(jointUnit(joint))},
+                  {"dof", joint.expr.dof},
+                  {"ratio", jsonNumber(joint.expr.ratio)},
+                  {"offset", jsonNumber(joint.expr.offset)},
+                  {"expression", jsonString(dofExpressionText(joint))},
+                  {"variable", revolute ? "theta" : "d"},
+                  {"value", jsonNumber(q)},
+                  {"min", jsonNumber(joint.minValue)},
+                  {"max", jsonNumber(joint.maxValue)}};
+  if (joint.dh) {
+    // The variable DH parameter shows its current value (its constant part + jointValue + offset).
+    const DhParameters dh = dhAt(*joint.dh, joint.type, jointMotionValue(joint, dofValues));
+    out.insert("dh", QJsonObject{{"theta_rad", jsonNumber(dh.theta_rad)},
+                                 {"d_mm", jsonNumber(dh.d_mm)},
+                                 {"a_mm", jsonNumber(dh.a_mm)},
+                                 {"alpha_rad", jsonNumber(dh.alpha_rad)}});
+  } else {
+    out.insert("origin", jsonPose(joint.X_PJ));
+    out.insert("axis", QJsonArray{jsonNumber(joint.axis.x()), jsonNumber(joint.axis.y()), jsonNumber(joint.axis.z())});
+    out.insert("childOffset", jsonPose(joint.X_JC));
+  }
+  return out;
 }
 
 }  // namespace
@@ -116,7 +123,10 @@ QJsonObject robotToJson(const World& world, int robotIndex) {
       entry.insert("collisionOff", link.collisionOff);
       links.append(entry);
     }
-    chains.append(QJsonObject{{"index", c}, {"base", jsonPose(chain.base)}, {"joints", joints}, {"links", links}});
+    QJsonObject entry{{"index", c}, {"base", jsonPose(chain.base)}, {"joints", joints}, {"links", links}};
+    if (chain.parent && chain.parent->chain >= 0)
+      entry.insert("parent", QJsonObject{{"chain", chain.parent->chain}, {"link", chain.parent->link}});
+    chains.append(entry);
   }
   return QJsonObject{{"name", jsonString(robot.name)},
                      {"type", jsonString(robot.type)},

@@ -14,6 +14,21 @@ std::string range(double lo, double hi, const std::string& unit) {
   return std::string("[") + P::number(lo) + ", " + P::number(hi) + "] " + unit;
 }
 
+// "theta = d0+10, d 5 mm, a 30 mm, alpha 0 rad" for a DH joint; origin, axis and child offset otherwise.
+std::string jointGeometryText(const Joint& jt) {
+  if (!jt.dh) {
+    const Vec3& u = jt.axis;
+    return std::string("q = ") + dofExpressionText(jt) + ", origin " + P::pose(jt.X_PJ) + ", axis (" + P::number(u.x()) +
+           " " + P::number(u.y()) + " " + P::number(u.z()) + "), child " + P::pose(jt.X_JC);
+  }
+  const DhParameters& dh = *jt.dh;
+  const bool revolute = jt.type == JointType::Revolute;
+  const std::string variable = revolute ? "theta" : "d";
+  std::string text = revolute ? std::string("d ") + P::number(dh.d_mm) + " mm" : std::string("theta ") + P::number(dh.theta_rad) + " rad";
+  text += std::string(", a ") + P::number(dh.a_mm) + " mm, alpha " + P::number(dh.alpha_rad) + " rad";
+  return variable + " = " + dofExpressionText(jt) + ", " + text;
+}
+
 void printBody(TextPrinter& out, const Body& body, const std::string& label) {
   const BodyFacts facts = computeBodyFacts(body);
   out.line(bodyKindName(body.kind) + " " + label + (body.sourceFile.empty() ? "" : std::string("  (") + body.sourceFile + ")"));
@@ -57,17 +72,17 @@ void printRobot(TextPrinter& out, const World& world, int robotIndex) {
   out.field("virtual contacts", std::to_string(robot.virtualContacts.size()));
   for (std::size_t c = 0; c < robot.chains.size(); ++c) {
     const Chain& chain = robot.chains[c];
-    out.line(std::string("chain ") + std::to_string(c) + ": base " + P::pose(chain.base));
+    const std::string parent = chain.parent && chain.parent->chain >= 0
+                                   ? " on chain " + std::to_string(chain.parent->chain) + " link " +
+                                         std::to_string(chain.parent->link)
+                                   : std::string();
+    out.line(std::string("chain ") + std::to_string(c) + parent + ": base " + P::pose(chain.base));
     TextPrinter::Indent chainIndent(out);
     for (std::size_t j = 0; j < chain.joints.size(); ++j) {
       const Joint& jt = chain.joints[j];
-      const bool revolute = jt.type == JointType::Revolute;
-      const std::string variable = revolute ? "theta" : "d";
-      std::string dh = revolute ? std::string("d ") + P::number(jt.d_mm) + " mm" : std::string("theta ") + P::number(jt.theta_rad) + " rad";
-      dh += std::string(", a ") + P::number(jt.a_mm) + " mm, alpha " + P::number(jt.alpha_rad) + " rad";
-      out.line(std::string("joint ") + std::to_string(j) + ": " + jointTypeName(jt.type) + ", " + variable + " = " +
-               dofExpressionText(jt) + ", " + dh + ", value " + P::number(jointValue(jt, values)) + " " +
-               jointUnit(jt) + ", limits " + range(jt.minValue, jt.maxValue, jointUnit(jt)));
+      out.line(std::string("joint ") + std::to_string(j) + ": " + jointTypeName(jt.type) + ", " + jointGeometryText(jt) +
+               ", value " + P::number(jointValue(jt, values)) + " " + jointUnit(jt) + ", limits " +
+               range(jt.minValue, jt.maxValue, jointUnit(jt)));
     }
     for (std::size_t l = 0; l < chain.links.size(); ++l)
       out.line(std::string("link ") + std::to_string(l) + " (" + linkJointTypeName(chain.links[l].jointType) + ", after joint " +

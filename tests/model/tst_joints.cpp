@@ -1,0 +1,242 @@
+// General joints (src/model): arbitrary origins and axes, fixed joints, coupled (mimic) joints and chains
+// hanging off other chains' links, each against poses computed in closed form or by hand.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/Error.h"
+#include "model/Kinematics.h"
+
+using namespace sg;
+
+namespace {
+
+constexpr double kTol_mm = 1e-9;
+constexpr double kTolRot = 1e-12;
+
+// Rotation by `angle` about unit `u` (Rodrigues): cos·I + sin·[u]× + (1 − cos)·u·uᵀ.
+Mat3 rodrigues(const Vec3& u, double angle) {
+  Mat3 K;
+  K << 0, -u.z(), u.y(), u.z(), 0, -u.x(), -u.y(), u.x(), 0;
+  return std::cos(angle) * Mat3::Identity() + std::sin(angle) * K + (1 - std::cos(angle)) * u * u.transpose();
+}
+
+Mat4 homogeneous(const Mat3& R, const Vec3& p) {
+  Mat4 T = Mat4::Identity();
+  T.topLeftCorner<3, 3>() = R;
+  T.topRightCorner<3, 1>() = p;
+  return T;
+}
+
+bool samePose(const Transform& actual, const Mat4& expected) {
+  const Mat4 A = actual.matrix();
+  return (A.topRightCorner<3, 1>() - expected.topRightCorner<3, 1>()).norm() <= kTol_mm &&
+         (A.topLeftCorner<3, 3>() - expected.topLeftCorner<3, 3>()).norm() <= kTolRot;
+}
+
+#define VERIFY_POSE(actual, expected)                                                              \
+  QVERIFY2(samePose((actual), (expected)),                                                          \
+           qPrintable(QString("got\n%1\nexpected\n%2").arg(toText((actual).matrix()), toText(expected))))
+
+QString toText(const Mat4& m) {
+  QString s;
+  for (int r = 0; r < 3; ++r)
+    s += QString("%1 %2 %3 | %4\n").arg(m(r, 0)).arg(m(r, 1)).arg(m(r, 2)).arg(m(r, 3));
+  return s;
+}
+
+Link linkAfter(int lastJoint) {
+  Link l;
+  l.lastJoint = lastJoint;
+  return l;
+}
+
+// A robot with `dofCount` DOFs (ranges ±10, replaced by computeDofRanges where joints limit them).
+Robot robotWithDofs(int dofCount) {
+  Robot r;
+  r.name = "joints";
+  r.dofs.resize(static_cast<std::size_t>(dofCount));
+  for (auto& d : r.dofs) d.minValue = -10, d.maxValue = 10;
+  return r;
+}
+
+Transform origin(const Vec3& p_mm, const Vec3& axis, double angle_rad) {
+  return Transform(Quat(Eigen::AngleAxisd(angle_rad, axis.normalized())), p_mm);
+}
+
+}  // namespace
+
+class TestJoints : public QObject {
+  Q_OBJECT
+ private slots:
+  // A revolute joint about a tilted axis with an arbitrary origin and child offset.
+  void revoluteAboutTiltedAxis() {
+    const Vec3 u = Vec3(1, 2, 2) / 3.0;
+    const Transform X_PJ = origin(Vec3(10, -5, 3), Vec3(1, 0, 0), degToRad(30));
+    const Transform X_JC = Transform::fromTranslation(Vec3(0, 0, 7));
+    Robot r = robotWithDofs(1);
+    r.pose = origin(Vec3(100, 50, -20), Vec3(0, 1, 1), 0.4);
+    Chain c;
+    c.base = Transform::fromTranslation(Vec3(1, 2, 3));
+    Joint j = generalJoint(JointType::Revolute, X_PJ, Vec3(1, 2, 2), {.dof = 0}, -2, 2);
+    j.X_JC = X_JC;
+    c.joints.push_back(j);
+    c.links.push_back(linkAfter(0));
+    r.chains.push_back(c);
+    computeDofRanges(r);
+    QCOMPARE(r.dofs[0].minValue, -2.0);
+    QVERIFY((r.chains[0].joints[0].axis - u).norm() < 1e-15);
+    for (const double q : {-1.7, -0.3, 0.0, 0.9, 1.95}) {
+      setDofValues(r, {q});
+      const Mat4 expected = r.pose.matrix() * c.base.matrix() * X_PJ.matrix() *
+                            homogeneous(rodrigues(u, q), Vec3::Zero()) * X_JC.matrix();
+      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
+    }
+  }
+
+  // A prismatic joint along a diagonal, origin rotated and shifted.
+  void prismaticAlongDiagonal() {
+    const Vec3 u = Vec3(1, 1, 1) / std::sqrt(3.0);
+    const Transform X_PJ = origin(Vec3(0, 4, 0), Vec3(0, 0, 1), degToRad(45));
+    Robot r = robotWithDofs(1);
+    Chain c;
+    c.joints.push_back(generalJoint(JointType::Prismatic, X_PJ, Vec3(2, 2, 2), {.dof = 0}, 0, 50));
+    c.links.push_back(linkAfter(0));
+    r.chains.push_back(c);
+    computeDofRanges(r);
+    QVERIFY(r.dofs[0].prismatic);
+    for (const double q : {0.0, 12.5, 50.0}) {
+      setDofValues(r, {q});
+      // Rotation unchanged; origin moves q mm along the axis as seen in the joint frame.
+      const Mat4 expected = X_PJ.matrix() * homogeneous(Mat3::Identity(), q * u);
+      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
+      const Vec3 moved = r.chains[0].links[0].body.pose.translation() - X_PJ.translation();
+      QVERIFY(std::abs(moved.norm() - q) < kTol_mm);
+    }
+  }
+
+  // A fixed joint carries the link rigidly, is driven by no DOF and does not limit any DOF range.
+  void fixedJoint() {
+    const Transform X_PJ = origin(Vec3(3, 0, 9), Vec3(1, 1, 0), degToRad(60));
+    Robot r = robotWithDofs(1);
+    Chain c;
+    c.base = Transform::fromTranslation(Vec3(0, 0, 5));
+    c.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1, 1));
+    c.joints.push_back(generalJoint(JointType::Fixed, X_PJ, Vec3::UnitX(), {.dof = 0}, 5, 6));
+    c.links.push_back(linkAfter(0));
+    c.links.push_back(linkAfter(1));
+    r.chains.push_back(c);
+    QCOMPARE(r.chains[0].joints[1].expr.dof, -1);
+    computeDofRanges(r);
+    QCOMPARE(r.dofs[0].minValue, -1.0);  // the fixed joint's [5, 6] plays no part
+    QCOMPARE(r.dofs[0].maxValue, 1.0);
+    for (const double q : {-0.8, 0.0, 0.6}) {
+      setDofValues(r, {q});
+      QCOMPARE(jointMotionValue(r.chains[0].joints[1], {q}), 0.0);
+      const Mat4 proximal = c.base.matrix() * homogeneous(rodrigues(Vec3::UnitZ(), q), Vec3::Zero());
+      VERIFY_POSE(r.chains[0].links[0].body.pose, proximal);
+      VERIFY_POSE(r.chains[0].links[1].body.pose, Mat4(proximal * X_PJ.matrix()));
+    }
+  }
+
+  // A mimic joint: q1 = −0.5·d0 + 0.1 about x, behind a joint driven by d0 about z.
+  void coupledMimicJoint() {
+    Robot r = robotWithDofs(1);
+    Chain c;
+    c.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1.5, 1.5));
+    // Limits on jointValue = −0.5·d0 (offset excluded): [−0.5, 1] → d0 ∈ [−2, 1].
+    c.joints.push_back(generalJoint(JointType::Revolute, Transform::fromTranslation(Vec3(20, 0, 0)), Vec3::UnitX(),
+                                    {.dof = 0, .ratio = -0.5, .offset = 0.1}, -0.5, 1.0));
+    c.links.push_back(linkAfter(1));
+    r.chains.push_back(c);
+    computeDofRanges(r);
+    QCOMPARE(r.dofs[0].minValue, -1.5);
+    QCOMPARE(r.dofs[0].maxValue, 1.0);
+    for (const double d0 : {-1.4, -0.2, 0.0, 0.7, 1.0}) {
+      setDofValues(r, {d0});
+      const Joint& mimic = r.chains[0].joints[1];
+      QVERIFY(std::abs(jointValue(mimic, {d0}) - (-0.5 * d0)) < 1e-15);
+      QVERIFY(std::abs(jointMotionValue(mimic, {d0}) - (-0.5 * d0 + 0.1)) < 1e-15);
+      const Mat4 expected = homogeneous(rodrigues(Vec3::UnitZ(), d0), Vec3::Zero()) *
+                            homogeneous(rodrigues(Vec3::UnitX(), -0.5 * d0 + 0.1), Vec3(20, 0, 0));
+      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
+    }
+  }
+
+  // A branching finger: chain 1 hangs off chain 0's link, chain 2 off chain 1's; poses worked out by hand.
+  void branchingTree() {
+    Robot r = robotWithDofs(3);
+    r.pose = Transform::fromTranslation(Vec3(0, 0, 100));
+    Chain trunk;  // palm → (0, 0, 10), DH joint about z, a = 30
+    trunk.base = Transform::fromTranslation(Vec3(0, 0, 10));
+    trunk.joints.push_back(fromDh({.a_mm = 30}, JointType::Revolute, {.dof = 0}, -kPi, kPi));
+    trunk.links.push_back(linkAfter(0));
+    Chain branch;  // trunk link → (5, 0, 0), about z, child 20 mm further along x
+    branch.parent = BodyRef{0, 0};
+    branch.base = Transform::fromTranslation(Vec3(5, 0, 0));
+    Joint bj = generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 1}, -kPi, kPi);
+    bj.X_JC = Transform::fromTranslation(Vec3(20, 0, 0));
+    branch.joints.push_back(bj);
+    branch.links.push_back(linkAfter(0));
+    Chain twig;  // branch link → slides along its y
+    twig.parent = BodyRef{1, 0};
+    twig.joints.push_back(generalJoint(JointType::Prismatic, {}, Vec3::UnitY(), {.dof = 2}, 0, 10));
+    twig.links.push_back(linkAfter(0));
+    r.chains = {trunk, branch, twig};
+    computeDofRanges(r);
+    setDofValues(r, {kPi / 2, kPi / 2, 4});
+    // Trunk link: (0,0,110) + Rz(90°)(30,0,0) = (0,30,110), rotated 90° about z.
+    // Branch base: (0,30,110) + Rz(90°)(5,0,0) = (0,35,110); its joint turns to 180°; child at
+    // (0,35,110) + Rz(180°)(20,0,0) = (−20,35,110). Twig: 4 mm along the branch's y = −y → (−20,31,110).
+    const Mat3 Rz90 = rodrigues(Vec3::UnitZ(), kPi / 2), Rz180 = rodrigues(Vec3::UnitZ(), kPi);
+    VERIFY_POSE(r.chains[0].links[0].body.pose, homogeneous(Rz90, Vec3(0, 30, 110)));
+    VERIFY_POSE(r.chains[1].links[0].body.pose, homogeneous(Rz180, Vec3(-20, 35, 110)));
+    VERIFY_POSE(r.chains[2].links[0].body.pose, homogeneous(Rz180, Vec3(-20, 31, 110)));
+    // Moving only the trunk DOF carries both children with it.
+    setDofValues(r, {0, kPi / 2, 4});
+    VERIFY_POSE(r.chains[0].links[0].body.pose, homogeneous(Mat3::Identity(), Vec3(30, 0, 110)));
+    VERIFY_POSE(r.chains[1].links[0].body.pose, homogeneous(Rz90, Vec3(35, 20, 110)));
+    VERIFY_POSE(r.chains[2].links[0].body.pose, homogeneous(Rz90, Vec3(31, 20, 110)));
+    QCOMPARE(r.dofs[2].maxValue, 10.0);
+  }
+
+  // A chain may only hang off a link of an earlier chain.
+  void badTreeIsAnError() {
+    Robot r = robotWithDofs(1);
+    Chain a, b;
+    a.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1, 1));
+    a.links.push_back(linkAfter(0));
+    b = a;
+    a.parent = BodyRef{1, 0};  // a later chain
+    r.chains = {a, b};
+    QVERIFY_THROWS_EXCEPTION(Error, checkChainTree(r));
+    QVERIFY_THROWS_EXCEPTION(Error, linkPoses(r, {0.0}));
+    r.chains[0].parent = BodyRef{-1, 0};  // the palm, spelled as a body reference
+    r.chains[1].parent = BodyRef{0, 3};   // no such link
+    QVERIFY_THROWS_EXCEPTION(Error, checkChainTree(r));
+    r.chains[1].parent = BodyRef{0, 0};
+    checkChainTree(r);
+  }
+
+  // fromDh: Rz(θ0 + q)·Tz(d)·Tx(a)·Rx(α) for revolute, Rz(θ)·Tz(d0 + q)·Tx(a)·Rx(α) for prismatic.
+  void fromDhMatchesDhTransform() {
+    const DhParameters dh{.theta_rad = 0.3, .d_mm = 7, .a_mm = -12, .alpha_rad = -1.1};
+    const Joint rev = fromDh(dh, JointType::Revolute, {.dof = 0, .ratio = 2, .offset = 0.25});
+    const Joint pri = fromDh(dh, JointType::Prismatic, {.dof = 0, .ratio = 2, .offset = 0.25});
+    const Joint fix = fromDh(dh, JointType::Fixed, {.dof = 0});
+    QCOMPARE(fix.expr.dof, -1);
+    for (const double dof : {-0.6, 0.0, 1.3}) {
+      const double q = 2 * dof + 0.25;
+      QVERIFY(jointTransform(rev, jointMotionValue(rev, {dof}))
+                  .isApprox(dhTransform(0.3 + q, 7, -12, -1.1), 1e-12));
+      QVERIFY(jointTransform(pri, jointMotionValue(pri, {dof}))
+                  .isApprox(dhTransform(0.3, 7 + q, -12, -1.1), 1e-12));
+      QVERIFY(jointTransform(fix, jointMotionValue(fix, {dof})).isApprox(dhTransform(0.3, 7, -12, -1.1), 1e-12));
+      QCOMPARE(dhAt(dh, JointType::Revolute, q).theta_rad, 0.3 + q);
+      QCOMPARE(dhAt(dh, JointType::Prismatic, q).d_mm, 7 + q);
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestJoints)
+#include "tst_joints.moc"
