@@ -338,6 +338,10 @@ class Solver {
       const VecD n = poly.facet(f0).n;
       if (!query(n, q)) return stop();
       if (converged()) break;
+      if (s_.stopWhenNotForceClosure && upper_ <= s_.forceClosureTolerance) {
+        result_.workingSetSize = poly.vertexCount();
+        return finish(SupportEpsilonStatus::StoppedEarly, upper_, sp_.embed(uBest_), "");
+      }
       if (!(poly.distance(f0, q) > tolAbs_)) {
         // The support lies on the facet's plane to round-off: nothing left to add.
         if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;

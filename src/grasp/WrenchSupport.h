@@ -31,7 +31,7 @@ SupportPoint supportLInfinity(const std::vector<std::vector<Vec6>>& perContactWr
 //   f = n + μ(x·t1 + y·t2),  τ_n = μ·e_n·z,  x² + y² + z² ≤ 1,
 // i.e. the circular cone (torsion_mm = 0) or Howe–Cutkosky's elliptic soft-finger limit surface
 // (f_t/μ)² + (τ_n/(μ e_n))² ≤ 1 (torsion_mm = e_n > 0). μ = 0: the normal only. The linearised edges of
-// FrictionEdges.h lie on this surface, so they give an inscribed polytope (QUALITY.md "Exact cones").
+// FrictionEdges.h lie on this surface, so they give an inscribed polytope (QUALITY.md "Support functions").
 struct ExactContactCone {
   Vec3 p_OC_mm = Vec3::Zero();  // contact point relative to the wrench origin (CoG), object frame
   Vec3 n_O = Vec3::UnitZ();     // unit normal into the object (direction of the normal force)
