@@ -1,7 +1,8 @@
 // bench_quality: median time of a full grasp-quality update (contact detection + soft contacts + L1/L∞ GWS and
 // ε) on the default world and the ThreeFinger-on-a-ball world after auto-grasp, then ε alone next to bare
 // Qhull on the same wrenches; the same on a synthetic grasp (four soft fingertips on a sphere mesh) that
-// needs no model files.
+// needs no model files. Then ε from support functions (grasp/SupportEpsilon.h) next to bare Qhull on random
+// grasp-like wrench sets (tests/support/RandomGrasps.h) of growing size, and L∞/exact-cone ε on the worlds.
 // Usage: bench_quality [--quick]
 #include <algorithm>
 #include <chrono>
@@ -20,7 +21,9 @@ extern "C" {
 #include "grasp/AutoGrasp.h"
 #include "grasp/GraspEvaluation.h"
 #include "grasp/QualityMeasure.h"
+#include "grasp/SupportEpsilon.h"
 #include "BenchTiming.h"
+#include "../support/RandomGrasps.h"
 #include "io/ModelIO.h"
 
 using namespace sg;
@@ -36,15 +39,18 @@ double medianSeconds(const std::function<void()>& f) {
 using bench::secondsOf;
 
 // ε with the plain C library (reentrant libqhull_r, GraspIt!'s quantity): min −offset over facets.
-double bareQhullEpsilon(std::vector<double> coords, int dim) {
+// `flags`: Qhull options after "qhull" ("" = Qhull's defaults, WrenchHull's exact hulls; "QJ" joggled).
+double bareQhullEpsilon(std::vector<double> coords, int dim, const char* flags = "") {
   qhT qhStorage;
   qhT* qh = &qhStorage;
   QHULL_LIB_CHECK
   qh_zero(qh, nullptr);
-  char options[] = "qhull";
+  std::string optionText = std::string("qhull ") + flags;
+  std::vector<char> options(optionText.begin(), optionText.end());
+  options.push_back('\0');
   double eps = 0;
   const int n = static_cast<int>(coords.size()) / dim;
-  if (n > dim && qh_new_qhull(qh, dim, n, coords.data(), False, options, nullptr, nullptr) == 0) {
+  if (n > dim && qh_new_qhull(qh, dim, n, coords.data(), False, options.data(), nullptr, nullptr) == 0) {
     eps = 1e300;
     facetT* facet;
     FORALLfacets eps = std::min(eps, -facet->offset);
@@ -104,6 +110,64 @@ void report(const char* title, const World& world, const std::function<std::vect
               1e3 * tDetect, 1e3 * tEval, 1e3 * tEvalBoth, 1e3 * tFull);
   std::printf("median: L1 eps alone %.3f ms (eps %.9f) | bare libqhull_r %.3f ms (eps %.9f)\n", 1e3 * tEps,
               l1Epsilon(wrenches), 1e3 * tBare, bareEps);
+
+  // Support functions (QUALITY.md "ε from support functions"): L1, L∞ (no Minkowski sum) and exact cones.
+  SupportEpsilon l1s, linfs, exact;
+  std::vector<ExactContactCone> cones;
+  for (const auto& c : e.contacts)
+    cones.push_back(exactConeFor(c.objectIsSide1 ? c.contact.side1 : c.contact.side2,
+                                 c.mu, c.torsion_mm,
+                                 e.reference));
+  SupportEpsilonSettings exactSettings;
+  exactSettings.relativeGap = 1e-6;
+  const double tL1s = medianSeconds([&] { l1s = l1EpsilonFromSupport(wrenches); });
+  const double tLinfs = medianSeconds([&] { linfs = lInfinityEpsilonFromSupport(wrenches); });
+  const double tExact = medianSeconds([&] {
+    exact = exactConeEpsilon(cones, e.reference.torqueScale_mm, GwsType::L1, exactSettings);
+  });
+  std::printf("median: support L1 eps %.3f ms (eps %.9f, %s, %d queries; |d eps| vs Qhull %.1e)\n", 1e3 * tL1s,
+              l1s.epsilon, l1s.message.c_str(), l1s.iterations, std::abs(l1s.epsilon - e.l1Quality.epsilon));
+  std::printf("median: support Linf eps %.3f ms (eps %.9f, %s, %d queries", 1e3 * tLinfs, linfs.epsilon,
+              linfs.message.c_str(), linfs.iterations);
+  if (e.lInfinity.limitExceeded) std::printf("; the Qhull Minkowski-sum path is over its point limit)\n");
+  else std::printf("; |d eps| vs Qhull %.1e)\n", std::abs(linfs.epsilon - e.lInfinityQuality.epsilon));
+  std::printf("median: exact-cone L1 eps %.3f ms (eps %.9f in [%.9f, %.9f], %s, %d queries; linearised %.9f)\n",
+              1e3 * tExact, exact.epsilon, exact.lowerBound, exact.upperBound, exact.message.c_str(),
+              exact.iterations, l1s.epsilon);
+}
+
+// Support-function ε against bare libqhull_r on the same random grasps (contacts × edges), same run.
+void compareOnRandomGrasps() {
+  std::printf("\n== eps from support functions vs bare libqhull_r, random grasps on a bumpy sphere (6-D L1)\n");
+  std::printf("%-6s %4s | %9s %6s | %10s %8s %9s | %10s %8s %9s\n", "size", "sets", "support", "queries",
+              "qhull", "ratio", "max|dEps|", "qhull QJ", "ratio", "max|dEps|");
+  struct Size { int contacts, edges, sets; };
+  const std::vector<Size> sizes = {{4, 8, 5}, {6, 8, 5}, {12, 8, 3}, {12, 16, 3}, {12, 32, quick ? 1 : 2}};
+  std::mt19937 rng(1234);
+  for (const Size& z : sizes) {
+    double tSupport = 0, tQhull = 0, tQJ = 0, dQhull = 0, dQJ = 0;
+    int queries = 0, outside = 0;
+    for (int k = 0; k < z.sets; ++k) {
+      const sgtest::RandomGrasp g = sgtest::randomGrasp(rng, z.contacts, z.edges);
+      std::vector<double> coords;
+      for (const auto& ws : g.wrenches)
+        for (const auto& w : ws) coords.insert(coords.end(), w.data(), w.data() + 6);
+      SupportEpsilon s;
+      double eq = 0, ej = 0;
+      tSupport += medianSeconds([&] { s = l1EpsilonFromSupport(g.wrenches); });
+      tQhull += bench::medianSeconds([&] { eq = bareQhullEpsilon(coords, 6); }, quick ? 0.05 : 0.3, 20);
+      tQJ += bench::medianSeconds([&] { ej = bareQhullEpsilon(coords, 6, "QJ"); }, quick ? 0.05 : 0.3, 20);
+      queries = std::max(queries, s.iterations);
+      if (eq < 0) { ++outside; continue; }  // outside: −distance vs the nearest facet plane (QUALITY.md)
+      dQhull = std::max(dQhull, std::abs(s.epsilon - eq));
+      dQJ = std::max(dQJ, std::abs(s.epsilon - ej));
+    }
+    const double n = z.sets;
+    std::printf("%2dx%-3d %4d | %6.3f ms %6d | %7.2f ms %8.4f %9.1e | %7.2f ms %8.4f %9.1e%s\n", z.contacts, z.edges,
+                z.sets, 1e3 * tSupport / n, queries, 1e3 * tQhull / n, tSupport / tQhull, dQhull, 1e3 * tQJ / n,
+                tSupport / tQJ, dQJ, outside ? "  (some sets not force closure: |dEps| over the others)" : "");
+  }
+  std::printf("ratio = support time / Qhull time (targets: <= 0.1 at 12x16 and <= 0.01 at 12x32 vs Qhull QJ)\n");
 }
 
 World sphereGraspWorld(std::vector<Contact>& contacts) {
@@ -159,5 +223,6 @@ int main(int argc, char** argv) {
   const World sphere = sphereGraspWorld(contacts);
   report("synthetic: four soft fingertips (E = 1.5 MPa) on a 30 mm icosphere", sphere, [&] { return contacts; },
          /*handContactsOnly=*/false);
+  compareOnRandomGrasps();
   return 0;
 }
