@@ -1,6 +1,6 @@
 #pragma once
 // The hand motions of the Grasp menu and the CLI's --approach/--autograsp/--open, as one engine call
-// (QUALITY.md §Hand motion; graspit-compat notes in src/grasp/README.md):
+// (src/grasp/QUALITY.md §Hand motion):
 //   approach      the palm moves along the robot's approach direction until contact, at most
 //                 approachDistance_mm; a hand that starts in collision first backs off along it (GraspIt!'s
 //                 findInitialContact);

@@ -1,0 +1,176 @@
+#include <QtTest>
+
+#include <cmath>
+
+#include "../soft/SoftTestShapes.h"
+#include "contact/models/SoftFingerContactModel.h"
+#include "core/Error.h"
+#include "geometry/Primitives.h"
+#include "grasp/Analysis.h"
+#include "grasp/GraspMatrix.h"
+#include "io/ModelIO.h"
+
+using namespace sg;
+using namespace sgtest;
+
+namespace {
+
+const std::vector<Vec3> kTetra = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1)};
+
+// A rigid ball of radius R at the origin touched at the tetrahedron's directions by rigid fixtures.
+World tetraWorld(double R) {
+  World w;
+  w.graspables.push_back(makeBody("ball", BodyKind::Graspable, makeUvSphere(R, 60, 30), Transform::identity()));
+  for (const Vec3& d : kTetra)
+    w.obstacles.push_back(makeBody("tip", BodyKind::Obstacle, makeUvSphere(5, 20, 10),
+                                   Transform::fromTranslation((R + 5) * d.normalized())));
+  return w;
+}
+
+std::vector<Contact> tetraContacts(double R) {
+  std::vector<Contact> cs;
+  for (std::size_t i = 0; i < kTetra.size(); ++i) {
+    const Vec3 u = kTetra[i].normalized();
+    cs.push_back(makeContact(graspableHandle(0), R * u, -u, obstacleHandle(static_cast<int>(i)), R * u, 0.5));
+  }
+  return cs;
+}
+
+QualitySettings fixtureSettings(double rho_mm) {
+  QualitySettings s;
+  s.handContactsOnly = false;  // the fingertips are obstacles here
+  s.torqueLength_mm = rho_mm;
+  return s;
+}
+
+World defaultWorld() { return loadWorld(SG_SOURCE_DIR "/worlds/default.xml"); }
+
+}  // namespace
+
+class TstAnalysis : public QObject {
+  Q_OBJECT
+ private slots:
+  void contactModelsAreRegistered();
+  void measuresAreRegistered();
+  void graspMatrixOfTetrahedralPointGrasp();
+  void runAnalysisEvaluatesEveryRequestedModel();
+  void analysisRejectsUnknownNames();
+  void handMotionWithoutCollisionCheckingGoesToLimits();
+};
+
+void TstAnalysis::contactModelsAreRegistered() {
+  std::vector<std::string> names;
+  for (const ContactModel* m : contactModels()) {
+    names.push_back(m->name());
+    QVERIFY(!m->label().empty() && !m->description().empty());
+  }
+  QCOMPARE(names, (std::vector<std::string>{"soft-finger", "hertz", "point", "frictionless"}));
+  QCOMPARE(defaultContactModel().name(), std::string("soft-finger"));
+  QCOMPARE(findContactModel("auto")->name(), std::string("soft-finger"));  // the old enum's names
+  QCOMPARE(findContactModel("point-with-friction")->name(), std::string("point"));
+  QVERIFY(!findContactModel("nonsense"));
+  QCOMPARE(contactModelNames(), std::string("soft-finger, hertz, point, frictionless"));
+}
+
+void TstAnalysis::measuresAreRegistered() {
+  QCOMPARE(qualityMeasureNames(), (std::vector<std::string>{"epsilon-l1", "volume-l1", "epsilon-linf", "volume-linf",
+                                                            "min-singular-value"}));
+  QVERIFY(findQualityMeasure("epsilon-linf")->expensive());
+  QVERIFY(!findQualityMeasure("epsilon-l1")->expensive());
+  GraspEvaluation e = evaluateGrasp(tetraWorld(30), tetraContacts(30), 0, *findContactModel("point"), fixtureSettings(30));
+  NullProgress progress;
+  QVERIFY_THROWS_EXCEPTION(Error, computeMeasures(e, {"no-such-measure"}, progress));
+  // Spaces are built only for the measures that need them.
+  computeMeasures(e, {"min-singular-value"}, progress);
+  QVERIFY(!e.l1Built && !e.lInfinityBuilt);
+  computeMeasures(e, {"epsilon-l1"}, progress);
+  QVERIFY(e.l1Built && !e.lInfinityBuilt);
+  QCOMPARE(e.measure("epsilon-l1")->value, e.l1Quality.epsilon);
+  QVERIFY(e.measure("epsilon-l1")->ok && e.l1Quality.forceClosure);
+}
+
+void TstAnalysis::graspMatrixOfTetrahedralPointGrasp() {
+  // Point contacts at the tetrahedron's directions on a ball (ρ = R): each contact's columns [n; 0], [t; u×t]
+  // give G·Gᵀ = diag(4·I, (4 − 4/3)·I), so σmin = √(8/3) whatever R.
+  for (double R : {10.0, 30.0}) {
+    const GraspEvaluation e = evaluateGrasp(tetraWorld(R), tetraContacts(R), 0, *findContactModel("point"), fixtureSettings(R));
+    const MatX G = graspMatrix(e);
+    QCOMPARE(G.cols(), Eigen::Index(12));
+    QVERIFY(std::abs(minSingularValue(G) - std::sqrt(8.0 / 3.0)) < 1e-9);
+  }
+  // Frictionless normals through the centre produce no torque: rank 3, σmin 0.
+  const GraspEvaluation f =
+      evaluateGrasp(tetraWorld(30), tetraContacts(30), 0, *findContactModel("frictionless"), fixtureSettings(30));
+  QCOMPARE(graspMatrix(f).cols(), Eigen::Index(4));
+  QCOMPARE(minSingularValue(graspMatrix(f)), 0.0);
+}
+
+void TstAnalysis::runAnalysisEvaluatesEveryRequestedModel() {
+  World world = defaultWorld();
+  AnalysisRequest request;
+  request.motion.approach = true;
+  request.motion.fingers = FingerMotion::Close;
+  request.contactModels = {"soft-finger", "hertz", "point"};
+  NullProgress progress;
+  const AnalysisResult r = runAnalysis(world, request, progress);
+  QVERIFY(r.motion.approach.run && r.motion.fingers.run);
+  QCOMPARE(r.graspable, 0);
+  // Canonical order: every hand contact before any other.
+  bool other = false;
+  for (const Contact& c : r.contacts) {
+    if (!isHandContact(c)) other = true;
+    else QVERIFY(!other);
+  }
+  QCOMPARE(r.evaluations.size(), std::size_t(3));
+  const GraspEvaluation& soft = *r.evaluation("soft-finger");
+  const GraspEvaluation& hertz = *r.evaluation("hertz");
+  const GraspEvaluation& point = *r.evaluation("point");
+  QCOMPARE(r.primary(), &soft);
+  QVERIFY(soft.contacts.size() >= 3);
+  for (std::size_t i = 0; i < soft.contacts.size(); ++i) {
+    QCOMPARE(soft.contacts[i].kind, ContactKind::SoftFinger);
+    const SoftContactResult* s = softContactResult(soft.modelResult.get(), i);
+    QVERIFY(s && !s->neighbourhoods.side1.vertexPoints_mm.empty());  // the points the fit used, kept
+    QCOMPARE(s->patch.model, PatchModel::ElasticLayer);
+  }
+  for (std::size_t i = 0; i < hertz.contacts.size(); ++i)
+    QCOMPARE(softContactResult(hertz.modelResult.get(), i)->patch.model, PatchModel::Hertz);
+  for (const ContactEvaluation& c : point.contacts) QCOMPARE(c.kind, ContactKind::PointWithFriction);
+  QVERIFY(!softContactResult(point.modelResult.get(), 0));
+  // Every model got every measure; the soft finger's torsion makes its ε at least the point contacts'.
+  for (const GraspEvaluation* e : {&soft, &hertz, &point})
+    QCOMPARE(e->measures.size(), qualityMeasureNames().size());
+  QVERIFY(soft.measure("epsilon-l1")->value >= point.measure("epsilon-l1")->value - 1e-12);
+  QVERIFY(soft.l1Quality.forceClosure);
+}
+
+void TstAnalysis::analysisRejectsUnknownNames() {
+  const World world = defaultWorld();
+  NullProgress progress;
+  AnalysisRequest bad;
+  bad.contactModels = {"rubber-band"};
+  QVERIFY_THROWS_EXCEPTION(Error, analyzeGrasp(world, bad, progress));
+  AnalysisRequest badMeasure;
+  badMeasure.measures = {"happiness"};
+  QVERIFY_THROWS_EXCEPTION(Error, analyzeGrasp(world, badMeasure, progress));
+  AnalysisRequest badObject;
+  badObject.graspable = 7;
+  QVERIFY_THROWS_EXCEPTION(Error, analyzeGrasp(world, badObject, progress));
+}
+
+void TstAnalysis::handMotionWithoutCollisionCheckingGoesToLimits() {
+  World world = defaultWorld();
+  HandMotionRequest request;
+  request.fingers = FingerMotion::Close;
+  request.collisionChecking = false;
+  const HandMotionReport report = moveHand(world, 0, request);
+  QVERIFY(report.fingers.run && !report.fingers.collisionChecked);
+  for (const Dof& d : world.robots[0].dofs)
+    if (d.defaultVelocity > 0) QCOMPARE(d.value, d.maxValue);
+    else if (d.defaultVelocity < 0) QCOMPARE(d.value, d.minValue);
+  QVERIFY(report.summary().find("collision checking off") != std::string::npos);
+  QVERIFY_THROWS_EXCEPTION(Error, moveHand(world, 5, request));
+}
+
+QTEST_MAIN(TstAnalysis)
+#include "tst_analysis.moc"
