@@ -40,7 +40,6 @@ struct HandMotionStep {
 struct HandMotionReport {
   HandMotionStep approach, fingers;
   bool fingersOpened = false;        // the finger step was auto-open
-  bool moved() const { return approach.run || fingers.run; }
   // One line for the status bar and the CLI ("approach: contact after 12.3 mm, 2 contacts; auto-grasp: ...").
   std::string summary() const;
 };

@@ -2,6 +2,8 @@
 // degenerate input, GWS projection, and the one-call pipeline on meshes.
 #include <QtTest>
 
+#include "../support/BallContacts.h"
+
 #include <cmath>
 #include <thread>
 
@@ -29,28 +31,6 @@ MatX crossPolytope(int d) {
   MatX m = MatX::Zero(d, 2 * d);
   for (int i = 0; i < d; ++i) { m(i, 2 * i) = 1; m(i, 2 * i + 1) = -1; }
   return m;
-}
-
-// A hard or soft contact on a disk/sphere of radius r at direction u (unit, from the centre); inward normal −u.
-ContactSide sideAt(const Vec3& u, double r) {
-  ContactSide s;
-  s.position_mm = r * u;
-  s.normal = -u;
-  s.frame = contactFrame(s.position_mm, s.normal);
-  return s;
-}
-
-WrenchReference centred(double rho) {
-  WrenchReference ref;
-  ref.torqueScale_mm = rho;
-  return ref;
-}
-
-std::vector<std::vector<Vec6>> wrenchesAt(const std::vector<Vec3>& dirs, double r, double mu,
-                                          const std::vector<Vec6>& edges) {
-  std::vector<std::vector<Vec6>> out;
-  for (const auto& u : dirs) out.push_back(contactWrenches(sideAt(u.normalized(), r), mu, edges, centred(r)));
-  return out;
 }
 
 GwsSettings planar() {

@@ -3,6 +3,8 @@
 // oracles of tests/quality, exact cones against their linearisations, and degenerate input.
 #include <QtTest>
 
+#include "../support/BallContacts.h"
+
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -21,26 +23,6 @@ using namespace sgtest;
 namespace {
 
 using Wrenches = std::vector<std::vector<Vec6>>;
-
-ContactSide sideAt(const Vec3& u, double r) {
-  ContactSide s;
-  s.position_mm = r * u;
-  s.normal = -u;
-  s.frame = contactFrame(s.position_mm, s.normal);
-  return s;
-}
-
-WrenchReference centred(double rho) {
-  WrenchReference ref;
-  ref.torqueScale_mm = rho;
-  return ref;
-}
-
-Wrenches wrenchesAt(const std::vector<Vec3>& dirs, double r, double mu, const std::vector<Vec6>& edges) {
-  Wrenches out;
-  for (const auto& u : dirs) out.push_back(contactWrenches(sideAt(u.normalized(), r), mu, edges, centred(r)));
-  return out;
-}
 
 std::vector<ExactContactCone> conesAt(const std::vector<Vec3>& dirs, double r, double mu, double torsion_mm = 0) {
   std::vector<ExactContactCone> out;
