@@ -75,6 +75,10 @@ BvhBox Bvh::fitBox(std::uint32_t first, std::uint32_t count) const {
   box.center = box.axes * (0.5 * (lo + hi));
   // A hair of padding keeps flat boxes from having exactly zero thickness.
   box.halfExtents = (0.5 * (hi - lo)).array() + 1e-9;
+  double r2 = 0;
+  for (std::uint32_t i = first; i < first + count; ++i)
+    for (const auto& v : triangles_[i]) r2 = std::max(r2, (v - box.center).squaredNorm());
+  box.radius = std::sqrt(r2) + 1e-9;
   return box;
 }
 

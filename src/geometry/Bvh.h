@@ -25,6 +25,7 @@ struct BvhBox {
   Vec3 center = Vec3::Zero();
   Mat3 axes = Mat3::Identity();    // columns: unit box axes (body frame)
   Vec3 halfExtents = Vec3::Zero();  // mm, along the axes
+  double radius = 0;                // mm: a sphere about `center` holding the node's triangles (cheap pre-test)
 };
 
 struct BvhNode {

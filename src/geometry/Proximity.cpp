@@ -7,7 +7,6 @@
 
 namespace sg {
 
-using detail::boxGap;
 using detail::RelativePose;
 using detail::splitFirst;
 
@@ -22,7 +21,7 @@ bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Tra
     stack.pop_back();
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (boxGap(A.box, B.box, rel, 0.0) > 0) continue;
+    if (detail::nodeGap(A.box, B.box, rel, 0.0) > 0) continue;
     if (A.isLeaf() && B.isLeaf()) {
       for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
         const TrianglePoints tb = rel.apply(b.triangles()[j]);
@@ -54,7 +53,7 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
     std::uint32_t a, b;
     double lowerBound;
   };
-  std::vector<Item> stack{{0, 0, std::max(0.0, boxGap(na[0].box, nb[0].box, rel, best))}};
+  std::vector<Item> stack{{0, 0, std::max(0.0, detail::nodeGap(na[0].box, nb[0].box, rel, best))}};
   while (!stack.empty()) {
     const Item item = stack.back();
     stack.pop_back();
@@ -65,7 +64,9 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
     if (A.isLeaf() && B.isLeaf()) {
       for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
         const TrianglePoints tb = rel.apply(b.triangles()[j]);
+        const Vec3 nB = rel.R * b.normals()[j];
         for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
+          if (found && triangleDistanceLowerBound(a.triangles()[i], a.normals()[i], tb, nB) >= best) continue;
           const auto d = triangleDistance(a.triangles()[i], tb);
           if (d.distance < best || (!found && d.distance <= best)) {
             best = d.distance;
@@ -92,8 +93,8 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
       c1 = {item.a, static_cast<std::uint32_t>(B.firstChild), 0};
       c2 = {item.a, static_cast<std::uint32_t>(B.firstChild + 1), 0};
     }
-    c1.lowerBound = std::max(0.0, boxGap(na[c1.a].box, nb[c1.b].box, rel, best));
-    c2.lowerBound = std::max(0.0, boxGap(na[c2.a].box, nb[c2.b].box, rel, best));
+    c1.lowerBound = std::max(0.0, detail::nodeGap(na[c1.a].box, nb[c1.b].box, rel, best));
+    c2.lowerBound = std::max(0.0, detail::nodeGap(na[c2.a].box, nb[c2.b].box, rel, best));
     if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
     if (c1.lowerBound <= best) stack.push_back(c1);
     if (c2.lowerBound <= best) stack.push_back(c2);

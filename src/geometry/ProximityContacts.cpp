@@ -8,7 +8,6 @@
 
 namespace sg {
 
-using detail::boxGap;
 using detail::RelativePose;
 using detail::splitFirst;
 
@@ -82,7 +81,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
     stack.pop_back();
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (boxGap(A.box, B.box, rel, options.threshold_mm) > options.threshold_mm) continue;
+    if (detail::nodeGap(A.box, B.box, rel, options.threshold_mm) > options.threshold_mm) continue;
     if (A.isLeaf() && B.isLeaf()) {
       for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
         const TrianglePoints tb = rel.apply(b.triangles()[j]);

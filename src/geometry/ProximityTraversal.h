@@ -63,6 +63,19 @@ inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, 
   return best;
 }
 
+// A cheaper, looser lower bound than boxGap: the gap between the nodes' bounding spheres.
+inline double sphereGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel) {
+  return (rel.apply(b.center) - a.center).norm() - a.radius - b.radius;
+}
+
+// Lower bound on the distance of two nodes for branch and bound: the sphere test first (it settles most
+// far pairs for a tenth of the work), the 15-axis box test only when the spheres come within `stopAbove`.
+inline double nodeGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove) {
+  const double sphere = sphereGap(a, b, rel);
+  if (sphere > stopAbove) return sphere;
+  return std::max(sphere, boxGap(a, b, rel, stopAbove));
+}
+
 inline double boxVolume(const BvhBox& b) { return b.halfExtents.prod(); }
 
 // Which node of a pair to split: the non-leaf one with the larger box.

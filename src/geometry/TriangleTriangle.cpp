@@ -233,6 +233,24 @@ bool trianglesIntersect(const TrianglePoints& t1, const TrianglePoints& t2) {
   return !(hi1 < lo2 || hi2 < lo1);
 }
 
+namespace {
+
+// Gap between the slab (along unit n) holding `own` and the half-space holding `other`: ≤ 0 when the
+// slab does not separate them. Exact slab offsets keep the bound valid for a degenerate `own`.
+double slabGap(const TrianglePoints& own, const Vec3& n, const TrianglePoints& other) {
+  const double o0 = n.dot(own[0]), o1 = n.dot(own[1]), o2 = n.dot(own[2]);
+  const double x0 = n.dot(other[0]), x1 = n.dot(other[1]), x2 = n.dot(other[2]);
+  const double ownLo = std::min({o0, o1, o2}), ownHi = std::max({o0, o1, o2});
+  const double otherLo = std::min({x0, x1, x2}), otherHi = std::max({x0, x1, x2});
+  return std::max(otherLo - ownHi, ownLo - otherHi);
+}
+
+}  // namespace
+
+double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const TrianglePoints& t2, const Vec3& n2) {
+  return std::max({0.0, slabGap(t1, n1, t2), slabGap(t2, n2, t1)});
+}
+
 TriangleDistanceResult triangleDistance(const TrianglePoints& t1, const TrianglePoints& t2) {
   TriangleDistanceResult r;
   if (trianglesIntersect(t1, t2)) {

@@ -43,6 +43,11 @@ struct TriangleDistanceResult {
   Vec3 pointOnFirst = Vec3::Zero(), pointOnSecond = Vec3::Zero();
   bool intersecting = false;
 };
+// A cheap lower bound on the distance between two triangles from the plane of each: unit normals n1, n2
+// (any unit vector is valid; the triangle's own normal gives the tight bound). Used to skip
+// triangleDistance for pairs that cannot beat the best distance so far.
+double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const TrianglePoints& t2, const Vec3& n2);
+
 // Minimum distance between two triangles with witness points: 6 vertex–face + 9 edge–edge candidates
 // (exact for non-intersecting triangles); 0 with a common point when they intersect.
 TriangleDistanceResult triangleDistance(const TrianglePoints& t1, const TrianglePoints& t2);

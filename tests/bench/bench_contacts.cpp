@@ -1,8 +1,10 @@
-// bench_contacts: BVH build time and median query times (collision, distance, all contacts) of a
-// three-finger hand against the mug and against the ≥50k-triangle bumpy mesh, at separations 0.05 mm,
-// 1 mm, 10 mm and a slight penetration; FCL's collision and distance side by side when available.
+// bench_contacts: BVH build time and median query times (collide, distance, all contacts within the
+// threshold) of a three-finger hand against the mug and against the 82k-triangle bumpy mesh, at gaps
+// 10, 1, 0.05 and −0.1 mm; FCL (FclReference.h) answers the same queries on the same input in the same run,
+// per pair and per hand (shared DistanceResult, broadphase manager), and each ratio is printed.
 // Usage: bench_contacts [--quick]
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -17,12 +19,9 @@
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
 #include "BenchTiming.h"
+#include "FclReference.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
-
-#ifdef SG_HAVE_FCL
-#include <fcl/fcl.h>
-#endif
 
 using namespace sg;
 namespace fs = std::filesystem;
@@ -122,12 +121,6 @@ double handDistance(const Scene& s) {
   return best;
 }
 
-bool handCollides(const Scene& s) {
-  for (std::size_t i = 0; i < s.hand.size(); ++i)
-    if (meshesCollide(*s.handBvh[i], s.handOffset * s.hand[i].pose, *s.object, s.objectPose)) return true;
-  return false;
-}
-
 // Slides the hand along `dir` until its distance to the object is `target_mm` (> 0), or penetrates by
 // −target_mm past first contact (target < 0).
 void placeAt(Scene& s, const Vec3& dir, double target_mm) {
@@ -144,25 +137,53 @@ void placeAt(Scene& s, const Vec3& dir, double target_mm) {
   if (target_mm < 0) s.handOffset = Transform::fromTranslation(dir * (-target_mm + 0.001)) * s.handOffset;
 }
 
-#ifdef SG_HAVE_FCL
-using FclModel = fcl::BVHModel<fcl::OBBRSSd>;
-std::shared_ptr<FclModel> fclModel(const TriangleMesh& m) {
-  auto model = std::make_shared<FclModel>();
-  std::vector<fcl::Vector3d> v(m.vertices.begin(), m.vertices.end());
-  std::vector<fcl::Triangle> t;
-  for (const auto& tri : m.triangles) t.emplace_back(tri[0], tri[1], tri[2]);
-  model->beginModel();
-  model->addSubModel(v, t);
-  model->endModel();
-  return model;
+// Medians of one query over the whole hand, in µs: `pairs` = every body against the object as its own
+// fresh query (no early exit, no bound carried over); `hand` = the hand as one query (collide stops at
+// the first colliding body, distance carries the best distance so far as a bound into the next body).
+struct Timings {
+  double collidePairs = 0, distancePairs = 0, contactsPairs = 0;
+  double collideHand = 0, distanceHand = 0;
+  double distance_mm = 0;
+  bool colliding = false;
+  std::size_t contacts = 0;
+};
+
+Timings timeOurs(const Scene& s, const std::vector<std::shared_ptr<const Bvh>>& hb, const Bvh& ob) {
+  Timings t;
+  const std::size_t n = s.hand.size();
+  t.collidePairs = medianSeconds([&] {
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) any |= meshesCollide(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose);
+    t.colliding = any;
+  });
+  t.distancePairs = medianSeconds([&] {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i)
+      best = std::min(best, meshDistance(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose).distance_mm);
+    t.distance_mm = best;
+  });
+  t.contactsPairs = medianSeconds([&] {
+    t.contacts = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      t.contacts += meshContacts(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose).points.size();
+  });
+  t.collideHand = medianSeconds([&] {
+    for (std::size_t i = 0; i < n; ++i)
+      if (meshesCollide(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose)) break;
+  });
+  t.distanceHand = medianSeconds([&] {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto d = meshDistance(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose, best);
+      if (d.found()) best = std::min(best, d.distance_mm);
+    }
+  });
+  return t;
 }
-fcl::Transform3d toFcl(const Transform& t) {
-  fcl::Transform3d x = fcl::Transform3d::Identity();
-  x.linear() = t.rotationMatrix();
-  x.translation() = t.translation();
-  return x;
+
+void printRatio(const char* query, double ours_s, double fcl_s, const char* fclQuery) {
+  std::printf("    %-34s %10.1f %10.1f   ratio %.3f  (FCL: %s)\n", query, 1e6 * ours_s, 1e6 * fcl_s, ours_s / fcl_s, fclQuery);
 }
-#endif
 
 void runObject(const std::string& objectName, const std::vector<Part>& hand, const Transform& handBase, const Vec3& approach) {
   std::string source;
@@ -195,83 +216,77 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
     handBvhs.push_back(hb);
   }
 #ifdef SG_HAVE_FCL
-  std::shared_ptr<FclModel> fclObject;
-  std::vector<std::shared_ptr<FclModel>> fclHand;
-  const double tFclObj = secondsOf([&] { fclObject = fclModel(*mesh); });
+  std::shared_ptr<bench::FclModel> fclObject;
+  std::vector<std::shared_ptr<bench::FclModel>> fclHand;
+  const double tFclObj = secondsOf([&] { fclObject = bench::fclModel(*mesh); });
   const double tFclHand = secondsOf([&] {
-    for (const auto& p : hand) fclHand.push_back(fclModel(*p.mesh));
+    for (const auto& p : hand) fclHand.push_back(bench::fclModel(*p.mesh));
   });
   std::printf("  %-11s %9.2f / %7.2f\n", "FCL OBBRSS", 1e3 * tFclObj, 1e3 * tFclHand);
 #endif
 
-  const std::vector<std::pair<const char*, double>> separations = {
-      {"0.05 mm", 0.05}, {"1 mm", 1.0}, {"10 mm", 10.0}, {"-0.1 mm (penetrating)", -0.1}};
-  for (const auto& [label, sep] : separations) {
+  // Gaps between the hand and the object along the approach: far, near, within the contact threshold
+  // (0.2 mm), penetrating.
+  const std::vector<std::pair<const char*, double>> gaps = {
+      {"10 mm", 10.0}, {"1 mm", 1.0}, {"0.05 mm", 0.05}, {"-0.1 mm (penetrating)", -0.1}};
+  for (const auto& [label, gap] : gaps) {
     Scene scene{hand, handBvhs[kDefault], objectBvhs[kDefault], Transform::identity(), handBase};
-    placeAt(scene, approach, sep);
-    const double actual = handDistance(scene);
-    std::printf("\n-- separation %s (measured min distance %.4f mm, colliding %s)\n", label, actual,
-                handCollides(scene) ? "yes" : "no");
-    std::printf("  %-11s %12s %12s %12s %9s\n", "", "collide us", "distance us", "contacts us", "#contacts");
-    double ourContacts = 0;
+    placeAt(scene, approach, gap);
+    std::printf("\n-- gap %s\n", label);
+
+    std::printf("  BVH variants, SoftGrasp only, µs (hand as one query):\n");
+    std::printf("    %-11s %10s %10s %12s %9s\n", "", "collide", "distance", "contacts", "#contacts");
+    Timings ours;
     for (std::size_t vi = 0; vi < variants.size(); ++vi) {
-      const auto& hb = handBvhs[vi];
-      const Bvh& ob = *objectBvhs[vi];
-      std::size_t count = 0;
-      const double tc = medianSeconds([&] {
-        for (std::size_t i = 0; i < hand.size(); ++i)
-          if (meshesCollide(*hb[i], scene.handOffset * hand[i].pose, ob, scene.objectPose)) break;
-      });
-      const double td = medianSeconds([&] {
-        double best = std::numeric_limits<double>::infinity();
-        for (std::size_t i = 0; i < hand.size(); ++i) {
-          const auto d = meshDistance(*hb[i], scene.handOffset * hand[i].pose, ob, scene.objectPose, best);
-          if (d.found()) best = std::min(best, d.distance_mm);
-        }
-      });
-      const double tk = medianSeconds([&] {
-        count = 0;
-        for (std::size_t i = 0; i < hand.size(); ++i)
-          count += meshContacts(*hb[i], scene.handOffset * hand[i].pose, ob, scene.objectPose).points.size();
-      });
-      std::printf("  %-11s %12.1f %12.1f %12.1f %9zu\n", variants[vi].name, 1e6 * tc, 1e6 * td, 1e6 * tk, count);
-      if (vi == kDefault) {
-        ourContacts = tk;
-        // As FCL is called: every body on its own, no bound shared between bodies.
-        const double tdAlone = medianSeconds([&] {
-          for (std::size_t i = 0; i < hand.size(); ++i)
-            meshDistance(*hb[i], scene.handOffset * hand[i].pose, ob, scene.objectPose);
-        });
-        std::printf("  %-11s %12s %12.1f   (distance per body, no bound shared between bodies)\n", "", "", 1e6 * tdAlone);
-      }
+      const Timings t = timeOurs(scene, handBvhs[vi], *objectBvhs[vi]);
+      std::printf("    %-11s %10.1f %10.1f %12.1f %9zu\n", variants[vi].name, 1e6 * t.collideHand,
+                  1e6 * t.distanceHand, 1e6 * t.contactsPairs, t.contacts);
+      if (vi == kDefault) ours = t;
     }
+    std::printf("  SoftGrasp (default BVH) min distance %.6f mm, colliding %s, %zu contacts within 0.2 mm\n",
+                ours.distance_mm, ours.colliding ? "yes" : "no", ours.contacts);
 #ifdef SG_HAVE_FCL
-    fcl::CollisionObjectd fo(fclObject, toFcl(scene.objectPose));
-    std::vector<std::unique_ptr<fcl::CollisionObjectd>> fh;
-    for (std::size_t i = 0; i < hand.size(); ++i)
-      fh.push_back(std::make_unique<fcl::CollisionObjectd>(fclHand[i], toFcl(scene.handOffset * hand[i].pose)));
-    const double fc = medianSeconds([&] {
-      for (auto& h : fh) {
-        fcl::CollisionRequestd req;
-        fcl::CollisionResultd res;
-        if (fcl::collide(h.get(), &fo, req, res) > 0) break;
-      }
+    std::vector<Transform> X_WH;
+    for (const auto& p : hand) X_WH.push_back(scene.handOffset * p.pose);
+    bench::FclScene fcl(fclHand, X_WH, fclObject, scene.objectPose);
+    bool fclColliding = false;
+    double fclDistance = 0, fclShared = 0, fclBroad = 0;
+    const std::size_t n = hand.size();
+    const double fCollidePairs = medianSeconds([&] {
+      bool any = false;
+      for (std::size_t i = 0; i < n; ++i) any |= fcl.collidePair(i);
+      fclColliding = any;
     });
-    double fclMin = 0;
-    const double fd = medianSeconds([&] {
+    const double fDistancePairs = medianSeconds([&] {
       double best = std::numeric_limits<double>::infinity();
-      for (auto& h : fh) {
-        fcl::DistanceRequestd req(true);
-        fcl::DistanceResultd res;
-        fcl::distance(h.get(), &fo, req, res);
-        best = std::min(best, res.min_distance);
-      }
-      fclMin = best;
+      for (std::size_t i = 0; i < n; ++i) best = std::min(best, fcl.distancePair(i));
+      fclDistance = best;
     });
-    std::printf("  %-11s %12.1f %12.1f %12s   (FCL min distance %.4f)\n", "FCL OBBRSS", 1e6 * fc, 1e6 * fd, "-", fclMin);
-    std::printf("  ratio: our all-contacts (default OBB leaf1) / FCL distance = %.4f  (target <= 0.5)\n", ourContacts / fd);
-#else
-    (void)ourContacts;
+    const double fWithinPairs = medianSeconds([&] {
+      for (std::size_t i = 0; i < n; ++i) (void)fcl.distanceWithinPair(i, ContactQueryOptions{}.threshold_mm);
+    });
+    const double fCollideHand = medianSeconds([&] {
+      for (std::size_t i = 0; i < n; ++i)
+        if (fcl.collidePair(i)) break;
+    });
+    const double fDistanceShared = medianSeconds([&] { fclShared = fcl.distanceSharedResult(); });
+    const double fCollideBroad = medianSeconds([&] { (void)fcl.collideBroadphase(); });
+    const double fDistanceBroad = medianSeconds([&] { fclBroad = fcl.distanceBroadphase(); });
+    std::printf("  FCL min distance %.6f mm (shared result %.6f, broadphase %.6f), colliding %s\n", fclDistance,
+                fclShared, fclBroad, fclColliding ? "yes" : "no");
+    if (fclColliding != ours.colliding || std::abs(fclDistance - ours.distance_mm) > 1e-6)
+      std::printf("  !! the answers differ: the comparison below is not of the same query\n");
+    std::printf("  same query, same input, µs:               SoftGrasp        FCL\n");
+    std::printf("   per pair (every body its own query):\n");
+    printRatio("collide", ours.collidePairs, fCollidePairs, "collide, fresh result");
+    printRatio("distance", ours.distancePairs, fDistancePairs, "distance, fresh result");
+    printRatio("contacts within 0.2 mm", ours.contactsPairs, fWithinPairs,
+               "no such query: distance seeded at 0.2 mm (one pair)");
+    std::printf("   per hand (one query over the bodies):\n");
+    printRatio("collide, first hit", ours.collideHand, fCollideHand, "collide, first hit");
+    printRatio("collide, first hit", ours.collideHand, fCollideBroad, "broadphase manager");
+    printRatio("distance, bound carried", ours.distanceHand, fDistanceShared, "one shared DistanceResult");
+    printRatio("distance, bound carried", ours.distanceHand, fDistanceBroad, "broadphase manager");
 #endif
   }
 }

@@ -240,6 +240,37 @@ class TestProximity : public QObject {
     }
   }
 
+  // The pruning bounds meshDistance relies on never exceed the true distance: the plane (slab) bound of a
+  // triangle pair, including zero-area triangles whose stored normal is arbitrary, and the node spheres.
+  void pruningBoundsAreLowerBounds() {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto point = [&] { return Vec3(5 * u(rng), 5 * u(rng), 5 * u(rng)); };
+    int tight = 0;
+    for (int k = 0; k < 5000; ++k) {
+      TrianglePoints t1{point(), point(), point()}, t2{point(), point(), point()};
+      if (k % 7 == 0) t1[2] = 0.5 * (t1[0] + t1[1]);   // collinear: zero area
+      if (k % 11 == 0) t2[1] = t2[0];                  // repeated vertex
+      if (k % 3 == 0) for (auto& v : t2) v += Vec3(0, 0, 12);  // mostly apart
+      auto unitNormal = [&](const TrianglePoints& t) {
+        const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+        return n.norm() > 1e-12 ? Vec3(n.normalized()) : Vec3(Vec3(u(rng), u(rng), u(rng)).normalized());
+      };
+      const double bound = triangleDistanceLowerBound(t1, unitNormal(t1), t2, unitNormal(t2));
+      const double exact = triangleDistance(t1, t2).distance;
+      QVERIFY2(bound <= exact + 1e-9, qPrintable(QString("bound %1 > distance %2").arg(bound).arg(exact)));
+      if (exact > 1 && bound > 0.5 * exact) ++tight;
+    }
+    QVERIFY(tight > 500);  // and it is not a trivial 0
+    const TriangleMesh torus = makeTorus(8, 2, 24, 12);
+    for (BoxFit fit : {BoxFit::Aligned, BoxFit::Oriented}) {
+      const Bvh bvh(torus, {fit, 2});
+      for (const BvhNode& n : bvh.nodes())
+        for (std::uint32_t i = n.firstTriangle; i < n.firstTriangle + n.triangleCount; ++i)
+          for (const Vec3& v : bvh.triangles()[i]) QVERIFY((v - n.box.center).norm() <= n.box.radius);
+    }
+  }
+
   void degenerateAndCoincidentNeverCrash() {
     TriangleMesh bad;  // not finalized: a repeated index, a zero-area sliver, a point
     bad.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0, 1, 0)};
