@@ -1,5 +1,5 @@
 #pragma once
-// Which body pairs of a world may collide (graspit-compat §3.2 "active pairs" and §1.2 collision rules):
+// Which body pairs of a world may collide (src/contact/README.md §Active pairs):
 // never a body with itself, links of one chain with each other, the palm with the first link of each
 // chain, a robot's <disableCollision>/OverlappingPair rules, links with collisionRule="Off", bodies with
 // collisionEnabled = false, bodies the user switched off (CollisionSettings::disabledBodies), a mounted

@@ -1,5 +1,5 @@
 #pragma once
-// A contact between two bodies of a world, as found by the proximity engine (graspit-compat §3.3–§3.4).
+// A contact between two bodies of a world, as found by the proximity engine (src/contact/README.md §Detection).
 // Plain data. Positions and normals are in the world frame (mm); each normal points INTO its own body
 // (the direction of the force the other body applies to it). Contact models (soft finger, Hertz, ...)
 // read these records and produce their own results; they never modify them.

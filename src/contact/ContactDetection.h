@@ -1,5 +1,5 @@
 #pragma once
-// World-level collision and contact queries (graspit-compat §3.2–§3.4, contact-models §4.4): any
+// World-level collision and contact queries (src/contact/README.md §Detection): any
 // collision, the colliding pairs, all contacts (as Contact records with friction from the material
 // table), the distance between two bodies and per-pair sensing outputs. BVHs come from BvhCache.
 #include <vector>
@@ -36,7 +36,7 @@ MeshDistance bodyDistance(const World& world, const BodyHandle& a, const BodyHan
 // The smallest distance over the pairs (∞ for none); stops early at 0.
 double minimumDistance(const World& world, const std::vector<BodyPair>& pairs);
 
-// Sensing outputs of one body pair (contact-models §4.4).
+// Sensing outputs of one body pair (src/contact/README.md §Sensing outputs).
 struct PairSensing {
   bool contact = false;          // the Contact Signal: separation ≤ threshold (or colliding)
   bool colliding = false;

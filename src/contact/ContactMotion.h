@@ -1,5 +1,5 @@
 #pragma once
-// Whether an existing contact blocks a small rigid motion of one of its bodies (graspit-compat §3.4
+// Whether an existing contact blocks a small rigid motion of one of its bodies (src/contact/README.md §Detection; GraspIt!'s
 // preventsMotion): the contact point, carried by the motion, must not move against that body's inward
 // normal (a component below −1e-9 mm blocks).
 #include "contact/Contact.h"

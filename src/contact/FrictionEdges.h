@@ -1,6 +1,6 @@
 #pragma once
 // Friction edges: the linearised friction cone / soft-finger limit surface of one contact
-// (graspit-compat §4.5, contact-models §6.3).
+// (src/contact/README.md §Friction edges).
 //
 // An edge is a 6-vector (fx, fy, 0, 0, 0, τz) in the contact frame for a UNIT normal force, friction
 // coefficient not applied (GraspIt!'s layout, also the <friction_edge> text of virtual contacts). The

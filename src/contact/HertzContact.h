@@ -3,7 +3,7 @@
 // elliptical. Units: lengths mm, force N, moduli Pa, pressure Pa.
 //
 // Moduli combine as 1/E* = (1 − ν1²)/E1 + (1 − ν2²)/E2 (a rigid body contributes 0). NOTE Simbody's
-// "springs in series in the x^(3/2) law" differs (contact-models §3.3): for identical materials it gives
+// "springs in series in the x^(3/2) law" differs (README.md §Hertz): for identical materials it gives
 // 1/√2 of this force at the same approach.
 #include <optional>
 

@@ -1,11 +1,11 @@
 #pragma once
-// Local paraboloid fit at a contact and its principal curvatures (graspit-compat §4.2–§4.3).
+// Local paraboloid fit at a contact and its principal curvatures (src/contact/README.md §Soft finger).
 //
 // The neighbourhood points are expressed in the contact frame WITH its origin at the contact point (GraspIt!'s
-// Eigen port forgot the translation, §10.1), then z = a·x² + b·y² + c·x·y is fitted by least squares
+// Eigen port forgot the translation, README.md §Differences from GraspIt!), then z = a·x² + b·y² + c·x·y is fitted by least squares
 // (z = inward normal, so a convex body gives positive curvatures). The principal curvatures are the
 // eigenvalues of the Hessian [[2a, c], [c, 2b]] and the principal directions its eigenvectors — no
-// rotation angle, so no θ = π/2 quirk and no sign mix-up between the stored rotation and the radii (§10.2).
+// rotation angle, so no θ = π/2 quirk and no sign mix-up between the stored rotation and the radii (same section).
 // Flat (|κ| below a tolerance) and concave (κ < 0) directions are reported explicitly; what a concave
 // direction means for the contact patch is decided later (RelativeCurvature, SoftPatch).
 #include <vector>

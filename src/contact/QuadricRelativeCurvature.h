@@ -1,6 +1,6 @@
 #pragma once
-// Relative curvature of two touching surfaces (Johnson, Contact Mechanics ch. 4; contact-models §3.2, Simbody's
-// combineParaboloids; graspit-compat §4.4). Each surface is a paraboloid with principal curvatures
+// Relative curvature of two touching surfaces (Johnson, Contact Mechanics ch. 4; README.md §Relative curvature; Simbody's
+// combineParaboloids). Each surface is a paraboloid with principal curvatures
 // (κmax, κmin) — positive when it curves away from the other body — and the direction of κmax in the common
 // tangent plane. The gap between them is the paraboloid with curvatures
 //   Σ = (k1max + k1min) + (k2max + k2min),  D = √(Δ1² + Δ2² + 2Δ1Δ2 cos 2w),  κ = (Σ ± D)/2,

@@ -1,5 +1,5 @@
 #pragma once
-// The soft-finger model for one contact, end to end (graspit-compat §4.1–§4.4): both bodies' neighbourhoods,
+// The soft-finger model for one contact, end to end (README.md §Soft finger): both bodies' neighbourhoods,
 // their paraboloid fits, the relative curvature, the patch and the torsional friction limit.
 #include <vector>
 

@@ -1,8 +1,8 @@
 #pragma once
-// Soft-contact neighbourhoods (graspit-compat §4.1): the surface vertices of a body around a contact that the
+// Soft-contact neighbourhoods (README.md §Soft finger): the surface vertices of a body around a contact that the
 // local paraboloid fit (QuadricFit.h) uses, and the merging of contacts whose neighbourhoods overlap.
 //
-// Differences from GraspIt! (§10.3), all settable:
+// Differences from GraspIt! (README.md §Differences from GraspIt!), all settable:
 //  * GraspIt!'s radius 400·E^-0.333 mm uses max(E1, E2) (the STIFFER elastic body when both are elastic);
 //    here the softer elastic body decides by default (it is the one that deforms). With one elastic body —
 //    the usual soft finger on a rigid object — both rules agree.
@@ -78,7 +78,7 @@ struct SoftNeighbourhoodPair {
   std::vector<int> sourceContacts;           // indices of the contacts merged into this one
 };
 
-// GraspIt!'s merge (§4.1): while two contacts between the same pair of bodies share a side-1 vertex, keep
+// GraspIt!'s merge (README.md §Soft finger): while two contacts between the same pair of bodies share a side-1 vertex, keep
 // the one with the smaller separation and union both sides' neighbourhoods. `contacts` and `pairs` are
 // parallel and are rewritten in place (the survivor keeps its own point, normal and frame).
 void mergeOverlappingContacts(std::vector<Contact>& contacts, std::vector<SoftNeighbourhoodPair>& pairs);

@@ -1,6 +1,6 @@
 #pragma once
-// The contact patch of a soft contact and its torsional friction limit (graspit-compat §4.4,
-// contact-models §3.3 and §6.3).
+// The contact patch of a soft contact and its torsional friction limit (src/contact/README.md §Soft finger
+// and §Hertz).
 //
 // ElasticLayer (GraspIt!'s "mattress", the compatible default): an elastic layer of thickness h on a rigid
 // core, pressed with normal force N onto the relative paraboloid:

@@ -1,7 +1,7 @@
 #pragma once
 // Volume, centroid and inertia of a closed triangle mesh by the divergence theorem (Mirtich-style
 // volume integrals). Unlike GraspIt!, the centre of mass is the *volume* centroid, consistent with the
-// inertia's reference point (graspit-compat §10.5).
+// inertia's reference point (src/geometry/README.md §Mass properties).
 #include <optional>
 
 #include "core/Math.h"

@@ -49,7 +49,7 @@ struct SeparationResult {
   Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world
   Vec3 normalA = Vec3::UnitZ(), normalB = -Vec3::UnitZ();    // unit, into A / into B
 };
-// Signed separation (contact-models §4.4 "Separation Distance"): the distance when apart, minus the
+// Signed separation (src/geometry/README.md §Proximity): the distance when apart, minus the
 // penetration estimate when colliding, with witness points and inward normals on both sides.
 SeparationResult signedSeparation(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
 

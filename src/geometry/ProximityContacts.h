@@ -1,5 +1,5 @@
 #pragma once
-// Contact points between two meshes closer than a threshold (graspit-compat §3.3): vertex–face and
+// Contact points between two meshes closer than a threshold (README.md §Contact points): vertex–face and
 // edge–edge pairs per close triangle pair, inward normals, duplicate removal and compaction of each normal
 // group to the convex hull of its points, then the normal sanity flip. World frame, mm.
 #include <vector>

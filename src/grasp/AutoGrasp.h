@@ -1,5 +1,5 @@
 #pragma once
-// Auto-grasp and auto-open (graspit-compat §6.2 Hand::autoGrasp): every DOF moves toward its maximum when
+// Auto-grasp and auto-open (MOTION.md §Auto-grasp; GraspIt!'s Hand::autoGrasp): every DOF moves toward its maximum when
 // speedFactor·defaultVelocity ≥ 0 (else its minimum) by defaultVelocity·speedFactor·0.01 per step; DOFs
 // with defaultVelocity 0 stay. Motion stops at contacts as in MotionDof.h.
 #include "grasp/MotionDof.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Contact wrenches on the grasped object (graspit-compat §4.6, contact-models §6.1). For each friction edge
+// Contact wrenches on the grasped object (src/grasp/QUALITY.md §Wrench spaces). For each friction edge
 // (FrictionEdges.h) and a unit normal force, in the OBJECT frame with the object's centre of mass as origin:
 //   f = n + μ(e0·t_x + e1·t_y)
 //   τ = ((p − cog) × f + μ·e5·n) / ρ

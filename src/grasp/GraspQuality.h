@@ -1,5 +1,5 @@
 #pragma once
-// Quality of a grasp wrench space (graspit-compat §5.3–§5.4, contact-models §6.1).
+// Quality of a grasp wrench space (src/grasp/QUALITY.md §ε and volume).
 //  * ε (Ferrari–Canny): min over facets of −offset = the signed distance from the origin to the nearest
 //    facet. Positive ⇔ origin strictly inside (force closure); 0 for a flat or missing hull; negative when
 //    the origin is outside (how far). GraspIt! reports −1 for every non-force-closure case: epsilonGraspIt.

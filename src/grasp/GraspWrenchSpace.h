@@ -1,5 +1,5 @@
 #pragma once
-// Grasp wrench spaces (graspit-compat §5.2, contact-models §6.1) built from per-contact wrenches.
+// Grasp wrench spaces (src/grasp/QUALITY.md §Wrench spaces) built from per-contact wrenches.
 //  * L1 ("sum of normal forces <= 1"): hull of the union of all contact wrenches.
 //  * L∞ ("each normal force <= 1"): hull of the Minkowski sum over contacts of ({0} ∪ that contact's
 //    wrenches). GraspIt! hulls all Π(kᵢ + 1) sums at once (21⁴ ≈ 194 k points for four soft contacts).
@@ -28,7 +28,7 @@ struct GwsSettings {
   bool pruneLInfinity = false;
   HullOptions hull;
   // Added to the force part of every L1 wrench (GraspIt!'s "gravity" test term, 0.5·ẑ_world in the object
-  // frame). Unlike GraspIt! (§10.13) it goes to the force coordinates whatever dimensions are used.
+  // frame). Unlike GraspIt! (QUALITY.md §Wrench spaces) it goes to the force coordinates whatever dimensions are used.
   Vec3 l1ForceOffset = Vec3::Zero();
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// A 3-D slice of a 6-D grasp wrench space for display (graspit-compat §5.5): fix 3 of the 6 coordinates
+// A 3-D slice of a 6-D grasp wrench space for display (QUALITY.md §GWS projection): fix 3 of the 6 coordinates
 // (fx fy fz τx τy τz = 0..5) at chosen values, intersect the GWS half-spaces with that slice and build the
 // 3-D hull of the result (vertices + outward triangles) in the 3 free coordinates.
 // The half-space intersection is done by duality around an interior point of the slice (found by

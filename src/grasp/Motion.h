@@ -1,5 +1,5 @@
 #pragma once
-// Moving bodies and robots with collision stopping (graspit-compat §6.1, §6.3). A motion is split into
+// Moving bodies and robots with collision stopping (MOTION.md §Rigid motion, §Approach). A motion is split into
 // bounded steps; when a step collides, the parameter is bisected back between the last free state and
 // the colliding one until the colliding pairs are closer than threshold/2 but not touching, contacts are
 // found there and the motion ends. Existing contacts that oppose the first step refuse the motion.
@@ -63,7 +63,7 @@ MotionResult moveRobotTo(World& world, int robot, const Transform& target, const
 // The hand's approach direction in the world: the z axis of approachTran (palm frame; identity when the
 // robot names none) rotated by the robot pose.
 Vec3 approachDirection(const Robot& robot);
-// Moves the palm `distance_mm` along the approach direction (§6.3); madeContact() tells if it touched.
+// Moves the palm `distance_mm` along the approach direction (MOTION.md §Approach); madeContact() tells if it touched.
 MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
 // While in collision, backs off distance/2 along the approach direction (at most 20 times), then
 // approaches up to `distance_mm`.

@@ -1,5 +1,5 @@
 #pragma once
-// DOF motion with collision stopping and per-joint stops (graspit-compat §6.2 moveDOFToContacts /
+// DOF motion with collision stopping and per-joint stops (MOTION.md §DOF motion; GraspIt!'s moveDOFToContacts /
 // jumpDOFToContact): DOFs advance in steps toward their targets; a step that collides is bisected back to
 // contact; links in contact stop the joints of their chain up to that link. Rigid DOFs stop as a whole
 // when any of their joints stops; break-away DOFs (Barrett clutch) moving in the positive direction let a

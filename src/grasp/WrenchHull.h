@@ -1,6 +1,6 @@
 #pragma once
 // Convex hull of a point set in d dimensions (2..8) with reentrant Qhull (libqhullcpp), one Qhull object per
-// call, so it is safe to run from several threads (qt-coin-qhull-notes §5). Never throws for geometric
+// call, so it is safe to run from several threads (QUALITY.md §Qhull). Never throws for geometric
 // reasons: a flat or too-small point set is reported in `status`, not as an error.
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// Body XML (graspit-compat §1.1) and bare meshes loaded as bodies; the inline-body writer.
+// Body XML (src/io/FORMATS.md §Body) and bare meshes loaded as bodies; the inline-body writer.
 #include <cmath>
 #include <filesystem>
 #include <memory>

@@ -1,4 +1,4 @@
-// Eigengrasp files (graspit-compat §1.3).
+// Eigengrasp files (src/io/FORMATS.md §Eigengrasps).
 #include <cstring>
 
 #include "core/Parse.h"

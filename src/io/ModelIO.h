@@ -1,6 +1,6 @@
 #pragma once
 // Readers for GraspIt! body, robot, eigengrasp, virtual-contact and world files, the robot and world writers
-// (graspit-compat §1). All throw sg::Error naming the file, the XML line and the problem; a failed load
+// (src/io/FORMATS.md). All throw sg::Error naming the file, the XML line and the problem; a failed load
 // leaves nothing half-built behind (the caller's world is untouched).
 #include <string>
 #include <vector>

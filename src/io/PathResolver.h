@@ -1,5 +1,5 @@
 #pragma once
-// Resolves file names written inside model files (graspit-compat §1): relative to the file that names them,
+// Resolves file names written inside model files (FORMATS.md §Paths): relative to the file that names them,
 // then against the GraspIt! root a world file implies (worlds live in ROOT/worlds and name files as
 // models/...; ROOT is found by walking up from the world file), then against user-set model roots.
 // No environment variable is needed.

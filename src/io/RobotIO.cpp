@@ -1,4 +1,4 @@
-// Robot XML reader (graspit-compat §1.2): palm, DOFs, chains of DH joints (built with fromDh), links,
+// Robot XML reader (src/io/FORMATS.md §Robot): palm, DOFs, chains of DH joints (built with fromDh), links,
 // collision rules, approach direction, eigengrasps and virtual contacts. The writer is RobotWriter.cpp.
 #include <charconv>
 #include <cmath>
@@ -264,7 +264,7 @@ Chain readChain(const Element& e, int chainIndex, int dofCount, RobotReader& r,
   return chain;
 }
 
-// approachTran: origin at the reference location, z along the direction (graspit-compat §1.2).
+// approachTran: origin at the reference location, z along the direction (src/model/README.md §Robot).
 Transform readApproach(const Element& e, const std::string& file) {
   const Vec3 ref = xml::vec3(xml::requireChild(e, "referenceLocation", file), file);
   const Element& dirEl = xml::requireChild(e, "direction", file);
@@ -360,7 +360,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   for (std::size_t k = 0; k < robot.dofs.size(); ++k) robot.dofs[k].defaultValue = defaults[k];
 
   // A named eigengrasp or virtual-contact file that does not exist is not fatal: GraspIt! falls back to one
-  // eigengrasp per DOF and to no virtual contacts (graspit-compat §1.2), and shipped hands rely on that.
+  // eigengrasp per DOF and to no virtual contacts (FORMATS.md §Robot), and shipped hands rely on that.
   // A file that exists but is wrong is still an error.
   const auto optionalFile = [&](const Element& el, const std::string& what,
                                 const std::string& fallback) -> std::optional<std::string> {

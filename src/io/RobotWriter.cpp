@@ -1,4 +1,4 @@
-// Robot XML writer (graspit-compat §1.2): the inverse of loadRobot for what a GraspIt! robot file can say.
+// Robot XML writer (src/io/FORMATS.md §Robot): the inverse of loadRobot for what a GraspIt! robot file can say.
 // Joints are written from the DH parameters they were built from, so a load → save → load round trip keeps
 // every DH value bit for bit (angles are written in degrees that convert back to the same radians).
 #include <cmath>

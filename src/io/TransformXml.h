@@ -1,5 +1,5 @@
 #pragma once
-// GraspIt! <transform> elements (graspit-compat §1.6), internal to src/io.
+// GraspIt! <transform> elements (src/io/FORMATS.md §Transform), internal to src/io.
 #include <string>
 
 #include "core/Transform.h"

@@ -1,4 +1,4 @@
-// Virtual (pre-specified) contacts: XML and the legacy plain-text .vgr format (graspit-compat §1.4).
+// Virtual (pre-specified) contacts: XML and the legacy plain-text .vgr format (FORMATS.md §Virtual contacts).
 #include <cstring>
 #include <fstream>
 #include <sstream>

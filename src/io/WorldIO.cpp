@@ -1,4 +1,4 @@
-// World XML reader and writer (graspit-compat §1.5), dofValues text, and file-kind detection.
+// World XML reader and writer (src/io/FORMATS.md §World), dofValues text, and file-kind detection.
 #include <cstring>
 #include <filesystem>
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-// Eigengrasp projection and back-projection (graspit-compat §1.3). With E the e×D matrix whose rows are
+// Eigengrasp projection and back-projection (src/model/README.md §Eigengrasps). With E the e×D matrix whose rows are
 // the unit eigengrasp vectors, s the per-DOF norm and o the origin:
 //   amplitudes a = (E·Eᵀ)⁻¹·E·((x − o) ⊘ s),    DOF values x = (Eᵀ·a) ⊙ s + o.
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 // Forward kinematics of robots made of general joints (Robot.h): frame after a joint =
 // previous frame · X_PJ · Motion(axis, q) · X_JC, q = ratio·dofValue + offset. GraspIt!'s DH joints
-// (T = Rz(θ)·Tz(d)·Tx(a)·Rx(α), DH variable = jointValue + offset, graspit-compat §1.2) are built by fromDh.
+// (T = Rz(θ)·Tz(d)·Tx(a)·Rx(α), DH variable = jointValue + offset, src/model/README.md §DH joints) are built by fromDh.
 #include <vector>
 
 #include "model/Robot.h"

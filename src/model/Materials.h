@@ -1,6 +1,6 @@
 #pragma once
 // The material list and its static/kinetic friction tables. Defaults are GraspIt!'s
-// (frictionless, glass, metal, plastic, wood, rubber, stone) — graspit-compat §1.7.
+// (frictionless, glass, metal, plastic, wood, rubber, stone) — src/model/README.md §Materials and friction.
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // A robot (hand or arm) as GraspIt! describes it: a palm, DOFs, chains (a tree) of joints driven by coupled
-// DOF expressions, links, approach direction, eigengrasps and virtual contacts (graspit-compat §1.2–§1.4).
+// DOF expressions, links, approach direction, eigengrasps and virtual contacts (README.md §Robot).
 // Angles are radians at run time, lengths mm. Plain data; kinematics is in Kinematics.h.
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // A world: obstacles, graspable bodies, robots, connections (arm → hand mounts), a camera and the
-// material table (graspit-compat §1.5). Plain data.
+// material table (src/model/README.md §World). Plain data.
 #include <optional>
 #include <string>
 #include <vector>

@@ -36,7 +36,7 @@ struct Rgb {
   float r, g, b;
 };
 
-// GraspIt!'s cone colours (§4.7): red, mostly transparent; the highlighted cone is cyan and more opaque.
+// GraspIt!'s cone colours (README.md §Contact glyphs): red, mostly transparent; the highlighted cone is cyan and more opaque.
 constexpr Rgb kConeDiffuse{0.8f, 0.0f, 0.0f}, kConeAmbient{0.2f, 0.0f, 0.0f}, kConeEmissive{0.4f, 0.0f, 0.0f};
 constexpr float kConeTransparency = 0.8f;
 constexpr Rgb kHighlightDiffuse{0.0f, 0.8f, 1.0f}, kHighlightEmissive{0.0f, 0.45f, 0.6f};

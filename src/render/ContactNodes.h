@@ -1,5 +1,5 @@
 #pragma once
-// Coin glyphs for contact records (graspit-compat §4.7): a small marker sphere at every contact point and,
+// Coin glyphs for contact records (README.md §Contact glyphs): a small marker sphere at every contact point and,
 // for point contacts, a friction cone — apex at the contact point, axis on the contact-normal line,
 // half-angle atan(μ), 20 mm tall (GraspIt!'s CONE_HEIGHT), its base ring through the contact frame's
 // x/y axes so its 8 edges are the analysis' friction edges. A contact point lies where two surfaces meet,

@@ -1,6 +1,6 @@
 #pragma once
 // Coin nodes for a 3-D convex hull with labelled axes through the origin: the GWS projection window
-// (graspit-compat §5.5) shows a 3-D slice of the grasp wrench space this way. Coordinates are whatever the
+// (README.md §GWS hull) shows a 3-D slice of the grasp wrench space this way. Coordinates are whatever the
 // hull is in (dimensionless wrench units for a GWS); the axes reach a little beyond the hull.
 #include <array>
 #include <string>

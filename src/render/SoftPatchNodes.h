@@ -1,5 +1,5 @@
 #pragma once
-// Coin nodes for a soft contact (contact-models §3, graspit-compat §4.2–§4.4): the fitted paraboloid
+// Coin nodes for a soft contact (src/render/README.md §Soft patch): the fitted paraboloid
 // z = a·x² + b·y² + c·x·y drawn as a small surface patch over the neighbourhood radius, the contact ellipse
 // (patch semi-axes along the principal directions of the relative curvature), and point markers for the
 // neighbourhood vertices. Plain values in, so this layer needs nothing from src/contact.

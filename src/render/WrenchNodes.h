@@ -1,5 +1,5 @@
 #pragma once
-// Coin arrows for a wrench (graspit-compat §5.4): the worst-case disturbance of a grasp drawn at the
+// Coin arrows for a wrench (src/render/README.md §Wrench arrows): the worst-case disturbance of a grasp drawn at the
 // object's centre of mass, a straight arrow for the force and a double-headed arrow for the torque (its
 // axis, right-hand rule). Wrenches of the quality pipeline are dimensionless (per unit normal force,
 // torques divided by the torque scale ρ), so lengths are given in mm per unit.

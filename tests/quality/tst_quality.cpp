@@ -1,4 +1,4 @@
-// Grasp wrench spaces and quality: Qhull wrapper, analytic ε oracles (contact-models §6.4), invariants,
+// Grasp wrench spaces and quality: Qhull wrapper, analytic ε oracles (src/grasp/QUALITY.md §Oracles), invariants,
 // degenerate input, GWS projection, and the one-call pipeline on meshes.
 #include <QtTest>
 
@@ -153,7 +153,7 @@ class TestQuality : public QObject {
     for (double e : eps) QVERIFY(std::abs(e - 1 / std::sqrt(6.0)) < 1e-12);
   }
 
-  // --- analytic oracles (contact-models §6.4) ---------------------------------------------------------------
+  // --- analytic oracles (src/grasp/QUALITY.md §Oracles) ---------------------------------------------------
   void g1PlanarAntipodal() {
     for (double mu : {0.5, 1.0}) {
       const auto w = wrenchesAt({Vec3(1, 0, 0), Vec3(-1, 0, 0)}, 10, mu, pointContactEdges(4));

@@ -264,7 +264,7 @@ class TestQualitySupport : public QObject {
     QCOMPARE(lInfinityEpsilonFromSupport(two).status, SupportEpsilonStatus::Flat);
   }
 
-  // --- analytic oracles (contact-models §6.4, as in tests/quality) -------------------------------------------------
+  // --- analytic oracles (src/grasp/QUALITY.md §Oracles, as in tests/quality) ---------------------------------------
   void crossPolytopeAndShiftedCloud() {
     std::vector<Vec6> ws;
     for (int i = 0; i < 6; ++i) for (double s : {1.0, -1.0}) ws.push_back(s * Vec6::Unit(i));

@@ -54,7 +54,7 @@ class TestSoft : public QObject {
     }
   }
   void fitUsesTheContactPointAsOrigin() {
-    // graspit-compat §10.1: a sphere far from the world origin must give the same curvature.
+    // src/contact/README.md §Differences from GraspIt!: a sphere far from the world origin must give the same curvature.
     const double R = 25;
     const TriangleMesh mesh = makeUvSphere(R, 240, 120);
     const Transform pose(Quat(Eigen::AngleAxisd(0.8, Vec3(1, 2, 3).normalized())), Vec3(100, -200, 300));
@@ -175,7 +175,7 @@ class TestSoft : public QObject {
     QVERIFY(std::abs(ellipticE(0.99) - 1.015993545025224) < 1e-12);
   }
   void hertzSphereOnPlaneClosedForm() {
-    // contact-models §3.5: R = 50 mm, E' = 1e7 Pa, x = 0.1 mm → F = 2.981 N, a = 2.236 mm, p0 = 2.85e5 Pa.
+    // src/contact/README.md §Reference values: R = 50 mm, E' = 1e7 Pa, x = 0.1 mm → F = 2.981 N, a = 2.236 mm, p0 = 2.85e5 Pa.
     const double eStar = hertzEffectiveModulus_Pa(1e7, 0.0, std::nullopt, 0.3);
     QCOMPARE(eStar, 1e7);
     const double F = hertzCircularForce_N(50, 0.1, eStar);
@@ -209,7 +209,7 @@ class TestSoft : public QObject {
     QVERIFY(near(a / b, std::pow(10.0, 2.0 / 3.0), 0.1));
   }
   void elasticLayerWorkedExample() {
-    // graspit-compat §4.4: E = 1.5 MPa, R' = R'' = 20 mm, N = 5 N ⇒ δ ≈ 0.40 mm, a = b ≈ 4.0 mm, e_n ≈ 2.1 mm.
+    // src/contact/README.md §Reference values: E = 1.5 MPa, R' = R'' = 20 mm, N = 5 N ⇒ δ ≈ 0.40 mm, a = b ≈ 4.0 mm, e_n ≈ 2.1 mm.
     const SoftPatch p = elasticLayerPatch(20, 20, 5, 1.5e6, 3);
     const double delta = std::sqrt(5 * 3 / (1.5 * kPi * 20));
     QVERIFY(std::abs(p.penetration_mm - delta) < 1e-12);
@@ -238,7 +238,7 @@ class TestSoft : public QObject {
 
   // --- friction edges -----------------------------------------------------------------------------------
   void graspItTwentyEdges() {
-    // graspit-compat §1.4: the shipped Barrett virtual contacts, e_n = 1.640803 mm.
+    // src/contact/README.md §Reference values: the shipped Barrett virtual contacts, e_n = 1.640803 mm.
     const double en = 1.640803;
     const auto edges = softContactEdges(en);
     QCOMPARE(edges.size(), std::size_t(20));

@@ -1,5 +1,5 @@
 #pragma once
-// Collision-stopped interactive edits (graspit-compat §6.1–§6.2: GraspIt!'s draggers and DOF sliders stop
+// Collision-stopped interactive edits (src/grasp/MOTION.md §Interactive edits: GraspIt!'s draggers and DOF sliders stop
 // at contact). With collision checking on, a dragged pose or a DOF edit runs through the engine's movers
 // (moveRobotTo, moveBodyTo, moveDofsToContacts) on a scratch copy of the world, and the Document receives
 // the state reached: the target, the last free state in contact, or nothing when contacts oppose the

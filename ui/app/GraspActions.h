@@ -1,5 +1,5 @@
 #pragma once
-// The Grasp menu's hand motions (graspit-compat §6.2–§6.3) for the robot of the selection, or robot 0:
+// The Grasp menu's hand motions (src/grasp/MOTION.md §Auto-grasp, §Approach) for the robot of the selection, or robot 0:
 // Approach to contact (palm along the approach direction until something is touched), Auto-grasp (Ctrl+G),
 // Approach + grasp (key G: 30 mm approach, then auto-grasp, as GraspIt!), Auto-open, and the
 // "Collision checking" switch that also governs the dragger and the DOF sliders (CollisionStoppedEdits).

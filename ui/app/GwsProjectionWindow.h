@@ -1,5 +1,5 @@
 #pragma once
-// Quality ▸ GWS Projection: a window showing a 3-D slice of the 6-D grasp wrench space (graspit-compat §5.5).
+// Quality ▸ GWS Projection: a window showing a 3-D slice of the 6-D grasp wrench space (src/grasp/QUALITY.md §GWS projection).
 // The user picks the three fixed coordinates among fx fy fz τx τy τz, their values, and the space (L1 or
 // L∞); the slice's hull is rebuilt on every GraspAnalysis::updated (and lInfinityUpdated, for L∞). With OpenGL the hull is drawn in the
 // window's own viewport (render/HullNodes.h); without it a text summary stands alone.

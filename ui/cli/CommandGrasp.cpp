@@ -3,7 +3,7 @@
 // Closes a hand with collision-stopped auto-grasp (optionally after approaching the object along the
 // approach direction; see HandMotion.h) and reports the final DOF values and every contact of the world,
 // the hand's first; with --sensing also the sensing outputs of every pair of a hand body with another body
-// (contact signal, separation, contact frames on both bodies; contact-models §4.4).
+// (contact signal, separation, contact frames on both bodies; src/contact/README.md §Sensing outputs).
 #include <algorithm>
 #include <iostream>
 
