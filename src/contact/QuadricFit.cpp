@@ -35,7 +35,7 @@ PrincipalCurvatures principalCurvatures(double a, double b, double c, const Tran
 QuadricFit fitQuadric(const std::vector<Vec3>& points_mm, const Transform& frame, const QuadricFitSettings& settings) {
   QuadricFit fit;
   fit.pointCount = static_cast<int>(points_mm.size());
-  const Transform toFrame = frame.inverse();  // full transform: rotation AND translation (§10.1)
+  const Transform toFrame = frame.inverse();  // full transform: rotation AND translation (src/contact/README.md §Differences from GraspIt!)
   Eigen::MatrixXd design(points_mm.size(), 3);
   Eigen::VectorXd z(points_mm.size());
   for (std::size_t i = 0; i < points_mm.size(); ++i) {

@@ -45,7 +45,7 @@ struct SoftNeighbourhoodSettings {
   NeighbourhoodVertexRule vertexRule = NeighbourhoodVertexRule::WholeTriangles;
   // A face belongs to the contact side when faceNormal·inwardNormal <= maxFaceNormalDot (0 = GraspIt!).
   double maxFaceNormalDot = 0.0;
-  bool mergeOverlapping = true;         // merge contacts whose neighbourhoods share a vertex (§4.1)
+  bool mergeOverlapping = true;         // merge contacts whose neighbourhoods share a vertex (src/contact/README.md §Soft finger)
 };
 
 // The modulus (Pa) that sizes soft contacts between two bodies, or nullopt when neither is elastic.
