@@ -67,6 +67,7 @@ SoPickStyle* makePickStyle(SoPickStyle::Style style) {
 
 SoSeparator* makeMarker(const Vec3& position_mm, double radius_mm) {
   auto* sep = new SoSeparator;
+  sep->setName("contactMarker");
   auto* t = new SoTranslation;
   t->translation.setValue(toSb(position_mm));
   sep->addChild(t);
@@ -156,6 +157,7 @@ SoSeparator* ContactNodes::makeCone(const ContactGlyph& glyph, bool highlighted)
   const int n = std::max(3, style_.coneEdges);
 
   auto* sep = new SoSeparator;
+  sep->setName("frictionCone");
   if (glyph.onTop) {  // a hand contact's cone opens into the finger: draw it through the finger
     auto* noDepthTest = new SoDepthBuffer;
     noDepthTest->test = FALSE;

@@ -17,9 +17,9 @@
 // Graph (root() is ref'd for the ContactNodes' lifetime):
 //   root
 //   ├─ markers switch ─ separator { SoPickStyle SHAPE; marker material;
-//   │                     separator { per depth-tested contact: separator { SoTranslation, SoSphere } }
+//   │                     separator { per depth-tested contact: separator "contactMarker" { SoTranslation, SoSphere } }
 //   │                     separator { SoDepthBuffer (no test); per on-top contact: separator { … } } }
-//   ├─ cones switch   ─ separator { SoPickStyle UNPICKABLE; shape hints (two-sided); per cone: separator { [SoDepthBuffer (no test)
+//   ├─ cones switch   ─ separator { SoPickStyle UNPICKABLE; shape hints (two-sided); per cone: separator "frictionCone" { [SoDepthBuffer (no test)
 //   │                                if on top,] material, SoCoordinate3,
 //   │                                SoIndexedFaceSet (side fan), edge material, SoIndexedLineSet (edges, axis) } }
 //   └─ highlight switch ─ separator { SoDepthBuffer (no test), SoPickStyle SHAPE, material, SoTranslation,

@@ -90,6 +90,7 @@ class TstApp : public QObject {
   void loadWarningsAreShown();
   void commandLineParsing_data();
   void commandLineParsing();
+  void commandLineGraspOptions();
 
  private:
   QTemporaryDir settingsDir_;
@@ -828,6 +829,30 @@ void TstApp::commandLineParsing() {
   QCOMPARE(cl->size, size);
   QCOMPARE(static_cast<int>(cl->view), view);
   QCOMPARE(cl->viewGiven, args.contains("--view"));
+}
+
+void TstApp::commandLineGraspOptions() {
+  QString error;
+  auto cl = parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png"}, &error);
+  QVERIFY(cl);
+  QVERIFY(!cl->approach && !cl->autoGrasp && cl->overlays);
+  QVERIFY(cl->contactModel.empty());
+  cl = parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--approach", "--autograsp", "--contact-model",
+                         "soft", "--no-overlays"},
+                        &error);
+  QVERIFY2(cl, qPrintable(error));
+  QVERIFY(cl->approach && cl->autoGrasp && !cl->overlays);
+  QCOMPARE(cl->contactModel, std::string("soft-finger"));  // an alias, stored under the registered name
+  // A model that is not registered: the message lists the registered ones.
+  QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--contact-model", "rubber"}, &error));
+  QVERIFY2(error.contains("rubber") && error.contains("soft-finger") && error.contains("point"), qPrintable(error));
+  // The screenshot's options without a screenshot: named in the message.
+  QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--autograsp"}, &error));
+  QVERIFY2(error.contains("--autograsp") && error.contains("--screenshot"), qPrintable(error));
+  QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--approach", "--contact-model", "point"}, &error));
+  QVERIFY2(error.contains("--approach") && error.contains("--contact-model"), qPrintable(error));
+  QVERIFY(usageText().contains("--autograsp"));
+  QVERIFY(usageText().contains("--contact-model"));
 }
 
 QTEST_MAIN(TstApp)

@@ -28,6 +28,8 @@
 #include "SceneTreeDock.h"
 #include "TestWorld.h"
 #include "ViewportPanel.h"
+#include "contact/ContactDetection.h"
+#include "grasp/Analysis.h"
 #include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinSetup.h"
@@ -44,6 +46,40 @@ const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
 const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
 
 QString softgraspPath() { return QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"); }
+
+// Runs `softgrasp WORLD --screenshot OUT --size 480x360 EXTRA...` and returns the image (null on failure).
+QImage screenshot(const QString& world, const QString& out, const QStringList& extra) {
+  QProcess p;
+  p.start(softgraspPath(), QStringList{world, "--screenshot", out, "--size", "480x360"} + extra);
+  if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+    qWarning("softgrasp failed: %s", p.readAllStandardError().constData());
+    return {};
+  }
+  return QImage(out);
+}
+
+// Pure red pixels: the friction cones' edge lines and faces drawn over the bodies (render/ContactNodes.cpp);
+// no body of the bundled worlds is pure red.
+int coneRedPixels(const QImage& image) {
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      n += c.red() >= 100 && c.green() <= 8 && c.blue() <= 8;
+    }
+  return n;
+}
+
+// Pixels of the contact markers' lit orange (diffuse (1, 0.55, 0) with an emissive glow: about 255, 140, 62).
+int markerPixels(const QImage& image) {
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      n += c.red() >= 240 && c.green() >= 115 && c.green() <= 165 && c.blue() >= 35 && c.blue() <= 80;
+    }
+  return n;
+}
 
 QStringList bundledWorlds() {
   const QDir worlds(QStringLiteral(SG_SOURCE_DIR "/worlds"));
@@ -84,6 +120,10 @@ class TstAppGl : public QObject {
   void screenshotOfEveryBundledWorld();
   void screenshotViewsDiffer();
   void screenshotExitCodes();
+  void screenshotDrawsTheGrasp();
+  void screenshotDrawsContactsOfTheWorldAsLoaded_data();
+  void screenshotDrawsContactsOfTheWorldAsLoaded();
+  void screenshotGraspOptionErrors();
   void openBundledWorldInWindow();
   void pickingSelectsInTree();
   void dofSliderChangesLinksAndPicture();
@@ -160,6 +200,74 @@ void TstAppGl::screenshotExitCodes() {
   QCOMPARE(QProcess::execute(softgraspPath(), {"--screenshot", out}), 2);                       // no world
   QCOMPARE(QProcess::execute(softgraspPath(), {bad, "--screenshot", out, "--size", "big"}), 2);  // bad size
   QCOMPARE(QProcess::execute(softgraspPath(), {"--help"}), 0);
+}
+
+// The default world after --approach --autograsp (the window's key G): the contacts' orange markers and the
+// cones' dark red edges are in the picture; with --no-overlays (same grasp) and before the grasp (the open
+// hand touches nothing) they are not.
+void TstAppGl::screenshotDrawsTheGrasp() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  QTemporaryDir dir;
+  const QImage grasped = screenshot(world, dir.filePath("grasped.png"), {"--approach", "--autograsp"});
+  const QImage bare = screenshot(world, dir.filePath("bare.png"), {"--approach", "--autograsp", "--no-overlays"});
+  const QImage open = screenshot(world, dir.filePath("open.png"), {});
+  QVERIFY(!grasped.isNull() && !bare.isNull() && !open.isNull());
+  const QString counts = QString("cone red %1/%2/%3, marker orange %4/%5/%6 (grasped/bare/open)")
+                             .arg(coneRedPixels(grasped)).arg(coneRedPixels(bare)).arg(coneRedPixels(open))
+                             .arg(markerPixels(grasped)).arg(markerPixels(bare)).arg(markerPixels(open));
+  QVERIFY2(coneRedPixels(grasped) > 50, qPrintable(counts));
+  QVERIFY2(markerPixels(grasped) > 10, qPrintable(counts));
+  QVERIFY2(coneRedPixels(bare) == 0 && markerPixels(bare) == 0, qPrintable(counts));
+  QVERIFY2(coneRedPixels(open) == 0 && markerPixels(open) == 0, qPrintable(counts));
+  // Only the overlays differ between the grasped pictures: the hand closed the same way in both.
+  QVERIFY(differingPixels(grasped, bare) > 0);
+  QCOMPARE(differingPixels(grasped, bare, QRect(0, 0, 40, 40)), 0);
+}
+
+// Without a hand motion the world is drawn as the window shows it on open: with the overlays of its
+// contacts as loaded. A world without contacts looks the same with and without overlays; one with
+// contacts (objects resting on a table) does not.
+void TstAppGl::screenshotDrawsContactsOfTheWorldAsLoaded_data() {
+  QTest::addColumn<QString>("world");
+  for (const QString& f : bundledWorlds()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+}
+
+void TstAppGl::screenshotDrawsContactsOfTheWorldAsLoaded() {
+  QFETCH(QString, world);
+  const std::size_t contacts = findAllContacts(loadWorld(world.toStdString())).size();
+  QTemporaryDir dir;
+  const QImage shown = screenshot(world, dir.filePath("shown.png"), {});
+  const QImage bare = screenshot(world, dir.filePath("bare.png"), {"--no-overlays"});
+  QVERIFY(!shown.isNull() && !bare.isNull());
+  const QString report = QString("%1 contacts, %2 pixels differ").arg(contacts).arg(differingPixels(shown, bare));
+  QVERIFY2((differingPixels(shown, bare) > 0) == (contacts > 0), qPrintable(report));
+  QCOMPARE(markerPixels(bare), 0);
+}
+
+void TstAppGl::screenshotGraspOptionErrors() {
+  QTemporaryDir dir;
+  const QString out = dir.filePath("out.png");
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const auto run = [](const QStringList& args, QByteArray* err) {
+    QProcess p;
+    p.start(softgraspPath(), args);
+    p.waitForFinished(120000);
+    *err = p.readAllStandardError();
+    return p.exitCode();
+  };
+  QByteArray err;
+  QCOMPARE(run({world, "--autograsp"}, &err), 2);  // no window opens: a usage error
+  QVERIFY2(err.contains("--autograsp") && err.contains("--screenshot"), err.constData());
+  QCOMPARE(run({world, "--screenshot", out, "--contact-model", "rubber"}, &err), 2);
+  QVERIFY2(err.contains("rubber") && err.contains("soft-finger"), err.constData());
+  // A world without a robot has no hand to move.
+  QCOMPARE(run({QStringLiteral(SG_SOURCE_DIR "/worlds/objects_gallery.xml"), "--screenshot", out, "--approach"}, &err),
+           2);
+  QVERIFY2(err.contains("no robot"), err.constData());
+  QVERIFY(!QFileInfo::exists(out));
+  // Another registered model is accepted.
+  QCOMPARE(run({world, "--screenshot", out, "--size", "64x48", "--autograsp", "--contact-model", "point"}, &err), 0);
+  QVERIFY(QFileInfo::exists(out));
 }
 
 // --- the main window's viewport ---

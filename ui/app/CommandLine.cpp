@@ -3,17 +3,29 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include "contact/ContactModel.h"
+
 namespace sg::app {
 
 QString usageText() {
   return QStringLiteral(
-      "Usage: softgrasp [WORLD] [--screenshot out.png] [--size WxH] [--view iso|front|top|side]\n"
+      "Usage: softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side]\n"
+      "                 [--approach] [--autograsp] [--contact-model NAME] [--no-overlays]]\n"
       "  WORLD               a GraspIt!-format world XML to open\n"
-      "  --screenshot FILE   render WORLD to a PNG and exit (no window)\n"
+      "  --screenshot FILE   render WORLD to a PNG and exit (no window), with the overlays the window draws:\n"
+      "                      contact markers, friction cones, soft patches and the worst-case wrench\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
       "  --view NAME         iso, front, top or side (default: the world's camera, else iso)\n"
+      "  --approach          first move robot 0 as Grasp > Approach to Contact (at most 200 mm)\n"
+      "  --autograsp         first close robot 0's hand as Grasp > Auto-Grasp (Ctrl+G); with --approach:\n"
+      "                      Approach & Grasp (key G: 30 mm approach, then auto-grasp)\n"
+      "  --contact-model M   contact model of the analysis drawn (default %2):\n"
+      "                      %1\n"
+      "  --no-overlays       draw the bodies only\n"
       "  -h, --help          show this help\n"
-      "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n");
+      "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
+      "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n")
+      .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()));
 }
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error) {
@@ -22,8 +34,12 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   const QCommandLineOption screenshot("screenshot", "Render WORLD to a PNG and exit.", "file");
   const QCommandLineOption size("size", "Screenshot size WxH.", "WxH");
   const QCommandLineOption view("view", "iso, front, top or side.", "name");
+  const QCommandLineOption approach("approach", "Approach to contact before the screenshot.");
+  const QCommandLineOption autoGrasp("autograsp", "Auto-grasp before the screenshot.");
+  const QCommandLineOption contactModel("contact-model", "Contact model of the analysis drawn.", "name");
+  const QCommandLineOption noOverlays("no-overlays", "Draw the bodies only.");
   const QCommandLineOption help(QStringList{"h", "help"}, "Show this help.");
-  parser.addOptions({screenshot, size, view, help});
+  parser.addOptions({screenshot, size, view, approach, autoGrasp, contactModel, noOverlays, help});
   parser.addPositionalArgument("world", "World XML to open.");
   const auto fail = [error](const QString& message) {
     if (error) *error = message;
@@ -58,9 +74,24 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
     else if (v == "side") cl.view = StandardView::Side;
     else return fail(QStringLiteral("--view must be iso, front, top or side, got '%1'").arg(parser.value(view)));
   }
+  cl.approach = parser.isSet(approach);
+  cl.autoGrasp = parser.isSet(autoGrasp);
+  cl.overlays = !parser.isSet(noOverlays);
+  if (parser.isSet(contactModel)) {
+    const QString name = parser.value(contactModel);
+    const ContactModel* model = findContactModel(name.toStdString());
+    if (!model)
+      return fail(QStringLiteral("--contact-model must be one of %1, got '%2'")
+                      .arg(QString::fromStdString(contactModelNames()), name));
+    cl.contactModel = model->name();
+  }
   if (!cl.screenshot.isEmpty() && cl.world.isEmpty()) return fail(QStringLiteral("--screenshot needs a WORLD"));
-  if (cl.screenshot.isEmpty() && (parser.isSet(size) || parser.isSet(view)))
-    return fail(QStringLiteral("--size and --view only apply with --screenshot"));
+  if (cl.screenshot.isEmpty()) {
+    QStringList stray;
+    for (const auto* o : {&size, &view, &approach, &autoGrasp, &contactModel, &noOverlays})
+      if (parser.isSet(*o)) stray << "--" + o->names().first();
+    if (!stray.isEmpty()) return fail(QStringLiteral("%1: only with --screenshot").arg(stray.join(", ")));
+  }
   return cl;
 }
 

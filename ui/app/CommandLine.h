@@ -1,9 +1,11 @@
 #pragma once
-// `softgrasp [WORLD] [--screenshot out.png] [--size WxH] [--view iso|front|top|side]`.
+// `softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side] [--approach] [--autograsp]
+//  [--contact-model NAME] [--no-overlays]]`.
 #include <QSize>
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <string>
 
 #include "render/StandardView.h"
 
@@ -15,6 +17,11 @@ struct CommandLine {
   QSize size{800, 600};   // screenshot size, pixels
   StandardView view = StandardView::Iso;
   bool viewGiven = false; // without --view the world's own camera is used when it has one
+  // Before the screenshot, the Grasp menu's motion of robot 0 (GraspMotions.h: menuMotion).
+  bool approach = false;  // --approach: Approach to Contact (with --autograsp: Approach & Grasp, key G)
+  bool autoGrasp = false; // --autograsp: Auto-Grasp (Ctrl+G)
+  std::string contactModel;  // --contact-model: a registered model's name; empty: the application's default
+  bool overlays = true;   // false (--no-overlays): bodies only, no contacts, cones, patches or wrench
   bool help = false;      // --help / -h: print usage and exit 0
 };
 
@@ -25,8 +32,9 @@ QString usageText();
 // Exit codes of the headless screenshot mode.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2, kExitBadFile = 3 };
 
-// Loads the world, renders it offscreen and writes the PNG; messages go to stderr. Needs a
-// QGuiApplication and an X server (xcb).
+// Loads the world, runs the live analysis' engine request (after the asked hand motion) and renders the
+// world with the grasp overlays the window shows (render/GraspOverlay.h) offscreen, then writes the PNG;
+// messages go to stderr. Needs a QGuiApplication and an X server (xcb).
 int runHeadlessScreenshot(const CommandLine& options);
 
 }  // namespace sg::app

@@ -10,8 +10,9 @@
 
 #include "GraspAnalysis.h"
 #include "ViewportPanel.h"
-#include "render/ContactNodes.h"
 #include "render/CameraMotion.h"
+#include "render/ContactNodes.h"
+#include "render/GraspOverlay.h"
 #include "render/SceneBuilder.h"
 #include "render/StandardView.h"
 #include "viewport/CoinViewport.h"
@@ -21,8 +22,6 @@ namespace sg::app {
 namespace {
 // A click this close to a hand contact's marker (a few pixels wide at ordinary zoom) picks it.
 constexpr double kMarkerSlack_px = 4.0;
-
-bool isGraspable(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Graspable; }
 }  // namespace
 
 ContactOverlay::ContactOverlay(GraspAnalysis* analysis, ViewportPanel* panel, QObject* parent)
@@ -51,21 +50,7 @@ ContactOverlay::~ContactOverlay() {
 }
 
 void ContactOverlay::rebuild() {
-  const std::vector<Contact>& contacts = analysis_->contacts();
-  std::vector<ContactGlyph> glyphs;
-  glyphs.reserve(contacts.size());
-  for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
-    const Contact& c = contacts[i];
-    // The cone stands on the graspable (the forces that act on it), else on side 1. Soft contacts get one
-    // too: their tangential force obeys the same Coulomb cone (the force part of the soft limit surface),
-    // and the quality overlay adds the fitted patch and the contact ellipse.
-    const bool onSide2 = isGraspable(c.side2.body) && !isGraspable(c.side1.body);
-    ContactGlyph glyph = contactGlyph(c, onSide2);
-    // The hand's contacts lie under its fingers: draw their markers over everything.
-    glyph.onTop = c.side1.body.kind == BodyHandle::Kind::Robot || c.side2.body.kind == BodyHandle::Kind::Robot;
-    glyphs.push_back(glyph);
-  }
-  nodes_->setContacts(glyphs);
+  nodes_->setContacts(contactGlyphs(analysis_->contacts()));  // the screenshot's mapping too
   updateHighlight();
 }
 

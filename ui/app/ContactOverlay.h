@@ -1,10 +1,8 @@
 #pragma once
-// Contact markers and friction cones in the 3-D view, kept in step with the live analysis: a marker at
-// every contact of GraspAnalysis::contacts(), a friction cone (render/ContactNodes.h) for every contact
-// (soft contacts also get their fitted patch and ellipse from the quality tools), standing on the
-// graspable's side when one of the bodies is graspable, and the highlight of the selected contact.
-// Markers and cones of the hand's contacts (a robot body on either side) are drawn over the bodies, which
-// would otherwise hide them; the others (an object on the table) are depth-tested.
+// Contact markers and friction cones in the 3-D view, kept in step with the live analysis: the glyphs of
+// GraspAnalysis::contacts() as the render layer maps them (render/GraspOverlay.h: contactGlyphs, the mapping
+// the headless screenshot uses too; soft contacts also get their fitted patch and ellipse from the
+// QualityOverlay), and the highlight of the selected contact.
 // A click on a contact marker in the viewport selects that contact (GraspAnalysis::setSelectedContact)
 // instead of a body, even where a fingertip covers the marker (ContactNodes::pickContact).
 // Lives under the scene's overlayRoot(); without a viewport (offscreen platform) it still tracks the

@@ -12,6 +12,7 @@
 #include "CollisionStoppedEdits.h"
 #include "Document.h"
 #include "GraspCommands.h"
+#include "GraspMotions.h"
 #include "MainWindow.h"
 
 namespace sg::app {
@@ -113,31 +114,12 @@ QString GraspActions::run(const QString& undoText, const HandMotionRequest& moti
   return message;
 }
 
-QString GraspActions::approach() {
-  HandMotionRequest m;
-  m.approach = true;
-  m.approachDistance_mm = kApproachDistance_mm;
-  return run(tr("Approach %1"), m);
-}
+QString GraspActions::approach() { return run(tr("Approach %1"), approachMotion()); }
 
-QString GraspActions::autoGrasp() {
-  HandMotionRequest m;
-  m.fingers = FingerMotion::Close;
-  return run(tr("Auto-grasp %1"), m);
-}
+QString GraspActions::autoGrasp() { return run(tr("Auto-grasp %1"), autoGraspMotion()); }
 
-QString GraspActions::approachAndGrasp() {
-  HandMotionRequest m;
-  m.approach = true;
-  m.approachDistance_mm = kApproachBeforeGrasp_mm;
-  m.fingers = FingerMotion::Close;
-  return run(tr("Approach and grasp %1"), m);
-}
+QString GraspActions::approachAndGrasp() { return run(tr("Approach and grasp %1"), approachAndGraspMotion()); }
 
-QString GraspActions::autoOpen() {
-  HandMotionRequest m;
-  m.fingers = FingerMotion::Open;
-  return run(tr("Auto-open %1"), m);
-}
+QString GraspActions::autoOpen() { return run(tr("Auto-open %1"), autoOpenMotion()); }
 
 }  // namespace sg::app

@@ -1,17 +1,47 @@
-// softgrasp WORLD --screenshot out.png: load, render offscreen, write the PNG, exit. No window.
+// softgrasp WORLD --screenshot out.png: load, move the hand as the Grasp menu would, analyse as the window's
+// live analysis does, render the world with its grasp overlays offscreen, write the PNG, exit. No window.
 #include <QImage>
 #include <Inventor/nodes/SoPerspectiveCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <cstdio>
+#include <exception>
 
 #include "CommandLine.h"
+#include "GraspAnalysis.h"
+#include "GraspMotions.h"
 #include "core/Error.h"
+#include "grasp/Analysis.h"
 #include "io/ModelIO.h"
+#include "render/GraspOverlay.h"
 #include "render/SceneBuilder.h"
 #include "render/StandardView.h"
 #include "viewport/OffscreenRender.h"
 
 namespace sg::app {
+
+namespace {
+
+// The window's request: the live analysis (default settings, the chosen model) after robot 0's menu motion.
+AnalysisRequest screenshotRequest(const CommandLine& options) {
+  AnalysisSettings settings;
+  if (!options.contactModel.empty()) settings.contactModel = options.contactModel;
+  AnalysisRequest request = liveAnalysisRequest(settings, std::nullopt);
+  request.robot = 0;
+  request.motion = menuMotion(options.approach, options.autoGrasp);
+  return request;
+}
+
+QImage render(const World& world, const WorldScene& scene, const CommandLine& options) {
+  if (options.viewGiven || !world.camera) return ui::renderSceneOffscreen(scene.root(), options.size, options.view);
+  auto* camera = new SoPerspectiveCamera;
+  camera->ref();
+  applyWorldCamera(camera, *world.camera);
+  QImage image = ui::renderSceneOffscreen(scene.root(), options.size, camera);
+  camera->unref();
+  return image;
+}
+
+}  // namespace
 
 int runHeadlessScreenshot(const CommandLine& options) {
   World world;
@@ -21,17 +51,23 @@ int runHeadlessScreenshot(const CommandLine& options) {
     std::fprintf(stderr, "softgrasp: cannot load %s:\n%s\n", qPrintable(options.world), e.what());
     return kExitBadFile;
   }
-  const WorldScene scene(world);
-  QImage image;
-  if (!options.viewGiven && world.camera) {
-    auto* camera = new SoPerspectiveCamera;
-    camera->ref();
-    applyWorldCamera(camera, *world.camera);
-    image = ui::renderSceneOffscreen(scene.root(), options.size, camera);
-    camera->unref();
-  } else {
-    image = ui::renderSceneOffscreen(scene.root(), options.size, options.view);
+  const AnalysisRequest request = screenshotRequest(options);
+  if (request.motion.movesHand() && world.robots.empty()) {
+    std::fprintf(stderr, "softgrasp: --approach/--autograsp: %s has no robot to move\n", qPrintable(options.world));
+    return kExitUsage;
   }
+  std::optional<AnalysisResult> analysis;
+  if (options.overlays || request.motion.movesHand()) {
+    try {
+      NullProgress progress;
+      analysis = runAnalysis(world, request, progress);
+    } catch (const std::exception& e) {  // as the window: the world is drawn, without the grasp
+      std::fprintf(stderr, "softgrasp: warning: analysis failed, no overlays drawn: %s\n", e.what());
+    }
+  }
+  const WorldScene scene(world);
+  if (options.overlays && analysis) scene.overlayRoot()->addChild(makeGraspOverlayNode(*analysis));
+  const QImage image = render(world, scene, options);
   if (image.isNull()) {
     std::fprintf(stderr, "softgrasp: could not create an OpenGL context for offscreen rendering "
                          "(an X server is needed, e.g. xvfb-run -a)\n");

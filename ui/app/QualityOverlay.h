@@ -1,11 +1,12 @@
 #pragma once
-// Viewport overlay of the grasp evaluation: for every evaluated soft contact the fitted paraboloid of each
-// side (object side orange, the other blue) over the neighbourhood radius and the contact ellipse (red),
-// and the worst-case disturbance wrench of the L1 space at the object's centre of mass (only with force
-// closure). A child SoSwitch of the scene's overlayRoot(), rebuilt on every GraspAnalysis::updated.
+// Viewport overlay of the grasp evaluation, as the render layer draws it (render/GraspOverlay.h,
+// makeEvaluationOverlayNode, which the headless screenshot uses too): for every evaluated soft contact the
+// fitted paraboloid of each side and the contact ellipse, and the worst-case disturbance wrench of the L1
+// space at the object's centre of mass (only with force closure). A child SoSwitch of the scene's
+// overlayRoot(), rebuilt on every GraspAnalysis::updated.
 #include <QObject>
 
-#include "render/WrenchNodes.h"
+#include "render/GraspOverlay.h"
 
 class SoSeparator;
 class SoSwitch;
@@ -26,19 +27,17 @@ class QualityOverlay : public QObject {
   void rebuild();
 
   SoSwitch* node() const { return switch_; }
-  int patchCount() const { return patchCount_; }      // paraboloid patches drawn (two per soft contact)
-  int ellipseCount() const { return ellipseCount_; }  // contact ellipses drawn (one per soft contact)
-  bool showsWorstCaseWrench() const { return wrenchShown_; }
+  int patchCount() const { return counts_.patches; }      // paraboloid patches drawn (two per soft contact)
+  int ellipseCount() const { return counts_.ellipses; }   // contact ellipses drawn (one per soft contact)
+  bool showsWorstCaseWrench() const { return counts_.worstCaseWrench; }
 
  private:
   GraspAnalysis* analysis_;
   SoSeparator* overlayRoot_;
   SoSwitch* switch_;
   SoSeparator* content_;
-  WrenchArrowStyle wrenchStyle_;
   bool visible_ = true;
-  int patchCount_ = 0, ellipseCount_ = 0;
-  bool wrenchShown_ = false;
+  GraspOverlayCounts counts_;
 };
 
 }  // namespace sg::app
