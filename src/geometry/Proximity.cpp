@@ -93,8 +93,8 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
       c1 = {item.a, static_cast<std::uint32_t>(B.firstChild), 0};
       c2 = {item.a, static_cast<std::uint32_t>(B.firstChild + 1), 0};
     }
-    c1.lowerBound = std::max(0.0, detail::nodeGap(na[c1.a].box, nb[c1.b].box, rel, best));
-    c2.lowerBound = std::max(0.0, detail::nodeGap(na[c2.a].box, nb[c2.b].box, rel, best));
+    c1.lowerBound = std::max(0.0, detail::nodeGap(na[c1.a].box, nb[c1.b].box, rel, best, false));
+    c2.lowerBound = std::max(0.0, detail::nodeGap(na[c2.a].box, nb[c2.b].box, rel, best, false));
     if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
     if (c1.lowerBound <= best) stack.push_back(c1);
     if (c2.lowerBound <= best) stack.push_back(c2);

@@ -23,7 +23,7 @@ struct RelativePose {
 
 // The largest gap between the boxes along the 15 separating axes: a lower bound on their distance
 // (≤ 0 when they overlap). Returns as soon as a gap exceeds `stopAbove`.
-inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove) {
+inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove, bool edgeAxes = true) {
   const Mat3 RB = rel.R * b.axes;
   const Mat3 R = a.axes.transpose() * RB;
   const Vec3 t = a.axes.transpose() * (rel.R * b.center + rel.t - a.center);
@@ -47,6 +47,7 @@ inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, 
   }
   if (sumB > stop2 && std::sqrt(sumB) > stopAbove) return std::sqrt(sumB);
   if (sumA > 0 || sumB > 0) best = std::max(best, std::sqrt(std::max(sumA, sumB)));
+  if (!edgeAxes) return best;
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
@@ -70,10 +71,10 @@ inline double sphereGap(const BvhBox& a, const BvhBox& b, const RelativePose& re
 
 // Lower bound on the distance of two nodes for branch and bound: the sphere test first (it settles most
 // far pairs for a tenth of the work), the 15-axis box test only when the spheres come within `stopAbove`.
-inline double nodeGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove) {
+inline double nodeGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove, bool edgeAxes = true) {
   const double sphere = sphereGap(a, b, rel);
   if (sphere > stopAbove) return sphere;
-  return std::max(sphere, boxGap(a, b, rel, stopAbove));
+  return std::max(sphere, boxGap(a, b, rel, stopAbove, edgeAxes));
 }
 
 inline double boxVolume(const BvhBox& b) { return b.halfExtents.prod(); }

@@ -251,8 +251,45 @@ double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, cons
   return std::max({0.0, slabGap(t1, n1, t2), slabGap(t2, n2, t1)});
 }
 
+namespace {
+
+// True when every vertex of `t` lies on the far side of the plane through `p` normal to `v` (v·(x − p) ≤ 0,
+// within rounding): then a candidate pair (p on one triangle, p + v on the other) whose connecting vector v
+// has both triangles on its own side is the closest pair (the slab between them separates the triangles).
+bool behind(const TrianglePoints& t, const Vec3& p, const Vec3& v, double tolerance) {
+  return v.dot(t[0] - p) <= tolerance && v.dot(t[1] - p) <= tolerance && v.dot(t[2] - p) <= tolerance;
+}
+
+}  // namespace
+
 TriangleDistanceResult triangleDistance(const TrianglePoints& t1, const TrianglePoints& t2) {
   TriangleDistanceResult r;
+  // Fast path (as in PQP's TriDist): a vertex–face or edge–edge candidate whose connecting vector separates
+  // the triangles is the answer, and disjoint triangles cannot intersect. Most far pairs stop here.
+  const double size2 = std::max({(t1[1] - t1[0]).squaredNorm(), (t1[2] - t1[0]).squaredNorm(),
+                                 (t2[1] - t2[0]).squaredNorm(), (t2[2] - t2[0]).squaredNorm()});
+  auto certified = [&](const Vec3& p1, const Vec3& p2) {
+    const Vec3 v = p2 - p1;
+    const double v2 = v.squaredNorm();
+    if (!(v2 > 1e-20 * size2)) return false;  // touching or too close to tell: take the full path
+    const double tolerance = 1e-12 * std::sqrt(v2 * size2);
+    if (!behind(t1, p1, v, tolerance) || !behind(t2, p2, -v, tolerance)) return false;
+    r.distance = std::sqrt(v2);
+    r.pointOnFirst = p1;
+    r.pointOnSecond = p2;
+    return true;
+  };
+  for (int k = 0; k < 3; ++k) {
+    if (certified(t1[k], closestPointOnTriangle(t1[k], t2[0], t2[1], t2[2]).point)) return r;
+    if (certified(closestPointOnTriangle(t2[k], t1[0], t1[1], t1[2]).point, t2[k])) return r;
+  }
+  for (int k = 0; k < 3; ++k)
+    for (int l = 0; l < 3; ++l) {
+      const auto s = closestSegmentSegment(t1[k], t1[(k + 1) % 3], t2[l], t2[(l + 1) % 3]);
+      if (certified(s.pointOnFirst, s.pointOnSecond)) return r;
+    }
+
+  // Full path: intersecting, touching or nearly degenerate pairs.
   if (trianglesIntersect(t1, t2)) {
     r.intersecting = true;
     r.distance = 0;
