@@ -1,6 +1,6 @@
 // G in the application and `softgrasp-cli quality --approach --autograsp --json` are the same engine calls
 // (moveHand + analyzeGrasp): on every bundled world they must agree on the grasp's contacts (same order, same
-// points), ε and volume of the L1 space, and the final DOF values.
+// points), ε (L1, L∞, exact cones, with their bounds) and volume of the L1 space, and the final DOF values.
 #include <QAction>
 #include <QDir>
 #include <QJsonArray>
@@ -79,12 +79,18 @@ void TstAppCliParity::gAndCliAgree() {
     QCOMPARE(json["model"].toString(), QString(toString(c.kind)));
   }
   const QJsonObject measures = doc["measures"].toObject();
-  for (const char* name : {"epsilon-l1", "volume-l1", "min-singular-value"}) {
+  for (const char* name : {"epsilon-l1", "volume-l1", "epsilon-linf", "epsilon-exact", "min-singular-value"}) {
     const MeasureValue* m = evaluation->measure(name);
     QVERIFY2(m, name);
     QCOMPARE(measures[name].toObject()["value"].toDouble(), m->value);
+    if (m->bounds) {  // the ε's: the same certified bounds
+      QCOMPARE(measures[name].toObject()["lowerBound"].toDouble(), m->bounds->lower);
+      QCOMPARE(measures[name].toObject()["upperBound"].toDouble(), m->bounds->upper);
+      QCOMPARE(measures[name].toObject()["iterations"].toInt(), m->bounds->iterations);
+    }
   }
   QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), evaluation->l1Quality.forceClosure);
+  QCOMPARE(evaluation->forceClosure(), evaluation->l1Quality.forceClosure);
 }
 
 QTEST_MAIN(TstAppCliParity)

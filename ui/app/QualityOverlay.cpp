@@ -98,12 +98,12 @@ void QualityOverlay::rebuild() {
     ++ellipseCount_;
   }
   // GraspIt! draws the negated worst-case wrench: the disturbance the grasp resists least.
-  const GraspQuality& q = evaluation->l1Quality;
-  if (q.forceClosure) {
+  // From ε L1 by support functions (the live analysis always computes it; no hull needed).
+  if (evaluation->l1Support && evaluation->l1Support->forceClosure) {
     const WrenchReference& ref = evaluation->reference;
     const Quat r = ref.objectPose.rotation();
     const Vec3 cog = ref.objectPose * ref.cog_mm;
-    const Vec6 disturbance = -q.worstCaseWrench;
+    const Vec6 disturbance = -evaluation->l1Support->worstCaseWrench;
     content_->addChild(makeWrenchArrowsNode(cog, r * Vec3(disturbance.head<3>()), r * Vec3(disturbance.tail<3>()),
                                             wrenchStyle_));
     wrenchShown_ = true;
