@@ -283,6 +283,8 @@ void QualityDock::refresh() {
       text = tr("not computed");
     else if (m.startsWith(QLatin1String("volume")))
       text = QString::number(value->value, 'g', kValueDecimals);
+    else if (value->ok && value->bounds && !value->bounds->converged && value->value == value->bounds->lower)
+      text = QStringLiteral("≥ ") + QString::number(value->value, 'f', kValueDecimals);  // the certified lower bound
     else
       text = QString::number(value->value, 'f', kValueDecimals);
     table_->item(row, 1)->setToolTip(valueToolTip(value));
