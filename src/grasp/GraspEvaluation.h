@@ -66,7 +66,6 @@ enum class EpsilonSet {
   ExactL1      // conv(the exact circular cones / elliptic soft-finger limit surfaces)
 };
 
-
 struct GraspEvaluation {
   std::string contactModel;               // the registered model's name
   // The model's own results (e.g. SoftFingerResult: neighbourhood points, fits, patches), parallel to

@@ -73,7 +73,6 @@ std::string boundsText(const MeasureBounds& b) {
   s += TextPrinter::number(b.upper) + "], gap ";
   s += TextPrinter::number(b.gap()) + ", ";
   s += std::to_string(b.iterations) + " support queries";
-  if (!b.converged) s += ", " + b.status;
   return s;
 }
 
@@ -258,7 +257,7 @@ void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation
     const QualityMeasure* q = findQualityMeasure(m.measure);
     std::string text = TextPrinter::number(m.value);
     if (!m.ok) text += " (not available" + (m.message.empty() ? std::string() : ": " + m.message) + ")";
-    else if (m.bounds) text += " (" + boundsText(*m.bounds) + ")";
+    else if (m.bounds) text += " (" + boundsText(*m.bounds) + (m.message.empty() ? "" : "; " + m.message) + ")";
     out.field((q ? q->label() : m.measure) + " [" + m.measure + "]", text);
   }
 }
