@@ -58,6 +58,8 @@ Vec3 nearestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const V
 
 }  // namespace
 
+constexpr double kFaceNormalDotTolerance = 1e-9;
+
 SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform& pose, const Vec3& contact_mm,
                                       const Vec3& inwardNormal, double radius_mm,
                                       const SoftNeighbourhoodSettings& s) {
@@ -76,7 +78,9 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
     const Vec3& b = mesh.vertices[tri[1]];
     const Vec3& c = mesh.vertices[tri[2]];
     const Vec3 faceNormal = haveNormals ? mesh.faceNormals[t] : Vec3((b - a).cross(c - a).normalized());
-    if (faceNormal.dot(n) > s.maxFaceNormalDot) continue;
+    // A tolerance: faces perpendicular to the normal (dot = 0 exactly, e.g. a cylinder's cap next to a contact on
+    // its side) are in, as the rule says, whatever the round-off of the poses (rigid motions of the world).
+    if (faceNormal.dot(n) > s.maxFaceNormalDot + kFaceNormalDotTolerance) continue;
     if (s.vertexRule == NeighbourhoodVertexRule::WholeTriangles) {
       if ((nearestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) continue;
       picked.insert(picked.end(), tri.begin(), tri.end());

@@ -6,15 +6,17 @@
 
 namespace sg {
 
-std::unique_ptr<QualityMeasure> makeHullMeasure(GwsType space, bool volume);  // HullMeasures.cpp
+std::unique_ptr<QualityMeasure> makeSupportEpsilonMeasure(EpsilonSet set);     // SupportMeasures.cpp
+std::unique_ptr<QualityMeasure> makeHullVolumeMeasure(GwsType space);         // HullMeasures.cpp
 std::unique_ptr<QualityMeasure> makeMinSingularValueMeasure();                 // GraspMatrixMeasure.cpp
 
 std::vector<std::unique_ptr<QualityMeasure>> makeBuiltinQualityMeasures() {
   std::vector<std::unique_ptr<QualityMeasure>> m;
-  m.push_back(makeHullMeasure(GwsType::L1, false));
-  m.push_back(makeHullMeasure(GwsType::L1, true));
-  m.push_back(makeHullMeasure(GwsType::LInfinity, false));
-  m.push_back(makeHullMeasure(GwsType::LInfinity, true));
+  m.push_back(makeSupportEpsilonMeasure(EpsilonSet::L1));
+  m.push_back(makeHullVolumeMeasure(GwsType::L1));
+  m.push_back(makeSupportEpsilonMeasure(EpsilonSet::LInfinity));
+  m.push_back(makeHullVolumeMeasure(GwsType::LInfinity));
+  m.push_back(makeSupportEpsilonMeasure(EpsilonSet::ExactL1));
   m.push_back(makeMinSingularValueMeasure());
   return m;
 }

@@ -17,10 +17,16 @@ WrenchReference wrenchReferenceFor(const Body& object, double userLength_mm) {
   return r;
 }
 
+Transform objectContactFrame(const ContactSide& side, const Transform& X_WO) {
+  const Transform X_OW = X_WO.inverse();
+  const Vec3 p_OC = X_OW * side.position_mm;
+  const Vec3 n_O = X_OW.applyToVector(side.normal);
+  return contactFrame(p_OC, n_O);
+}
+
 std::vector<Vec6> contactWrenches(const ContactSide& side, double mu, const std::vector<Vec6>& edges,
                                   const WrenchReference& ref) {
-  const Transform toObject = ref.objectPose.inverse();
-  const Transform frame = toObject * contactFrame(side.position_mm, side.normal);
+  const Transform frame = objectContactFrame(side, ref.objectPose);
   const Mat3 R = frame.rotationMatrix();
   const Vec3 tx = R.col(0), ty = R.col(1), n = R.col(2);
   const Vec3 r = frame.translation() - ref.cog_mm;

@@ -23,6 +23,21 @@ std::vector<std::vector<Vec6>> GraspEvaluation::perContactWrenches() const {
   return out;
 }
 
+std::vector<ExactContactCone> GraspEvaluation::exactCones() const {
+  std::vector<ExactContactCone> out;
+  out.reserve(contacts.size());
+  for (const ContactEvaluation& c : contacts) {
+    const double torsion_mm = c.kind == ContactKind::SoftFinger ? c.torsion_mm : 0.0;
+    out.push_back(exactConeFor(c.onObject(), c.kind == ContactKind::Frictionless ? 0.0 : c.mu, torsion_mm, reference));
+  }
+  return out;
+}
+
+bool GraspEvaluation::forceClosure() const {
+  if (l1Support) return l1Support->forceClosure;
+  return l1Built && l1Quality.forceClosure;
+}
+
 GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int g,
                               const ContactModel& model, const QualitySettings& s, ProgressSink* progress) {
   if (g < 0 || g >= static_cast<int>(world.graspables.size()))
@@ -33,6 +48,8 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
   out.gws = s.gws;
   if (s.gravity) out.gws.l1ForceOffset = 0.5 * out.reference.objectPose.inverse().applyToVector(Vec3::UnitZ());
   out.forceClosureTolerance = s.forceClosureTolerance;
+  out.exactConeRelativeGap = s.exactConeRelativeGap;
+  out.exactConeMaxIterations = s.exactConeMaxIterations;
 
   // The grasp's contacts: on the object and (by default) by a hand.
   std::vector<Contact> mine;
@@ -69,6 +86,23 @@ void ensureWrenchSpace(GraspEvaluation& e, GwsType type) {
   space = buildGws(type, e.perContactWrenches(), e.gws);
   (type == GwsType::L1 ? e.l1Quality : e.lInfinityQuality) = evaluateQuality(space, e.forceClosureTolerance);
   built = true;
+}
+
+const SupportEpsilon& ensureSupportEpsilon(GraspEvaluation& e, EpsilonSet set) {
+  std::optional<SupportEpsilon>& slot =
+      set == EpsilonSet::L1 ? e.l1Support : set == EpsilonSet::LInfinity ? e.lInfinitySupport : e.exactSupport;
+  if (slot) return *slot;
+  SupportEpsilonSettings s = supportEpsilonSettingsFor(e.gws, e.forceClosureTolerance);
+  switch (set) {
+    case EpsilonSet::L1: slot = l1EpsilonFromSupport(e.perContactWrenches(), s); break;
+    case EpsilonSet::LInfinity: slot = lInfinityEpsilonFromSupport(e.perContactWrenches(), s); break;
+    case EpsilonSet::ExactL1:
+      s.relativeGap = e.exactConeRelativeGap;
+      s.maxIterations = e.exactConeMaxIterations;
+      slot = exactConeEpsilon(e.exactCones(), e.reference.torqueScale_mm, GwsType::L1, s);
+      break;
+  }
+  return *slot;
 }
 
 double l1Epsilon(const std::vector<std::vector<Vec6>>& perContact, const GwsSettings& settings) {

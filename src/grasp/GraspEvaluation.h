@@ -1,15 +1,19 @@
 #pragma once
 // One contact model's evaluation of a grasp (src/grasp/QUALITY.md): the model's per-contact records
 // (ContactModel.h) for every contact between the graspable and a hand (QualitySettings::handContactsOnly),
-// their wrenches on the object, and — built lazily, only when a measure or a view asks — the L1 and L∞ grasp
-// wrench spaces. The measures themselves (ε, volume, σ_min, ...) come from the registry in QualityMeasure.h.
+// their wrenches on the object, and — computed lazily, only when a measure or a view asks — ε of the L1, L∞
+// and exact-cone sets from support functions (SupportEpsilon.h, no hull) and the Qhull hulls of the L1 and L∞
+// grasp wrench spaces (volume, GWS projection). The measures themselves (ε, volume, σ_min, ...) come from the
+// registry in QualityMeasure.h.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "contact/ContactModel.h"
 #include "grasp/ContactWrenches.h"
 #include "grasp/GraspQuality.h"
+#include "grasp/SupportEpsilon.h"
 
 namespace sg {
 
@@ -20,6 +24,11 @@ struct QualitySettings : ContactModelSettings {
   GwsSettings gws;
   bool gravity = false;                   // GraspIt!'s test term: + 0.5·ẑ_world on every L1 force
   double forceClosureTolerance = 1e-9;
+  // Exact-cone ε (measure "epsilon-exact"): smooth sets converge more slowly than polytopes, so a looser gap
+  // and a budget of support queries keep it interactive; a run that does not reach the gap reports its
+  // certified bounds (value = lower bound). The L1 / L∞ ε use SupportEpsilonSettings' defaults (gap 1e-9).
+  double exactConeRelativeGap = 1e-6;
+  int exactConeMaxIterations = 400;
   // Only contacts between the object and a robot body make the grasp (GraspIt!: the grasp of a hand;
   // the table an object stands on is not part of it). False: every contact on the object counts, e.g.
   // fixtures modelled as obstacles.
@@ -31,12 +40,30 @@ struct ContactEvaluation : ModelContact {
   std::vector<Vec6> wrenches;
 };
 
+// Certified bounds of a measure computed iteratively (the support-function ε): lower ≤ true value ≤ upper.
+struct MeasureBounds {
+  double lower = 0, upper = 0;
+  int iterations = 0;                     // support-function queries
+  bool converged = false;                 // the gap is within the requested relative gap
+  std::string status;                     // SupportEpsilonStatus as text ("converged", ...)
+  Vec6 weakestDirection = Vec6::Zero();   // unit, object frame, [f; τ/ρ]: the direction resisted least
+  double gap() const { return upper - lower; }
+};
+
 // A measure's value (QualityMeasure.h); `ok` false with a message when it could not be computed.
 struct MeasureValue {
   std::string measure;                    // the registered name, e.g. "epsilon-l1"
   double value = 0;
   bool ok = false;
   std::string message;
+  std::optional<MeasureBounds> bounds;    // iterative measures (the ε's): certified lower / upper bounds
+};
+
+// The sets whose ε is computed from support functions (GraspEvaluation::support*).
+enum class EpsilonSet {
+  L1,          // conv(all linearised edge wrenches): GraspIt!'s ε
+  LInfinity,   // ⊕ conv({0} ∪ Wᵢ), never formed: h = Σ max(0, ·)
+  ExactL1      // conv(the exact circular cones / elliptic soft-finger limit surfaces)
 };
 
 struct GraspEvaluation {
@@ -49,7 +76,12 @@ struct GraspEvaluation {
   WrenchReference reference;              // object pose, CoG, ρ
   GwsSettings gws;                        // how the spaces are (or will be) built
   double forceClosureTolerance = 1e-9;
-  // Built on demand by ensureWrenchSpace (the measures do it); `*Built` says whether they are.
+  double exactConeRelativeGap = 1e-6;     // QualitySettings'
+  int exactConeMaxIterations = 400;
+  // ε from support functions, computed on demand by ensureSupportEpsilon (the ε measures do it).
+  std::optional<SupportEpsilon> l1Support, lInfinitySupport, exactSupport;
+  // Qhull hulls, built on demand by ensureWrenchSpace (volume measures, the GWS projection); `*Built` says
+  // whether they are. ε never needs them.
   bool l1Built = false, lInfinityBuilt = false;
   GraspWrenchSpace l1, lInfinity;
   GraspQuality l1Quality, lInfinityQuality;
@@ -59,6 +91,10 @@ struct GraspEvaluation {
   const MeasureValue* measure(const std::string& name) const;
   // Per contact, its wrenches (the input of every wrench space).
   std::vector<std::vector<Vec6>> perContactWrenches() const;
+  // Per contact, its exact friction set (WrenchSupport.h), same frame and tangents as the wrenches.
+  std::vector<ExactContactCone> exactCones() const;
+  // Force closure by the L1 ε: from the support ε when computed, else from the L1 hull when built, else false.
+  bool forceClosure() const;
 };
 
 // The grasp of graspable `graspableIndex` under `model`, from contacts (world frame). No wrench space is built
@@ -70,6 +106,9 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
 
 // Builds the L1 or L∞ space and its quality if not built yet (idempotent).
 void ensureWrenchSpace(GraspEvaluation& evaluation, GwsType type);
+
+// Computes ε of the set from support functions if not computed yet (idempotent); no hull is built.
+const SupportEpsilon& ensureSupportEpsilon(GraspEvaluation& evaluation, EpsilonSet set);
 
 // Only ε of the L1 space from ready-made per-contact wrenches (for benchmarks and tools).
 double l1Epsilon(const std::vector<std::vector<Vec6>>& perContactWrenches, const GwsSettings& settings = {});

@@ -7,7 +7,6 @@
 namespace sg {
 
 MatX graspMatrix(const GraspEvaluation& e) {
-  const Transform toObject = e.reference.objectPose.inverse();
   const double rho = e.reference.torqueScale_mm;
   std::vector<Vec6> columns;
   auto column = [&](const Vec3& force, const Vec3& torque) {
@@ -17,7 +16,7 @@ MatX graspMatrix(const GraspEvaluation& e) {
   };
   for (const ContactEvaluation& c : e.contacts) {
     const ContactSide& side = c.onObject();
-    const Transform frame = toObject * contactFrame(side.position_mm, side.normal);
+    const Transform frame = objectContactFrame(side, e.reference.objectPose);
     const Mat3 R = frame.rotationMatrix();
     const Vec3 p = frame.translation() - e.reference.cog_mm;
     const Vec3 tx = R.col(0), ty = R.col(1), n = R.col(2);

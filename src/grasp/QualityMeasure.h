@@ -1,6 +1,7 @@
 #pragma once
 // Grasp quality measures through one registry (src/grasp/QUALITY.md §Measures). A measure reads a model's
-// GraspEvaluation (contacts, wrenches, lazily built wrench spaces) and gives one number. Adding a measure =
+// GraspEvaluation (contacts, wrenches, lazily computed support-function ε's and Qhull wrench spaces) and gives one
+// number (with certified bounds for the iterative ε's). Adding a measure =
 // one implementation + one line in BuiltinQualityMeasures.cpp; the quality dock, the CLI's text and JSON list
 // whatever is registered.
 #include <string>
@@ -20,9 +21,10 @@ class QualityMeasure {
   // Shown in the application and the CLI's text ("ε L1").
   virtual std::string label() const = 0;
   virtual std::string description() const = 0;
-  // True when it can take seconds (an L∞ hull): the application computes it off the GUI thread.
+  // True when it can take seconds (the L∞ hull of a Minkowski sum): the application computes it off the GUI thread.
   virtual bool expensive() const { return false; }
-  // Computes the value; may build the evaluation's wrench spaces (ensureWrenchSpace). Throws only on
+  // Computes the value; may compute the evaluation's support ε (ensureSupportEpsilon) or build its hulls
+  // (ensureWrenchSpace, volumes only). Throws only on
   // programming errors: a value that cannot be had is ok = false with a message.
   virtual MeasureValue compute(GraspEvaluation& evaluation, ProgressSink& progress) const = 0;
 };

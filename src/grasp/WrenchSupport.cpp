@@ -31,7 +31,7 @@ SupportPoint supportLInfinity(const std::vector<std::vector<Vec6>>& perContact, 
 }
 
 ExactContactCone exactConeFor(const ContactSide& side, double mu, double torsion_mm, const WrenchReference& ref) {
-  const Transform frame = ref.objectPose.inverse() * contactFrame(side.position_mm, side.normal);
+  const Transform frame = objectContactFrame(side, ref.objectPose);
   const Mat3 R = frame.rotationMatrix();
   ExactContactCone c;
   c.p_OC_mm = frame.translation() - ref.cog_mm;

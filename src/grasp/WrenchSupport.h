@@ -42,7 +42,7 @@ struct ExactContactCone {
 };
 
 // The cone of an object-side contact record (world frame) with the same frame and tangents as
-// contactWrenches(): p_OC = position − CoG, (t1, t2, n) = the contact frame's axes, all in the object frame.
+// contactWrenches(): p_OC = position − CoG, (t1, t2, n) = objectContactFrame's axes, all in the object frame.
 ExactContactCone exactConeFor(const ContactSide& onObject, double mu, double torsion_mm,
                               const WrenchReference& reference);
 

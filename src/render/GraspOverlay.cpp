@@ -62,8 +62,9 @@ void addSoftContactNodes(SoSeparator* parent, const ContactEvaluation& ce, const
 
 // GraspIt! draws the negated worst-case wrench: the disturbance the grasp resists least.
 bool addWorstCaseWrench(SoSeparator* parent, const GraspEvaluation& evaluation, const WrenchArrowStyle& style) {
-  const GraspQuality& q = evaluation.l1Quality;
-  if (!q.forceClosure) return false;  // false until the L1 space is built
+  // From ε L1 by support functions (the analysis computes it whenever ε L1 is asked for; no hull needed).
+  if (!evaluation.l1Support || !evaluation.l1Support->forceClosure) return false;
+  const SupportEpsilon& q = *evaluation.l1Support;
   const WrenchReference& ref = evaluation.reference;
   const Quat R_WO = ref.objectPose.rotation();
   const Vec3 p_WCoG = ref.objectPose * ref.cog_mm;

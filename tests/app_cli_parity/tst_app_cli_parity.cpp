@@ -1,5 +1,6 @@
 // G in the application and `softgrasp-cli quality --approach --autograsp --json` are the same engine calls
 // (moveHand + analyzeGrasp): on every bundled world they must agree on the grasp's contacts (same order, same
+<<<<<<< HEAD
 // points), ε and volume of the L1 space, and the final DOF values.
 //
 // Extra worlds: SG_PARITY_EXTRA_WORLDS, a ':'-separated list of world files, adds one row per file to the same
@@ -7,6 +8,9 @@
 // GraspIt!'s worlds/plannerMug.xml fetched into a scratch tree (src/io/GRASPIT_FILES_TRIED.md):
 //   SG_PARITY_EXTRA_WORLDS=/tmp/graspit/worlds/plannerMug.xml ctest -R parity --output-on-failure
 // Unset or empty: only the bundled worlds run. A named file that does not exist fails its row.
+=======
+// points), ε (L1, L∞, exact cones, with their bounds) and volume of the L1 space, and the final DOF values.
+>>>>>>> wip-quality
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -90,12 +94,18 @@ void TstAppCliParity::gAndCliAgree() {
     QCOMPARE(json["model"].toString(), QString(toString(c.kind)));
   }
   const QJsonObject measures = doc["measures"].toObject();
-  for (const char* name : {"epsilon-l1", "volume-l1", "min-singular-value"}) {
+  for (const char* name : {"epsilon-l1", "volume-l1", "epsilon-linf", "epsilon-exact", "min-singular-value"}) {
     const MeasureValue* m = evaluation->measure(name);
     QVERIFY2(m, name);
     QCOMPARE(measures[name].toObject()["value"].toDouble(), m->value);
+    if (m->bounds) {  // the ε's: the same certified bounds
+      QCOMPARE(measures[name].toObject()["lowerBound"].toDouble(), m->bounds->lower);
+      QCOMPARE(measures[name].toObject()["upperBound"].toDouble(), m->bounds->upper);
+      QCOMPARE(measures[name].toObject()["iterations"].toInt(), m->bounds->iterations);
+    }
   }
   QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), evaluation->l1Quality.forceClosure);
+  QCOMPARE(evaluation->forceClosure(), evaluation->l1Quality.forceClosure);
 }
 
 QTEST_MAIN(TstAppCliParity)

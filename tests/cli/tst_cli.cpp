@@ -629,13 +629,31 @@ class TestCli : public QObject {
     QVERIFY2(epsilon > 0, qPrintable(QString::number(epsilon)));
     QCOMPARE(l1["epsilonGraspIt"].toDouble(), epsilon);
     QVERIFY(l1["volume"].toDouble() > 0);
-    // L∞ needs (20 + 1)³ summed points, above the default limit of 2000: not built, and said so.
+    // The L∞ hull (volume) needs (20 + 1)³ summed points, above the engine's limit of 2000: not built, and
+    // said so; ε L∞ comes from support functions all the same.
     const QJsonObject linf = doc["lInfinity"].toObject();
     QCOMPARE(linf["built"].toBool(), false);
     QCOMPARE(linf["hull"].toString(), QString("not built"));
     QCOMPARE(linf["pointsNeeded"].toDouble(), 9261.0);
     QCOMPARE(linf["pointLimit"].toDouble(), 2000.0);
-    QVERIFY(linf["message"].toString().contains("--linf-limit"));
+    QVERIFY(linf["message"].toString().contains("epsilon-linf comes from support functions"));
+    // Every ε carries its certified bounds: lower ≤ value ≤ upper, the L1 one equal to the hull's ε.
+    const QJsonObject measures = doc["measures"].toObject();
+    for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
+      const QJsonObject m = measures[name].toObject();
+      QVERIFY2(m["ok"].toBool(), name);
+      const double value = m["value"].toDouble(), lower = m["lowerBound"].toDouble(), upper = m["upperBound"].toDouble();
+      QVERIFY(lower <= value && value <= upper);
+      QCOMPARE(m["gap"].toDouble(), upper - lower);
+      QVERIFY(m["iterations"].toInt() > 0);
+      QCOMPARE(m["weakestDirection"].toArray().size(), qsizetype(6));
+    }
+    QVERIFY(std::abs(measures["epsilon-l1"].toObject()["value"].toDouble() - epsilon) < 1e-9);
+    QVERIFY(measures["epsilon-l1"].toObject()["converged"].toBool());
+    QVERIFY(measures["epsilon-linf"].toObject()["value"].toDouble() >= epsilon);
+    QVERIFY(measures["epsilon-exact"].toObject()["upperBound"].toDouble() >= epsilon);
+    QVERIFY(!measures["volume-linf"].toObject()["ok"].toBool());
+    QVERIFY(!measures["volume-l1"].toObject().contains("lowerBound"));
     QVERIFY(doc["warnings"].toArray().isEmpty());
 
     // The text output reports the same epsilon (6 significant digits) and why L∞ is missing.
@@ -646,6 +664,7 @@ class TestCli : public QObject {
     QVERIFY(text.out.contains("force closure yes"));
     QVERIFY(text.out.contains("Linf: not built: "));
     QVERIFY(text.out.contains("9261 points, above the limit of 2000"));
+    QVERIFY(text.out.contains("support queries"));
     for (const char* field : {"neighbourhood: ", "z = a x² + b y² + c xy with a ", "relative radii: ", "patch: ",
                               "max torsional friction: ", "friction edges: 20", "wrenches: 20"})
       QVERIFY2(text.out.contains(field), field);

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -183,31 +184,36 @@ void TstUiLInfinity::dockShowsComputingThenTheValues() {
   QVERIFY(d);
   a->setSettings(quickLInfinity(a->settings()));
   QVERIFY(a->lInfinityPending());
-  d->addMeasure("epsilon-linf");  // the dock's demand keeps computeLInfinity on
-  d->addMeasure("volume-linf");
+  d->addMeasure("epsilon-linf");  // from support functions: a value at once, no hull
+  d->addMeasure("volume-linf");   // the dock's demand for the L∞ hull keeps computeLInfinity on
   QVERIFY(a->settings().computeLInfinity);
   QVERIFY(a->lInfinityPending());
-  QCOMPARE(d->valueText("epsilon-linf"), QString("computing…"));
+  QCOMPARE(d->valueText("epsilon-linf"), QString::number(a->evaluation()->measure("epsilon-linf")->value, 'f', 4));
   QCOMPARE(d->valueText("volume-linf"), QString("computing…"));
   QVERIFY(!d->valueText("epsilon-l1").contains("computing"));  // L1 is there already
   QVERIFY(!d->notesLabel()->text().contains("L∞"));
+  QVERIFY(d->table()->item(static_cast<int>(d->measures().indexOf("epsilon-linf")), 1)->toolTip().contains("upper bound"));
 
   QTRY_VERIFY_WITH_TIMEOUT(!a->lInfinityPending(), kWait_ms);
   const GraspEvaluation want = synchronousEvaluation(*a, *window_->document());
+  // The support ε L∞ equals the Qhull hull's of the 729-point Minkowski sum (to the 4 decimals shown).
   QCOMPARE(d->valueText("epsilon-linf"), QString::number(want.lInfinityQuality.epsilon, 'f', 4));
+  QVERIFY(std::abs(a->evaluation()->measure("epsilon-linf")->value - want.lInfinityQuality.epsilon) < 1e-9);
   QCOMPARE(d->valueText("volume-linf"), QString::number(want.lInfinityQuality.volume, 'g', 4));
 
   // A model change shows "computing…" again until the new space arrives.
   window_->document()->undoStack()->undo();  // the hand opens: no contacts, nothing to build in the background
   QTRY_VERIFY(!a->evaluation() || a->evaluation()->contacts.empty());
   QVERIFY(!a->lInfinityPending());
-  QVERIFY(!d->valueText("epsilon-linf").contains("computing"));
+  QVERIFY(!d->valueText("volume-linf").contains("computing"));
   window_->document()->undoStack()->redo();
   QTRY_VERIFY(a->evaluation() && !a->evaluation()->contacts.empty());
   QVERIFY(a->lInfinityPending());
-  QCOMPARE(d->valueText("epsilon-linf"), QString("computing…"));
+  QCOMPARE(d->valueText("volume-linf"), QString("computing…"));
+  QVERIFY(!d->valueText("epsilon-linf").contains("computing"));
   QTRY_VERIFY_WITH_TIMEOUT(!a->lInfinityPending(), kWait_ms);
   QCOMPARE(d->valueText("epsilon-linf"), QString::number(want.lInfinityQuality.epsilon, 'f', 4));
+  QCOMPARE(d->valueText("volume-linf"), QString::number(want.lInfinityQuality.volume, 'g', 4));
 }
 
 void TstUiLInfinity::projectionWindowFollowsTheLInfinitySpace() {

@@ -111,7 +111,7 @@ void TstUiQuality::dockShowsForceClosureAndEpsilonAfterAutoGrasp() {
 
   QualityDock* d = dock();
   QVERIFY(d);
-  QCOMPARE(d->measures(), QStringList({"epsilon-l1", "volume-l1"}));
+  QCOMPARE(d->measures(), QStringList({"epsilon-l1", "volume-l1", "epsilon-linf", "epsilon-exact"}));
   QVERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
   QVERIFY(d->forceClosureLabel()->text().contains("Force closure"));
   QVERIFY(!d->forceClosureLabel()->text().contains("No force closure"));
@@ -120,8 +120,28 @@ void TstUiQuality::dockShowsForceClosureAndEpsilonAfterAutoGrasp() {
   QVERIFY2(std::abs(eps - e.l1Quality.epsilon) <= 0.5e-4, qPrintable(d->valueText("epsilon-l1")));
   QVERIFY(closeRelative(shown(d->valueText("volume-l1")), e.l1Quality.volume, 1e-3));
   QVERIFY(d->graspableLabel()->text().contains("mug"));
-  // The L∞ space costs seconds here: not built while no view needs it.
+  // Every ε is a value at once (support functions, no hull): ε L∞ ≥ ε L1, the exact cones' bounds above ε L1;
+  // the tooltips give the certified bounds.
+  const MeasureValue* linf = e.measure("epsilon-linf");
+  const MeasureValue* exact = e.measure("epsilon-exact");
+  QVERIFY(linf && linf->ok && exact && exact->ok);
+  QCOMPARE(d->valueText("epsilon-linf"), QString::number(linf->value, 'f', 4));
+  // The exact cones may stop short of their gap (the default grasp does): then the dock shows the certified
+  // lower bound as "≥ value".
+  QCOMPARE(d->valueText("epsilon-exact"), (exact->bounds->converged ? QString() : QString("≥ ")) +
+                                               QString::number(exact->value, 'f', 4));
+  QVERIFY(exact->bounds->lower <= exact->value && exact->value <= exact->bounds->upper);
+  QVERIFY(linf->value >= e.measure("epsilon-l1")->value - 1e-12);
+  QVERIFY(exact->bounds->upper >= e.measure("epsilon-l1")->value - 1e-12);
+  for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
+    const QString tip = d->table()->item(static_cast<int>(d->measures().indexOf(name)), 1)->toolTip();
+    QVERIFY2(tip.contains("lower bound") && tip.contains("upper bound") && tip.contains("gap") &&
+                 tip.contains("support queries"),
+             qPrintable(tip));
+  }
+  // The L∞ hull (volume only) costs seconds here: not built while no view needs it.
   QVERIFY(!analysis->settings().computeLInfinity);
+  QVERIFY(!e.lInfinityBuilt);
 }
 
 void TstUiQuality::dockFollowsTheHandLive() {
@@ -141,6 +161,9 @@ void TstUiQuality::dockFollowsTheHandLive() {
 
 void TstUiQuality::measuresAddRemoveAndPersist() {
   QualityDock* d = dock();
+  d->removeMeasure("epsilon-linf");
+  d->removeMeasure("epsilon-exact");
+  QCOMPARE(d->measures(), QStringList({"epsilon-l1", "volume-l1"}));
   // Remove "Volume L1" with the Remove button.
   d->table()->setCurrentCell(1, 0);
   d->removeButton()->click();
@@ -180,21 +203,25 @@ void TstUiQuality::lInfinityMeasureBuildsOnlyOnDemandWithANote() {
   GraspAnalysis* analysis = window_->analysis();
   QualityDock* d = dock();
   QVERIFY(!analysis->settings().computeLInfinity);
-  d->addMeasure("epsilon-linf");
+  QVERIFY(d->measures().contains("epsilon-linf"));  // ε L∞ needs no hull
+  d->addMeasure("volume-linf");
   QVERIFY(analysis->settings().computeLInfinity);
-  // Built in the background (here it stops at once): three soft contacts of 20 edges, 21³ summed points,
-  // over the default limit of 2000.
+  // The hull built in the background (here it stops at once): three soft contacts of 20 edges, 21³ summed
+  // points, over the engine's limit of 2000.
   QTRY_VERIFY(!analysis->lInfinityPending());
   QVERIFY(analysis->evaluation()->lInfinity.limitExceeded);
-  QCOMPARE(d->valueText("epsilon-linf"), QString("not built (limit)"));
-  QVERIFY(d->notesLabel()->text().contains("not built"));
+  QCOMPARE(d->valueText("volume-linf"), QString("over the hull limit"));
+  QVERIFY(d->notesLabel()->text().contains("Volume L∞ not computed"));
   QVERIFY(d->notesLabel()->text().contains("2000"));
   QVERIFY(!d->notesLabel()->isHidden());
-  // The L1 values are unaffected.
+  // ε L∞ and the L1 values are unaffected.
+  QCOMPARE(d->valueText("epsilon-linf"),
+           QString::number(analysis->evaluation()->measure("epsilon-linf")->value, 'f', 4));
+  QVERIFY(analysis->evaluation()->measure("epsilon-linf")->value > 0);
   QVERIFY(std::abs(shown(d->valueText("epsilon-l1")) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
-  d->removeMeasure("epsilon-linf");
+  d->removeMeasure("volume-linf");
   QVERIFY(!analysis->settings().computeLInfinity);
-  QVERIFY(!d->notesLabel()->text().contains("not built"));
+  QVERIFY(!d->notesLabel()->text().contains("not computed"));
 }
 
 void TstUiQuality::settingsDialogAppliesAndPersists() {
@@ -232,7 +259,6 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   dialog.thresholdSpin()->setValue(0.5);
   dialog.torqueScaleCombo()->setCurrentIndex(1);
   dialog.torqueLengthSpin()->setValue(80.0);
-  dialog.lInfinityLimitSpin()->setValue(50000);
   dialog.apply();
   const AnalysisSettings& s = analysis->settings();
   QCOMPARE(s.quality.soft.patch.normalForce_N, 20.0);
@@ -240,7 +266,9 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   QCOMPARE(equatorDirectionsOf(s.quality.edges.softRings), 16);
   QCOMPARE(s.collision.contacts.threshold_mm, 0.5);
   QCOMPARE(s.quality.torqueLength_mm, 80.0);
-  QCOMPARE(s.quality.gws.maxLInfinityPoints, std::size_t(50000));
+  // No L∞ point limit any more: not a field, not stored.
+  QVERIFY(!dialog.findChild<QSpinBox*>("lInfinityLimitSpin"));
+  QVERIFY(!appSettings().contains("analysis/maxLInfinityPoints"));
   QVERIFY(!s.computeLInfinity);  // still only on demand
   const int bigger = test::firstSoftContact(*analysis);
   QVERIFY(bigger >= 0);
@@ -260,7 +288,6 @@ void TstUiQuality::settingsDialogAppliesAndPersists() {
   QCOMPARE(equatorDirectionsOf(restored.quality.edges.softRings), 16);
   QCOMPARE(restored.collision.contacts.threshold_mm, 0.5);
   QCOMPARE(restored.quality.torqueLength_mm, 80.0);
-  QCOMPARE(restored.quality.gws.maxLInfinityPoints, std::size_t(50000));
 
   // Restore Defaults + OK goes back to GraspIt!'s values.
   AnalysisSettingsDialog again(window_->analysis());

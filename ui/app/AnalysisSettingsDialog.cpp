@@ -1,6 +1,5 @@
 #include "AnalysisSettingsDialog.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -23,7 +22,6 @@ constexpr double kThresholdMin_mm = 0.01, kThresholdMax_mm = 20.0;
 constexpr double kForceMin_N = 0.01, kForceMax_N = 10000.0;
 constexpr int kEdgesMin = 3, kEdgesMax = 64;
 constexpr double kTorqueLengthMin_mm = 0.1, kTorqueLengthMax_mm = 100000.0;
-constexpr int kLInfinityLimitMin = 10, kLInfinityLimitMax = 100000000;
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
@@ -84,9 +82,6 @@ AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
     const double l = number("torqueLength_mm", s.quality.torqueLength_mm, 0, kTorqueLengthMax_mm);
     s.quality.torqueLength_mm = l < kTorqueLengthMin_mm ? 0 : l;
   }
-  s.quality.gws.maxLInfinityPoints = static_cast<std::size_t>(number(
-      "maxLInfinityPoints", static_cast<double>(s.quality.gws.maxLInfinityPoints), kLInfinityLimitMin, kLInfinityLimitMax));
-  if (q.contains("pruneLInfinity")) s.quality.gws.pruneLInfinity = q.value("pruneLInfinity").toBool();
   return s;
 }
 
@@ -100,8 +95,9 @@ void writeAnalysisSettings(const AnalysisSettings& s) {
   q.setValue("pointContactEdges", s.quality.edges.pointContactEdges);
   q.setValue("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings));
   q.setValue("torqueLength_mm", s.quality.torqueLength_mm);
-  q.setValue("maxLInfinityPoints", static_cast<qulonglong>(s.quality.gws.maxLInfinityPoints));
-  q.setValue("pruneLInfinity", s.quality.gws.pruneLInfinity);
+  // ε L∞ no longer needs a Minkowski sum: the point limit is not a setting any more (keys of older versions go).
+  q.remove("maxLInfinityPoints");
+  q.remove("pruneLInfinity");
 }
 
 AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget* parent)
@@ -129,12 +125,6 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
   torqueScale_->addItem(tr("Object's max radius (GraspIt!)"));
   torqueScale_->addItem(tr("Fixed length"));
   torqueLength_ = doubleSpin(kTorqueLengthMin_mm, kTorqueLengthMax_mm, 1, 5, tr(" mm"), "torqueLengthSpin");
-  lInfinityLimit_ = intSpin(kLInfinityLimitMin, kLInfinityLimitMax, "lInfinityLimitSpin");
-  lInfinityLimit_->setSingleStep(1000);
-  lInfinityLimit_->setToolTip(tr("The L∞ space is not built when the Minkowski sum has more points than this: "
-                                 "6-D hulls of thousands of points take seconds."));
-  prune_ = new QCheckBox(tr("Prune the L∞ sum to hull vertices between contacts"));
-  prune_->setObjectName("pruneCheck");
   connect(torqueScale_, &QComboBox::currentIndexChanged, this,
           [this](int index) { torqueLength_->setEnabled(index == 1); });
 
@@ -149,8 +139,6 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
   auto* qualityForm = new QFormLayout(quality);
   qualityForm->addRow(tr("Torque scaling:"), torqueScale_);
   qualityForm->addRow(tr("Torque length:"), torqueLength_);
-  qualityForm->addRow(tr("L∞ point limit:"), lInfinityLimit_);
-  qualityForm->addRow(prune_);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply |
                                        QDialogButtonBox::RestoreDefaults);
@@ -180,9 +168,6 @@ void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
   torqueScale_->setCurrentIndex(fixedLength ? 1 : 0);
   torqueLength_->setEnabled(fixedLength);
   torqueLength_->setValue(fixedLength ? s.quality.torqueLength_mm : 100.0);
-  lInfinityLimit_->setValue(static_cast<int>(
-      std::clamp<std::size_t>(s.quality.gws.maxLInfinityPoints, kLInfinityLimitMin, kLInfinityLimitMax)));
-  prune_->setChecked(s.quality.gws.pruneLInfinity);
 }
 
 AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
@@ -195,8 +180,6 @@ AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
   if (softEquator_->value() != equatorDirectionsOf(s.quality.edges.softRings))
     s.quality.edges.softRings = softRingsWithEquator(softEquator_->value());
   s.quality.torqueLength_mm = torqueScale_->currentIndex() == 1 ? torqueLength_->value() : 0.0;
-  s.quality.gws.maxLInfinityPoints = static_cast<std::size_t>(lInfinityLimit_->value());
-  s.quality.gws.pruneLInfinity = prune_->isChecked();
   return s;
 }
 

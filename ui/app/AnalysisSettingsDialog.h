@@ -1,14 +1,13 @@
 #pragma once
 // Quality ▸ Analysis Settings…: the settings of the live analysis that a user tunes — contact threshold (mm),
 // contact model (any registered one), nominal normal force (N), friction-edge counts, torque scaling
-// (object max radius or a length in mm) and the L∞ point limit. Applied through GraspAnalysis::setSettings
+// (object max radius or a length in mm). (No L∞ point limit: ε L∞ comes from support functions.) Applied through GraspAnalysis::setSettings
 // and kept in QSettings ("analysis/…"), restored at start by installQualityTools. The spin-box ranges make
 // invalid settings impossible; values read back from QSettings are clamped to the same ranges.
 #include <QDialog>
 
 #include "GraspAnalysis.h"
 
-class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QSpinBox;
@@ -44,8 +43,6 @@ class AnalysisSettingsDialog : public QDialog {
   QSpinBox* softEquatorSpin() const { return softEquator_; }
   QComboBox* torqueScaleCombo() const { return torqueScale_; }
   QDoubleSpinBox* torqueLengthSpin() const { return torqueLength_; }
-  QSpinBox* lInfinityLimitSpin() const { return lInfinityLimit_; }
-  QCheckBox* pruneCheck() const { return prune_; }
 
  private:
   GraspAnalysis* analysis_;
@@ -56,8 +53,6 @@ class AnalysisSettingsDialog : public QDialog {
   QSpinBox* softEquator_;
   QComboBox* torqueScale_;
   QDoubleSpinBox* torqueLength_;
-  QSpinBox* lInfinityLimit_;
-  QCheckBox* prune_;
 };
 
 }  // namespace sg::app

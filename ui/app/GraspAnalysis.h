@@ -7,8 +7,9 @@
 // window, soft inspector). Results only: nothing here edits the model. Settings are not part of the world
 // and are not undoable.
 //
-// The expensive measures (the L∞ space, AnalysisSettings::computeLInfinity) can take seconds, so they are
-// computed off the GUI thread: recompute() emits updated() with them pending; a JobRunner computes them
+// Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. The expensive measures
+// (the L∞ hull of the Minkowski sum, for volume-linf and the GWS projection; AnalysisSettings::computeLInfinity)
+// can take seconds, so they are computed off the GUI thread: recompute() emits updated() with them pending; a JobRunner computes them
 // from the evaluation's own wrenches and, if the model has not changed meanwhile, it is merged in and
 // lInfinityUpdated() follows.
 #include <QObject>
@@ -32,7 +33,7 @@ struct AnalysisSettings {
   CollisionSettings collision;  // contact threshold (mm), duplicate radius, pair switches
   QualitySettings quality;      // soft model and normal force (N), edge counts, torque length (mm)
   std::string contactModel = defaultContactModel().name();  // a registered contact model
-  bool computeLInfinity = false;  // the expensive measures, in the background (only while a view shows them)
+  bool computeLInfinity = false;  // the L∞ hull (volume-linf, projection), in the background, only while a view shows it
 };
 
 // The engine request the live analysis makes for these settings: no hand motion, the chosen model, the

@@ -148,7 +148,8 @@ void GwsProjectionWindow::refresh() {
   } else if (lInf && analysis_->lInfinityPending()) {
     projection_.message = "the L∞ space is being computed";
   } else if (lInf && (!analysis_->settings().computeLInfinity || gws->limitExceeded)) {
-    projection_.message = "the L∞ space is not built (over the point limit of Quality ▸ Analysis Settings)";
+    projection_.message = "the L∞ hull is not built (its Minkowski sum is over the engine's limit of " +
+                          std::to_string(settings.gws.maxLInfinityPoints) + " points; ε L∞ does not need it)";
   } else if (!gws->hull.ok()) {
     projection_.message = std::string("the wrench space has no hull (") + toString(gws->hull.status) + ")";
   } else {

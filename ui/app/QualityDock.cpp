@@ -44,6 +44,22 @@ double lInfinityPointCount(const GraspEvaluation& e) {
   return n;
 }
 
+QString number(double v) { return QString::number(v, 'g', 10); }
+
+// The certified bounds of an iterative value (the ε's), its message, or nothing.
+QString valueToolTip(const MeasureValue* value) {
+  if (!value) return {};
+  QStringList lines;
+  if (value->bounds) {
+    const MeasureBounds& b = *value->bounds;
+    lines << QObject::tr("lower bound %1").arg(number(b.lower)) << QObject::tr("upper bound %1").arg(number(b.upper))
+          << QObject::tr("gap %1").arg(QString::number(b.gap(), 'g', 3))
+          << QObject::tr("%1 support queries (%2)").arg(b.iterations).arg(QString::fromStdString(b.status));
+  }
+  if (!value->message.empty()) lines << QString::fromStdString(value->message);
+  return lines.join('\n');
+}
+
 QString hullNote(const char* space, const GraspQuality& q) {
   if (q.hullStatus == HullStatus::Ok) return {};
   QString note = QObject::tr("%1 space: %2").arg(QLatin1String(space), QLatin1String(toString(q.hullStatus)));
@@ -122,7 +138,8 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
     for (const QualityMeasure* m : qualityMeasures())
       if (stored.contains(QString::fromStdString(m->name()))) measures_ << QString::fromStdString(m->name());
   } else {
-    measures_ = {QStringLiteral("epsilon-l1"), QStringLiteral("volume-l1")};
+    measures_ = {QStringLiteral("epsilon-l1"), QStringLiteral("volume-l1"), QStringLiteral("epsilon-linf"),
+                 QStringLiteral("epsilon-exact")};
   }
   rebuildRows();
   connect(analysis_, &GraspAnalysis::updated, this, &QualityDock::refresh);
@@ -214,12 +231,12 @@ void QualityDock::refresh() {
     graspable_->setText(text);
   }
 
-  // Force closure (from the L1 space: both spaces agree on it; L1 is always built).
+  // Force closure (from ε L1 — both spaces agree on it — computed by support functions with every update).
   QString fcText, fcColour;
   if (!evaluation) {
     fcText = tr("No grasp evaluated");
     fcColour = QStringLiteral("#9e9e9e");
-  } else if (evaluation->l1Quality.forceClosure) {
+  } else if (evaluation->forceClosure()) {
     fcText = tr("✔ Force closure");
     fcColour = QStringLiteral("#2e7d32");
   } else {
@@ -229,7 +246,7 @@ void QualityDock::refresh() {
   forceClosure_->setText(fcText);
   forceClosure_->setStyleSheet(
       QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; }").arg(fcColour));
-  forceClosure_->setProperty("forceClosure", evaluation && evaluation->l1Quality.forceClosure);
+  forceClosure_->setProperty("forceClosure", evaluation && evaluation->forceClosure());
 
   if (evaluation) {
     for (const ContactEvaluation& c : evaluation->contacts)
@@ -241,8 +258,8 @@ void QualityDock::refresh() {
     // Nothing to say about an L∞ space still being built.
     const bool lInfinityShown = evaluation->lInfinityBuilt && !analysis_->lInfinityPending();
     if (lInfinityShown && evaluation->lInfinity.limitExceeded)
-      notes << tr("ε L∞ not built: the Minkowski sum has %1 points, above the limit of %2 "
-                  "(Quality ▸ Analysis Settings).")
+      notes << tr("Volume L∞ not computed: the hull of its Minkowski sum would have %1 points, above the "
+                  "limit of %2 (ε L∞ does not need it).")
                    .arg(lInfinityPointCount(*evaluation), 0, 'f', 0)
                    .arg(settings.gws.maxLInfinityPoints);
     else if (const QString n = hullNote("L∞", evaluation->lInfinityQuality); lInfinityShown && !n.isEmpty())
@@ -261,15 +278,16 @@ void QualityDock::refresh() {
     else if (expensive && analysis_->lInfinityPending())
       text = tr("computing…");
     else if (expensive && evaluation->lInfinity.limitExceeded)
-      text = tr("not built (limit)");
+      text = tr("over the hull limit");
     else if (!value)
       text = tr("not computed");
     else if (m.startsWith(QLatin1String("volume")))
       text = QString::number(value->value, 'g', kValueDecimals);
+    else if (value->ok && value->bounds && !value->bounds->converged && value->value == value->bounds->lower)
+      text = QStringLiteral("≥ ") + QString::number(value->value, 'f', kValueDecimals);  // the certified lower bound
     else
       text = QString::number(value->value, 'f', kValueDecimals);
-    if (value && !value->ok && !value->message.empty())
-      table_->item(row, 1)->setToolTip(QString::fromStdString(value->message));
+    table_->item(row, 1)->setToolTip(valueToolTip(value));
     table_->item(row, 1)->setText(text);
   }
 }

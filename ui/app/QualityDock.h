@@ -2,9 +2,11 @@
 // The Quality dock: the grasp's measures the user chose from the engine's registry (src/grasp/QualityMeasure.h:
 // ε and volume of the L1 and L∞ wrench spaces, σmin of the grasp matrix, whatever is registered; added and
 // removed with the buttons, remembered by name in QSettings "quality/measures"), their live values after
-// every GraspAnalysis update ("computing…" for expensive ones while the analysis computes them in the
-// background), a force-closure indicator, the graspable evaluated and the analysis' notes
-// (errors, soft contacts that fell back to point contacts, an L∞ space over its point limit).
+// every GraspAnalysis update ("computing…" for expensive ones — the L∞ hull's volume — while the analysis
+// computes them in the background; every ε is computed at once from support functions, its tooltip giving
+// the certified lower and upper bounds, the gap and the support queries), a force-closure indicator, the
+// graspable evaluated and the analysis' notes (errors, soft contacts that fell back to point contacts, an L∞
+// hull over its point limit).
 #include <QDockWidget>
 #include <QStringList>
 

@@ -74,8 +74,6 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   s.soft.patch.normalForce_N = numberOption(args, "--force", s.soft.patch.normalForce_N);
   s.edges.pointContactEdges = static_cast<int>(numberOption(args, "--edges", s.edges.pointContactEdges, true));
   s.torqueLength_mm = numberOption(args, "--torque-length", 0);
-  s.gws.maxLInfinityPoints =
-      static_cast<std::size_t>(numberOption(args, "--linf-limit", static_cast<double>(s.gws.maxLInfinityPoints), true));
   return r;
 }
 
@@ -94,8 +92,7 @@ OptionSpec measures() { return {"--measures", "Q[,Q...]", "quality measures (def
 std::vector<OptionSpec> qualitySettings() {
   return {{"--force", "N", "normal force of a soft patch in newtons (default 5)"},
           {"--edges", "M", "friction-cone edges of a point contact (default 8)"},
-          {"--torque-length", "MM", "torque scale (default: the object's max radius)"},
-          {"--linf-limit", "N", "largest Minkowski sum built for the L-infinity space (default 2000)"}};
+          {"--torque-length", "MM", "torque scale (default: the object's max radius)"}};
 }
 
 }  // namespace analysis_options

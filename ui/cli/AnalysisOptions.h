@@ -2,7 +2,7 @@
 // The options that shape one engine analysis (src/grasp/Analysis.h), read into an AnalysisRequest, so every
 // command that analyses a grasp spells them alike: --robot, --graspable, the hand motion (HandOptions.h),
 // --threshold, --contact-model (one or several registered models, comma-separated: evaluated side by side),
-// --measures, --force, --edges, --torque-length, --linf-limit.
+// --measures, --force, --edges, --torque-length.
 #include "HandOptions.h"
 #include "ModelInput.h"
 #include "grasp/Analysis.h"
@@ -17,7 +17,7 @@ OptionSpec robot();
 OptionSpec graspable();
 OptionSpec contactModel();
 OptionSpec measures();
-std::vector<OptionSpec> qualitySettings();  // --force, --edges, --torque-length, --linf-limit
+std::vector<OptionSpec> qualitySettings();  // --force, --edges, --torque-length
 }  // namespace analysis_options
 
 }  // namespace sg::cli

@@ -1,6 +1,6 @@
 // softgrasp-cli quality WORLD [--robot N] [--graspable N] [--approach [MM]] [--autograsp | --no-close]
 //                            [--threshold MM] [--contact-model M[,M...]] [--measures Q[,Q...]] [--force N]
-//                            [--edges M] [--torque-length MM] [--linf-limit N] [--json] [--model-root DIR]...
+//                            [--edges M] [--torque-length MM] [--json] [--model-root DIR]...
 // One engine analysis (src/grasp/Analysis.h, the call the application makes): on the contacts as they are or
 // after moving the hand (--approach, --autograsp), the grasp of one graspable body under each contact model —
 // per contact the model's data (soft: neighbourhood, fits, relative radii, patch, torsional limit), friction
@@ -73,8 +73,10 @@ const RegisterCommand registerQuality{Command{
     "contact model (--contact-model, several side by side) it reports per contact the model's data (soft\n"
     "fingers: neighbourhood, paraboloid fits, relative radii, patch at the normal force, torsional friction),\n"
     "friction edges and wrenches (torques divided by the object's max radius), and every quality measure\n"
-    "(epsilon and volume of the L1 and L-infinity grasp wrench spaces, the grasp matrix's smallest singular\n"
-    "value). The L-infinity space is built only when its Minkowski sum stays within --linf-limit points.",
+    "(epsilon of the L1 and L-infinity grasp wrench spaces and of the exact friction cones, computed from\n"
+    "support functions with certified lower and upper bounds; volumes of the L1 and L-infinity hulls; the\n"
+    "grasp matrix's smallest singular value). The L-infinity volume needs the hull of a Minkowski sum and is\n"
+    "computed only while that sum stays within 2000 points; epsilon L-infinity is always computed.",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),

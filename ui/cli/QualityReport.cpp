@@ -62,8 +62,17 @@ std::string notBuiltReason(const GraspEvaluation& e, const QualitySettings& sett
   std::string s = "the Minkowski sum of the ";  // built with += (g++ 12 warns falsely on long + chains)
   s += std::to_string(e.contacts.size()) + " contacts' wrenches needs up to ";
   s += TextPrinter::number(lInfinityPointBound(e)) + " points, above the limit of ";
-  s += std::to_string(settings.gws.maxLInfinityPoints) + " (raise it with --linf-limit N; 6-D hulls of thousands";
-  s += " of points take seconds to minutes)";
+  s += std::to_string(settings.gws.maxLInfinityPoints) + " for its hull (6-D hulls of thousands of points take";
+  s += " seconds to minutes): only volume-linf needs it; epsilon-linf comes from support functions";
+  return s;
+}
+
+std::string boundsText(const MeasureBounds& b) {
+  std::string s = "in [";  // built with += (g++ 12 warns falsely on long + chains)
+  s += TextPrinter::number(b.lower) + ", ";
+  s += TextPrinter::number(b.upper) + "], gap ";
+  s += TextPrinter::number(b.gap()) + ", ";
+  s += std::to_string(b.iterations) + " support queries";
   return s;
 }
 
@@ -204,6 +213,15 @@ QJsonObject measuresJson(const GraspEvaluation& e) {
     const QualityMeasure* q = findQualityMeasure(m.measure);
     QJsonObject v{{"label", jsonString(q ? q->label() : m.measure)}, {"value", jsonNumber(m.value)}, {"ok", m.ok}};
     if (!m.message.empty()) v.insert("message", jsonString(m.message));
+    if (m.bounds) {
+      v.insert("lowerBound", jsonNumber(m.bounds->lower));
+      v.insert("upperBound", jsonNumber(m.bounds->upper));
+      v.insert("gap", jsonNumber(m.bounds->gap()));
+      v.insert("iterations", m.bounds->iterations);
+      v.insert("converged", m.bounds->converged);
+      v.insert("status", jsonString(m.bounds->status));
+      v.insert("weakestDirection", jsonVec6(m.bounds->weakestDirection));
+    }
     o.insert(QString::fromStdString(m.measure), v);
   }
   return o;
@@ -239,6 +257,7 @@ void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation
     const QualityMeasure* q = findQualityMeasure(m.measure);
     std::string text = TextPrinter::number(m.value);
     if (!m.ok) text += " (not available" + (m.message.empty() ? std::string() : ": " + m.message) + ")";
+    else if (m.bounds) text += " (" + boundsText(*m.bounds) + (m.message.empty() ? "" : "; " + m.message) + ")";
     out.field((q ? q->label() : m.measure) + " [" + m.measure + "]", text);
   }
 }
