@@ -1,16 +1,12 @@
 // G in the application and `softgrasp-cli quality --approach --autograsp --json` are the same engine calls
 // (moveHand + analyzeGrasp): on every bundled world they must agree on the grasp's contacts (same order, same
-<<<<<<< HEAD
-// points), ε and volume of the L1 space, and the final DOF values.
+// points), ε (L1, L∞, exact cones, with their bounds) and volume of the L1 space, and the final DOF values.
 //
 // Extra worlds: SG_PARITY_EXTRA_WORLDS, a ':'-separated list of world files, adds one row per file to the same
 // data-driven test (row name "extra:<file name>"). Use it for files that may not be committed here, e.g.
 // GraspIt!'s worlds/plannerMug.xml fetched into a scratch tree (src/io/GRASPIT_FILES_TRIED.md):
 //   SG_PARITY_EXTRA_WORLDS=/tmp/graspit/worlds/plannerMug.xml ctest -R parity --output-on-failure
 // Unset or empty: only the bundled worlds run. A named file that does not exist fails its row.
-=======
-// points), ε (L1, L∞, exact cones, with their bounds) and volume of the L1 space, and the final DOF values.
->>>>>>> wip-quality
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
