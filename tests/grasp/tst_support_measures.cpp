@@ -223,19 +223,21 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
       const Vec3 na = a.reference.objectPose.inverse().applyToVector(a.contacts[i].onObject().normal);
       const Vec3 nb = b.reference.objectPose.inverse().applyToVector(b.contacts[i].onObject().normal);
       QVERIFY((na - nb).norm() < 1e-9);
-      QCOMPARE(b.contacts[i].torsion_mm == 0, a.contacts[i].torsion_mm == 0);
+      QVERIFY(closeRelative(b.contacts[i].torsion_mm, a.contacts[i].torsion_mm, 1e-9));
     }
     for (const char* name : {"epsilon-l1", "epsilon-linf", "min-singular-value"}) {
       const double va = a.measure(name)->value, vb = b.measure(name)->value;
       QVERIFY2(closeRelative(va, vb, 1e-9),
                qPrintable(QString("%1, motion %2: %3 vs %4").arg(name).arg(k).arg(va, 0, 'g', 17).arg(vb, 0, 'g', 17)));
     }
-    // Volumes to 1e-9 too, unless Qhull fell back to a joggled hull (QJ perturbs its input randomly, ~1e-5
-    // relative) on either side; flat sets have volume 0 up to round-off.
+    // Volumes to 1e-9 too, unless Qhull fell back to a joggled hull on either side: QJ perturbs its input
+    // randomly and grows the joggle on each retry, and on the five-finger grasp's near-degenerate set that
+    // moves the volume by ~1e-3 relative (ε above and the contacts' torsion pin the frame rule to 1e-9).
+    // Flat sets have volume 0 up to round-off.
     for (const auto& [name, joggled] : {std::pair{"volume-l1", a.l1.hull.joggled || b.l1.hull.joggled},
                                         std::pair{"volume-linf", a.lInfinity.hull.joggled || b.lInfinity.hull.joggled}}) {
       const double va = a.measure(name)->value, vb = b.measure(name)->value;
-      QVERIFY2(std::abs(va - vb) <= (joggled ? 1e-4 : 1e-9) * std::max(std::abs(va), std::abs(vb)) + 1e-12,
+      QVERIFY2(std::abs(va - vb) <= (joggled ? 5e-3 : 1e-9) * std::max(std::abs(va), std::abs(vb)) + 1e-12,
                qPrintable(QString("%1, motion %2: %3 vs %4").arg(name).arg(k).arg(va, 0, 'g', 17).arg(vb, 0, 'g', 17)));
     }
     // The exact cones' ε is known to its gap: the two certified intervals overlap.
