@@ -13,7 +13,7 @@ struct PlacedBvh {
 };
 PlacedBvh placed(const World& world, const BodyHandle& h) {
   const Body& b = world.body(h);
-  return {bvhFor(b.mesh), b.pose};
+  return {bvhFor(b.mesh), X_WB(world.state, h)};
 }
 
 }  // namespace

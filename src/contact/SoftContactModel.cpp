@@ -17,7 +17,7 @@ SoftNeighbourhood gatherSide(const World& world, const ContactSide& side, double
     return only;
   }
   const Body& body = world.body(side.body);
-  return gatherNeighbourhood(*body.mesh, body.pose, side.position_mm, side.normal, radius_mm, s);
+  return gatherNeighbourhood(*body.mesh, X_WB(world.state, side.body), side.position_mm, side.normal, radius_mm, s);
 }
 
 }  // namespace

@@ -18,9 +18,9 @@ struct WrenchReference {
   double torqueScale_mm = 1.0;     // ρ > 0
 };
 
-// The reference for a graspable body: its pose, its CoG, and ρ = userLength_mm if > 0, else the body's
+// The reference for a graspable body at pose X_WO: that pose, its CoG, and ρ = userLength_mm if > 0, else the body's
 // maxRadius_mm (computed from the mesh when the body has none). Throws sg::Error if ρ ends up <= 0.
-WrenchReference wrenchReferenceFor(const Body& object, double userLength_mm = 0);
+WrenchReference wrenchReferenceFor(const Body& object, const Transform& X_WO, double userLength_mm = 0);
 
 // Wrenches (fx, fy, fz, τx, τy, τz) of one contact, object-side record `onObject` (world frame), one per edge.
 std::vector<Vec6> contactWrenches(const ContactSide& onObject, double mu, const std::vector<Vec6>& edges,

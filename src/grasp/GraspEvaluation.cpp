@@ -29,7 +29,8 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
     throw Error("evaluateGrasp: no graspable body with index " + std::to_string(g));
   GraspEvaluation out;
   out.contactModel = model.name();
-  out.reference = wrenchReferenceFor(world.graspables[static_cast<std::size_t>(g)], s.torqueLength_mm);
+  const auto gi = static_cast<std::size_t>(g);
+  out.reference = wrenchReferenceFor(world.graspables[gi], world.state.X_WG.at(gi), s.torqueLength_mm);
   out.gws = s.gws;
   if (s.gravity) out.gws.l1ForceOffset = 0.5 * out.reference.objectPose.inverse().applyToVector(Vec3::UnitZ());
   out.forceClosureTolerance = s.forceClosureTolerance;

@@ -23,8 +23,9 @@ HandMotionStep approachStep(World& world, int robot, const HandMotionRequest& r)
   step.run = true;
   step.collisionChecked = r.collisionChecking;
   if (!r.collisionChecking) {
-    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-    setRobotPose(hand, Transform::fromTranslation(approachDirection(hand) * r.approachDistance_mm) * hand.pose);
+    const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    RobotState& hs = world.state.robots.at(static_cast<std::size_t>(robot));
+    setRobotPose(hand, hs, Transform::fromTranslation(approachDirection(hand, hs) * r.approachDistance_mm) * hs.X_WP);
     world.updateConnections();
     step.moved_mm = r.approachDistance_mm;
     return step;
@@ -41,13 +42,14 @@ HandMotionStep fingerStep(World& world, int robot, const HandMotionRequest& r, b
   step.run = true;
   step.collisionChecked = r.collisionChecking;
   if (!r.collisionChecking) {
-    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-    std::vector<double> values = dofValues(hand);
+    const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    RobotState& hs = world.state.robots.at(static_cast<std::size_t>(robot));
+    std::vector<double> values = hs.dofValues;
     for (std::size_t k = 0; k < hand.dofs.size(); ++k) {
       const double v = hand.dofs[k].defaultVelocity * (open ? -1.0 : 1.0);
       if (v != 0) values[k] = v > 0 ? hand.dofs[k].maxValue : hand.dofs[k].minValue;
     }
-    setDofValues(hand, values);
+    setDofValues(hand, hs, values);
     world.updateConnections();
     return step;
   }

@@ -25,7 +25,7 @@ std::vector<BodyPair> pairsColliding(const World& world, const std::vector<BodyP
 
 std::vector<Transform> posesOf(const World& world, const std::vector<BodyHandle>& bodies) {
   std::vector<Transform> out;
-  for (const auto& h : bodies) out.push_back(world.body(h).pose);
+  for (const auto& h : bodies) out.push_back(X_WB(world.state, h));
   return out;
 }
 
@@ -112,36 +112,37 @@ MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& t
   if (!world.isValid(body)) throw Error("moveBodyTo: no such body in the world");
   if (body.kind == BodyHandle::Kind::Robot)
     throw Error("moveBodyTo: " + world.bodyLabel(body) + " belongs to a robot; move the robot with moveRobotTo");
-  const Transform start = world.body(body).pose;
+  const Transform start = X_WB(world.state, body);
   PathMotion path;
   path.moving = {body};
   path.steps = stepsBetween(start, target, settings);
-  path.apply = [&world, body, start, target](double t) { world.body(body).pose = interpolate(start, target, t); };
+  path.apply = [&world, body, start, target](double t) { X_WB(world.state, body) = interpolate(start, target, t); };
   return moveAlongPath(world, path, settings);
 }
 
 MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings) {
   requireRobot(world, robot);
-  const Transform start = world.robots.at(robot).pose;
+  const Transform start = world.state.robots.at(robot).X_WP;
   PathMotion path;
   path.moving = robotBodies(world, robot);
   path.steps = stepsBetween(start, target, settings);
   path.apply = [&world, robot, start, target](double t) {
-    setRobotPose(world.robots[robot], interpolate(start, target, t));
+    setRobotPose(world.robots[robot], world.state.robots[robot], interpolate(start, target, t));
     world.updateConnections();
   };
   return moveAlongPath(world, path, settings);
 }
 
-Vec3 approachDirection(const Robot& robot) {
+Vec3 approachDirection(const Robot& robot, const RobotState& state) {
   const Vec3 inPalm = robot.approach ? robot.approach->applyToVector(Vec3::UnitZ()) : Vec3::UnitZ();
-  return robot.pose.applyToVector(inPalm);
+  return state.X_WP.applyToVector(inPalm);
 }
 
 MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
   requireRobot(world, robot);
   const Robot& r = world.robots.at(robot);
-  const Transform target = Transform::fromTranslation(approachDirection(r) * distance_mm) * r.pose;
+  const RobotState& rs = world.state.robots.at(robot);
+  const Transform target = Transform::fromTranslation(approachDirection(r, rs) * distance_mm) * rs.X_WP;
   return moveRobotTo(world, robot, target, settings);
 }
 
@@ -149,8 +150,9 @@ MotionResult findInitialContact(World& world, int robot, double distance_mm, con
   requireRobot(world, robot);
   const auto pairs = activePairs(world, settings.collision, robotBodies(world, robot));
   for (int i = 0; i < 20 && anyPairCollides(world, pairs); ++i) {
-    Robot& r = world.robots[robot];
-    setRobotPose(r, Transform::fromTranslation(-approachDirection(r) * (0.5 * distance_mm)) * r.pose);
+    const Robot& r = world.robots[robot];
+    RobotState& rs = world.state.robots[robot];
+    setRobotPose(r, rs, Transform::fromTranslation(-approachDirection(r, rs) * (0.5 * distance_mm)) * rs.X_WP);
     world.updateConnections();
   }
   return approachToContact(world, robot, distance_mm, settings);

@@ -61,8 +61,8 @@ MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& t
 MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {});
 
 // The hand's approach direction in the world: the z axis of approachTran (palm frame; identity when the
-// robot names none) rotated by the robot pose.
-Vec3 approachDirection(const Robot& robot);
+// robot names none) rotated by the palm pose.
+Vec3 approachDirection(const Robot& robot, const RobotState& state);
 // Moves the palm `distance_mm` along the approach direction (§6.3); madeContact() tells if it touched.
 MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
 // While in collision, backs off distance/2 along the approach direction (at most 20 times), then

@@ -3,7 +3,7 @@
 // jumpDOFToContact): DOFs advance in steps toward their targets; a step that collides is bisected back to
 // contact; links in contact stop the joints of their chain up to that link. Rigid DOFs stop as a whole
 // when any of their joints stops; break-away DOFs (Barrett clutch) moving in the positive direction let a
-// stopped joint enter break-away (Joint::inBreakAway, breakAwayDofValue) while the others keep moving;
+// stopped joint enter break-away (RobotState::breakAway, WorldState.h) while the others keep moving;
 // compliant DOFs move each joint independently.
 #include <vector>
 

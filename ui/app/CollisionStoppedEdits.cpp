@@ -55,7 +55,7 @@ MotionOutcome CollisionStoppedEdits::moveRobot(int robot, const Transform& targe
   if (r.outcome == MotionOutcome::StartInCollision)
     pushUnchecked();
   else if (r.outcome != MotionOutcome::Blocked)
-    doc_->push(new SetRobotPoseCommand(doc_, robot, scratch.robots[robot].pose, gesture));
+    doc_->push(new SetRobotPoseCommand(doc_, robot, scratch.state.robots[robot].X_WP, gesture));
   report(r.outcome);
   return r.outcome;
 }
@@ -72,7 +72,7 @@ MotionOutcome CollisionStoppedEdits::moveBody(const BodyHandle& body, const Tran
   if (r.outcome == MotionOutcome::StartInCollision)
     pushUnchecked();
   else if (r.outcome != MotionOutcome::Blocked)
-    doc_->push(new SetBodyPoseCommand(doc_, body, scratch.body(body).pose, gesture));
+    doc_->push(new SetBodyPoseCommand(doc_, body, X_WB(scratch.state, body), gesture));
   report(r.outcome);
   return r.outcome;
 }
@@ -92,7 +92,7 @@ MotionOutcome CollisionStoppedEdits::setDofValues(int robot, const std::vector<d
     pushUnchecked();
   } else {
     auto* command = new SetRobotStatesCommand(
-        doc_, scratch, tr("Move fingers of %1").arg(QString::fromStdString(scratch.robots[robot].name)), gesture);
+        doc_, scratch.state, tr("Move fingers of %1").arg(QString::fromStdString(scratch.robots[robot].name)), gesture);
     if (command->isEmpty())
       delete command;  // stopped where it stood: no undo step
     else

@@ -97,7 +97,7 @@ QString GraspActions::run(const QString& undoText, const HandMotionRequest& moti
     try {
       message = moveIn(scratch, robot, motion);
       auto* command = new SetRobotStatesCommand(
-          doc_, scratch, undoText.arg(QString::fromStdString(scratch.robots[robot].name)));
+          doc_, scratch.state, undoText.arg(QString::fromStdString(scratch.robots[robot].name)));
       if (command->isEmpty()) {
         delete command;
         message += tr(" — nothing moved");
