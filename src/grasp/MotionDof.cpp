@@ -87,13 +87,13 @@ void enterBreakAway(const Robot& robot, BreakAwayState& breakAway, const std::ve
 
 // Marks joints stopped when an existing contact on a link opposes that link's motion. Returns true if a
 // new stop was added.
-bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>& contacts,
+bool stopOpposedLinks(const World& world, const WorldState& state, int robot, const std::vector<Contact>& contacts,
                       const std::vector<std::vector<Transform>>& from, const std::vector<std::vector<Transform>>& to,
                       Stops& stops) {
   const Robot& r = world.robots[robot];
   auto poses = [&](const BodyHandle& h, bool after) -> Transform {
     if (isRobotLink(h, robot)) return (after ? to : from)[h.ref.chain][h.ref.link];
-    return X_WB(world.state, h);  // anything else stays put during a DOF step
+    return X_WB(state, h);  // anything else stays put during a DOF step
   };
   bool changed = false;
   for (const auto& c : contacts) {
@@ -112,12 +112,13 @@ bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>&
 
 }  // namespace
 
-DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vector<double>& targetIn,
-                                   const DofMotionSettings& settings) {
+DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int robotIndex,
+                                   const std::vector<double>& targetIn, const DofMotionSettings& settings) {
   DofMotionResult result;
   requireRobot(world, robotIndex);
+  requireFits(world, state);
   const Robot& robot = world.robots[robotIndex];
-  RobotState& rs = world.state.robots.at(robotIndex);
+  RobotState& rs = state.robots.at(robotIndex);
   const std::size_t n = robot.dofs.size();
   // Every joint has a break-away entry from here on.
   rs.breakAway.resize(robot.chains.size());
@@ -137,14 +138,14 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
   const CollisionSettings& cs = settings.motion.collision;
   auto apply = [&](const std::vector<double>& v) {
     setDofValues(robot, rs, v);
-    world.updateConnections();
+    updateConnections(world, state);
   };
   auto anyCollides = [&]() {
-    return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, p); });
+    return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, state, p); });
   };
   if (anyCollides()) {
     result.outcome = MotionOutcome::StartInCollision;
-    result.contacts = findContacts(world, pairs, cs);
+    result.contacts = findContacts(world, state, pairs, cs);
     return result;
   }
 
@@ -156,7 +157,7 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
       next[k] = cur[k] < target[k] ? std::min(target[k], cur[k] + step[k]) : std::max(target[k], cur[k] - step[k]);
     }
     // Stops from existing contacts that oppose the proposed motion, until the proposal settles.
-    const std::vector<Contact> contacts = findContacts(world, pairs, cs);
+    const std::vector<Contact> contacts = findContacts(world, state, pairs, cs);
     const auto fromPoses = linkPoses(robot, rs.X_WP, cur, rs.breakAway);
     std::vector<JointRef> entering;
     std::vector<double> proposal;
@@ -164,7 +165,7 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
       proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);
       BreakAwayState trial = rs.breakAway;
       enterBreakAway(robot, trial, entering, cur);
-      if (!stopOpposedLinks(world, robotIndex, contacts, fromPoses, linkPoses(robot, rs.X_WP, proposal, trial), stops))
+      if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, linkPoses(robot, rs.X_WP, proposal, trial), stops))
         break;
     }
     bool moves = false;
@@ -182,7 +183,7 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
         for (std::size_t k = 0; k < n; ++k) v[k] = cur[k] + t * (proposal[k] - cur[k]);
         apply(v);
       };
-      const double t = bisectToContact(world, applyT, pairs, 0.0, 1.0, cs, &collided);
+      const double t = bisectToContact(world, state, applyT, pairs, 0.0, 1.0, cs, &collided);
       (void)t;
       for (const auto& [a, b] : collided) {
         if (isRobotLink(a, robotIndex)) stopChainUpTo(robot, a.ref, stops);
@@ -200,13 +201,13 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
           ba.active = false;
       }
     forwardKinematics(robot, rs);
-    world.updateConnections();
-    if (settings.stopAtFirstContact && (touched || !findContacts(world, pairs, cs).empty())) {
+    updateConnections(world, state);
+    if (settings.stopAtFirstContact && (touched || !findContacts(world, state, pairs, cs).empty())) {
       ++result.iterations;
       break;
     }
   }
-  result.contacts = findContacts(world, pairs, cs);
+  result.contacts = findContacts(world, state, pairs, cs);
   const auto finalValues = rs.dofValues;
   bool anyShort = false;
   for (std::size_t k = 0; k < n; ++k) {

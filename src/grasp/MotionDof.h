@@ -26,8 +26,13 @@ struct DofMotionResult {
   std::vector<bool> dofStopped;       // per DOF: halted short of its target
 };
 
-// Moves robot `robot`'s DOFs toward `target` (clamped to the ranges), stopping at contacts.
-DofMotionResult moveDofsToContacts(World& world, int robot, const std::vector<double>& target,
+// Moves robot `robot`'s DOFs in `state` toward `target` (clamped to the ranges), stopping at contacts.
+DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int robot, const std::vector<double>& target,
                                    const DofMotionSettings& settings = {});
+// The same on the world's current state (world.state).
+inline DofMotionResult moveDofsToContacts(World& world, int robot, const std::vector<double>& target,
+                                          const DofMotionSettings& settings = {}) {
+  return moveDofsToContacts(world, world.state, robot, target, settings);
+}
 
 }  // namespace sg

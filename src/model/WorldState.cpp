@@ -14,10 +14,6 @@ bool samePose(const Transform& a, const Transform& b) {
   return a.rotation().coeffs() == b.rotation().coeffs() && a.translation() == b.translation();
 }
 
-void requireFit(const World& world, const WorldState& state) {
-  if (!fits(world, state)) throw Error("the world state does not fit the world (bodies or robots differ)");
-}
-
 }  // namespace
 
 bool RobotState::sameMotionState(const RobotState& other) const {
@@ -110,7 +106,7 @@ void updateConnections(const World& world, WorldState& state) {
 }
 
 void updatePoses(const World& world, WorldState& state) {
-  requireFit(world, state);
+  requireFits(world, state);
   for (std::size_t r = 0; r < world.robots.size(); ++r) forwardKinematics(world.robots[r], state.robots[r]);
   updateConnections(world, state);
 }
@@ -127,6 +123,10 @@ void fitState(const World& world, WorldState& state) {
   }
   state.X_WM.resize(world.connections.size());
   updatePoses(world, state);
+}
+
+void requireFits(const World& world, const WorldState& state) {
+  if (!fits(world, state)) throw Error("the world state does not fit the world (bodies, robots or DOFs differ)");
 }
 
 bool fits(const World& world, const WorldState& state) {

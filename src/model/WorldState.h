@@ -78,5 +78,7 @@ void updatePoses(const World& world, WorldState& state);
 void fitState(const World& world, WorldState& state);
 // True when `state` has an entry for every body and robot of `world` (and per robot one value per DOF).
 bool fits(const World& world, const WorldState& state);
+// Throws sg::Error unless fits(world, state). Engine entry points taking a state call it.
+void requireFits(const World& world, const WorldState& state);
 
 }  // namespace sg

@@ -208,7 +208,6 @@ class TestJoints : public QObject {
   // A chain may only hang off a link of an earlier chain.
   void badTreeIsAnError() {
     Robot r = robotWithDofs(1);
-    RobotState s;
     Chain a, b;
     a.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1, 1));
     a.links.push_back(linkAfter(0));
@@ -222,6 +221,46 @@ class TestJoints : public QObject {
     QVERIFY_THROWS_EXCEPTION(Error, checkChainTree(r));
     r.chains[1].parent = BodyRef{0, 0};
     checkChainTree(r);
+  }
+
+  // A RobotState carries the break-away clutch: a joint in break-away stays where its stored DOF value puts it
+  // while the DOF (and the other joints it drives) move on; the link poses follow in forward kinematics.
+  void breakAwayStateHoldsTheJoint() {
+    Robot r = robotWithDofs(1);
+    Chain c;  // two revolute joints about z, both driven by d0 (ratio 1 and 2), 10 mm links along x
+    for (const double ratio : {1.0, 2.0}) {
+      Joint j = generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0, .ratio = ratio}, -3, 3);
+      j.X_JC = Transform::fromTranslation(Vec3(10, 0, 0));
+      c.joints.push_back(j);
+    }
+    c.links = {linkAfter(0), linkAfter(1)};
+    r.chains.push_back(c);
+    computeDofRanges(r);
+    RobotState s = defaultRobotState(r, Transform::fromTranslation(Vec3(0, 0, 5)));
+    QCOMPARE(s.breakAway.size(), std::size_t(1));
+    QCOMPARE(s.breakAway[0].size(), std::size_t(2));
+    QVERIFY(!s.breakAway[0][0].active && !s.breakAway[0][1].active);
+    // Joint 0 breaks away at d0 = 0.3 and the DOF goes on to 0.5: joint 0 stays at 0.3 rad, joint 1 follows
+    // to 2·0.5 = 1.0 rad about the frame after joint 0.
+    const Mat3 R = rodrigues(Vec3::UnitZ(), 0.3);
+    setDofValues(r, s, {0.3});
+    s.breakAway[0][0] = {true, 0.3};
+    setDofValues(r, s, {0.5});
+    QCOMPARE(s.dofValues[0], 0.5);
+    QCOMPARE(jointValue(r.chains[0].joints[0], s.dofValues, breakAwayOf(s, 0, 0)), 0.3);
+    QCOMPARE(jointValue(r.chains[0].joints[1], s.dofValues, breakAwayOf(s, 0, 1)), 1.0);
+    const Vec3 p0 = Vec3(0, 0, 5) + R * Vec3(10, 0, 0);
+    VERIFY_POSE(s.X_WL[0][0], homogeneous(R, p0));
+    const Mat3 R01 = R * rodrigues(Vec3::UnitZ(), 1.0);
+    VERIFY_POSE(s.X_WL[0][1], homogeneous(R01, Vec3(p0 + R01 * Vec3(10, 0, 0))));
+    // Without the clutch state the same DOF value puts joint 0 at 0.5.
+    const auto engaged = linkPoses(r, s.X_WP, s.dofValues);
+    const Mat3 R5 = rodrigues(Vec3::UnitZ(), 0.5);
+    VERIFY_POSE(engaged[0][0], homogeneous(R5, Vec3(Vec3(0, 0, 5) + R5 * Vec3(10, 0, 0))));
+    // The state and the link poses of a robot body: palm = X_WP.
+    QVERIFY(X_WB(s, BodyRef{-1, 0}).isApprox(s.X_WP, 0));
+    QVERIFY(X_WB(s, BodyRef{0, 1}).isApprox(s.X_WL[0][1], 0));
+    QVERIFY_THROWS_EXCEPTION(Error, X_WB(s, BodyRef{0, 2}));
   }
 
   // fromDh: Rz(θ0 + q)·Tz(d)·Tx(a)·Rx(α) for revolute, Rz(θ)·Tz(d0 + q)·Tx(a)·Rx(α) for prismatic.
