@@ -11,29 +11,30 @@ struct PlacedBvh {
   std::shared_ptr<const Bvh> bvh;
   Transform pose;
 };
-PlacedBvh placed(const World& world, const BodyHandle& h) {
+PlacedBvh placed(const World& world, const WorldState& state, const BodyHandle& h) {
   const Body& b = world.body(h);
-  return {bvhFor(b.mesh), b.pose};
+  return {bvhFor(b.mesh), X_WB(state, h)};
 }
 
 }  // namespace
 
-bool pairCollides(const World& world, const BodyPair& pair) {
-  const auto a = placed(world, pair.first), b = placed(world, pair.second);
+bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair) {
+  const auto a = placed(world, state, pair.first), b = placed(world, state, pair.second);
   return meshesCollide(*a.bvh, a.pose, *b.bvh, b.pose);
 }
 
-bool anyCollision(const World& world, const CollisionSettings& settings, const std::vector<BodyHandle>& involving) {
+bool anyCollision(const World& world, const WorldState& state, const CollisionSettings& settings,
+                  const std::vector<BodyHandle>& involving) {
   for (const auto& p : activePairs(world, settings, involving))
-    if (pairCollides(world, p)) return true;
+    if (pairCollides(world, state, p)) return true;
   return false;
 }
 
-std::vector<BodyPair> collidingPairs(const World& world, const CollisionSettings& settings,
+std::vector<BodyPair> collidingPairs(const World& world, const WorldState& state, const CollisionSettings& settings,
                                      const std::vector<BodyHandle>& involving) {
   std::vector<BodyPair> out;
   for (const auto& p : activePairs(world, settings, involving))
-    if (pairCollides(world, p)) out.push_back(p);
+    if (pairCollides(world, state, p)) out.push_back(p);
   return out;
 }
 
@@ -55,11 +56,11 @@ Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b
   return c;
 }
 
-std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
+std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings) {
   std::vector<Contact> out;
   for (const auto& [ha, hb] : pairs) {
-    const auto a = placed(world, ha), b = placed(world, hb);
+    const auto a = placed(world, state, ha), b = placed(world, state, hb);
     const MeshContacts mc = meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, settings.contacts);
     if (mc.colliding) continue;
     for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
@@ -67,25 +68,25 @@ std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair
   return out;
 }
 
-std::vector<Contact> findAllContacts(const World& world, const CollisionSettings& settings) {
-  return findContacts(world, activePairs(world, settings), settings);
+std::vector<Contact> findAllContacts(const World& world, const WorldState& state, const CollisionSettings& settings) {
+  return findContacts(world, state, activePairs(world, settings), settings);
 }
 
-std::vector<Contact> findContacts(const World& world, const std::vector<BodyHandle>& bodies,
+std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
                                   const CollisionSettings& settings) {
   if (bodies.empty()) return {};
-  return findContacts(world, activePairs(world, settings, bodies), settings);
+  return findContacts(world, state, activePairs(world, settings, bodies), settings);
 }
 
-MeshDistance bodyDistance(const World& world, const BodyHandle& ha, const BodyHandle& hb) {
-  const auto a = placed(world, ha), b = placed(world, hb);
+MeshDistance bodyDistance(const World& world, const WorldState& state, const BodyHandle& ha, const BodyHandle& hb) {
+  const auto a = placed(world, state, ha), b = placed(world, state, hb);
   return meshDistance(*a.bvh, a.pose, *b.bvh, b.pose);
 }
 
-double minimumDistance(const World& world, const std::vector<BodyPair>& pairs) {
+double minimumDistance(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs) {
   double best = std::numeric_limits<double>::infinity();
   for (const auto& [ha, hb] : pairs) {
-    const auto a = placed(world, ha), b = placed(world, hb);
+    const auto a = placed(world, state, ha), b = placed(world, state, hb);
     const MeshDistance d = meshDistance(*a.bvh, a.pose, *b.bvh, b.pose, best);
     if (d.found() && d.distance_mm < best) best = d.distance_mm;
     if (best <= 0) break;
@@ -93,9 +94,10 @@ double minimumDistance(const World& world, const std::vector<BodyPair>& pairs) {
   return best;
 }
 
-PairSensing sensePair(const World& world, const BodyHandle& ha, const BodyHandle& hb, const CollisionSettings& settings) {
+PairSensing sensePair(const World& world, const WorldState& state, const BodyHandle& ha, const BodyHandle& hb,
+                      const CollisionSettings& settings) {
   PairSensing s;
-  const auto a = placed(world, ha), b = placed(world, hb);
+  const auto a = placed(world, state, ha), b = placed(world, state, hb);
   const SeparationResult r = signedSeparation(*a.bvh, a.pose, *b.bvh, b.pose);
   s.colliding = r.colliding;
   s.separation_mm = r.separation_mm;

@@ -2,6 +2,8 @@
 // World-level collision and contact queries (src/contact/README.md §Detection): any
 // collision, the colliding pairs, all contacts (as Contact records with friction from the material
 // table), the distance between two bodies and per-pair sensing outputs. BVHs come from BvhCache.
+// Every query reads poses from the WorldState it is given (WorldState.h), never from the World, so threads
+// may query different states of one const World at once; the overloads without a state use world.state.
 #include <vector>
 
 #include "contact/CollisionFilter.h"
@@ -11,20 +13,20 @@
 namespace sg {
 
 // True if any allowed pair (restricted to pairs involving `involving`, when given) interpenetrates.
-bool anyCollision(const World& world, const CollisionSettings& settings = {},
+bool anyCollision(const World& world, const WorldState& state, const CollisionSettings& settings = {},
                   const std::vector<BodyHandle>& involving = {});
-std::vector<BodyPair> collidingPairs(const World& world, const CollisionSettings& settings = {},
+std::vector<BodyPair> collidingPairs(const World& world, const WorldState& state, const CollisionSettings& settings = {},
                                      const std::vector<BodyHandle>& involving = {});
-bool pairCollides(const World& world, const BodyPair& pair);
+bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair);
 
 // Every contact of the world (pairs closer than the threshold and not colliding). Colliding pairs give
 // no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order.
-std::vector<Contact> findAllContacts(const World& world, const CollisionSettings& settings = {});
+std::vector<Contact> findAllContacts(const World& world, const WorldState& state, const CollisionSettings& settings = {});
 // Contacts of the allowed pairs involving any of `bodies`.
-std::vector<Contact> findContacts(const World& world, const std::vector<BodyHandle>& bodies,
+std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
                                   const CollisionSettings& settings = {});
 // Contacts of the given pairs (not filtered again).
-std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
+std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings);
 
 // A Contact record for one contact point of a pair: frames and μ from the material table. What the contact
@@ -32,9 +34,9 @@ std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair
 Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b, const ContactPoint& point);
 
 // Minimum distance between two bodies (0 and colliding when they interpenetrate; ∞ without geometry).
-MeshDistance bodyDistance(const World& world, const BodyHandle& a, const BodyHandle& b);
+MeshDistance bodyDistance(const World& world, const WorldState& state, const BodyHandle& a, const BodyHandle& b);
 // The smallest distance over the pairs (∞ for none); stops early at 0.
-double minimumDistance(const World& world, const std::vector<BodyPair>& pairs);
+double minimumDistance(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs);
 
 // Sensing outputs of one body pair (src/contact/README.md §Sensing outputs).
 struct PairSensing {
@@ -43,7 +45,40 @@ struct PairSensing {
   double separation_mm = 0;      // minimum distance; negative = penetration-depth estimate
   Transform frameA, frameB;      // contact frames (world) at the witness points, z = inward normal
 };
-PairSensing sensePair(const World& world, const BodyHandle& a, const BodyHandle& b,
+PairSensing sensePair(const World& world, const WorldState& state, const BodyHandle& a, const BodyHandle& b,
                       const CollisionSettings& settings = {});
+
+// --- the same queries on the world's current state (world.state) ---
+
+inline bool anyCollision(const World& world, const CollisionSettings& settings = {},
+                         const std::vector<BodyHandle>& involving = {}) {
+  return anyCollision(world, world.state, settings, involving);
+}
+inline std::vector<BodyPair> collidingPairs(const World& world, const CollisionSettings& settings = {},
+                                            const std::vector<BodyHandle>& involving = {}) {
+  return collidingPairs(world, world.state, settings, involving);
+}
+inline bool pairCollides(const World& world, const BodyPair& pair) { return pairCollides(world, world.state, pair); }
+inline std::vector<Contact> findAllContacts(const World& world, const CollisionSettings& settings = {}) {
+  return findAllContacts(world, world.state, settings);
+}
+inline std::vector<Contact> findContacts(const World& world, const std::vector<BodyHandle>& bodies,
+                                         const CollisionSettings& settings = {}) {
+  return findContacts(world, world.state, bodies, settings);
+}
+inline std::vector<Contact> findContacts(const World& world, const std::vector<BodyPair>& pairs,
+                                         const CollisionSettings& settings) {
+  return findContacts(world, world.state, pairs, settings);
+}
+inline MeshDistance bodyDistance(const World& world, const BodyHandle& a, const BodyHandle& b) {
+  return bodyDistance(world, world.state, a, b);
+}
+inline double minimumDistance(const World& world, const std::vector<BodyPair>& pairs) {
+  return minimumDistance(world, world.state, pairs);
+}
+inline PairSensing sensePair(const World& world, const BodyHandle& a, const BodyHandle& b,
+                             const CollisionSettings& settings = {}) {
+  return sensePair(world, world.state, a, b, settings);
+}
 
 }  // namespace sg

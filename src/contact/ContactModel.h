@@ -50,9 +50,10 @@ struct ContactModelResult {
   std::vector<ModelContact> contacts;
 };
 
-// The contacts a model evaluates: all on one graspable body of `world` (side 1 or 2).
+// The contacts a model evaluates: all on one graspable body of `world` (side 1 or 2), bodies placed as in `state`.
 struct ContactModelInput {
   const World& world;
+  const WorldState& state;
   int graspable = 0;
   const std::vector<Contact>& contacts;  // the grasp's contacts
   const std::vector<int>& sourceIndices;  // each contact's index in the caller's list (ModelContact::sourceContacts)

@@ -9,7 +9,7 @@ std::optional<double> youngsOf(const World& world, const BodyHandle& h) {
   return world.body(h).youngs_Pa;
 }
 
-SoftNeighbourhood gatherSide(const World& world, const ContactSide& side, double radius_mm,
+SoftNeighbourhood gatherSide(const World& world, const WorldState& state, const ContactSide& side, double radius_mm,
                              const SoftNeighbourhoodSettings& s) {
   if (!world.isValid(side.body) || !world.body(side.body).mesh) {
     SoftNeighbourhood only;
@@ -17,7 +17,7 @@ SoftNeighbourhood gatherSide(const World& world, const ContactSide& side, double
     return only;
   }
   const Body& body = world.body(side.body);
-  return gatherNeighbourhood(*body.mesh, body.pose, side.position_mm, side.normal, radius_mm, s);
+  return gatherNeighbourhood(*body.mesh, X_WB(state, side.body), side.position_mm, side.normal, radius_mm, s);
 }
 
 }  // namespace
@@ -27,7 +27,8 @@ bool hasElasticBody(const World& world, const Contact& c) {
   return (e1 && *e1 > 0) || (e2 && *e2 > 0);
 }
 
-std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, const std::vector<Contact>& contacts,
+std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, const WorldState& state,
+                                                            const std::vector<Contact>& contacts,
                                                             const SoftContactSettings& s) {
   std::vector<SoftNeighbourhoodPair> out;
   out.reserve(contacts.size());
@@ -36,8 +37,8 @@ std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, 
     const double r = neighbourhoodRadius_mm(youngsOf(world, c.side1.body), youngsOf(world, c.side2.body),
                                             s.neighbourhood);
     SoftNeighbourhoodPair pair;
-    pair.side1 = gatherSide(world, c.side1, r, s.neighbourhood);
-    pair.side2 = gatherSide(world, c.side2, r, s.neighbourhood);
+    pair.side1 = gatherSide(world, state, c.side1, r, s.neighbourhood);
+    pair.side2 = gatherSide(world, state, c.side2, r, s.neighbourhood);
     pair.sourceContacts = {static_cast<int>(i)};
     out.push_back(std::move(pair));
   }

@@ -26,10 +26,17 @@ struct SoftContactResult {
   SoftPatch patch;
 };
 
-// The neighbourhoods of every contact (one pair per contact, sourceContacts = {its index}). Contacts whose
-// bodies are not in the world get empty neighbourhoods (just the contact points).
-std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, const std::vector<Contact>& contacts,
+// The neighbourhoods of every contact (one pair per contact, sourceContacts = {its index}), meshes placed as in
+// `state`. Contacts whose bodies are not in the world get empty neighbourhoods (just the contact points).
+std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, const WorldState& state,
+                                                            const std::vector<Contact>& contacts,
                                                             const SoftContactSettings& settings);
+// The same on the world's current state.
+inline std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world,
+                                                                   const std::vector<Contact>& contacts,
+                                                                   const SoftContactSettings& settings) {
+  return gatherSoftNeighbourhoods(world, world.state, contacts, settings);
+}
 
 // Fits, relative curvature and patch for one contact from its neighbourhoods. Throws sg::Error when neither
 // body is elastic (use pointContactEdges then) or a setting is invalid.

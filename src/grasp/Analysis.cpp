@@ -33,7 +33,9 @@ int chooseGraspable(const World& world, const std::vector<Contact>& contacts) {
   return 0;
 }
 
-AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, ProgressSink& progress) {
+AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const AnalysisRequest& request,
+                            ProgressSink& progress) {
+  requireFits(world, state);
   std::vector<const ContactModel*> models;
   for (const std::string& name : request.contactModels) {
     const ContactModel* m = findContactModel(name);
@@ -45,7 +47,7 @@ AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, 
 
   AnalysisResult out;
   progress.report(0.0, "contacts");
-  out.contacts = findAllContacts(world, request.collision);
+  out.contacts = findAllContacts(world, state, request.collision);
   orderContacts(out.contacts);
   if (request.graspable) {
     if (*request.graspable < 0 || *request.graspable >= static_cast<int>(world.graspables.size()))
@@ -58,7 +60,7 @@ AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, 
   for (std::size_t k = 0; k < models.size(); ++k) {
     progress.report(0.1 + 0.9 * static_cast<double>(k) / static_cast<double>(models.size()), models[k]->label());
     if (progress.cancelRequested()) throw Cancelled("analysis cancelled");
-    GraspEvaluation e = evaluateGrasp(world, out.contacts, out.graspable, *models[k], request.quality, &progress);
+    GraspEvaluation e = evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress);
     computeMeasures(e, request.measures, progress);
     out.evaluations.push_back(std::move(e));
   }
@@ -66,14 +68,15 @@ AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, 
   return out;
 }
 
-AnalysisResult runAnalysis(World& world, const AnalysisRequest& request, ProgressSink& progress) {
+AnalysisResult runAnalysis(const World& world, WorldState& state, const AnalysisRequest& request,
+                           ProgressSink& progress) {
   HandMotionReport motion;
   if (request.motion.movesHand()) {
     HandMotionRequest move = request.motion;
     move.settings.motion.collision = request.collision;
-    motion = moveHand(world, request.robot, move);
+    motion = moveHand(world, state, request.robot, move);
   }
-  AnalysisResult out = analyzeGrasp(world, request, progress);
+  AnalysisResult out = analyzeGrasp(world, state, request, progress);
   out.motion = motion;
   return out;
 }

@@ -46,11 +46,20 @@ void orderContacts(std::vector<Contact>& contacts);
 // `contacts`, else graspable 0; -1 when the world has none.
 int chooseGraspable(const World& world, const std::vector<Contact>& contacts);
 
-// Contacts, graspable and evaluations of the world as it is. sg::Error for an unknown model or measure, an
-// invalid graspable index or invalid settings; Cancelled when the progress sink asks for it.
-AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, ProgressSink& progress);
+// Contacts, graspable and evaluations of the world in `state`. sg::Error for an unknown model or measure, an
+// invalid graspable index or invalid settings; Cancelled when the progress sink asks for it. Reads nothing
+// but `world` and `state`: threads may analyse different states of one const World at once.
+AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const AnalysisRequest& request,
+                            ProgressSink& progress);
+inline AnalysisResult analyzeGrasp(const World& world, const AnalysisRequest& request, ProgressSink& progress) {
+  return analyzeGrasp(world, world.state, request, progress);  // the world's current state
+}
 
-// moveHand (when the request names a motion and the world has the robot), then analyzeGrasp.
-AnalysisResult runAnalysis(World& world, const AnalysisRequest& request, ProgressSink& progress);
+// moveHand on `state` (when the request names a motion and the world has the robot), then analyzeGrasp.
+AnalysisResult runAnalysis(const World& world, WorldState& state, const AnalysisRequest& request,
+                           ProgressSink& progress);
+inline AnalysisResult runAnalysis(World& world, const AnalysisRequest& request, ProgressSink& progress) {
+  return runAnalysis(world, world.state, request, progress);  // moves the world's current state
+}
 
 }  // namespace sg

@@ -4,7 +4,7 @@
 
 namespace sg {
 
-DofMotionResult autoGrasp(World& world, int robotIndex, const AutoGraspSettings& settings) {
+DofMotionResult autoGrasp(const World& world, WorldState& state, int robotIndex, const AutoGraspSettings& settings) {
   requireRobot(world, robotIndex);
   const Robot& robot = world.robots[robotIndex];
   DofMotionSettings dms;
@@ -17,12 +17,12 @@ DofMotionResult autoGrasp(World& world, int robotIndex, const AutoGraspSettings&
     target.push_back(v >= 0 ? d.maxValue : d.minValue);
     dms.stepSizes.push_back(std::abs(v) * kAutoGraspTimeStep);
   }
-  return moveDofsToContacts(world, robotIndex, target, dms);
+  return moveDofsToContacts(world, state, robotIndex, target, dms);
 }
 
-DofMotionResult autoOpen(World& world, int robotIndex, AutoGraspSettings settings) {
+DofMotionResult autoOpen(const World& world, WorldState& state, int robotIndex, AutoGraspSettings settings) {
   settings.speedFactor = -std::abs(settings.speedFactor);
-  return autoGrasp(world, robotIndex, settings);
+  return autoGrasp(world, state, robotIndex, settings);
 }
 
 }  // namespace sg

@@ -15,7 +15,15 @@ struct AutoGraspSettings {
 
 constexpr double kAutoGraspTimeStep = 0.01;  // GraspIt!'s AUTO_GRASP_TIME_STEP
 
-DofMotionResult autoGrasp(World& world, int robot, const AutoGraspSettings& settings = {});
-DofMotionResult autoOpen(World& world, int robot, AutoGraspSettings settings = {});
+// Move robot `robot` in `state`.
+DofMotionResult autoGrasp(const World& world, WorldState& state, int robot, const AutoGraspSettings& settings = {});
+DofMotionResult autoOpen(const World& world, WorldState& state, int robot, AutoGraspSettings settings = {});
+// The same on the world's current state (world.state).
+inline DofMotionResult autoGrasp(World& world, int robot, const AutoGraspSettings& settings = {}) {
+  return autoGrasp(world, world.state, robot, settings);
+}
+inline DofMotionResult autoOpen(World& world, int robot, AutoGraspSettings settings = {}) {
+  return autoOpen(world, world.state, robot, settings);
+}
 
 }  // namespace sg

@@ -5,9 +5,9 @@
 
 namespace sg {
 
-WrenchReference wrenchReferenceFor(const Body& object, double userLength_mm) {
+WrenchReference wrenchReferenceFor(const Body& object, const Transform& X_WO, double userLength_mm) {
   WrenchReference r;
-  r.objectPose = object.pose;
+  r.objectPose = X_WO;
   r.cog_mm = object.cog_mm;
   r.torqueScale_mm = userLength_mm;
   if (!(r.torqueScale_mm > 0)) r.torqueScale_mm = object.maxRadius_mm;

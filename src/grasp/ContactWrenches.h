@@ -18,11 +18,11 @@ struct WrenchReference {
   double torqueScale_mm = 1.0;     // ρ > 0
 };
 
-// The reference for a graspable body: its pose, its CoG, and ρ = userLength_mm if > 0, else the body's
+// The reference for a graspable body at pose X_WO: that pose, its CoG, and ρ = userLength_mm if > 0, else the body's
 // maxRadius_mm (computed from the mesh when the body has none). Throws sg::Error if ρ ends up <= 0.
-WrenchReference wrenchReferenceFor(const Body& object, double userLength_mm = 0);
+WrenchReference wrenchReferenceFor(const Body& object, const Transform& X_WO, double userLength_mm = 0);
 
-// The object-side contact frame in OBJECT coordinates (GraspIt!'s rule, graspit-compat §3.4/§4.5): the
+// The object-side contact frame in OBJECT coordinates (GraspIt!'s rule, src/contact/README.md §Detection): the
 // position and inward normal are first expressed in the object frame, then contactFrame() picks the tangents
 // from that normal (t_x = n_O × x̂_O normalised, ...). So the friction edges are fixed to the object and ε
 // does not change when the whole world is moved rigidly (a world-frame rule would turn the tangents with it).

@@ -38,13 +38,14 @@ bool GraspEvaluation::forceClosure() const {
   return l1Built && l1Quality.forceClosure;
 }
 
-GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int g,
+GraspEvaluation evaluateGrasp(const World& world, const WorldState& state, const std::vector<Contact>& contacts, int g,
                               const ContactModel& model, const QualitySettings& s, ProgressSink* progress) {
   if (g < 0 || g >= static_cast<int>(world.graspables.size()))
     throw Error("evaluateGrasp: no graspable body with index " + std::to_string(g));
   GraspEvaluation out;
   out.contactModel = model.name();
-  out.reference = wrenchReferenceFor(world.graspables[static_cast<std::size_t>(g)], s.torqueLength_mm);
+  const auto gi = static_cast<std::size_t>(g);
+  out.reference = wrenchReferenceFor(world.graspables[gi], state.X_WG.at(gi), s.torqueLength_mm);
   out.gws = s.gws;
   if (s.gravity) out.gws.l1ForceOffset = 0.5 * out.reference.objectPose.inverse().applyToVector(Vec3::UnitZ());
   out.forceClosureTolerance = s.forceClosureTolerance;
@@ -68,7 +69,7 @@ GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& co
 
   NullProgress none;
   std::shared_ptr<ContactModelResult> result =
-      model.evaluate(ContactModelInput{world, g, mine, sources}, s, progress ? *progress : none);
+      model.evaluate(ContactModelInput{world, state, g, mine, sources}, s, progress ? *progress : none);
   for (const ModelContact& m : result->contacts) {
     ContactEvaluation e;
     static_cast<ModelContact&>(e) = m;

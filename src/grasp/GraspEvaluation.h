@@ -100,9 +100,15 @@ struct GraspEvaluation {
 // The grasp of graspable `graspableIndex` under `model`, from contacts (world frame). No wrench space is built
 // yet. Throws sg::Error for an invalid graspable index or invalid settings; a grasp without contacts is not
 // an error.
-GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int graspableIndex,
-                              const ContactModel& model, const QualitySettings& settings = {},
+GraspEvaluation evaluateGrasp(const World& world, const WorldState& state, const std::vector<Contact>& contacts,
+                              int graspableIndex, const ContactModel& model, const QualitySettings& settings = {},
                               ProgressSink* progress = nullptr);
+// The same on the world's current state (world.state).
+inline GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int graspableIndex,
+                                     const ContactModel& model, const QualitySettings& settings = {},
+                                     ProgressSink* progress = nullptr) {
+  return evaluateGrasp(world, world.state, contacts, graspableIndex, model, settings, progress);
+}
 
 // Builds the L1 or L∞ space and its quality if not built yet (idempotent).
 void ensureWrenchSpace(GraspEvaluation& evaluation, GwsType type);

@@ -18,40 +18,42 @@ std::string number(double v) {
   return s.str();
 }
 
-HandMotionStep approachStep(World& world, int robot, const HandMotionRequest& r) {
+HandMotionStep approachStep(const World& world, WorldState& state, int robot, const HandMotionRequest& r) {
   HandMotionStep step;
   step.run = true;
   step.collisionChecked = r.collisionChecking;
   if (!r.collisionChecking) {
-    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-    setRobotPose(hand, Transform::fromTranslation(approachDirection(hand) * r.approachDistance_mm) * hand.pose);
-    world.updateConnections();
+    const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    RobotState& hs = state.robots.at(static_cast<std::size_t>(robot));
+    setRobotPose(hand, hs, Transform::fromTranslation(approachDirection(hand, hs) * r.approachDistance_mm) * hs.X_WP);
+    updateConnections(world, state);
     step.moved_mm = r.approachDistance_mm;
     return step;
   }
-  const MotionResult m = findInitialContact(world, robot, r.approachDistance_mm, r.settings.motion);
+  const MotionResult m = findInitialContact(world, state, robot, r.approachDistance_mm, r.settings.motion);
   step.outcome = m.outcome;
   step.moved_mm = m.fraction * r.approachDistance_mm;
   step.contacts = m.contacts.size();
   return step;
 }
 
-HandMotionStep fingerStep(World& world, int robot, const HandMotionRequest& r, bool open) {
+HandMotionStep fingerStep(const World& world, WorldState& state, int robot, const HandMotionRequest& r, bool open) {
   HandMotionStep step;
   step.run = true;
   step.collisionChecked = r.collisionChecking;
   if (!r.collisionChecking) {
-    Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-    std::vector<double> values = dofValues(hand);
+    const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+    RobotState& hs = state.robots.at(static_cast<std::size_t>(robot));
+    std::vector<double> values = hs.dofValues;
     for (std::size_t k = 0; k < hand.dofs.size(); ++k) {
       const double v = hand.dofs[k].defaultVelocity * (open ? -1.0 : 1.0);
       if (v != 0) values[k] = v > 0 ? hand.dofs[k].maxValue : hand.dofs[k].minValue;
     }
-    setDofValues(hand, values);
-    world.updateConnections();
+    setDofValues(hand, hs, values);
+    updateConnections(world, state);
     return step;
   }
-  const DofMotionResult m = open ? autoOpen(world, robot, r.settings) : autoGrasp(world, robot, r.settings);
+  const DofMotionResult m = open ? autoOpen(world, state, robot, r.settings) : autoGrasp(world, state, robot, r.settings);
   step.outcome = m.outcome;
   step.contacts = m.contacts.size();
   return step;
@@ -93,16 +95,17 @@ std::string HandMotionReport::summary() const {
   return out;
 }
 
-HandMotionReport moveHand(World& world, int robot, const HandMotionRequest& r) {
+HandMotionReport moveHand(const World& world, WorldState& state, int robot, const HandMotionRequest& r) {
   if (!r.movesHand()) return {};
   requireRobot(world, robot);
+  requireFits(world, state);
   if (r.approach && !(r.approachDistance_mm > 0 && std::isfinite(r.approachDistance_mm)))
     throw Error("hand motion: the approach distance must be a positive number of mm");
   HandMotionReport report;
-  if (r.approach) report.approach = approachStep(world, robot, r);
+  if (r.approach) report.approach = approachStep(world, state, robot, r);
   if (r.fingers != FingerMotion::Keep) {
     report.fingersOpened = r.fingers == FingerMotion::Open;
-    report.fingers = fingerStep(world, robot, r, report.fingersOpened);
+    report.fingers = fingerStep(world, state, robot, r, report.fingersOpened);
   }
   return report;
 }

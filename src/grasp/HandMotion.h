@@ -44,8 +44,12 @@ struct HandMotionReport {
   std::string summary() const;
 };
 
-// Moves robot `robot` of `world` in place. Throws sg::Error for an invalid robot index.
-HandMotionReport moveHand(World& world, int robot, const HandMotionRequest& request);
+// Moves robot `robot` of `world` in `state`. Throws sg::Error for an invalid robot index.
+HandMotionReport moveHand(const World& world, WorldState& state, int robot, const HandMotionRequest& request);
+// The same on the world's current state (world.state).
+inline HandMotionReport moveHand(World& world, int robot, const HandMotionRequest& request) {
+  return moveHand(world, world.state, robot, request);
+}
 
 // "reached", "contact", "blocked", "start-in-collision".
 const char* toString(MotionOutcome outcome);

@@ -12,20 +12,20 @@ namespace sg {
 
 namespace {
 
-bool anyPairCollides(const World& world, const std::vector<BodyPair>& pairs) {
-  return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, p); });
+bool anyPairCollides(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs) {
+  return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, state, p); });
 }
 
-std::vector<BodyPair> pairsColliding(const World& world, const std::vector<BodyPair>& pairs) {
+std::vector<BodyPair> pairsColliding(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs) {
   std::vector<BodyPair> out;
   for (const auto& p : pairs)
-    if (pairCollides(world, p)) out.push_back(p);
+    if (pairCollides(world, state, p)) out.push_back(p);
   return out;
 }
 
-std::vector<Transform> posesOf(const World& world, const std::vector<BodyHandle>& bodies) {
+std::vector<Transform> posesOf(const WorldState& state, const std::vector<BodyHandle>& bodies) {
   std::vector<Transform> out;
-  for (const auto& h : bodies) out.push_back(world.body(h).pose);
+  for (const auto& h : bodies) out.push_back(X_WB(state, h));
   return out;
 }
 
@@ -35,20 +35,21 @@ Transform interpolate(const Transform& a, const Transform& b, double t) {
 
 }  // namespace
 
-double bisectToContact(World& world, const std::function<void(double)>& apply, const std::vector<BodyPair>& pairs,
-                       double lo, double hi, const CollisionSettings& settings, std::vector<BodyPair>* collided) {
-  const std::vector<BodyPair> hits = pairsColliding(world, pairs);
+double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
+                       const std::vector<BodyPair>& pairs, double lo, double hi, const CollisionSettings& settings,
+                       std::vector<BodyPair>* collided) {
+  const std::vector<BodyPair> hits = pairsColliding(world, state, pairs);
   if (collided) *collided = hits;
   const double target = 0.5 * settings.threshold_mm();
   for (;;) {
     const double mid = 0.5 * (lo + hi);
     if (!(mid > lo && mid < hi)) break;  // parameter resolution exhausted
     apply(mid);
-    if (anyPairCollides(world, pairs)) {
+    if (anyPairCollides(world, state, pairs)) {
       hi = mid;
       continue;
     }
-    if (minimumDistance(world, hits) <= target) return mid;
+    if (minimumDistance(world, state, hits) <= target) return mid;
     lo = mid;
   }
   apply(lo);
@@ -63,21 +64,23 @@ int stepsBetween(const Transform& from, const Transform& to, const MotionSetting
   return static_cast<int>(std::min(n, 1e6));
 }
 
-MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSettings& settings) {
+MotionResult moveAlongPath(const World& world, WorldState& state, const PathMotion& path,
+                           const MotionSettings& settings) {
+  requireFits(world, state);
   MotionResult result;
   const auto pairs = activePairs(world, settings.collision, path.moving);
-  if (anyPairCollides(world, pairs)) {
+  if (anyPairCollides(world, state, pairs)) {
     result.outcome = MotionOutcome::StartInCollision;
     result.fraction = 0;
     return result;
   }
   const int steps = std::max(1, path.steps);
   // Existing contacts that oppose the first step refuse the whole motion.
-  const auto contacts = findContacts(world, pairs, settings.collision);
+  const auto contacts = findContacts(world, state, pairs, settings.collision);
   if (!contacts.empty()) {
-    const auto from = posesOf(world, path.moving);
+    const auto from = posesOf(state, path.moving);
     path.apply(1.0 / steps);
-    const auto to = posesOf(world, path.moving);
+    const auto to = posesOf(state, path.moving);
     path.apply(0.0);
     if (anyContactPreventsMotion(contacts, path.moving, from, to)) {
       result.outcome = MotionOutcome::Blocked;
@@ -90,16 +93,16 @@ MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSet
   for (int k = 1; k <= steps; ++k) {
     const double t = static_cast<double>(k) / steps;
     path.apply(t);
-    if (!anyPairCollides(world, pairs)) {
+    if (!anyPairCollides(world, state, pairs)) {
       freeT = t;
       continue;
     }
-    result.fraction = bisectToContact(world, path.apply, pairs, freeT, t, settings.collision);
+    result.fraction = bisectToContact(world, state, path.apply, pairs, freeT, t, settings.collision);
     result.outcome = MotionOutcome::Contact;
-    result.contacts = findContacts(world, pairs, settings.collision);
+    result.contacts = findContacts(world, state, pairs, settings.collision);
     return result;
   }
-  result.contacts = findContacts(world, pairs, settings.collision);
+  result.contacts = findContacts(world, state, pairs, settings.collision);
   return result;
 }
 
@@ -108,52 +111,58 @@ void requireRobot(const World& world, int robot) {
     throw Error("the world has no robot " + std::to_string(robot) + " (it has " + std::to_string(world.robots.size()) + ")");
 }
 
-MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target, const MotionSettings& settings) {
+MotionResult moveBodyTo(const World& world, WorldState& state, const BodyHandle& body, const Transform& target,
+                        const MotionSettings& settings) {
   if (!world.isValid(body)) throw Error("moveBodyTo: no such body in the world");
   if (body.kind == BodyHandle::Kind::Robot)
     throw Error("moveBodyTo: " + world.bodyLabel(body) + " belongs to a robot; move the robot with moveRobotTo");
-  const Transform start = world.body(body).pose;
+  const Transform start = X_WB(state, body);
   PathMotion path;
   path.moving = {body};
   path.steps = stepsBetween(start, target, settings);
-  path.apply = [&world, body, start, target](double t) { world.body(body).pose = interpolate(start, target, t); };
-  return moveAlongPath(world, path, settings);
+  path.apply = [&state, body, start, target](double t) { X_WB(state, body) = interpolate(start, target, t); };
+  return moveAlongPath(world, state, path, settings);
 }
 
-MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings) {
+MotionResult moveRobotTo(const World& world, WorldState& state, int robot, const Transform& target,
+                         const MotionSettings& settings) {
   requireRobot(world, robot);
-  const Transform start = world.robots.at(robot).pose;
+  const Transform start = state.robots.at(robot).X_WP;
   PathMotion path;
   path.moving = robotBodies(world, robot);
   path.steps = stepsBetween(start, target, settings);
-  path.apply = [&world, robot, start, target](double t) {
-    setRobotPose(world.robots[robot], interpolate(start, target, t));
-    world.updateConnections();
+  path.apply = [&world, &state, robot, start, target](double t) {
+    setRobotPose(world.robots[robot], state.robots[robot], interpolate(start, target, t));
+    updateConnections(world, state);
   };
-  return moveAlongPath(world, path, settings);
+  return moveAlongPath(world, state, path, settings);
 }
 
-Vec3 approachDirection(const Robot& robot) {
+Vec3 approachDirection(const Robot& robot, const RobotState& state) {
   const Vec3 inPalm = robot.approach ? robot.approach->applyToVector(Vec3::UnitZ()) : Vec3::UnitZ();
-  return robot.pose.applyToVector(inPalm);
+  return state.X_WP.applyToVector(inPalm);
 }
 
-MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
+MotionResult approachToContact(const World& world, WorldState& state, int robot, double distance_mm,
+                               const MotionSettings& settings) {
   requireRobot(world, robot);
   const Robot& r = world.robots.at(robot);
-  const Transform target = Transform::fromTranslation(approachDirection(r) * distance_mm) * r.pose;
-  return moveRobotTo(world, robot, target, settings);
+  const RobotState& rs = state.robots.at(robot);
+  const Transform target = Transform::fromTranslation(approachDirection(r, rs) * distance_mm) * rs.X_WP;
+  return moveRobotTo(world, state, robot, target, settings);
 }
 
-MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
+MotionResult findInitialContact(const World& world, WorldState& state, int robot, double distance_mm,
+                                const MotionSettings& settings) {
   requireRobot(world, robot);
   const auto pairs = activePairs(world, settings.collision, robotBodies(world, robot));
-  for (int i = 0; i < 20 && anyPairCollides(world, pairs); ++i) {
-    Robot& r = world.robots[robot];
-    setRobotPose(r, Transform::fromTranslation(-approachDirection(r) * (0.5 * distance_mm)) * r.pose);
-    world.updateConnections();
+  for (int i = 0; i < 20 && anyPairCollides(world, state, pairs); ++i) {
+    const Robot& r = world.robots[robot];
+    RobotState& rs = state.robots.at(robot);
+    setRobotPose(r, rs, Transform::fromTranslation(-approachDirection(r, rs) * (0.5 * distance_mm)) * rs.X_WP);
+    updateConnections(world, state);
   }
-  return approachToContact(world, robot, distance_mm, settings);
+  return approachToContact(world, state, robot, distance_mm, settings);
 }
 
 }  // namespace sg

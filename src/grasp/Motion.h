@@ -3,6 +3,7 @@
 // bounded steps; when a step collides, the parameter is bisected back between the last free state and
 // the colliding one until the colliding pairs are closer than threshold/2 but not touching, contacts are
 // found there and the motion ends. Existing contacts that oppose the first step refuse the motion.
+// Motions move a WorldState (WorldState.h) of a const World; the overloads taking a World& move world.state.
 #include <functional>
 #include <vector>
 
@@ -31,23 +32,25 @@ struct MotionResult {
   bool madeContact() const { return outcome == MotionOutcome::Contact; }
 };
 
-// The world state along a path: apply(t) puts the moving bodies at parameter t ∈ [0, 1].
+// A state along a path: apply(t) puts the moving bodies at parameter t ∈ [0, 1] in the state being moved.
 struct PathMotion {
   std::function<void(double)> apply;
   std::vector<BodyHandle> moving;     // bodies whose pose depends on t
   int steps = 1;                      // equal steps in t
 };
 
-// The generic mover: steps along the path, bisects at a collision, finds contacts at the end.
-MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSettings& settings = {});
+// The generic mover: steps along the path (path.apply moves `state`), bisects at a collision, finds contacts
+// at the end.
+MotionResult moveAlongPath(const World& world, WorldState& state, const PathMotion& path,
+                           const MotionSettings& settings = {});
 
-// Bisects t between `freeT` (no collision) and `collidingT` (the world is in that state) until the
-// pairs colliding at `collidingT` are within (0, threshold/2]. Leaves the world at the returned t.
-// `pairs` are the allowed pairs of the moving bodies. `collided`, if given, receives the pairs that
+// Bisects t between `freeT` (no collision) and `collidingT` (`state` is at that parameter) until the
+// pairs colliding at `collidingT` are within (0, threshold/2]. Leaves `state` at the returned t (apply moves
+// it). `pairs` are the allowed pairs of the moving bodies. `collided`, if given, receives the pairs that
 // collided at `collidingT`.
-double bisectToContact(World& world, const std::function<void(double)>& apply, const std::vector<BodyPair>& pairs,
-                       double freeT, double collidingT, const CollisionSettings& settings,
-                       std::vector<BodyPair>* collided = nullptr);
+double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
+                       const std::vector<BodyPair>& pairs, double freeT, double collidingT,
+                       const CollisionSettings& settings, std::vector<BodyPair>* collided = nullptr);
 
 // Number of steps so that each moves at most the translation and rotation steps of `settings`.
 int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& settings);
@@ -57,16 +60,39 @@ void requireRobot(const World& world, int robot);
 
 // A body (obstacle, graspable or mount; sg::Error for a robot body) or a whole robot (with what is mounted on it) to a target pose;
 // translation linear, rotation slerp.
-MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target, const MotionSettings& settings = {});
-MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {});
+MotionResult moveBodyTo(const World& world, WorldState& state, const BodyHandle& body, const Transform& target,
+                        const MotionSettings& settings = {});
+MotionResult moveRobotTo(const World& world, WorldState& state, int robot, const Transform& target,
+                         const MotionSettings& settings = {});
 
 // The hand's approach direction in the world: the z axis of approachTran (palm frame; identity when the
-// robot names none) rotated by the robot pose.
-Vec3 approachDirection(const Robot& robot);
+// robot names none) rotated by the palm pose.
+Vec3 approachDirection(const Robot& robot, const RobotState& state);
 // Moves the palm `distance_mm` along the approach direction (MOTION.md §Approach); madeContact() tells if it touched.
-MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
+MotionResult approachToContact(const World& world, WorldState& state, int robot, double distance_mm,
+                               const MotionSettings& settings = {});
 // While in collision, backs off distance/2 along the approach direction (at most 20 times), then
 // approaches up to `distance_mm`.
-MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {});
+MotionResult findInitialContact(const World& world, WorldState& state, int robot, double distance_mm,
+                                const MotionSettings& settings = {});
+
+// --- the same motions of the world's current state (world.state) ---
+
+inline MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSettings& settings = {}) {
+  return moveAlongPath(world, world.state, path, settings);
+}
+inline MotionResult moveBodyTo(World& world, const BodyHandle& body, const Transform& target,
+                               const MotionSettings& settings = {}) {
+  return moveBodyTo(world, world.state, body, target, settings);
+}
+inline MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {}) {
+  return moveRobotTo(world, world.state, robot, target, settings);
+}
+inline MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {}) {
+  return approachToContact(world, world.state, robot, distance_mm, settings);
+}
+inline MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {}) {
+  return findInitialContact(world, world.state, robot, distance_mm, settings);
+}
 
 }  // namespace sg

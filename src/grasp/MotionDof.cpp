@@ -46,7 +46,8 @@ bool stopChainUpTo(const Robot& robot, const BodyRef& link, Stops& stops) {
 }
 
 // The DOF values this iteration may reach given the stops, and the joints that enter break-away.
-std::vector<double> propose(const Robot& robot, const std::vector<std::vector<JointRef>>& byDof,
+std::vector<double> propose(const Robot& robot, const BreakAwayState& breakAway,
+                            const std::vector<std::vector<JointRef>>& byDof,
                             const std::vector<double>& cur, const std::vector<double>& next, const Stops& stops,
                             std::vector<JointRef>& enterBreakAway) {
   enterBreakAway.clear();
@@ -57,17 +58,14 @@ std::vector<double> propose(const Robot& robot, const std::vector<std::vector<Jo
     const DofType type = robot.dofs[k].type;
     const bool perJoint = type == DofType::Compliant || (type == DofType::BreakAway && positive);
     if (!perJoint) {
-      for (const auto& jr : byDof[k]) {
-        const Joint& j = robot.chains[jr.chain].joints[jr.joint];
-        if (stops[jr.chain][jr.joint] && !j.inBreakAway) p[k] = cur[k];
-      }
+      for (const auto& jr : byDof[k])
+        if (stops[jr.chain][jr.joint] && !breakAway[jr.chain][jr.joint].active) p[k] = cur[k];
       continue;
     }
     bool anyFree = false;
     std::vector<JointRef> entering;
     for (const auto& jr : byDof[k]) {
-      const Joint& j = robot.chains[jr.chain].joints[jr.joint];
-      if (j.inBreakAway) continue;
+      if (breakAway[jr.chain][jr.joint].active) continue;
       if (stops[jr.chain][jr.joint]) entering.push_back(jr);
       else anyFree = true;
     }
@@ -80,26 +78,22 @@ std::vector<double> propose(const Robot& robot, const std::vector<std::vector<Jo
   return p;
 }
 
-// The robot as it would be with break-away joints entered and DOFs at `values` (for link poses only).
-Robot trialRobot(const Robot& robot, const std::vector<JointRef>& entering, const std::vector<double>& cur) {
-  Robot r = robot;
-  for (const auto& jr : entering) {
-    Joint& j = r.chains[jr.chain].joints[jr.joint];
-    j.inBreakAway = true;
-    j.breakAwayDofValue = cur[j.expr.dof];
-  }
-  return r;
+// Enters break-away for `entering` joints at the current DOF values `cur`.
+void enterBreakAway(const Robot& robot, BreakAwayState& breakAway, const std::vector<JointRef>& entering,
+                    const std::vector<double>& cur) {
+  for (const auto& jr : entering)
+    breakAway[jr.chain][jr.joint] = {true, cur[robot.chains[jr.chain].joints[jr.joint].expr.dof]};
 }
 
 // Marks joints stopped when an existing contact on a link opposes that link's motion. Returns true if a
 // new stop was added.
-bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>& contacts,
+bool stopOpposedLinks(const World& world, const WorldState& state, int robot, const std::vector<Contact>& contacts,
                       const std::vector<std::vector<Transform>>& from, const std::vector<std::vector<Transform>>& to,
                       Stops& stops) {
   const Robot& r = world.robots[robot];
   auto poses = [&](const BodyHandle& h, bool after) -> Transform {
     if (isRobotLink(h, robot)) return (after ? to : from)[h.ref.chain][h.ref.link];
-    return world.body(h).pose;  // anything else stays put during a DOF step
+    return X_WB(state, h);  // anything else stays put during a DOF step
   };
   bool changed = false;
   for (const auto& c : contacts) {
@@ -118,12 +112,17 @@ bool stopOpposedLinks(const World& world, int robot, const std::vector<Contact>&
 
 }  // namespace
 
-DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vector<double>& targetIn,
-                                   const DofMotionSettings& settings) {
+DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int robotIndex,
+                                   const std::vector<double>& targetIn, const DofMotionSettings& settings) {
   DofMotionResult result;
   requireRobot(world, robotIndex);
-  Robot& robot = world.robots[robotIndex];
+  requireFits(world, state);
+  const Robot& robot = world.robots[robotIndex];
+  RobotState& rs = state.robots.at(robotIndex);
   const std::size_t n = robot.dofs.size();
+  // Every joint has a break-away entry from here on.
+  rs.breakAway.resize(robot.chains.size());
+  for (std::size_t c = 0; c < robot.chains.size(); ++c) rs.breakAway[c].resize(robot.chains[c].joints.size());
   result.dofStopped.assign(n, false);
   const std::vector<double> target = clampToRanges(robot, targetIn);
   std::vector<double> step(n);
@@ -138,44 +137,42 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
   const auto pairs = activePairs(world, settings.motion.collision, moving);
   const CollisionSettings& cs = settings.motion.collision;
   auto apply = [&](const std::vector<double>& v) {
-    setDofValues(world.robots[robotIndex], v);
-    world.updateConnections();
+    setDofValues(robot, rs, v);
+    updateConnections(world, state);
   };
   auto anyCollides = [&]() {
-    return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, p); });
+    return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, state, p); });
   };
   if (anyCollides()) {
     result.outcome = MotionOutcome::StartInCollision;
-    result.contacts = findContacts(world, pairs, cs);
+    result.contacts = findContacts(world, state, pairs, cs);
     return result;
   }
 
   for (; result.iterations < settings.maxIterations; ++result.iterations) {
-    const std::vector<double> cur = dofValues(robot);
+    const std::vector<double> cur = rs.dofValues;
     std::vector<double> next = cur;
     for (std::size_t k = 0; k < n; ++k) {
       if (step[k] == 0) continue;
       next[k] = cur[k] < target[k] ? std::min(target[k], cur[k] + step[k]) : std::max(target[k], cur[k] - step[k]);
     }
     // Stops from existing contacts that oppose the proposed motion, until the proposal settles.
-    const std::vector<Contact> contacts = findContacts(world, pairs, cs);
-    const auto fromPoses = linkPoses(robot, cur);
+    const std::vector<Contact> contacts = findContacts(world, state, pairs, cs);
+    const auto fromPoses = linkPoses(robot, rs.X_WP, cur, rs.breakAway);
     std::vector<JointRef> entering;
     std::vector<double> proposal;
     for (int guard = 0; guard < 64; ++guard) {
-      proposal = propose(robot, byDof, cur, next, stops, entering);
-      const Robot trial = trialRobot(robot, entering, cur);
-      if (!stopOpposedLinks(world, robotIndex, contacts, fromPoses, linkPoses(trial, proposal), stops)) break;
+      proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);
+      BreakAwayState trial = rs.breakAway;
+      enterBreakAway(robot, trial, entering, cur);
+      if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, linkPoses(robot, rs.X_WP, proposal, trial), stops))
+        break;
     }
     bool moves = false;
     for (std::size_t k = 0; k < n; ++k) moves |= proposal[k] != cur[k];
     if (!moves) break;
 
-    for (const auto& jr : entering) {
-      Joint& j = robot.chains[jr.chain].joints[jr.joint];
-      j.inBreakAway = true;
-      j.breakAwayDofValue = cur[j.expr.dof];
-    }
+    enterBreakAway(robot, rs.breakAway, entering, cur);
     apply(proposal);
     bool touched = false;
     if (anyCollides()) {
@@ -186,7 +183,7 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
         for (std::size_t k = 0; k < n; ++k) v[k] = cur[k] + t * (proposal[k] - cur[k]);
         apply(v);
       };
-      const double t = bisectToContact(world, applyT, pairs, 0.0, 1.0, cs, &collided);
+      const double t = bisectToContact(world, state, applyT, pairs, 0.0, 1.0, cs, &collided);
       (void)t;
       for (const auto& [a, b] : collided) {
         if (isRobotLink(a, robotIndex)) stopChainUpTo(robot, a.ref, stops);
@@ -195,20 +192,23 @@ DofMotionResult moveDofsToContacts(World& world, int robotIndex, const std::vect
       touched = true;
     }
     // Break-away joints rejoin their DOF once it has come back past the value where they broke away.
-    for (auto& ch : robot.chains)
-      for (auto& j : ch.joints)
-        if (j.inBreakAway && j.expr.dof >= 0 && j.expr.dof < static_cast<int>(n) &&
-            robot.dofs[j.expr.dof].value <= j.breakAwayDofValue && proposal[j.expr.dof] < cur[j.expr.dof])
-          j.inBreakAway = false;
-    updateLinkPoses(robot);
-    world.updateConnections();
-    if (settings.stopAtFirstContact && (touched || !findContacts(world, pairs, cs).empty())) {
+    for (std::size_t c = 0; c < robot.chains.size(); ++c)
+      for (std::size_t jj = 0; jj < robot.chains[c].joints.size(); ++jj) {
+        const Joint& j = robot.chains[c].joints[jj];
+        JointBreakAway& ba = rs.breakAway[c][jj];
+        if (ba.active && j.expr.dof >= 0 && j.expr.dof < static_cast<int>(n) &&
+            rs.dofValues[j.expr.dof] <= ba.dofValue && proposal[j.expr.dof] < cur[j.expr.dof])
+          ba.active = false;
+      }
+    forwardKinematics(robot, rs);
+    updateConnections(world, state);
+    if (settings.stopAtFirstContact && (touched || !findContacts(world, state, pairs, cs).empty())) {
       ++result.iterations;
       break;
     }
   }
-  result.contacts = findContacts(world, pairs, cs);
-  const auto finalValues = dofValues(robot);
+  result.contacts = findContacts(world, state, pairs, cs);
+  const auto finalValues = rs.dofValues;
   bool anyShort = false;
   for (std::size_t k = 0; k < n; ++k) {
     result.dofStopped[k] = step[k] != 0 && std::abs(finalValues[k] - target[k]) > 1e-12;

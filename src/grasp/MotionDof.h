@@ -3,7 +3,7 @@
 // jumpDOFToContact): DOFs advance in steps toward their targets; a step that collides is bisected back to
 // contact; links in contact stop the joints of their chain up to that link. Rigid DOFs stop as a whole
 // when any of their joints stops; break-away DOFs (Barrett clutch) moving in the positive direction let a
-// stopped joint enter break-away (Joint::inBreakAway, breakAwayDofValue) while the others keep moving;
+// stopped joint enter break-away (RobotState::breakAway, WorldState.h) while the others keep moving;
 // compliant DOFs move each joint independently.
 #include <vector>
 
@@ -26,8 +26,13 @@ struct DofMotionResult {
   std::vector<bool> dofStopped;       // per DOF: halted short of its target
 };
 
-// Moves robot `robot`'s DOFs toward `target` (clamped to the ranges), stopping at contacts.
-DofMotionResult moveDofsToContacts(World& world, int robot, const std::vector<double>& target,
+// Moves robot `robot`'s DOFs in `state` toward `target` (clamped to the ranges), stopping at contacts.
+DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int robot, const std::vector<double>& target,
                                    const DofMotionSettings& settings = {});
+// The same on the world's current state (world.state).
+inline DofMotionResult moveDofsToContacts(World& world, int robot, const std::vector<double>& target,
+                                          const DofMotionSettings& settings = {}) {
+  return moveDofsToContacts(world, world.state, robot, target, settings);
+}
 
 }  // namespace sg

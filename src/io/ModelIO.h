@@ -42,8 +42,9 @@ std::string worldToXml(const World& world, const std::string& worldDir);
 void saveWorld(const World& world, const std::string& path);
 
 // GraspIt! dofValues text of a robot (break-away entries included) and its parser.
-std::string dofValuesToString(const Robot& robot);
-void applyDofValuesString(Robot& robot, const std::string& text, const std::string& file = {}, int line = 0);
+std::string dofValuesToString(const Robot& robot, const RobotState& state);
+void applyDofValuesString(const Robot& robot, RobotState& state, const std::string& text, const std::string& file = {},
+                          int line = 0);
 
 // What a file is, from its root element or extension.
 enum class ModelFileKind { World, Robot, Body, Mesh, Unknown };

@@ -401,7 +401,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
     }
   }
 
-  setDofValues(robot, defaults);
+  checkChainTree(robot);  // a robot's state (RobotState) is computed by whoever places it
   return robot;
 }
 

@@ -29,7 +29,7 @@ std::vector<std::pair<std::size_t, std::size_t>> jointsOfDof(const Robot& robot,
   return out;
 }
 
-struct BreakAwayState {
+struct JointBreakAwayEntry {
   std::size_t chain, joint;
   bool inBreakAway;
   double dofValue;
@@ -37,7 +37,7 @@ struct BreakAwayState {
 
 // The GraspIt! layout: per DOF its value, and for a break-away DOF per joint "0" or "1 v".
 bool parseStructuredDofValues(const Robot& robot, const std::vector<double>& v, std::vector<double>& values,
-                              std::vector<BreakAwayState>& states) {
+                              std::vector<JointBreakAwayEntry>& states) {
   std::size_t pos = 0;
   values.clear();
   states.clear();
@@ -81,7 +81,7 @@ struct WorldReader {
   std::map<std::string, Robot> robots;
 };
 
-Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const MaterialTable& materials) {
+Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const MaterialTable& materials, Transform& X_WB) {
   Body body;
   if (const Element* f = xml::child(e, "filename")) {
     const std::string name = xml::text(*f);
@@ -102,11 +102,11 @@ Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const Materi
   } else {
     throw xml::errorAt(r.file, e, xml::tagOf(e) + " needs a <filename> or an inline <body>");
   }
-  body.pose = xml::childTransform(e, r.file);
+  X_WB = xml::childTransform(e, r.file);
   return body;
 }
 
-Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& materials) {
+Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& materials, RobotState& state) {
   const Element& f = xml::requireChild(e, "filename", r.file);
   const std::string name = xml::text(f);
   const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(f));
@@ -121,11 +121,9 @@ Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& mate
   Robot robot = cached->second;
   robot.fileAsWritten = name;
   xmlio::applyLinkProperties(robot, e, r.file, materials);  // SoftGrasp's edits of link properties
-  robot.pose = xml::childTransform(e, r.file);
+  state = defaultRobotState(robot, xml::childTransform(e, r.file));
   if (const Element* dv = xml::child(e, "dofValues"))
-    applyDofValuesString(robot, xml::text(*dv), r.file, xml::lineOf(*dv));
-  else
-    updateLinkPoses(robot);
+    applyDofValuesString(robot, state, xml::text(*dv), r.file, xml::lineOf(*dv));
   return robot;
 }
 
@@ -191,7 +189,7 @@ std::string tagLine(int indent, const char* tag, const std::string& value) {
                       tag, ">\n"});
 }
 
-std::string worldBodyXml(const Body& body, const char* tag, const std::string& worldDir) {
+std::string worldBodyXml(const Body& body, const Transform& X_WB, const char* tag, const std::string& worldDir) {
   std::string out = xml::concat({"  <", tag, ">\n"});
   if (!body.sourceFile.empty()) {
     out += tagLine(4, "filename", xmlio::fileNameForWriting(body.sourceFile, body.sourceFileAsWritten, worldDir));
@@ -200,7 +198,7 @@ std::string worldBodyXml(const Body& body, const char* tag, const std::string& w
     out += xmlio::bodyContentXml(body, worldDir, 6);
     out += "    </body>\n";
   }
-  out += xml::transformXml(body.pose, 4);
+  out += xml::transformXml(X_WB, 4);
   out += xml::concat({"  </", tag, ">\n"});
   return out;
 }
@@ -215,29 +213,30 @@ std::string mountFile(const Connection& c) {
 
 }  // namespace
 
-std::string dofValuesToString(const Robot& robot) {
+std::string dofValuesToString(const Robot& robot, const RobotState& state) {
   std::string s;
   auto add = [&](const std::string& t) {
     if (!s.empty()) s += ' ';
     s += t;
   };
   for (std::size_t k = 0; k < robot.dofs.size(); ++k) {
-    add(formatSigned(robot.dofs[k].value));
+    add(formatSigned(k < state.dofValues.size() ? state.dofValues[k] : 0.0));
     if (robot.dofs[k].type != DofType::BreakAway) continue;
     for (const auto& [c, j] : jointsOfDof(robot, static_cast<int>(k))) {
-      const Joint& joint = robot.chains[c].joints[j];
-      add(joint.inBreakAway ? "+1" : "+0");
-      if (joint.inBreakAway) add(formatSigned(joint.breakAwayDofValue));
+      const JointBreakAway ba = breakAwayOf(state, c, j);
+      add(ba.active ? "+1" : "+0");
+      if (ba.active) add(formatSigned(ba.dofValue));
     }
   }
   return s;
 }
 
-void applyDofValuesString(Robot& robot, const std::string& text, const std::string& file, int line) {
+void applyDofValuesString(const Robot& robot, RobotState& state, const std::string& text, const std::string& file,
+                          int line) {
   const auto numbers = parseDoubleList(text);
   if (!numbers) throw Error("<dofValues> must hold finite numbers: '" + text + "'", file, line);
   std::vector<double> values;
-  std::vector<BreakAwayState> states;
+  std::vector<JointBreakAwayEntry> states;
   if (!parseStructuredDofValues(robot, *numbers, values, states)) {
     if (numbers->size() != robot.dofs.size())
       throw Error("<dofValues> has " + std::to_string(numbers->size()) + " number(s); robot " + robot.name +
@@ -246,15 +245,13 @@ void applyDofValuesString(Robot& robot, const std::string& text, const std::stri
                   file, line);
     values = *numbers;  // a plain list, one number per DOF: every joint engaged
     states.clear();
-    for (auto& chain : robot.chains)
-      for (auto& j : chain.joints) j.inBreakAway = false;
+    for (auto& chain : state.breakAway)
+      for (auto& j : chain) j = {};
   }
-  for (const auto& s : states) {
-    Joint& j = robot.chains[s.chain].joints[s.joint];
-    j.inBreakAway = s.inBreakAway;
-    j.breakAwayDofValue = s.dofValue;
-  }
-  setDofValues(robot, values);
+  state.breakAway.resize(robot.chains.size());
+  for (std::size_t c = 0; c < robot.chains.size(); ++c) state.breakAway[c].resize(robot.chains[c].joints.size());
+  for (const auto& s : states) state.breakAway[s.chain][s.joint] = {s.inBreakAway, s.dofValue};
+  setDofValues(robot, state, values);
 }
 
 World loadWorld(const std::string& path, const LoadOptions& options) {
@@ -271,11 +268,17 @@ World loadWorld(const std::string& path, const LoadOptions& options) {
   for (const Element* e = root.FirstChildElement(); e; e = e->NextSiblingElement()) {
     const std::string_view tag = e->Name();
     if (tag == "obstacle") {
-      world.obstacles.push_back(readWorldBody(*e, BodyKind::Obstacle, r, world.materials));
+      Transform X_WO;
+      Body body = readWorldBody(*e, BodyKind::Obstacle, r, world.materials, X_WO);
+      world.addObstacle(std::move(body), X_WO);
     } else if (tag == "graspableBody") {
-      world.graspables.push_back(readWorldBody(*e, BodyKind::Graspable, r, world.materials));
+      Transform X_WG;
+      Body body = readWorldBody(*e, BodyKind::Graspable, r, world.materials, X_WG);
+      world.addGraspable(std::move(body), X_WG);
     } else if (tag == "robot") {
-      world.robots.push_back(readWorldRobot(*e, r, world.materials));
+      RobotState state;
+      Robot robot = readWorldRobot(*e, r, world.materials, state);
+      world.addRobot(std::move(robot), std::move(state));
     } else if (tag == "connection") {
       world.connections.push_back(readConnection(*e, world, r));
     } else if (tag == "camera") {
@@ -291,14 +294,19 @@ World loadWorld(const std::string& path, const LoadOptions& options) {
 
 std::string worldToXml(const World& world, const std::string& worldDir) {
   std::string out = "<?xml version=\"1.0\" ?>\n<world>\n";
-  for (const auto& b : world.obstacles) out += worldBodyXml(b, "obstacle", worldDir);
-  for (const auto& b : world.graspables) out += worldBodyXml(b, "graspableBody", worldDir);
-  for (const auto& r : world.robots) {
+  if (!fits(world, world.state)) throw Error("the world's state does not fit its bodies and robots");
+  for (std::size_t i = 0; i < world.obstacles.size(); ++i)
+    out += worldBodyXml(world.obstacles[i], world.state.X_WO[i], "obstacle", worldDir);
+  for (std::size_t i = 0; i < world.graspables.size(); ++i)
+    out += worldBodyXml(world.graspables[i], world.state.X_WG[i], "graspableBody", worldDir);
+  for (std::size_t i = 0; i < world.robots.size(); ++i) {
+    const Robot& r = world.robots[i];
+    const RobotState& rs = world.state.robots[i];
     if (r.sourceFile.empty()) throw Error("robot '" + r.name + "' has no file to name in the saved world");
     out += "  <robot>\n";
     out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, r.fileAsWritten, worldDir));
-    out += tagLine(4, "dofValues", dofValuesToString(r));
-    out += xml::transformXml(r.pose, 4);
+    out += tagLine(4, "dofValues", dofValuesToString(r, rs));
+    out += xml::transformXml(rs.X_WP, 4);
     out += xmlio::linkPropertiesXml(r, 4);
     out += "  </robot>\n";
   }

@@ -1,5 +1,6 @@
 #pragma once
-// A rigid or soft body: geometry, material, mass properties and pose. Plain data; readers fill it.
+// A rigid or soft body: geometry, material and mass properties — what it is, not where it is (its pose is
+// in WorldState, WorldState.h). Plain data; readers fill it.
 // Units: mm, g, Pa. Inertia is per unit mass (mm²) about the centre of mass, in body axes (as GraspIt!).
 #include <memory>
 #include <optional>
@@ -42,7 +43,6 @@ struct Body {
   std::string sourceFile;            // the body XML this came from; empty for inline or bare meshes
   std::string sourceFileAsWritten;   // as named in the world/robot file (for saving)
 
-  Transform pose;                    // world frame
   bool collisionEnabled = true;
 
   bool isSoft() const { return youngs_Pa.has_value(); }

@@ -60,16 +60,16 @@ Transform jointMotion(const Joint& joint, double q) {
 
 Transform jointTransform(const Joint& joint, double q) { return joint.X_PJ * jointMotion(joint, q) * joint.X_JC; }
 
-double jointValue(const Joint& joint, const std::vector<double>& dofValues) {
-  double q = joint.inBreakAway ? joint.breakAwayDofValue
+double jointValue(const Joint& joint, const std::vector<double>& dofValues, const JointBreakAway& breakAway) {
+  double q = breakAway.active ? breakAway.dofValue
                                : (joint.expr.dof >= 0 && joint.expr.dof < static_cast<int>(dofValues.size())
                                       ? dofValues[joint.expr.dof]
                                       : 0.0);
   return joint.expr.ratio * q;
 }
 
-double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues) {
-  return joint.type == JointType::Fixed ? 0.0 : jointValue(joint, dofValues) + joint.expr.offset;
+double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues, const JointBreakAway& breakAway) {
+  return joint.type == JointType::Fixed ? 0.0 : jointValue(joint, dofValues, breakAway) + joint.expr.offset;
 }
 
 void computeDofRanges(Robot& robot) {
@@ -113,18 +113,22 @@ void checkChainTree(const Robot& robot) {
   }
 }
 
-std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const std::vector<double>& dofValues) {
+std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transform& X_WP,
+                                              const std::vector<double>& dofValues, const BreakAwayState& breakAway) {
   checkChainTree(robot);
   std::vector<std::vector<Transform>> out;
   out.reserve(robot.chains.size());
-  for (const auto& chain : robot.chains) {
+  for (std::size_t c = 0; c < robot.chains.size(); ++c) {
+    const Chain& chain = robot.chains[c];
     const auto& parent = chain.parent;
     // Parents come first, so their link poses are already in `out`.
-    const Transform X_WB = (parent && parent->chain >= 0 ? out[parent->chain][parent->link] : robot.pose) * chain.base;
+    const Transform X_WB = (parent && parent->chain >= 0 ? out[parent->chain][parent->link] : X_WP) * chain.base;
     std::vector<Transform> jointFrames;  // frame after each joint
     Transform X_WF = X_WB;
-    for (const auto& j : chain.joints) {
-      X_WF = X_WF * jointTransform(j, jointMotionValue(j, dofValues));
+    for (std::size_t k = 0; k < chain.joints.size(); ++k) {
+      const Joint& j = chain.joints[k];
+      const JointBreakAway ba = c < breakAway.size() && k < breakAway[c].size() ? breakAway[c][k] : JointBreakAway{};
+      X_WF = X_WF * jointTransform(j, jointMotionValue(j, dofValues, ba));
       jointFrames.push_back(X_WF);
     }
     std::vector<Transform> poses;
@@ -135,31 +139,6 @@ std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const std::vec
     out.push_back(std::move(poses));
   }
   return out;
-}
-
-std::vector<double> dofValues(const Robot& robot) {
-  std::vector<double> v;
-  v.reserve(robot.dofs.size());
-  for (const auto& d : robot.dofs) v.push_back(d.value);
-  return v;
-}
-
-void updateLinkPoses(Robot& robot) {
-  robot.palm.pose = robot.pose;
-  const auto poses = linkPoses(robot, dofValues(robot));
-  for (std::size_t c = 0; c < robot.chains.size(); ++c)
-    for (std::size_t l = 0; l < robot.chains[c].links.size(); ++l) robot.chains[c].links[l].body.pose = poses[c][l];
-}
-
-void setDofValues(Robot& robot, const std::vector<double>& values) {
-  const auto v = clampToRanges(robot, values);
-  for (std::size_t k = 0; k < robot.dofs.size(); ++k) robot.dofs[k].value = v[k];
-  updateLinkPoses(robot);
-}
-
-void setRobotPose(Robot& robot, const Transform& pose) {
-  robot.pose = pose;
-  updateLinkPoses(robot);
 }
 
 }  // namespace sg

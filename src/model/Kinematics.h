@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/Robot.h"
+#include "model/WorldState.h"
 
 namespace sg {
 
@@ -33,10 +34,11 @@ Transform jointMotion(const Joint& joint, double q);
 Transform jointTransform(const Joint& joint, double q);
 
 // jointValue (rad or mm, offset excluded) of `joint` for the given DOF values; a joint in break-away
-// uses its stored break-away DOF value instead.
-double jointValue(const Joint& joint, const std::vector<double>& dofValues);
+// (breakAway.active) uses its break-away DOF value instead.
+double jointValue(const Joint& joint, const std::vector<double>& dofValues, const JointBreakAway& breakAway = {});
 // The motion q = jointValue + offset (0 for a fixed joint).
-double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues);
+double jointMotionValue(const Joint& joint, const std::vector<double>& dofValues,
+                        const JointBreakAway& breakAway = {});
 
 // Sets DOF ranges to the intersection over their joints of [min/ratio, max/ratio] (swapped for a
 // negative ratio). A DOF no joint uses keeps its range. Also marks prismatic DOFs.
@@ -48,17 +50,12 @@ std::vector<double> clampToRanges(const Robot& robot, std::vector<double> dofVal
 // Throws sg::Error unless every chain's parent is the palm or a link of an earlier chain.
 void checkChainTree(const Robot& robot);
 
-// Poses (world frame) of every link, per chain, for the given DOF values and robot pose. A chain hanging
-// off a link starts from that link's pose. Throws sg::Error for a bad chain tree (checkChainTree).
-std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const std::vector<double>& dofValues);
-
-// Sets the DOF values (clamped) and updates palm and link body poses in place.
-void setDofValues(Robot& robot, const std::vector<double>& dofValues);
-// Re-derives palm and link poses from the robot pose and the current DOF values.
-void updateLinkPoses(Robot& robot);
-// Sets the robot's world pose and updates link poses.
-void setRobotPose(Robot& robot, const Transform& pose);
-
-std::vector<double> dofValues(const Robot& robot);
+// Poses in world of every link, per chain, for the palm pose X_WP, the DOF values and the break-away state
+// ([chain][joint]; missing entries are not in break-away). A chain hanging off a link starts from that
+// link's pose. Throws sg::Error for a bad chain tree (checkChainTree). RobotState keeps these
+// (WorldState.h forwardKinematics).
+std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transform& X_WP,
+                                              const std::vector<double>& dofValues,
+                                              const BreakAwayState& breakAway = {});
 
 }  // namespace sg

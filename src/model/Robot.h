@@ -1,7 +1,8 @@
 #pragma once
 // A robot (hand or arm) as GraspIt! describes it: a palm, DOFs, chains (a tree) of joints driven by coupled
 // DOF expressions, links, approach direction, eigengrasps and virtual contacts (README.md §Robot).
-// Angles are radians at run time, lengths mm. Plain data; kinematics is in Kinematics.h.
+// Angles are radians at run time, lengths mm. Plain data describing what the robot is; where it is (palm
+// pose, DOF values, break-away state, link poses) is a RobotState (WorldState.h). Kinematics is in Kinematics.h.
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +19,6 @@ struct Dof {
   double defaultValue = 0;          // rad (revolute) or mm (prismatic); not converted for prismatic DOFs
   double maxEffort = 0, kp = 0, kd = 0, draggerScale = 0;
   double breakAwayTorque = 0;       // as written in the file (GraspIt! multiplies by 1e3)
-  double value = 0;                 // current value, rad or mm
   double minValue = 0, maxValue = 0;  // range from the joint limits (see computeDofRanges)
   bool prismatic = false;           // true if the DOF drives only prismatic joints
 };
@@ -52,10 +52,6 @@ struct Joint {
   double minValue = 0, maxValue = 0;  // limits on jointValue (rad or mm), offset excluded as in GraspIt!
   std::optional<DhParameters> dh;    // the DH parameters it was built from, if any (kept for writing)
   double viscousFriction = 0, coulombFriction = 0, springStiffness = 0, restValue = 0;
-  // Break-away clutch state (break-away DOFs only): when set, this joint stays at the DOF value
-  // `breakAwayDofValue` while the DOF itself keeps moving.
-  bool inBreakAway = false;
-  double breakAwayDofValue = 0;
 };
 
 enum class LinkJointType { Revolute, Prismatic, Universal, Ball };
@@ -123,7 +119,6 @@ struct Robot {
   Body palm;
   std::vector<Dof> dofs;
   std::vector<Chain> chains;
-  Transform pose;                    // world pose of the palm/base
   std::optional<Transform> approach; // approachTran in palm coordinates (z = approach direction)
   EigenGraspSet eigengrasps;
   std::vector<VirtualContact> virtualContacts;

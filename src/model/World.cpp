@@ -12,18 +12,52 @@ std::size_t World::bodyCount() const {
   return n;
 }
 
-void World::updateConnections() {
-  for (auto& c : connections) {
-    if (c.parentRobot < 0 || c.parentRobot >= static_cast<int>(robots.size()) || c.childRobot < 0 ||
-        c.childRobot >= static_cast<int>(robots.size()))
-      continue;
-    const Robot& parent = robots[c.parentRobot];
-    if (c.parentChain < 0 || c.parentChain >= static_cast<int>(parent.chains.size())) continue;
-    const auto& links = parent.chains[c.parentChain].links;
-    const Transform flange = links.empty() ? parent.pose : links.back().body.pose;
-    if (c.mount) c.mount->pose = flange;
-    setRobotPose(robots[c.childRobot], flange * c.offset);
-  }
+int World::addObstacle(Body body, const Transform& X_WO) {
+  obstacles.push_back(std::move(body));
+  state.X_WO.resize(obstacles.size() - 1);
+  state.X_WO.push_back(X_WO);
+  return static_cast<int>(obstacles.size()) - 1;
+}
+
+int World::addGraspable(Body body, const Transform& X_WG) {
+  graspables.push_back(std::move(body));
+  state.X_WG.resize(graspables.size() - 1);
+  state.X_WG.push_back(X_WG);
+  return static_cast<int>(graspables.size()) - 1;
+}
+
+int World::addRobot(Robot robot, const Transform& X_WP) {
+  RobotState s = defaultRobotState(robot, X_WP);
+  return addRobot(std::move(robot), std::move(s));
+}
+
+int World::addRobot(Robot robot, RobotState robotState) {
+  robotState.dofValues = clampToRanges(robot, robotState.dofValues);
+  forwardKinematics(robot, robotState);
+  robots.push_back(std::move(robot));
+  fitState(*this, state);  // earlier robots keep their state; the new one takes its place
+  state.robots.back() = std::move(robotState);
+  updateConnections();
+  return static_cast<int>(robots.size()) - 1;
+}
+
+void World::removeLastObstacle() {
+  if (obstacles.empty()) return;
+  obstacles.pop_back();
+  state.X_WO.resize(obstacles.size());
+}
+
+void World::removeLastGraspable() {
+  if (graspables.empty()) return;
+  graspables.pop_back();
+  state.X_WG.resize(graspables.size());
+}
+
+void World::removeLastRobot() {
+  if (robots.empty()) return;
+  robots.pop_back();
+  state.robots.resize(robots.size());
+  updateConnections();
 }
 
 }  // namespace sg

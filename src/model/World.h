@@ -1,12 +1,15 @@
 #pragma once
 // A world: obstacles, graspable bodies, robots, connections (arm → hand mounts), a camera and the
-// material table (src/model/README.md §World). Plain data.
+// material table (src/model/README.md §World). Plain data. The description (what things are) is in the vectors;
+// `state` is the document's current WorldState (where things are, WorldState.h). Computations take the
+// state they evaluate explicitly, so several states of one const World can be evaluated at once.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/Materials.h"
 #include "model/Robot.h"
+#include "model/WorldState.h"
 
 namespace sg {
 
@@ -43,6 +46,17 @@ struct World {
   std::vector<Connection> connections;
   std::optional<Camera> camera;
   MaterialTable materials;
+  WorldState state;                  // current poses, DOF values, break-away state (fits the vectors above)
+
+  // Append a body or robot together with its state entry; return its index.
+  int addObstacle(Body body, const Transform& X_WO = {});
+  int addGraspable(Body body, const Transform& X_WG = {});
+  int addRobot(Robot robot, const Transform& X_WP = {});       // DOF values at their defaults
+  int addRobot(Robot robot, RobotState robotState);             // link poses are recomputed
+  // Remove the last obstacle, graspable or robot and its state entry (no-op when there is none).
+  void removeLastObstacle();
+  void removeLastGraspable();
+  void removeLastRobot();
 
   std::size_t bodyCount() const;
   // Every body: obstacles, graspables, robots (palm then links), mounts. Handles stay valid until
@@ -54,8 +68,8 @@ struct World {
   Body& body(const BodyHandle& h);
   // "mug", "ThreeFinger/palm", "ThreeFinger/chain1/link0": readable and unique within the world.
   std::string bodyLabel(const BodyHandle& h) const;     // obstacles + graspables + every robot body (+ mounts)
-  // Moves child robots to their mounts (after a parent robot's DOFs or pose change).
-  void updateConnections();
+  // Moves child robots to their mounts in `state` (after a parent robot's DOFs or pose change).
+  void updateConnections() { sg::updateConnections(*this, state); }
 };
 
 }  // namespace sg

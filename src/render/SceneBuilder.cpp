@@ -177,7 +177,7 @@ void WorldScene::buildBodies(const World& world) {
     if (robotBody || h.kind == BodyHandle::Kind::Mount) addRobotNodes();
     const Body& body = world.body(h);
     if (body.mesh) used.insert(body.mesh.get());
-    SoSeparator* node = makeBodyNode(body, h, robotBody);
+    SoSeparator* node = makeBodyNode(body, X_WB(world.state, h), h, robotBody);
     node->setName(SbName(nodeName(world.bodyLabel(h)).c_str()));
     (robotBody ? robotNodes_[h.index] : bodiesRoot_)->addChild(node);
   }
@@ -193,12 +193,13 @@ void WorldScene::buildBodies(const World& world) {
   }
 }
 
-SoSeparator* WorldScene::makeBodyNode(const Body& body, const BodyHandle& handle, bool robotBody) {
+SoSeparator* WorldScene::makeBodyNode(const Body& body, const Transform& X_WB, const BodyHandle& handle,
+                                      bool robotBody) {
   Entry e;
   e.handle = handle;
   e.separator = new SoSeparator;
   e.transform = new SoTransform;
-  setPose(e.transform, body.pose);
+  setPose(e.transform, X_WB);
   e.separator->addChild(e.transform);
 
   e.material = new SoMaterial;
@@ -253,7 +254,7 @@ void WorldScene::updatePoses(const World& world) {
     rebuild(world);
     return;
   }
-  for (const Entry& e : entries_) setPose(e.transform, world.body(e.handle).pose);
+  for (const Entry& e : entries_) setPose(e.transform, X_WB(world.state, e.handle));
 }
 
 void WorldScene::rebuild(const World& world) {

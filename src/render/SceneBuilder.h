@@ -85,7 +85,7 @@ class WorldScene {
     SoSwitch* highlight = nullptr;
   };
   void buildBodies(const World& world);
-  SoSeparator* makeBodyNode(const Body& body, const BodyHandle& handle, bool robotBody);
+  SoSeparator* makeBodyNode(const Body& body, const Transform& X_WB, const BodyHandle& handle, bool robotBody);
   SoNode* geometryFor(const Body& body);
   void applyHighlight(const Entry& e, bool on) const;
   void rebuildAxes(const World& world);

@@ -75,7 +75,7 @@ void TstAppCliParity::gAndCliAgree() {
     const Robot& hand = window.document()->world().robots.at(0);
     QCOMPARE(dofs.size(), static_cast<qsizetype>(hand.dofs.size()));
     for (qsizetype k = 0; k < dofs.size(); ++k)
-      QCOMPARE(dofs[k].toDouble(), hand.dofs[static_cast<std::size_t>(k)].value);
+      QCOMPARE(dofs[k].toDouble(), window.document()->world().state.robots.at(0).dofValues[static_cast<std::size_t>(k)]);
   }
 
   QVERIFY(evaluation.has_value());

@@ -55,13 +55,14 @@ std::vector<Part> loadHand(Robot& robotOut, bool& fromFile) {
   std::vector<Part> parts;
   if (fromFile) {
     // Pre-grasp: tripod spread, fingers half closed.
-    std::vector<double> v = dofValues(robotOut);
+    RobotState state = defaultRobotState(robotOut);
+    std::vector<double> v = state.dofValues;
     for (std::size_t k = 0; k < v.size(); ++k)
       v[k] = robotOut.dofs[k].minValue + (k == 0 ? 0.66 : 0.35) * (robotOut.dofs[k].maxValue - robotOut.dofs[k].minValue);
-    setDofValues(robotOut, v);
+    setDofValues(robotOut, state, v);
     for (const auto& ref : robotOut.bodyRefs()) {
       const Body& b = robotOut.body(ref);
-      if (b.mesh && !b.mesh->empty()) parts.push_back({b.name, b.mesh, b.pose});
+      if (b.mesh && !b.mesh->empty()) parts.push_back({b.name, b.mesh, X_WB(state, ref)});
     }
     return parts;
   }

@@ -28,6 +28,7 @@ extern "C" {
 #include "BenchTiming.h"
 #include "../support/RandomGrasps.h"
 #include "io/ModelIO.h"
+#include "../support/PlacedBody.h"
 
 using namespace sg;
 
@@ -180,7 +181,7 @@ World sphereGraspWorld(std::vector<Contact>& contacts) {
   ball.kind = BodyKind::Graspable;
   ball.mesh = std::make_shared<const TriangleMesh>(makeIcosphere(30, 5));
   ball.maxRadius_mm = 30;
-  w.graspables.push_back(ball);
+  sgtest::addGraspable(w, ball);
   const std::vector<Vec3> dirs = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1)};
   for (std::size_t i = 0; i < dirs.size(); ++i) {
     const Vec3 u = dirs[i].normalized();
@@ -188,8 +189,7 @@ World sphereGraspWorld(std::vector<Contact>& contacts) {
     tip.name = "tip" + std::to_string(i);
     tip.youngs_Pa = 1.5e6;
     tip.mesh = std::make_shared<const TriangleMesh>(makeIcosphere(8, 4));
-    tip.pose = Transform::fromTranslation(38 * u);
-    w.obstacles.push_back(tip);
+    sgtest::addObstacle(w, tip, Transform::fromTranslation(38 * u));
     Contact c;
     c.side1.body = {BodyHandle::Kind::Graspable, 0, {}};
     c.side1.position_mm = 30 * u;

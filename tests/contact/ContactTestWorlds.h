@@ -6,6 +6,7 @@
 #include "geometry/Primitives.h"
 #include "model/Kinematics.h"
 #include "model/World.h"
+#include "../support/PlacedBody.h"
 
 namespace sgtest {
 
@@ -22,25 +23,24 @@ inline std::shared_ptr<const TriangleMesh> shiftedBox(const Vec3& size, const Ve
   return shared(std::move(m));
 }
 
-inline Body makeBody(const std::string& name, std::shared_ptr<const TriangleMesh> mesh, const Transform& pose,
-                     BodyKind kind, const std::string& material = "wood") {
+inline PlacedBody makeBody(const std::string& name, std::shared_ptr<const TriangleMesh> mesh, const Transform& pose,
+                           BodyKind kind, const std::string& material = "wood") {
   Body b;
   b.name = name;
   b.kind = kind;
   b.mesh = std::move(mesh);
-  b.pose = pose;
   b.material = material;
-  return b;
+  return {b, pose};
 }
 
 // A 200×200×10 mm table whose top is z = 0.
-inline Body makeTable() {
+inline PlacedBody makeTable() {
   return makeBody("table", shiftedBox(Vec3(200, 200, 10), Vec3(0, 0, -5)), {}, BodyKind::Obstacle, "wood");
 }
 
 inline Link makeLink(const std::string& name, std::shared_ptr<const TriangleMesh> mesh, int lastJoint) {
   Link l;
-  l.body = makeBody(name, std::move(mesh), {}, BodyKind::Link, "rubber");
+  l.body = makeBody(name, std::move(mesh), {}, BodyKind::Link, "rubber").body;
   l.lastJoint = lastJoint;
   return l;
 }
@@ -54,7 +54,7 @@ inline Joint revolute(int dof, double maxDeg, double a_mm = 0) {
 inline Robot makeGripper() {
   Robot r;
   r.name = "gripper";
-  r.palm = makeBody("palm", shared(makeBox(Vec3(60, 20, 10))), {}, BodyKind::Link, "plastic");
+  r.palm = makeBody("palm", shared(makeBox(Vec3(60, 20, 10))), {}, BodyKind::Link, "plastic").body;
   r.approach = Transform::identity();
   for (int side = 0; side < 2; ++side) {
     Dof d;
@@ -74,7 +74,6 @@ inline Robot makeGripper() {
     r.chains.push_back(std::move(c));
   }
   computeDofRanges(r);
-  setRobotPose(r, {});
   return r;
 }
 
@@ -83,7 +82,7 @@ inline Robot makeGripper() {
 inline Robot makeBreakAwayFinger() {
   Robot r;
   r.name = "clutch";
-  r.palm = makeBody("palm", shared(makeBox(Vec3(10, 10, 10))), {}, BodyKind::Link, "plastic");
+  r.palm = makeBody("palm", shared(makeBox(Vec3(10, 10, 10))), {}, BodyKind::Link, "plastic").body;
   Dof d;
   d.type = DofType::BreakAway;
   d.defaultVelocity = 1.0;
@@ -101,7 +100,6 @@ inline Robot makeBreakAwayFinger() {
   c.links.push_back(makeLink("distal", shiftedBox(Vec3(19, 4, 8), Vec3(-10, 0, 0)), 1));
   r.chains.push_back(std::move(c));
   computeDofRanges(r);
-  setRobotPose(r, {});
   return r;
 }
 

@@ -21,10 +21,10 @@ const BodyHandle kCube{K::Graspable, 1, {}};
 // A ball (r 10 mm) and a 10 mm cube, each resting 0.1 mm above the table (in contact), 50 mm apart.
 World twoOnTable() {
   World w;
-  w.obstacles.push_back(makeTable());
-  w.graspables.push_back(makeBody("ball", shared(makeUvSphere(10, 32, 16)),
+  sgtest::addObstacle(w, makeTable());
+  sgtest::addGraspable(w, makeBody("ball", shared(makeUvSphere(10, 32, 16)),
                                   Transform::fromTranslation(Vec3(-25, 0, 10.1)), BodyKind::Graspable, "rubber"));
-  w.graspables.push_back(makeBody("cube", shared(makeBox(Vec3(10, 10, 10))),
+  sgtest::addGraspable(w, makeBody("cube", shared(makeBox(Vec3(10, 10, 10))),
                                   Transform::fromTranslation(Vec3(25, 0, 5.1)), BodyKind::Graspable, "rubber"));
   return w;
 }
@@ -65,7 +65,7 @@ class TestCollisionSwitches : public QObject {
 
     // Pushed into the table, the ball collides with nothing while switched off.
     World sunk = w;
-    sunk.graspables[0].pose = Transform::fromTranslation(Vec3(-25, 0, 8));
+    sunk.state.X_WG[0] = Transform::fromTranslation(Vec3(-25, 0, 8));
     QVERIFY(anyCollision(sunk, CollisionSettings{}));
     QVERIFY(!anyCollision(sunk, s));
     QVERIFY(sunk.graspables[0].collisionEnabled);  // a setting of the analysis, not of the world

@@ -17,8 +17,8 @@ const BodyHandle kBall{K::Graspable, 0, {}};
 // A UV sphere of radius 10 (pole down) resting `gap` above the table.
 World ballOnTable(double gap, const std::string& ballMaterial = "rubber") {
   World w;
-  w.obstacles.push_back(makeTable());
-  w.graspables.push_back(
+  sgtest::addObstacle(w, makeTable());
+  sgtest::addGraspable(w, 
       makeBody("ball", shared(makeUvSphere(10, 32, 16)), Transform::fromTranslation(Vec3(5, 3, 10 + gap)),
                BodyKind::Graspable, ballMaterial));
   return w;
@@ -31,11 +31,11 @@ class TestContact : public QObject {
  private slots:
   void filterRules() {
     World w;
-    w.robots.push_back(makeBreakAwayFinger());
-    w.robots.push_back(makeGripper());
-    w.obstacles.push_back(makeTable());
-    w.obstacles.push_back(makeTable());
-    w.graspables.push_back(makeBody("cube", shared(makeBox(Vec3(5, 5, 5))), {}, BodyKind::Graspable));
+    sgtest::addRobot(w, makeBreakAwayFinger());
+    sgtest::addRobot(w, makeGripper());
+    sgtest::addObstacle(w, makeTable());
+    sgtest::addObstacle(w, makeTable());
+    sgtest::addGraspable(w, makeBody("cube", shared(makeBox(Vec3(5, 5, 5))), {}, BodyKind::Graspable));
     const CollisionSettings s;
     const BodyHandle palm{K::Robot, 0, {-1, 0}}, prox{K::Robot, 0, {0, 0}}, dist{K::Robot, 0, {0, 1}};
     const BodyHandle gPalm{K::Robot, 1, {-1, 0}}, left{K::Robot, 1, {0, 0}}, right{K::Robot, 1, {1, 0}};
@@ -118,7 +118,7 @@ class TestContact : public QObject {
     const World w = ballOnTable(0.05);
     const auto contacts = findAllContacts(w);
     QCOMPARE(contacts.size(), std::size_t(1));
-    const Transform from = w.graspables[0].pose;
+    const Transform from = w.state.X_WG[0];
     auto moved = [&](const Vec3& d) { return Transform::fromTranslation(d) * from; };
     QVERIFY(preventsMotion(contacts[0].side2, from, moved(Vec3(0, 0, -0.01))));
     QVERIFY(!preventsMotion(contacts[0].side2, from, moved(Vec3(0, 0, 0.01))));

@@ -20,9 +20,9 @@ const std::vector<Vec3> kTetra = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1
 // A rigid ball of radius R at the origin touched at the tetrahedron's directions by rigid fixtures.
 World tetraWorld(double R) {
   World w;
-  w.graspables.push_back(makeBody("ball", BodyKind::Graspable, makeUvSphere(R, 60, 30), Transform::identity()));
+  sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeUvSphere(R, 60, 30), Transform::identity()));
   for (const Vec3& d : kTetra)
-    w.obstacles.push_back(makeBody("tip", BodyKind::Obstacle, makeUvSphere(5, 20, 10),
+    sgtest::addObstacle(w, makeBody("tip", BodyKind::Obstacle, makeUvSphere(5, 20, 10),
                                    Transform::fromTranslation((R + 5) * d.normalized())));
   return w;
 }
@@ -175,9 +175,12 @@ void TstAnalysis::handMotionWithoutCollisionCheckingGoesToLimits() {
   request.collisionChecking = false;
   const HandMotionReport report = moveHand(world, 0, request);
   QVERIFY(report.fingers.run && !report.fingers.collisionChecked);
-  for (const Dof& d : world.robots[0].dofs)
-    if (d.defaultVelocity > 0) QCOMPARE(d.value, d.maxValue);
-    else if (d.defaultVelocity < 0) QCOMPARE(d.value, d.minValue);
+  for (std::size_t k = 0; k < world.robots[0].dofs.size(); ++k) {
+    const Dof& d = world.robots[0].dofs[k];
+    const double value = world.state.robots[0].dofValues[k];
+    if (d.defaultVelocity > 0) QCOMPARE(value, d.maxValue);
+    else if (d.defaultVelocity < 0) QCOMPARE(value, d.minValue);
+  }
   QVERIFY(report.summary().find("collision checking off") != std::string::npos);
   QVERIFY_THROWS_EXCEPTION(Error, moveHand(world, 5, request));
 }

@@ -5,6 +5,7 @@
 
 #include "io/ModelIO.h"
 #include "RobotTestFiles.h"
+#include "../support/PlacedBody.h"
 
 using namespace sg;
 using sgtest::Tree;
@@ -115,7 +116,7 @@ class TestLinkPropertiesXml : public QObject {
     QVERIFY(!sgtest::contains(sgtest::readText(out), "linkProperties"));
     // A robot loaded on its own (not from a world) is compared with its files the same way.
     World single;
-    single.robots.push_back(loadRobot(tree.path("models/robots/Planar/Planar.xml"), single.materials));
+    sgtest::addRobot(single, loadRobot(tree.path("models/robots/Planar/Planar.xml"), single.materials));
     saveWorld(single, out);
     QVERIFY(!sgtest::contains(sgtest::readText(out), "linkProperties"));
     single.robots[0].chains[0].links[0].body.material = "glass";
@@ -169,8 +170,8 @@ class TestLinkPropertiesXml : public QObject {
     QCOMPARE(w.robots[0].chains[0].links[1].body.material, std::string("glass"));
     QVERIFY(!w.robots[0].chains[0].links[1].body.youngs_Pa);
     QCOMPARE(w.robots[0].chains[0].links[1].body.mass_g, 100.0);  // not overridden: the file's value
-    QCOMPARE(w.robots[0].dofs[1].value, 0.2);
-    QVERIFY(w.robots[0].pose.translation().isApprox(Vec3(1, 2, 3)));
+    QCOMPARE(w.state.robots[0].dofValues[1], 0.2);
+    QVERIFY(w.state.robots[0].X_WP.translation().isApprox(Vec3(1, 2, 3)));
   }
 };
 

@@ -35,6 +35,7 @@ class TestRobotXml : public QObject {
   void planarRobotStructure() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writePlanarRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     QCOMPARE(r.name, std::string("Planar"));
     QCOMPARE(r.type, std::string("Robot"));
     QCOMPARE(r.dbName, std::string("PlanarArm"));
@@ -49,7 +50,7 @@ class TestRobotXml : public QObject {
     QCOMPARE(r.chains[0].links[0].fileAsWritten, std::string("link1.xml"));
     QVERIFY(std::abs(r.dofs[0].minValue - degToRad(-90)) < 1e-12);
     QVERIFY(std::abs(r.dofs[1].maxValue - degToRad(120)) < 1e-12);
-    QVERIFY(std::abs(r.dofs[0].value - degToRad(30)) < 1e-12);
+    QVERIFY(std::abs(rState.dofValues[0] - degToRad(30)) < 1e-12);
     QCOMPARE(r.dofs[0].kp, 1e11);
     QCOMPARE(r.dofs[0].draggerScale, 20.0);
     // No eigengrasp file: one identity eigengrasp per DOF.
@@ -61,33 +62,35 @@ class TestRobotXml : public QObject {
   void planarForwardKinematics() {
     Tree tree;
     Robot r = loadRobot(sgtest::writePlanarRobot(tree), kMaterials);
+    RobotState rState = defaultRobotState(r);
     const double c30 = std::cos(degToRad(30)), s30 = std::sin(degToRad(30));
     // Defaults (30°, 0°): link1 frame = T(10,0,0)·Rz(30)·Tx(100); link2 adds Rz(0)·Tx(50).
-    const auto& l1 = r.chains[0].links[0].body.pose;
-    const auto& l2 = r.chains[0].links[1].body.pose;
+    const auto& l1 = rState.X_WL[0][0];
+    const auto& l2 = rState.X_WL[0][1];
     QVERIFY(l1.translation().isApprox(Vec3(10 + 100 * c30, 100 * s30, 0), 1e-12));
     QVERIFY(l2.translation().isApprox(Vec3(10 + 150 * c30, 150 * s30, 0), 1e-12));
     QVERIFY(l2.rotation().isApprox(rz(30).rotation(), 1e-12));
     // (30°, 45°): link2 turns to 75° and sits 50 mm along it from link1.
-    setDofValues(r, {degToRad(30), degToRad(45)});
+    setDofValues(r, rState, {degToRad(30), degToRad(45)});
     const double c75 = std::cos(degToRad(75)), s75 = std::sin(degToRad(75));
-    QVERIFY(r.chains[0].links[1].body.pose.translation().isApprox(
+    QVERIFY(rState.X_WL[0][1].translation().isApprox(
         Vec3(10 + 100 * c30 + 50 * c75, 100 * s30 + 50 * s75, 0), 1e-12));
-    QVERIFY(r.chains[0].links[1].body.pose.rotation().isApprox(rz(75).rotation(), 1e-12));
+    QVERIFY(rState.X_WL[0][1].rotation().isApprox(rz(75).rotation(), 1e-12));
     // A robot pose moves everything rigidly.
     const Transform pose = translate(0, 0, 100) * rx(90);
-    setRobotPose(r, pose);
-    QVERIFY(r.palm.pose.isApprox(pose, 1e-12));
-    QVERIFY(r.chains[0].links[1].body.pose.translation().isApprox(
+    setRobotPose(r, rState, pose);
+    QVERIFY(rState.X_WP.isApprox(pose, 1e-12));
+    QVERIFY(rState.X_WL[0][1].translation().isApprox(
         Vec3(10 + 100 * c30 + 50 * c75, 0, 100 + 100 * s30 + 50 * s75), 1e-12));
     // Values are clamped into the joint limits.
-    setDofValues(r, {degToRad(200), 0});
-    QVERIFY(std::abs(r.dofs[0].value - degToRad(90)) < 1e-12);
+    setDofValues(r, rState, {degToRad(200), 0});
+    QVERIFY(std::abs(rState.dofValues[0] - degToRad(90)) < 1e-12);
   }
 
   void dofExpressionsAndRanges() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writeGripperRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     QCOMPARE(r.dofCount(), std::size_t(3));
     QCOMPARE(r.dofs[0].type, DofType::BreakAway);
     QCOMPARE(r.dofs[0].breakAwayTorque, 0.5);
@@ -109,7 +112,7 @@ class TestRobotXml : public QObject {
     QVERIFY(p.dh && std::abs(p.dh->theta_rad - degToRad(90)) < 1e-15);
     QCOMPARE(p.maxValue, 50.0);
     QVERIFY(r.dofs[1].prismatic);
-    QCOMPARE(r.dofs[1].value, 10.0);
+    QCOMPARE(rState.dofValues[1], 10.0);
     QCOMPARE(r.dofs[1].defaultValue, 10.0);
     // Negative ratio and the Universal link consuming two joints.
     QCOMPARE(r.chains[2].joints[1].expr.ratio, -1.0);
@@ -122,20 +125,22 @@ class TestRobotXml : public QObject {
   void gripperForwardKinematics() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writeGripperRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     // d0 = 20°: joint 0 θ = 30°, joint 1 θ = 3·20 − 5 = 55°; chain base Rx(90).
     const Transform f0 = rx(90) * rz(30) * translate(40, 0, 0);
     const Transform f1 = f0 * rz(55) * translate(30, 0, 0);
-    QVERIFY(r.chains[0].links[0].body.pose.isApprox(f0, 1e-12));
-    QVERIFY(r.chains[0].links[1].body.pose.isApprox(f1, 1e-12));
+    QVERIFY(rState.X_WL[0][0].isApprox(f0, 1e-12));
+    QVERIFY(rState.X_WL[0][1].isApprox(f1, 1e-12));
     // Prismatic: d = 10 − 2 = 8 mm along the base z, then θ = 90° and α = −90°.
     const Transform p0 = translate(0, 0, 20) * rz(90) * translate(0, 0, 8) * rx(-90);
-    QVERIFY(r.chains[1].links[0].body.pose.isApprox(p0, 1e-12));
-    QVERIFY(r.chains[1].links[0].body.pose.translation().isApprox(Vec3(0, 0, 28), 1e-12));
+    QVERIFY(rState.X_WL[1][0].isApprox(p0, 1e-12));
+    QVERIFY(rState.X_WL[1][0].translation().isApprox(Vec3(0, 0, 28), 1e-12));
   }
 
   void collisionRulesAndApproach() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writeGripperRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     QVERIFY(r.chains[1].links[0].collisionOff);
     QVERIFY(!r.chains[1].links[0].body.collisionEnabled);
     QVERIFY(!r.chains[0].links[0].collisionOff);
@@ -154,6 +159,7 @@ class TestRobotXml : public QObject {
     editFile(path, "<link dynamicJointType=\"Revolute\">link2.xml",
              "<link dynamicJointType=\"Revolute\" collisionRule=\"OverlappingPair\" targetLink=\"0\">link2.xml");
     const Robot r = loadRobot(path, kMaterials);
+    const RobotState rState = defaultRobotState(r);
     QCOMPARE(r.disabledPairs.size(), std::size_t(1));
     QVERIFY((r.disabledPairs[0] == std::pair<BodyRef, BodyRef>{{0, 1}, {0, 0}}));
     QVERIFY(r.loadWarnings.empty());
@@ -170,6 +176,7 @@ class TestRobotXml : public QObject {
     const std::string path = sgtest::writePlanarRobot(
         tree, "  <approachDirection><referenceLocation>1 2 3</referenceLocation><direction>5 0 0</direction></approachDirection>\n");
     const Robot r = loadRobot(path, kMaterials);
+    const RobotState rState = defaultRobotState(r);
     // z along x: the x axis is built from (0,1,0), y = z × x.
     QVERIFY(r.approach->applyToVector(Vec3::UnitZ()).isApprox(Vec3::UnitX(), 1e-12));
     QVERIFY(r.approach->applyToVector(Vec3::UnitX()).isApprox(Vec3::UnitY(), 1e-12));
@@ -179,6 +186,7 @@ class TestRobotXml : public QObject {
   void eigenGrasps() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writeGripperRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     const EigenGraspSet& eg = r.eigengrasps;
     QCOMPARE(eg.grasps.size(), std::size_t(2));
     const double h = 1 / std::sqrt(2.0);
@@ -207,6 +215,7 @@ class TestRobotXml : public QObject {
   void virtualContactsXmlAndVgrAgree() {
     Tree tree;
     const Robot r = loadRobot(sgtest::writeGripperRobot(tree), kMaterials);
+    const RobotState rState = defaultRobotState(r);
     QCOMPARE(r.virtualContacts.size(), std::size_t(2));
     const std::string vgr = tree.write("vgr/contacts.vgr", sgtest::gripperVirtualContactsVgr());
     const auto v = loadVirtualContacts(vgr);

@@ -9,6 +9,7 @@
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
 #include "RobotTestFiles.h"
+#include "../support/PlacedBody.h"
 
 using namespace sg;
 using sgtest::Tree;
@@ -87,7 +88,6 @@ void verifyBodiesEqual(const Body& a, const Body& b) {
   QVERIFY(a.cog_mm.isApprox(b.cog_mm, 1e-12) || (a.cog_mm - b.cog_mm).norm() < 1e-12);
   QVERIFY((a.inertiaPerMass_mm2 - b.inertiaPerMass_mm2).norm() < 1e-9);
   QVERIFY(std::abs(a.maxRadius_mm - b.maxRadius_mm) < 1e-9);
-  QVERIFY(a.pose.isApprox(b.pose, 1e-12));
   QCOMPARE(a.triangleCount(), b.triangleCount());
   QVERIFY(a.mesh->bounds.min.isApprox(b.mesh->bounds.min, 1e-12));
   QVERIFY(a.mesh->bounds.max.isApprox(b.mesh->bounds.max, 1e-12));
@@ -105,15 +105,18 @@ void verifyWorldsEqual(const World& a, const World& b) {
     const Robot& ra = a.robots[r];
     const Robot& rb = b.robots[r];
     QCOMPARE(ra.sourceFile, rb.sourceFile);
-    QVERIFY(ra.pose.isApprox(rb.pose, 1e-12));
-    QCOMPARE(dofValues(ra), dofValues(rb));
+    const RobotState& sa = a.state.robots[r];
+    const RobotState& sb = b.state.robots[r];
+    QVERIFY(sa.X_WP.isApprox(sb.X_WP, 1e-12));
+    QCOMPARE(sa.dofValues, sb.dofValues);
     for (std::size_t c = 0; c < ra.chains.size(); ++c)
-      for (std::size_t j = 0; j < ra.chains[c].joints.size(); ++j) {
-        QCOMPARE(ra.chains[c].joints[j].inBreakAway, rb.chains[c].joints[j].inBreakAway);
-        QCOMPARE(ra.chains[c].joints[j].breakAwayDofValue, rb.chains[c].joints[j].breakAwayDofValue);
-      }
+      for (std::size_t j = 0; j < ra.chains[c].joints.size(); ++j)
+        QCOMPARE(breakAwayOf(sa, c, j), breakAwayOf(sb, c, j));
     for (const auto& ref : ra.bodyRefs()) verifyBodiesEqual(ra.body(ref), rb.body(ref));
   }
+  // Where every body is (obstacles, graspables, robot bodies, mounts).
+  QVERIFY(a.bodyHandles() == b.bodyHandles());
+  for (const BodyHandle& h : a.bodyHandles()) QVERIFY(X_WB(a.state, h).isApprox(X_WB(b.state, h), 1e-12));
   for (std::size_t i = 0; i < a.connections.size(); ++i) {
     const Connection& ca = a.connections[i];
     const Connection& cb = b.connections[i];
@@ -158,14 +161,14 @@ class TestWorldXml : public QObject {
     const Body& table = w.obstacles[0];
     QCOMPARE(table.kind, BodyKind::Obstacle);
     QCOMPARE(table.sourceFileAsWritten, std::string("models/objects/table.xml"));
-    QVERIFY(table.pose.translation().isApprox(Vec3(0, 0, -50)));
+    QVERIFY(w.state.X_WO[0].translation().isApprox(Vec3(0, 0, -50)));
 
     // fullTransform: quaternion w first.
     const Body& cube = w.graspables[0];
     QCOMPARE(cube.name, std::string("cube"));
     QCOMPARE(cube.material, std::string("glass"));
-    QVERIFY(cube.pose.rotation().isApprox(rz(90).rotation(), 1e-12));
-    QVERIFY(cube.pose.translation().isApprox(Vec3(8.37264e-06, 0.781957, 105.818)));
+    QVERIFY(w.state.X_WG[0].rotation().isApprox(rz(90).rotation(), 1e-12));
+    QVERIFY(w.state.X_WG[0].translation().isApprox(Vec3(8.37264e-06, 0.781957, 105.818)));
 
     // Inline body, geometry resolved from the world's implied root, scaled.
     const Body& brick = w.graspables[1];
@@ -175,7 +178,7 @@ class TestWorldXml : public QObject {
     QCOMPARE(brick.mass_g, 50.0);
     QVERIFY(brick.mesh->bounds.max.isApprox(Vec3(20, 40, 60)));
     QVERIFY(brick.cog_mm.isApprox(Vec3(10, 20, 30), 1e-9));
-    QVERIFY(brick.pose.isApprox(translation(0, 200, 0) * rx(90), 1e-12));
+    QVERIFY(w.state.X_WG[1].isApprox(translation(0, 200, 0) * rx(90), 1e-12));
 
     // Camera orientation: qx qy qz qw (w last).
     QVERIFY(w.camera.has_value());
@@ -188,54 +191,57 @@ class TestWorldXml : public QObject {
     Tree tree;
     const World w = loadWorld(writeWorldTree(tree));
     const Robot& arm = w.robots[0];
+    const RobotState& armState = w.state.robots[0];
     QCOMPARE(arm.fileAsWritten, std::string("models/robots/Planar/Planar.xml"));
-    QCOMPARE(dofValues(arm), (std::vector<double>{0.5, -0.25}));
-    QVERIFY(arm.pose.translation().isApprox(Vec3(0, 0, 300)));
+    QCOMPARE(armState.dofValues, (std::vector<double>{0.5, -0.25}));
+    QVERIFY(armState.X_WP.translation().isApprox(Vec3(0, 0, 300)));
     const Transform flange = translation(0, 0, 300) * translation(10, 0, 0) * rz(radToDeg(0.5)) *
                              translation(100, 0, 0) * rz(radToDeg(-0.25)) * translation(50, 0, 0);
-    QVERIFY(arm.chains[0].links[1].body.pose.isApprox(flange, 1e-12));
+    QVERIFY(armState.X_WL[0][1].isApprox(flange, 1e-12));
 
     // Break-away entries: d0 = 0.2 with joint 0 engaged and joint 1 in break-away at DOF value 0.1.
     const Robot& hand = w.robots[1];
-    QCOMPARE(dofValues(hand), (std::vector<double>{0.2, 5, 0.1}));
-    QVERIFY(!hand.chains[0].joints[0].inBreakAway);
-    QVERIFY(hand.chains[0].joints[1].inBreakAway);
-    QCOMPARE(hand.chains[0].joints[1].breakAwayDofValue, 0.1);
-    QCOMPARE(jointValue(hand.chains[0].joints[1], dofValues(hand)), 3 * 0.1);
-    QCOMPARE(jointValue(hand.chains[0].joints[0], dofValues(hand)), 0.2);
-    QCOMPARE(dofValuesToString(hand), std::string("+0.2 +0 +1 +0.1 +5 +0.1"));
+    const RobotState& handState = w.state.robots[1];
+    QCOMPARE(handState.dofValues, (std::vector<double>{0.2, 5, 0.1}));
+    QVERIFY(!handState.breakAway[0][0].active);
+    QVERIFY(handState.breakAway[0][1].active);
+    QCOMPARE(handState.breakAway[0][1].dofValue, 0.1);
+    QCOMPARE(jointValue(hand.chains[0].joints[1], handState.dofValues, handState.breakAway[0][1]), 3 * 0.1);
+    QCOMPARE(jointValue(hand.chains[0].joints[0], handState.dofValues, handState.breakAway[0][0]), 0.2);
+    QCOMPARE(dofValuesToString(hand, handState), std::string("+0.2 +0 +1 +0.1 +5 +0.1"));
 
     // The connection puts the hand on the flange, offset 17.5 mm along its z; the mount sits on the flange.
     const Connection& c = w.connections[0];
     QVERIFY(c.mount.has_value());
     QCOMPARE(c.mountFileAsWritten, std::string("models/robots/Planar/iv/mount.xml"));
-    QVERIFY(c.mount->pose.isApprox(flange, 1e-12));
-    QVERIFY(hand.pose.isApprox(flange * translation(0, 0, 17.5), 1e-12));
-    QVERIFY(hand.palm.pose.isApprox(hand.pose, 1e-12));
-    QVERIFY(hand.chains[1].links[0].body.pose.isApprox(hand.pose * translation(0, 0, 20) * rz(90) *
-                                                           translation(0, 0, 5 - 2) * rx(-90), 1e-12));
+    QVERIFY(w.state.X_WM[0].isApprox(flange, 1e-12));
+    QVERIFY(handState.X_WP.isApprox(flange * translation(0, 0, 17.5), 1e-12));
+    QVERIFY(X_WB(w.state, {BodyHandle::Kind::Robot, 1, {-1, 0}}).isApprox(handState.X_WP, 1e-12));
+    QVERIFY(handState.X_WL[1][0].isApprox(handState.X_WP * translation(0, 0, 20) * rz(90) *
+                                              translation(0, 0, 5 - 2) * rx(-90), 1e-12));
   }
 
   void dofValuesFormats() {
     Tree tree;
     World w = loadWorld(writeWorldTree(tree));
-    Robot& hand = w.robots[1];
+    const Robot& hand = w.robots[1];
+    RobotState& s = w.state.robots[1];
     // A plain list, one number per DOF, is accepted too and engages every joint.
-    applyDofValuesString(hand, "0.3 7 -0.1");
-    QCOMPARE(dofValues(hand), (std::vector<double>{0.3, 7, -0.1}));
-    QVERIFY(!hand.chains[0].joints[1].inBreakAway);
-    QCOMPARE(dofValuesToString(hand), std::string("+0.3 +0 +0 +7 -0.1"));
-    applyDofValuesString(hand, dofValuesToString(hand));
-    QCOMPARE(dofValues(hand), (std::vector<double>{0.3, 7, -0.1}));
+    applyDofValuesString(hand, s, "0.3 7 -0.1");
+    QCOMPARE(s.dofValues, (std::vector<double>{0.3, 7, -0.1}));
+    QVERIFY(!s.breakAway[0][1].active);
+    QCOMPARE(dofValuesToString(hand, s), std::string("+0.3 +0 +0 +7 -0.1"));
+    applyDofValuesString(hand, s, dofValuesToString(hand, s));
+    QCOMPARE(s.dofValues, (std::vector<double>{0.3, 7, -0.1}));
     // Values are clamped into the DOF ranges.
-    applyDofValuesString(hand, "5 0 0 100 0");
-    QVERIFY(std::abs(hand.dofs[0].value - degToRad(40)) < 1e-12);
-    QCOMPARE(hand.dofs[1].value, 50.0);
-    const std::string msg = sgtest::errorOf([&] { applyDofValuesString(hand, "1 2", "w.xml", 9); });
+    applyDofValuesString(hand, s, "5 0 0 100 0");
+    QVERIFY(std::abs(s.dofValues[0] - degToRad(40)) < 1e-12);
+    QCOMPARE(s.dofValues[1], 50.0);
+    const std::string msg = sgtest::errorOf([&] { applyDofValuesString(hand, s, "1 2", "w.xml", 9); });
     QVERIFY2(sgtest::contains(msg, "w.xml:9"), msg.c_str());
     QVERIFY2(sgtest::contains(msg, "q0 (0|1 v) (0|1 v) q1 q2"), msg.c_str());
-    QVERIFY(sgtest::contains(sgtest::errorOf([&] { applyDofValuesString(hand, "0.2 2 0.5 5 0.1", "w.xml", 9); }), "w.xml:9"));
-    QVERIFY(sgtest::contains(sgtest::errorOf([&] { applyDofValuesString(hand, "0.2 0 0 nan 0.1", "w.xml", 9); }), "w.xml:9"));
+    QVERIFY(sgtest::contains(sgtest::errorOf([&] { applyDofValuesString(hand, s, "0.2 2 0.5 5 0.1", "w.xml", 9); }), "w.xml:9"));
+    QVERIFY(sgtest::contains(sgtest::errorOf([&] { applyDofValuesString(hand, s, "0.2 0 0 nan 0.1", "w.xml", 9); }), "w.xml:9"));
   }
 
   void roundTripIsByteIdentical() {
@@ -275,9 +281,9 @@ class TestWorldXml : public QObject {
       return Transform(Quat(q[0], q[1], q[2], q[3]), 1000 * Vec3::Random());
     };
     for (int round = 0; round < 25; ++round) {
-      for (auto& b : w.obstacles) b.pose = randomTransform();
-      for (auto& b : w.graspables) b.pose = randomTransform();
-      setRobotPose(w.robots[0], randomTransform());
+      for (auto& X_WO : w.state.X_WO) X_WO = randomTransform();
+      for (auto& X_WG : w.state.X_WG) X_WG = randomTransform();
+      setRobotPose(w.robots[0], w.state.robots[0], randomTransform());
       w.connections[0].offset = randomTransform();
       w.updateConnections();
       w.camera->orientation = randomTransform().rotation();
@@ -291,8 +297,8 @@ class TestWorldXml : public QObject {
       const QStringList linesB = QString::fromStdString(sgtest::readText(b)).split('\n');
       QCOMPARE(linesA.size(), linesB.size());
       for (int i = 0; i < linesA.size(); ++i) QCOMPARE(linesB[i], linesA[i]);
-      QVERIFY(back.graspables[1].pose.isApprox(w.graspables[1].pose, 1e-12));
-      QVERIFY(back.robots[1].pose.isApprox(w.robots[1].pose, 1e-12));
+      QVERIFY(back.state.X_WG[1].isApprox(w.state.X_WG[1], 1e-12));
+      QVERIFY(back.state.robots[1].X_WP.isApprox(w.state.robots[1].X_WP, 1e-12));
     }
   }
 
@@ -325,13 +331,12 @@ class TestWorldXml : public QObject {
     b.kind = BodyKind::Graspable;
     TriangleMesh m = makeBox(Vec3(10, 20, 30));
     b.mesh = std::make_shared<const TriangleMesh>(m);
-    b.pose = translation(1, 2, 3);
-    w.graspables.push_back(b);
+    sgtest::addGraspable(w, b, translation(1, 2, 3));
     const std::string path = tree.path("w.xml");
     saveWorld(w, path);
     const World back = loadWorld(path);
     QCOMPARE(back.graspables.size(), std::size_t(1));
-    QVERIFY(back.graspables[0].pose.isApprox(b.pose));
+    QVERIFY(back.state.X_WG[0].isApprox(translation(1, 2, 3)));
     QVERIFY(back.graspables[0].mesh->bounds.max.isApprox(m.bounds.max, 1e-12));
     QVERIFY(std::filesystem::exists(tree.path("w_ball.off")));
   }
@@ -375,11 +380,11 @@ class TestWorldXml : public QObject {
         "</world>\n");
     const World w = loadWorld(path);
     QCOMPARE(w.graspables[0].mesh.get(), w.graspables[1].mesh.get());
-    QVERIFY(w.graspables[1].pose.translation().isApprox(Vec3(50, 0, 0)));
-    QVERIFY(w.graspables[0].pose.translation().isZero());
+    QVERIFY(w.state.X_WG[1].translation().isApprox(Vec3(50, 0, 0)));
+    QVERIFY(w.state.X_WG[0].translation().isZero());
     QCOMPARE(w.robots[0].chains[0].links[0].body.mesh.get(), w.robots[1].chains[0].links[0].body.mesh.get());
-    QCOMPARE(dofValues(w.robots[0]), (std::vector<double>{0.1, 0.2}));
-    QCOMPARE(dofValues(w.robots[1]), (std::vector<double>{-0.1, -0.2}));
+    QCOMPARE(w.state.robots[0].dofValues, (std::vector<double>{0.1, 0.2}));
+    QCOMPARE(w.state.robots[1].dofValues, (std::vector<double>{-0.1, -0.2}));
     // Different link files stay different bodies.
     QVERIFY(w.robots[0].chains[0].links[0].body.material != w.robots[0].chains[0].links[1].body.material);
   }

@@ -28,10 +28,10 @@ Mat4 dhMatrix(double theta, double d, double a, double alpha) {
 }
 
 // Link poses from the DH parameters alone: the variable parameter = ratio·dof + offset (+ its constant part).
-std::vector<std::vector<Mat4>> textbookPoses(const Robot& robot, const std::vector<double>& dofs) {
+std::vector<std::vector<Mat4>> textbookPoses(const Robot& robot, const Transform& X_WP, const std::vector<double>& dofs) {
   std::vector<std::vector<Mat4>> out;
   for (const Chain& chain : robot.chains) {
-    Mat4 T = robot.pose.matrix() * chain.base.matrix();
+    Mat4 T = X_WP.matrix() * chain.base.matrix();
     std::vector<Mat4> frames;
     for (const Joint& j : chain.joints) {
       const DhParameters& dh = *j.dh;
@@ -50,18 +50,19 @@ std::vector<std::vector<Mat4>> textbookPoses(const Robot& robot, const std::vect
 
 void compareWithTextbook(Robot robot, unsigned seed) {
   std::mt19937 rng(seed);
-  robot.pose = Transform(Quat(Eigen::AngleAxisd(0.7, Vec3(1, -2, 0.5).normalized())), Vec3(120, -40, 300));
+  RobotState state =
+      defaultRobotState(robot, Transform(Quat(Eigen::AngleAxisd(0.7, Vec3(1, -2, 0.5).normalized())), Vec3(120, -40, 300)));
   for (int s = 0; s < kSamples; ++s) {
     std::vector<double> v;
     for (const Dof& d : robot.dofs) v.push_back(std::uniform_real_distribution<double>(d.minValue, d.maxValue)(rng));
     if (s == 0) for (std::size_t k = 0; k < v.size(); ++k) v[k] = robot.dofs[k].minValue;  // range ends too
     if (s == 1) for (std::size_t k = 0; k < v.size(); ++k) v[k] = robot.dofs[k].maxValue;
-    setDofValues(robot, v);
-    QCOMPARE(dofValues(robot), v);  // in range: nothing clamped
-    const auto expected = textbookPoses(robot, v);
+    setDofValues(robot, state, v);
+    QCOMPARE(state.dofValues, v);  // in range: nothing clamped
+    const auto expected = textbookPoses(robot, state.X_WP, v);
     for (std::size_t c = 0; c < robot.chains.size(); ++c)
       for (std::size_t l = 0; l < robot.chains[c].links.size(); ++l) {
-        const Mat4 A = robot.chains[c].links[l].body.pose.matrix(), E = expected[c][l];
+        const Mat4 A = state.X_WL[c][l].matrix(), E = expected[c][l];
         const double dp = (A.topRightCorner<3, 1>() - E.topRightCorner<3, 1>()).norm();
         const double dR = (A.topLeftCorner<3, 3>() - E.topLeftCorner<3, 3>()).cwiseAbs().maxCoeff();
         QVERIFY2(dp <= 1e-9 && dR <= 1e-12, qPrintable(QString("%1 chain %2 link %3 sample %4: %5 mm, %6")
@@ -151,9 +152,10 @@ class TestDhParity : public QObject {
     QCOMPARE(reloaded.eigengrasps.grasps.size(), original.eigengrasps.grasps.size());
     QCOMPARE(reloaded.approach.has_value(), original.approach.has_value());
     if (original.approach) QVERIFY(reloaded.approach->isApprox(*original.approach, 1e-12));
+    const RobotState reloadedState = defaultRobotState(reloaded), originalState = defaultRobotState(original);
     for (std::size_t c = 0; c < original.chains.size(); ++c)
       for (std::size_t l = 0; l < original.chains[c].links.size(); ++l)
-        QVERIFY(reloaded.chains[c].links[l].body.pose.isApprox(original.chains[c].links[l].body.pose, 1e-12));
+        QVERIFY(reloadedState.X_WL[c][l].isApprox(originalState.X_WL[c][l], 1e-12));
     // Writing again gives the same text: the file is a fixed point of load → save.
     QCOMPARE(robotToXml(reloaded, out.path("models/robots/Copy")),
              robotToXml(original, out.path("models/robots/Copy")));

@@ -75,7 +75,8 @@ class TestJoints : public QObject {
     const Transform X_PJ = origin(Vec3(10, -5, 3), Vec3(1, 0, 0), degToRad(30));
     const Transform X_JC = Transform::fromTranslation(Vec3(0, 0, 7));
     Robot r = robotWithDofs(1);
-    r.pose = origin(Vec3(100, 50, -20), Vec3(0, 1, 1), 0.4);
+    RobotState s;
+    s.X_WP = origin(Vec3(100, 50, -20), Vec3(0, 1, 1), 0.4);
     Chain c;
     c.base = Transform::fromTranslation(Vec3(1, 2, 3));
     Joint j = generalJoint(JointType::Revolute, X_PJ, Vec3(1, 2, 2), {.dof = 0}, -2, 2);
@@ -87,10 +88,10 @@ class TestJoints : public QObject {
     QCOMPARE(r.dofs[0].minValue, -2.0);
     QVERIFY((r.chains[0].joints[0].axis - u).norm() < 1e-15);
     for (const double q : {-1.7, -0.3, 0.0, 0.9, 1.95}) {
-      setDofValues(r, {q});
-      const Mat4 expected = r.pose.matrix() * c.base.matrix() * X_PJ.matrix() *
+      setDofValues(r, s, {q});
+      const Mat4 expected = s.X_WP.matrix() * c.base.matrix() * X_PJ.matrix() *
                             homogeneous(rodrigues(u, q), Vec3::Zero()) * X_JC.matrix();
-      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
+      VERIFY_POSE(s.X_WL[0][0], expected);
     }
   }
 
@@ -99,6 +100,7 @@ class TestJoints : public QObject {
     const Vec3 u = Vec3(1, 1, 1) / std::sqrt(3.0);
     const Transform X_PJ = origin(Vec3(0, 4, 0), Vec3(0, 0, 1), degToRad(45));
     Robot r = robotWithDofs(1);
+    RobotState s;
     Chain c;
     c.joints.push_back(generalJoint(JointType::Prismatic, X_PJ, Vec3(2, 2, 2), {.dof = 0}, 0, 50));
     c.links.push_back(linkAfter(0));
@@ -106,11 +108,11 @@ class TestJoints : public QObject {
     computeDofRanges(r);
     QVERIFY(r.dofs[0].prismatic);
     for (const double q : {0.0, 12.5, 50.0}) {
-      setDofValues(r, {q});
+      setDofValues(r, s, {q});
       // Rotation unchanged; origin moves q mm along the axis as seen in the joint frame.
       const Mat4 expected = X_PJ.matrix() * homogeneous(Mat3::Identity(), q * u);
-      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
-      const Vec3 moved = r.chains[0].links[0].body.pose.translation() - X_PJ.translation();
+      VERIFY_POSE(s.X_WL[0][0], expected);
+      const Vec3 moved = s.X_WL[0][0].translation() - X_PJ.translation();
       QVERIFY(std::abs(moved.norm() - q) < kTol_mm);
     }
   }
@@ -119,6 +121,7 @@ class TestJoints : public QObject {
   void fixedJoint() {
     const Transform X_PJ = origin(Vec3(3, 0, 9), Vec3(1, 1, 0), degToRad(60));
     Robot r = robotWithDofs(1);
+    RobotState s;
     Chain c;
     c.base = Transform::fromTranslation(Vec3(0, 0, 5));
     c.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1, 1));
@@ -131,17 +134,18 @@ class TestJoints : public QObject {
     QCOMPARE(r.dofs[0].minValue, -1.0);  // the fixed joint's [5, 6] plays no part
     QCOMPARE(r.dofs[0].maxValue, 1.0);
     for (const double q : {-0.8, 0.0, 0.6}) {
-      setDofValues(r, {q});
+      setDofValues(r, s, {q});
       QCOMPARE(jointMotionValue(r.chains[0].joints[1], {q}), 0.0);
       const Mat4 proximal = c.base.matrix() * homogeneous(rodrigues(Vec3::UnitZ(), q), Vec3::Zero());
-      VERIFY_POSE(r.chains[0].links[0].body.pose, proximal);
-      VERIFY_POSE(r.chains[0].links[1].body.pose, Mat4(proximal * X_PJ.matrix()));
+      VERIFY_POSE(s.X_WL[0][0], proximal);
+      VERIFY_POSE(s.X_WL[0][1], Mat4(proximal * X_PJ.matrix()));
     }
   }
 
   // A mimic joint: q1 = −0.5·d0 + 0.1 about x, behind a joint driven by d0 about z.
   void coupledMimicJoint() {
     Robot r = robotWithDofs(1);
+    RobotState s;
     Chain c;
     c.joints.push_back(generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0}, -1.5, 1.5));
     // Limits on jointValue = −0.5·d0 (offset excluded): [−0.5, 1] → d0 ∈ [−2, 1].
@@ -153,20 +157,21 @@ class TestJoints : public QObject {
     QCOMPARE(r.dofs[0].minValue, -1.5);
     QCOMPARE(r.dofs[0].maxValue, 1.0);
     for (const double d0 : {-1.4, -0.2, 0.0, 0.7, 1.0}) {
-      setDofValues(r, {d0});
+      setDofValues(r, s, {d0});
       const Joint& mimic = r.chains[0].joints[1];
       QVERIFY(std::abs(jointValue(mimic, {d0}) - (-0.5 * d0)) < 1e-15);
       QVERIFY(std::abs(jointMotionValue(mimic, {d0}) - (-0.5 * d0 + 0.1)) < 1e-15);
       const Mat4 expected = homogeneous(rodrigues(Vec3::UnitZ(), d0), Vec3::Zero()) *
                             homogeneous(rodrigues(Vec3::UnitX(), -0.5 * d0 + 0.1), Vec3(20, 0, 0));
-      VERIFY_POSE(r.chains[0].links[0].body.pose, expected);
+      VERIFY_POSE(s.X_WL[0][0], expected);
     }
   }
 
   // A branching finger: chain 1 hangs off chain 0's link, chain 2 off chain 1's; poses worked out by hand.
   void branchingTree() {
     Robot r = robotWithDofs(3);
-    r.pose = Transform::fromTranslation(Vec3(0, 0, 100));
+    RobotState s;
+    s.X_WP = Transform::fromTranslation(Vec3(0, 0, 100));
     Chain trunk;  // palm → (0, 0, 10), DH joint about z, a = 30
     trunk.base = Transform::fromTranslation(Vec3(0, 0, 10));
     trunk.joints.push_back(fromDh({.a_mm = 30}, JointType::Revolute, {.dof = 0}, -kPi, kPi));
@@ -184,19 +189,19 @@ class TestJoints : public QObject {
     twig.links.push_back(linkAfter(0));
     r.chains = {trunk, branch, twig};
     computeDofRanges(r);
-    setDofValues(r, {kPi / 2, kPi / 2, 4});
+    setDofValues(r, s, {kPi / 2, kPi / 2, 4});
     // Trunk link: (0,0,110) + Rz(90°)(30,0,0) = (0,30,110), rotated 90° about z.
     // Branch base: (0,30,110) + Rz(90°)(5,0,0) = (0,35,110); its joint turns to 180°; child at
     // (0,35,110) + Rz(180°)(20,0,0) = (−20,35,110). Twig: 4 mm along the branch's y = −y → (−20,31,110).
     const Mat3 Rz90 = rodrigues(Vec3::UnitZ(), kPi / 2), Rz180 = rodrigues(Vec3::UnitZ(), kPi);
-    VERIFY_POSE(r.chains[0].links[0].body.pose, homogeneous(Rz90, Vec3(0, 30, 110)));
-    VERIFY_POSE(r.chains[1].links[0].body.pose, homogeneous(Rz180, Vec3(-20, 35, 110)));
-    VERIFY_POSE(r.chains[2].links[0].body.pose, homogeneous(Rz180, Vec3(-20, 31, 110)));
+    VERIFY_POSE(s.X_WL[0][0], homogeneous(Rz90, Vec3(0, 30, 110)));
+    VERIFY_POSE(s.X_WL[1][0], homogeneous(Rz180, Vec3(-20, 35, 110)));
+    VERIFY_POSE(s.X_WL[2][0], homogeneous(Rz180, Vec3(-20, 31, 110)));
     // Moving only the trunk DOF carries both children with it.
-    setDofValues(r, {0, kPi / 2, 4});
-    VERIFY_POSE(r.chains[0].links[0].body.pose, homogeneous(Mat3::Identity(), Vec3(30, 0, 110)));
-    VERIFY_POSE(r.chains[1].links[0].body.pose, homogeneous(Rz90, Vec3(35, 20, 110)));
-    VERIFY_POSE(r.chains[2].links[0].body.pose, homogeneous(Rz90, Vec3(31, 20, 110)));
+    setDofValues(r, s, {0, kPi / 2, 4});
+    VERIFY_POSE(s.X_WL[0][0], homogeneous(Mat3::Identity(), Vec3(30, 0, 110)));
+    VERIFY_POSE(s.X_WL[1][0], homogeneous(Rz90, Vec3(35, 20, 110)));
+    VERIFY_POSE(s.X_WL[2][0], homogeneous(Rz90, Vec3(31, 20, 110)));
     QCOMPARE(r.dofs[2].maxValue, 10.0);
   }
 
@@ -210,12 +215,52 @@ class TestJoints : public QObject {
     a.parent = BodyRef{1, 0};  // a later chain
     r.chains = {a, b};
     QVERIFY_THROWS_EXCEPTION(Error, checkChainTree(r));
-    QVERIFY_THROWS_EXCEPTION(Error, linkPoses(r, {0.0}));
+    QVERIFY_THROWS_EXCEPTION(Error, linkPoses(r, {}, {0.0}));
     r.chains[0].parent = BodyRef{-1, 0};  // the palm, spelled as a body reference
     r.chains[1].parent = BodyRef{0, 3};   // no such link
     QVERIFY_THROWS_EXCEPTION(Error, checkChainTree(r));
     r.chains[1].parent = BodyRef{0, 0};
     checkChainTree(r);
+  }
+
+  // A RobotState carries the break-away clutch: a joint in break-away stays where its stored DOF value puts it
+  // while the DOF (and the other joints it drives) move on; the link poses follow in forward kinematics.
+  void breakAwayStateHoldsTheJoint() {
+    Robot r = robotWithDofs(1);
+    Chain c;  // two revolute joints about z, both driven by d0 (ratio 1 and 2), 10 mm links along x
+    for (const double ratio : {1.0, 2.0}) {
+      Joint j = generalJoint(JointType::Revolute, {}, Vec3::UnitZ(), {.dof = 0, .ratio = ratio}, -3, 3);
+      j.X_JC = Transform::fromTranslation(Vec3(10, 0, 0));
+      c.joints.push_back(j);
+    }
+    c.links = {linkAfter(0), linkAfter(1)};
+    r.chains.push_back(c);
+    computeDofRanges(r);
+    RobotState s = defaultRobotState(r, Transform::fromTranslation(Vec3(0, 0, 5)));
+    QCOMPARE(s.breakAway.size(), std::size_t(1));
+    QCOMPARE(s.breakAway[0].size(), std::size_t(2));
+    QVERIFY(!s.breakAway[0][0].active && !s.breakAway[0][1].active);
+    // Joint 0 breaks away at d0 = 0.3 and the DOF goes on to 0.5: joint 0 stays at 0.3 rad, joint 1 follows
+    // to 2·0.5 = 1.0 rad about the frame after joint 0.
+    const Mat3 R = rodrigues(Vec3::UnitZ(), 0.3);
+    setDofValues(r, s, {0.3});
+    s.breakAway[0][0] = {true, 0.3};
+    setDofValues(r, s, {0.5});
+    QCOMPARE(s.dofValues[0], 0.5);
+    QCOMPARE(jointValue(r.chains[0].joints[0], s.dofValues, breakAwayOf(s, 0, 0)), 0.3);
+    QCOMPARE(jointValue(r.chains[0].joints[1], s.dofValues, breakAwayOf(s, 0, 1)), 1.0);
+    const Vec3 p0 = Vec3(0, 0, 5) + R * Vec3(10, 0, 0);
+    VERIFY_POSE(s.X_WL[0][0], homogeneous(R, p0));
+    const Mat3 R01 = R * rodrigues(Vec3::UnitZ(), 1.0);
+    VERIFY_POSE(s.X_WL[0][1], homogeneous(R01, Vec3(p0 + R01 * Vec3(10, 0, 0))));
+    // Without the clutch state the same DOF value puts joint 0 at 0.5.
+    const auto engaged = linkPoses(r, s.X_WP, s.dofValues);
+    const Mat3 R5 = rodrigues(Vec3::UnitZ(), 0.5);
+    VERIFY_POSE(engaged[0][0], homogeneous(R5, Vec3(Vec3(0, 0, 5) + R5 * Vec3(10, 0, 0))));
+    // The state and the link poses of a robot body: palm = X_WP.
+    QVERIFY(X_WB(s, BodyRef{-1, 0}).isApprox(s.X_WP, 0));
+    QVERIFY(X_WB(s, BodyRef{0, 1}).isApprox(s.X_WL[0][1], 0));
+    QVERIFY_THROWS_EXCEPTION(Error, X_WB(s, BodyRef{0, 2}));
   }
 
   // fromDh: Rz(θ0 + q)·Tz(d)·Tx(a)·Rx(α) for revolute, Rz(θ)·Tz(d0 + q)·Tx(a)·Rx(α) for prismatic.

@@ -32,11 +32,11 @@ inline QStringList bundledRobots() {
   return out;
 }
 
-// Axis-aligned box of a body's mesh placed at its world pose.
-inline AlignedBox worldBounds(const Body& body) {
+// Axis-aligned box of a body's mesh placed at its world pose X_WB.
+inline AlignedBox worldBounds(const Body& body, const Transform& X_WB) {
   AlignedBox box;
   if (!body.mesh) return box;
-  for (const Vec3& v : body.mesh->vertices) box.extend(body.pose * v);
+  for (const Vec3& v : body.mesh->vertices) box.extend(X_WB * v);
   return box;
 }
 

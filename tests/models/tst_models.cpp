@@ -172,6 +172,7 @@ class TestModels : public QObject {
 
   void threeFingerStructure() {
     const Robot hand = loadThreeFinger();
+    const RobotState handState = defaultRobotState(hand);
     QCOMPARE(hand.dofCount(), std::size_t(4));
     QCOMPARE(hand.dofs[0].type, DofType::Rigid);
     for (int k = 1; k <= 3; ++k) {
@@ -216,8 +217,9 @@ class TestModels : public QObject {
 
   void threeFingerDistalCouplingIsOneThird() {
     Robot hand = loadThreeFinger();
+    RobotState handState = defaultRobotState(hand);
     const std::vector<double> q = {0.3, 1.2, 0.6, 2.1};
-    setDofValues(hand, q);
+    setDofValues(hand, handState, q);
     const int fingerDof[3] = {1, 2, 3};
     for (int c = 0; c < 3; ++c) {
       const auto& joints = hand.chains[c].joints;
@@ -268,51 +270,55 @@ class TestModels : public QObject {
   //       p2 = p1 + 50·x2 = (0, -70 - 50·cos110, 10 + 30√3 + 50·sin110).
   void threeFingerForwardKinematicsAllZero() {
     Robot hand = loadThreeFinger();
-    setDofValues(hand, {0, 0, 0, 0});
-    const auto& f1 = hand.chains[0].links;
-    checkPose(f1[0].body.pose, Vec3(25, 40, 10), Vec3(0, 1, 0), Vec3(0, 0, 1));
-    checkPose(f1[1].body.pose, Vec3(25, 100, 10), Vec3(0, 1, 0), Vec3(0, 0, 1));
-    checkPose(f1[2].body.pose, Vec3(25, 100 + 25 * kSqrt3, 35), Vec3(0, kSqrt3 / 2, 0.5), Vec3(0, -0.5, kSqrt3 / 2));
-    const auto& thumb = hand.chains[2].links;
-    checkPose(thumb[0].body.pose, Vec3(0, -100, 10), Vec3(0, -1, 0), Vec3(0, 0, 1));
-    checkPose(thumb[1].body.pose, Vec3(0, -100 - 25 * kSqrt3, 35), Vec3(0, -kSqrt3 / 2, 0.5), Vec3(0, 0.5, kSqrt3 / 2));
+    RobotState handState = defaultRobotState(hand);
+    setDofValues(hand, handState, {0, 0, 0, 0});
+    const auto& f1 = handState.X_WL[0];
+    checkPose(f1[0], Vec3(25, 40, 10), Vec3(0, 1, 0), Vec3(0, 0, 1));
+    checkPose(f1[1], Vec3(25, 100, 10), Vec3(0, 1, 0), Vec3(0, 0, 1));
+    checkPose(f1[2], Vec3(25, 100 + 25 * kSqrt3, 35), Vec3(0, kSqrt3 / 2, 0.5), Vec3(0, -0.5, kSqrt3 / 2));
+    const auto& thumb = handState.X_WL[2];
+    checkPose(thumb[0], Vec3(0, -100, 10), Vec3(0, -1, 0), Vec3(0, 0, 1));
+    checkPose(thumb[1], Vec3(0, -100 - 25 * kSqrt3, 35), Vec3(0, -kSqrt3 / 2, 0.5), Vec3(0, 0.5, kSqrt3 / 2));
     // linkPoses() agrees with the stored body poses.
-    const auto poses = linkPoses(hand, dofValues(hand));
-    QVERIFY(poses[0][2].isApprox(f1[2].body.pose, 1e-9));
+    const auto poses = linkPoses(hand, handState.X_WP, handState.dofValues, handState.breakAway);
+    QVERIFY(poses[0][2].isApprox(f1[2], 1e-9));
   }
 
   void threeFingerForwardKinematicsSpreadAndClosed() {
     Robot hand = loadThreeFinger();
-    setDofValues(hand, {degToRad(30), degToRad(90), degToRad(45), degToRad(60)});
+    RobotState handState = defaultRobotState(hand);
+    setDofValues(hand, handState, {degToRad(30), degToRad(90), degToRad(45), degToRad(60)});
     const double y1 = 15 + 12.5 * kSqrt3;
-    const auto& f1 = hand.chains[0].links;
-    checkPose(f1[0].body.pose, Vec3(37.5, y1, 10), Vec3(0.5, kSqrt3 / 2, 0), Vec3(0, 0, 1));
-    checkPose(f1[1].body.pose, Vec3(37.5, y1, 70), Vec3(0, 0, 1), Vec3(-0.5, -kSqrt3 / 2, 0));
-    checkPose(f1[2].body.pose, Vec3(37.5 - 12.5 * kSqrt3, 12.5 * kSqrt3 - 22.5, 95), Vec3(-kSqrt3 / 4, -0.75, 0.5),
+    const auto& f1 = handState.X_WL[0];
+    checkPose(f1[0], Vec3(37.5, y1, 10), Vec3(0.5, kSqrt3 / 2, 0), Vec3(0, 0, 1));
+    checkPose(f1[1], Vec3(37.5, y1, 70), Vec3(0, 0, 1), Vec3(-0.5, -kSqrt3 / 2, 0));
+    checkPose(f1[2], Vec3(37.5 - 12.5 * kSqrt3, 12.5 * kSqrt3 - 22.5, 95), Vec3(-kSqrt3 / 4, -0.75, 0.5),
               Vec3(-0.25, -kSqrt3 / 4, -kSqrt3 / 2));
-    const auto& f2 = hand.chains[1].links;
-    checkPose(f2[0].body.pose, Vec3(-37.5, y1, 10), Vec3(-0.5, kSqrt3 / 2, 0), Vec3(0, 0, 1));
+    const auto& f2 = handState.X_WL[1];
+    checkPose(f2[0], Vec3(-37.5, y1, 10), Vec3(-0.5, kSqrt3 / 2, 0), Vec3(0, 0, 1));
     const Vec3 p2(-37.5 - 15 * kSqrt2, y1 + 15 * std::sqrt(6.0), 10 + 30 * kSqrt2);
-    checkPose(f2[1].body.pose, p2, Vec3(-kSqrt2 / 4, std::sqrt(6.0) / 4, kSqrt2 / 2),
+    checkPose(f2[1], p2, Vec3(-kSqrt2 / 4, std::sqrt(6.0) / 4, kSqrt2 / 2),
               Vec3(kSqrt2 / 4, -std::sqrt(6.0) / 4, kSqrt2 / 2));
-    checkPose(f2[2].body.pose, p2 + Vec3(0, 0, 50), Vec3(0, 0, 1), Vec3(0.5, -kSqrt3 / 2, 0));
-    const auto& thumb = hand.chains[2].links;
-    checkPose(thumb[0].body.pose, Vec3(0, -70, 10 + 30 * kSqrt3), Vec3(0, -0.5, kSqrt3 / 2), Vec3(0, kSqrt3 / 2, 0.5));
+    checkPose(f2[2], p2 + Vec3(0, 0, 50), Vec3(0, 0, 1), Vec3(0.5, -kSqrt3 / 2, 0));
+    const auto& thumb = handState.X_WL[2];
+    checkPose(thumb[0], Vec3(0, -70, 10 + 30 * kSqrt3), Vec3(0, -0.5, kSqrt3 / 2), Vec3(0, kSqrt3 / 2, 0.5));
     const double c110 = std::cos(degToRad(110)), s110 = std::sin(degToRad(110));
-    checkPose(thumb[1].body.pose, Vec3(0, -70 - 50 * c110, 10 + 30 * kSqrt3 + 50 * s110), Vec3(0, -c110, s110),
+    checkPose(thumb[1], Vec3(0, -70 - 50 * c110, 10 + 30 * kSqrt3 + 50 * s110), Vec3(0, -c110, s110),
               Vec3(0, s110, c110));
   }
 
   void threeFingerMovesWithRobotPose() {
     Robot hand = loadThreeFinger();
+    RobotState handState = defaultRobotState(hand);
     // Palm down at 110 mm, as in worlds/default.xml: Rx(180) maps (x, y, z) to (x, -y, -z).
-    setRobotPose(hand, Transform(Quat(0, 1, 0, 0), Vec3(0, 0, 110)));
-    setDofValues(hand, {0, 0, 0, 0});
-    checkPose(hand.chains[0].links[1].body.pose, Vec3(25, -100, 100), Vec3(0, -1, 0), Vec3(0, 0, -1));
+    setRobotPose(hand, handState, Transform(Quat(0, 1, 0, 0), Vec3(0, 0, 110)));
+    setDofValues(hand, handState, {0, 0, 0, 0});
+    checkPose(handState.X_WL[0][1], Vec3(25, -100, 100), Vec3(0, -1, 0), Vec3(0, 0, -1));
   }
 
   void parallelJawJawsMoveSymmetrically() {
     Robot gripper = loadRobot(sourcePath("models/robots/ParallelJaw/ParallelJaw.xml"), MaterialTable{});
+    RobotState gripperState = defaultRobotState(gripper);
     QCOMPARE(gripper.dofCount(), std::size_t(1));
     QVERIFY(gripper.dofs[0].prismatic);
     QCOMPARE(gripper.dofs[0].minValue, 0.0);
@@ -326,9 +332,9 @@ class TestModels : public QObject {
     QCOMPARE(gripper.chains[1].joints[0].expr.ratio, -1.0);
     // Gripping faces (pads) at x = -62 + d + 11 and x = 62 - d - 11: 102 mm apart open, 2 mm closed.
     for (double d : {0.0, 20.0, 50.0}) {
-      setDofValues(gripper, {d});
-      const AlignedBox left = worldBounds(gripper.chains[0].links[0].body);
-      const AlignedBox right = worldBounds(gripper.chains[1].links[0].body);
+      setDofValues(gripper, gripperState, {d});
+      const AlignedBox left = worldBounds(gripper.chains[0].links[0].body, gripperState.X_WL[0][0]);
+      const AlignedBox right = worldBounds(gripper.chains[1].links[0].body, gripperState.X_WL[1][0]);
       QVERIFY2(std::abs(left.max.x() - (-51 + d)) < 1e-3, qPrintable(QString::number(left.max.x())));
       QVERIFY2(std::abs(right.min.x() - (51 - d)) < 1e-3, qPrintable(QString::number(right.min.x())));
       // Jaw fingers reach 80 mm along the approach direction.
@@ -338,6 +344,7 @@ class TestModels : public QObject {
 
   void fiveFingerStructure() {
     Robot hand = loadRobot(sourcePath("models/robots/FiveFinger/FiveFinger.xml"), MaterialTable{});
+    RobotState handState = defaultRobotState(hand);
     QCOMPARE(hand.dofCount(), std::size_t(12));
     QCOMPARE(hand.chains.size(), std::size_t(5));
     QCOMPARE(hand.linkCount(), std::size_t(18));
@@ -352,8 +359,8 @@ class TestModels : public QObject {
       QVERIFY(eg.minAmplitude.has_value() && eg.maxAmplitude.has_value() && *eg.minAmplitude < *eg.maxAmplitude);
     }
     // The middle finger's fingertip at all-zero DOFs: MCP axis at (9, 55, -10), 45 + 28 + 22 mm along +y.
-    setDofValues(hand, std::vector<double>(12, 0.0));
-    VERIFY_NEAR(hand.chains[2].links.back().body.pose.translation(), Vec3(9, 150, -10), 1e-6);
+    setDofValues(hand, handState, std::vector<double>(12, 0.0));
+    VERIFY_NEAR(handState.X_WL[2].back().translation(), Vec3(9, 150, -10), 1e-6);
     for (const Chain& c : hand.chains) QVERIFY(c.links.back().body.isSoft());
   }
 
@@ -371,16 +378,20 @@ class TestModels : public QObject {
     for (const Body& b : world.graspables) checkClosedMesh(b, b.name);
     // The camera looks at the first graspable body (within 10°).
     const Vec3 view = world.camera->orientation * Vec3(0, 0, -1);
-    const Vec3 toObject = worldBounds(world.graspables.front()).center() - world.camera->position_mm;
+    const Vec3 toObject = worldBounds(world.graspables.front(), world.state.X_WG.front()).center() - world.camera->position_mm;
     QVERIFY2(view.normalized().dot(toObject.normalized()) > std::cos(degToRad(10)), "camera misses the object");
     // The hand starts open and clear of every graspable body (world bounding boxes 1 mm apart).
-    for (const Robot& robot : world.robots)
-      for (const BodyRef& ref : robot.bodyRefs())
-        for (const Body& object : world.graspables)
-          QVERIFY2(!boxesOverlap(worldBounds(robot.body(ref)), worldBounds(object), 1.0),
+    for (std::size_t r = 0; r < world.robots.size(); ++r)
+      for (const BodyRef& ref : world.robots[r].bodyRefs())
+        for (std::size_t g = 0; g < world.graspables.size(); ++g) {
+          const Robot& robot = world.robots[r];
+          const Body& object = world.graspables[g];
+          QVERIFY2(!boxesOverlap(worldBounds(robot.body(ref), X_WB(world.state.robots[r], ref)),
+                                 worldBounds(object, world.state.X_WG[g]), 1.0),
                    qPrintable(QString("%1 body %2/%3 touches %4 at load")
                                   .arg(QString::fromStdString(robot.name)).arg(ref.chain).arg(ref.link)
                                   .arg(QString::fromStdString(object.name))));
+        }
   }
 
   // Saving a bundled world next to the original and loading it again keeps every body, pose and DOF value.
@@ -396,12 +407,12 @@ class TestModels : public QObject {
     QCOMPARE(again.bodyCount(), original.bodyCount());
     QCOMPARE(again.robots.size(), original.robots.size());
     for (std::size_t r = 0; r < original.robots.size(); ++r) {
-      QVERIFY(again.robots[r].pose.isApprox(original.robots[r].pose, 1e-5));
+      QVERIFY(again.state.robots[r].X_WP.isApprox(original.state.robots[r].X_WP, 1e-5));
       for (std::size_t k = 0; k < original.robots[r].dofs.size(); ++k)
-        QVERIFY(std::abs(again.robots[r].dofs[k].value - original.robots[r].dofs[k].value) < 1e-5);
+        QVERIFY(std::abs(again.state.robots[r].dofValues[k] - original.state.robots[r].dofValues[k]) < 1e-5);
     }
     for (std::size_t g = 0; g < original.graspables.size(); ++g) {
-      QVERIFY(again.graspables[g].pose.isApprox(original.graspables[g].pose, 1e-5));
+      QVERIFY(again.state.X_WG[g].isApprox(original.state.X_WG[g], 1e-5));
       QCOMPARE(again.graspables[g].triangleCount(), original.graspables[g].triangleCount());
     }
   }
@@ -425,6 +436,7 @@ class TestModels : public QObject {
     World world = loadWorld(file.toStdString());
     QCOMPARE(world.robots.size(), std::size_t(1));
     Robot& hand = world.robots[0];
+    RobotState& handState = world.state.robots[0];
     const Body& object = world.graspables.front();
     const Bvh objectBvh(*object.mesh);
     std::vector<std::vector<Bvh>> linkBvhs;
@@ -434,24 +446,24 @@ class TestModels : public QObject {
     }
     const Bvh palmBvh(*hand.palm.mesh);
     auto gapToObject = [&](const Bvh& bvh, const Transform& pose) {
-      return meshDistance(bvh, pose, objectBvh, object.pose, 50.0).distance_mm;
+      return meshDistance(bvh, pose, objectBvh, world.state.X_WG.front(), 50.0).distance_mm;
     };
-    QVERIFY(gapToObject(palmBvh, hand.palm.pose) > 1.0);
+    QVERIFY(gapToObject(palmBvh, handState.X_WP) > 1.0);
     for (std::size_t c = 0; c < hand.chains.size(); ++c)
       for (std::size_t l = 0; l < hand.chains[c].links.size(); ++l)
-        QVERIFY2(gapToObject(linkBvhs[c][l], hand.chains[c].links[l].body.pose) > 1.0,
+        QVERIFY2(gapToObject(linkBvhs[c][l], handState.X_WL[c][l]) > 1.0,
                  qPrintable(QString("chain %1 link %2 starts within 1 mm of the object").arg(c).arg(l)));
 
-    const std::vector<double> start = dofValues(hand);
+    const std::vector<double> start = handState.dofValues;
     std::vector<bool> touched(hand.chains.size(), false);
     for (int step = 1; step <= 100; ++step) {
       std::vector<double> q = start;
       for (std::size_t k = 0; k < q.size(); ++k)
         if (hand.dofs[k].defaultVelocity > 0) q[k] = start[k] + (hand.dofs[k].maxValue - start[k]) * step / 100.0;
-      setDofValues(hand, q);
+      setDofValues(hand, handState, q);
       for (std::size_t c = 0; c < hand.chains.size(); ++c)
         for (std::size_t l = 0; l < hand.chains[c].links.size() && !touched[c]; ++l)
-          touched[c] = meshesCollide(linkBvhs[c][l], hand.chains[c].links[l].body.pose, objectBvh, object.pose);
+          touched[c] = meshesCollide(linkBvhs[c][l], handState.X_WL[c][l], objectBvh, world.state.X_WG.front());
     }
     QCOMPARE(int(std::count(touched.begin(), touched.end(), true)), fingersThatTouch);
   }
@@ -459,15 +471,16 @@ class TestModels : public QObject {
   void parallelJawTouchesTheBoxAt26mm() {
     World world = loadWorld(sourcePath("worlds/paralleljaw_box.xml"));
     Robot& gripper = world.robots[0];
+    RobotState& gripperState = world.state.robots[0];
     const Body& box = world.graspables.front();
     const Bvh boxBvh(*box.mesh);
     const Bvh leftBvh(*gripper.chains[0].links[0].body.mesh), rightBvh(*gripper.chains[1].links[0].body.mesh);
     // Pads at x = ±(51 - d), box faces at x = ±25: both jaws touch at d = 26 mm, not before.
     for (double d : {25.5, 26.5}) {
-      setDofValues(gripper, {d});
+      setDofValues(gripper, gripperState, {d});
       const bool touching = d > 26;
-      QCOMPARE(meshesCollide(leftBvh, gripper.chains[0].links[0].body.pose, boxBvh, box.pose), touching);
-      QCOMPARE(meshesCollide(rightBvh, gripper.chains[1].links[0].body.pose, boxBvh, box.pose), touching);
+      QCOMPARE(meshesCollide(leftBvh, gripperState.X_WL[0][0], boxBvh, world.state.X_WG.front()), touching);
+      QCOMPARE(meshesCollide(rightBvh, gripperState.X_WL[1][0], boxBvh, world.state.X_WG.front()), touching);
     }
   }
 
@@ -478,22 +491,24 @@ class TestModels : public QObject {
     QCOMPARE(world.robots.size(), std::size_t(1));
     QCOMPARE(world.bodyCount(), std::size_t(11));  // table + mug + palm + 8 links
     const Robot& hand = world.robots[0];
+    const RobotState& handState = world.state.robots[0];
     QCOMPARE(hand.name, std::string("ThreeFinger"));
-    QVERIFY(std::abs(hand.dofs[0].value - degToRad(60)) < 1e-6);
-    for (int k = 1; k <= 3; ++k) QCOMPARE(hand.dofs[k].value, 0.0);
+    QVERIFY(std::abs(handState.dofValues[0] - degToRad(60)) < 1e-6);
+    for (int k = 1; k <= 3; ++k) QCOMPARE(handState.dofValues[k], 0.0);
     // Palm down above the mug: the approach direction points at the mug (world -z) and the palm's
     // approach reference point lies on the mug's axis, 80 mm above its rim.
-    const Transform approach = hand.pose * *hand.approach;
+    const Transform approach = handState.X_WP * *hand.approach;
     VERIFY_NEAR(Vec3(approach.rotationMatrix().col(2)), Vec3(0, 0, -1), 1e-6);
     VERIFY_NEAR(approach.translation(), Vec3(0, 0, 170), 1e-6);
-    const AlignedBox mug = worldBounds(world.graspables[0]);
+    const AlignedBox mug = worldBounds(world.graspables[0], world.state.X_WG[0]);
     QVERIFY(mug.max.z() < 91 && mug.min.y() < -60);  // handle turned towards -y
     // The fingers, when closed, sweep the mug: at 90° flexion every fingertip link reaches below the rim,
     // clear of the table. tests/motion closes them for real.
     Robot closed = hand;
-    setDofValues(closed, {degToRad(60), degToRad(90), degToRad(90), degToRad(90)});
+    RobotState closedState = handState;
+    setDofValues(closed, closedState, {degToRad(60), degToRad(90), degToRad(90), degToRad(90)});
     for (int c = 0; c < 3; ++c) {
-      const AlignedBox link = worldBounds(closed.chains[c].links.back().body);
+      const AlignedBox link = worldBounds(closed.chains[c].links.back().body, closedState.X_WL[c].back());
       QVERIFY(link.min.z() < mug.max.z() && link.min.z() > 20);
     }
   }

@@ -22,8 +22,8 @@ const BodyHandle kBall{K::Graspable, 0, {}};
 
 World ballAbove(double height) {
   World w;
-  w.obstacles.push_back(makeTable());
-  w.graspables.push_back(makeBody("ball", shared(makeIcosphere(10, 3)), Transform::fromTranslation(Vec3(0, 0, height)),
+  sgtest::addObstacle(w, makeTable());
+  sgtest::addGraspable(w, makeBody("ball", shared(makeIcosphere(10, 3)), Transform::fromTranslation(Vec3(0, 0, height)),
                                   BodyKind::Graspable, "rubber"));
   return w;
 }
@@ -31,8 +31,8 @@ World ballAbove(double height) {
 // The gripper at the origin and a 20 mm cube centred 30 mm above its palm, between the fingers.
 World gripperAndCube() {
   World w;
-  w.robots.push_back(makeGripper());
-  w.graspables.push_back(
+  sgtest::addRobot(w, makeGripper());
+  sgtest::addGraspable(w, 
       makeBody("cube", shared(makeBox(Vec3(20, 20, 20))), Transform::fromTranslation(Vec3(0, 0, 30)), BodyKind::Graspable));
   return w;
 }
@@ -70,10 +70,10 @@ class TestMotion : public QObject {
     QVERIFY(!r.contacts.empty());
     QVERIFY(r.fraction > 0.49 && r.fraction < 0.51);  // 50 of 100 mm
     // Pushing further into the table is refused; lifting is free.
-    const Transform rest = w.graspables[0].pose;
+    const Transform rest = w.state.X_WG[0];
     const auto blocked = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(0, 0, -5)) * rest);
     QCOMPARE(blocked.outcome, MotionOutcome::Blocked);
-    QVERIFY(w.graspables[0].pose.isApprox(rest));
+    QVERIFY(w.state.X_WG[0].isApprox(rest));
     const auto lifted = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(3, 0, 20)) * rest);
     QCOMPARE(lifted.outcome, MotionOutcome::Reached);
     QVERIFY(lifted.contacts.empty());
@@ -82,8 +82,8 @@ class TestMotion : public QObject {
   void rotationStopsToo() {
     // A long bar above the table swung down about its end.
     World w;
-    w.obstacles.push_back(makeTable());
-    w.graspables.push_back(makeBody("bar", shiftedBox(Vec3(60, 4, 4), Vec3(30, 0, 0)),
+    sgtest::addObstacle(w, makeTable());
+    sgtest::addGraspable(w, makeBody("bar", shiftedBox(Vec3(60, 4, 4), Vec3(30, 0, 0)),
                                     Transform::fromTranslation(Vec3(0, 0, 20)), BodyKind::Graspable));
     const Transform target(Quat(Eigen::AngleAxisd(degToRad(60), Vec3::UnitY())), Vec3(0, 0, 20));
     const auto r = moveBodyTo(w, kBall, target);
@@ -93,27 +93,27 @@ class TestMotion : public QObject {
 
   void startInCollisionIsAnError() {
     World w = ballAbove(5);
-    const Transform before = w.graspables[0].pose;
+    const Transform before = w.state.X_WG[0];
     const auto r = moveBodyTo(w, kBall, Transform::fromTranslation(Vec3(0, 0, 50)));
     QCOMPARE(r.outcome, MotionOutcome::StartInCollision);
-    QVERIFY(w.graspables[0].pose.isApprox(before));
+    QVERIFY(w.state.X_WG[0].isApprox(before));
   }
 
   void approachStopsAtPalmContact() {
     World w = gripperAndCube();
-    QVERIFY(approachDirection(w.robots[0]).isApprox(Vec3::UnitZ()));
+    QVERIFY(approachDirection(w.robots[0], w.state.robots[0]).isApprox(Vec3::UnitZ()));
     const auto r = approachToContact(w, 0, 100);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
     const BodyHandle palm{K::Robot, 0, {-1, 0}}, cube{K::Graspable, 0, {}};
     QVERIFY(inStopBand(bodyDistance(w, palm, cube).distance_mm));
-    QCOMPARE_LE(std::abs(w.robots[0].pose.translation().z() - 15), 0.11);
+    QCOMPARE_LE(std::abs(w.state.robots[0].X_WP.translation().z() - 15), 0.11);
     // The fingers moved with the palm.
-    QVERIFY(w.robots[0].chains[0].links[0].body.pose.translation().isApprox(Vec3(-20, 0, 5) + w.robots[0].pose.translation(), 1e-9));
+    QVERIFY(w.state.robots[0].X_WL[0][0].translation().isApprox(Vec3(-20, 0, 5) + w.state.robots[0].X_WP.translation(), 1e-9));
   }
 
   void findInitialContactBacksOut() {
     World w = gripperAndCube();
-    setRobotPose(w.robots[0], Transform::fromTranslation(Vec3(0, 0, 20)));  // palm inside the cube
+    setRobotPose(w.robots[0], w.state.robots[0], Transform::fromTranslation(Vec3(0, 0, 20)));  // palm inside the cube
     QVERIFY(anyCollision(w));
     const auto r = findInitialContact(w, 0, 30);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
@@ -130,21 +130,24 @@ class TestMotion : public QObject {
     QVERIFY(contactsOn(r.contacts, right) > 0);
     QVERIFY(inStopBand(bodyDistance(w, left, cube).distance_mm));
     QVERIFY(inStopBand(bodyDistance(w, right, cube).distance_mm));
-    for (const auto& d : w.robots[0].dofs) QVERIFY(d.value > 0.05 && d.value < d.maxValue);
+    for (std::size_t k = 0; k < 2; ++k) {
+      const double value = w.state.robots[0].dofValues[k];
+      QVERIFY(value > 0.05 && value < w.robots[0].dofs[k].maxValue);
+    }
     // Symmetric set-up, symmetric result.
-    QCOMPARE_LE(std::abs(w.robots[0].dofs[0].value - w.robots[0].dofs[1].value), 1e-3);
+    QCOMPARE_LE(std::abs(w.state.robots[0].dofValues[0] - w.state.robots[0].dofValues[1]), 1e-3);
     // Contact normals on the cube point into it, away from each finger.
     for (const auto& c : r.contacts)
       if (c.side2.body == cube && c.side1.body == left) QVERIFY(c.side2.normal.x() > 0.5);
 
     const auto open = autoOpen(w, 0);
     QCOMPARE(open.outcome, MotionOutcome::Reached);
-    for (const auto& d : w.robots[0].dofs) QCOMPARE(d.value, d.minValue);
+    for (std::size_t k = 0; k < 2; ++k) QCOMPARE(w.state.robots[0].dofValues[k], w.robots[0].dofs[k].minValue);
   }
 
   void autoGraspWithoutObjectReachesLimits() {
     World w;
-    w.robots.push_back(makeGripper());
+    sgtest::addRobot(w, makeGripper());
     const auto r = autoGrasp(w, 0);
     // The fingertips meet each other before the 90° limit.
     QVERIFY(!anyCollision(w));
@@ -155,7 +158,7 @@ class TestMotion : public QObject {
 
   void stopAtFirstContact() {
     World w = gripperAndCube();
-    w.graspables[0].pose = Transform::fromTranslation(Vec3(4, 0, 30));  // nearer the right finger
+    w.state.X_WG[0] = Transform::fromTranslation(Vec3(4, 0, 30));  // nearer the right finger
     AutoGraspSettings s;
     s.stopAtContact = true;
     const auto r = autoGrasp(w, 0, s);
@@ -166,18 +169,18 @@ class TestMotion : public QObject {
 
   void breakAwayClutchLetsDistalClose() {
     World w;
-    w.robots.push_back(makeBreakAwayFinger());
+    sgtest::addRobot(w, makeBreakAwayFinger());
     // Block 1 stops the proximal link; block 2 is reached only by the distal link after break-away.
-    w.obstacles.push_back(makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
-    w.obstacles.push_back(makeBody("block2", shiftedBox(Vec3(10, 20, 6), Vec3(25, 0, 25)), {}, BodyKind::Obstacle));
+    sgtest::addObstacle(w, makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
+    sgtest::addObstacle(w, makeBody("block2", shiftedBox(Vec3(10, 20, 6), Vec3(25, 0, 25)), {}, BodyKind::Obstacle));
     QVERIFY(!anyCollision(w));
     const auto r = autoGrasp(w, 0);
     QVERIFY(!anyCollision(w));
-    const Robot& robot = w.robots[0];
-    const Joint& j0 = robot.chains[0].joints[0];
-    QVERIFY(j0.inBreakAway);
-    QVERIFY(j0.breakAwayDofValue > 0.1 && j0.breakAwayDofValue < 0.6);
-    QVERIFY(robot.dofs[0].value > j0.breakAwayDofValue + 0.3);
+    const RobotState& robot = w.state.robots[0];
+    const JointBreakAway& j0 = robot.breakAway[0][0];
+    QVERIFY(j0.active);
+    QVERIFY(j0.dofValue > 0.1 && j0.dofValue < 0.6);
+    QVERIFY(robot.dofValues[0] > j0.dofValue + 0.3);
     const BodyHandle proximal{K::Robot, 0, {0, 0}}, distal{K::Robot, 0, {0, 1}};
     QVERIFY(contactsOn(r.contacts, proximal) > 0);
     QVERIFY(contactsOn(r.contacts, distal) > 0);
@@ -186,8 +189,8 @@ class TestMotion : public QObject {
     // Opening brings the proximal joint out of break-away and everything back to 0.
     const auto open = autoOpen(w, 0);
     QCOMPARE(open.outcome, MotionOutcome::Reached);
-    QVERIFY(!w.robots[0].chains[0].joints[0].inBreakAway);
-    QCOMPARE(w.robots[0].dofs[0].value, 0.0);
+    QVERIFY(!w.state.robots[0].breakAway[0][0].active);
+    QCOMPARE(w.state.robots[0].dofValues[0], 0.0);
   }
 
   void threeFingerGraspsTheBall() {
@@ -198,7 +201,8 @@ class TestMotion : public QObject {
     QCOMPARE(approach.outcome, MotionOutcome::Contact);
     // Back off a little so the fingers close around the ball rather than pressing the palm on it.
     const Robot& hand = w.robots[0];
-    setRobotPose(w.robots[0], Transform::fromTranslation(-approachDirection(hand) * 10.0) * hand.pose);
+    RobotState& handState = w.state.robots[0];
+    setRobotPose(hand, handState, Transform::fromTranslation(-approachDirection(hand, handState) * 10.0) * handState.X_WP);
     const auto r = autoGrasp(w, 0);
     QVERIFY(!anyCollision(w));
     const BodyHandle ball{K::Graspable, 0, {}};
@@ -215,13 +219,13 @@ class TestMotion : public QObject {
 
   void threeFingerGraspsTheMug() {
     World w;
-    w.graspables.push_back(loadBody(std::string(SG_SOURCE_DIR) + "/models/objects/mug.xml", BodyKind::Graspable, w.materials));
-    w.robots.push_back(loadRobot(std::string(SG_SOURCE_DIR) + "/models/robots/ThreeFinger/ThreeFinger.xml", w.materials));
-    std::vector<double> dofs = dofValues(w.robots[0]);
+    sgtest::addGraspable(w, loadBody(std::string(SG_SOURCE_DIR) + "/models/objects/mug.xml", BodyKind::Graspable, w.materials));
+    sgtest::addRobot(w, loadRobot(std::string(SG_SOURCE_DIR) + "/models/robots/ThreeFinger/ThreeFinger.xml", w.materials));
+    std::vector<double> dofs = w.state.robots[0].dofValues;
     dofs[0] = degToRad(60);  // tripod spread
-    setDofValues(w.robots[0], dofs);
+    setDofValues(w.robots[0], w.state.robots[0], dofs);
     // Palm down (approach −z), 250 mm above the mug's base.
-    setRobotPose(w.robots[0], Transform(Quat(Eigen::AngleAxisd(kPi, Vec3::UnitX())), Vec3(0, 0, 250)));
+    setRobotPose(w.robots[0], w.state.robots[0], Transform(Quat(Eigen::AngleAxisd(kPi, Vec3::UnitX())), Vec3(0, 0, 250)));
     QCOMPARE(findInitialContact(w, 0, 300).outcome, MotionOutcome::Contact);
     const auto r = autoGrasp(w, 0);
     QVERIFY(!anyCollision(w));
@@ -260,13 +264,13 @@ class TestMotion : public QObject {
   void bundledRobotsFreeOverTheirDofRanges() {
     QFETCH(QString, file);
     World w;
-    w.robots.push_back(loadRobot(file.toStdString(), w.materials));
-    const std::vector<double> start = dofValues(w.robots[0]);
+    sgtest::addRobot(w, loadRobot(file.toStdString(), w.materials));
+    const std::vector<double> start = w.state.robots[0].dofValues;
     for (std::size_t d = 0; d < start.size(); ++d)
       for (const double v : {w.robots[0].dofs[d].minValue, w.robots[0].dofs[d].maxValue}) {
         std::vector<double> values = start;
         values[d] = v;
-        setDofValues(w.robots[0], values);
+        setDofValues(w.robots[0], w.state.robots[0], values);
         for (const auto& [a, b] : collidingPairs(w))
           QFAIL(qPrintable(QString("DOF %1 at %2: %3 and %4 interpenetrate").arg(d).arg(v).arg(
               QString::fromStdString(w.bodyLabel(a)), QString::fromStdString(w.bodyLabel(b)))));
@@ -305,13 +309,13 @@ class TestMotion : public QObject {
 
   void rigidDofStopsWholeChain() {
     World w;
-    w.robots.push_back(makeBreakAwayFinger());
+    sgtest::addRobot(w, makeBreakAwayFinger());
     w.robots[0].dofs[0].type = DofType::Rigid;
-    w.obstacles.push_back(makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
+    sgtest::addObstacle(w, makeBody("block1", shiftedBox(Vec3(6, 20, 4), Vec3(7, 0, 10)), {}, BodyKind::Obstacle));
     const auto r = autoGrasp(w, 0);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
-    QVERIFY(!w.robots[0].chains[0].joints[0].inBreakAway);
-    QVERIFY(w.robots[0].dofs[0].value < 0.6);
+    QVERIFY(!w.state.robots[0].breakAway[0][0].active);
+    QVERIFY(w.state.robots[0].dofValues[0] < 0.6);
   }
 };
 

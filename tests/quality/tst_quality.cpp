@@ -52,9 +52,9 @@ double l1Eps(const std::vector<std::vector<Vec6>>& w, const GwsSettings& s = {})
 // A world with one graspable sphere (radius R) and four rigid or soft fingertip spheres touching it at `dirs`.
 World sphereWorld(double R, const std::vector<Vec3>& dirs, std::optional<double> tipYoungs, double tipR = 8) {
   World w;
-  w.graspables.push_back(makeBody("ball", BodyKind::Graspable, makeUvSphere(R, 120, 60), Transform::identity()));
+  sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeUvSphere(R, 120, 60), Transform::identity()));
   for (const auto& d : dirs)
-    w.obstacles.push_back(makeBody("tip", BodyKind::Obstacle, makeUvSphere(tipR, 60, 30),
+    sgtest::addObstacle(w, makeBody("tip", BodyKind::Obstacle, makeUvSphere(tipR, 60, 30),
                                    Transform::fromTranslation((R + tipR) * d.normalized()), tipYoungs));
   return w;
 }

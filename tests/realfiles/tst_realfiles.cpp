@@ -212,6 +212,7 @@ class RealFilesTest : public QObject {
     QTemporaryDir root;
     const std::string path = writePincer(root);
     const Robot robot = loadRobot(path, MaterialTable{});
+    const RobotState robotState = defaultRobotState(robot);
     QCOMPARE(robot.dofCount(), std::size_t(2));
     QCOMPARE(robot.eigengrasps.grasps.size(), std::size_t(2));  // one per DOF
     QVERIFY(robot.virtualContacts.empty());
@@ -237,6 +238,7 @@ class RealFilesTest : public QObject {
               "  <EG><EigenValue value=\"0.25\"/><DimVals d1=\"2\"/></EG>\n"
               "  <ORIGIN><EigenValue value=\"0.0\"/><DimVals d0=\"0.5\" d1=\"0.25\"/></ORIGIN>\n</EigenGrasps>\n");
     const Robot robot = loadRobot(path, MaterialTable{});
+    const RobotState robotState = defaultRobotState(robot);
     QCOMPARE(robot.loadWarnings.size(), std::size_t(1));  // only the virtual contacts are missing now
     QCOMPARE(robot.eigengrasps.grasps.size(), std::size_t(2));
     QVERIFY(robot.eigengrasps.hasOrigin);
@@ -247,6 +249,7 @@ class RealFilesTest : public QObject {
   void bodiesAndTriangleCounts() {
     QTemporaryDir root;
     const Robot robot = loadRobot(writePincer(root), MaterialTable{});
+    const RobotState robotState = defaultRobotState(robot);
     QCOMPARE(robot.bodyRefs().size(), std::size_t(4));
     QCOMPARE(robot.palm.triangleCount(), std::size_t(3));
     for (const auto& chain : robot.chains)
@@ -286,24 +289,25 @@ class RealFilesTest : public QObject {
   void linkPosesMatchHandComputedDh() {
     QTemporaryDir root;
     Robot robot = loadRobot(writePincer(root), MaterialTable{});
+    RobotState robotState = defaultRobotState(robot);
     QCOMPARE(robot.dofs[0].maxValue, M_PI);
     QVERIFY(std::abs(robot.dofs[1].maxValue - deg(140)) < 1e-12);  // proximal joint binds (ratio 1)
     const double q0 = 0.5, q1 = 1.0;
-    setDofValues(robot, {q0, q1});
+    setDofValues(robot, robotState, {q0, q1});
     const Transform base0 = shift(20, 0, -1) * rotY(M_PI);
     const Transform link00 = base0 * dh(q0 + deg(90), 30, deg(-90));
     const Transform base1 = shift(0, -30, -1) * rotY(deg(-90)) * rotZ(deg(-90));
     const Transform link10 = base1 * dh(q1 + deg(5), 40, 0);
     const Transform link11 = link10 * dh(q1 * 0.333333333 + deg(40), 25, 0);
-    QVERIFY(robot.chains[0].links[0].body.pose.isApprox(link00, 1e-9));
-    QVERIFY(robot.chains[1].links[0].body.pose.isApprox(link10, 1e-9));
-    QVERIFY(robot.chains[1].links[1].body.pose.isApprox(link11, 1e-9));
+    QVERIFY(robotState.X_WL[0][0].isApprox(link00, 1e-9));
+    QVERIFY(robotState.X_WL[1][0].isApprox(link10, 1e-9));
+    QVERIFY(robotState.X_WL[1][1].isApprox(link11, 1e-9));
     // A number worked by hand for the thumb tip at q1 = 0: angles 5° and 45° in the chain's x-y plane,
     // which the base rotations map to (0, -x, y) before the (0, -30, -1) shift.
-    setDofValues(robot, {0.0, 0.0});
+    setDofValues(robot, robotState, {0.0, 0.0});
     const Vec3 tip(0, -30 - (40 * std::cos(deg(5)) + 25 * std::cos(deg(45))),
                    -1 + 40 * std::sin(deg(5)) + 25 * std::sin(deg(45)));
-    QVERIFY((robot.chains[1].links[1].body.pose.translation() - tip).norm() < 1e-9);
+    QVERIFY((robotState.X_WL[1][1].translation() - tip).norm() < 1e-9);
   }
 
   // A world naming the hand and an object, with signed numbers in fullTransform and break-away entries
@@ -347,16 +351,17 @@ class RealFilesTest : public QObject {
     QCOMPARE(brick.material, std::string("glass"));
     QVERIFY(brick.cogFromFile && brick.inertiaFromFile);
     QCOMPARE(brick.inertiaPerMass_mm2(0, 1), -1.5);
-    QVERIFY((brick.pose.translation() - Vec3(8.5e-06, 0.75, 100.5)).norm() < 1e-12);
+    QVERIFY((world.state.X_WG[0].translation() - Vec3(8.5e-06, 0.75, 100.5)).norm() < 1e-12);
     const Robot& hand = world.robots[0];
-    QCOMPARE(hand.dofs[0].value, 0.2);
-    QCOMPARE(hand.dofs[1].value, 0.4);
-    QVERIFY(hand.chains[1].joints[0].inBreakAway);
-    QCOMPARE(hand.chains[1].joints[0].breakAwayDofValue, 0.3);
-    QVERIFY(!hand.chains[1].joints[1].inBreakAway);
+    const RobotState& handState = world.state.robots[0];
+    QCOMPARE(handState.dofValues[0], 0.2);
+    QCOMPARE(handState.dofValues[1], 0.4);
+    QVERIFY(handState.breakAway[1][0].active);
+    QCOMPARE(handState.breakAway[1][0].dofValue, 0.3);
+    QVERIFY(!handState.breakAway[1][1].active);
     QVERIFY(world.camera.has_value());
     QCOMPARE(world.camera->focalDistance_mm, 401.0);
-    QCOMPARE(dofValuesToString(hand).empty(), false);
+    QCOMPARE(dofValuesToString(hand, handState).empty(), false);
   }
 
   // Virtual contacts: the legacy .vgr text (CRLF, trailing blanks) and the XML form (comments between

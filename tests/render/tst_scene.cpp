@@ -139,7 +139,7 @@ class TstScene : public QObject {
     QVERIFY(near(scene.bodyTransform(cube)->translation.getValue(), SbVec3f(0, 0, 0), 1e-6f));
 
     const Transform pose(Quat(Eigen::AngleAxisd(0.7, Vec3(0, 0, 1))), Vec3(12.5, -3, 40));
-    world.body(cube).pose = pose;
+    X_WB(world.state, cube) = pose;
     scene.updatePoses(world);
     QCOMPARE(scene.bodyNode(cube), before);  // same nodes, only fields changed
     QVERIFY(near(scene.bodyTransform(cube)->translation.getValue(), SbVec3f(12.5f, -3, 40), 1e-5f));
@@ -151,7 +151,7 @@ class TstScene : public QObject {
     QVERIFY(std::abs(bbox->getCenter()[2] - 40.0f) < 1e-3f);
 
     // A body added since the build: updatePoses falls back to rebuild.
-    world.obstacles.push_back(test::boxBody("extra", test::boxMesh(5, 5, 5), Vec3(300, 0, 0)));
+    sgtest::addObstacle(world, test::boxBody("extra", test::boxMesh(5, 5, 5), Vec3(300, 0, 0)));
     scene.updatePoses(world);
     QCOMPARE(scene.bodyNodeCount(), std::size_t(6));
     QVERIFY(scene.bodyNode({BodyHandle::Kind::Obstacle, 1, {}}));
@@ -280,7 +280,7 @@ class TstScene : public QObject {
   }
 
   void coloursByMaterialAndSoftness() {
-    Body rigid = test::boxBody("a", test::boxMesh(1, 1, 1), Vec3::Zero(), "rubber");
+    Body rigid = test::boxBody("a", test::boxMesh(1, 1, 1), Vec3::Zero(), "rubber").body;
     Body soft = rigid;
     soft.youngs_Pa = 1e6;
     QVERIFY(bodyColour(rigid, false).x() > 0.6);  // rubber is red-ish

@@ -8,6 +8,7 @@
 #include "geometry/Primitives.h"
 #include "geometry/TriangleMesh.h"
 #include "model/World.h"
+#include "../support/PlacedBody.h"
 
 namespace sgtest {
 
@@ -48,19 +49,18 @@ inline TriangleMesh makeRingedCylinder(double r, double h, int slices, int rings
   return m;
 }
 
-inline Body makeBody(const std::string& name, BodyKind kind, TriangleMesh mesh, const Transform& pose,
-                     std::optional<double> youngs_Pa = std::nullopt) {
+inline PlacedBody makeBody(const std::string& name, BodyKind kind, TriangleMesh mesh, const Transform& pose,
+                           std::optional<double> youngs_Pa = std::nullopt) {
   Body b;
   b.name = name;
   b.kind = kind;
-  b.pose = pose;
   b.youngs_Pa = youngs_Pa;
   b.cog_mm = Vec3::Zero();
   double r2 = 0;
   for (const auto& p : mesh.vertices) r2 = std::max(r2, p.squaredNorm());
   b.maxRadius_mm = std::sqrt(r2);
   b.mesh = std::make_shared<const TriangleMesh>(std::move(mesh));
-  return b;
+  return {b, pose};
 }
 
 // A contact with side 1 on body h1 at p1 (inward normal n1) and side 2 on h2 at p2 (normal −n1).

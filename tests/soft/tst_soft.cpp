@@ -314,8 +314,8 @@ class TestSoft : public QObject {
   }
   void overlappingContactsMerge() {
     World w;
-    w.graspables.push_back(makeBody("ball", BodyKind::Graspable, makeUvSphere(20, 64, 32), Transform::identity()));
-    w.obstacles.push_back(makeBody("pad", BodyKind::Obstacle, makeUvSphere(10, 32, 16),
+    sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeUvSphere(20, 64, 32), Transform::identity()));
+    sgtest::addObstacle(w, makeBody("pad", BodyKind::Obstacle, makeUvSphere(10, 32, 16),
                                    Transform::fromTranslation(Vec3(30, 0, 0)), 1e6));
     const Vec3 n(-1, 0, 0);
     std::vector<Contact> cs = {
@@ -338,8 +338,8 @@ class TestSoft : public QObject {
     // A soft fingertip sphere (R = 10, E = 1.5 MPa) touching a rigid ball (R = 40):
     // relative radius 1/(1/10 + 1/40) = 8 mm, and the layer patch for it.
     World w;
-    w.graspables.push_back(makeBody("ball", BodyKind::Graspable, makeUvSphere(40, 360, 180), Transform::identity()));
-    w.obstacles.push_back(makeBody("tip", BodyKind::Obstacle, makeUvSphere(10, 180, 90),
+    sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeUvSphere(40, 360, 180), Transform::identity()));
+    sgtest::addObstacle(w, makeBody("tip", BodyKind::Obstacle, makeUvSphere(10, 180, 90),
                                    Transform::fromTranslation(Vec3(50, 0, 0)), 1.5e6));
     const Contact c = makeContact(graspableHandle(0), Vec3(40, 0, 0), Vec3(-1, 0, 0), obstacleHandle(0), Vec3(40, 0, 0),
                                   0.5);

@@ -6,6 +6,7 @@
 #include "model/EigenGraspMap.h"
 #include "model/Kinematics.h"
 #include "model/World.h"
+#include "../support/PlacedBody.h"
 
 namespace sg::test {
 
@@ -21,14 +22,13 @@ inline std::shared_ptr<const TriangleMesh> boxMesh(const Vec3& size) {
   return m;
 }
 
-inline Body makeBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
+inline sgtest::PlacedBody makeBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
   Body b;
   b.name = name;
   b.kind = kind;
   b.mesh = boxMesh(size);
-  b.pose = Transform::fromTranslation(position);
   b.maxRadius_mm = size.norm() / 2;
-  return b;
+  return {b, Transform::fromTranslation(position)};
 }
 
 // Robot "Finger": palm box at the robot pose; one chain along x with two revolute joints about z
@@ -36,29 +36,28 @@ inline Body makeBody(const std::string& name, BodyKind kind, const Vec3& size, c
 inline Robot makeFingerRobot() {
   Robot r;
   r.name = "Finger";
-  r.palm = makeBody("palm", BodyKind::Link, Vec3(30, 30, 20), Vec3::Zero());
+  r.palm = makeBody("palm", BodyKind::Link, Vec3(30, 30, 20), Vec3::Zero()).body;
   r.dofs.resize(2);
   Chain chain;
   chain.base = Transform::fromTranslation(Vec3(15, 0, 0));
   for (int k = 0; k < 2; ++k) {
     chain.joints.push_back(fromDh({.a_mm = 40}, JointType::Revolute, {.dof = k}, 0, degToRad(90)));
     Link link;
-    link.body = makeBody("link" + std::to_string(k), BodyKind::Link, Vec3(40, 10, 10), Vec3::Zero());
+    link.body = makeBody("link" + std::to_string(k), BodyKind::Link, Vec3(40, 10, 10), Vec3::Zero()).body;
     link.lastJoint = k;
     chain.links.push_back(link);
   }
   r.chains.push_back(chain);
   computeDofRanges(r);
   r.eigengrasps = identityEigenGrasps(r);
-  setDofValues(r, {0.0, 0.0});
-  return r;
+  return r;  // DOF defaults 0: a World places it with both joints at 0
 }
 
 inline World makeTestWorld() {
   World w;
-  w.robots.push_back(makeFingerRobot());
-  w.graspables.push_back(makeBody("box", BodyKind::Graspable, Vec3(40, 40, 40), Vec3(100, 0, 0)));
-  w.obstacles.push_back(makeBody("table", BodyKind::Obstacle, Vec3(400, 400, 10), Vec3(0, 0, -60)));
+  w.addRobot(makeFingerRobot());
+  sgtest::addGraspable(w, makeBody("box", BodyKind::Graspable, Vec3(40, 40, 40), Vec3(100, 0, 0)));
+  sgtest::addObstacle(w, makeBody("table", BodyKind::Obstacle, Vec3(400, 400, 10), Vec3(0, 0, -60)));
   return w;
 }
 

@@ -49,7 +49,7 @@ const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
 const BodyHandle kPalm{BodyHandle::Kind::Robot, 0, {-1, 0}};
 const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
 
-Vec3 link1Position(const Document& doc) { return doc.world().body(kLink1).pose.translation(); }
+Vec3 link1Position(const Document& doc) { return X_WB(doc.world().state, kLink1).translation(); }
 }  // namespace
 
 class TstApp : public QObject {
@@ -110,18 +110,18 @@ void TstApp::bodyPoseUndoRedo() {
   doc.resetWorld(test::makeTestWorld());
   QVERIFY(!doc.isModified());
   QSignalSpy changed(&doc, &Document::worldChanged);
-  const Transform before = doc.world().body(kBox).pose;
+  const Transform before = X_WB(doc.world().state, kBox);
   const Transform after(Quat(Eigen::AngleAxisd(0.3, Vec3::UnitZ())), Vec3(10, 20, 30));
   doc.push(new SetBodyPoseCommand(&doc, kBox, after));
-  QVERIFY(doc.world().body(kBox).pose.isApprox(after));
+  QVERIFY(X_WB(doc.world().state, kBox).isApprox(after));
   QVERIFY(doc.isModified());
   QCOMPARE(changed.count(), 1);
   QCOMPARE(changed.at(0).at(0).value<ChangeKind>(), ChangeKind::Poses);
   doc.undoStack()->undo();
-  QVERIFY(doc.world().body(kBox).pose.isApprox(before));
+  QVERIFY(X_WB(doc.world().state, kBox).isApprox(before));
   QVERIFY(!doc.isModified());
   doc.undoStack()->redo();
-  QVERIFY(doc.world().body(kBox).pose.isApprox(after));
+  QVERIFY(X_WB(doc.world().state, kBox).isApprox(after));
 }
 
 void TstApp::robotPoseMovesLinks() {
@@ -130,11 +130,11 @@ void TstApp::robotPoseMovesLinks() {
   const Vec3 link1Before = link1Position(doc);
   const Transform pose = Transform::fromTranslation(Vec3(0, 0, 100));
   doc.push(new SetRobotPoseCommand(&doc, 0, pose));
-  QVERIFY(doc.world().body(kPalm).pose.isApprox(pose));
+  QVERIFY(X_WB(doc.world().state, kPalm).isApprox(pose));
   QVERIFY((link1Position(doc) - (link1Before + Vec3(0, 0, 100))).norm() < 1e-9);
   doc.undoStack()->undo();
   QVERIFY((link1Position(doc) - link1Before).norm() < 1e-9);
-  QVERIFY(doc.world().robots[0].pose.isApprox(Transform()));
+  QVERIFY(doc.world().state.robots[0].X_WP.isApprox(Transform()));
 }
 
 void TstApp::dofValuesUndoRedo() {
@@ -143,15 +143,15 @@ void TstApp::dofValuesUndoRedo() {
   // Chain base at x = 15; joint 0 then joint 1 each with a = 40 mm: link 1 sits after both joints.
   QVERIFY((link1Position(doc) - Vec3(95, 0, 0)).norm() < 1e-9);
   doc.push(new SetDofValuesCommand(&doc, 0, {kPi / 2, 0.0}));
-  QCOMPARE(doc.world().robots[0].dofs[0].value, kPi / 2);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], kPi / 2);
   QVERIFY((link1Position(doc) - Vec3(15, 80, 0)).norm() < 1e-9);
   doc.undoStack()->undo();
-  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], 0.0);
   QVERIFY((link1Position(doc) - Vec3(95, 0, 0)).norm() < 1e-9);
   // Out-of-range values are clamped to the DOF range (0..90°).
   doc.push(new SetDofValuesCommand(&doc, 0, {3.0, -1.0}));
-  QCOMPARE(doc.world().robots[0].dofs[0].value, kPi / 2);
-  QCOMPARE(doc.world().robots[0].dofs[1].value, 0.0);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], kPi / 2);
+  QCOMPARE(doc.world().state.robots[0].dofValues[1], 0.0);
 }
 
 void TstApp::gestureMergesIntoOneStep() {
@@ -160,7 +160,7 @@ void TstApp::gestureMergesIntoOneStep() {
   const int gesture = doc.beginGesture();
   for (double v : {0.1, 0.2, 0.3}) doc.push(new SetDofValuesCommand(&doc, 0, {v, 0.0}, gesture));
   QCOMPARE(doc.undoStack()->count(), 1);
-  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.3);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], 0.3);
   // A new gesture, and commands without one, are separate steps.
   const int next = doc.beginGesture();
   QVERIFY(next != gesture);
@@ -171,9 +171,9 @@ void TstApp::gestureMergesIntoOneStep() {
   doc.undoStack()->undo();
   doc.undoStack()->undo();
   doc.undoStack()->undo();
-  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.3);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], 0.3);
   doc.undoStack()->undo();
-  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], 0.0);
   // Dragger moves of one gesture merge too.
   const int drag = doc.beginGesture();
   doc.push(new SetBodyPoseCommand(&doc, kBox, Transform::fromTranslation(Vec3(1, 0, 0)), drag));
@@ -183,7 +183,7 @@ void TstApp::gestureMergesIntoOneStep() {
   QCOMPARE(doc.undoStack()->index(), 2);
   doc.undoStack()->undo();
   doc.undoStack()->undo();
-  QVERIFY(doc.world().body(kBox).pose.translation().isApprox(Vec3(100, 0, 0)));
+  QVERIFY(X_WB(doc.world().state, kBox).translation().isApprox(Vec3(100, 0, 0)));
 }
 
 void TstApp::propertiesYoungsSetAndCleared() {
@@ -213,7 +213,7 @@ void TstApp::propertiesYoungsSetAndCleared() {
 void TstApp::addBodyUndo() {
   Document doc;
   doc.resetWorld(test::makeTestWorld());
-  doc.push(new AddBodyCommand(&doc, test::makeBody("extra", BodyKind::Obstacle, Vec3(1, 1, 1), Vec3::Zero())));
+  doc.push(new AddBodyCommand(&doc, test::makeBody("extra", BodyKind::Obstacle, Vec3(1, 1, 1), Vec3::Zero()).body));
   doc.push(new AddRobotCommand(&doc, test::makeFingerRobot()));
   QCOMPARE(doc.world().obstacles.size(), std::size_t(2));
   QCOMPARE(doc.world().robots.size(), std::size_t(2));
@@ -241,7 +241,7 @@ void TstApp::dofDockSliderDrivesModel() {
   slider->setSliderDown(true);
   for (int v : {100, 300, 500}) slider->setValue(v);
   slider->setSliderDown(false);
-  QVERIFY(std::abs(doc.world().robots[0].dofs[0].value - kPi / 4) < 1e-12);
+  QVERIFY(std::abs(doc.world().state.robots[0].dofValues[0] - kPi / 4) < 1e-12);
   QVERIFY((link1Position(doc) - before).norm() > 10);
   QCOMPARE(doc.undoStack()->count(), 1);
   QVERIFY(std::abs(dock.dofSpinBox(0)->value() - 45.0) < 1e-9);
@@ -266,7 +266,7 @@ void TstApp::dofDockSpinBoxInDegrees() {
   QCOMPARE(spin->minimum(), 0.0);
   QVERIFY(std::abs(spin->maximum() - 90.0) < 1e-9);
   spin->setValue(30.0);
-  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - degToRad(30)) < 1e-12);
+  QVERIFY(std::abs(doc.world().state.robots[0].dofValues[1] - degToRad(30)) < 1e-12);
   QCOMPARE(dock.dofSlider(1)->value(), 333);
   // A change from elsewhere (undo) shows in the spin box.
   doc.undoStack()->undo();
@@ -282,8 +282,8 @@ void TstApp::dofDockEigengraspSlider() {
   const auto [lo, hi] = eigenAmplitudeRange(doc.world().robots[0], 0);
   QVERIFY(std::abs(lo + kPi / 4) < 1e-12 && std::abs(hi - kPi / 4) < 1e-12);
   dock.eigenSlider(0)->setValue(DofDock::kSliderSteps);  // maximum amplitude → DOF 0 at 90°
-  QVERIFY(std::abs(doc.world().robots[0].dofs[0].value - kPi / 2) < 1e-9);
-  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - 0.0) < 1e-9);  // the other DOF untouched
+  QVERIFY(std::abs(doc.world().state.robots[0].dofValues[0] - kPi / 2) < 1e-9);
+  QVERIFY(std::abs(doc.world().state.robots[0].dofValues[1] - 0.0) < 1e-9);  // the other DOF untouched
   QVERIFY(std::abs(dock.dofSpinBox(0)->value() - 90.0) < 1e-6);           // DOF row follows
 
   // Eigengrasps that don't match the DOFs are left out rather than crashing the dock.
@@ -293,7 +293,7 @@ void TstApp::dofDockEigengraspSlider() {
   QCOMPARE(dock.dofRowCount(), 2);
   QCOMPARE(dock.eigenRowCount(), 0);
   dock.dofSlider(1)->setValue(DofDock::kSliderSteps);
-  QVERIFY(std::abs(doc.world().robots[0].dofs[1].value - kPi / 2) < 1e-12);
+  QVERIFY(std::abs(doc.world().state.robots[0].dofValues[1] - kPi / 2) < 1e-12);
 }
 
 void TstApp::dofDockFollowsSelectedRobot() {
@@ -305,7 +305,7 @@ void TstApp::dofDockFollowsSelectedRobot() {
   second.chains[0].joints.pop_back();
   second.chains[0].links.pop_back();
   second.eigengrasps = identityEigenGrasps(second);
-  w.robots.push_back(second);
+  sgtest::addRobot(w, second);
   doc.resetWorld(std::move(w));
   DofDock dock(&doc);
   QCOMPARE(dock.robotIndex(), 0);
@@ -313,8 +313,8 @@ void TstApp::dofDockFollowsSelectedRobot() {
   QCOMPARE(dock.robotIndex(), 1);
   QCOMPARE(dock.dofRowCount(), 1);
   dock.dofSlider(0)->setValue(DofDock::kSliderSteps);
-  QVERIFY(std::abs(doc.world().robots[1].dofs[0].value - kPi / 2) < 1e-12);
-  QCOMPARE(doc.world().robots[0].dofs[0].value, 0.0);
+  QVERIFY(std::abs(doc.world().state.robots[1].dofValues[0] - kPi / 2) < 1e-12);
+  QCOMPARE(doc.world().state.robots[0].dofValues[0], 0.0);
 }
 
 void TstApp::propertiesDockEdits() {
@@ -372,7 +372,7 @@ void TstApp::poseEditorMovesBody() {
     editor.field(0)->setValue(150);
   }
   editor.field(5)->setValue(90);  // yaw: a value change applies, like an arrow step
-  const Transform pose = doc.world().body(kBox).pose;
+  const Transform pose = X_WB(doc.world().state, kBox);
   QVERIFY(pose.translation().isApprox(Vec3(150, 0, 0)));
   QVERIFY((pose.rotationMatrix() * Vec3::UnitX() - Vec3::UnitY()).norm() < 1e-9);
   QCOMPARE(doc.undoStack()->count(), 1);
@@ -383,7 +383,7 @@ void TstApp::poseEditorMovesBody() {
   // A link edits its robot's pose.
   doc.setSelection(kLink1);
   editor.field(2)->setValue(25);
-  QVERIFY(doc.world().robots[0].pose.translation().isApprox(Vec3(0, 0, 25)));
+  QVERIFY(doc.world().state.robots[0].X_WP.translation().isApprox(Vec3(0, 0, 25)));
   // Roll/pitch/yaw round trip.
   for (const Vec3& rpy : {Vec3(0.1, -0.4, 2.0), Vec3(-0.3, 0.2, -0.5), Vec3(0, 0, -kPi / 6), Vec3(3.0, 1.2, -3.0)})
     QVERIFY(rollPitchYaw(fromRollPitchYaw(rpy)).isApprox(rpy, 1e-12));
@@ -395,9 +395,9 @@ void TstApp::poseEditorMovesBody() {
   doc.setSelection(kBox);
   doc.push(new SetBodyPoseCommand(&doc, kBox, odd));
   editor.field(1)->setValue(5.0);
-  QCOMPARE(doc.world().body(kBox).pose.translation().x(), 1.23456);
-  QVERIFY(doc.world().body(kBox).pose.rotation().angularDistance(odd.rotation()) < 1e-12);
-  QCOMPARE(doc.world().body(kBox).pose.translation().y(), 5.0);
+  QCOMPARE(X_WB(doc.world().state, kBox).translation().x(), 1.23456);
+  QVERIFY(X_WB(doc.world().state, kBox).rotation().angularDistance(odd.rotation()) < 1e-12);
+  QCOMPARE(X_WB(doc.world().state, kBox).translation().y(), 5.0);
   // A negative yaw shows as a negative angle.
   doc.setSelection(kBox);
   doc.push(new SetBodyPoseCommand(&doc, kBox, Transform::fromAxisAngle(Vec3::UnitZ(), degToRad(-30))));
@@ -421,7 +421,7 @@ void TstApp::sceneTreeMirrorsSelection() {
   doc.setSelection(std::nullopt);
   QVERIFY(dock.tree()->selectedItems().isEmpty());
   // Structure changes rebuild the tree.
-  doc.push(new AddBodyCommand(&doc, test::makeBody("cup", BodyKind::Graspable, Vec3(1, 1, 1), Vec3::Zero())));
+  doc.push(new AddBodyCommand(&doc, test::makeBody("cup", BodyKind::Graspable, Vec3(1, 1, 1), Vec3::Zero()).body));
   QVERIFY(dock.itemFor({BodyHandle::Kind::Graspable, 1, {}}));
   QCOMPARE(dock.itemFor({BodyHandle::Kind::Graspable, 1, {}})->text(0), QString("cup"));
 }
@@ -451,7 +451,7 @@ void TstApp::actionsHaveStandardShortcuts() {
   w.document()->push(new SetBodyPoseCommand(w.document(), kBox, Transform()));
   QVERIFY(undo->isEnabled());
   undo->trigger();
-  QVERIFY(w.document()->world().body(kBox).pose.translation().isApprox(Vec3(100, 0, 0)));
+  QVERIFY(X_WB(w.document()->world().state, kBox).translation().isApprox(Vec3(100, 0, 0)));
   QVERIFY(!w.document()->isModified());
 }
 
@@ -595,7 +595,7 @@ void TstApp::badFileShowsErrorAndKeepsWorld() {
   }
   // The current world is untouched: same bodies, same edit, same path, undo history kept.
   QCOMPARE(w.document()->world().bodyCount(), bodiesBefore);
-  QVERIFY(w.document()->world().body(kBox).pose.translation().isApprox(Vec3(7, 8, 9)));
+  QVERIFY(X_WB(w.document()->world().state, kBox).translation().isApprox(Vec3(7, 8, 9)));
   QCOMPARE(w.document()->filePath(), QString("/some/where/current.xml"));
   QVERIFY(w.document()->isModified());
   QCOMPARE(w.document()->undoStack()->count(), 1);
@@ -625,8 +625,8 @@ void TstApp::saveWritesFileThatLoadsBack() {
   const World loaded = loadWorld(out.toStdString());
   QCOMPARE(loaded.graspables.size(), doc->world().graspables.size());
   QCOMPARE(loaded.obstacles.size(), doc->world().obstacles.size());
-  QVERIFY(loaded.graspables[0].pose.isApprox(moved, 1e-6));
-  QVERIFY(loaded.obstacles[0].pose.isApprox(doc->world().obstacles[0].pose, 1e-9));
+  QVERIFY(loaded.state.X_WG[0].isApprox(moved, 1e-6));
+  QVERIFY(loaded.state.X_WO[0].isApprox(doc->world().state.X_WO[0], 1e-9));
   QVERIFY(loaded.graspables[0].youngs_Pa.has_value());
   QCOMPARE(*loaded.graspables[0].youngs_Pa, 1.5e6);
   QCOMPARE(loaded.graspables[0].mass_g, doc->world().graspables[0].mass_g);

@@ -103,7 +103,7 @@ QString bundledWorldWithRobot() {
 // hides it from any view but the side one.
 World pickWorld() {
   World w = test::makeTestWorld();
-  w.graspables[0].pose = Transform::fromTranslation(Vec3(250, 0, 0));
+  w.state.X_WG[0] = Transform::fromTranslation(Vec3(250, 0, 0));
   return w;
 }
 }  // namespace
@@ -334,7 +334,7 @@ void TstAppGl::pickingSelectsInTree() {
 
   // Project the box's centre with the viewport's camera.
   const Body& box = doc->world().body(kBox);
-  const Vec3 centre = box.pose * box.mesh->bounds.center();
+  const Vec3 centre = X_WB(doc->world().state, kBox) * box.mesh->bounds.center();
   // The view volume as rendered, including the camera's adjustment to the viewport's aspect ratio.
   SbViewportRegion rendered;
   const SbViewVolume volume = view->camera()->getViewVolume(SbViewportRegion(view->width(), view->height()), rendered);
@@ -350,7 +350,7 @@ void TstAppGl::pickingSelectsInTree() {
   QVERIFY(SceneTreeDock::handleOf(selected.first()) == kBox);
   QVERIFY(w->viewportPanel()->scene()->isHighlighted(kBox));
   QVERIFY(view->hasDragger());
-  QVERIFY(view->draggerPose().isApprox(box.pose, 1e-4));
+  QVERIFY(view->draggerPose().isApprox(X_WB(doc->world().state, kBox), 1e-4));
 
   // Selecting in the tree highlights in the scene; clicking the background clears the selection.
   w->sceneTreeDock()->tree()->setCurrentItem(w->sceneTreeDock()->itemFor(kTable));
@@ -372,13 +372,13 @@ void TstAppGl::dofSliderChangesLinksAndPicture() {
   const QImage before = view->renderToImage(QSize(640, 480));
   QVERIFY(!before.isNull());
   QVERIFY(foregroundPixels(before) > 640 * 480 / 100);
-  const Vec3 linkBefore = doc->world().body(kLink1).pose.translation();
+  const Vec3 linkBefore = X_WB(doc->world().state, kLink1).translation();
 
   QSlider* slider = w->dofDock()->dofSlider(0);
   slider->setSliderDown(true);
   slider->setValue(DofDock::kSliderSteps);  // 90°
   slider->setSliderDown(false);
-  const Vec3 linkAfter = doc->world().body(kLink1).pose.translation();
+  const Vec3 linkAfter = X_WB(doc->world().state, kLink1).translation();
   QVERIFY((linkAfter - linkBefore).norm() > 50);
   // The scene follows the model.
   const SbVec3f t = scene->bodyTransform(kLink1)->translation.getValue();
@@ -399,23 +399,23 @@ void TstAppGl::draggerMovesModelAndUndoMovesDragger() {
   Document* doc = w->document();
   doc->setSelection(kBox);
   QVERIFY(view->hasDragger());
-  const Transform start = doc->world().body(kBox).pose;
+  const Transform start = X_WB(doc->world().state, kBox);
   // A drag: several moves then a release is one undo step.
   for (double x : {10.0, 20.0, 30.0}) view->setDraggerPose(Transform::fromTranslation(start.translation() + Vec3(x, 0, 0)));
   emit view->draggerReleased(view->draggerPose());
-  QVERIFY(doc->world().body(kBox).pose.translation().isApprox(start.translation() + Vec3(30, 0, 0), 1e-4));
+  QVERIFY(X_WB(doc->world().state, kBox).translation().isApprox(start.translation() + Vec3(30, 0, 0), 1e-4));
   QCOMPARE(doc->undoStack()->count(), 1);
   const SbVec3f t = w->viewportPanel()->scene()->bodyTransform(kBox)->translation.getValue();
   QVERIFY(std::abs(t[0] - (start.translation().x() + 30)) < 1e-3);
   doc->undoStack()->undo();
-  QVERIFY(doc->world().body(kBox).pose.isApprox(start));
+  QVERIFY(X_WB(doc->world().state, kBox).isApprox(start));
   QVERIFY(view->draggerPose().isApprox(start, 1e-4));  // the dragger follows the model
   QCOMPARE(doc->undoStack()->count(), 1);               // following is not a new edit
   // A robot link drags its robot.
   doc->setSelection(kLink1);
   view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, 50)));
   emit view->draggerReleased(view->draggerPose());
-  QVERIFY(doc->world().robots[0].pose.translation().isApprox(Vec3(0, 0, 50), 1e-4));
+  QVERIFY(doc->world().state.robots[0].X_WP.translation().isApprox(Vec3(0, 0, 50), 1e-4));
   doc->undoStack()->setClean();
 }
 

@@ -34,6 +34,7 @@
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
+#include "../support/PlacedBody.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -279,50 +280,51 @@ void TstUiContacts::overlayFollowsContactsAndToggles() {
 void TstUiContacts::autoGraspIsOneUndoStep() {
   QUndoStack* stack = doc_->undoStack();
   const int steps = stack->count();
-  const std::vector<double> open = dofValues(doc_->world().robots[0]);
-  const Transform pose = doc_->world().robots[0].pose;
+  const std::vector<double> open = doc_->world().state.robots[0].dofValues;
+  const Transform pose = doc_->world().state.robots[0].X_WP;
   QAction* grasp = action(window_.get(), "actionAutoGrasp");
   QCOMPARE(grasp->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_G));
   grasp->trigger();
-  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  const std::vector<double> closed = doc_->world().state.robots[0].dofValues;
   QVERIFY(closed != open);
   for (int k = 1; k < 4; ++k) QVERIFY(closed[k] > open[k] + 0.1);  // each finger closed
   QCOMPARE(closed[0], open[0]);                                     // the spread has no auto-grasp velocity
   QCOMPARE(stack->count(), steps + 1);
   QVERIFY(stack->undoText().contains("ThreeFinger"));
   stack->undo();
-  QVERIFY(dofValues(doc_->world().robots[0]) == open);
-  QVERIFY(doc_->world().robots[0].pose.isApprox(pose, 0));
+  QVERIFY(doc_->world().state.robots[0].dofValues == open);
+  QVERIFY(doc_->world().state.robots[0].X_WP.isApprox(pose, 0));
   stack->redo();
-  QVERIFY(dofValues(doc_->world().robots[0]) == closed);
+  QVERIFY(doc_->world().state.robots[0].dofValues == closed);
   QVERIFY(!anyCollision(doc_->world()));
 }
 
 void TstUiContacts::actionsMoveTheSelectedRobot() {
   World w = doc_->world();
-  Robot second = w.robots[0];
-  setRobotPose(second, Transform::fromTranslation(Vec3(600, 0, 0)) * second.pose);  // beside the mug
-  w.robots.push_back(second);
+  const Robot second = w.robots[0];
+  RobotState secondState = w.state.robots[0];
+  setRobotPose(second, secondState, Transform::fromTranslation(Vec3(600, 0, 0)) * secondState.X_WP);  // beside the mug
+  w.addRobot(second, secondState);
   doc_->resetWorld(w);
   auto* actions = window_->findChild<GraspActions*>();
   QCOMPARE(actions->targetRobot(), 0);
   doc_->setSelection(BodyHandle{K::Robot, 1, {0, 1}});  // a link of the second hand
   QCOMPARE(actions->targetRobot(), 1);
-  const std::vector<double> first = dofValues(doc_->world().robots[0]);
+  const std::vector<double> first = doc_->world().state.robots[0].dofValues;
   action(window_.get(), "actionAutoGrasp")->trigger();
-  QVERIFY(dofValues(doc_->world().robots[0]) == first);
-  const Robot& moved = doc_->world().robots[1];
-  for (int k = 1; k < 4; ++k) QVERIFY(moved.dofs[k].value > 1.0);  // closed (until the fingertips meet)
+  QVERIFY(doc_->world().state.robots[0].dofValues == first);
+  const RobotState& moved = doc_->world().state.robots[1];
+  for (int k = 1; k < 4; ++k) QVERIFY(moved.dofValues[k] > 1.0);  // closed (until the fingertips meet)
   QVERIFY(!anyCollision(doc_->world()));
 }
 
 void TstUiContacts::autoOpenOpens() {
   action(window_.get(), "actionAutoGrasp")->trigger();
-  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  const std::vector<double> closed = doc_->world().state.robots[0].dofValues;
   const int steps = doc_->undoStack()->count();
   action(window_.get(), "actionAutoOpen")->trigger();
   const Robot& r = doc_->world().robots[0];
-  const std::vector<double> opened = dofValues(r);
+  const std::vector<double> opened = doc_->world().state.robots[0].dofValues;
   for (int k = 1; k < 4; ++k) {
     QVERIFY(opened[k] < closed[k]);
     QCOMPARE(opened[k], r.dofs[k].minValue);  // nothing in the way when opening
@@ -334,52 +336,52 @@ void TstUiContacts::autoOpenOpens() {
 }
 
 void TstUiContacts::approachMovesAlongTheApproachDirection() {
-  const Robot& before = doc_->world().robots[0];
-  const Vec3 start = before.pose.translation();
-  const Vec3 direction = approachDirection(before);
-  const Quat rotation = before.pose.rotation();
+  const RobotState before = doc_->world().state.robots[0];
+  const Vec3 start = before.X_WP.translation();
+  const Vec3 direction = approachDirection(doc_->world().robots[0], before);
+  const Quat rotation = before.X_WP.rotation();
   auto* actions = window_->findChild<GraspActions*>();
   QVERIFY(actions);
   QCOMPARE(actions->targetRobot(), 0);
   const int steps = doc_->undoStack()->count();
   action(window_.get(), "actionApproach")->trigger();
-  const Robot& after = doc_->world().robots[0];
-  const Vec3 moved = after.pose.translation() - start;
+  const RobotState& after = doc_->world().state.robots[0];
+  const Vec3 moved = after.X_WP.translation() - start;
   QVERIFY2(moved.norm() > 1.0, "the palm did not move");
   QVERIFY(moved.norm() <= GraspActions::kApproachDistance_mm + 1e-6);
   QVERIFY(moved.normalized().isApprox(direction, 1e-6));  // along the approach direction, forwards
-  QVERIFY(after.pose.rotation().angularDistance(rotation) < 1e-9);
+  QVERIFY(after.X_WP.rotation().angularDistance(rotation) < 1e-9);
   QVERIFY(!anyCollision(doc_->world()));
   QCOMPARE(doc_->undoStack()->count(), steps + 1);
   // The palm comes down on the mug's rim (or the table): it stops in contact.
   QVERIFY2(window_->statusBar()->currentMessage().contains("contact"), qPrintable(window_->statusBar()->currentMessage()));
   // Approaching again is blocked by the contacts it made: nothing moves, no undo step.
-  const Transform stopped = after.pose;
+  const Transform stopped = after.X_WP;
   action(window_.get(), "actionApproach")->trigger();
-  QVERIFY(doc_->world().robots[0].pose.isApprox(stopped, 1e-9));
+  QVERIFY(doc_->world().state.robots[0].X_WP.isApprox(stopped, 1e-9));
   QCOMPARE(doc_->undoStack()->count(), steps + 1);
   QVERIFY(window_->statusBar()->currentMessage().contains("blocked"));
   doc_->undoStack()->undo();
-  QVERIFY(doc_->world().robots[0].pose.translation().isApprox(start, 1e-12));
+  QVERIFY(doc_->world().state.robots[0].X_WP.translation().isApprox(start, 1e-12));
 }
 
 void TstUiContacts::approachAndGraspIsOneStep() {
   QAction* g = action(window_.get(), "actionApproachAndGrasp");
   QCOMPARE(g->shortcut(), QKeySequence(Qt::Key_G));
   QCOMPARE(g->shortcutContext(), Qt::WindowShortcut);
-  const Vec3 start = doc_->world().robots[0].pose.translation();
-  const Vec3 direction = approachDirection(doc_->world().robots[0]);
+  const Vec3 start = doc_->world().state.robots[0].X_WP.translation();
+  const Vec3 direction = approachDirection(doc_->world().robots[0], doc_->world().state.robots[0]);
   const int steps = doc_->undoStack()->count();
   g->trigger();
-  const Vec3 moved = doc_->world().robots[0].pose.translation() - start;
+  const Vec3 moved = doc_->world().state.robots[0].X_WP.translation() - start;
   QVERIFY(moved.dot(direction) > 1.0);
   QVERIFY(moved.norm() <= GraspActions::kApproachBeforeGrasp_mm + 1e-6);
-  QVERIFY(dofValues(doc_->world().robots[0])[1] > 0.1);
+  QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
   QVERIFY(!anyCollision(doc_->world()));
   QCOMPARE(doc_->undoStack()->count(), steps + 1);
   doc_->undoStack()->undo();
-  QVERIFY(doc_->world().robots[0].pose.translation().isApprox(start, 1e-12));
-  QCOMPARE(dofValues(doc_->world().robots[0])[1], 0.0);
+  QVERIFY(doc_->world().state.robots[0].X_WP.translation().isApprox(start, 1e-12));
+  QCOMPARE(doc_->world().state.robots[0].dofValues[1], 0.0);
 }
 
 void TstUiContacts::dofSliderStopsAtContact() {
@@ -391,7 +393,7 @@ void TstUiContacts::dofSliderStopsAtContact() {
   slider->setSliderDown(true);
   for (int v = 100; v <= DofDock::kSliderSteps; v += 100) slider->setValue(v);  // one drag to fully closed
   slider->setSliderDown(false);
-  const double value = doc_->world().robots[0].dofs[1].value;
+  const double value = doc_->world().state.robots[0].dofValues[1];
   QVERIFY2(value < max - 0.05, "the finger went through the mug");
   QVERIFY(value > 0.1);
   QVERIFY(!anyCollision(doc_->world()));
@@ -403,36 +405,36 @@ void TstUiContacts::dofSliderStopsAtContact() {
   QVERIFY(std::abs(shown - value) < max / DofDock::kSliderSteps + 1e-9);
   QVERIFY(window_->statusBar()->currentMessage().contains("contact"));
   doc_->undoStack()->undo();
-  QCOMPARE(doc_->world().robots[0].dofs[1].value, 0.0);
+  QCOMPARE(doc_->world().state.robots[0].dofValues[1], 0.0);
 }
 
 void TstUiContacts::dofEditWithoutCollisionCheckingGoesThrough() {
   // With the palm 50 mm above the rim, at 1.8 rad finger 0 reaches through the mug's wall (fully closed,
   // it curls over the rim instead).
-  Transform lower = doc_->world().robots[0].pose;
+  Transform lower = doc_->world().state.robots[0].X_WP;
   lower.setTranslation(Vec3(0, 0, 140));
   doc_->push(new SetRobotPoseCommand(doc_, 0, lower));
   const double through = 1.8;
   QDoubleSpinBox* spin = window_->dofDock()->dofSpinBox(1);
   spin->setValue(radToDeg(through));  // collision checking on: stops at the wall
-  QVERIFY(doc_->world().robots[0].dofs[1].value < through - 0.1);
+  QVERIFY(doc_->world().state.robots[0].dofValues[1] < through - 0.1);
   QVERIFY(!anyCollision(doc_->world()));
   action(window_.get(), "actionCollisionChecking")->setChecked(false);
   spin->setValue(0);
   spin->setValue(radToDeg(through));
-  QVERIFY(std::abs(doc_->world().robots[0].dofs[1].value - through) < 1e-3);  // 0.01° steps
+  QVERIFY(std::abs(doc_->world().state.robots[0].dofValues[1] - through) < 1e-3);  // 0.01° steps
   QVERIFY(anyCollision(doc_->world()));  // the finger is inside the mug now
   // Back on, the world already interpenetrates: edits still go through (to pull the finger out).
   action(window_.get(), "actionCollisionChecking")->setChecked(true);
   spin->setValue(0);
-  QCOMPARE(doc_->world().robots[0].dofs[1].value, 0.0);
+  QCOMPARE(doc_->world().state.robots[0].dofValues[1], 0.0);
   QVERIFY(!anyCollision(doc_->world()));
 }
 
 void TstUiContacts::draggedRobotStopsAtContact() {
   auto* edits = CollisionStoppedEdits::of(doc_);
   QVERIFY(edits);
-  const Transform start = doc_->world().robots[0].pose;
+  const Transform start = doc_->world().state.robots[0].X_WP;
   // A drag straight down 300 mm: through the mug to the table, unless stopped.
   const int gesture = doc_->beginGesture();
   const int steps = doc_->undoStack()->count();
@@ -440,15 +442,15 @@ void TstUiContacts::draggedRobotStopsAtContact() {
   for (int mm = 50; mm <= 300; mm += 50)
     last = edits->moveRobot(0, Transform::fromTranslation(Vec3(0, 0, -mm)) * start, gesture);
   QVERIFY(last == MotionOutcome::Blocked || last == MotionOutcome::Contact);
-  const double dropped = start.translation().z() - doc_->world().robots[0].pose.translation().z();
+  const double dropped = start.translation().z() - doc_->world().state.robots[0].X_WP.translation().z();
   QVERIFY(dropped > 1 && dropped < 300);
   QVERIFY(!anyCollision(doc_->world()));
   QCOMPARE(doc_->undoStack()->count(), steps + 1);  // one gesture, one step
   // A body is stopped too: the mug lifted into the palm.
   doc_->undoStack()->undo();
-  const Transform mug = doc_->world().body(kMug).pose;
+  const Transform mug = X_WB(doc_->world().state, kMug);
   QVERIFY(edits->moveBody(kMug, Transform::fromTranslation(Vec3(0, 0, 200)) * mug) == MotionOutcome::Contact);
-  const double lifted = doc_->world().body(kMug).pose.translation().z() - mug.translation().z();
+  const double lifted = X_WB(doc_->world().state, kMug).translation().z() - mug.translation().z();
   QVERIFY(lifted > 1 && lifted < 200);
   QVERIFY(!anyCollision(doc_->world()));
 }
@@ -456,7 +458,7 @@ void TstUiContacts::draggedRobotStopsAtContact() {
 void TstUiContacts::blockedEditPushesNothing() {
   action(window_.get(), "actionAutoGrasp")->trigger();
   const int steps = doc_->undoStack()->count();
-  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  const std::vector<double> closed = doc_->world().state.robots[0].dofValues;
   // Every finger is in contact: closing them further is opposed by their contacts.
   std::vector<double> more = closed;
   for (int k = 1; k < 4; ++k) more[k] = doc_->world().robots[0].dofs[k].maxValue;
@@ -485,7 +487,7 @@ void TstUiContacts::plainGShortcutSparesSpinBoxes() {
   window_->findChild<ContactsDock*>()->table()->setFocus();
   QTest::keyClick(window_->findChild<ContactsDock*>()->table(), Qt::Key_G);
   QCOMPARE(triggered.count(), 1);
-  QVERIFY(dofValues(doc_->world().robots[0])[1] > 0.1);
+  QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
 }
 
 QTEST_MAIN(TstUiContacts)

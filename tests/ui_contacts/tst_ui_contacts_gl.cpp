@@ -38,9 +38,9 @@ using test::differingAround;
 int differing(const QImage& a, const QImage& b) { return test::differingPixels(a, b); }
 QPoint project(const SoCamera* camera, const Vec3& p) { return test::projectToImage(camera, p, kImageSize); }
 
-Body boxBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
-  Body b = test::makeBody(name, kind, size, position);
-  b.material = "plastic";
+sgtest::PlacedBody boxBody(const std::string& name, BodyKind kind, const Vec3& size, const Vec3& position) {
+  sgtest::PlacedBody b = test::makeBody(name, kind, size, position);
+  b.body.material = "plastic";
   return b;
 }
 
@@ -50,9 +50,9 @@ World rigidTouchWorld() {
   World w;
   Robot r;
   r.name = "Block";
-  r.palm = boxBody("palm", BodyKind::Link, Vec3(30, 30, 30), Vec3::Zero());
-  w.robots.push_back(r);
-  w.graspables.push_back(boxBody("cube", BodyKind::Graspable, Vec3(40, 40, 40), Vec3(15 + 20 + 0.1, 0, 0)));
+  r.palm = boxBody("palm", BodyKind::Link, Vec3(30, 30, 30), Vec3::Zero()).body;
+  sgtest::addRobot(w, r);
+  sgtest::addGraspable(w, boxBody("cube", BodyKind::Graspable, Vec3(40, 40, 40), Vec3(15 + 20 + 0.1, 0, 0)));
   return w;
 }
 }  // namespace
@@ -229,12 +229,12 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
   ui::CoinViewport* view = window_->viewportPanel()->viewport();
   doc->setSelection(BodyHandle{K::Robot, 0, {-1, 0}});  // the palm drags its robot
   QVERIFY(view->hasDragger());
-  const Transform start = doc->world().robots[0].pose;
+  const Transform start = doc->world().state.robots[0].X_WP;
   const int steps = doc->undoStack()->count();
   // One drag straight down through the mug and the table.
   for (int mm = 20; mm <= 300; mm += 20) view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -mm)) * start);
   emit view->draggerReleased(view->draggerPose());
-  const Transform stopped = doc->world().robots[0].pose;
+  const Transform stopped = doc->world().state.robots[0].X_WP;
   const double dropped = start.translation().z() - stopped.translation().z();
   QVERIFY2(dropped > 1 && dropped < 300, qPrintable(QString("dropped %1 mm").arg(dropped)));
   QVERIFY(!anyCollision(doc->world()));
@@ -244,7 +244,7 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
   CollisionStoppedEdits::of(doc)->setEnabled(false);
   view->setDraggerPose(Transform::fromTranslation(Vec3(0, 0, -90)) * start);  // palm into the mug
   emit view->draggerReleased(view->draggerPose());
-  QVERIFY(doc->world().robots[0].pose.isApprox(Transform::fromTranslation(Vec3(0, 0, -90)) * start, 1e-6));
+  QVERIFY(doc->world().state.robots[0].X_WP.isApprox(Transform::fromTranslation(Vec3(0, 0, -90)) * start, 1e-6));
   QVERIFY(anyCollision(doc->world()));
 }
 

@@ -21,7 +21,7 @@ inline bool openAndGraspDefaultWorld(app::MainWindow& window) {
   app::Document* doc = window.document();
   World copy = doc->world();
   autoGrasp(copy, 0);
-  doc->push(new app::SetDofValuesCommand(doc, 0, dofValues(copy.robots[0])));
+  doc->push(new app::SetDofValuesCommand(doc, 0, copy.state.robots[0].dofValues));
   window.analysis()->recompute();
   return true;
 }

@@ -161,7 +161,7 @@ void TstUiSwitches::mugSwitchedOffLosesItsContactsAndLetsFingersThrough() {
   // With the mug on, closing every finger further is stopped by the mug.
   auto* edits = CollisionStoppedEdits::of(doc_);
   QVERIFY(edits && edits->isEnabled());
-  const std::vector<double> closed = dofValues(doc_->world().robots[0]);
+  const std::vector<double> closed = doc_->world().state.robots[0].dofValues;
   std::vector<double> further = closed;
   for (int k = 1; k < 4; ++k) further[k] = std::min(closed[k] + 0.3, doc_->world().robots[0].dofs[k].maxValue);
   QVERIFY(edits->setDofValues(0, further) != MotionOutcome::Reached);
@@ -191,7 +191,7 @@ void TstUiSwitches::mugSwitchedOffLosesItsContactsAndLetsFingersThrough() {
 
   // The same DOF edit now closes the fingers into the mug.
   QCOMPARE(edits->setDofValues(0, further), MotionOutcome::Reached);
-  const std::vector<double> reached = dofValues(doc_->world().robots[0]);
+  const std::vector<double> reached = doc_->world().state.robots[0].dofValues;
   for (int k = 1; k < 4; ++k) QVERIFY(std::abs(reached[k] - further[k]) < 1e-9);
   bool fingerInMug = false;
   for (const auto& [a, b] : collidingPairs(doc_->world()))

@@ -167,7 +167,7 @@ void TstUiSwitchesGl::clickOnMugAwayFromContactsSelectsTheMug() {
     for (int i = 0; i < overlay()->nodes().contactCount(); ++i) v.push_back(overlay()->nodes().glyph(i).position_mm());
     return v;
   }();
-  const Vec3 foot = doc->world().body(kMug).pose.translation();
+  const Vec3 foot = X_WB(doc->world().state, kMug).translation();
   std::optional<QPoint> onMug;
   for (double z = 5; z < 150 && !onMug; z += 2.5) {
     const QPoint at = project(foot + Vec3(0, 0, z));

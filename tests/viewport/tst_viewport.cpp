@@ -34,9 +34,9 @@ constexpr double kCubeSize = 40;    // mm
 // A red rubber cube at kCubeCentre and a small grey stone block to its left.
 World testWorld() {
   World w;
-  w.graspables.push_back(test::boxBody("cube", test::boxMesh(kCubeSize, kCubeSize, kCubeSize), kCubeCentre,
+  sgtest::addGraspable(w, test::boxBody("cube", test::boxMesh(kCubeSize, kCubeSize, kCubeSize), kCubeCentre,
                                        "rubber", BodyKind::Graspable));
-  w.obstacles.push_back(test::boxBody("block", test::boxMesh(20, 20, 20), Vec3(-60, -20, 0), "stone"));
+  sgtest::addObstacle(w, test::boxBody("block", test::boxMesh(20, 20, 20), Vec3(-60, -20, 0), "stone"));
   return w;
 }
 
@@ -261,7 +261,7 @@ class TstViewport : public QObject {
   }
 
   void draggerMouseDragMovesPose() {
-    const Transform start = world_.body(kCube).pose;
+    const Transform start = X_WB(world_.state, kCube);
     view_->attachDragger(start, 60.0);
     QVERIFY(view_->hasDragger());
     QVERIFY(view_->draggerPose().isApprox(start, 1e-4));

@@ -50,12 +50,12 @@ MotionOutcome CollisionStoppedEdits::moveRobot(int robot, const Transform& targe
     pushUnchecked();
     return MotionOutcome::Reached;
   }
-  World scratch = doc_->world();  // meshes are shared: the copy is cheap
-  const MotionResult r = moveRobotTo(scratch, robot, target, motionSettings());
+  WorldState scratch = doc_->world().state;  // the motion moves a copy of the state, not of the world
+  const MotionResult r = moveRobotTo(doc_->world(), scratch, robot, target, motionSettings());
   if (r.outcome == MotionOutcome::StartInCollision)
     pushUnchecked();
   else if (r.outcome != MotionOutcome::Blocked)
-    doc_->push(new SetRobotPoseCommand(doc_, robot, scratch.robots[robot].pose, gesture));
+    doc_->push(new SetRobotPoseCommand(doc_, robot, scratch.robots[robot].X_WP, gesture));
   report(r.outcome);
   return r.outcome;
 }
@@ -67,12 +67,12 @@ MotionOutcome CollisionStoppedEdits::moveBody(const BodyHandle& body, const Tran
     pushUnchecked();
     return MotionOutcome::Reached;
   }
-  World scratch = doc_->world();
-  const MotionResult r = moveBodyTo(scratch, body, target, motionSettings());
+  WorldState scratch = doc_->world().state;
+  const MotionResult r = moveBodyTo(doc_->world(), scratch, body, target, motionSettings());
   if (r.outcome == MotionOutcome::StartInCollision)
     pushUnchecked();
   else if (r.outcome != MotionOutcome::Blocked)
-    doc_->push(new SetBodyPoseCommand(doc_, body, scratch.body(body).pose, gesture));
+    doc_->push(new SetBodyPoseCommand(doc_, body, X_WB(scratch, body), gesture));
   report(r.outcome);
   return r.outcome;
 }
@@ -84,15 +84,15 @@ MotionOutcome CollisionStoppedEdits::setDofValues(int robot, const std::vector<d
     pushUnchecked();
     return MotionOutcome::Reached;
   }
-  World scratch = doc_->world();
+  WorldState scratch = doc_->world().state;
   DofMotionSettings settings;
   settings.motion = motionSettings();
-  const DofMotionResult r = moveDofsToContacts(scratch, robot, target, settings);
+  const DofMotionResult r = moveDofsToContacts(doc_->world(), scratch, robot, target, settings);
   if (r.outcome == MotionOutcome::StartInCollision) {
     pushUnchecked();
   } else {
     auto* command = new SetRobotStatesCommand(
-        doc_, scratch, tr("Move fingers of %1").arg(QString::fromStdString(scratch.robots[robot].name)), gesture);
+        doc_, scratch, tr("Move fingers of %1").arg(QString::fromStdString(doc_->world().robots[robot].name)), gesture);
     if (command->isEmpty())
       delete command;  // stopped where it stood: no undo step
     else

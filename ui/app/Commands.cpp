@@ -13,12 +13,12 @@ QString label(const World& w, const BodyHandle& h) { return QString::fromStdStri
 // --- SetBodyPoseCommand ---
 
 SetBodyPoseCommand::SetBodyPoseCommand(Document* doc, BodyHandle body, const Transform& after, int gesture)
-    : doc_(doc), body_(body), before_(doc->world().body(body).pose), after_(after), gesture_(gesture) {
+    : doc_(doc), body_(body), before_(X_WB(doc->world().state, body)), after_(after), gesture_(gesture) {
   setText(QCoreApplication::translate("Commands", "Move %1").arg(label(doc->world(), body)));
 }
 
 void SetBodyPoseCommand::apply(const Transform& pose) {
-  doc_->mutableWorld().body(body_).pose = pose;
+  X_WB(doc_->mutableWorld().state, body_) = pose;
   doc_->notifyChanged(ChangeKind::Poses);
 }
 void SetBodyPoseCommand::undo() { apply(before_); }
@@ -34,14 +34,14 @@ bool SetBodyPoseCommand::mergeWith(const QUndoCommand* other) {
 // --- SetRobotPoseCommand ---
 
 SetRobotPoseCommand::SetRobotPoseCommand(Document* doc, int robot, const Transform& after, int gesture)
-    : doc_(doc), robot_(robot), before_(doc->world().robots.at(robot).pose), after_(after), gesture_(gesture) {
+    : doc_(doc), robot_(robot), before_(doc->world().state.robots.at(robot).X_WP), after_(after), gesture_(gesture) {
   setText(QCoreApplication::translate("Commands", "Move %1")
               .arg(QString::fromStdString(doc->world().robots.at(robot).name)));
 }
 
 void SetRobotPoseCommand::apply(const Transform& pose) {
   World& w = doc_->mutableWorld();
-  setRobotPose(w.robots.at(robot_), pose);
+  setRobotPose(w.robots.at(robot_), w.state.robots.at(robot_), pose);
   w.updateConnections();
   doc_->notifyChanged(ChangeKind::Poses);
 }
@@ -60,7 +60,7 @@ bool SetRobotPoseCommand::mergeWith(const QUndoCommand* other) {
 SetDofValuesCommand::SetDofValuesCommand(Document* doc, int robot, std::vector<double> after, int gesture)
     : doc_(doc),
       robot_(robot),
-      before_(dofValues(doc->world().robots.at(robot))),
+      before_(doc->world().state.robots.at(robot).dofValues),
       after_(clampToRanges(doc->world().robots.at(robot), std::move(after))),
       gesture_(gesture) {
   setText(QCoreApplication::translate("Commands", "Move fingers of %1")
@@ -69,7 +69,7 @@ SetDofValuesCommand::SetDofValuesCommand(Document* doc, int robot, std::vector<d
 
 void SetDofValuesCommand::apply(const std::vector<double>& values) {
   World& w = doc_->mutableWorld();
-  setDofValues(w.robots.at(robot_), values);
+  setDofValues(w.robots.at(robot_), w.state.robots.at(robot_), values);
   w.updateConnections();
   doc_->notifyChanged(ChangeKind::Dofs);
 }
@@ -116,14 +116,20 @@ AddBodyCommand::AddBodyCommand(Document* doc, Body body) : doc_(doc), body_(std:
 
 void AddBodyCommand::redo() {
   World& w = doc_->mutableWorld();
-  (body_.kind == BodyKind::Obstacle ? w.obstacles : w.graspables).push_back(body_);
+  if (body_.kind == BodyKind::Obstacle)
+    w.addObstacle(body_);
+  else
+    w.addGraspable(body_);
   doc_->notifyChanged(ChangeKind::Structure);
 }
 
 void AddBodyCommand::undo() {
   World& w = doc_->mutableWorld();
-  auto& list = body_.kind == BodyKind::Obstacle ? w.obstacles : w.graspables;
-  if (!list.empty()) list.pop_back();  // redo appended it last, and later commands were undone first
+  // redo appended it last, and later commands were undone first
+  if (body_.kind == BodyKind::Obstacle)
+    w.removeLastObstacle();
+  else
+    w.removeLastGraspable();
   doc_->notifyChanged(ChangeKind::Structure);
 }
 
@@ -134,13 +140,13 @@ AddRobotCommand::AddRobotCommand(Document* doc, Robot robot) : doc_(doc), robot_
 }
 
 void AddRobotCommand::redo() {
-  doc_->mutableWorld().robots.push_back(robot_);
+  doc_->mutableWorld().addRobot(robot_);
   doc_->notifyChanged(ChangeKind::Structure);
 }
 
 void AddRobotCommand::undo() {
   World& w = doc_->mutableWorld();
-  if (!w.robots.empty()) w.robots.pop_back();
+  w.removeLastRobot();
   doc_->notifyChanged(ChangeKind::Structure);
 }
 

@@ -80,8 +80,8 @@ bool isMovable(const std::optional<BodyHandle>& handle) {
 }
 
 Transform movablePose(const World& world, const BodyHandle& handle) {
-  if (handle.kind == BodyHandle::Kind::Robot) return world.robots.at(handle.index).pose;
-  return world.body(handle).pose;
+  if (handle.kind == BodyHandle::Kind::Robot) return world.state.robots.at(handle.index).X_WP;
+  return X_WB(world.state, handle);
 }
 
 }  // namespace sg::app

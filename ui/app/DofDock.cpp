@@ -166,11 +166,11 @@ void DofDock::setFromRow(int index, bool eigen, double modelValue) {
   const Robot& robot = doc_->world().robots[robot_];
   std::vector<double> values;
   if (eigen) {
-    std::vector<double> amplitudes = dofsToAmplitudes(robot, dofValues(robot));
+    std::vector<double> amplitudes = dofsToAmplitudes(robot, doc_->world().state.robots.at(robot_).dofValues);
     amplitudes.at(index) = modelValue;
     values = amplitudesToDofs(robot, amplitudes);
   } else {
-    values = dofValues(robot);
+    values = doc_->world().state.robots.at(robot_).dofValues;
     values.at(index) = modelValue;
   }
   if (auto* edits = CollisionStoppedEdits::of(doc_))  // stops at contact when collision checking is on
@@ -190,7 +190,7 @@ void DofDock::refreshValues() {
     }
     r.spin->setValue(value * r.displayScale);
   };
-  const std::vector<double> values = dofValues(robot);
+  const std::vector<double>& values = doc_->world().state.robots.at(robot_).dofValues;
   for (std::size_t k = 0; k < dofRows_.size() && k < values.size(); ++k) show(dofRows_[k], values[k]);
   if (!eigenRows_.empty()) {
     const std::vector<double> amplitudes = dofsToAmplitudes(robot, values);

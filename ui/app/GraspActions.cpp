@@ -80,11 +80,11 @@ void GraspActions::updateEnabled() {
   for (QAction* a : {approach_, autoGrasp_, approachAndGrasp_, autoOpen_}) a->setEnabled(any);
 }
 
-QString GraspActions::moveIn(World& world, int robot, const HandMotionRequest& motion) const {
+QString GraspActions::moveIn(WorldState& state, int robot, const HandMotionRequest& motion) const {
   HandMotionRequest request = motion;
   request.collisionChecking = edits_->isEnabled();
   request.settings.motion = edits_->motionSettings();
-  return QString::fromStdString(moveHand(world, robot, request).summary());
+  return QString::fromStdString(moveHand(doc_->world(), state, robot, request).summary());
 }
 
 QString GraspActions::run(const QString& undoText, const HandMotionRequest& motion) {
@@ -94,11 +94,11 @@ QString GraspActions::run(const QString& undoText, const HandMotionRequest& moti
     message = tr("No robot to move");
   } else {
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    World scratch = doc_->world();  // meshes are shared: the copy is cheap
+    WorldState scratch = doc_->world().state;  // the motion moves a copy of the state, not of the world
     try {
       message = moveIn(scratch, robot, motion);
       auto* command = new SetRobotStatesCommand(
-          doc_, scratch, undoText.arg(QString::fromStdString(scratch.robots[robot].name)));
+          doc_, scratch, undoText.arg(QString::fromStdString(doc_->world().robots[robot].name)));
       if (command->isEmpty()) {
         delete command;
         message += tr(" — nothing moved");

@@ -45,11 +45,11 @@ class GraspActions : public QObject {
   QString autoOpen();
 
  private:
-  // Runs `motion` on a scratch copy of the world for robot `targetRobot()` and pushes the robots' new state
+  // Runs `motion` on a scratch copy of the world's state for robot `targetRobot()` and pushes the robots' new state
   // as one undo step named `undoText`. Returns the outcome message.
   QString run(const QString& undoText, const HandMotionRequest& motion);
-  // moveHand with the Collision Checking switch and the edits' motion settings.
-  QString moveIn(World& world, int robot, const HandMotionRequest& motion) const;
+  // moveHand of the document's world in `state`, with the Collision Checking switch and the edits' motion settings.
+  QString moveIn(WorldState& state, int robot, const HandMotionRequest& motion) const;
   void updateEnabled();
 
   MainWindow* window_;

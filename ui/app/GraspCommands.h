@@ -1,9 +1,9 @@
 #pragma once
 // The undoable result of a hand motion computed by the engine (approach, auto-grasp, auto-open, a
-// collision-stopped DOF edit): the motion state of every robot that moved — pose, DOF values and the
-// break-away clutch state of each joint — set as one undo step. The engine runs on a scratch copy of the
-// world; this command carries the robots' new state into the Document, exactly (break-away joints
-// included, which DOF values alone cannot restore).
+// collision-stopped DOF edit): the RobotState of every robot that moved — palm pose, DOF values and the
+// break-away clutch state of each joint — set as one undo step. The engine moves a scratch WorldState;
+// this command carries the robots' new states into the Document, exactly (break-away joints included,
+// which DOF values alone cannot restore).
 #include <QString>
 #include <QUndoCommand>
 #include <utility>
@@ -13,24 +13,13 @@
 
 namespace sg::app {
 
-// The part of a robot a motion changes.
-struct RobotMotionState {
-  Transform pose;
-  std::vector<double> dofValues;                                // rad or mm
-  std::vector<std::vector<std::pair<bool, double>>> breakAway;  // per chain, per joint: in break-away, its DOF value
-  bool operator==(const RobotMotionState& other) const;
-};
-RobotMotionState motionStateOf(const Robot& robot);
-// Sets pose, break-away states and DOF values, and updates the link poses.
-void applyMotionState(Robot& robot, const RobotMotionState& state);
-
 class SetRobotStatesCommand : public QUndoCommand {
  public:
   static constexpr int kId = 101;  // distinct from Commands.h's CommandId values
 
-  // Takes every robot of `after` (a copy of the document's world with only robots moved) whose motion
-  // state differs from the document's. Commands of one non-zero gesture merge.
-  SetRobotStatesCommand(Document* doc, const World& after, const QString& text, int gesture = 0);
+  // Takes every robot of `after` (a state of the document's world with only robots moved) whose motion
+  // state (RobotState::sameMotionState) differs from the document's. Commands of one non-zero gesture merge.
+  SetRobotStatesCommand(Document* doc, const WorldState& after, const QString& text, int gesture = 0);
   // True when no robot differs: pushing it would be a no-op step.
   bool isEmpty() const { return robots_.empty(); }
   const std::vector<int>& robots() const { return robots_; }
@@ -41,10 +30,10 @@ class SetRobotStatesCommand : public QUndoCommand {
   bool mergeWith(const QUndoCommand* other) override;
 
  private:
-  void apply(const std::vector<RobotMotionState>& states);
+  void apply(const std::vector<RobotState>& states);
   Document* doc_;
   std::vector<int> robots_;  // robot indices, increasing
-  std::vector<RobotMotionState> before_, after_;
+  std::vector<RobotState> before_, after_;
   int gesture_;
 };
 

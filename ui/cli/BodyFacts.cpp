@@ -30,7 +30,7 @@ bool isClosedMesh(const TriangleMesh& mesh) {
   return true;
 }
 
-BodyFacts computeBodyFacts(const Body& body) {
+BodyFacts computeBodyFacts(const Body& body, const Transform& X_WB) {
   BodyFacts facts;
   if (!body.mesh) return facts;
   const TriangleMesh& mesh = *body.mesh;
@@ -40,7 +40,7 @@ BodyFacts computeBodyFacts(const Body& body) {
   for (const auto& t : mesh.triangles)  // only vertices that triangles use
     for (const auto i : t) {
       facts.boundsBody_mm.extend(mesh.vertices[i]);
-      facts.boundsWorld_mm.extend(body.pose * mesh.vertices[i]);
+      facts.boundsWorld_mm.extend(X_WB * mesh.vertices[i]);
     }
   facts.closed = isClosedMesh(mesh);
   if (facts.closed)

@@ -20,6 +20,6 @@ struct BodyFacts {
 // directed edge a→b is matched by as many edges b→a.
 bool isClosedMesh(const TriangleMesh& mesh);
 
-BodyFacts computeBodyFacts(const Body& body);
+BodyFacts computeBodyFacts(const Body& body, const Transform& X_WB);
 
 }  // namespace sg::cli

@@ -39,20 +39,22 @@ QJsonObject linkPoseJson(const Transform& pose, int chain, int link, const std::
 int runFk(const ParsedArgs& args) {
   const std::string path = args.positional(0);
   World world;  // holds the robot so body labels match "info"
-  world.robots.push_back(loadRobotFile(path, loadOptionsFrom(args)));
-  Robot& robot = world.robots.front();
+  world.addRobot(loadRobotFile(path, loadOptionsFrom(args)));
+  const Robot& robot = world.robots.front();
+  RobotState& state = world.state.robots.front();
   const std::vector<double> requested = requestedDofValues(args, robot);
-  setDofValues(robot, requested);
+  setDofValues(robot, state, requested);
+  const std::vector<double>& values = state.dofValues;
 
   Warnings warnings;  // after the last usage check: a failing run prints only its error
   warnings.addLoadWarnings(world);
   for (std::size_t k = 0; k < requested.size(); ++k)
-    if (robot.dofs[k].value != requested[k]) {
+    if (values[k] != requested[k]) {
       std::string text = "d";  // built with += (g++ 12 warns falsely on "literal" + string chains)
       text += std::to_string(k) + " = ";
       text += TextPrinter::number(requested[k]) + " ";
       text += dofUnit(robot.dofs[k]) + " is outside its range, clamped to ";
-      text += TextPrinter::number(robot.dofs[k].value);
+      text += TextPrinter::number(values[k]);
       warnings.add(text);
     }
 
@@ -63,14 +65,14 @@ int runFk(const ParsedArgs& args) {
       dofs.append(QJsonObject{{"index", static_cast<int>(k)},
                               {"unit", jsonString(dofUnit(robot.dofs[k]))},
                               {"requested", jsonNumber(requested[k])},
-                              {"value", jsonNumber(robot.dofs[k].value)},
-                              {"clamped", robot.dofs[k].value != requested[k]}});
+                              {"value", jsonNumber(values[k])},
+                              {"clamped", values[k] != requested[k]}});
     for (const auto& ref : robot.bodyRefs())
-      if (ref.chain >= 0) links.append(linkPoseJson(robot.body(ref).pose, ref.chain, ref.link, label(ref)));
+      if (ref.chain >= 0) links.append(linkPoseJson(X_WB(state, ref), ref.chain, ref.link, label(ref)));
     writeJson(std::cout, QJsonObject{{"file", jsonString(absolutePath(path))},
                                      {"robot", jsonString(robot.name)},
                                      {"dofs", dofs},
-                                     {"palm", linkPoseJson(robot.palm.pose, -1, 0, label({-1, 0}))},
+                                     {"palm", linkPoseJson(state.X_WP, -1, 0, label({-1, 0}))},
                                      {"links", links},
                                      {"warnings", warnings.json()}});
     return kExitOk;
@@ -78,10 +80,10 @@ int runFk(const ParsedArgs& args) {
   TextPrinter out(std::cout);
   std::string dofText;
   for (std::size_t k = 0; k < robot.dofs.size(); ++k)
-    dofText += (k ? ", " : "") + TextPrinter::number(robot.dofs[k].value) + " " + dofUnit(robot.dofs[k]);
+    dofText += (k ? ", " : "") + TextPrinter::number(values[k]) + " " + dofUnit(robot.dofs[k]);
   out.line(std::string("robot ") + robot.name + ", DOFs " + dofText);
   TextPrinter::Indent indent(out);
-  for (const auto& ref : robot.bodyRefs()) out.field(label(ref), TextPrinter::pose(robot.body(ref).pose));
+  for (const auto& ref : robot.bodyRefs()) out.field(label(ref), TextPrinter::pose(X_WB(state, ref)));
   return kExitOk;
 }
 

@@ -71,10 +71,11 @@ int runGrasp(const ParsedArgs& args) {
   const bool colliding = anyCollision(world, request.collision);
   const std::string fingers = fingersOutcome(result.motion), approach = approachOutcome(result.motion);
   const Robot& hand = world.robots[robot];
+  const RobotState& handState = world.state.robots.at(robot);
 
   if (args.has("--json")) {
     QJsonArray dofs, list;
-    for (const auto& d : hand.dofs) dofs.append(jsonNumber(d.value));
+    for (const double v : handState.dofValues) dofs.append(jsonNumber(v));
     for (const auto& c : contacts)
       list.append(QJsonObject{{"body1", jsonString(world.bodyLabel(c.side1.body))},
                               {"body2", jsonString(world.bodyLabel(c.side2.body))},
@@ -90,7 +91,7 @@ int runGrasp(const ParsedArgs& args) {
                     {"robot", jsonString(hand.name)},
                     {"grasp", jsonString(fingers)},
                     {"dofs", dofs},
-                    {"palm", jsonPose(hand.pose)},
+                    {"palm", jsonPose(handState.X_WP)},
                     {"collision", colliding},
                     {"contacts", list},
                     {"warnings", warnings.json()}};
@@ -116,9 +117,9 @@ int runGrasp(const ParsedArgs& args) {
   if (!approach.empty()) out.field("approach", approach);
   out.field("grasp", fingers);
   std::string dofText;
-  for (std::size_t k = 0; k < hand.dofs.size(); ++k) dofText += (k ? ", " : "") + TextPrinter::number(hand.dofs[k].value);
+  for (std::size_t k = 0; k < hand.dofs.size(); ++k) dofText += (k ? ", " : "") + TextPrinter::number(handState.dofValues[k]);
   out.field("dof values", dofText);
-  out.field("palm", TextPrinter::pose(hand.pose));
+  out.field("palm", TextPrinter::pose(handState.X_WP));
   out.field("collision", colliding ? "yes" : "no");
   out.field("contacts", std::to_string(contacts.size()) + " (" + std::to_string(handContacts) + " by a hand)");
   {

@@ -46,7 +46,7 @@ int runQuality(const ParsedArgs& args) {
     doc.insert("warnings", warnings.json());
     if (hasRobot) {
       QJsonArray dofs;
-      for (const auto& d : world.robots[request.robot].dofs) dofs.append(jsonNumber(d.value));
+      for (const double v : world.state.robots.at(request.robot).dofValues) dofs.append(jsonNumber(v));
       doc.insert("robot", jsonString(world.robots[request.robot].name));
       doc.insert("grasp", jsonString(fingersOutcome(result.motion)));
       doc.insert("dofs", dofs);

@@ -72,11 +72,11 @@ LoadedModel loadModelFile(const std::string& path, const LoadOptions& options) {
       model.world = withFileNamed(path, [&] { return loadWorld(path, options); });
       break;
     case ModelFileKind::Robot:
-      model.world.robots.push_back(withFileNamed(path, [&] { return loadRobot(path, model.world.materials, options); }));
+      model.world.addRobot(withFileNamed(path, [&] { return loadRobot(path, model.world.materials, options); }));
       break;
     case ModelFileKind::Body:
     case ModelFileKind::Mesh:
-      model.world.graspables.push_back(
+      model.world.addGraspable(
           withFileNamed(path, [&] { return loadBody(path, BodyKind::Graspable, model.world.materials, options); }));
       break;
     case ModelFileKind::Unknown:

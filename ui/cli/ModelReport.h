@@ -14,7 +14,7 @@ struct ModelTotals {
 };
 ModelTotals computeTotals(const World& world);
 
-QJsonObject bodyToJson(const Body& body, const std::string& label);
+QJsonObject bodyToJson(const Body& body, const Transform& X_WB, const std::string& label);
 QJsonObject robotToJson(const World& world, int robotIndex);
 QJsonObject modelToJson(const LoadedModel& model);
 

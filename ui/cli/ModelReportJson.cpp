@@ -21,8 +21,8 @@ ModelTotals computeTotals(const World& world) {
   return totals;
 }
 
-QJsonObject bodyToJson(const Body& body, const std::string& label) {
-  const BodyFacts facts = computeBodyFacts(body);
+QJsonObject bodyToJson(const Body& body, const Transform& X_WB, const std::string& label) {
+  const BodyFacts facts = computeBodyFacts(body, X_WB);
   QJsonObject geometry{{"file", jsonString(body.geometry.file)},
                        {"resolvedPath", jsonString(body.geometry.resolvedPath)},
                        {"type", jsonString(body.geometry.type)},
@@ -52,26 +52,27 @@ QJsonObject bodyToJson(const Body& body, const std::string& label) {
       {"volume_mm3", facts.volume_mm3 ? jsonNumber(*facts.volume_mm3) : QJsonValue()},
       {"surfaceArea_mm2", jsonNumber(facts.surfaceArea_mm2)},
       {"maxRadius_mm", jsonNumber(body.maxRadius_mm)},
-      {"pose", jsonPose(body.pose)},
+      {"pose", jsonPose(X_WB)},
   };
 }
 
 namespace {
 
-QJsonObject dofToJson(const Dof& dof, int index) {
+QJsonObject dofToJson(const Dof& dof, double value, int index) {
   return QJsonObject{{"index", index},
                      {"type", jsonString(dofTypeName(dof.type))},
                      {"unit", jsonString(dofUnit(dof))},
-                     {"value", jsonNumber(dof.value)},
+                     {"value", jsonNumber(value)},
                      {"min", jsonNumber(dof.minValue)},
                      {"max", jsonNumber(dof.maxValue)},
                      {"defaultValue", jsonNumber(dof.defaultValue)},
                      {"defaultVelocity", jsonNumber(dof.defaultVelocity)}};
 }
 
-QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>& dofValues) {
+QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>& dofValues,
+                        const JointBreakAway& breakAway) {
   const bool revolute = joint.type == JointType::Revolute;
-  const double q = jointValue(joint, dofValues);
+  const double q = jointValue(joint, dofValues, breakAway);
   QJsonObject out{{"index", index},
                   {"type", jsonString(jointTypeName(joint.type))},
                   {"unit", jsonString(jointUnit(joint))},
@@ -85,7 +86,7 @@ QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>
                   {"max", jsonNumber(joint.maxValue)}};
   if (joint.dh) {
     // The variable DH parameter shows its current value (its constant part + jointValue + offset).
-    const DhParameters dh = dhAt(*joint.dh, joint.type, jointMotionValue(joint, dofValues));
+    const DhParameters dh = dhAt(*joint.dh, joint.type, jointMotionValue(joint, dofValues, breakAway));
     out.insert("dh", QJsonObject{{"theta_rad", jsonNumber(dh.theta_rad)},
                                  {"d_mm", jsonNumber(dh.d_mm)},
                                  {"a_mm", jsonNumber(dh.a_mm)},
@@ -102,20 +103,21 @@ QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>
 
 QJsonObject robotToJson(const World& world, int robotIndex) {
   const Robot& robot = world.robots[robotIndex];
-  const std::vector<double> values = dofValues(robot);
+  const RobotState& state = world.state.robots.at(robotIndex);
+  const std::vector<double>& values = state.dofValues;
   const auto label = [&](int chain, int link) {
     return world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, {chain, link}});
   };
   QJsonArray dofs;
-  for (int k = 0; k < static_cast<int>(robot.dofs.size()); ++k) dofs.append(dofToJson(robot.dofs[k], k));
+  for (int k = 0; k < static_cast<int>(robot.dofs.size()); ++k) dofs.append(dofToJson(robot.dofs[k], values[k], k));
   QJsonArray chains;
   for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c) {
     const Chain& chain = robot.chains[c];
     QJsonArray joints, links;
-    for (int j = 0; j < static_cast<int>(chain.joints.size()); ++j) joints.append(jointToJson(chain.joints[j], j, values));
+    for (int j = 0; j < static_cast<int>(chain.joints.size()); ++j) joints.append(jointToJson(chain.joints[j], j, values, breakAwayOf(state, c, j)));
     for (int l = 0; l < static_cast<int>(chain.links.size()); ++l) {
       const Link& link = chain.links[l];
-      QJsonObject entry = bodyToJson(link.body, label(c, l));
+      QJsonObject entry = bodyToJson(link.body, state.X_WL[c][l], label(c, l));
       entry.insert("chain", c);
       entry.insert("link", l);
       entry.insert("dynamicJointType", jsonString(linkJointTypeName(link.jointType)));
@@ -132,14 +134,14 @@ QJsonObject robotToJson(const World& world, int robotIndex) {
                      {"type", jsonString(robot.type)},
                      {"dbName", jsonString(robot.dbName)},
                      {"sourceFile", jsonString(robot.sourceFile)},
-                     {"pose", jsonPose(robot.pose)},
+                     {"pose", jsonPose(state.X_WP)},
                      {"dofCount", static_cast<qint64>(robot.dofCount())},
                      {"dofs", dofs},
                      {"eigengraspCount", static_cast<qint64>(robot.eigengrasps.grasps.size())},
                      {"eigengraspFile", jsonString(robot.eigengrasps.sourceFile)},
                      {"virtualContactCount", static_cast<qint64>(robot.virtualContacts.size())},
                      {"approach", robot.approach ? QJsonValue(jsonPose(*robot.approach)) : QJsonValue()},
-                     {"palm", bodyToJson(robot.palm, label(-1, 0))},
+                     {"palm", bodyToJson(robot.palm, state.X_WP, label(-1, 0))},
                      {"chains", chains}};
 }
 
@@ -147,9 +149,9 @@ QJsonObject modelToJson(const LoadedModel& model) {
   const World& world = model.world;
   QJsonArray obstacles, graspables, robots, connections;
   for (int i = 0; i < static_cast<int>(world.obstacles.size()); ++i)
-    obstacles.append(bodyToJson(world.obstacles[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}})));
+    obstacles.append(bodyToJson(world.obstacles[i], world.state.X_WO[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}})));
   for (int i = 0; i < static_cast<int>(world.graspables.size()); ++i)
-    graspables.append(bodyToJson(world.graspables[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}})));
+    graspables.append(bodyToJson(world.graspables[i], world.state.X_WG[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}})));
   for (int r = 0; r < static_cast<int>(world.robots.size()); ++r) robots.append(robotToJson(world, r));
   for (int i = 0; i < static_cast<int>(world.connections.size()); ++i) {
     const Connection& c = world.connections[i];
@@ -158,7 +160,7 @@ QJsonObject modelToJson(const LoadedModel& model) {
         {"parentChain", c.parentChain},
         {"childRobot", c.childRobot},
         {"offset", jsonPose(c.offset)},
-        {"mount", c.mount ? QJsonValue(bodyToJson(*c.mount, world.bodyLabel({BodyHandle::Kind::Mount, i, {}})))
+        {"mount", c.mount ? QJsonValue(bodyToJson(*c.mount, world.state.X_WM.at(i), world.bodyLabel({BodyHandle::Kind::Mount, i, {}})))
                           : QJsonValue()}});
   }
   QJsonValue camera;

@@ -29,8 +29,8 @@ std::string jointGeometryText(const Joint& jt) {
   return variable + " = " + dofExpressionText(jt) + ", " + text;
 }
 
-void printBody(TextPrinter& out, const Body& body, const std::string& label) {
-  const BodyFacts facts = computeBodyFacts(body);
+void printBody(TextPrinter& out, const Body& body, const Transform& X_WB, const std::string& label) {
+  const BodyFacts facts = computeBodyFacts(body, X_WB);
   out.line(bodyKindName(body.kind) + " " + label + (body.sourceFile.empty() ? "" : std::string("  (") + body.sourceFile + ")"));
   TextPrinter::Indent indent(out);
   out.field("geometry", body.geometry.file + " (" + body.geometry.type + "), " + std::to_string(facts.triangles) +
@@ -49,22 +49,23 @@ void printBody(TextPrinter& out, const Body& body, const std::string& label) {
   }
   out.field("volume", facts.volume_mm3 ? P::number(*facts.volume_mm3) + " mm³" : "mesh not closed");
   out.field("max radius", P::number(body.maxRadius_mm) + " mm");
-  out.field("pose", P::pose(body.pose));
+  out.field("pose", P::pose(X_WB));
 }
 
 void printRobot(TextPrinter& out, const World& world, int robotIndex) {
   const Robot& robot = world.robots[robotIndex];
-  const std::vector<double> values = dofValues(robot);
+  const RobotState& state = world.state.robots.at(robotIndex);
+  const std::vector<double>& values = state.dofValues;
   out.line(std::string("robot ") + robot.name + " (" + robot.type + ")" + (robot.sourceFile.empty() ? "" : std::string("  (") + robot.sourceFile + ")"));
   TextPrinter::Indent indent(out);
-  out.field("pose", P::pose(robot.pose));
+  out.field("pose", P::pose(state.X_WP));
   out.field("DOFs", std::to_string(robot.dofCount()));
   {
     TextPrinter::Indent dofIndent(out);
     for (std::size_t k = 0; k < robot.dofs.size(); ++k) {
       const Dof& d = robot.dofs[k];
       const std::string unit = dofUnit(d);
-      out.line(std::string("d") + std::to_string(k) + ": " + dofTypeName(d.type) + ", value " + P::number(d.value) + " " + unit +
+      out.line(std::string("d") + std::to_string(k) + ": " + dofTypeName(d.type) + ", value " + P::number(values[k]) + " " + unit +
                ", range " + range(d.minValue, d.maxValue, unit) + ", default velocity " + P::number(d.defaultVelocity));
     }
   }
@@ -81,15 +82,15 @@ void printRobot(TextPrinter& out, const World& world, int robotIndex) {
     for (std::size_t j = 0; j < chain.joints.size(); ++j) {
       const Joint& jt = chain.joints[j];
       out.line(std::string("joint ") + std::to_string(j) + ": " + jointTypeName(jt.type) + ", " + jointGeometryText(jt) +
-               ", value " + P::number(jointValue(jt, values)) + " " + jointUnit(jt) + ", limits " +
+               ", value " + P::number(jointValue(jt, values, breakAwayOf(state, c, j))) + " " + jointUnit(jt) + ", limits " +
                range(jt.minValue, jt.maxValue, jointUnit(jt)));
     }
     for (std::size_t l = 0; l < chain.links.size(); ++l)
       out.line(std::string("link ") + std::to_string(l) + " (" + linkJointTypeName(chain.links[l].jointType) + ", after joint " +
-               std::to_string(chain.links[l].lastJoint) + "): " + P::pose(chain.links[l].body.pose));
+               std::to_string(chain.links[l].lastJoint) + "): " + P::pose(state.X_WL[c][l]));
   }
   for (const auto& ref : robot.bodyRefs())
-    printBody(out, robot.body(ref), world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, ref}));
+    printBody(out, robot.body(ref), X_WB(state, ref), world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, ref}));
 }
 
 }  // namespace
@@ -104,9 +105,9 @@ void printModelText(std::ostream& stream, const LoadedModel& model) {
                             P::quatWxyz(world.camera->orientation) + ", focal distance " +
                             P::number(world.camera->focalDistance_mm) + " mm");
   for (int i = 0; i < static_cast<int>(world.obstacles.size()); ++i)
-    printBody(out, world.obstacles[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}}));
+    printBody(out, world.obstacles[i], world.state.X_WO[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}}));
   for (int i = 0; i < static_cast<int>(world.graspables.size()); ++i)
-    printBody(out, world.graspables[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}}));
+    printBody(out, world.graspables[i], world.state.X_WG[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}}));
   for (int r = 0; r < static_cast<int>(world.robots.size()); ++r) printRobot(out, world, r);
   for (int i = 0; i < static_cast<int>(world.connections.size()); ++i) {
     const Connection& c = world.connections[i];
@@ -115,7 +116,7 @@ void printModelText(std::ostream& stream, const LoadedModel& model) {
              P::pose(c.offset));
     if (c.mount) {
       TextPrinter::Indent mountIndent(out);
-      printBody(out, *c.mount, world.bodyLabel({BodyHandle::Kind::Mount, i, {}}));
+      printBody(out, *c.mount, world.state.X_WM.at(i), world.bodyLabel({BodyHandle::Kind::Mount, i, {}}));
     }
   }
   const ModelTotals t = computeTotals(world);

@@ -18,8 +18,8 @@
 //   sg::ui::installCoinSurfaceFormat();  QApplication app(argc, argv);
 //   sg::WorldScene scene(world);  sg::ui::CoinViewport view;  view.setSceneGraph(scene.root());
 //   clicked(pos)            → auto h = sg::ui::pickBody(view, scene, pos); scene.setSelected(h);
-//                             if (h) view.attachDragger(world.body(*h).pose);
-//   draggerMoved(pose)      → world.body(*h).pose = pose; scene.updatePoses(world);
+//                             if (h) view.attachDragger(X_WB(world.state, *h));
+//   draggerMoved(pose)      → X_WB(world.state, *h) = pose; scene.updatePoses(world);
 //   draggerReleased(pose)   → recompute contacts/quality; rebuild scene.overlayRoot() children
 //   screenshot              → view.renderToImage({1600, 1200}).save("out.png");
 #include <memory>

@@ -29,7 +29,7 @@ std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const Conta
   }
 
   // Neighbourhoods, then GraspIt!'s merge of overlapping ones.
-  auto pairs = gatherSoftNeighbourhoods(in.world, softContacts, soft);
+  auto pairs = gatherSoftNeighbourhoods(in.world, in.state, softContacts, soft);
   for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i].sourceContacts = {softSources[i]};
   if (soft.neighbourhood.mergeOverlapping) mergeOverlappingContacts(softContacts, pairs);
 
