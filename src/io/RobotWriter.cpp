@@ -129,7 +129,8 @@ std::string robotToXml(const Robot& robot, const std::string& robotDir, const Ro
   out += xml::concat({"<robot type=\"", xml::escape(robot.type), "\" DBName=\"", xml::escape(robot.dbName), "\">\n"});
   out += element("palm", bodyFileText(robot.palm, history ? history->palmFile : std::string(), linkDir), 2);
   for (const Dof& d : robot.dofs) out += dofXml(d);
-  for (std::size_t c = 0; c < robot.chains.size(); ++c) out += chainXml(robot.chains[c], static_cast<int>(c), linkDir, history);
+  for (std::size_t c = 0; c < robot.chains.size(); ++c)
+    out += chainXml(robot.chains[c], static_cast<int>(c), linkDir, history);
   // Link collision rules were merged into disabledPairs on reading; written back as <disableCollision>.
   for (const auto& [a, b] : robot.disabledPairs)
     out += xml::concat({"  <disableCollision body1_chain=\"", std::to_string(a.chain), "\" body1_link=\"",

@@ -327,7 +327,8 @@ std::string worldToXml(const World& world, const std::string& worldDir, const Fi
     const RobotState& rs = world.state.robots[i];
     if (r.sourceFile.empty()) throw Error("robot '" + r.name + "' has no file to name in the saved world");
     out += "  <robot>\n";
-    out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, names.robotFile(static_cast<int>(i)), worldDir));
+    const std::string& asWritten = names.robotFile(static_cast<int>(i));
+    out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, asWritten, worldDir));
     out += tagLine(4, "dofValues", dofValuesToString(r, rs));
     out += xml::transformXml(rs.X_WP, 4);
     out += xmlio::linkPropertiesXml(r, 4);
