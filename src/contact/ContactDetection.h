@@ -15,13 +15,15 @@ namespace sg {
 // True if any allowed pair (restricted to pairs involving `involving`, when given) interpenetrates.
 bool anyCollision(const World& world, const WorldState& state, const CollisionSettings& settings = {},
                   const std::vector<BodyHandle>& involving = {});
-std::vector<BodyPair> collidingPairs(const World& world, const WorldState& state, const CollisionSettings& settings = {},
+std::vector<BodyPair> collidingPairs(const World& world, const WorldState& state,
+                                     const CollisionSettings& settings = {},
                                      const std::vector<BodyHandle>& involving = {});
 bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair);
 
 // Every contact of the world (pairs closer than the threshold and not colliding). Colliding pairs give
 // no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order.
-std::vector<Contact> findAllContacts(const World& world, const WorldState& state, const CollisionSettings& settings = {});
+std::vector<Contact> findAllContacts(const World& world, const WorldState& state,
+                                     const CollisionSettings& settings = {});
 // Contacts of the allowed pairs involving any of `bodies`.
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
                                   const CollisionSettings& settings = {});

@@ -60,7 +60,8 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
   for (std::size_t k = 0; k < models.size(); ++k) {
     progress.report(0.1 + 0.9 * static_cast<double>(k) / static_cast<double>(models.size()), models[k]->label());
     if (progress.cancelRequested()) throw Cancelled("analysis cancelled");
-    GraspEvaluation e = evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress);
+    GraspEvaluation e =
+        evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress);
     computeMeasures(e, request.measures, progress);
     out.evaluations.push_back(std::move(e));
   }

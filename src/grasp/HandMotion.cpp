@@ -53,7 +53,8 @@ HandMotionStep fingerStep(const World& world, WorldState& state, int robot, cons
     updateConnections(world, state);
     return step;
   }
-  const DofMotionResult m = open ? autoOpen(world, state, robot, r.settings) : autoGrasp(world, state, robot, r.settings);
+  const DofMotionResult m =
+      open ? autoOpen(world, state, robot, r.settings) : autoGrasp(world, state, robot, r.settings);
   step.outcome = m.outcome;
   step.contacts = m.contacts.size();
   return step;

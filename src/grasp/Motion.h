@@ -88,10 +88,12 @@ inline MotionResult moveBodyTo(World& world, const BodyHandle& body, const Trans
 inline MotionResult moveRobotTo(World& world, int robot, const Transform& target, const MotionSettings& settings = {}) {
   return moveRobotTo(world, world.state, robot, target, settings);
 }
-inline MotionResult approachToContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {}) {
+inline MotionResult approachToContact(World& world, int robot, double distance_mm,
+                                      const MotionSettings& settings = {}) {
   return approachToContact(world, world.state, robot, distance_mm, settings);
 }
-inline MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings = {}) {
+inline MotionResult findInitialContact(World& world, int robot, double distance_mm,
+                                       const MotionSettings& settings = {}) {
   return findInitialContact(world, world.state, robot, distance_mm, settings);
 }
 

@@ -165,8 +165,8 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
       proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);
       BreakAwayState trial = rs.breakAway;
       enterBreakAway(robot, trial, entering, cur);
-      if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, linkPoses(robot, rs.X_WP, proposal, trial), stops))
-        break;
+      const auto toPoses = linkPoses(robot, rs.X_WP, proposal, trial);
+      if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, toPoses, stops)) break;
     }
     bool moves = false;
     for (std::size_t k = 0; k < n; ++k) moves |= proposal[k] != cur[k];

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/Error.h"
+#include "io/FileHistory.h"
 #include "io/PathResolver.h"
 #include "model/World.h"
 
@@ -18,28 +19,33 @@ Body loadBody(const std::string& path, BodyKind kind, const MaterialTable& mater
               const LoadOptions& options = {});
 
 // A robot XML: palm and link bodies from <robotdir>/iv/, eigengrasp and virtual-contact files relative to
-// <robotdir>/. DOF ranges computed, DOF values set to their defaults, link poses updated.
-Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options = {});
+// <robotdir>/. DOF ranges computed; where it is comes from a RobotState (defaultRobotState puts the DOFs at
+// their defaults). `history`, if given, receives the palm and link file names as the file wrote them.
+Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options = {},
+                RobotFileHistory* history = nullptr);
 
 // The robot as GraspIt! robot XML for a file in `robotDir`: body files relative to <robotDir>/iv (absolute
 // when not below it), DH joints from the DH parameters they were built from, the eigengrasp file, collision
 // rules as <disableCollision>. Virtual contacts are not written (the robot keeps no file name for them).
 // Throws sg::Error for what GraspIt! files cannot express: a joint without DH parameters, a fixed joint,
-// a chain hanging off a link.
-std::string robotToXml(const Robot& robot, const std::string& robotDir);
+// a chain hanging off a link. A body without a body XML (a bare mesh) is named as `history` says, if given.
+std::string robotToXml(const Robot& robot, const std::string& robotDir, const RobotFileHistory* history = nullptr);
 // Writes robotToXml atomically.
-void saveRobot(const Robot& robot, const std::string& path);
+void saveRobot(const Robot& robot, const std::string& path, const RobotFileHistory* history = nullptr);
 
 EigenGraspSet loadEigenGrasps(const std::string& path, int dofCount);
 // XML virtual contacts, or the legacy plain-text .vgr format.
 std::vector<VirtualContact> loadVirtualContacts(const std::string& path);
 
-World loadWorld(const std::string& path, const LoadOptions& options = {});
+// A world XML: bodies, robots and connections, and its state (poses, DOF values, break-away entries) in
+// World::state. `history`, if given, receives the file names as the world (and its robots) wrote them.
+World loadWorld(const std::string& path, const LoadOptions& options = {}, FileHistory* history = nullptr);
 
-// The world as GraspIt!-compatible XML; paths written relative to `worldDir` where possible.
-std::string worldToXml(const World& world, const std::string& worldDir);
+// The world (description and World::state) as GraspIt!-compatible XML. Files are named as `history` has them
+// when that still names the same file from `worldDir`, else relative to `worldDir` where possible.
+std::string worldToXml(const World& world, const std::string& worldDir, const FileHistory* history = nullptr);
 // Writes atomically (temporary file + rename): an existing file is never left half-written.
-void saveWorld(const World& world, const std::string& path);
+void saveWorld(const World& world, const std::string& path, const FileHistory* history = nullptr);
 
 // GraspIt! dofValues text of a robot (break-away entries included) and its parser.
 std::string dofValuesToString(const Robot& robot, const RobotState& state);

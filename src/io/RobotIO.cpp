@@ -28,6 +28,7 @@ struct RobotReader {
   const PathResolver& resolver;
   std::map<std::string, Body> loaded;  // link bodies by path: chains often share link files
   std::vector<std::string> warnings;   // "file:line: problem" for Robot::loadWarnings
+  RobotFileHistory history;            // palm and link files as named
 
   const Body& body(const std::string& path) {
     auto it = loaded.find(path);
@@ -230,14 +231,14 @@ Chain readChain(const Element& e, int chainIndex, int dofCount, RobotReader& r,
       throw xml::errorAt(r.file, *l, "<link> needs joint " + std::to_string(consumed - 1) + " but the chain has " +
                                          std::to_string(chain.joints.size()) + " joint(s)");
     link.lastJoint = consumed - 1;
-    link.fileAsWritten = xml::text(*l);
-    const std::string path = r.resolver.require(link.fileAsWritten, r.linkDir, r.file, xml::lineOf(*l));
+    const std::string linkName = xml::text(*l);
+    r.history.linkFiles.back().push_back(linkName);
+    const std::string path = r.resolver.require(linkName, r.linkDir, r.file, xml::lineOf(*l));
     try {
       link.body = r.body(path);
     } catch (const Error& err) {
       throw err.withContext("link of robot " + r.file + ":" + std::to_string(xml::lineOf(*l)));
     }
-    link.body.sourceFileAsWritten = link.fileAsWritten;
     const int linkIndex = static_cast<int>(chain.links.size());
     if (const auto rule = xml::attribute(*l, "collisionRule")) {
       if (*rule == "Off") {
@@ -292,7 +293,8 @@ void checkBodyRef(const Robot& robot, const BodyRef& ref, const std::string& fil
 
 }  // namespace
 
-Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options) {
+Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options,
+                RobotFileHistory* history) {
   const PathResolver resolver(options);
   const std::string file = absolutePath(path);
   tinyxml2::XMLDocument doc;
@@ -301,7 +303,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   if (std::strcmp(root.Name(), "robot") != 0)
     throw xml::errorAt(file, root, "root element is " + xml::tagOf(root) + ", expected <robot>");
 
-  RobotReader r{file, directoryOf(file), "", materials, resolver, {}, {}};
+  RobotReader r{file, directoryOf(file), "", materials, resolver, {}, {}, {}};
   r.linkDir = r.robotDir + "/iv";
 
   Robot robot;
@@ -318,7 +320,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   } catch (const Error& err) {
     throw err.withContext("palm of robot " + file + ":" + std::to_string(xml::lineOf(palmEl)));
   }
-  robot.palm.sourceFileAsWritten = palmName;
+  r.history.palmFile = palmName;
 
   std::vector<double> defaultsInFile;
   for (const Element* d = root.FirstChildElement("dof"); d; d = d->NextSiblingElement("dof")) {
@@ -330,8 +332,10 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   const int dofCount = static_cast<int>(robot.dofs.size());
 
   std::vector<PendingPair> pairs;
-  for (const Element* c = root.FirstChildElement("chain"); c; c = c->NextSiblingElement("chain"))
+  for (const Element* c = root.FirstChildElement("chain"); c; c = c->NextSiblingElement("chain")) {
+    r.history.linkFiles.emplace_back();
     robot.chains.push_back(readChain(*c, static_cast<int>(robot.chains.size()), dofCount, r, pairs));
+  }
   if (robot.chains.empty()) throw xml::errorAt(file, root, "<robot> has no <chain>");
 
   for (const Element* dc = root.FirstChildElement("disableCollision"); dc;
@@ -402,6 +406,7 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   }
 
   checkChainTree(robot);  // a robot's state (RobotState) is computed by whoever places it
+  if (history) *history = std::move(r.history);
   return robot;
 }
 

@@ -104,16 +104,18 @@ std::string bodyFileText(const Body& body, const std::string& fallback, const st
   return body.sourceFile.empty() ? fallback : relativePath(body.sourceFile, baseDir);
 }
 
-std::string chainXml(const Chain& chain, int index, const std::string& linkDir) {
+std::string chainXml(const Chain& chain, int index, const std::string& linkDir, const RobotFileHistory* history) {
   if (chain.parent && chain.parent->chain >= 0)
     throw Error("cannot write chain " + std::to_string(index) +
                 " as GraspIt! XML: it hangs off a link, and GraspIt! chains hang off the palm");
   std::string out = "  <chain>\n" + xml::transformXml(chain.base, 4);
   for (std::size_t j = 0; j < chain.joints.size(); ++j) out += jointXml(chain.joints[j], index, static_cast<int>(j));
-  for (const Link& link : chain.links) {
+  for (std::size_t l = 0; l < chain.links.size(); ++l) {
+    const Link& link = chain.links[l];
+    const std::string asWritten = history ? history->bodyFile({index, static_cast<int>(l)}) : std::string();
     out += xml::concat({"    <link dynamicJointType=\"", linkJointTypeText(link.jointType), "\"",
                         link.collisionOff ? " collisionRule=\"Off\"" : "", ">",
-                        xml::escape(bodyFileText(link.body, link.fileAsWritten, linkDir)), "</link>\n"});
+                        xml::escape(bodyFileText(link.body, asWritten, linkDir)), "</link>\n"});
   }
   out += "  </chain>\n";
   return out;
@@ -121,13 +123,14 @@ std::string chainXml(const Chain& chain, int index, const std::string& linkDir) 
 
 }  // namespace
 
-std::string robotToXml(const Robot& robot, const std::string& robotDir) {
+std::string robotToXml(const Robot& robot, const std::string& robotDir, const RobotFileHistory* history) {
   const std::string linkDir = robotDir + "/iv";
   std::string out = "<?xml version=\"1.0\" ?>\n";
   out += xml::concat({"<robot type=\"", xml::escape(robot.type), "\" DBName=\"", xml::escape(robot.dbName), "\">\n"});
-  out += element("palm", bodyFileText(robot.palm, robot.palm.sourceFileAsWritten, linkDir), 2);
+  out += element("palm", bodyFileText(robot.palm, history ? history->palmFile : std::string(), linkDir), 2);
   for (const Dof& d : robot.dofs) out += dofXml(d);
-  for (std::size_t c = 0; c < robot.chains.size(); ++c) out += chainXml(robot.chains[c], static_cast<int>(c), linkDir);
+  for (std::size_t c = 0; c < robot.chains.size(); ++c)
+    out += chainXml(robot.chains[c], static_cast<int>(c), linkDir, history);
   // Link collision rules were merged into disabledPairs on reading; written back as <disableCollision>.
   for (const auto& [a, b] : robot.disabledPairs)
     out += xml::concat({"  <disableCollision body1_chain=\"", std::to_string(a.chain), "\" body1_link=\"",
@@ -147,9 +150,9 @@ std::string robotToXml(const Robot& robot, const std::string& robotDir) {
   return out;
 }
 
-void saveRobot(const Robot& robot, const std::string& path) {
+void saveRobot(const Robot& robot, const std::string& path, const RobotFileHistory* history) {
   const std::string file = absolutePath(path);
-  writeFileAtomically(file, robotToXml(robot, directoryOf(file)));
+  writeFileAtomically(file, robotToXml(robot, directoryOf(file), history));
 }
 
 }  // namespace sg

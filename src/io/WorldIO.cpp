@@ -78,11 +78,14 @@ struct WorldReader {
   LoadOptions options;
   // Files already read, by path: worlds often hold several copies of one object or robot.
   std::map<std::pair<std::string, BodyKind>, Body> bodies;
-  std::map<std::string, Robot> robots;
+  std::map<std::string, std::pair<Robot, RobotFileHistory>> robots;
+  FileHistory history;  // names as this world (and its robots) wrote them
 };
 
-Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const MaterialTable& materials, Transform& X_WB) {
+Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const MaterialTable& materials, Transform& X_WB,
+                   std::string& asWritten) {
   Body body;
+  asWritten.clear();
   if (const Element* f = xml::child(e, "filename")) {
     const std::string name = xml::text(*f);
     const std::string path = r.resolver.require(name, r.dir, r.file, xml::lineOf(*f));
@@ -95,8 +98,7 @@ Body readWorldBody(const Element& e, BodyKind kind, WorldReader& r, const Materi
       }
     }
     body = cached->second;
-    body.sourceFileAsWritten = name;
-    if (body.sourceFile.empty()) body.geometry.file = name;  // a bare mesh: saved inline under this name
+    asWritten = name;  // a bare mesh (no body XML) is saved inline under this name (worldBodyXml)
   } else if (const Element* b = xml::child(e, "body")) {
     body = xmlio::readBodyElement(*b, r.file, r.dir, kind, materials, r.resolver);
   } else {
@@ -113,13 +115,16 @@ Robot readWorldRobot(const Element& e, WorldReader& r, const MaterialTable& mate
   auto cached = r.robots.find(path);
   if (cached == r.robots.end()) {
     try {
-      cached = r.robots.emplace(path, loadRobot(path, materials, r.options)).first;
+      RobotFileHistory history;
+      Robot loaded = loadRobot(path, materials, r.options, &history);
+      cached = r.robots.emplace(path, std::pair{std::move(loaded), std::move(history)}).first;
     } catch (const Error& err) {
       throw err.withContext("referenced from " + r.file + ":" + std::to_string(xml::lineOf(f)));
     }
   }
-  Robot robot = cached->second;
-  robot.fileAsWritten = name;
+  Robot robot = cached->second.first;
+  r.history.robotFiles.push_back(name);
+  r.history.robots.push_back(cached->second.second);
   xmlio::applyLinkProperties(robot, e, r.file, materials);  // SoftGrasp's edits of link properties
   state = defaultRobotState(robot, xml::childTransform(e, r.file));
   if (const Element* dv = xml::child(e, "dofValues"))
@@ -147,16 +152,17 @@ Connection readConnection(const Element& e, const World& world, WorldReader& r) 
   for (const auto& other : world.connections)
     if (other.childRobot == c.childRobot)
       throw xml::errorAt(r.file, e, "robot " + std::to_string(c.childRobot) + " is already connected to a parent");
+  std::string mountName;
   if (const Element* m = xml::child(e, "mountFilename")) {
-    c.mountFileAsWritten = xml::text(*m);
-    const std::string path = r.resolver.require(c.mountFileAsWritten, r.dir, r.file, xml::lineOf(*m));
+    mountName = xml::text(*m);
+    const std::string path = r.resolver.require(mountName, r.dir, r.file, xml::lineOf(*m));
     try {
       c.mount = xmlio::loadBodyFile(path, BodyKind::Link, world.materials, r.resolver);
     } catch (const Error& err) {
       throw err.withContext("mount referenced from " + r.file + ":" + std::to_string(xml::lineOf(*m)));
     }
-    c.mount->sourceFileAsWritten = c.mountFileAsWritten;
   }
+  r.history.mountFiles.push_back(mountName);
   c.offset = xml::childTransform(e, r.file);
   return c;
 }
@@ -189,10 +195,17 @@ std::string tagLine(int indent, const char* tag, const std::string& value) {
                       tag, ">\n"});
 }
 
-std::string worldBodyXml(const Body& body, const Transform& X_WB, const char* tag, const std::string& worldDir) {
+std::string worldBodyXml(const Body& body, const Transform& X_WB, const std::string& asWritten, const char* tag,
+                         const std::string& worldDir) {
   std::string out = xml::concat({"  <", tag, ">\n"});
   if (!body.sourceFile.empty()) {
-    out += tagLine(4, "filename", xmlio::fileNameForWriting(body.sourceFile, body.sourceFileAsWritten, worldDir));
+    out += tagLine(4, "filename", xmlio::fileNameForWriting(body.sourceFile, asWritten, worldDir));
+  } else if (!asWritten.empty()) {  // a bare mesh the world named: inline, its geometry named as the world did
+    Body named = body;
+    named.geometry.file = asWritten;
+    out += "    <body>\n";
+    out += xmlio::bodyContentXml(named, worldDir, 6);
+    out += "    </body>\n";
   } else {
     out += "    <body>\n";
     out += xmlio::bodyContentXml(body, worldDir, 6);
@@ -254,8 +267,8 @@ void applyDofValuesString(const Robot& robot, RobotState& state, const std::stri
   setDofValues(robot, state, values);
 }
 
-World loadWorld(const std::string& path, const LoadOptions& options) {
-  WorldReader r{absolutePath(path), "", PathResolver(options), options, {}, {}};
+World loadWorld(const std::string& path, const LoadOptions& options, FileHistory* history) {
+  WorldReader r{absolutePath(path), "", PathResolver(options), options, {}, {}, {}};
   r.dir = directoryOf(r.file);
   tinyxml2::XMLDocument doc;
   xml::loadFile(doc, r.file);
@@ -269,12 +282,16 @@ World loadWorld(const std::string& path, const LoadOptions& options) {
     const std::string_view tag = e->Name();
     if (tag == "obstacle") {
       Transform X_WO;
-      Body body = readWorldBody(*e, BodyKind::Obstacle, r, world.materials, X_WO);
+      std::string asWritten;
+      Body body = readWorldBody(*e, BodyKind::Obstacle, r, world.materials, X_WO, asWritten);
       world.addObstacle(std::move(body), X_WO);
+      r.history.obstacleFiles.push_back(asWritten);
     } else if (tag == "graspableBody") {
       Transform X_WG;
-      Body body = readWorldBody(*e, BodyKind::Graspable, r, world.materials, X_WG);
+      std::string asWritten;
+      Body body = readWorldBody(*e, BodyKind::Graspable, r, world.materials, X_WG, asWritten);
       world.addGraspable(std::move(body), X_WG);
+      r.history.graspableFiles.push_back(asWritten);
     } else if (tag == "robot") {
       RobotState state;
       Robot robot = readWorldRobot(*e, r, world.materials, state);
@@ -289,33 +306,44 @@ World loadWorld(const std::string& path, const LoadOptions& options) {
     }
   }
   world.updateConnections();
+  if (history) *history = std::move(r.history);
   return world;
 }
 
-std::string worldToXml(const World& world, const std::string& worldDir) {
+std::string worldToXml(const World& world, const std::string& worldDir, const FileHistory* history) {
+  const FileHistory none;
+  const FileHistory& names = history ? *history : none;
   std::string out = "<?xml version=\"1.0\" ?>\n<world>\n";
   if (!fits(world, world.state)) throw Error("the world's state does not fit its bodies and robots");
   for (std::size_t i = 0; i < world.obstacles.size(); ++i)
-    out += worldBodyXml(world.obstacles[i], world.state.X_WO[i], "obstacle", worldDir);
+    out += worldBodyXml(world.obstacles[i], world.state.X_WO[i],
+                        names.bodyFile({BodyHandle::Kind::Obstacle, static_cast<int>(i), {}}), "obstacle", worldDir);
   for (std::size_t i = 0; i < world.graspables.size(); ++i)
-    out += worldBodyXml(world.graspables[i], world.state.X_WG[i], "graspableBody", worldDir);
+    out += worldBodyXml(world.graspables[i], world.state.X_WG[i],
+                        names.bodyFile({BodyHandle::Kind::Graspable, static_cast<int>(i), {}}), "graspableBody",
+                        worldDir);
   for (std::size_t i = 0; i < world.robots.size(); ++i) {
     const Robot& r = world.robots[i];
     const RobotState& rs = world.state.robots[i];
     if (r.sourceFile.empty()) throw Error("robot '" + r.name + "' has no file to name in the saved world");
     out += "  <robot>\n";
-    out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, r.fileAsWritten, worldDir));
+    const std::string& asWritten = names.robotFile(static_cast<int>(i));
+    out += tagLine(4, "filename", xmlio::fileNameForWriting(r.sourceFile, asWritten, worldDir));
     out += tagLine(4, "dofValues", dofValuesToString(r, rs));
     out += xml::transformXml(rs.X_WP, 4);
     out += xmlio::linkPropertiesXml(r, 4);
     out += "  </robot>\n";
   }
-  for (const auto& c : world.connections) {
+  for (std::size_t i = 0; i < world.connections.size(); ++i) {
+    const Connection& c = world.connections[i];
     out += "  <connection>\n";
     out += tagLine(4, "parentRobot", std::to_string(c.parentRobot));
     out += tagLine(4, "parentChain", std::to_string(c.parentChain));
     out += tagLine(4, "childRobot", std::to_string(c.childRobot));
-    if (c.mount) out += tagLine(4, "mountFilename", xmlio::fileNameForWriting(mountFile(c), c.mountFileAsWritten, worldDir));
+    if (c.mount) {
+      const std::string& asWritten = names.bodyFile({BodyHandle::Kind::Mount, static_cast<int>(i), {}});
+      out += tagLine(4, "mountFilename", xmlio::fileNameForWriting(mountFile(c), asWritten, worldDir));
+    }
     out += xml::transformXml(c.offset, 4);
     out += "  </connection>\n";
   }
@@ -332,7 +360,7 @@ std::string worldToXml(const World& world, const std::string& worldDir) {
   return out;
 }
 
-void saveWorld(const World& world, const std::string& path) {
+void saveWorld(const World& world, const std::string& path, const FileHistory* history) {
   const std::string file = absolutePath(path);
   const std::string dir = directoryOf(file);
   // Bodies built in memory have no geometry file: write their meshes next to the world as OFF.
@@ -353,7 +381,7 @@ void saveWorld(const World& world, const std::string& path) {
   };
   for (auto& b : copy.obstacles) giveFile(b);
   for (auto& b : copy.graspables) giveFile(b);
-  writeFileAtomically(file, worldToXml(copy, dir));
+  writeFileAtomically(file, worldToXml(copy, dir, history));
 }
 
 ModelFileKind detectModelFileKind(const std::string& path) {

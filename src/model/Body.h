@@ -13,9 +13,9 @@ namespace sg {
 
 enum class BodyKind { Obstacle, Graspable, Link };
 
-// Where a body's geometry came from, kept so a world can be written back as it was read.
+// The body's geometry file and how it is scaled and placed (what a body XML's geometry tags say).
 struct GeometrySource {
-  std::string file;                  // as written in the XML (relative), or absolute for bare meshes
+  std::string file;                  // the <geometryFile> text (relative to the body XML), absolute for bare meshes
   std::string resolvedPath;          // absolute path actually loaded
   std::string type = "Inventor";     // GraspIt! type attribute: Inventor, off, ply (+ stl, obj here)
   Vec3 scale = Vec3::Ones();         // geometryScaling (uniform -> all equal) or X/Y/Z
@@ -40,8 +40,8 @@ struct Body {
 
   std::shared_ptr<const TriangleMesh> mesh;  // body frame, scale and offset baked in
   GeometrySource geometry;
-  std::string sourceFile;            // the body XML this came from; empty for inline or bare meshes
-  std::string sourceFileAsWritten;   // as named in the world/robot file (for saving)
+  std::string sourceFile;            // absolute path of the body XML; empty for inline bodies or bare meshes
+                                     // (names as a world or robot file wrote them: io/FileHistory.h)
 
   bool collisionEnabled = true;
 

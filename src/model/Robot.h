@@ -61,7 +61,6 @@ struct Link {
   LinkJointType jointType = LinkJointType::Revolute;
   int lastJoint = 0;                 // index of the last joint preceding this link in its chain
   bool collisionOff = false;         // collisionRule="Off"
-  std::string fileAsWritten;         // link body file as named in the robot XML
 };
 
 struct BodyRef {                     // names a robot body: chain -1 = palm
@@ -113,8 +112,7 @@ struct Robot {
   std::string name;                  // file stem
   std::string type = "Hand";         // the XML type attribute
   std::string dbName;
-  std::string sourceFile;            // absolute path of the robot XML
-  std::string fileAsWritten;         // as named in the world file
+  std::string sourceFile;            // absolute path of the robot XML (as a world names it: io/FileHistory.h)
 
   Body palm;
   std::vector<Dof> dofs;

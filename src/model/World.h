@@ -19,7 +19,6 @@ struct Connection {
   int childRobot = 0;
   Transform offset;                  // child base w.r.t. the last link of the parent chain
   std::optional<Body> mount;         // optional mount body between flange and hand
-  std::string mountFileAsWritten;
 };
 
 struct Camera {

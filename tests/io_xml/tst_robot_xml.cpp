@@ -34,7 +34,8 @@ class TestRobotXml : public QObject {
  private slots:
   void planarRobotStructure() {
     Tree tree;
-    const Robot r = loadRobot(sgtest::writePlanarRobot(tree), kMaterials);
+    RobotFileHistory names;
+    const Robot r = loadRobot(sgtest::writePlanarRobot(tree), kMaterials, {}, &names);
     const RobotState rState = defaultRobotState(r);
     QCOMPARE(r.name, std::string("Planar"));
     QCOMPARE(r.type, std::string("Robot"));
@@ -47,7 +48,8 @@ class TestRobotXml : public QObject {
     QCOMPARE(r.chains[0].links[1].body.material, std::string("rubber"));
     QCOMPARE(r.chains[0].links[0].lastJoint, 0);
     QCOMPARE(r.chains[0].links[1].lastJoint, 1);
-    QCOMPARE(r.chains[0].links[0].fileAsWritten, std::string("link1.xml"));
+    QCOMPARE(names.bodyFile({0, 0}), std::string("link1.xml"));
+    QCOMPARE(names.linkFiles.size(), r.chains.size());
     QVERIFY(std::abs(r.dofs[0].minValue - degToRad(-90)) < 1e-12);
     QVERIFY(std::abs(r.dofs[1].maxValue - degToRad(120)) < 1e-12);
     QVERIFY(std::abs(rState.dofValues[0] - degToRad(30)) < 1e-12);

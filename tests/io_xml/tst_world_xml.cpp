@@ -150,7 +150,8 @@ class TestWorldXml : public QObject {
   void loadsGraspitLayout() {
     Tree tree;
     const std::string path = writeWorldTree(tree);
-    const World w = loadWorld(path);
+    FileHistory names;
+    const World w = loadWorld(path, {}, &names);
     QCOMPARE(w.sourceFile, absolutePath(path));
     QCOMPARE(w.obstacles.size(), std::size_t(1));
     QCOMPARE(w.graspables.size(), std::size_t(2));
@@ -160,7 +161,11 @@ class TestWorldXml : public QObject {
 
     const Body& table = w.obstacles[0];
     QCOMPARE(table.kind, BodyKind::Obstacle);
-    QCOMPARE(table.sourceFileAsWritten, std::string("models/objects/table.xml"));
+    // Names as written are io's file history, not part of the body.
+    QCOMPARE(names.bodyFile({BodyHandle::Kind::Obstacle, 0, {}}), std::string("models/objects/table.xml"));
+    QCOMPARE(table.sourceFile, tree.path("models/objects/table.xml"));
+    QCOMPARE(names.graspableFiles.size(), std::size_t(2));
+    QVERIFY(names.graspableFiles[1].empty());  // the inline brick
     QVERIFY(w.state.X_WO[0].translation().isApprox(Vec3(0, 0, -50)));
 
     // fullTransform: quaternion w first.
@@ -189,10 +194,14 @@ class TestWorldXml : public QObject {
 
   void robotsDofValuesAndConnection() {
     Tree tree;
-    const World w = loadWorld(writeWorldTree(tree));
+    FileHistory names;
+    const World w = loadWorld(writeWorldTree(tree), {}, &names);
     const Robot& arm = w.robots[0];
     const RobotState& armState = w.state.robots[0];
-    QCOMPARE(arm.fileAsWritten, std::string("models/robots/Planar/Planar.xml"));
+    QCOMPARE(names.robotFile(0), std::string("models/robots/Planar/Planar.xml"));
+    QCOMPARE(arm.sourceFile, tree.path("models/robots/Planar/Planar.xml"));
+    QCOMPARE(names.robots.size(), std::size_t(2));
+    QCOMPARE(names.bodyFile({BodyHandle::Kind::Robot, 0, {0, 0}}), std::string("link1.xml"));
     QCOMPARE(armState.dofValues, (std::vector<double>{0.5, -0.25}));
     QVERIFY(armState.X_WP.translation().isApprox(Vec3(0, 0, 300)));
     const Transform flange = translation(0, 0, 300) * translation(10, 0, 0) * rz(radToDeg(0.5)) *
@@ -213,7 +222,7 @@ class TestWorldXml : public QObject {
     // The connection puts the hand on the flange, offset 17.5 mm along its z; the mount sits on the flange.
     const Connection& c = w.connections[0];
     QVERIFY(c.mount.has_value());
-    QCOMPARE(c.mountFileAsWritten, std::string("models/robots/Planar/iv/mount.xml"));
+    QCOMPARE(names.bodyFile({BodyHandle::Kind::Mount, 0, {}}), std::string("models/robots/Planar/iv/mount.xml"));
     QVERIFY(w.state.X_WM[0].isApprox(flange, 1e-12));
     QVERIFY(handState.X_WP.isApprox(flange * translation(0, 0, 17.5), 1e-12));
     QVERIFY(X_WB(w.state, {BodyHandle::Kind::Robot, 1, {-1, 0}}).isApprox(handState.X_WP, 1e-12));
@@ -246,12 +255,13 @@ class TestWorldXml : public QObject {
 
   void roundTripIsByteIdentical() {
     Tree tree;
-    const World first = loadWorld(writeWorldTree(tree));
+    FileHistory names1, names2;
+    const World first = loadWorld(writeWorldTree(tree), {}, &names1);
     const std::string out1 = tree.path("worlds/saved1.xml");
     const std::string out2 = tree.path("worlds/saved2.xml");
-    saveWorld(first, out1);
-    const World second = loadWorld(out1);
-    saveWorld(second, out2);
+    saveWorld(first, out1, &names1);
+    const World second = loadWorld(out1, {}, &names2);
+    saveWorld(second, out2, &names2);
     const std::string text1 = sgtest::readText(out1);
     const std::string text2 = sgtest::readText(out2);
     QCOMPARE(text1, text2);
@@ -266,8 +276,17 @@ class TestWorldXml : public QObject {
     QVERIFY(sgtest::contains(text1, "<fullTransform>(+1 +0 +0 +0)[+0 +0 +17.5]</fullTransform>"));
     QVERIFY(leftoverTempFiles(tree.path("worlds")).empty());
     // Saving over an existing file replaces it.
-    saveWorld(second, out1);
+    saveWorld(second, out1, &names2);
     QCOMPARE(sgtest::readText(out1), text2);
+    // Without the file history, files outside the world's folder are named by absolute path; the same files
+    // are read back.
+    const std::string out3 = tree.path("worlds/saved3.xml");
+    saveWorld(second, out3);
+    const std::string text3 = sgtest::readText(out3);
+    QVERIFY2(sgtest::contains(text3, "<filename>" + absolutePath(tree.path("models/objects/cube.xml")) + "</filename>"),
+             text3.c_str());
+    QVERIFY(sgtest::contains(text3, absolutePath(tree.path("models/robots/Planar/iv/mount.xml"))));
+    verifyWorldsEqual(second, loadWorld(out3));
     QVERIFY(leftoverTempFiles(tree.path("worlds")).empty());
   }
 
@@ -304,17 +323,18 @@ class TestWorldXml : public QObject {
 
   void savesElsewhere() {
     Tree tree;
-    const World w = loadWorld(writeWorldTree(tree));
+    FileHistory names;
+    const World w = loadWorld(writeWorldTree(tree), {}, &names);
     // Deeper in the same tree: the GraspIt!-style names still resolve through the ancestors.
     const std::string deep = tree.path("worlds/more/deeper/w.xml");
     std::filesystem::create_directories(tree.path("worlds/more/deeper"));
-    saveWorld(w, deep);
+    saveWorld(w, deep, &names);
     QVERIFY(sgtest::contains(sgtest::readText(deep), "<filename>models/objects/cube.xml</filename>"));
     verifyWorldsEqual(w, loadWorld(deep));
     // Outside the tree: absolute names.
     Tree other;
     const std::string far = other.path("w.xml");
-    saveWorld(w, far);
+    saveWorld(w, far, &names);
     const std::string text = sgtest::readText(far);
     QVERIFY2(sgtest::contains(text, "<filename>" + absolutePath(tree.path("models/objects/cube.xml")) + "</filename>"),
              text.c_str());
@@ -354,15 +374,21 @@ class TestWorldXml : public QObject {
         "worlds/iv.xml",
         "<world>\n  <graspableBody><filename>models/objects/block.iv</filename></graspableBody>\n"
         "  <robot><filename>models/robots/Planar/Planar.xml</filename></robot>\n</world>\n");
-    const World w = loadWorld(path);
+    FileHistory names;
+    const World w = loadWorld(path, {}, &names);
+    QCOMPARE(names.graspableFiles.front(), std::string("models/objects/block.iv"));
     QCOMPARE(w.graspables[0].triangleCount(), std::size_t(12));
     QVERIFY(w.graspables[0].cog_mm.isApprox(Vec3(2, 3, 4), 1e-9));
     QCOMPARE(w.robots[0].chains[0].links[1].body.geometry.type, std::string("Inventor"));
     QCOMPARE(w.robots[0].chains[0].links[1].body.triangleCount(), std::size_t(12));
     // Saved: the bare mesh becomes an inline body naming the .iv file; loading it again gives the same world.
     const std::string out = tree.path("worlds/iv_saved.xml");
-    saveWorld(w, out);
+    saveWorld(w, out, &names);
     QVERIFY(sgtest::contains(sgtest::readText(out), "<geometryFile type=\"Inventor\">models/objects/block.iv</geometryFile>"));
+    verifyWorldsEqual(w, loadWorld(out));
+    // Without the file history the mesh is named by its path (absolute: it is not below the world's folder).
+    saveWorld(w, out);
+    QVERIFY(sgtest::contains(sgtest::readText(out), absolutePath(tree.path("models/objects/block.iv")) + "</geometryFile>"));
     verifyWorldsEqual(w, loadWorld(out));
   }
 

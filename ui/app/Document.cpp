@@ -11,12 +11,14 @@ Document::Document(QObject* parent) : QObject(parent) {
 }
 
 void Document::openWorld(const QString& path) {
-  World loaded = loadWorld(path.toStdString(), loadOptions_);  // throws before anything here changes
-  resetWorld(std::move(loaded), path);
+  FileHistory history;
+  World loaded = loadWorld(path.toStdString(), loadOptions_, &history);  // throws before anything here changes
+  resetWorld(std::move(loaded), path, std::move(history));
 }
 
-void Document::resetWorld(World world, const QString& path) {
+void Document::resetWorld(World world, const QString& path, FileHistory history) {
   world_ = std::move(world);
+  fileHistory_ = std::move(history);
   undoStack_.clear();
   undoStack_.setClean();
   selection_.reset();
@@ -33,7 +35,7 @@ void Document::resetWorld(World world, const QString& path) {
 void Document::saveWorld(const QString& path, const std::optional<Camera>& camera) {
   World toWrite = world_;  // cheap: meshes are shared
   if (camera) toWrite.camera = camera;
-  sg::saveWorld(toWrite, path.toStdString());  // throws before anything here changes
+  sg::saveWorld(toWrite, path.toStdString(), &fileHistory_);  // throws before anything here changes
   if (camera) world_.camera = camera;
   world_.sourceFile = path.toStdString();
   undoStack_.setClean();

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "io/PathResolver.h"
+#include "io/FileHistory.h"
 #include "model/World.h"
 
 namespace sg::app {
@@ -32,10 +33,11 @@ class Document : public QObject {
 
   // Loads into a new World first and swaps only on success; throws sg::Error (this document untouched).
   void openWorld(const QString& path);
-  // Replaces the world (undo history cleared, unmodified).
-  void resetWorld(World world, const QString& path = {});
+  // Replaces the world (undo history cleared, unmodified). `history`: the file names as its file wrote them.
+  void resetWorld(World world, const QString& path = {}, FileHistory history = {});
   // Writes the world atomically and marks the document clean; throws sg::Error. `camera` (the current
-  // view, not an undoable edit) is stored in the world and written with it when given.
+  // view, not an undoable edit) is stored in the world and written with it when given. Files are named as
+  // the opened world named them (its FileHistory) where those names still fit the new location.
   void saveWorld(const QString& path, const std::optional<Camera>& camera = std::nullopt);
   // Imports through undoable commands; throw sg::Error with the world untouched.
   void importRobot(const QString& path);
@@ -67,6 +69,7 @@ class Document : public QObject {
 
  private:
   World world_;
+  FileHistory fileHistory_;  // names as the opened world's files wrote them (io's record, for saving)
   LoadOptions loadOptions_;
   QString filePath_;
   QUndoStack undoStack_;

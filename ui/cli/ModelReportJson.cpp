@@ -114,7 +114,8 @@ QJsonObject robotToJson(const World& world, int robotIndex) {
   for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c) {
     const Chain& chain = robot.chains[c];
     QJsonArray joints, links;
-    for (int j = 0; j < static_cast<int>(chain.joints.size()); ++j) joints.append(jointToJson(chain.joints[j], j, values, breakAwayOf(state, c, j)));
+    for (int j = 0; j < static_cast<int>(chain.joints.size()); ++j)
+      joints.append(jointToJson(chain.joints[j], j, values, breakAwayOf(state, c, j)));
     for (int l = 0; l < static_cast<int>(chain.links.size()); ++l) {
       const Link& link = chain.links[l];
       QJsonObject entry = bodyToJson(link.body, state.X_WL[c][l], label(c, l));
