@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <queue>
 
@@ -69,47 +70,68 @@ MatD complementOf(const MatD& m, int d) {
 // --- the expanding polytope (QUALITY.md "ε from support functions", step 3) ----------------------------
 // A simplicial polytope P ⊆ W around an interior point c, facets oriented away from c. Inserting a point
 // q outside P removes the facets q sees (found by a walk from one seen facet) and cones q over the horizon.
+// Coordinates are packed into the first d of six (the rest zero), so every vector op is fixed-size.
+using P6 = Eigen::Matrix<double, 6, 1>;
+
 struct Facet {
   std::array<int, kMaxDim> v{};   // vertices (first d used)
   std::array<int, kMaxDim> nb{};  // nb[k]: the facet across the ridge opposite v[k]
-  VecD n;                         // unit outward normal
+  P6 n = P6::Zero();              // unit outward normal
   double b = 0;                   // offset: n·x = b on the facet (signed distance of its plane from 0)
-  bool alive = true;
   int mark = 0;                   // +round: seen this round; −round: tested, not seen
+  bool alive = true;
 };
+
+P6 pad(const VecD& x) {
+  P6 p = P6::Zero();
+  p.head(x.size()) = x;
+  return p;
+}
 
 class Polytope {
  public:
-  Polytope(int d, double tolVisible) : d_(d), tol_(tolVisible) {}
+  // Clears P, keeping the buffers' capacity (one workspace per thread is reused across calls).
+  void reset(int d, double tolVisible) {
+    d_ = d;
+    tol_ = tolVisible;
+    pts_.clear();
+    facets_.clear();
+    heap_.clear();
+    live_ = 0;
+    round_ = 0;
+    fastNormals_ = qrNormals_ = 0;
+  }
 
   // d+1 affinely independent points; c = their centroid.
   bool init(const std::vector<VecD>& simplex) {
-    c_ = VecD::Zero(d_);
-    for (const auto& p : simplex) { pts_.push_back(p); c_ += p; }
+    c_ = P6::Zero();
+    for (const auto& p : simplex) { pts_.push_back(pad(p)); c_ += pts_.back(); }
     c_ /= static_cast<double>(simplex.size());
     for (int i = 0; i <= d_; ++i) {
       Facet f;
       int slot = 0;
       for (int j = 0; j <= d_; ++j)
         if (j != i) { f.v[static_cast<std::size_t>(slot)] = j; f.nb[static_cast<std::size_t>(slot)] = j; ++slot; }
-      if (!orient(f)) return false;
+      if (!orientByQR(f)) return false;
       facets_.push_back(f);
     }
-    for (int i = 0; i <= d_; ++i) heap_.emplace(facets_[static_cast<std::size_t>(i)].b, i);
+    for (int i = 0; i <= d_; ++i) pushHeap(facets_[static_cast<std::size_t>(i)].b, i);
     live_ = d_ + 1;
     return true;
   }
 
   // The live facet of smallest offset (−1 if none).
   int lowest() {
-    while (!heap_.empty() && !facets_[static_cast<std::size_t>(heap_.top().second)].alive) heap_.pop();
-    return heap_.empty() ? -1 : heap_.top().second;
+    while (!heap_.empty() && !facets_[static_cast<std::size_t>(heap_.front().second)].alive) popHeap();
+    return heap_.empty() ? -1 : heap_.front().second;
   }
   const Facet& facet(int i) const { return facets_[static_cast<std::size_t>(i)]; }
-  double distance(int i, const VecD& q) const { return facet(i).n.dot(q) - facet(i).b; }
+  double distance(int i, const P6& q) const { return facet(i).n.dot(q) - facet(i).b; }
+  VecD normal(int i) const { return facet(i).n.head(d_); }
 
   // Inserts q if some facet sees it; false if it could not be inserted (P unchanged).
-  bool addIfOutside(const VecD& q) {
+  bool addIfOutside(const VecD& x) {
+    const P6 q = pad(x);
     int best = -1;
     double bestDist = tol_;
     for (std::size_t i = 0; i < facets_.size(); ++i)
@@ -117,13 +139,14 @@ class Polytope {
         const double dist = distance(static_cast<int>(i), q);
         if (dist > bestDist) { bestDist = dist; best = static_cast<int>(i); }
       }
-    return best < 0 || add(q, best);
+    return best < 0 || add(x, best);
   }
 
   // Inserts q, which `seen` sees. The visible set is first taken with the visibility tolerance; if
   // round-off makes its horizon non-manifold, other thresholds are tried (none changes P ⊆ W). False
   // when all fail; P is then unchanged.
-  bool add(const VecD& q, int seen) {
+  bool add(const VecD& x, int seen) {
+    const P6 q = pad(x);
     pts_.push_back(q);
     const double seenDist = distance(seen, q);
     for (const double t : {tol_, -tol_, 1e3 * tol_, -1e3 * tol_, 1e-3 * seenDist})
@@ -133,11 +156,15 @@ class Polytope {
   }
 
   int vertexCount() const { return static_cast<int>(pts_.size()); }
-  const std::vector<VecD>& vertices() const { return pts_; }
+  std::vector<VecD> vertices() const {
+    std::vector<VecD> out;
+    for (const auto& p : pts_) out.emplace_back(p.head(d_));
+    return out;
+  }
   int facetCount() const { return live_; }
 
  private:
-  bool tryAdd(const VecD& q, int seen, double threshold) {
+  bool tryAdd(const P6& q, int seen, double threshold) {
     const int qi = static_cast<int>(pts_.size()) - 1;
     ++round_;
     visible_.assign(1, seen);
@@ -154,7 +181,6 @@ class Polytope {
     }
     // Cone q over the horizon (ridges between a seen and an unseen facet), built aside first.
     created_.clear();
-    sides_.clear();
     links_.clear();
     const int firstId = static_cast<int>(facets_.size());
     for (const int fi : visible_) {
@@ -166,45 +192,20 @@ class Polytope {
         nf.nb[0] = g;
         for (int m = 0, j = 1; m < d_; ++m)
           if (m != s) nf.v[static_cast<std::size_t>(j++)] = facet(fi).v[static_cast<std::size_t>(m)];
-        if (!orient(nf)) return false;
+        if (!orientFromRidge(nf, facet(fi), facet(g), q) && !orientByQR(nf)) return false;
         const Facet& fg = facet(g);
         const auto it = std::find(fg.nb.begin(), fg.nb.begin() + d_, fi);
         if (it == fg.nb.begin() + d_) return false;
-        const int id = firstId + static_cast<int>(created_.size());
         links_.emplace_back(g, static_cast<int>(it - fg.nb.begin()));
-        // Ridges through q: keyed by the d−2 horizon vertices they keep.
-        for (int k = 1; k < d_; ++k) {
-          Side side;
-          side.facet = id;
-          side.slot = k;
-          for (int m = 1, j = 0; m < d_; ++m)
-            if (m != k) side.key[static_cast<std::size_t>(j++)] = nf.v[static_cast<std::size_t>(m)];
-          for (std::size_t a = 1; a < side.key.size() && side.key[a] >= 0; ++a)  // insertion sort, ≤ 4 ids
-            for (std::size_t b = a; b > 0 && side.key[b - 1] > side.key[b]; --b) std::swap(side.key[b - 1], side.key[b]);
-          sides_.push_back(side);
-        }
-        created_.push_back(std::move(nf));
+        created_.push_back(nf);
       }
     }
-    order_.resize(sides_.size());
-    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
-    std::sort(order_.begin(), order_.end(), [&](int a, int b) {
-      return sides_[static_cast<std::size_t>(a)].key < sides_[static_cast<std::size_t>(b)].key;
-    });
-    if (sides_.size() % 2 != 0) return false;
-    for (std::size_t i = 0; i < sides_.size(); i += 2) {
-      const Side& a = sides_[static_cast<std::size_t>(order_[i])];
-      const Side& b = sides_[static_cast<std::size_t>(order_[i + 1])];
-      if (a.key != b.key || (i + 2 < sides_.size() && sides_[static_cast<std::size_t>(order_[i + 2])].key == a.key))
-        return false;
-      created_[static_cast<std::size_t>(a.facet - firstId)].nb[static_cast<std::size_t>(a.slot)] = b.facet;
-      created_[static_cast<std::size_t>(b.facet - firstId)].nb[static_cast<std::size_t>(b.slot)] = a.facet;
-    }
+    if (!matchRidges(firstId)) return false;
     // Commit.
     for (std::size_t i = 0; i < created_.size(); ++i) {
       const auto [g, slot] = links_[i];
       facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = firstId + static_cast<int>(i);
-      heap_.emplace(created_[i].b, firstId + static_cast<int>(i));
+      pushHeap(created_[i].b, firstId + static_cast<int>(i));
       facets_.push_back(created_[i]);
     }
     for (const int fi : visible_) facets_[static_cast<std::size_t>(fi)].alive = false;
@@ -212,19 +213,89 @@ class Polytope {
     return true;
   }
 
-  struct Side {
-    std::array<int, kMaxDim - 1> key{-1, -1, -1, -1, -1};
-    int facet = 0, slot = 0;
-  };
+  // The ridges through q: each new facet has d−1 of them, keyed by the d−2 horizon vertices they keep, and
+  // each key must occur exactly twice (a manifold horizon). An open-addressing hash table pairs them in
+  // linear time (keys are up to four vertex ids of 16 bits, packed into one integer).
+  bool matchRidges(int firstId) {
+    const std::size_t sides = created_.size() * static_cast<std::size_t>(d_ - 1);
+    if (sides % 2 != 0) return false;
+    std::size_t cap = 16;
+    while (cap < 2 * sides) cap *= 2;
+    if (table_.size() < cap) table_.resize(cap);
+    ++tableStamp_;
+    const std::size_t maskBits = cap - 1;
+    std::size_t paired = 0;
+    for (std::size_t i = 0; i < created_.size(); ++i) {
+      const Facet& nf = created_[i];
+      for (int k = 1; k < d_; ++k) {
+        std::array<int, kMaxDim> ids{};
+        int n = 0;
+        for (int m = 1; m < d_; ++m)
+          if (m != k) ids[static_cast<std::size_t>(n++)] = nf.v[static_cast<std::size_t>(m)];
+        for (int a = 1; a < n; ++a)  // insertion sort, ≤ 4 ids
+          for (int b = a; b > 0 && ids[static_cast<std::size_t>(b - 1)] > ids[static_cast<std::size_t>(b)]; --b)
+            std::swap(ids[static_cast<std::size_t>(b - 1)], ids[static_cast<std::size_t>(b)]);
+        std::uint64_t key = 0;
+        for (int a = 0; a < n; ++a) key = (key << 16) | static_cast<std::uint64_t>(ids[static_cast<std::size_t>(a)] + 1);
+        std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & maskBits;
+        for (;; h = (h + 1) & maskBits) {
+          Slot& e = table_[h];
+          if (e.stamp != tableStamp_) {  // empty: the first side of this ridge
+            e.stamp = tableStamp_;
+            e.key = key;
+            e.facet = static_cast<int>(i);
+            e.slot = k;
+            e.count = 1;
+            break;
+          }
+          if (e.key != key) continue;
+          if (e.count != 1) return false;  // a third facet on one ridge: not a manifold
+          e.count = 2;
+          created_[static_cast<std::size_t>(e.facet)].nb[static_cast<std::size_t>(e.slot)] = firstId + static_cast<int>(i);
+          created_[i].nb[static_cast<std::size_t>(k)] = firstId + e.facet;
+          ++paired;
+          break;
+        }
+      }
+    }
+    return 2 * paired == sides;
+  }
+
+  // The new facet (q + a horizon ridge) from the normals of the two facets at that ridge: both are
+  // orthogonal to the ridge, so the new normal is their combination orthogonal to q − ridge, with
+  // non-negative weights (outward). Checked against the facet's vertices; false → QR.
+  bool orientFromRidge(Facet& f, const Facet& seen, const Facet& unseen, const P6& q) {
+    const double sSeen = seen.n.dot(q) - seen.b, sUnseen = unseen.n.dot(q) - unseen.b;
+    P6 n = sSeen * unseen.n - sUnseen * seen.n;
+    const double len = n.norm();
+    if (!(len > 0)) return false;
+    n /= len;
+    double b = 0, lo = kInf, hi = -kInf;
+    for (int k = 0; k < d_; ++k) {
+      const double t = n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
+      b += t;
+      lo = std::min(lo, t);
+      hi = std::max(hi, t);
+    }
+    b /= d_;
+    if (!(hi - lo <= 1e-3 * tol_)) return false;  // not a plane through the vertices to round-off
+    if (!(n.dot(c_) - b < -tol_)) return false;
+    f.n = n;
+    f.b = b;
+    ++fastNormals_;
+    return true;
+  }
 
   // Normal (the last Householder direction of the edge vectors), offset, orientation away from c.
-  bool orient(Facet& f) const {
-    const VecD& p0 = pts_[static_cast<std::size_t>(f.v[0])];
+  bool orientByQR(Facet& f) {
+    const P6& p0 = pts_[static_cast<std::size_t>(f.v[0])];
     MatD e(d_, d_ - 1);
-    for (int k = 1; k < d_; ++k) e.col(k - 1) = pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] - p0;
+    for (int k = 1; k < d_; ++k)
+      e.col(k - 1) = (pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] - p0).head(d_);
     Eigen::HouseholderQR<MatD> qr(e);
-    VecD n = VecD::Unit(d_, d_ - 1);
-    n = qr.householderQ() * n;
+    VecD nd = VecD::Unit(d_, d_ - 1);
+    nd = qr.householderQ() * nd;
+    P6 n = pad(nd);
     double inward = n.dot(c_ - p0);
     if (inward > 0) { n = -n; inward = -inward; }
     if (!(-inward > tol_)) return false;  // c on the facet's plane: degenerate facet
@@ -232,22 +303,63 @@ class Polytope {
     for (int k = 0; k < d_; ++k) b += n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
     f.n = n;
     f.b = b / d_;
+    ++qrNormals_;
     return true;
   }
 
-  int d_;
-  double tol_;
-  VecD c_;
-  std::vector<VecD> pts_;
+  void pushHeap(double b, int id) {
+    heap_.emplace_back(b, id);
+    std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+  }
+  void popHeap() {
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
+  }
+
+  struct Slot {
+    std::uint64_t key = 0;
+    unsigned stamp = 0;
+    int facet = 0, slot = 0, count = 0;
+  };
+
+  int d_ = 0;
+  double tol_ = 0;
+  P6 c_ = P6::Zero();
+  std::vector<P6> pts_;
   std::vector<Facet> facets_;
   int live_ = 0;
   int round_ = 0;
-  std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> heap_;
+  std::vector<std::pair<double, int>> heap_;  // min-heap on the offset
   std::vector<int> visible_;
   std::vector<Facet> created_;
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
-  std::vector<Side> sides_;
-  std::vector<int> order_;
+  std::vector<Slot> table_;
+  unsigned tableStamp_ = 0;
+
+ public:
+  int fastNormals_ = 0, qrNormals_ = 0;
+};
+
+// One polytope workspace per thread, reused so that an evaluation allocates nothing once warm; a nested
+// call on the same thread (a support oracle that itself computes an ε) gets a fresh one.
+class PolytopeLease {
+ public:
+  PolytopeLease() {
+    if (!inUse()) { inUse() = true; p_ = &shared(); owned_ = true; }
+    else p_ = &local_;
+  }
+  ~PolytopeLease() { if (owned_) inUse() = false; }
+  PolytopeLease(const PolytopeLease&) = delete;
+  PolytopeLease& operator=(const PolytopeLease&) = delete;
+  Polytope& operator*() { return *p_; }
+  Polytope* operator->() { return p_; }
+
+ private:
+  static Polytope& shared() { thread_local Polytope p; return p; }
+  static bool& inUse() { thread_local bool b = false; return b; }
+  Polytope local_;
+  Polytope* p_ = nullptr;
+  bool owned_ = false;
 };
 
 // --- the solver ---------------------------------------------------------------------------------------------
@@ -322,7 +434,9 @@ class Solver {
     if (done_) return result_;
 
     // (3) Expanding polytope from the simplex, seeded with every support point found so far.
-    Polytope poly(d, tolAbs_);
+    PolytopeLease lease;
+    Polytope& poly = *lease;
+    poly.reset(d, tolAbs_);
     if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
     for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
     for (const auto& p : corral_) poly.addIfOutside(p);
@@ -335,14 +449,14 @@ class Solver {
       if (b >= -tolAbs_) lower_ = std::max(lower_, b);
       if (converged()) break;
       VecD q;
-      const VecD n = poly.facet(f0).n;
+      const VecD n = poly.normal(f0);
       if (!query(n, q)) return stop();
       if (converged()) break;
       if (s_.stopWhenNotForceClosure && upper_ <= s_.forceClosureTolerance) {
         result_.workingSetSize = poly.vertexCount();
         return finish(SupportEpsilonStatus::StoppedEarly, upper_, sp_.embed(uBest_), "");
       }
-      if (!(poly.distance(f0, q) > tolAbs_)) {
+      if (!(poly.distance(f0, pad(q)) > tolAbs_)) {
         // The support lies on the facet's plane to round-off: nothing left to add.
         if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
         return breakdown("no progress at the round-off floor");
