@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <queue>
 
@@ -74,11 +76,13 @@ MatD complementOf(const MatD& m, int d) {
 using P6 = Eigen::Matrix<double, 6, 1>;
 
 struct Facet {
-  std::array<int, kMaxDim> v{};   // vertices (first d used)
+  std::array<int, kMaxDim> v{};   // vertices (first d used), ascending ids
   std::array<int, kMaxDim> nb{};  // nb[k]: the facet across the ridge opposite v[k]
   P6 n = P6::Zero();              // unit outward normal
   double b = 0;                   // offset: n·x = b on the facet (signed distance of its plane from 0)
+  double dist = 0;                // scratch: distance of the point being inserted (valid when marked)
   int mark = 0;                   // +round: seen this round; −round: tested, not seen
+  unsigned version = 0;           // bumped when the slot is reused (stale heap entries)
   bool alive = true;
 };
 
@@ -96,10 +100,11 @@ class Polytope {
     tol_ = tolVisible;
     pts_.clear();
     facets_.clear();
+    free_.clear();
     heap_.clear();
+    cutoff_ = kInf;
     live_ = 0;
     round_ = 0;
-    fastNormals_ = qrNormals_ = 0;
   }
 
   // d+1 affinely independent points; c = their centroid.
@@ -115,15 +120,25 @@ class Polytope {
       if (!orientByQR(f)) return false;
       facets_.push_back(f);
     }
-    for (int i = 0; i <= d_; ++i) pushHeap(facets_[static_cast<std::size_t>(i)].b, i);
+    for (int i = 0; i <= d_; ++i) pushHeap(i);
     live_ = d_ + 1;
     return true;
   }
 
-  // The live facet of smallest offset (−1 if none).
+  // Facets with an offset above the cutoff never enter the heap: the solver has converged before it
+  // would pop one (the cutoff is its upper bound, which only decreases).
+  void setCutoff(double cutoff) { cutoff_ = std::min(cutoff_, cutoff); }
+  double cutoff() const { return cutoff_; }
+
+  // The live facet of smallest offset (−1 if the heap holds none: every live facet is above the cutoff).
   int lowest() {
-    while (!heap_.empty() && !facets_[static_cast<std::size_t>(heap_.front().second)].alive) popHeap();
-    return heap_.empty() ? -1 : heap_.front().second;
+    while (!heap_.empty()) {
+      const HeapEntry& e = heap_.front();
+      const Facet& f = facets_[static_cast<std::size_t>(e.id)];
+      if (f.alive && f.version == e.version) return e.id;
+      popHeap();
+    }
+    return -1;
   }
   const Facet& facet(int i) const { return facets_[static_cast<std::size_t>(i)]; }
   double distance(int i, const P6& q) const { return facet(i).n.dot(q) - facet(i).b; }
@@ -146,6 +161,7 @@ class Polytope {
   // round-off makes its horizon non-manifold, other thresholds are tried (none changes P ⊆ W). False
   // when all fail; P is then unchanged.
   bool add(const VecD& x, int seen) {
+    if (pts_.size() >= kMaxVertices) return false;
     const P6 q = pad(x);
     pts_.push_back(q);
     const double seenDist = distance(seen, q);
@@ -164,81 +180,105 @@ class Polytope {
   int facetCount() const { return live_; }
 
  private:
+  static constexpr std::size_t kMaxVertices = 65535;  // ridge keys hold 16-bit vertex ids
+
   bool tryAdd(const P6& q, int seen, double threshold) {
     const int qi = static_cast<int>(pts_.size()) - 1;
     ++round_;
     visible_.assign(1, seen);
-    facets_[static_cast<std::size_t>(seen)].mark = round_;
+    {
+      Facet& f = facets_[static_cast<std::size_t>(seen)];
+      f.mark = round_;
+      f.dist = f.n.dot(q) - f.b;
+    }
     for (std::size_t k = 0; k < visible_.size(); ++k) {
       const Facet& f = facet(visible_[k]);
       for (int s = 0; s < d_; ++s) {
-        const int g = f.nb[static_cast<std::size_t>(s)];
-        Facet& fg = facets_[static_cast<std::size_t>(g)];
+        Facet& fg = facets_[static_cast<std::size_t>(f.nb[static_cast<std::size_t>(s)])];
         if (fg.mark == round_ || fg.mark == -round_) continue;
-        if (distance(g, q) > threshold) { fg.mark = round_; visible_.push_back(g); }
+        fg.dist = fg.n.dot(q) - fg.b;
+        if (fg.dist > threshold) { fg.mark = round_; visible_.push_back(f.nb[static_cast<std::size_t>(s)]); }
         else fg.mark = -round_;
       }
     }
-    // Cone q over the horizon (ridges between a seen and an unseen facet), built aside first.
+    // Cone q over the horizon (ridges between a seen and an unseen facet), built aside first. The new
+    // facets take the seen facets' slots, then free slots, then new ones; their vertices stay ascending
+    // (the ridge's, then q, the newest id).
     created_.clear();
+    ids_.clear();
     links_.clear();
-    const int firstId = static_cast<int>(facets_.size());
+    std::size_t nextFree = free_.size(), nextNew = facets_.size();
     for (const int fi : visible_) {
+      const Facet& f = facet(fi);
       for (int s = 0; s < d_; ++s) {
-        const int g = facet(fi).nb[static_cast<std::size_t>(s)];
-        if (facet(g).mark == round_) continue;
-        Facet nf;
-        nf.v[0] = qi;
-        nf.nb[0] = g;
-        for (int m = 0, j = 1; m < d_; ++m)
-          if (m != s) nf.v[static_cast<std::size_t>(j++)] = facet(fi).v[static_cast<std::size_t>(m)];
-        if (!orientFromRidge(nf, facet(fi), facet(g), q) && !orientByQR(nf)) return false;
+        const int g = f.nb[static_cast<std::size_t>(s)];
         const Facet& fg = facet(g);
-        const auto it = std::find(fg.nb.begin(), fg.nb.begin() + d_, fi);
-        if (it == fg.nb.begin() + d_) return false;
-        links_.emplace_back(g, static_cast<int>(it - fg.nb.begin()));
+        if (fg.mark == round_) continue;
+        Facet nf;
+        for (int m = 0, j = 0; m < d_; ++m)
+          if (m != s) nf.v[static_cast<std::size_t>(j++)] = f.v[static_cast<std::size_t>(m)];
+        nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
+        nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
+        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf)) return false;
+        int slot = -1;
+        for (int k = 0; k < d_; ++k)
+          if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
+        if (slot < 0) return false;
+        links_.emplace_back(g, slot);
+        const std::size_t i = created_.size();
+        ids_.push_back(i < visible_.size() ? visible_[i]
+                       : nextFree > 0     ? free_[--nextFree]
+                                          : static_cast<int>(nextNew++));
         created_.push_back(nf);
       }
     }
-    if (!matchRidges(firstId)) return false;
+    if (!matchRidges()) return false;
     // Commit.
-    for (std::size_t i = 0; i < created_.size(); ++i) {
-      const auto [g, slot] = links_[i];
-      facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = firstId + static_cast<int>(i);
-      pushHeap(created_[i].b, firstId + static_cast<int>(i));
-      facets_.push_back(created_[i]);
+    free_.resize(nextFree);
+    for (std::size_t i = created_.size(); i < visible_.size(); ++i) {  // more seen facets than new ones
+      Facet& dead = facets_[static_cast<std::size_t>(visible_[i])];
+      dead.alive = false;
+      ++dead.version;
+      free_.push_back(visible_[i]);
     }
-    for (const int fi : visible_) facets_[static_cast<std::size_t>(fi)].alive = false;
+    if (nextNew > facets_.size()) facets_.resize(nextNew);
+    for (std::size_t i = 0; i < created_.size(); ++i) {
+      const int id = ids_[i];
+      const auto [g, slot] = links_[i];
+      facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = id;
+      Facet& dst = facets_[static_cast<std::size_t>(id)];
+      const unsigned version = dst.version + 1;
+      dst = created_[i];
+      dst.version = version;
+      pushHeap(id);
+    }
     live_ += static_cast<int>(created_.size()) - static_cast<int>(visible_.size());
     return true;
   }
 
   // The ridges through q: each new facet has d−1 of them, keyed by the d−2 horizon vertices they keep, and
   // each key must occur exactly twice (a manifold horizon). An open-addressing hash table pairs them in
-  // linear time (keys are up to four vertex ids of 16 bits, packed into one integer).
-  bool matchRidges(int firstId) {
+  // linear time (keys: up to four ascending vertex ids of 16 bits packed into one integer). Links are
+  // written as ids (ids_), so the facets can be committed into any slots.
+  bool matchRidges() {
     const std::size_t sides = created_.size() * static_cast<std::size_t>(d_ - 1);
     if (sides % 2 != 0) return false;
-    std::size_t cap = 16;
-    while (cap < 2 * sides) cap *= 2;
+    int bits = 4;
+    while ((std::size_t{1} << bits) < 2 * sides) ++bits;
+    const std::size_t cap = std::size_t{1} << bits, mask = cap - 1;
     if (table_.size() < cap) table_.resize(cap);
-    ++tableStamp_;
-    const std::size_t maskBits = cap - 1;
+    if (++tableStamp_ == 0) {  // wrapped: clear the stamps once
+      for (auto& e : table_) e.stamp = 0;
+      tableStamp_ = 1;
+    }
     std::size_t paired = 0;
     for (std::size_t i = 0; i < created_.size(); ++i) {
       const Facet& nf = created_[i];
-      for (int k = 1; k < d_; ++k) {
-        std::array<int, kMaxDim> ids{};
-        int n = 0;
-        for (int m = 1; m < d_; ++m)
-          if (m != k) ids[static_cast<std::size_t>(n++)] = nf.v[static_cast<std::size_t>(m)];
-        for (int a = 1; a < n; ++a)  // insertion sort, ≤ 4 ids
-          for (int b = a; b > 0 && ids[static_cast<std::size_t>(b - 1)] > ids[static_cast<std::size_t>(b)]; --b)
-            std::swap(ids[static_cast<std::size_t>(b - 1)], ids[static_cast<std::size_t>(b)]);
+      for (int k = 0; k + 1 < d_; ++k) {
         std::uint64_t key = 0;
-        for (int a = 0; a < n; ++a) key = (key << 16) | static_cast<std::uint64_t>(ids[static_cast<std::size_t>(a)] + 1);
-        std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & maskBits;
-        for (;; h = (h + 1) & maskBits) {
+        for (int m = 0; m + 1 < d_; ++m)
+          if (m != k) key = (key << 16) | static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1);
+        for (std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));; h = (h + 1) & mask) {
           Slot& e = table_[h];
           if (e.stamp != tableStamp_) {  // empty: the first side of this ridge
             e.stamp = tableStamp_;
@@ -251,8 +291,8 @@ class Polytope {
           if (e.key != key) continue;
           if (e.count != 1) return false;  // a third facet on one ridge: not a manifold
           e.count = 2;
-          created_[static_cast<std::size_t>(e.facet)].nb[static_cast<std::size_t>(e.slot)] = firstId + static_cast<int>(i);
-          created_[i].nb[static_cast<std::size_t>(k)] = firstId + e.facet;
+          created_[static_cast<std::size_t>(e.facet)].nb[static_cast<std::size_t>(e.slot)] = ids_[i];
+          created_[i].nb[static_cast<std::size_t>(k)] = ids_[static_cast<std::size_t>(e.facet)];
           ++paired;
           break;
         }
@@ -264,30 +304,24 @@ class Polytope {
   // The new facet (q + a horizon ridge) from the normals of the two facets at that ridge: both are
   // orthogonal to the ridge, so the new normal is their combination orthogonal to q − ridge, with
   // non-negative weights (outward). Checked against the facet's vertices; false → QR.
-  bool orientFromRidge(Facet& f, const Facet& seen, const Facet& unseen, const P6& q) {
-    const double sSeen = seen.n.dot(q) - seen.b, sUnseen = unseen.n.dot(q) - unseen.b;
-    P6 n = sSeen * unseen.n - sUnseen * seen.n;
+  bool orientFromRidge(Facet& f, const Facet& seen, const Facet& unseen, const P6& q) const {
+    P6 n = seen.dist * unseen.n - unseen.dist * seen.n;
     const double len = n.norm();
     if (!(len > 0)) return false;
     n /= len;
-    double b = 0, lo = kInf, hi = -kInf;
-    for (int k = 0; k < d_; ++k) {
-      const double t = n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
-      b += t;
-      lo = std::min(lo, t);
-      hi = std::max(hi, t);
-    }
-    b /= d_;
-    if (!(hi - lo <= 1e-3 * tol_)) return false;  // not a plane through the vertices to round-off
+    const double b = n.dot(q);
+    double dev = 0;
+    for (int k = 0; k + 1 < d_; ++k)
+      dev = std::max(dev, std::abs(n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]) - b));
+    if (!(dev <= 1e-3 * tol_)) return false;  // not a plane through the vertices to round-off
     if (!(n.dot(c_) - b < -tol_)) return false;
     f.n = n;
     f.b = b;
-    ++fastNormals_;
     return true;
   }
 
   // Normal (the last Householder direction of the edge vectors), offset, orientation away from c.
-  bool orientByQR(Facet& f) {
+  bool orientByQR(Facet& f) const {
     const P6& p0 = pts_[static_cast<std::size_t>(f.v[0])];
     MatD e(d_, d_ - 1);
     for (int k = 1; k < d_; ++k)
@@ -303,12 +337,19 @@ class Polytope {
     for (int k = 0; k < d_; ++k) b += n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
     f.n = n;
     f.b = b / d_;
-    ++qrNormals_;
     return true;
   }
 
-  void pushHeap(double b, int id) {
-    heap_.emplace_back(b, id);
+  struct HeapEntry {
+    double b;
+    int id;
+    unsigned version;
+    bool operator>(const HeapEntry& o) const { return b > o.b; }
+  };
+  void pushHeap(int id) {
+    const Facet& f = facets_[static_cast<std::size_t>(id)];
+    if (f.b > cutoff_) return;
+    heap_.push_back({f.b, id, f.version});
     std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
   }
   void popHeap() {
@@ -324,20 +365,20 @@ class Polytope {
 
   int d_ = 0;
   double tol_ = 0;
+  double cutoff_ = kInf;
   P6 c_ = P6::Zero();
   std::vector<P6> pts_;
   std::vector<Facet> facets_;
+  std::vector<int> free_;  // dead facet slots
   int live_ = 0;
   int round_ = 0;
-  std::vector<std::pair<double, int>> heap_;  // min-heap on the offset
+  std::vector<HeapEntry> heap_;  // min-heap on the offset
   std::vector<int> visible_;
   std::vector<Facet> created_;
+  std::vector<int> ids_;                    // per created facet: its slot in facets_
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
   std::vector<Slot> table_;
   unsigned tableStamp_ = 0;
-
- public:
-  int fastNormals_ = 0, qrNormals_ = 0;
 };
 
 // One polytope workspace per thread, reused so that an evaluation allocates nothing once warm; a nested
@@ -441,8 +482,13 @@ class Solver {
     for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
     for (const auto& p : corral_) poly.addIfOutside(p);
     for (;;) {
+      poly.setCutoff(upper_);
       const int f0 = poly.lowest();
-      if (f0 < 0) return breakdown("no facets left");
+      if (f0 < 0) {
+        // Every live facet lies at or above the upper bound (setCutoff): the inradius of P ⊆ W is too.
+        if (upper_ >= -tolAbs_) { lower_ = std::max(lower_, upper_); break; }
+        return breakdown("no facets left");
+      }
       const double b = poly.facet(f0).b;
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
       // (b ≥ −round-off: the origin on the boundary, QUALITY.md "Bounds".)
