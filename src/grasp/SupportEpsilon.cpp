@@ -92,11 +92,12 @@ P6 pad(const VecD& x) {
   return p;
 }
 
+// D = the number of used coordinates (2…6), a compile-time constant so the small loops unroll.
+template <int D>
 class Polytope {
  public:
   // Clears P, keeping the buffers' capacity (one workspace per thread is reused across calls).
-  void reset(int d, double tolVisible) {
-    d_ = d;
+  void reset(double tolVisible) {
     tol_ = tolVisible;
     pts_.clear();
     facets_.clear();
@@ -201,58 +202,63 @@ class Polytope {
         else fg.mark = -round_;
       }
     }
-    // Cone q over the horizon (ridges between a seen and an unseen facet), built aside first. The new
-    // facets take the seen facets' slots, then free slots, then new ones; their vertices stay ascending
-    // (the ridge's, then q, the newest id).
-    created_.clear();
+    // Cone q over the horizon (ridges between a seen and an unseen facet). The new facets go into free
+    // slots, then new ones, not yet linked from the live facets (so a failure leaves P as it was); their
+    // vertices stay ascending (the ridge's, then q, the newest id).
     ids_.clear();
     links_.clear();
-    std::size_t nextFree = free_.size(), nextNew = facets_.size();
+    const std::size_t oldSize = facets_.size();
+    facets_.reserve(oldSize + visible_.size() * static_cast<std::size_t>(d_));  // no reallocation below
+    std::size_t nextFree = free_.size();
+    auto rollBack = [&] {
+      for (std::size_t i = 0; i < ids_.size(); ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
+      facets_.resize(oldSize);
+      return false;
+    };
     for (const int fi : visible_) {
       const Facet& f = facet(fi);
       for (int s = 0; s < d_; ++s) {
         const int g = f.nb[static_cast<std::size_t>(s)];
         const Facet& fg = facet(g);
         if (fg.mark == round_) continue;
-        Facet nf;
+        int slot = -1;
+        for (int k = 0; k < d_; ++k)
+          if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
+        if (slot < 0) return rollBack();
+        int id;
+        if (nextFree > 0) id = free_[--nextFree];
+        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(); }
+        ids_.push_back(id);
+        links_.emplace_back(g, slot);
+        Facet& nf = facets_[static_cast<std::size_t>(id)];
         for (int m = 0, j = 0; m < d_; ++m)
           if (m != s) nf.v[static_cast<std::size_t>(j++)] = f.v[static_cast<std::size_t>(m)];
         nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
-        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf)) return false;
-        int slot = -1;
-        for (int k = 0; k < d_; ++k)
-          if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
-        if (slot < 0) return false;
-        links_.emplace_back(g, slot);
-        const std::size_t i = created_.size();
-        ids_.push_back(i < visible_.size() ? visible_[i]
-                       : nextFree > 0     ? free_[--nextFree]
-                                          : static_cast<int>(nextNew++));
-        created_.push_back(nf);
+        nf.alive = false;
+        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf)) return rollBack();
       }
     }
-    if (!matchRidges()) return false;
-    // Commit.
+    if (!matchRidges()) return rollBack();
+    // Commit: link the horizon to the new facets, free the seen ones.
     free_.resize(nextFree);
-    for (std::size_t i = created_.size(); i < visible_.size(); ++i) {  // more seen facets than new ones
-      Facet& dead = facets_[static_cast<std::size_t>(visible_[i])];
-      dead.alive = false;
-      ++dead.version;
-      free_.push_back(visible_[i]);
-    }
-    if (nextNew > facets_.size()) facets_.resize(nextNew);
-    for (std::size_t i = 0; i < created_.size(); ++i) {
+    for (std::size_t i = 0; i < ids_.size(); ++i) {
       const int id = ids_[i];
       const auto [g, slot] = links_[i];
       facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = id;
-      Facet& dst = facets_[static_cast<std::size_t>(id)];
-      const unsigned version = dst.version + 1;
-      dst = created_[i];
-      dst.version = version;
+      Facet& nf = facets_[static_cast<std::size_t>(id)];
+      nf.alive = true;
+      nf.mark = 0;
+      ++nf.version;
       pushHeap(id);
     }
-    live_ += static_cast<int>(created_.size()) - static_cast<int>(visible_.size());
+    for (const int fi : visible_) {
+      Facet& dead = facets_[static_cast<std::size_t>(fi)];
+      dead.alive = false;
+      ++dead.version;
+      free_.push_back(fi);
+    }
+    live_ += static_cast<int>(ids_.size()) - static_cast<int>(visible_.size());
     return true;
   }
 
@@ -261,7 +267,7 @@ class Polytope {
   // linear time (keys: up to four ascending vertex ids of 16 bits packed into one integer). Links are
   // written as ids (ids_), so the facets can be committed into any slots.
   bool matchRidges() {
-    const std::size_t sides = created_.size() * static_cast<std::size_t>(d_ - 1);
+    const std::size_t sides = ids_.size() * static_cast<std::size_t>(d_ - 1);
     if (sides % 2 != 0) return false;
     int bits = 4;
     while ((std::size_t{1} << bits) < 2 * sides) ++bits;
@@ -272,8 +278,8 @@ class Polytope {
       tableStamp_ = 1;
     }
     std::size_t paired = 0;
-    for (std::size_t i = 0; i < created_.size(); ++i) {
-      const Facet& nf = created_[i];
+    for (std::size_t i = 0; i < ids_.size(); ++i) {
+      Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
       for (int k = 0; k + 1 < d_; ++k) {
         std::uint64_t key = 0;
         for (int m = 0; m + 1 < d_; ++m)
@@ -283,16 +289,15 @@ class Polytope {
           if (e.stamp != tableStamp_) {  // empty: the first side of this ridge
             e.stamp = tableStamp_;
             e.key = key;
-            e.facet = static_cast<int>(i);
-            e.slot = k;
-            e.count = 1;
+            e.side = static_cast<int>(i) * 8 + k;
             break;
           }
           if (e.key != key) continue;
-          if (e.count != 1) return false;  // a third facet on one ridge: not a manifold
-          e.count = 2;
-          created_[static_cast<std::size_t>(e.facet)].nb[static_cast<std::size_t>(e.slot)] = ids_[i];
-          created_[i].nb[static_cast<std::size_t>(k)] = ids_[static_cast<std::size_t>(e.facet)];
+          if (e.side < 0) return false;  // a third facet on one ridge: not a manifold
+          const std::size_t other = static_cast<std::size_t>(e.side / 8);
+          facets_[static_cast<std::size_t>(ids_[other])].nb[static_cast<std::size_t>(e.side % 8)] = ids_[i];
+          nf.nb[static_cast<std::size_t>(k)] = ids_[other];
+          e.side = -1;
           ++paired;
           break;
         }
@@ -357,13 +362,13 @@ class Polytope {
     heap_.pop_back();
   }
 
-  struct Slot {
+  struct Slot {  // 16 bytes
     std::uint64_t key = 0;
     unsigned stamp = 0;
-    int facet = 0, slot = 0, count = 0;
+    int side = 0;  // 8 × new facet + its slot; −1 once paired
   };
 
-  int d_ = 0;
+  static constexpr int d_ = D;
   double tol_ = 0;
   double cutoff_ = kInf;
   P6 c_ = P6::Zero();
@@ -374,7 +379,6 @@ class Polytope {
   int round_ = 0;
   std::vector<HeapEntry> heap_;  // min-heap on the offset
   std::vector<int> visible_;
-  std::vector<Facet> created_;
   std::vector<int> ids_;                    // per created facet: its slot in facets_
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
   std::vector<Slot> table_;
@@ -383,6 +387,7 @@ class Polytope {
 
 // One polytope workspace per thread, reused so that an evaluation allocates nothing once warm; a nested
 // call on the same thread (a support oracle that itself computes an ε) gets a fresh one.
+template <int D>
 class PolytopeLease {
  public:
   PolytopeLease() {
@@ -392,14 +397,14 @@ class PolytopeLease {
   ~PolytopeLease() { if (owned_) inUse() = false; }
   PolytopeLease(const PolytopeLease&) = delete;
   PolytopeLease& operator=(const PolytopeLease&) = delete;
-  Polytope& operator*() { return *p_; }
-  Polytope* operator->() { return p_; }
+  Polytope<D>& operator*() { return *p_; }
+  Polytope<D>* operator->() { return p_; }
 
  private:
-  static Polytope& shared() { thread_local Polytope p; return p; }
+  static Polytope<D>& shared() { thread_local Polytope<D> p; return p; }
   static bool& inUse() { thread_local bool b = false; return b; }
-  Polytope local_;
-  Polytope* p_ = nullptr;
+  Polytope<D> local_;
+  Polytope<D>* p_ = nullptr;
   bool owned_ = false;
 };
 
@@ -475,9 +480,21 @@ class Solver {
     if (done_) return result_;
 
     // (3) Expanding polytope from the simplex, seeded with every support point found so far.
-    PolytopeLease lease;
-    Polytope& poly = *lease;
-    poly.reset(d, tolAbs_);
+    switch (d) {
+      case 2: return expand<2>(simplex, found);
+      case 3: return expand<3>(simplex, found);
+      case 4: return expand<4>(simplex, found);
+      case 5: return expand<5>(simplex, found);
+      default: return expand<6>(simplex, found);
+    }
+  }
+
+ private:
+  template <int D>
+  SupportEpsilon& expand(const std::vector<VecD>& simplex, const std::vector<VecD>& found) {
+    PolytopeLease<D> lease;
+    Polytope<D>& poly = *lease;
+    poly.reset(tolAbs_);
     if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
     for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
     for (const auto& p : corral_) poly.addIfOutside(p);
@@ -493,6 +510,7 @@ class Solver {
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
       // (b ≥ −round-off: the origin on the boundary, QUALITY.md "Bounds".)
       if (b >= -tolAbs_) lower_ = std::max(lower_, b);
+      if (std::getenv("SG_EPS_TRACE")) std::fprintf(stderr, "it %d b %.9f lower %.9f upper %.9f facets %d verts %d\n", result_.iterations, b, lower_, upper_, poly.facetCount(), poly.vertexCount());
       if (converged()) break;
       VecD q;
       const VecD n = poly.normal(f0);
@@ -520,7 +538,6 @@ class Solver {
     return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
   }
 
- private:
   // The cutting-plane loop with a fresh Qhull hull of the working set S each step (QUALITY.md "Fallback"):
   // facet of smallest offset b → its support point → stop when h − b is within the gap, else add it.
   SupportEpsilon& qhullCuttingPlanes(std::vector<VecD> working) {
