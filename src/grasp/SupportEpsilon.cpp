@@ -6,11 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <queue>
 
 #include <Eigen/QR>
 
-#include "grasp/WrenchHull.h"
 
 namespace sg {
 
@@ -106,6 +104,7 @@ class Polytope {
     cutoff_ = kInf;
     live_ = 0;
     round_ = 0;
+    perturbed_ = 0;
   }
 
   // d+1 affinely independent points; c = their centroid.
@@ -158,19 +157,44 @@ class Polytope {
     return best < 0 || add(x, best);
   }
 
-  // Inserts q, which `seen` sees. The visible set is first taken with the visibility tolerance; if
-  // round-off makes its horizon non-manifold, other thresholds are tried (none changes P ⊆ W). False
-  // when all fail; P is then unchanged.
+  // Inserts q, which `seen` sees, with the visibility tolerance (±). Degenerate input can leave q on (to
+  // round-off) the hyperplanes of facets next to the ones it sees, and a new facet through q and a nearby
+  // ridge is then thin: its tilt, set by q's round-off distances, can leave a horizon that is not a
+  // manifold. Typical: a contact's exact set is an ellipsoid or a disc in a 3-D or 2-D flat, every facet
+  // with enough vertices on it contains the whole flat, and each new support point on that contact lies on
+  // all of their hyperplanes. Then q is moved towards the interior point c by a relative step in [δ, 2δ),
+  // then ten times that (setPerturbation): q' = q + step·(c − q) is still in W (W convex, c ∈ W), so P ⊆ W
+  // holds, and q' lies clearly inside those hyperplanes. Last, wider visibility thresholds. False when all
+  // fail; P is then unchanged.
+  void setPerturbation(double delta) { delta_ = delta; }
   bool add(const VecD& x, int seen) {
     if (pts_.size() >= kMaxVertices) return false;
-    const P6 q = pad(x);
-    pts_.push_back(q);
-    const double seenDist = distance(seen, q);
-    for (const double t : {tol_, -tol_, 1e3 * tol_, -1e3 * tol_, 1e-3 * seenDist})
-      if (t < seenDist && tryAdd(q, seen, t)) return true;
-    pts_.pop_back();
+    const P6 q0 = pad(x);
+    auto attempt = [&](double delta, double t) {
+      // The step varies from point to point in [δ, 2δ): one common step would map a flat onto a parallel
+      // flat, and the points moved off it would be coplanar again.
+      const double golden = 0.6180339887498949 * static_cast<double>(pts_.size());
+      const double step = delta * (1 + (golden - std::floor(golden)));
+      const P6 q = delta > 0 ? P6(q0 + step * (c_ - q0)) : q0;
+      if (!(t < distance(seen, q))) return false;
+      pts_.push_back(q);
+      if (tryAdd(q, seen, t)) return true;
+      pts_.pop_back();
+      return false;
+    };
+    for (const double delta : {0.0, delta_, 10 * delta_}) {
+      if (delta != 0 && !(delta_ > 0)) continue;
+      for (const double t : {tol_, -tol_})
+        if (attempt(delta, t)) {
+          perturbed_ += delta > 0 ? 1 : 0;
+          return true;
+        }
+    }
+    for (const double t : {1e3 * tol_, -1e3 * tol_})
+      if (attempt(0.0, t)) return true;
     return false;
   }
+  int perturbedCount() const { return perturbed_; }
 
   int vertexCount() const { return static_cast<int>(pts_.size()); }
   std::vector<VecD> vertices() const {
@@ -236,7 +260,7 @@ class Polytope {
         nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
         nf.alive = false;
-        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf)) return rollBack();
+        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf, P6(f.dist * fg.n - fg.dist * f.n))) return rollBack();
       }
     }
     if (!matchRidges()) return rollBack();
@@ -319,14 +343,18 @@ class Polytope {
     for (int k = 0; k + 1 < d_; ++k)
       dev = std::max(dev, std::abs(n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]) - b));
     if (!(dev <= 1e-3 * tol_)) return false;  // not a plane through the vertices to round-off
-    if (!(n.dot(c_) - b < -tol_)) return false;
+    if (!(n.dot(c_) - b < 0)) return false;  // outward by construction; c on the outside: degenerate
     f.n = n;
     f.b = b;
     return true;
   }
 
-  // Normal (the last Householder direction of the edge vectors), offset, orientation away from c.
-  bool orientByQR(Facet& f) const {
+  // Normal (the last Householder direction of the edge vectors), offset, orientation: along `outward` when
+  // given (a new facet: the combination of the two normals at its horizon ridge, outward by construction
+  // even where the facet is too thin for that combination to be accurate), else away from c. The
+  // interior point c only decides where there is no other reference (the initial simplex): near a thin
+  // part of P it lies close to facet planes, and its side of them is not reliable.
+  bool orientByQR(Facet& f, const P6& outward = P6::Zero()) const {
     const P6& p0 = pts_[static_cast<std::size_t>(f.v[0])];
     MatD e(d_, d_ - 1);
     for (int k = 1; k < d_; ++k)
@@ -336,8 +364,13 @@ class Polytope {
     nd = qr.householderQ() * nd;
     P6 n = pad(nd);
     double inward = n.dot(c_ - p0);
-    if (inward > 0) { n = -n; inward = -inward; }
-    if (!(-inward > tol_)) return false;  // c on the facet's plane: degenerate facet
+    if (outward.squaredNorm() > 0) {
+      if (n.dot(outward) < 0) { n = -n; inward = -inward; }
+      if (!(inward < 0)) return false;  // c not inside: degenerate
+    } else {
+      if (inward > 0) { n = -n; inward = -inward; }
+      if (!(-inward > tol_)) return false;  // c on the facet's plane: degenerate facet
+    }
     double b = 0;
     for (int k = 0; k < d_; ++k) b += n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
     f.n = n;
@@ -370,6 +403,8 @@ class Polytope {
 
   static constexpr int d_ = D;
   double tol_ = 0;
+  double delta_ = 0;
+  int perturbed_ = 0;
   double cutoff_ = kInf;
   P6 c_ = P6::Zero();
   std::vector<P6> pts_;
@@ -495,6 +530,8 @@ class Solver {
     PolytopeLease<D> lease;
     Polytope<D>& poly = *lease;
     poly.reset(tolAbs_);
+    // A relative step of 1 % of the gap towards the interior costs the lower bound ≤ 1 % of the gap.
+    poly.setPerturbation(std::min(1e-4, std::max(1e-10, 1e-2 * s_.relativeGap)));
     if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
     for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
     for (const auto& p : corral_) poly.addIfOutside(p);
@@ -510,7 +547,6 @@ class Solver {
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
       // (b ≥ −round-off: the origin on the boundary, QUALITY.md "Bounds".)
       if (b >= -tolAbs_) lower_ = std::max(lower_, b);
-      if (std::getenv("SG_EPS_TRACE")) std::fprintf(stderr, "it %d b %.9f lower %.9f upper %.9f facets %d verts %d\n", result_.iterations, b, lower_, upper_, poly.facetCount(), poly.vertexCount());
       if (converged()) break;
       VecD q;
       const VecD n = poly.normal(f0);
@@ -526,47 +562,26 @@ class Solver {
         return breakdown("no progress at the round-off floor");
       }
       if (!poly.add(q, f0)) {
-        // Round-off left no manifold horizon (strongly degenerate sets, e.g. many support points on
-        // one contact's exact ellipsoid): go on with Qhull hulls of the working set.
-        std::vector<VecD> working = poly.vertices();
-        working.push_back(q);
-        return qhullCuttingPlanes(std::move(working));
+        // Round-off left no manifold horizon even for a moved q (a reflex ridge left by an earlier, nearly
+        // degenerate insertion): build P again from the same simplex, q first, then the other vertices in
+        // reverse order (each still a point of W). After two rebuilds, stop with the bounds reached (P is
+        // still a valid inner polytope, the upper bound a queried value).
+        if (rebuilds_ < 2) {
+          ++rebuilds_;
+          std::vector<VecD> points = poly.vertices();
+          poly.reset(tolAbs_);
+          if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
+          poly.addIfOutside(q);
+          for (std::size_t i = points.size(); i-- > simplex.size();) poly.addIfOutside(points[i]);
+          continue;
+        }
+        result_.workingSetSize = poly.vertexCount();
+        result_.facetCount = poly.facetCount();
+        return breakdown("round-off left no manifold horizon for a new support point");
       }
     }
     result_.workingSetSize = poly.vertexCount();
     result_.facetCount = poly.facetCount();
-    return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
-  }
-
-  // The cutting-plane loop with a fresh Qhull hull of the working set S each step (QUALITY.md "Fallback"):
-  // facet of smallest offset b → its support point → stop when h − b is within the gap, else add it.
-  SupportEpsilon& qhullCuttingPlanes(std::vector<VecD> working) {
-    const int d = sp_.d;
-    HullOptions options;
-    options.joggleFallback = false;  // exact (merged) facets or nothing: the lower bound must hold
-    for (;;) {
-      MatX m(d, static_cast<Eigen::Index>(working.size()));
-      for (std::size_t j = 0; j < working.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = working[j];
-      const WrenchHull hull = convexHull(m, options);
-      if (!hull.ok() || hull.facets.empty()) return breakdown("Qhull fallback: " + hull.message);
-      std::size_t best = 0;
-      for (std::size_t k = 1; k < hull.facets.size(); ++k)
-        if (hull.facets[k].offset > hull.facets[best].offset) best = k;
-      const double b = -hull.facets[best].offset;
-      if (b >= -tolAbs_ && !hull.joggled) lower_ = std::max(lower_, b);
-      result_.workingSetSize = static_cast<int>(working.size());
-      result_.facetCount = static_cast<int>(hull.facets.size());
-      if (converged()) break;
-      const VecD n = hull.facets[best].normal;
-      VecD q;
-      if (!query(n, q)) return stop();
-      if (converged()) break;
-      if (!(n.dot(q) - b > tolAbs_)) {
-        if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
-        return breakdown("no progress at the round-off floor");
-      }
-      working.push_back(q);
-    }
     return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
   }
 
@@ -739,6 +754,7 @@ class Solver {
   VecD flatDir_;
   double tolAbs_ = 0;
   bool empty_ = false, invalid_ = false, done_ = false;
+  int rebuilds_ = 0;
   std::vector<VecD> corral_;
 };
 

@@ -5,7 +5,8 @@
 // grasp-like wrench sets (tests/support/RandomGrasps.h) of growing size, and L∞/exact-cone ε on the worlds.
 // Last, the default world's full update through the engine's one call (analyzeGrasp: contacts → soft fits →
 // wrenches → ε L1 and ε L∞ from support functions; and the application's live measure set), many iterations.
-// Usage: bench_quality [--quick] | bench_quality --eps-loop SECONDS (default world ε L1/L∞/exact only)
+// Usage: bench_quality [--quick] | bench_quality --eps-loop SECONDS [WORLD.xml] (ε L1/L∞/exact of one bundled
+// world after auto-grasp, default.xml unless named)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -253,9 +254,11 @@ void defaultWorldFullUpdate() {
 
 // The default world's ε L1, ε L∞ and exact-cone ε alone, each repeated for `seconds` (for a profiler:
 // `bench_quality --eps-loop 3`), with the median per call and the support queries.
-void defaultWorldEpsilonLoop(double seconds) {
-  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+void defaultWorldEpsilonLoop(double seconds, const std::string& worldName) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + worldName);
+  if (world.robots.empty() || world.graspables.empty()) return;
   autoGrasp(world, 0);
+  std::printf("%s\n", worldName.c_str());
   const GraspEvaluation e = evaluateGrasp(world, findAllContacts(world), 0, defaultContactModel(), QualitySettings{});
   std::vector<std::vector<Vec6>> wrenches;
   std::vector<ExactContactCone> cones;
@@ -285,7 +288,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--eps-loop") == 0) {
-      defaultWorldEpsilonLoop(std::atof(argv[i + 1]));
+      defaultWorldEpsilonLoop(std::atof(argv[i + 1]), i + 2 < argc ? argv[i + 2] : "default.xml");
       return 0;
     }
   // The default world (ThreeFinger over the mug) and the ThreeFinger-on-a-ball world, each after auto-grasp.
