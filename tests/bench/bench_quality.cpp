@@ -309,5 +309,7 @@ int main(int argc, char** argv) {
          /*handContactsOnly=*/false);
   compareOnRandomGrasps();
   defaultWorldFullUpdate();
+  std::printf("\n== per measure on the same grasp (eps alone, from the wrenches / cones; median)\n");
+  defaultWorldEpsilonLoop(quick ? 0.1 : 1.0, "default.xml");
   return 0;
 }
