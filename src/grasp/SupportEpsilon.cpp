@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
-#include <queue>
 
 #include <Eigen/QR>
 
-#include "grasp/WrenchHull.h"
 
 namespace sg {
 
@@ -69,47 +70,83 @@ MatD complementOf(const MatD& m, int d) {
 // --- the expanding polytope (QUALITY.md "ε from support functions", step 3) ----------------------------
 // A simplicial polytope P ⊆ W around an interior point c, facets oriented away from c. Inserting a point
 // q outside P removes the facets q sees (found by a walk from one seen facet) and cones q over the horizon.
+// Coordinates are packed into the first d of six (the rest zero), so every vector op is fixed-size.
+using P6 = Eigen::Matrix<double, 6, 1>;
+
 struct Facet {
-  std::array<int, kMaxDim> v{};   // vertices (first d used)
+  std::array<int, kMaxDim> v{};   // vertices (first d used), ascending ids
   std::array<int, kMaxDim> nb{};  // nb[k]: the facet across the ridge opposite v[k]
-  VecD n;                         // unit outward normal
+  P6 n = P6::Zero();              // unit outward normal
   double b = 0;                   // offset: n·x = b on the facet (signed distance of its plane from 0)
-  bool alive = true;
+  double dist = 0;                // scratch: distance of the point being inserted (valid when marked)
   int mark = 0;                   // +round: seen this round; −round: tested, not seen
+  unsigned version = 0;           // bumped when the slot is reused (stale heap entries)
+  bool alive = true;
 };
 
+P6 pad(const VecD& x) {
+  P6 p = P6::Zero();
+  p.head(x.size()) = x;
+  return p;
+}
+
+// D = the number of used coordinates (2…6), a compile-time constant so the small loops unroll.
+template <int D>
 class Polytope {
  public:
-  Polytope(int d, double tolVisible) : d_(d), tol_(tolVisible) {}
+  // Clears P, keeping the buffers' capacity (one workspace per thread is reused across calls).
+  void reset(double tolVisible) {
+    tol_ = tolVisible;
+    pts_.clear();
+    facets_.clear();
+    free_.clear();
+    heap_.clear();
+    cutoff_ = kInf;
+    live_ = 0;
+    round_ = 0;
+    perturbed_ = 0;
+  }
 
   // d+1 affinely independent points; c = their centroid.
   bool init(const std::vector<VecD>& simplex) {
-    c_ = VecD::Zero(d_);
-    for (const auto& p : simplex) { pts_.push_back(p); c_ += p; }
+    c_ = P6::Zero();
+    for (const auto& p : simplex) { pts_.push_back(pad(p)); c_ += pts_.back(); }
     c_ /= static_cast<double>(simplex.size());
     for (int i = 0; i <= d_; ++i) {
       Facet f;
       int slot = 0;
       for (int j = 0; j <= d_; ++j)
         if (j != i) { f.v[static_cast<std::size_t>(slot)] = j; f.nb[static_cast<std::size_t>(slot)] = j; ++slot; }
-      if (!orient(f)) return false;
+      if (!orientByQR(f)) return false;
       facets_.push_back(f);
     }
-    for (int i = 0; i <= d_; ++i) heap_.emplace(facets_[static_cast<std::size_t>(i)].b, i);
+    for (int i = 0; i <= d_; ++i) pushHeap(i);
     live_ = d_ + 1;
     return true;
   }
 
-  // The live facet of smallest offset (−1 if none).
+  // Facets with an offset above the cutoff never enter the heap: the solver has converged before it
+  // would pop one (the cutoff is its upper bound, which only decreases).
+  void setCutoff(double cutoff) { cutoff_ = std::min(cutoff_, cutoff); }
+  double cutoff() const { return cutoff_; }
+
+  // The live facet of smallest offset (−1 if the heap holds none: every live facet is above the cutoff).
   int lowest() {
-    while (!heap_.empty() && !facets_[static_cast<std::size_t>(heap_.top().second)].alive) heap_.pop();
-    return heap_.empty() ? -1 : heap_.top().second;
+    while (!heap_.empty()) {
+      const HeapEntry& e = heap_.front();
+      const Facet& f = facets_[static_cast<std::size_t>(e.id)];
+      if (f.alive && f.version == e.version) return e.id;
+      popHeap();
+    }
+    return -1;
   }
   const Facet& facet(int i) const { return facets_[static_cast<std::size_t>(i)]; }
-  double distance(int i, const VecD& q) const { return facet(i).n.dot(q) - facet(i).b; }
+  double distance(int i, const P6& q) const { return facet(i).n.dot(q) - facet(i).b; }
+  VecD normal(int i) const { return facet(i).n.head(d_); }
 
   // Inserts q if some facet sees it; false if it could not be inserted (P unchanged).
-  bool addIfOutside(const VecD& q) {
+  bool addIfOutside(const VecD& x) {
+    const P6 q = pad(x);
     int best = -1;
     double bestDist = tol_;
     for (std::size_t i = 0; i < facets_.size(); ++i)
@@ -117,117 +154,223 @@ class Polytope {
         const double dist = distance(static_cast<int>(i), q);
         if (dist > bestDist) { bestDist = dist; best = static_cast<int>(i); }
       }
-    return best < 0 || add(q, best);
+    return best < 0 || add(x, best);
   }
 
-  // Inserts q, which `seen` sees. The visible set is first taken with the visibility tolerance; if
-  // round-off makes its horizon non-manifold, other thresholds are tried (none changes P ⊆ W). False
-  // when all fail; P is then unchanged.
-  bool add(const VecD& q, int seen) {
-    pts_.push_back(q);
-    const double seenDist = distance(seen, q);
-    for (const double t : {tol_, -tol_, 1e3 * tol_, -1e3 * tol_, 1e-3 * seenDist})
-      if (t < seenDist && tryAdd(q, seen, t)) return true;
-    pts_.pop_back();
+  // Inserts q, which `seen` sees, with the visibility tolerance (±). Degenerate input can leave q on (to
+  // round-off) the hyperplanes of facets next to the ones it sees, and a new facet through q and a nearby
+  // ridge is then thin: its tilt, set by q's round-off distances, can leave a horizon that is not a
+  // manifold. Typical: a contact's exact set is an ellipsoid or a disc in a 3-D or 2-D flat, every facet
+  // with enough vertices on it contains the whole flat, and each new support point on that contact lies on
+  // all of their hyperplanes. Then q is moved towards the interior point c by a relative step in [δ, 2δ),
+  // then ten times that (setPerturbation): q' = q + step·(c − q) is still in W (W convex, c ∈ W), so P ⊆ W
+  // holds, and q' lies clearly inside those hyperplanes. Last, wider visibility thresholds. False when all
+  // fail; P is then unchanged.
+  void setPerturbation(double delta) { delta_ = delta; }
+  bool add(const VecD& x, int seen) {
+    if (pts_.size() >= kMaxVertices) return false;
+    const P6 q0 = pad(x);
+    auto attempt = [&](double delta, double t) {
+      // The step varies from point to point in [δ, 2δ): one common step would map a flat onto a parallel
+      // flat, and the points moved off it would be coplanar again.
+      const double golden = 0.6180339887498949 * static_cast<double>(pts_.size());
+      const double step = delta * (1 + (golden - std::floor(golden)));
+      const P6 q = delta > 0 ? P6(q0 + step * (c_ - q0)) : q0;
+      if (!(t < distance(seen, q))) return false;
+      pts_.push_back(q);
+      if (tryAdd(q, seen, t)) return true;
+      pts_.pop_back();
+      return false;
+    };
+    for (const double delta : {0.0, delta_, 10 * delta_}) {
+      if (delta != 0 && !(delta_ > 0)) continue;
+      for (const double t : {tol_, -tol_})
+        if (attempt(delta, t)) {
+          perturbed_ += delta > 0 ? 1 : 0;
+          return true;
+        }
+    }
+    for (const double t : {1e3 * tol_, -1e3 * tol_})
+      if (attempt(0.0, t)) return true;
     return false;
   }
+  int perturbedCount() const { return perturbed_; }
 
   int vertexCount() const { return static_cast<int>(pts_.size()); }
-  const std::vector<VecD>& vertices() const { return pts_; }
+  std::vector<VecD> vertices() const {
+    std::vector<VecD> out;
+    for (const auto& p : pts_) out.emplace_back(p.head(d_));
+    return out;
+  }
   int facetCount() const { return live_; }
 
  private:
-  bool tryAdd(const VecD& q, int seen, double threshold) {
+  static constexpr std::size_t kMaxVertices = 65535;  // ridge keys hold 16-bit vertex ids
+
+  bool tryAdd(const P6& q, int seen, double threshold) {
     const int qi = static_cast<int>(pts_.size()) - 1;
     ++round_;
     visible_.assign(1, seen);
-    facets_[static_cast<std::size_t>(seen)].mark = round_;
+    {
+      Facet& f = facets_[static_cast<std::size_t>(seen)];
+      f.mark = round_;
+      f.dist = f.n.dot(q) - f.b;
+    }
     for (std::size_t k = 0; k < visible_.size(); ++k) {
       const Facet& f = facet(visible_[k]);
       for (int s = 0; s < d_; ++s) {
-        const int g = f.nb[static_cast<std::size_t>(s)];
-        Facet& fg = facets_[static_cast<std::size_t>(g)];
+        Facet& fg = facets_[static_cast<std::size_t>(f.nb[static_cast<std::size_t>(s)])];
         if (fg.mark == round_ || fg.mark == -round_) continue;
-        if (distance(g, q) > threshold) { fg.mark = round_; visible_.push_back(g); }
+        fg.dist = fg.n.dot(q) - fg.b;
+        if (fg.dist > threshold) { fg.mark = round_; visible_.push_back(f.nb[static_cast<std::size_t>(s)]); }
         else fg.mark = -round_;
       }
     }
-    // Cone q over the horizon (ridges between a seen and an unseen facet), built aside first.
-    created_.clear();
-    sides_.clear();
+    // Cone q over the horizon (ridges between a seen and an unseen facet). The new facets go into free
+    // slots, then new ones, not yet linked from the live facets (so a failure leaves P as it was); their
+    // vertices stay ascending (the ridge's, then q, the newest id).
+    ids_.clear();
     links_.clear();
-    const int firstId = static_cast<int>(facets_.size());
+    const std::size_t oldSize = facets_.size();
+    facets_.reserve(oldSize + visible_.size() * static_cast<std::size_t>(d_));  // no reallocation below
+    std::size_t nextFree = free_.size();
+    auto rollBack = [&] {
+      for (std::size_t i = 0; i < ids_.size(); ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
+      facets_.resize(oldSize);
+      return false;
+    };
     for (const int fi : visible_) {
+      const Facet& f = facet(fi);
       for (int s = 0; s < d_; ++s) {
-        const int g = facet(fi).nb[static_cast<std::size_t>(s)];
-        if (facet(g).mark == round_) continue;
-        Facet nf;
-        nf.v[0] = qi;
-        nf.nb[0] = g;
-        for (int m = 0, j = 1; m < d_; ++m)
-          if (m != s) nf.v[static_cast<std::size_t>(j++)] = facet(fi).v[static_cast<std::size_t>(m)];
-        if (!orient(nf)) return false;
+        const int g = f.nb[static_cast<std::size_t>(s)];
         const Facet& fg = facet(g);
-        const auto it = std::find(fg.nb.begin(), fg.nb.begin() + d_, fi);
-        if (it == fg.nb.begin() + d_) return false;
-        const int id = firstId + static_cast<int>(created_.size());
-        links_.emplace_back(g, static_cast<int>(it - fg.nb.begin()));
-        // Ridges through q: keyed by the d−2 horizon vertices they keep.
-        for (int k = 1; k < d_; ++k) {
-          Side side;
-          side.facet = id;
-          side.slot = k;
-          for (int m = 1, j = 0; m < d_; ++m)
-            if (m != k) side.key[static_cast<std::size_t>(j++)] = nf.v[static_cast<std::size_t>(m)];
-          for (std::size_t a = 1; a < side.key.size() && side.key[a] >= 0; ++a)  // insertion sort, ≤ 4 ids
-            for (std::size_t b = a; b > 0 && side.key[b - 1] > side.key[b]; --b) std::swap(side.key[b - 1], side.key[b]);
-          sides_.push_back(side);
-        }
-        created_.push_back(std::move(nf));
+        if (fg.mark == round_) continue;
+        int slot = -1;
+        for (int k = 0; k < d_; ++k)
+          if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
+        if (slot < 0) return rollBack();
+        int id;
+        if (nextFree > 0) id = free_[--nextFree];
+        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(); }
+        ids_.push_back(id);
+        links_.emplace_back(g, slot);
+        Facet& nf = facets_[static_cast<std::size_t>(id)];
+        for (int m = 0, j = 0; m < d_; ++m)
+          if (m != s) nf.v[static_cast<std::size_t>(j++)] = f.v[static_cast<std::size_t>(m)];
+        nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
+        nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
+        nf.alive = false;
+        if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf, P6(f.dist * fg.n - fg.dist * f.n))) return rollBack();
       }
     }
-    order_.resize(sides_.size());
-    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
-    std::sort(order_.begin(), order_.end(), [&](int a, int b) {
-      return sides_[static_cast<std::size_t>(a)].key < sides_[static_cast<std::size_t>(b)].key;
-    });
-    if (sides_.size() % 2 != 0) return false;
-    for (std::size_t i = 0; i < sides_.size(); i += 2) {
-      const Side& a = sides_[static_cast<std::size_t>(order_[i])];
-      const Side& b = sides_[static_cast<std::size_t>(order_[i + 1])];
-      if (a.key != b.key || (i + 2 < sides_.size() && sides_[static_cast<std::size_t>(order_[i + 2])].key == a.key))
-        return false;
-      created_[static_cast<std::size_t>(a.facet - firstId)].nb[static_cast<std::size_t>(a.slot)] = b.facet;
-      created_[static_cast<std::size_t>(b.facet - firstId)].nb[static_cast<std::size_t>(b.slot)] = a.facet;
-    }
-    // Commit.
-    for (std::size_t i = 0; i < created_.size(); ++i) {
+    if (!matchRidges()) return rollBack();
+    // Commit: link the horizon to the new facets, free the seen ones.
+    free_.resize(nextFree);
+    for (std::size_t i = 0; i < ids_.size(); ++i) {
+      const int id = ids_[i];
       const auto [g, slot] = links_[i];
-      facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = firstId + static_cast<int>(i);
-      heap_.emplace(created_[i].b, firstId + static_cast<int>(i));
-      facets_.push_back(created_[i]);
+      facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = id;
+      Facet& nf = facets_[static_cast<std::size_t>(id)];
+      nf.alive = true;
+      nf.mark = 0;
+      ++nf.version;
+      pushHeap(id);
     }
-    for (const int fi : visible_) facets_[static_cast<std::size_t>(fi)].alive = false;
-    live_ += static_cast<int>(created_.size()) - static_cast<int>(visible_.size());
+    for (const int fi : visible_) {
+      Facet& dead = facets_[static_cast<std::size_t>(fi)];
+      dead.alive = false;
+      ++dead.version;
+      free_.push_back(fi);
+    }
+    live_ += static_cast<int>(ids_.size()) - static_cast<int>(visible_.size());
     return true;
   }
 
-  struct Side {
-    std::array<int, kMaxDim - 1> key{-1, -1, -1, -1, -1};
-    int facet = 0, slot = 0;
-  };
+  // The ridges through q: each new facet has d−1 of them, keyed by the d−2 horizon vertices they keep, and
+  // each key must occur exactly twice (a manifold horizon). An open-addressing hash table pairs them in
+  // linear time (keys: up to four ascending vertex ids of 16 bits packed into one integer). Links are
+  // written as ids (ids_), so the facets can be committed into any slots.
+  bool matchRidges() {
+    const std::size_t sides = ids_.size() * static_cast<std::size_t>(d_ - 1);
+    if (sides % 2 != 0) return false;
+    int bits = 4;
+    while ((std::size_t{1} << bits) < 2 * sides) ++bits;
+    const std::size_t cap = std::size_t{1} << bits, mask = cap - 1;
+    if (table_.size() < cap) table_.resize(cap);
+    if (++tableStamp_ == 0) {  // wrapped: clear the stamps once
+      for (auto& e : table_) e.stamp = 0;
+      tableStamp_ = 1;
+    }
+    std::size_t paired = 0;
+    for (std::size_t i = 0; i < ids_.size(); ++i) {
+      Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
+      for (int k = 0; k + 1 < d_; ++k) {
+        std::uint64_t key = 0;
+        for (int m = 0; m + 1 < d_; ++m)
+          if (m != k) key = (key << 16) | static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1);
+        for (std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));; h = (h + 1) & mask) {
+          Slot& e = table_[h];
+          if (e.stamp != tableStamp_) {  // empty: the first side of this ridge
+            e.stamp = tableStamp_;
+            e.key = key;
+            e.side = static_cast<int>(i) * 8 + k;
+            break;
+          }
+          if (e.key != key) continue;
+          if (e.side < 0) return false;  // a third facet on one ridge: not a manifold
+          const std::size_t other = static_cast<std::size_t>(e.side / 8);
+          facets_[static_cast<std::size_t>(ids_[other])].nb[static_cast<std::size_t>(e.side % 8)] = ids_[i];
+          nf.nb[static_cast<std::size_t>(k)] = ids_[other];
+          e.side = -1;
+          ++paired;
+          break;
+        }
+      }
+    }
+    return 2 * paired == sides;
+  }
 
-  // Normal (the last Householder direction of the edge vectors), offset, orientation away from c.
-  bool orient(Facet& f) const {
-    const VecD& p0 = pts_[static_cast<std::size_t>(f.v[0])];
+  // The new facet (q + a horizon ridge) from the normals of the two facets at that ridge: both are
+  // orthogonal to the ridge, so the new normal is their combination orthogonal to q − ridge, with
+  // non-negative weights (outward). Checked against the facet's vertices; false → QR.
+  bool orientFromRidge(Facet& f, const Facet& seen, const Facet& unseen, const P6& q) const {
+    P6 n = seen.dist * unseen.n - unseen.dist * seen.n;
+    const double len = n.norm();
+    if (!(len > 0)) return false;
+    n /= len;
+    const double b = n.dot(q);
+    double dev = 0;
+    for (int k = 0; k + 1 < d_; ++k)
+      dev = std::max(dev, std::abs(n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]) - b));
+    if (!(dev <= 1e-3 * tol_)) return false;  // not a plane through the vertices to round-off
+    if (!(n.dot(c_) - b < 0)) return false;  // outward by construction; c on the outside: degenerate
+    f.n = n;
+    f.b = b;
+    return true;
+  }
+
+  // Normal (the last Householder direction of the edge vectors), offset, orientation: along `outward` when
+  // given (a new facet: the combination of the two normals at its horizon ridge, outward by construction
+  // even where the facet is too thin for that combination to be accurate), else away from c. The
+  // interior point c only decides where there is no other reference (the initial simplex): near a thin
+  // part of P it lies close to facet planes, and its side of them is not reliable.
+  bool orientByQR(Facet& f, const P6& outward = P6::Zero()) const {
+    const P6& p0 = pts_[static_cast<std::size_t>(f.v[0])];
     MatD e(d_, d_ - 1);
-    for (int k = 1; k < d_; ++k) e.col(k - 1) = pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] - p0;
+    for (int k = 1; k < d_; ++k)
+      e.col(k - 1) = (pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] - p0).head(d_);
     Eigen::HouseholderQR<MatD> qr(e);
-    VecD n = VecD::Unit(d_, d_ - 1);
-    n = qr.householderQ() * n;
+    VecD nd = VecD::Unit(d_, d_ - 1);
+    nd = qr.householderQ() * nd;
+    P6 n = pad(nd);
     double inward = n.dot(c_ - p0);
-    if (inward > 0) { n = -n; inward = -inward; }
-    if (!(-inward > tol_)) return false;  // c on the facet's plane: degenerate facet
+    if (outward.squaredNorm() > 0) {
+      if (n.dot(outward) < 0) { n = -n; inward = -inward; }
+      if (!(inward < 0)) return false;  // c not inside: degenerate
+    } else {
+      if (inward > 0) { n = -n; inward = -inward; }
+      if (!(-inward > tol_)) return false;  // c on the facet's plane: degenerate facet
+    }
     double b = 0;
     for (int k = 0; k < d_; ++k) b += n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
     f.n = n;
@@ -235,19 +378,69 @@ class Polytope {
     return true;
   }
 
-  int d_;
-  double tol_;
-  VecD c_;
-  std::vector<VecD> pts_;
+  struct HeapEntry {
+    double b;
+    int id;
+    unsigned version;
+    bool operator>(const HeapEntry& o) const { return b > o.b; }
+  };
+  void pushHeap(int id) {
+    const Facet& f = facets_[static_cast<std::size_t>(id)];
+    if (f.b > cutoff_) return;
+    heap_.push_back({f.b, id, f.version});
+    std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+  }
+  void popHeap() {
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    heap_.pop_back();
+  }
+
+  struct Slot {  // 16 bytes
+    std::uint64_t key = 0;
+    unsigned stamp = 0;
+    int side = 0;  // 8 × new facet + its slot; −1 once paired
+  };
+
+  static constexpr int d_ = D;
+  double tol_ = 0;
+  double delta_ = 0;
+  int perturbed_ = 0;
+  double cutoff_ = kInf;
+  P6 c_ = P6::Zero();
+  std::vector<P6> pts_;
   std::vector<Facet> facets_;
+  std::vector<int> free_;  // dead facet slots
   int live_ = 0;
   int round_ = 0;
-  std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> heap_;
+  std::vector<HeapEntry> heap_;  // min-heap on the offset
   std::vector<int> visible_;
-  std::vector<Facet> created_;
+  std::vector<int> ids_;                    // per created facet: its slot in facets_
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
-  std::vector<Side> sides_;
-  std::vector<int> order_;
+  std::vector<Slot> table_;
+  unsigned tableStamp_ = 0;
+};
+
+// One polytope workspace per thread, reused so that an evaluation allocates nothing once warm; a nested
+// call on the same thread (a support oracle that itself computes an ε) gets a fresh one.
+template <int D>
+class PolytopeLease {
+ public:
+  PolytopeLease() {
+    if (!inUse()) { inUse() = true; p_ = &shared(); owned_ = true; }
+    else p_ = &local_;
+  }
+  ~PolytopeLease() { if (owned_) inUse() = false; }
+  PolytopeLease(const PolytopeLease&) = delete;
+  PolytopeLease& operator=(const PolytopeLease&) = delete;
+  Polytope<D>& operator*() { return *p_; }
+  Polytope<D>* operator->() { return p_; }
+
+ private:
+  static Polytope<D>& shared() { thread_local Polytope<D> p; return p; }
+  static bool& inUse() { thread_local bool b = false; return b; }
+  Polytope<D> local_;
+  Polytope<D>* p_ = nullptr;
+  bool owned_ = false;
 };
 
 // --- the solver ---------------------------------------------------------------------------------------------
@@ -322,74 +515,73 @@ class Solver {
     if (done_) return result_;
 
     // (3) Expanding polytope from the simplex, seeded with every support point found so far.
-    Polytope poly(d, tolAbs_);
+    switch (d) {
+      case 2: return expand<2>(simplex, found);
+      case 3: return expand<3>(simplex, found);
+      case 4: return expand<4>(simplex, found);
+      case 5: return expand<5>(simplex, found);
+      default: return expand<6>(simplex, found);
+    }
+  }
+
+ private:
+  template <int D>
+  SupportEpsilon& expand(const std::vector<VecD>& simplex, const std::vector<VecD>& found) {
+    PolytopeLease<D> lease;
+    Polytope<D>& poly = *lease;
+    poly.reset(tolAbs_);
+    // A relative step of 1 % of the gap towards the interior costs the lower bound ≤ 1 % of the gap.
+    poly.setPerturbation(std::min(1e-4, std::max(1e-10, 1e-2 * s_.relativeGap)));
     if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
     for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
     for (const auto& p : corral_) poly.addIfOutside(p);
     for (;;) {
+      poly.setCutoff(upper_);
       const int f0 = poly.lowest();
-      if (f0 < 0) return breakdown("no facets left");
+      if (f0 < 0) {
+        // Every live facet lies at or above the upper bound (setCutoff): the inradius of P ⊆ W is too.
+        if (upper_ >= -tolAbs_) { lower_ = std::max(lower_, upper_); break; }
+        return breakdown("no facets left");
+      }
       const double b = poly.facet(f0).b;
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
       // (b ≥ −round-off: the origin on the boundary, QUALITY.md "Bounds".)
       if (b >= -tolAbs_) lower_ = std::max(lower_, b);
       if (converged()) break;
       VecD q;
-      const VecD n = poly.facet(f0).n;
+      const VecD n = poly.normal(f0);
       if (!query(n, q)) return stop();
       if (converged()) break;
       if (s_.stopWhenNotForceClosure && upper_ <= s_.forceClosureTolerance) {
         result_.workingSetSize = poly.vertexCount();
         return finish(SupportEpsilonStatus::StoppedEarly, upper_, sp_.embed(uBest_), "");
       }
-      if (!(poly.distance(f0, q) > tolAbs_)) {
+      if (!(poly.distance(f0, pad(q)) > tolAbs_)) {
         // The support lies on the facet's plane to round-off: nothing left to add.
         if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
         return breakdown("no progress at the round-off floor");
       }
       if (!poly.add(q, f0)) {
-        // Round-off left no manifold horizon (strongly degenerate sets, e.g. many support points on
-        // one contact's exact ellipsoid): go on with Qhull hulls of the working set.
-        std::vector<VecD> working = poly.vertices();
-        working.push_back(q);
-        return qhullCuttingPlanes(std::move(working));
+        // Round-off left no manifold horizon even for a moved q (a reflex ridge left by an earlier, nearly
+        // degenerate insertion): build P again from the same simplex, q first, then the other vertices in
+        // reverse order (each still a point of W). After two rebuilds, stop with the bounds reached (P is
+        // still a valid inner polytope, the upper bound a queried value).
+        if (rebuilds_ < 2) {
+          ++rebuilds_;
+          std::vector<VecD> points = poly.vertices();
+          poly.reset(tolAbs_);
+          if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
+          poly.addIfOutside(q);
+          for (std::size_t i = points.size(); i-- > simplex.size();) poly.addIfOutside(points[i]);
+          continue;
+        }
+        result_.workingSetSize = poly.vertexCount();
+        result_.facetCount = poly.facetCount();
+        return breakdown("round-off left no manifold horizon for a new support point");
       }
     }
     result_.workingSetSize = poly.vertexCount();
     result_.facetCount = poly.facetCount();
-    return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
-  }
-
- private:
-  // The cutting-plane loop with a fresh Qhull hull of the working set S each step (QUALITY.md "Fallback"):
-  // facet of smallest offset b → its support point → stop when h − b is within the gap, else add it.
-  SupportEpsilon& qhullCuttingPlanes(std::vector<VecD> working) {
-    const int d = sp_.d;
-    HullOptions options;
-    options.joggleFallback = false;  // exact (merged) facets or nothing: the lower bound must hold
-    for (;;) {
-      MatX m(d, static_cast<Eigen::Index>(working.size()));
-      for (std::size_t j = 0; j < working.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = working[j];
-      const WrenchHull hull = convexHull(m, options);
-      if (!hull.ok() || hull.facets.empty()) return breakdown("Qhull fallback: " + hull.message);
-      std::size_t best = 0;
-      for (std::size_t k = 1; k < hull.facets.size(); ++k)
-        if (hull.facets[k].offset > hull.facets[best].offset) best = k;
-      const double b = -hull.facets[best].offset;
-      if (b >= -tolAbs_ && !hull.joggled) lower_ = std::max(lower_, b);
-      result_.workingSetSize = static_cast<int>(working.size());
-      result_.facetCount = static_cast<int>(hull.facets.size());
-      if (converged()) break;
-      const VecD n = hull.facets[best].normal;
-      VecD q;
-      if (!query(n, q)) return stop();
-      if (converged()) break;
-      if (!(n.dot(q) - b > tolAbs_)) {
-        if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
-        return breakdown("no progress at the round-off floor");
-      }
-      working.push_back(q);
-    }
     return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
   }
 
@@ -562,6 +754,7 @@ class Solver {
   VecD flatDir_;
   double tolAbs_ = 0;
   bool empty_ = false, invalid_ = false, done_ = false;
+  int rebuilds_ = 0;
   std::vector<VecD> corral_;
 };
 

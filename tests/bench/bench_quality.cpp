@@ -5,10 +5,12 @@
 // grasp-like wrench sets (tests/support/RandomGrasps.h) of growing size, and L∞/exact-cone ε on the worlds.
 // Last, the default world's full update through the engine's one call (analyzeGrasp: contacts → soft fits →
 // wrenches → ε L1 and ε L∞ from support functions; and the application's live measure set), many iterations.
-// Usage: bench_quality [--quick]
+// Usage: bench_quality [--quick] | bench_quality --eps-loop SECONDS [WORLD.xml] (ε L1/L∞/exact of one bundled
+// world after auto-grasp, default.xml unless named)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -250,10 +252,45 @@ void defaultWorldFullUpdate() {
   std::printf("target: default world full update (eps L1 + eps Linf) <= 1 ms median\n");
 }
 
+// The default world's ε L1, ε L∞ and exact-cone ε alone, each repeated for `seconds` (for a profiler:
+// `bench_quality --eps-loop 3`), with the median per call and the support queries.
+void defaultWorldEpsilonLoop(double seconds, const std::string& worldName) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + worldName);
+  if (world.robots.empty() || world.graspables.empty()) return;
+  autoGrasp(world, 0);
+  std::printf("%s\n", worldName.c_str());
+  const GraspEvaluation e = evaluateGrasp(world, findAllContacts(world), 0, defaultContactModel(), QualitySettings{});
+  std::vector<std::vector<Vec6>> wrenches;
+  std::vector<ExactContactCone> cones;
+  for (const auto& c : e.contacts) {
+    wrenches.push_back(c.wrenches);
+    cones.push_back(exactConeFor(c.objectIsSide1 ? c.contact.side1 : c.contact.side2, c.mu, c.torsion_mm, e.reference));
+  }
+  SupportEpsilonSettings exactSettings;
+  exactSettings.relativeGap = QualitySettings{}.exactConeRelativeGap;
+  exactSettings.maxIterations = QualitySettings{}.exactConeMaxIterations;
+  const std::vector<std::pair<const char*, std::function<SupportEpsilon()>>> runs = {
+      {"eps L1", [&] { return l1EpsilonFromSupport(wrenches); }},
+      {"eps Linf", [&] { return lInfinityEpsilonFromSupport(wrenches); }},
+      {"eps exact", [&] { return exactConeEpsilon(cones, e.reference.torqueScale_mm, GwsType::L1, exactSettings); }}};
+  for (const auto& [name, f] : runs) {
+    SupportEpsilon r;
+    const double t = bench::medianSeconds([&] { r = f(); }, seconds, 1000000);
+    std::printf("%-9s median %.4f ms | eps %.12f in [%.12f, %.12f] | %s | %d queries, %d vertices, %d facets\n", name,
+                1e3 * t, r.epsilon, r.lowerBound, r.upperBound, r.message.c_str(), r.iterations, r.workingSetSize,
+                r.facetCount);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--eps-loop") == 0) {
+      defaultWorldEpsilonLoop(std::atof(argv[i + 1]), i + 2 < argc ? argv[i + 2] : "default.xml");
+      return 0;
+    }
   // The default world (ThreeFinger over the mug) and the ThreeFinger-on-a-ball world, each after auto-grasp.
   for (const char* name : {"default.xml", "threefinger_sphere.xml"}) {
     try {
@@ -272,5 +309,7 @@ int main(int argc, char** argv) {
          /*handContactsOnly=*/false);
   compareOnRandomGrasps();
   defaultWorldFullUpdate();
+  std::printf("\n== per measure on the same grasp (eps alone, from the wrenches / cones; median)\n");
+  defaultWorldEpsilonLoop(quick ? 0.1 : 1.0, "default.xml");
   return 0;
 }
