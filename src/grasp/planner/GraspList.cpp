@@ -84,7 +84,7 @@ GraspList makeGraspList(const World& world, const std::string& worldFile, const 
   return list;
 }
 
-std::string graspListToJson(const GraspList& list) {
+Json graspListToJsonValue(const GraspList& list) {
   Json doc = Json::object();
   doc.set("format", kGraspListFormat);
   doc.set("version", kGraspListVersion);
@@ -130,8 +130,10 @@ std::string graspListToJson(const GraspList& list) {
     grasps.push(o);
   }
   doc.set("grasps", grasps);
-  return doc.dump();
+  return doc;
 }
+
+std::string graspListToJson(const GraspList& list) { return graspListToJsonValue(list).dump(); }
 
 GraspList graspListFromJson(const std::string& text) {
   const Json doc = Json::parse(text);

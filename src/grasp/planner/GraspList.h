@@ -30,6 +30,8 @@ struct GraspList {
 GraspList makeGraspList(const World& world, const std::string& worldFile, const PlanRequest& request,
                         const PlanResult& result);
 
+class Json;
+Json graspListToJsonValue(const GraspList& list);  // the document, for callers that add to it
 std::string graspListToJson(const GraspList& list);
 // sg::Error for malformed JSON or content (without the file name).
 GraspList graspListFromJson(const std::string& text);
