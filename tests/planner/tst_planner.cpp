@@ -180,6 +180,31 @@ class TestPlanner : public QObject {
     QVERIFY(std::any_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }));
   }
 
+  void forceClosureOnThreeFingerMugWithContactsEnergy() {
+    const World world = bundled("default.xml");  // ThreeFinger above the mug on a table
+    NullProgress progress;
+    const PlanResult r = planGrasps(world, smallPlan(EnergyKind::Contacts, 2000, 2), progress);
+    QVERIFY(std::any_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }));
+    for (const PlannedGrasp& g : r.grasps) QVERIFY(g.energy >= 0);  // the contacts energy is a mean of ≥ 0 terms
+  }
+
+  void everySpaceAndParameterSetRuns() {
+    const World world = bundled("threefinger_sphere.xml");
+    NullProgress progress;
+    for (PositionSpace s : {PositionSpace::AxisAngle, PositionSpace::Approach, PositionSpace::Ellipsoid,
+                            PositionSpace::Complete})
+      for (const std::string& params : AnnealingParams::names()) {
+        PlanRequest request = smallPlan(EnergyKind::Contacts, 100, 1);
+        request.space = s;
+        request.params = AnnealingParams::byName(params);
+        request.maxSteps = request.params.k0 + 100;
+        request.reportMeasures = {"epsilon-l1"};
+        const PlanResult r = planGrasps(world, request, progress);
+        QVERIFY2(r.annealing.iterations == 100, (std::string(toString(s)) + " " + params).c_str());
+        QVERIFY2(r.annealing.evaluations > 0, (std::string(toString(s)) + " " + params).c_str());
+      }
+  }
+
   void cancelStopsTheRun() {
     const World world = bundled("threefinger_sphere.xml");
     PlanRequest request = smallPlan(EnergyKind::Contacts, 1000000000L, 2);
