@@ -50,10 +50,10 @@ AnalysisResult analyse(const World& w, const std::vector<std::string>& measures)
 
 // Every body of the world (obstacles, graspables, robots with their links and mounted children) moved by X.
 void moveWholeWorld(World& w, const Transform& X) {
-  for (Body& b : w.obstacles) b.pose = X * b.pose;
-  for (Body& b : w.graspables) b.pose = X * b.pose;
-  for (Robot& r : w.robots) setRobotPose(r, X * r.pose);
-  w.updateConnections();
+  for (Transform& X_WO : w.state.X_WO) X_WO = X * X_WO;
+  for (Transform& X_WG : w.state.X_WG) X_WG = X * X_WG;
+  for (RobotState& r : w.state.robots) r.X_WP = X * r.X_WP;
+  updatePoses(w, w.state);  // link poses, then mounted robots follow their parents
 }
 
 Transform randomRigidMotion(std::mt19937& rng) {
