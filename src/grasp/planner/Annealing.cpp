@@ -1,0 +1,253 @@
+#include "grasp/planner/Annealing.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "core/Error.h"
+
+namespace sg::planner {
+
+AnnealingParams AnnealingParams::byName(const std::string& name) {
+  //                 name        YC    HC    YDIMS HDIMS NBR_ADJ ERR_ADJ T0    K0
+  auto make = [](const char* n, double yc, double hc, double yd, double hd, double nbr, double err, double t0,
+                 long k0) { return AnnealingParams{n, yc, hc, yd, hd, nbr, err, t0, k0}; };
+  if (name == "default") return make("default", 7.0, 7.0, 8, 8, 1.0, 1e-6, 1e6, 30000);
+  if (name == "loop") return make("loop", 7.0, 7.0, 8, 8, 1.0, 1e-6, 1e6, 35000);
+  if (name == "modified") return make("modified", 2.38, 2.38, 8, 8, 1e-3, 0.1, 1e3, 0);
+  if (name == "strict") return make("strict", 0.72, 0.22, 2, 2, 1.0, 1.0, 10, 0);
+  if (name == "online") return make("online", 0.24, 0.54, 2, 3, 1.0, 1e-2, 10, 100);
+  throw Error("unknown annealing parameter set '" + name + "' (default, loop, modified, strict, online)");
+}
+
+std::vector<std::string> AnnealingParams::names() { return {"default", "loop", "modified", "strict", "online"}; }
+
+double coolingTemperature(double t0, double c, double k, double dims) {
+  return t0 * std::exp(-c * std::pow(std::max(k, 0.0), 1.0 / dims));
+}
+
+double ingberStep(double u, double temperature) {
+  const double t = std::max(temperature, 1e-300);
+  const double a = std::abs(2.0 * u - 1.0);
+  // (1 + 1/T)^a − 1 computed as expm1(a·log1p(1/T)) to keep precision for small a.
+  const double y = t * std::expm1(a * std::log1p(1.0 / t));
+  return std::clamp(u < 0.5 ? -y : y, -1.0, 1.0);
+}
+
+std::uint64_t Rng::next() {
+  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t chainSeed(std::uint64_t seed, int chain) {
+  Rng r(seed ^ (0xd1b54a32d192ed03ULL * static_cast<std::uint64_t>(chain + 1)));
+  r.next();
+  return r.next();
+}
+
+std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
+                              double temperature, Rng& rng) {
+  std::vector<double> out = x;
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    const SearchVariable& v = vars[i];
+    if (v.fixed) continue;
+    const double range = v.max - v.min;
+    double candidate = x[i];
+    bool inside = false;
+    for (int attempt = 0; attempt < 20 && !inside; ++attempt) {
+      candidate = x[i] + ingberStep(rng.uniform(), temperature) * v.maxJump;
+      if (v.circular && range > 0) {
+        candidate = v.min + std::fmod(std::fmod(candidate - v.min, range) + range, range);
+        inside = true;
+      } else {
+        inside = candidate >= v.min && candidate <= v.max;
+      }
+    }
+    out[i] = std::clamp(candidate, v.min, v.max);
+  }
+  return out;
+}
+
+BestList::BestList(std::size_t capacity, double minDistance, StateDistance distance)
+    : capacity_(capacity), minDistance_(minDistance), distance_(std::move(distance)) {}
+
+double BestList::worstEnergy() const {
+  return entries_.empty() ? std::numeric_limits<double>::infinity() : entries_.back().energy;
+}
+
+bool BestList::offer(const BestEntry& entry) {
+  if (capacity_ == 0) return false;
+  if (entries_.size() >= capacity_ && entry.energy >= worstEnergy()) return false;
+  std::vector<std::size_t> near;
+  for (std::size_t i = 0; i < entries_.size(); ++i)
+    if (distance_(entries_[i].x, entry.x) < minDistance_) {
+      if (entries_[i].energy <= entry.energy) return false;
+      near.push_back(i);
+    }
+  for (auto it = near.rbegin(); it != near.rend(); ++it) entries_.erase(entries_.begin() + static_cast<long>(*it));
+  auto pos = std::upper_bound(entries_.begin(), entries_.end(), entry.energy,
+                              [](double e, const BestEntry& b) { return e < b.energy; });
+  entries_.insert(pos, entry);
+  if (entries_.size() > capacity_) entries_.resize(capacity_);
+  return true;
+}
+
+const char* toString(StopReason reason) {
+  switch (reason) {
+    case StopReason::StepLimit: return "step-limit";
+    case StopReason::TimeLimit: return "time-limit";
+    case StopReason::Cancelled: return "cancelled";
+  }
+  return "?";
+}
+
+long iterationsPerChain(const AnnealingRequest& request) {
+  const long span = std::max(0L, request.maxSteps - request.params.k0);
+  const long chains = std::max(1, request.chains);
+  return (span + chains - 1) / chains;
+}
+
+namespace {
+
+struct ChainOutcome {
+  std::vector<BestEntry> best;
+  std::vector<TracePoint> trace;
+  long iterations = 0, evaluations = 0, illegal = 0;
+};
+
+constexpr int kLegalAttempts = 11;  // GraspIt!: tries for a legal neighbour per iteration
+
+ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator& evaluator,
+                      const StateDistance& distance, const std::atomic<bool>& stop,
+                      std::atomic<long>& iterationsDone) {
+  ChainOutcome out;
+  const AnnealingParams& p = request.params;
+  Rng rng(chainSeed(request.seed, chain));
+  BestList best(request.bestListSize, request.minDistance, distance);
+  std::vector<double> x;
+  for (const SearchVariable& v : request.variables) x.push_back(std::clamp(v.value, v.min, v.max));
+  // The start state may be illegal (a colliding hand): it then has +∞ energy and any legal neighbour is taken.
+  double e = evaluator.energy(x).value_or(std::numeric_limits<double>::infinity());
+  ++out.evaluations;
+  double bestEnergy = e;
+  const long n = iterationsPerChain(request);
+  const long stride = std::max(1, request.chains);
+  const long traceEvery = std::max(1L, n / 100);
+  for (long i = 0; i < n; ++i) {
+    if (stop.load(std::memory_order_relaxed)) break;
+    const double k = static_cast<double>(p.k0 + i * stride + chain % stride + 1);
+    const double tNeighbour = p.neighbourAdjust * coolingTemperature(p.t0, p.yc, k, p.ydims);
+    const double tAccept = coolingTemperature(p.t0, p.hc, k, p.hdims);
+    std::optional<double> candidateEnergy;
+    std::vector<double> candidate;
+    for (int attempt = 0; attempt < kLegalAttempts && !candidateEnergy; ++attempt) {
+      candidate = neighbour(request.variables, x, tNeighbour, rng);
+      candidateEnergy = evaluator.energy(candidate);
+      if (candidateEnergy) ++out.evaluations;
+      else ++out.illegal;
+    }
+    ++out.iterations;
+    iterationsDone.fetch_add(1, std::memory_order_relaxed);
+    if (candidateEnergy) {
+      const double eNew = *candidateEnergy;
+      bool accept = eNew < e;
+      if (!accept) {
+        const double u = rng.uniform();
+        accept = std::isfinite(eNew) && u < std::exp((e - eNew) * p.errorAdjust / tAccept);
+      }
+      if (accept) {
+        x = std::move(candidate);
+        e = eNew;
+        bestEnergy = std::min(bestEnergy, e);
+        if (e < request.listThreshold) best.offer({x, e, chain, i});
+      }
+    }
+    if (i % traceEvery == 0 || i + 1 == n) out.trace.push_back({i, e, bestEnergy});
+  }
+  out.best = best.entries();
+  return out;
+}
+
+}  // namespace
+
+AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFactory& factory,
+                             const StateDistance& distance, ProgressSink& progress) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const int chains = std::max(1, request.chains);
+  const int threads = std::clamp(request.threads, 1, chains);
+  std::vector<ChainOutcome> outcomes(static_cast<std::size_t>(chains));
+  std::atomic<int> nextChain{0};
+  std::atomic<bool> stop{false};
+  std::atomic<long> iterationsDone{0};
+  std::atomic<int> running{threads};
+  std::mutex errorMutex;
+  std::exception_ptr error;
+
+  auto worker = [&] {
+    try {
+      std::unique_ptr<StateEvaluator> evaluator = factory();
+      for (int c; (c = nextChain.fetch_add(1)) < chains;) {
+        if (stop.load()) break;
+        outcomes[static_cast<std::size_t>(c)] = runChain(request, c, *evaluator, distance, stop, iterationsDone);
+      }
+    } catch (...) {
+      std::lock_guard lock(errorMutex);
+      if (!error) error = std::current_exception();
+      stop.store(true);
+    }
+    running.fetch_sub(1);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+  // The calling thread: progress, cancel, time limit.
+  AnnealingResult result;
+  const long total = std::max(1L, iterationsPerChain(request) * chains);
+  while (running.load() > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!stop.load()) {
+      if (progress.cancelRequested()) {
+        result.stopReason = StopReason::Cancelled;
+        stop.store(true);
+      } else if (request.timeLimit_s > 0 && elapsed >= request.timeLimit_s) {
+        result.stopReason = StopReason::TimeLimit;
+        stop.store(true);
+      }
+    }
+    const long done = iterationsDone.load();
+    progress.report(static_cast<double>(done) / static_cast<double>(total),
+                    "annealing: " + std::to_string(done) + "/" + std::to_string(total) + " iterations");
+  }
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+
+  std::vector<BestEntry> all;
+  for (ChainOutcome& o : outcomes) {
+    all.insert(all.end(), o.best.begin(), o.best.end());
+    result.iterations += o.iterations;
+    result.evaluations += o.evaluations;
+    result.illegal += o.illegal;
+    result.traces.push_back(std::move(o.trace));
+  }
+  std::sort(all.begin(), all.end(), [](const BestEntry& a, const BestEntry& b) {
+    if (a.energy != b.energy) return a.energy < b.energy;
+    if (a.chain != b.chain) return a.chain < b.chain;
+    return a.step < b.step;
+  });
+  BestList merged(request.bestListSize, request.minDistance, distance);
+  for (const BestEntry& e : all) merged.offer(e);
+  result.best = merged.entries();
+  result.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+  progress.report(1.0, "annealing: done (" + std::string(toString(result.stopReason)) + ")");
+  return result;
+}
+
+}  // namespace sg::planner

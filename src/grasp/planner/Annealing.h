@@ -1,0 +1,142 @@
+#pragma once
+// GraspIt!-style simulated annealing over a box of named variables (PLANNER.md §Annealing): Ingber's
+// temperature schedule and neighbour generator, the Metropolis-like acceptance with GraspIt!'s parameter
+// sets, a best list with a minimum state distance, several independent chains seeded from one seed and
+// run on worker threads, merged deterministically. No Qt, no world: the caller supplies the energy through
+// a per-thread evaluator (tests use analytic energies; GraspPlanner.h supplies hand energies).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/Progress.h"
+
+namespace sg::planner {
+
+// One search variable: a value in [min, max]; circular variables wrap (max ≡ min).
+struct SearchVariable {
+  std::string name;
+  double min = 0, max = 1;
+  double maxJump = 0.5;   // neighbour step scale
+  bool circular = false;
+  bool fixed = false;     // kept at `value`
+  double value = 0;       // the start value (the input value)
+};
+
+// GraspIt!'s annealing parameter sets (graspit-compat.md §6.4).
+struct AnnealingParams {
+  std::string name = "default";
+  double yc = 7.0, hc = 7.0;          // cooling constants: neighbour (y) and acceptance (h)
+  double ydims = 8, hdims = 8;        // their "dimensions" (k^(1/D))
+  double neighbourAdjust = 1.0;       // NBR_ADJ: scales the neighbour temperature
+  double errorAdjust = 1e-6;          // ERR_ADJ: scales the energy difference in the acceptance
+  double t0 = 1e6;                    // starting temperature
+  long k0 = 30000;                    // the step counter's start
+
+  static AnnealingParams byName(const std::string& name);  // sg::Error for an unknown name
+  static std::vector<std::string> names();                  // default, loop, modified, strict, online
+};
+
+// T(k) = t0 · exp(−c · k^(1/dims)).
+double coolingTemperature(double t0, double c, double k, double dims);
+// Ingber's generator: y = sgn(u − ½) · T · ((1 + 1/T)^|2u − 1| − 1) ∈ [−1, 1], for u ∈ [0, 1).
+double ingberStep(double u, double temperature);
+
+// Portable reproducible random numbers (SplitMix64): identical sequences on every platform and library.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+ private:
+  std::uint64_t state_;
+};
+// The seed of chain `chain` of a run seeded with `seed`.
+std::uint64_t chainSeed(std::uint64_t seed, int chain);
+
+// A neighbour of `x`: each free variable moves by ingberStep(u, T)·maxJump, resampled until inside its
+// range (circular ones wrap); after 20 draws outside the range it is clamped.
+std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
+                              double temperature, Rng& rng);
+
+// The energy of a state for one worker thread (it may keep scratch data: one evaluator per thread).
+class StateEvaluator {
+ public:
+  virtual ~StateEvaluator() = default;
+  // nullopt: the state is illegal (GraspIt!: the hand collides).
+  virtual std::optional<double> energy(const std::vector<double>& x) = 0;
+};
+using EvaluatorFactory = std::function<std::unique_ptr<StateEvaluator>()>;
+// Distance between two states (the best list's separation rule).
+using StateDistance = std::function<double(const std::vector<double>&, const std::vector<double>&)>;
+
+struct BestEntry {
+  std::vector<double> x;
+  double energy = 0;
+  int chain = 0;
+  long step = 0;        // the chain's iteration at which it was accepted
+};
+
+// The best list (PLANNER.md §Best list): at most `capacity` states, pairwise ≥ minDistance apart.
+class BestList {
+ public:
+  BestList(std::size_t capacity, double minDistance, StateDistance distance);
+  // Offers a state; true when it was kept. Rejected when a kept state within minDistance is at least as
+  // good, or when the list is full and it is no better than the worst; otherwise the kept states within
+  // minDistance (all worse) are dropped, it is inserted in energy order and the list is cut to capacity.
+  bool offer(const BestEntry& entry);
+  const std::vector<BestEntry>& entries() const { return entries_; }
+  double worstEnergy() const;
+ private:
+  std::size_t capacity_;
+  double minDistance_;
+  StateDistance distance_;
+  std::vector<BestEntry> entries_;  // ascending energy
+};
+
+enum class StopReason { StepLimit, TimeLimit, Cancelled };
+const char* toString(StopReason reason);
+
+struct AnnealingRequest {
+  std::vector<SearchVariable> variables;  // start values in .value
+  AnnealingParams params;
+  long maxSteps = 70000;       // the step counter runs from params.k0 to maxSteps
+  int chains = 4;              // independent chains (part of the settings: results do not depend on threads)
+  int threads = 1;             // worker threads (≤ chains are used)
+  std::uint64_t seed = 1;
+  double timeLimit_s = 0;      // ≤ 0: none
+  std::size_t bestListSize = 20;
+  double minDistance = 0.2;
+  // Accepted states with energy ≥ this are never listed (GraspIt!: 1e5 while the list is not full).
+  double listThreshold = 1e5;
+};
+
+struct TracePoint {
+  long iteration = 0;
+  double current = 0, best = 0;
+};
+
+struct AnnealingResult {
+  std::vector<BestEntry> best;         // merged, ascending energy, pairwise ≥ minDistance apart
+  StopReason stopReason = StopReason::StepLimit;
+  long iterations = 0;                 // over all chains
+  long evaluations = 0;                // energy evaluations over all chains (legal neighbours)
+  long illegal = 0;                    // neighbours rejected as illegal
+  double elapsed_s = 0;
+  std::vector<std::vector<TracePoint>> traces;  // per chain, every 1/100 of its iterations
+};
+
+// Iterations per chain: ceil((maxSteps − k0) / chains); chain iteration i runs at step k = k0 + i·chains + 1.
+long iterationsPerChain(const AnnealingRequest& request);
+
+// Runs the chains (chain c seeded with chainSeed(seed, c)) on min(threads, chains) worker threads, each with
+// its own evaluator from `factory`, and merges their best lists: all entries sorted by (energy, chain, step)
+// and offered to one list. Progress is reported on the calling thread (~20 Hz); cancel and the time limit
+// stop every chain at its next iteration (the result then holds what was found so far). sg::Error from an
+// evaluator is rethrown after every worker stopped.
+AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFactory& factory,
+                             const StateDistance& distance, ProgressSink& progress);
+
+}  // namespace sg::planner

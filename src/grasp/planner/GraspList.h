@@ -1,0 +1,44 @@
+#pragma once
+// The grasp list file (PLANNER.md §Grasp list file): JSON, written atomically, read back with errors that
+// name the file. Holds the world it was planned in, the hand, the object, how it was planned and per grasp
+// its energy, pre-grasp and final hand configurations, measures and contacts.
+#include <string>
+#include <vector>
+
+#include "grasp/planner/GraspPlanner.h"
+
+namespace sg::planner {
+
+constexpr const char* kGraspListFormat = "softgrasp-grasp-list";
+constexpr int kGraspListVersion = 1;
+
+struct GraspList {
+  std::string world;              // the world file (as given when planning; may be empty)
+  std::string robot;              // robot name
+  int robotIndex = 0;
+  std::string object;             // graspable body label
+  int graspableIndex = 0;
+  // How it was planned (informative): energy, space, parameter set, seed, steps, stop reason.
+  std::string energy, space, params, stopReason;
+  std::string seed;               // decimal (64-bit seeds do not fit a JSON double)
+  long maxSteps = 0;
+  std::vector<std::string> variableNames;
+  std::vector<PlannedGrasp> grasps;
+};
+
+// The list for a plan result of `world` (file name `worldFile`).
+GraspList makeGraspList(const World& world, const std::string& worldFile, const PlanRequest& request,
+                        const PlanResult& result);
+
+class Json;
+Json graspListToJsonValue(const GraspList& list);  // the document, for callers that add to it
+std::string graspListToJson(const GraspList& list);
+// sg::Error for malformed JSON or content (without the file name).
+GraspList graspListFromJson(const std::string& text);
+
+// Atomic save; sg::Error naming the file on failure.
+void saveGraspList(const GraspList& list, const std::string& path);
+// sg::Error naming the file: missing, unreadable, malformed JSON (with the line), wrong format or fields.
+GraspList loadGraspList(const std::string& path);
+
+}  // namespace sg::planner

@@ -1,0 +1,88 @@
+#pragma once
+// The grasp planner's search state (PLANNER.md §Search state): hand pose in one of GraspIt!'s position
+// spaces plus the posture (eigengrasp amplitudes, or DOF values for a hand without eigengrasps), mapped to
+// a palm pose X_WP and DOF values; the state distance; the hand energies evaluated on a per-thread
+// WorldState of one const World.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contact/CollisionSettings.h"
+#include "geometry/Bvh.h"
+#include "grasp/Analysis.h"
+#include "grasp/planner/Annealing.h"
+#include "model/World.h"
+#include "model/WorldState.h"
+
+namespace sg::planner {
+
+enum class PositionSpace { AxisAngle, Approach, Ellipsoid, Complete };
+enum class PostureSpace { Eigen, Dof };
+enum class EnergyKind { Contacts, AutoGraspQuality };
+
+const char* toString(PositionSpace space);   // "axis-angle", "approach", "ellipsoid", "complete"
+const char* toString(EnergyKind energy);     // "contacts", "autograsp-quality"
+PositionSpace positionSpaceFromString(const std::string& name);  // sg::Error for an unknown name
+EnergyKind energyFromString(const std::string& name);
+
+// Everything that maps search variables to a hand configuration; built once per run (no Qt, plain data).
+struct HandSearchSpace {
+  int robot = 0, graspable = 0;
+  PositionSpace position = PositionSpace::AxisAngle;
+  PostureSpace posture = PostureSpace::Eigen;
+  Transform X_WR;              // reference frame: the object's pose moved to its CoG
+  Transform X_WA0;             // the hand's approach frame at the start (approach space origin)
+  Transform X_PA;              // approach frame in palm coordinates (identity when the robot has none)
+  double distanceScale_mm = 200;  // the object's maxRadius (200 without one)
+  std::size_t positionCount = 0;  // the first variables are the position, the rest the posture
+  std::vector<SearchVariable> variables;  // ranges, jumps, start values (the hand's current configuration)
+
+  // Palm pose and DOF values (unclamped) for variables x.
+  Transform approachFrame(const std::vector<double>& x) const;   // X_WA
+  Transform palmPose(const std::vector<double>& x) const { return approachFrame(x) * X_PA.inverse(); }
+  std::vector<double> dofValues(const World& world, const std::vector<double>& x) const;
+  // max(|Δ origin of the approach frames| / distanceScale, 0.5·|Δ rotation angle| / π).
+  double distance(const std::vector<double>& a, const std::vector<double>& b) const;
+};
+
+// The space for robot `robot` and graspable `graspable` of `world` in `state`, start values from the
+// hand's configuration in `state`. sg::Error for invalid indices.
+HandSearchSpace makeSearchSpace(const World& world, const WorldState& state, int robot, int graspable,
+                                PositionSpace position);
+
+struct EnergySettings {
+  EnergyKind kind = EnergyKind::Contacts;
+  bool presetContacts = true;          // contacts energy: the robot's virtual contacts when it has any
+  std::string measure = "epsilon-l1";  // auto-grasp quality: the measure that ranks force-closure grasps
+  AnalysisRequest analysis;            // collision settings, contact model, quality settings (measures unused)
+  AutoGraspSettings autoGrasp;         // how the hand closes
+};
+
+// One thread's evaluator: a scratch WorldState copied from the start state, reset for every evaluation, so
+// an energy depends on x only. Legal = no collision of the hand with anything.
+class HandEvaluator final : public StateEvaluator {
+ public:
+  HandEvaluator(const World& world, const WorldState& start, const HandSearchSpace& space,
+                const EnergySettings& settings);
+  std::optional<double> energy(const std::vector<double>& x) override;
+  // Puts the hand at x (pose and clamped DOFs) in the scratch state; false when it collides.
+  bool place(const std::vector<double>& x);
+  double contactsEnergy();                       // of the placed hand
+  double autoGraspQualityEnergy();               // closes the placed hand (changes the scratch state)
+  const WorldState& scratch() const { return scratch_; }
+  WorldState& scratch() { return scratch_; }
+
+ private:
+  const World& world_;
+  const WorldState& start_;
+  const HandSearchSpace& space_;
+  const EnergySettings& settings_;
+  WorldState scratch_;
+  std::vector<BodyHandle> handBodies_;
+  std::shared_ptr<const Bvh> objectBvh_;
+  struct LinkProbe { BodyRef ref; std::shared_ptr<const Bvh> bvh; const TriangleMesh* mesh; };
+  std::vector<LinkProbe> links_;                 // live contacts: palm and links with geometry
+};
+
+}  // namespace sg::planner

@@ -1,0 +1,296 @@
+// softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--steps N] [--time-limit S] [--seed K]
+//                          [--threads T] [--chains C] [--json] [--out grasps.json] [analysis options]
+// softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pregrasp] [--json] [--out FILE] [analysis options]
+// The grasp planner (src/grasp/planner/PLANNER.md): simulated annealing over the hand's pose and posture,
+// the kept grasps closed with auto-grasp and measured, printed best first and optionally saved as a grasp
+// list; `evaluate` re-measures a saved list under other contact models, measures or settings.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "AnalysisOptions.h"
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "ModelInput.h"
+#include "TextPrinter.h"
+#include "Warnings.h"
+#include "grasp/QualityMeasure.h"
+#include "grasp/planner/GraspList.h"
+#include "grasp/planner/Json.h"
+
+namespace sg::cli {
+
+namespace {
+
+using namespace sg::planner;
+
+// Progress on stderr, one rewritten line, at most 10 times a second (only when stderr is a terminal).
+class TerminalProgress final : public ProgressSink {
+ public:
+  explicit TerminalProgress(bool enabled) : enabled_(enabled) {}
+  ~TerminalProgress() override {
+    if (enabled_ && shown_) std::cerr << "\r\033[K" << std::flush;
+  }
+  void report(double fraction, std::string_view message) override {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (shown_ && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    shown_ = true;
+    char pct[16];
+    std::snprintf(pct, sizeof pct, "%5.1f%% ", 100.0 * clampFraction(fraction));
+    std::cerr << "\r\033[K" << pct << message << std::flush;
+  }
+  bool cancelRequested() const override { return false; }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point last_;
+};
+
+long integerOption(const ParsedArgs& args, const std::string& option, long fallback, long minimum) {
+  const auto text = args.value(option);
+  if (!text) return fallback;
+  const std::vector<double> v = parseNumberList(option, *text);
+  if (v.size() != 1 || v[0] < static_cast<double>(minimum) || v[0] != static_cast<double>(static_cast<long>(v[0])))
+    throw UsageError(option + ": expected an integer ≥ " + std::to_string(minimum) + ", got '" + *text + "'");
+  return static_cast<long>(v[0]);
+}
+
+std::vector<std::string> reportMeasures(const ParsedArgs& args, const AnalysisRequest& request) {
+  if (args.has("--measures")) return request.measures;
+  return {"epsilon-l1", "volume-l1"};
+}
+
+std::string measureText(const PlannedGrasp& g, const char* name) {
+  const MeasureValue* m = g.measure(name);
+  return m && m->ok ? TextPrinter::number(m->value) : "-";
+}
+
+void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, const std::vector<std::string>& measures) {
+  char buf[64];
+  std::string header = "rank    energy";
+  for (const std::string& m : measures) {
+    std::snprintf(buf, sizeof buf, "  %14s", m.c_str());
+    header += buf;
+  }
+  out << header << "  force-closure  contacts\n";
+  for (std::size_t i = 0; i < grasps.size(); ++i) {
+    const PlannedGrasp& g = grasps[i];
+    std::snprintf(buf, sizeof buf, "%4zu  %8s", i + 1, TextPrinter::number(g.energy).c_str());
+    std::string line = buf;
+    for (const std::string& m : measures) {
+      std::snprintf(buf, sizeof buf, "  %14s", measureText(g, m.c_str()).c_str());
+      line += buf;
+    }
+    std::snprintf(buf, sizeof buf, "  %13s  %8zu", g.forceClosure ? "yes" : "no", g.contacts.size());
+    out << line << buf << "\n";
+  }
+}
+
+const char* kPlanMeasuresDefault = "epsilon-l1,volume-l1";
+
+int runPlan(const ParsedArgs& args) {
+  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
+  const World& world = model.world;
+  if (world.robots.empty()) throw UsageError(model.path + " has no robot to plan with");
+  if (world.graspables.empty()) throw UsageError(model.path + " has no graspable body to plan for");
+
+  PlanRequest request;
+  request.robot = analysis.robot;
+  request.graspable = analysis.graspable.value_or(0);
+  try {
+    request.energy.kind = energyFromString(args.value("--energy").value_or("contacts"));
+    request.space = positionSpaceFromString(args.value("--space").value_or("axis-angle"));
+    request.params = AnnealingParams::byName(args.value("--params").value_or("default"));
+  } catch (const Error& e) {
+    throw UsageError(e.message());
+  }
+  request.energy.analysis = analysis;
+  request.energy.presetContacts = !args.has("--live-contacts");
+  if (const auto q = args.value("--quality-measure")) {
+    if (!findQualityMeasure(*q)) throw UsageError("--quality-measure: unknown measure '" + *q + "'");
+    request.energy.measure = *q;
+  }
+  request.maxSteps = integerOption(args, "--steps", 70000, 0);
+  request.chains = static_cast<int>(integerOption(args, "--chains", 4, 1));
+  const long cores = std::max(1u, std::thread::hardware_concurrency());
+  request.threads = static_cast<int>(integerOption(args, "--threads", 1, 0));
+  if (request.threads == 0) request.threads = static_cast<int>(cores);
+  request.seed = static_cast<std::uint64_t>(integerOption(args, "--seed", 1, 0));
+  if (const auto t = args.value("--time-limit")) {
+    const std::vector<double> v = parseNumberList("--time-limit", *t);
+    if (v.size() != 1 || !(v[0] > 0)) throw UsageError("--time-limit: expected a positive number of seconds");
+    request.timeLimit_s = v[0];
+  }
+  request.reportMeasures = reportMeasures(args, analysis);
+  Warnings warnings;
+  warnings.addLoadWarnings(world);
+
+  TerminalProgress progress(isatty(STDERR_FILENO) && !args.has("--no-progress"));
+  const PlanResult result = planGrasps(world, request, progress);
+  const GraspList list = makeGraspList(world, model.path, request, result);
+  if (const auto out = args.value("--out")) saveGraspList(list, *out);
+
+  const AnnealingResult& a = result.annealing;
+  const double rate = a.elapsed_s > 0 ? static_cast<double>(a.iterations) / a.elapsed_s : 0;
+  if (args.has("--json")) {
+    Json doc = graspListToJsonValue(list);
+    Json run = Json::object();
+    run.set("iterations", a.iterations);
+    run.set("evaluations", a.evaluations);
+    run.set("illegal", a.illegal);
+    run.set("elapsed_s", a.elapsed_s);
+    run.set("stepsPerSecond", rate);
+    run.set("chains", request.chains);
+    run.set("threads", request.threads);
+    run.set("contactModel", analysis.contactModels.front());
+    if (request.energy.kind == EnergyKind::AutoGraspQuality) run.set("qualityMeasure", request.energy.measure);
+    doc.set("run", run);
+    Json w = Json::array();
+    for (const std::string& line : warnings.all()) w.push(line);
+    doc.set("warnings", w);
+    std::cout << doc.dump();
+    return kExitOk;
+  }
+  TextPrinter out(std::cout);
+  out.line("plan " + model.path);
+  {
+    TextPrinter::Indent indent(out);
+    out.field("robot", list.robot + ", object " + list.object);
+    out.field("energy", list.energy + (request.energy.kind == EnergyKind::AutoGraspQuality
+                                           ? " (" + request.energy.measure + ", " + analysis.contactModels.front() + ")"
+                                           : std::string()));
+    out.field("space", list.space + ", params " + list.params + ", seed " + list.seed);
+    out.field("stopped", std::string(toString(a.stopReason)) + " after " + std::to_string(a.iterations) +
+                             " iterations in " + TextPrinter::number(a.elapsed_s) + " s (" +
+                             TextPrinter::number(std::round(rate)) + " steps/s, " + std::to_string(request.threads) +
+                             " thread(s))");
+    out.field("grasps", std::to_string(result.grasps.size()) + ", " +
+                            std::to_string(std::count_if(result.grasps.begin(), result.grasps.end(),
+                                                         [](const PlannedGrasp& g) { return g.forceClosure; })) +
+                            " force closure");
+    if (const auto path = args.value("--out")) out.field("saved", *path);
+  }
+  printGrasps(std::cout, result.grasps, request.reportMeasures);
+  return kExitOk;
+}
+
+int runEvaluate(const ParsedArgs& args) {
+  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
+  const World& world = model.world;
+  const std::string path = *args.value("--grasps");
+  GraspList list = loadGraspList(path);
+  const int robot = args.has("--robot") ? analysis.robot : list.robotIndex;
+  const int graspable = analysis.graspable.value_or(list.graspableIndex);
+  if (robot < 0 || robot >= static_cast<int>(world.robots.size()))
+    throw Error("the grasp list's robot index " + std::to_string(robot) + " is not a robot of " + model.path, path);
+  if (graspable < 0 || graspable >= static_cast<int>(world.graspables.size()))
+    throw Error("the grasp list's graspable index " + std::to_string(graspable) + " is not a graspable of " + model.path,
+                path);
+  const bool reclose = args.has("--from-pregrasp");
+  const std::vector<std::string> measures = reportMeasures(args, analysis);
+  Warnings warnings;
+  warnings.addLoadWarnings(world);
+  TerminalProgress progress(isatty(STDERR_FILENO) && !args.has("--no-progress"));
+  AutoGraspSettings autoGrasp;
+  for (std::size_t i = 0; i < list.grasps.size(); ++i) {
+    try {
+      measureGrasp(world, robot, graspable, list.grasps[i], analysis, autoGrasp, measures, reclose, progress);
+    } catch (const Cancelled&) {
+      throw;
+    } catch (const Error& e) {
+      throw Error("grasps[" + std::to_string(i) + "]: " + e.message(), path);
+    }
+    progress.report(static_cast<double>(i + 1) / static_cast<double>(list.grasps.size()), "evaluating grasps");
+  }
+  list.robotIndex = robot;
+  list.graspableIndex = graspable;
+  if (const auto out = args.value("--out")) saveGraspList(list, *out);
+  if (args.has("--json")) {
+    Json doc = graspListToJsonValue(list);
+    Json w = Json::array();
+    for (const std::string& line : warnings.all()) w.push(line);
+    doc.set("warnings", w);
+    std::cout << doc.dump();
+    return kExitOk;
+  }
+  TextPrinter out(std::cout);
+  out.line("evaluate " + path + " in " + model.path);
+  {
+    TextPrinter::Indent indent(out);
+    out.field("grasps", std::to_string(list.grasps.size()) + (reclose ? " (closed again from the pre-grasps)" : ""));
+    out.field("contact model", analysis.contactModels.front());
+    if (const auto o = args.value("--out")) out.field("saved", *o);
+  }
+  printGrasps(std::cout, list.grasps, measures);
+  return kExitOk;
+}
+
+std::vector<OptionSpec> commonPlanOptions() {
+  std::vector<OptionSpec> o = {analysis_options::robot(), analysis_options::graspable(),
+                               analysis_options::contactModel(),
+                               {"--measures", "Q[,Q...]",
+                                std::string("measures reported for each grasp (default ") + kPlanMeasuresDefault + ")"},
+                               hand_options::threshold()};
+  for (const OptionSpec& q : analysis_options::qualitySettings()) o.push_back(q);
+  o.push_back({"--no-progress", "", "no progress line on stderr (it is shown only when stderr is a terminal)"});
+  o.push_back(common_options::json());
+  o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
+  o.push_back(common_options::modelRoot());
+  return o;
+}
+
+CommandSyntax planSyntax() {
+  CommandSyntax s{{{"WORLD", "world XML with a hand and a graspable body"}},
+                  {{"--energy", "E", "contacts (default) or autograsp-quality"},
+                   {"--space", "S", "hand pose space: axis-angle (default), approach, ellipsoid, complete"},
+                   {"--params", "P", "annealing parameters: default, loop, modified, strict, online"},
+                   {"--steps", "N", "the step counter's end (default 70000; default params start at 30000)"},
+                   {"--time-limit", "S", "stop after S seconds (wall time)"},
+                   {"--seed", "K", "random seed (default 1): the same seed and settings give the same list"},
+                   {"--threads", "T", "worker threads (default 1; 0 = all cores); the list does not depend on it"},
+                   {"--chains", "C", "independent annealing chains (default 4)"},
+                   {"--quality-measure", "Q", "the measure autograsp-quality ranks force-closure grasps by "
+                                              "(default epsilon-l1)"},
+                   {"--live-contacts", "", "contacts energy: one contact per link even if the robot has virtual contacts"}}};
+  for (const OptionSpec& o : commonPlanOptions()) s.options.push_back(o);
+  return s;
+}
+
+CommandSyntax evaluateSyntax() {
+  CommandSyntax s{{{"WORLD", "the world the grasps belong to"}},
+                  {{"--grasps", "FILE", "grasp list (from plan --out)", false, true},
+                   {"--from-pregrasp", "", "close each pre-grasp with auto-grasp again instead of using its final DOFs"}}};
+  for (const OptionSpec& o : commonPlanOptions()) s.options.push_back(o);
+  return s;
+}
+
+const RegisterCommand registerPlan{Command{
+    "plan",
+    "plan grasps with simulated annealing (GraspIt!'s eigengrasp planner)",
+    "Searches the hand's pose (in the chosen space, relative to the object) and posture (eigengrasp amplitudes,\n"
+    "or DOF values without eigengrasps) with GraspIt!'s simulated annealing, keeps the 20 best states at least\n"
+    "0.2 apart, closes each with auto-grasp and prints them best first with their measures and force closure.\n"
+    "Energies: contacts (distance and alignment of the hand's virtual contacts, or one point per link, to the\n"
+    "object) and autograsp-quality (close the hand; force closure ranked by --quality-measure). Progress goes to\n"
+    "stderr when it is a terminal. See src/grasp/planner/PLANNER.md.",
+    planSyntax(), runPlan}};
+
+const RegisterCommand registerEvaluate{Command{
+    "evaluate",
+    "re-measure a saved grasp list (other contact models, measures or settings)",
+    "Loads the world and a grasp list written by `plan --out`, puts the hand in each grasp's final configuration\n"
+    "(or closes its pre-grasp again with --from-pregrasp) and measures it with the given contact model and\n"
+    "measures. --out saves the re-measured list.",
+    evaluateSyntax(), runEvaluate}};
+
+}  // namespace
+
+}  // namespace sg::cli
