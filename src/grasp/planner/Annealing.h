@@ -25,7 +25,7 @@ struct SearchVariable {
   double value = 0;       // the start value (the input value)
 };
 
-// GraspIt!'s annealing parameter sets (graspit-compat.md §6.4).
+// GraspIt!'s annealing parameter sets (PLANNER.md §Annealing).
 struct AnnealingParams {
   std::string name = "default";
   double yc = 7.0, hc = 7.0;          // cooling constants: neighbour (y) and acceptance (h)
