@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "../soft/SoftTestShapes.h"
+#include "../contact/SoftTestShapes.h"
 #include "contact/models/SoftFingerContactModel.h"
 #include "core/Error.h"
 #include "geometry/Primitives.h"

@@ -503,7 +503,7 @@ class TestModels : public QObject {
     const AlignedBox mug = worldBounds(world.graspables[0], world.state.X_WG[0]);
     QVERIFY(mug.max.z() < 91 && mug.min.y() < -60);  // handle turned towards -y
     // The fingers, when closed, sweep the mug: at 90° flexion every fingertip link reaches below the rim,
-    // clear of the table. tests/motion closes them for real.
+    // clear of the table. tests/grasp closes them for real.
     Robot closed = hand;
     RobotState closedState = handState;
     setDofValues(closed, closedState, {degToRad(60), degToRad(90), degToRad(90), degToRad(90)});

@@ -15,7 +15,7 @@
 
 #include "../support/AppTestSetup.h"
 #include "../support/ImageChecks.h"
-#include "../ui/TestWorld.h"
+#include "TestWorld.h"
 #include "CollisionStoppedEdits.h"
 #include "ContactOverlay.h"
 #include "Document.h"

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <thread>
 
-#include "../soft/SoftTestShapes.h"
+#include "../contact/SoftTestShapes.h"
 #include "contact/FrictionEdges.h"
 #include "core/Error.h"
 #include "grasp/ContactWrenches.h"

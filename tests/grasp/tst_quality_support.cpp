@@ -1,6 +1,6 @@
 // ε from support functions (grasp/SupportEpsilon.h, QUALITY.md "ε from support functions") against the Qhull
 // path (buildL1Gws / buildLInfinityGws + evaluateQuality) on random grasp-like wrench sets, the analytic
-// oracles of tests/quality, exact cones against their linearisations, and degenerate input.
+// oracles of tests/grasp, exact cones against their linearisations, and degenerate input.
 #include <QtTest>
 
 #include "../support/BallContacts.h"
@@ -264,7 +264,7 @@ class TestQualitySupport : public QObject {
     QCOMPARE(lInfinityEpsilonFromSupport(two).status, SupportEpsilonStatus::Flat);
   }
 
-  // --- analytic oracles (src/grasp/QUALITY.md §Oracles, as in tests/quality) ---------------------------------------
+  // --- analytic oracles (src/grasp/QUALITY.md §Oracles, as in tests/grasp) ---------------------------------------
   void crossPolytopeAndShiftedCloud() {
     std::vector<Vec6> ws;
     for (int i = 0; i < 6; ++i) for (double s : {1.0, -1.0}) ws.push_back(s * Vec6::Unit(i));
