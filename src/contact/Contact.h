@@ -13,13 +13,14 @@ namespace sg {
 // What one contact became under a contact model (ContactModel.h): the shape of its friction edges.
 enum class ContactKind { Frictionless, PointWithFriction, SoftFinger };
 
+// One body's side of a contact. Frames: W world, C this side's contact frame.
 struct ContactSide {
   BodyHandle body;
-  Vec3 position_mm = Vec3::Zero();  // world frame, on this body's surface
-  Vec3 normal = Vec3::UnitZ();      // world frame, unit, into this body
-  // Contact frame in world coordinates: origin = position, z = normal; x = normalise(n × (1,0,0))
-  // (n × (0,0,1) when n is parallel to x), y = n × x (GraspIt!'s convention).
-  Transform frame;
+  Vec3 p_WC_mm = Vec3::Zero();      // the contact point on this body's surface, in world
+  Vec3 n_W = Vec3::UnitZ();         // unit normal into this body, in world
+  // Contact frame C in world: origin = p_WC, z = n_W; x = normalise(n × (1,0,0)) (n × (0,0,1) when n is
+  // parallel to x), y = n × x (GraspIt!'s convention).
+  Transform X_WC;
 };
 
 struct Contact {

@@ -5,8 +5,8 @@
 namespace sg {
 
 bool preventsMotion(const ContactSide& side, const Transform& from, const Transform& to, double tolerance) {
-  const Vec3 carried = to * (from.inverse() * side.position_mm);
-  return (carried - side.position_mm).dot(side.normal) < -tolerance;
+  const Vec3 carried = to * (from.inverse() * side.p_WC_mm);
+  return (carried - side.p_WC_mm).dot(side.n_W) < -tolerance;
 }
 
 bool anyContactPreventsMotion(const std::vector<Contact>& contacts, const std::vector<BodyHandle>& moving,

@@ -13,11 +13,11 @@ SoftNeighbourhood gatherSide(const World& world, const WorldState& state, const 
                              const SoftNeighbourhoodSettings& s) {
   if (!world.isValid(side.body) || !world.body(side.body).mesh) {
     SoftNeighbourhood only;
-    only.contactPoints_mm.push_back(side.position_mm);
+    only.contactPoints_mm.push_back(side.p_WC_mm);
     return only;
   }
   const Body& body = world.body(side.body);
-  return gatherNeighbourhood(*body.mesh, X_WB(state, side.body), side.position_mm, side.normal, radius_mm, s);
+  return gatherNeighbourhood(*body.mesh, X_WB(state, side.body), side.p_WC_mm, side.n_W, radius_mm, s);
 }
 
 }  // namespace
@@ -51,9 +51,9 @@ SoftContactResult analyseSoftContact(const World& world, const Contact& c, SoftN
   const auto e1 = youngsOf(world, c.side1.body), e2 = youngsOf(world, c.side2.body);
   r.neighbourhoodRadius_mm = neighbourhoodRadius_mm(e1, e2, s.neighbourhood);
   // Frames rebuilt from position and normal (the record's convention), so hand-made contacts work too.
-  r.fit1 = fitQuadric(nb.side1.allPoints_mm(), contactFrame(c.side1.position_mm, c.side1.normal), s.fit);
-  r.fit2 = fitQuadric(nb.side2.allPoints_mm(), contactFrame(c.side2.position_mm, c.side2.normal), s.fit);
-  r.relative = relativeCurvature(r.fit1.curvatures, r.fit2.curvatures, c.side1.normal.normalized(),
+  r.fit1 = fitQuadric(nb.side1.allPoints_mm(), contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
+  r.fit2 = fitQuadric(nb.side2.allPoints_mm(), contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
+  r.relative = relativeCurvature(r.fit1.curvatures, r.fit2.curvatures, c.side1.n_W.normalized(),
                                  s.patch.concaveRule);
   r.patch = computeSoftPatch(r.relative, e1, e2, s.patch);
   r.neighbourhoods = std::move(nb);

@@ -19,8 +19,8 @@ WrenchReference wrenchReferenceFor(const Body& object, const Transform& X_WO, do
 
 Transform objectContactFrame(const ContactSide& side, const Transform& X_WO) {
   const Transform X_OW = X_WO.inverse();
-  const Vec3 p_OC = X_OW * side.position_mm;
-  const Vec3 n_O = X_OW.applyToVector(side.normal);
+  const Vec3 p_OC = X_OW * side.p_WC_mm;
+  const Vec3 n_O = X_OW.applyToVector(side.n_W);
   return contactFrame(p_OC, n_O);
 }
 

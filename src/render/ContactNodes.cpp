@@ -83,7 +83,7 @@ double FrictionCone::baseRadius_mm() const { return height_mm * std::tan(halfAng
 
 ContactGlyph contactGlyph(const Contact& contact, bool onSide2, bool showCone) {
   ContactGlyph g;
-  g.frame = (onSide2 ? contact.side2 : contact.side1).frame;
+  g.frame = (onSide2 ? contact.side2 : contact.side1).X_WC;
   g.mu = contact.muStatic;
   g.showCone = showCone;
   return g;

@@ -31,7 +31,7 @@ const SoftPatchStyle& handSideStyle() {
 
 ParaboloidPatch patchOf(const QuadricFit& fit, const ContactSide& side, double radius_mm) {
   ParaboloidPatch p;
-  p.frame = contactFrame(side.position_mm, side.normal);  // the frame the fit used
+  p.frame = contactFrame(side.p_WC_mm, side.n_W);  // the frame the fit used
   p.a = fit.a;
   p.b = fit.b;
   p.c = fit.c;
@@ -51,7 +51,7 @@ void addSoftContactNodes(SoSeparator* parent, const ContactEvaluation& ce, const
   parent->addChild(makeParaboloidPatchNode(patchOf(handFit, handSide, radius_mm), handSideStyle()));
   counts.patches += 2;
   ContactEllipse ellipse;
-  ellipse.frame = contactFrame(objectSide.position_mm, objectSide.normal);
+  ellipse.frame = contactFrame(objectSide.p_WC_mm, objectSide.n_W);
   ellipse.axisLong = soft.patch.axisLong;
   ellipse.axisShort = soft.patch.axisShort;
   ellipse.semiLong_mm = soft.patch.semiAxisLong_mm;

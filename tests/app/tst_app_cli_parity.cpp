@@ -86,7 +86,7 @@ void TstAppCliParity::gAndCliAgree() {
     const QJsonObject json = contacts[i].toObject();
     QCOMPARE(json["contacts"].toArray().first().toInt(), c.sourceContacts.front());
     const QJsonArray p = json["position_mm"].toArray();
-    for (int k = 0; k < 3; ++k) QCOMPARE(p[k].toDouble(), c.onObject().position_mm[k]);
+    for (int k = 0; k < 3; ++k) QCOMPARE(p[k].toDouble(), c.onObject().p_WC_mm[k]);
     QCOMPARE(json["model"].toString(), QString(toString(c.kind)));
   }
   const QJsonObject measures = doc["measures"].toObject();

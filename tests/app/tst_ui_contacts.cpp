@@ -179,7 +179,7 @@ void TstUiContacts::dockListsTheContacts() {
     QCOMPARE(table->item(i, ContactsDock::kBody2)->text(), QString::fromStdString(w.bodyLabel(c.side2.body)));
     QCOMPARE(table->item(i, ContactsDock::kSeparation)->text().toDouble(), std::round(c.separation_mm * 1000) / 1000);
     QCOMPARE(table->item(i, ContactsDock::kMuStatic)->text(), QString::number(c.muStatic, 'f', 2));
-    QVERIFY(table->item(i, ContactsDock::kPosition)->text().contains(QString::number(c.side1.position_mm.x(), 'f', 2)));
+    QVERIFY(table->item(i, ContactsDock::kPosition)->text().contains(QString::number(c.side1.p_WC_mm.x(), 'f', 2)));
     sawFingerLabel |= table->item(i, ContactsDock::kBody2)->text().startsWith("ThreeFinger/chain");
     if (const auto e = analysis_->evaluationOfContact(i); e && analysis_->evaluation()->contacts[*e].kind == ContactKind::SoftFinger) {
       QCOMPARE(table->item(i, ContactsDock::kType)->text(), QString("soft finger, fitted"));
@@ -249,8 +249,8 @@ void TstUiContacts::overlayFollowsContactsAndToggles() {
     const bool byHand = contacts[i].side2.body.kind == K::Robot || contacts[i].side1.body.kind == K::Robot;
     QCOMPARE(nodes.glyph(i).onTop, byHand);
     QCOMPARE(nodes.coneNode(i)->getChild(0)->isOfType(SoDepthBuffer::getClassTypeId()), byHand);
-    QVERIFY(nodes.glyph(i).position_mm().isApprox(contacts[i].side1.position_mm, 1e-6) ||
-            nodes.glyph(i).position_mm().isApprox(contacts[i].side2.position_mm, 1e-6));
+    QVERIFY(nodes.glyph(i).position_mm().isApprox(contacts[i].side1.p_WC_mm, 1e-6) ||
+            nodes.glyph(i).position_mm().isApprox(contacts[i].side2.p_WC_mm, 1e-6));
   }
   QCOMPARE(softContacts, 3);
   QCOMPARE(nodes.coneCount(), static_cast<int>(contacts.size()));
@@ -259,7 +259,7 @@ void TstUiContacts::overlayFollowsContactsAndToggles() {
     const Contact& c = contacts[i];
     if (c.side1.body.kind == K::Obstacle && c.side2.body == kMug) {
       const FrictionCone cone = frictionCone(nodes.glyph(i));
-      QVERIFY(cone.axis.isApprox(-c.side2.normal, 1e-9));
+      QVERIFY(cone.axis.isApprox(-c.side2.n_W, 1e-9));
       QVERIFY(cone.axis.z() < -0.9);
       QVERIFY(std::abs(cone.halfAngle_rad - std::atan(c.muStatic)) < 1e-12);
     }

@@ -408,7 +408,7 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
 
   // The highlighted neighbourhood: exactly the points the fits used, on both sides.
   QCOMPARE(in->highlightedPoints().size(), soft.neighbourhoods.side1.size() + soft.neighbourhoods.side2.size());
-  QVERIFY(in->highlightedPoints().front().isApprox(ce.contact.side1.position_mm));
+  QVERIFY(in->highlightedPoints().front().isApprox(ce.contact.side1.p_WC_mm));
 
   // Selecting elsewhere (the contacts dock does this) updates the inspector; clearing empties it.
   analysis->setSelectedContact(std::nullopt);

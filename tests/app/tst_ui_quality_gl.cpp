@@ -94,7 +94,7 @@ void TstUiQualityGl::softPatchesChangePixelsNearTheirContacts() {
   QStringList report;
   for (const ContactEvaluation& ce : analysis->evaluation()->contacts) {
     if (!(ce.kind == ContactKind::SoftFinger)) continue;
-    const QPoint p = project(view->camera(), ce.contact.side1.position_mm);
+    const QPoint p = project(view->camera(), ce.contact.side1.p_WC_mm);
     if (!QRect(0, 0, kWidth, kHeight).contains(p)) continue;
     ++contactsInView;
     const QRect area(p.x() - kHalfWindow_px, p.y() - kHalfWindow_px, 2 * kHalfWindow_px + 1, 2 * kHalfWindow_px + 1);
@@ -123,7 +123,7 @@ void TstUiQualityGl::inspectorHighlightsTheNeighbourhood() {
   QVERIFY(inspector);
   QVERIFY(!inspector->highlightedPoints().empty());
   const QImage after = view->renderToImage(QSize(kWidth, kHeight));
-  const QPoint p = project(view->camera(), w.analysis()->contacts()[static_cast<std::size_t>(contact)].side1.position_mm);
+  const QPoint p = project(view->camera(), w.analysis()->contacts()[static_cast<std::size_t>(contact)].side1.p_WC_mm);
   const QRect area(p.x() - kHalfWindow_px, p.y() - kHalfWindow_px, 2 * kHalfWindow_px + 1, 2 * kHalfWindow_px + 1);
   QVERIFY(differingPixels(before, after, area) > 10);
   QCOMPARE(differingPixels(before, after, QRect(0, 0, 40, 40)), 0);  // nothing else moved

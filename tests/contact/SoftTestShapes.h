@@ -68,13 +68,13 @@ inline Contact makeContact(const BodyHandle& h1, const Vec3& p1, const Vec3& n1,
                            const Vec3& p2, double mu, double separation = 0) {
   Contact c;
   c.side1.body = h1;
-  c.side1.position_mm = p1;
-  c.side1.normal = n1.normalized();
-  c.side1.frame = contactFrame(p1, c.side1.normal);
+  c.side1.p_WC_mm = p1;
+  c.side1.n_W = n1.normalized();
+  c.side1.X_WC = contactFrame(p1, c.side1.n_W);
   c.side2.body = h2;
-  c.side2.position_mm = p2;
-  c.side2.normal = -n1.normalized();
-  c.side2.frame = contactFrame(p2, c.side2.normal);
+  c.side2.p_WC_mm = p2;
+  c.side2.n_W = -n1.normalized();
+  c.side2.X_WC = contactFrame(p2, c.side2.n_W);
   c.muStatic = mu;
   c.muKinetic = mu;
   c.separation_mm = separation;

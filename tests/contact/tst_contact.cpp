@@ -75,14 +75,14 @@ class TestContact : public QObject {
     const Contact& c = contacts[0];
     QVERIFY(c.side1.body == kTable);
     QVERIFY(c.side2.body == kBall);
-    QVERIFY(c.side1.position_mm.isApprox(Vec3(5, 3, 0), 1e-9));
-    QVERIFY(c.side2.position_mm.isApprox(Vec3(5, 3, 0.1), 1e-9));
-    QVERIFY(c.side1.normal.isApprox(-Vec3::UnitZ(), 1e-9));
-    QVERIFY(c.side2.normal.isApprox(Vec3::UnitZ(), 1e-9));
+    QVERIFY(c.side1.p_WC_mm.isApprox(Vec3(5, 3, 0), 1e-9));
+    QVERIFY(c.side2.p_WC_mm.isApprox(Vec3(5, 3, 0.1), 1e-9));
+    QVERIFY(c.side1.n_W.isApprox(-Vec3::UnitZ(), 1e-9));
+    QVERIFY(c.side2.n_W.isApprox(Vec3::UnitZ(), 1e-9));
     QCOMPARE_LE(std::abs(c.separation_mm - 0.1), 1e-9);
     // Frames: origin at the point, z along the inward normal.
-    QVERIFY(c.side2.frame.translation().isApprox(c.side2.position_mm, 1e-12));
-    QVERIFY((c.side2.frame.rotationMatrix().col(2) - Vec3::UnitZ()).norm() < 1e-9);
+    QVERIFY(c.side2.X_WC.translation().isApprox(c.side2.p_WC_mm, 1e-12));
+    QVERIFY((c.side2.X_WC.rotationMatrix().col(2) - Vec3::UnitZ()).norm() < 1e-9);
     // μ from the material table (what the contact transmits is the contact model's decision).
     QCOMPARE(c.muStatic, w.materials.staticFriction("wood", "rubber"));
     QCOMPARE(c.muKinetic, w.materials.kineticFriction("wood", "rubber"));

@@ -138,7 +138,7 @@ class TestMotion : public QObject {
     QCOMPARE_LE(std::abs(w.state.robots[0].dofValues[0] - w.state.robots[0].dofValues[1]), 1e-3);
     // Contact normals on the cube point into it, away from each finger.
     for (const auto& c : r.contacts)
-      if (c.side2.body == cube && c.side1.body == left) QVERIFY(c.side2.normal.x() > 0.5);
+      if (c.side2.body == cube && c.side1.body == left) QVERIFY(c.side2.n_W.x() > 0.5);
 
     const auto open = autoOpen(w, 0);
     QCOMPARE(open.outcome, MotionOutcome::Reached);

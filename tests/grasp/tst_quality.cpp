@@ -332,7 +332,7 @@ class TestQuality : public QObject {
       QVERIFY(soft->patch.semiAxisLong_mm > 0 && c.torsion_mm > 0);
       QVERIFY(std::abs(c.maxTorsionalFriction_Nmm - 0.5 * 5 * c.torsion_mm) < 1e-12);
       QVERIFY(std::abs(c.frictionEdges[0](5) - c.torsion_mm) < 1e-12);
-      for (const auto& wr : c.wrenches) QVERIFY(std::abs(wr.head<3>().dot(-c.contact.side2.normal) - 1) < 1e-9);
+      for (const auto& wr : c.wrenches) QVERIFY(std::abs(wr.head<3>().dot(-c.contact.side2.n_W) - 1) < 1e-9);
     }
     QVERIFY(e.l1Quality.forceClosure);
     QVERIFY(e.lInfinity.limitExceeded);  // 21⁴ sums: over the default L∞ limit, reported, not built
@@ -348,8 +348,8 @@ class TestQuality : public QObject {
     auto contacts = sphereContacts(30, kTetra, 0.5);
     // A second report 0.5 mm from the first, on the same pair: GraspIt!'s merge folds it into one contact.
     Contact dup = contacts[0];
-    dup.side1.position_mm += 0.5 * dup.side1.frame.rotationMatrix().col(0);
-    dup.side2.position_mm = dup.side1.position_mm;
+    dup.side1.p_WC_mm += 0.5 * dup.side1.X_WC.rotationMatrix().col(0);
+    dup.side2.p_WC_mm = dup.side1.p_WC_mm;
     dup.separation_mm = 0.1;
     contacts.push_back(dup);
     QualitySettings s = fixtures();

@@ -31,9 +31,9 @@ void verifySameContacts(const std::vector<Contact>& a, const std::vector<Contact
   QCOMPARE(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     QVERIFY(a[i].side1.body == b[i].side1.body && a[i].side2.body == b[i].side2.body);
-    QVERIFY(a[i].side1.position_mm == b[i].side1.position_mm);
-    QVERIFY(a[i].side2.position_mm == b[i].side2.position_mm);
-    QVERIFY(a[i].side1.normal == b[i].side1.normal);
+    QVERIFY(a[i].side1.p_WC_mm == b[i].side1.p_WC_mm);
+    QVERIFY(a[i].side2.p_WC_mm == b[i].side2.p_WC_mm);
+    QVERIFY(a[i].side1.n_W == b[i].side1.n_W);
     QCOMPARE(a[i].separation_mm, b[i].separation_mm);
   }
 }

@@ -226,8 +226,8 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
     // touch: their nearest points are not unique and detection may pick another point of the face, as on
     // the parallel jaw's box — ε there is 0 either way, two contacts being a flat set.)
     for (std::size_t i = 0; i < a.contacts.size(); ++i) {
-      const Vec3 na = a.reference.objectPose.inverse().applyToVector(a.contacts[i].onObject().normal);
-      const Vec3 nb = b.reference.objectPose.inverse().applyToVector(b.contacts[i].onObject().normal);
+      const Vec3 na = a.reference.objectPose.inverse().applyToVector(a.contacts[i].onObject().n_W);
+      const Vec3 nb = b.reference.objectPose.inverse().applyToVector(b.contacts[i].onObject().n_W);
       QVERIFY((na - nb).norm() < 1e-9);
       QVERIFY(closeRelative(b.contacts[i].torsion_mm, a.contacts[i].torsion_mm, 1e-9));
     }
@@ -261,8 +261,8 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
 // in a world rotated about z gives the same object-frame wrenches.
 void TstSupportMeasures::tangentFramesComeFromTheObjectFrame() {
   ContactSide side;
-  side.position_mm = Vec3(10, 20, -5);
-  side.normal = Vec3(0.3, -0.2, 0.9).normalized();
+  side.p_WC_mm = Vec3(10, 20, -5);
+  side.n_W = Vec3(0.3, -0.2, 0.9).normalized();
   WrenchReference ref;
   ref.objectPose = Transform(Quat(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized())), Vec3(5, 6, 7));
   ref.torqueScale_mm = 40;
@@ -270,8 +270,8 @@ void TstSupportMeasures::tangentFramesComeFromTheObjectFrame() {
   const std::vector<Vec6> w0 = contactWrenches(side, 0.5, edges, ref);
   const Transform X(Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitZ())), Vec3(100, -50, 20));
   ContactSide movedSide = side;
-  movedSide.position_mm = X * side.position_mm;
-  movedSide.normal = X.applyToVector(side.normal);
+  movedSide.p_WC_mm = X * side.p_WC_mm;
+  movedSide.n_W = X.applyToVector(side.n_W);
   WrenchReference movedRef = ref;
   movedRef.objectPose = X * ref.objectPose;
   const std::vector<Vec6> w1 = contactWrenches(movedSide, 0.5, edges, movedRef);
@@ -279,7 +279,7 @@ void TstSupportMeasures::tangentFramesComeFromTheObjectFrame() {
   for (std::size_t j = 0; j < w0.size(); ++j) QVERIFY((w1[j] - w0[j]).norm() < 1e-12);
   // GraspIt!'s rule: t_x = normalise(n_O × x̂_O) with n_O the normal in the object frame.
   const Transform frame = objectContactFrame(side, ref.objectPose);
-  const Vec3 n_O = ref.objectPose.inverse().applyToVector(side.normal);
+  const Vec3 n_O = ref.objectPose.inverse().applyToVector(side.n_W);
   QVERIFY((frame.rotationMatrix().col(0) - n_O.cross(Vec3::UnitX()).normalized()).norm() < 1e-12);
   QVERIFY((frame.rotationMatrix().col(2) - n_O).norm() < 1e-12);
 }

@@ -30,12 +30,12 @@ namespace {
 // A contact at `p` between body 1 (normal n into it) and body 2 (normal −n into it).
 Contact makeContactAt(const Vec3& p, const Vec3& n, double mu) {
   Contact c;
-  c.side1.position_mm = p;
-  c.side1.normal = n.normalized();
-  c.side1.frame = contactFrame(p, c.side1.normal);
-  c.side2.position_mm = p;
-  c.side2.normal = -n.normalized();
-  c.side2.frame = contactFrame(p, c.side2.normal);
+  c.side1.p_WC_mm = p;
+  c.side1.n_W = n.normalized();
+  c.side1.X_WC = contactFrame(p, c.side1.n_W);
+  c.side2.p_WC_mm = p;
+  c.side2.n_W = -n.normalized();
+  c.side2.X_WC = contactFrame(p, c.side2.n_W);
   c.muStatic = mu;
   c.muKinetic = mu * 0.8;
   return c;
@@ -205,7 +205,7 @@ class TstRenderContacts : public QObject {
     centre /= edges;
     QVERIFY((centre - (p + 20.0 * axis)).norm() < 1e-3);  // the ring is centred on the normal line
     // Edge 0 lies along the contact frame's x axis (the analysis' first friction edge).
-    const Vec3 x = c.side1.frame.rotation() * Vec3::UnitX();
+    const Vec3 x = c.side1.X_WC.rotation() * Vec3::UnitX();
     QVERIFY(((pts[1] - (p + 20.0 * axis)).normalized() - x).norm() < 1e-4);
     // Side faces: a fan of `edges` triangles from the apex.
     SoIndexedFaceSet* faces = nodes.coneFaces(0);

@@ -61,13 +61,13 @@ AnalysisResult graspDefaultWorld(const std::string& model = "soft-finger") {
 Contact contactBetween(BodyHandle a, BodyHandle b, const Vec3& p, const Vec3& n, double mu) {
   Contact c;
   c.side1.body = a;
-  c.side1.position_mm = p;
-  c.side1.normal = n;
-  c.side1.frame = contactFrame(p, n);
+  c.side1.p_WC_mm = p;
+  c.side1.n_W = n;
+  c.side1.X_WC = contactFrame(p, n);
   c.side2.body = b;
-  c.side2.position_mm = p;
-  c.side2.normal = -n;
-  c.side2.frame = contactFrame(p, -n);
+  c.side2.p_WC_mm = p;
+  c.side2.n_W = -n;
+  c.side2.X_WC = contactFrame(p, -n);
   c.muStatic = mu;
   return c;
 }

@@ -11,9 +11,9 @@ namespace sgtest {
 
 inline sg::ContactSide sideAt(const sg::Vec3& u, double r) {
   sg::ContactSide s;
-  s.position_mm = r * u;
-  s.normal = -u;
-  s.frame = sg::contactFrame(s.position_mm, s.normal);
+  s.p_WC_mm = r * u;
+  s.n_W = -u;
+  s.X_WC = sg::contactFrame(s.p_WC_mm, s.n_W);
   return s;
 }
 

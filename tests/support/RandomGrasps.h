@@ -38,9 +38,9 @@ inline RandomGrasp graspAt(std::mt19937& rng, const std::vector<sg::Vec3>& direc
   const std::vector<Vec6> e = torsion_mm > 0 ? softContactEdges(torsion_mm) : pointContactEdges(edges);
   for (const Vec3& u : directions) {
     ContactSide side;
-    side.position_mm = 30 * (1 + 0.3 * (uni(rng) - 0.5)) * u;
-    side.normal = -(u + 0.18 * randomUnit(rng)).normalized();
-    side.frame = contactFrame(side.position_mm, side.normal);
+    side.p_WC_mm = 30 * (1 + 0.3 * (uni(rng) - 0.5)) * u;
+    side.n_W = -(u + 0.18 * randomUnit(rng)).normalized();
+    side.X_WC = contactFrame(side.p_WC_mm, side.n_W);
     const double mu = 0.2 + 0.8 * uni(rng);
     g.wrenches.push_back(contactWrenches(side, mu, e, ref));
     g.cones.push_back(exactConeFor(side, mu, torsion_mm, ref));

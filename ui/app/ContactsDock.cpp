@@ -83,8 +83,8 @@ void ContactsDock::rebuild() {
     if (const auto e = analysis_->evaluationOfContact(i); evaluation && e) type = kindName(evaluation->contacts.at(*e).kind);
     table_->setItem(i, kBody1, cell(label(c.side1.body)));
     table_->setItem(i, kBody2, cell(label(c.side2.body)));
-    table_->setItem(i, kPosition, cell(vec(c.side1.position_mm, 2)));
-    table_->setItem(i, kNormal, cell(vec(c.side1.normal, 3)));
+    table_->setItem(i, kPosition, cell(vec(c.side1.p_WC_mm, 2)));
+    table_->setItem(i, kNormal, cell(vec(c.side1.n_W, 3)));
     table_->setItem(i, kMuStatic, cell(QString::number(c.muStatic, 'f', 2), true));
     table_->setItem(i, kMuKinetic, cell(QString::number(c.muKinetic, 'f', 2), true));
     table_->setItem(i, kType, cell(type));

@@ -79,10 +79,10 @@ int runGrasp(const ParsedArgs& args) {
     for (const auto& c : contacts)
       list.append(QJsonObject{{"body1", jsonString(world.bodyLabel(c.side1.body))},
                               {"body2", jsonString(world.bodyLabel(c.side2.body))},
-                              {"position1", jsonVec(c.side1.position_mm)},
-                              {"normal1", jsonVec(c.side1.normal)},
-                              {"position2", jsonVec(c.side2.position_mm)},
-                              {"normal2", jsonVec(c.side2.normal)},
+                              {"position1", jsonVec(c.side1.p_WC_mm)},
+                              {"normal1", jsonVec(c.side1.n_W)},
+                              {"position2", jsonVec(c.side2.p_WC_mm)},
+                              {"normal2", jsonVec(c.side2.n_W)},
                               {"separation", jsonNumber(c.separation_mm)},
                               {"muStatic", jsonNumber(c.muStatic)},
                               {"muKinetic", jsonNumber(c.muKinetic)},
@@ -126,7 +126,7 @@ int runGrasp(const ParsedArgs& args) {
     TextPrinter::Indent inner(out);
     for (const auto& c : contacts)
       out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
-               TextPrinter::vec(c.side1.position_mm) + " mm, normal " + TextPrinter::vec(c.side1.normal) + ", gap " +
+               TextPrinter::vec(c.side1.p_WC_mm) + " mm, normal " + TextPrinter::vec(c.side1.n_W) + ", gap " +
                TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) +
                (kinds[static_cast<std::size_t>(&c - contacts.data())].empty()
                     ? std::string()

@@ -93,8 +93,8 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
   QJsonObject o{{"contacts", sources},
                 {"body1", jsonString(world.bodyLabel(c.contact.side1.body))},
                 {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
-                {"position_mm", jsonVec(side.position_mm)},
-                {"normal", jsonVec(side.normal)},
+                {"position_mm", jsonVec(side.p_WC_mm)},
+                {"normal", jsonVec(side.n_W)},
                 {"model", jsonString(toString(c.kind))},
                 {"mu", jsonNumber(c.mu)},
                 {"torsion_mm", jsonNumber(c.torsion_mm)},
@@ -158,8 +158,8 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
   const ContactEvaluation& c = e.contacts[index];
   const ContactSide& side = c.onObject();
   const ContactSide& other = c.objectIsSide1 ? c.contact.side2 : c.contact.side1;
-  out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.position_mm) + " mm, normal " +
-           TextPrinter::vec(side.normal) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
+  out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.p_WC_mm) + " mm, normal " +
+           TextPrinter::vec(side.n_W) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
   TextPrinter::Indent detail(out);
   if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
     const SoftPatch& p = soft->patch;

@@ -51,7 +51,7 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
     const bool firstIsHand = c.side1.body.kind == BodyHandle::Kind::Robot;
     const ContactSide& h = firstIsHand ? c.side1 : c.side2;
     const ContactSide& o = firstIsHand ? c.side2 : c.side1;
-    grasp.contacts.push_back({world.bodyLabel(h.body), world.bodyLabel(o.body), h.position_mm, h.normal});
+    grasp.contacts.push_back({world.bodyLabel(h.body), world.bodyLabel(o.body), h.p_WC_mm, h.n_W});
   }
 }
 
