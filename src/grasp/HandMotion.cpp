@@ -33,6 +33,7 @@ HandMotionStep approachStep(World& world, int robot, const HandMotionRequest& r)
   step.outcome = m.outcome;
   step.moved_mm = m.fraction * r.approachDistance_mm;
   step.contacts = m.contacts.size();
+  step.converged = m.converged;
   return step;
 }
 
@@ -54,10 +55,12 @@ HandMotionStep fingerStep(World& world, int robot, const HandMotionRequest& r, b
   const DofMotionResult m = open ? autoOpen(world, robot, r.settings) : autoGrasp(world, robot, r.settings);
   step.outcome = m.outcome;
   step.contacts = m.contacts.size();
+  step.converged = m.converged;
+  step.iterations = m.iterations;
   return step;
 }
 
-std::string describe(const HandMotionStep& s, const std::string& what, bool approach) {
+std::string describeOutcome(const HandMotionStep& s, const std::string& what, bool approach) {
   if (!s.collisionChecked)
     return what + (approach ? ": moved " + number(s.moved_mm) + " mm" : ": DOFs at their limits") +
            " (collision checking off)";
@@ -72,6 +75,12 @@ std::string describe(const HandMotionStep& s, const std::string& what, bool appr
     case MotionOutcome::StartInCollision: return what + " refused: the hand is already in collision";
   }
   return what;
+}
+
+std::string describe(const HandMotionStep& s, const std::string& what, bool approach) {
+  std::string out = describeOutcome(s, what, approach);
+  if (!s.converged) out += " (did not converge after " + std::to_string(s.iterations) + " iterations)";
+  return out;
 }
 
 }  // namespace

@@ -40,7 +40,9 @@ double bisectToContact(World& world, const std::function<void(double)>& apply, c
   const std::vector<BodyPair> hits = pairsColliding(world, pairs);
   if (collided) *collided = hits;
   const double target = 0.5 * settings.threshold_mm();
-  for (;;) {
+  if (!(std::isfinite(lo) && std::isfinite(hi)))
+    throw Error("bisection to contact did not converge: the motion parameter is not finite");
+  for (int step = 0; step < kMaxBisectionSteps; ++step) {
     const double mid = 0.5 * (lo + hi);
     if (!(mid > lo && mid < hi)) break;  // parameter resolution exhausted
     apply(mid);
@@ -55,9 +57,19 @@ double bisectToContact(World& world, const std::function<void(double)>& apply, c
   return lo;
 }
 
+void requireFinitePoses(const World& world, const std::vector<BodyHandle>& bodies, const std::string& what) {
+  for (const auto& h : bodies) {
+    const Transform& p = world.body(h).pose;
+    if (!p.translation().allFinite() || !p.rotation().coeffs().allFinite())
+      throw Error(what + " did not converge: the pose of " + world.bodyLabel(h) + " is not finite");
+  }
+}
+
 int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& s) {
   const double dist = (to.translation() - from.translation()).norm();
   const double angle = from.rotation().angularDistance(to.rotation());
+  if (!std::isfinite(dist) || !std::isfinite(angle))
+    throw Error("motion did not converge: the start or target pose is not finite");
   const double n = std::max({1.0, std::ceil(dist / std::max(1e-9, s.translationStep_mm)),
                              std::ceil(angle / std::max(1e-9, s.rotationStep_rad))});
   return static_cast<int>(std::min(n, 1e6));
@@ -90,6 +102,7 @@ MotionResult moveAlongPath(World& world, const PathMotion& path, const MotionSet
   for (int k = 1; k <= steps; ++k) {
     const double t = static_cast<double>(k) / steps;
     path.apply(t);
+    if (k == 1) requireFinitePoses(world, path.moving, "motion");
     if (!anyPairCollides(world, pairs)) {
       freeT = t;
       continue;
@@ -148,6 +161,9 @@ MotionResult approachToContact(World& world, int robot, double distance_mm, cons
 MotionResult findInitialContact(World& world, int robot, double distance_mm, const MotionSettings& settings) {
   requireRobot(world, robot);
   const auto pairs = activePairs(world, settings.collision, robotBodies(world, robot));
+  if (!(std::isfinite(distance_mm) && approachDirection(world.robots.at(robot)).allFinite()))
+    throw Error("approach did not converge: the approach distance or direction is not finite");
+  requireFinitePoses(world, robotBodies(world, robot), "approach");
   for (int i = 0; i < 20 && anyPairCollides(world, pairs); ++i) {
     Robot& r = world.robots[robot];
     setRobotPose(r, Transform::fromTranslation(-approachDirection(r) * (0.5 * distance_mm)) * r.pose);

@@ -1,4 +1,5 @@
 // World XML reader and writer (src/io/FORMATS.md §World), dofValues text, and file-kind detection.
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -149,6 +150,18 @@ Connection readConnection(const Element& e, const World& world, WorldReader& r) 
   for (const auto& other : world.connections)
     if (other.childRobot == c.childRobot)
       throw xml::errorAt(r.file, e, "robot " + std::to_string(c.childRobot) + " is already connected to a parent");
+  // The child must not be an ancestor of the parent: a cycle has no consistent poses (each
+  // updateConnections() would move them again).
+  for (int at = c.parentRobot, hops = 0; hops <= robots; ++hops) {
+    const Connection* up = nullptr;
+    for (const auto& other : world.connections)
+      if (other.childRobot == at) up = &other;
+    if (!up) break;
+    at = up->parentRobot;
+    if (at == c.childRobot)
+      throw xml::errorAt(r.file, e, "connecting robot " + std::to_string(c.childRobot) + " to robot " +
+                                        std::to_string(c.parentRobot) + " makes a cycle of connections");
+  }
   if (const Element* m = xml::child(e, "mountFilename")) {
     c.mountFileAsWritten = xml::text(*m);
     const std::string path = r.resolver.require(c.mountFileAsWritten, r.dir, r.file, xml::lineOf(*m));
@@ -236,6 +249,9 @@ std::string dofValuesToString(const Robot& robot) {
 void applyDofValuesString(Robot& robot, const std::string& text, const std::string& file, int line) {
   const auto numbers = parseDoubleList(text);
   if (!numbers) throw Error("<dofValues> must hold finite numbers: '" + text + "'", file, line);
+  for (const double v : *numbers)
+    if (!(std::abs(v) <= 1e15))
+      throw Error("<dofValues> value out of range: " + formatDouble(v) + " (limit ±1e+15)", file, line);
   std::vector<double> values;
   std::vector<BreakAwayState> states;
   if (!parseStructuredDofValues(robot, *numbers, values, states)) {

@@ -1,6 +1,7 @@
 #include "io/XmlHelpers.h"
 
 #include "core/Parse.h"
+#include "io/NumberChecks.h"
 
 namespace sg::xml {
 
@@ -67,6 +68,7 @@ double number(const Element& e, const std::string& file) {
   const std::string t = text(e);
   const auto v = parseDouble(t);
   if (!v) throw errorAt(file, e, tagOf(e) + " is not a finite number: '" + t + "'");
+  requireMagnitude(file, e, *v, kMaxMagnitude, "", "");
   return *v;
 }
 
@@ -98,6 +100,7 @@ std::vector<double> numbers(const Element& e, const std::string& file, int count
   if (count >= 0 && static_cast<int>(v->size()) != count)
     throw errorAt(file, e, tagOf(e) + " must hold " + std::to_string(count) + " numbers, found " +
                                std::to_string(v->size()) + ": '" + t + "'");
+  for (const double x : *v) requireMagnitude(file, e, x, kMaxMagnitude, "value", "");
   return *v;
 }
 
@@ -118,6 +121,7 @@ std::optional<double> attributeNumber(const Element& e, const char* name, const 
   const auto v = parseDouble(*a);
   if (!v) throw errorAt(file, e, std::string("attribute ") + name + " of " + tagOf(e) +
                                      " is not a finite number: '" + *a + "'");
+  requireMagnitude(file, e, *v, kMaxMagnitude, std::string("attribute ") + name, "");
   return v;
 }
 
