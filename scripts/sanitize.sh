@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SOFTGRASP_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
-suites=(tst_core tst_progress tst_mass_properties tst_mesh_readers tst_inventor_reader tst_body_xml tst_robot_xml
+suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader tst_body_xml tst_robot_xml
         tst_world_xml tst_link_properties_xml tst_atomic_file tst_joints tst_dh_parity tst_proximity tst_contact
         tst_collision_switches tst_motion tst_analysis tst_support_measures tst_quality tst_quality_support tst_soft
         tst_realfiles tst_models tst_cli tst_malformed)
