@@ -171,6 +171,10 @@ Joint readJoint(const Element& e, int dofCount, const std::string& file) {
     xml::requireMagnitude(file, d, expr.offset, xml::kMaxLength_mm, "offset", "mm");
   }
   xml::requireMagnitude(file, revolute ? theta : d, expr.ratio, 1e6, "ratio", "");
+  if (std::abs(expr.ratio) < 1e-6)  // the DOF range is the joint range divided by the ratio
+    throw xml::errorAt(file, revolute ? theta : d,
+                       xml::tagOf(revolute ? theta : d) + " ratio is too small: " + formatDouble(expr.ratio) +
+                           " (at least 1e-06 in magnitude)");
   dh.a_mm = xml::requireChildBounded(e, "a", file, xml::kMaxLength_mm, "mm");
   dh.alpha_rad = degToRad(xml::requireChildBounded(e, "alpha", file, xml::kMaxAngle_deg, "deg"));
   const double lo = xml::requireChildBounded(e, "minValue", file, valueLimit, valueUnit);

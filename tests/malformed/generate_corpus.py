@@ -443,7 +443,7 @@ def gen_xml():
         "offset_1e308": joint_xml(theta="d0+1e308"), "offset_minus_1e308": joint_xml(theta="d0-1e308"),
         "offset_1e7": joint_xml(theta="d0+1e7"), "offset_nan": joint_xml(theta="d0+nan"),
         "ratio_1e308": joint_xml(theta="d0*1e308"), "ratio_zero": joint_xml(theta="d0*0"),
-        "ratio_1e300_offset": joint_xml(theta="d0*1e300+1"), "dof_index_big": joint_xml(theta="d7"),
+        "ratio_1e300_offset": joint_xml(theta="d0*1e300+1"), "ratio_1e-300": joint_xml(theta="d0*1e-300"), "dof_index_big": joint_xml(theta="d7"),
         "dof_index_huge": joint_xml(theta="d99999999999999999999"), "dof_negative": joint_xml(theta="d-1"),
         "theta_garbage": joint_xml(theta="x0"), "theta_trailing": joint_xml(theta="d0+1x"),
         "a_1e308": joint_xml(a="1e308"), "a_1e9": joint_xml(a="1e9"), "a_nan": joint_xml(a="nan"),
@@ -460,6 +460,8 @@ def gen_xml():
     }
     for name, j in sorted(bad_joints.items()):
         put(d + "robot_joint_%s.xml" % name, robot_xml(joint=j), "error")
+    put(d + "robot_joint_limits_1e6_ok.xml", robot_xml(joint=joint_xml(lo="-1e6", hi="1e6")), "ok")
+    put(d + "world_limits_1e6_ok.xml", world_xml(robot_item(robot="robot_joint_limits_1e6_ok.xml")), "ok")
     put(d + "robot_joint_prismatic_ok.xml",
         robot_xml(joint=joint_xml(typ="Prismatic", theta="0", d="d0", lo="0", hi="10")), "ok")
     for name, dv in [("default_1e308", dof_xml(default="1e308")), ("default_nan", dof_xml(default="nan")),

@@ -96,6 +96,18 @@ class TestMalformed : public QObject {
       QVERIFY2(gp.isEmpty(), qPrintable("grasp " + file + ": " + gp));
     }
   }
+  // Joint limits of ±1e6° load (within range), but auto-grasp cannot reach them within its iteration bound:
+  // it must stop and say so, not loop for ever or claim contact.
+  void autoGraspThatCannotSettleSaysSo() {
+    QProcess p;
+    p.setWorkingDirectory(QStringLiteral(SG_CORPUS_DIR));
+    p.start(QStringLiteral(SG_CLI_PATH), {"grasp", QStringLiteral(SG_CORPUS_DIR "/xml/world_limits_1e6_ok.xml")});
+    QVERIFY(p.waitForFinished(kTimeLimit_ms));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains("auto-grasp did not converge: stopped after 500 iterations"), qPrintable(err));
+  }
   // Files too large to commit: the nesting that overflowed Coin's stack (issue 15), and deep XML.
   void generatedDeepNesting() {
     QTemporaryDir tmp;
