@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <functional>
@@ -83,8 +84,7 @@ struct Frame {
   std::string nodeType;  // the word before '{'
   std::string protoBody; // name of the PROTO whose body this brace opens
   int defId = -1;        // id of the DEF this node carries, -1 if none
-  bool wantReference = false;  // File/Inline: the next string after name/url is a reference
-  bool referenceTaken = false;
+  bool wantReference = false;  // File/Inline: the next value (after name/url, or first in [ ]) is a reference
 };
 
 bool isIncludeNode(const std::string& type) { return type == "File" || type == "Inline" || type == "WWWInline"; }
@@ -106,6 +106,15 @@ InventorScan scanInventorText(const std::string& text) {
   std::string pendingProto;     // "PROTO name" seen
   int protoPhase = 0;           // 1: expecting its interface '[', 2: in the interface, 3: expecting its body '{'
   int protoInterfaceDepth = 0;
+  // The value token right after an include node's name/url field (or first inside its [ ]) names a file.
+  auto takeReference = [&](const Token& t) {
+    if (frames.empty() || !frames.back().wantReference) return false;
+    frames.back().wantReference = false;
+    if (t.kind == TokenKind::Word && t.text == "IS") return true;  // a PROTO field: resolved when instantiated
+    const int depth = static_cast<int>(frames.size()) - (frames.back().open == '[' ? 1 : 0);
+    scan.references.push_back({t.text, t.line, depth});
+    return true;
+  };
   auto fail = [&](const std::string& what, int line) {
     if (scan.problem.empty()) {
       scan.problem = what;
@@ -137,7 +146,8 @@ InventorScan scanInventorText(const std::string& text) {
           for (const Frame& outer : frames)
             if (!outer.protoBody.empty()) protoUses[outer.protoBody].insert(f.nodeType);
         }
-        f.wantReference = false;
+        f.wantReference = f.open == '[' && !frames.empty() && frames.back().wantReference;  // url [ "first" ... ]
+        if (!frames.empty()) frames.back().wantReference = false;
         frames.push_back(f);
         const int depth = static_cast<int>(frames.size());
         if (depth > scan.maxDepth) scan.maxDepth = depth;
@@ -153,14 +163,7 @@ InventorScan scanInventorText(const std::string& text) {
         if (protoPhase == 2 && static_cast<int>(frames.size()) < protoInterfaceDepth) protoPhase = 3;
         break;
       case TokenKind::String:
-        if (!frames.empty() && frames.back().wantReference && !frames.back().referenceTaken) {
-          frames.back().referenceTaken = true;
-          scan.references.push_back({t.text, t.line, static_cast<int>(frames.size())});
-        } else if (frames.size() >= 2 && frames.back().open == '[' && frames[frames.size() - 2].wantReference &&
-                   !frames[frames.size() - 2].referenceTaken) {
-          frames[frames.size() - 2].referenceTaken = true;  // url [ "first" "second" ]: Coin takes the first
-          scan.references.push_back({t.text, t.line, static_cast<int>(frames.size()) - 1});
-        }
+        takeReference(t);
         break;
       case TokenKind::Word: {
         if (prev1.kind == TokenKind::Word && prev1.text == "DEF") pendingDef = t.text;
@@ -175,6 +178,7 @@ InventorScan scanInventorText(const std::string& text) {
           protoPhase = 1;
         }
         if (t.text == "EXTERNPROTO") fail("EXTERNPROTO is not supported (it would load further files)", t.line);
+        if (takeReference(t)) break;  // an unquoted file name: Coin reads it as the string
         if (!frames.empty() && frames.back().open == '{' && isIncludeNode(frames.back().nodeType) &&
             (t.text == "name" || t.text == "url"))
           frames.back().wantReference = true;
@@ -257,6 +261,7 @@ struct Walker {
       for (const auto& d : globalDirs) candidates.push_back(d + "/" + name);
     }
     for (const auto& c : candidates) {
+      if (std::find(tried.begin(), tried.end(), c) != tried.end()) continue;  // Coin lists the top directory twice
       tried.push_back(c);
       struct stat st {};
       if (::stat(c.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) return c;
