@@ -366,6 +366,8 @@ void saveWorld(const World& world, const std::string& path) {
 
 ModelFileKind detectModelFileKind(const std::string& path) {
   if (meshFormatFromPath(path) != MeshFormat::Unknown) return ModelFileKind::Mesh;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return ModelFileKind::Unknown;  // a FIFO would block
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) return ModelFileKind::Unknown;
   const Element* root = doc.RootElement();

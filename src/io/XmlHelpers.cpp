@@ -1,11 +1,20 @@
 #include "io/XmlHelpers.h"
 
+#include <filesystem>
+
 #include "core/Parse.h"
 #include "io/NumberChecks.h"
 
 namespace sg::xml {
 
 void loadFile(tinyxml2::XMLDocument& doc, const std::string& path) {
+  // A device or a FIFO would be read for ever (or block): only regular files are XML files.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw Error(std::filesystem::is_directory(status) ? "cannot open file (it is a directory)"
+                                                      : "cannot open file (not a regular file, e.g. a device or a pipe)",
+                path);
   const tinyxml2::XMLError rc = doc.LoadFile(path.c_str());
   if (rc == tinyxml2::XML_ERROR_FILE_NOT_FOUND || rc == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED)
     throw Error("cannot open file", path);

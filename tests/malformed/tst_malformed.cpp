@@ -5,6 +5,8 @@
 // timeout (hang) fails, whatever the file.
 #include <QtTest>
 
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -107,6 +109,22 @@ class TestMalformed : public QObject {
     QCOMPARE(p.exitCode(), 0);
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QVERIFY2(err.contains("auto-grasp did not converge: stopped after 500 iterations"), qPrintable(err));
+  }
+  // Devices and FIFOs are refused, not read for ever or waited on.
+  void specialFiles() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    QStringList paths{"/dev/zero", "/dev/null"};
+    for (const char* name : {"fifo.xml", "fifo.iv", "fifo.off", "fifo.ply"}) {
+      const QString path = tmp.filePath(name);
+      QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+      paths << path;
+    }
+    for (const QString& path : paths) {
+      const Outcome o = runCli({"info", path}, tmp.path());
+      const QString problem = judge(o, "error", path);
+      QVERIFY2(problem.isEmpty(), qPrintable(path + ": " + problem));
+    }
   }
   // Files too large to commit: the nesting that overflowed Coin's stack (issue 15), and deep XML.
   void generatedDeepNesting() {
