@@ -100,6 +100,7 @@ InventorScan scanInventorText(const std::string& text) {
   int nextDefId = 0;
   std::map<std::string, std::set<std::string>> protoUses;  // PROTO name -> node types instantiated in its body
   std::set<std::string> protoNames;
+  std::map<std::string, int> protoBodyDepth;  // PROTO name -> nesting inside its body
 
   Token prev2, prev1;  // the two tokens before the current one
   std::string pendingDef;       // "DEF name" seen, waiting for its node's '{'
@@ -142,9 +143,11 @@ InventorScan scanInventorText(const std::string& text) {
           f.nodeType.clear();
           protoPhase = 0;
         }
-        if (f.open == '{' && !f.nodeType.empty()) {
-          for (const Frame& outer : frames)
-            if (!outer.protoBody.empty()) protoUses[outer.protoBody].insert(f.nodeType);
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+          if (frames[i].protoBody.empty()) continue;
+          if (f.open == '{' && !f.nodeType.empty()) protoUses[frames[i].protoBody].insert(f.nodeType);
+          int& d = protoBodyDepth[frames[i].protoBody];
+          d = std::max(d, static_cast<int>(frames.size() - i));
         }
         f.wantReference = f.open == '[' && !frames.empty() && frames.back().wantReference;  // url [ "first" ... ]
         if (!frames.empty()) frames.back().wantReference = false;
@@ -189,30 +192,43 @@ InventorScan scanInventorText(const std::string& text) {
   }
   if (!scan.problem.empty()) return scan;
 
-  // A PROTO that instantiates itself, directly or through other PROTOs, expands for ever.
-  std::map<std::string, int> state;  // 0 unvisited, 1 on the stack, 2 done
-  std::function<bool(const std::string&, std::vector<std::string>&)> cyclic = [&](const std::string& p,
-                                                                                  std::vector<std::string>& path) {
-    state[p] = 1;
+  // A PROTO that instantiates itself, directly or through other PROTOs, expands for ever; a long chain of
+  // PROTOs each instantiating the next nests as deep as the sum of their bodies. height(P) = P's body
+  // nesting + the largest height of a PROTO it instantiates; the walk is bounded by kMaxProtoChain.
+  constexpr std::size_t kMaxProtoChain = 64;
+  std::map<std::string, int> height;  // of PROTOs fully explored
+  std::set<std::string> onPath;
+  std::vector<std::string> path;
+  std::function<int(const std::string&)> heightOf = [&](const std::string& p) -> int {
+    if (const auto h = height.find(p); h != height.end()) return h->second;
+    if (onPath.count(p)) {
+      std::string chain;
+      for (auto it = std::find(path.begin(), path.end(), p); it != path.end(); ++it) chain += *it + " -> ";
+      fail("recursive PROTO (" + chain + p + ")", 0);
+      return 0;
+    }
+    if (path.size() >= kMaxProtoChain) {
+      fail("PROTOs instantiate each other more than " + std::to_string(kMaxProtoChain) + " levels deep", 0);
+      return 0;
+    }
+    onPath.insert(p);
     path.push_back(p);
+    int below = 0;
     for (const auto& used : protoUses[p]) {
       if (!protoNames.count(used)) continue;
-      if (state[used] == 1) {
-        path.push_back(used);
-        return true;
-      }
-      if (state[used] == 0 && cyclic(used, path)) return true;
+      below = std::max(below, heightOf(used));
+      if (!scan.problem.empty()) break;
     }
-    state[p] = 2;
     path.pop_back();
-    return false;
+    onPath.erase(p);
+    return height[p] = protoBodyDepth[p] + below;
   };
   for (const auto& p : protoNames) {
-    std::vector<std::string> path;
-    if (state[p] == 0 && cyclic(p, path)) {
-      std::string chain;
-      for (const auto& n : path) chain += (chain.empty() ? "" : " -> ") + n;
-      fail("recursive PROTO (" + chain + ")", 0);
+    const int h = heightOf(p);
+    if (!scan.problem.empty()) break;
+    if (scan.maxDepth + h > kMaxInventorNesting) {
+      fail("nesting deeper than " + std::to_string(kMaxInventorNesting) + " levels of { } and [ ], counting the "
+           "bodies of the PROTOs instantiated (PROTO " + p + ")", 0);
       break;
     }
   }

@@ -286,6 +286,15 @@ def gen_inventor():
     put(d + "proto_mutual.wrl", V2 + "PROTO A [ ] { B { } }\nPROTO B [ ] { A { } }\nA { }\n", "error")
     put(d + "proto_ok.wrl", V2 + "PROTO P [ field SFVec3f s 1 1 1 ] { Shape { geometry Box { size IS s } } }\n"
         "P { }\n", "ok")
+    def chain(n, body_depth):
+        out = V2
+        for k in range(n, 0, -1):
+            inner = ("P%d { }" % (k + 1)) if k < n else "Shape { geometry Box { } }"
+            out += "PROTO P%d [ ] { %s%s%s }\n" % (k, "Group { children [ " * body_depth, inner, " ] }" * body_depth)
+        return out + "P1 { }\n"
+    put(d + "proto_chain_10.wrl", chain(10, 1), "ok")
+    put(d + "proto_chain_100.wrl", chain(100, 0), "error")
+    put(d + "proto_chain_deep_bodies.wrl", chain(10, 25), "error")
     put(d + "externproto.wrl", V2 + "EXTERNPROTO E [ ] \"other.wrl#E\"\nE { }\n", "error")
     # Includes: cycles, fan-out, missing, directories, device files, URLs.
     put(d + "inc/self.iv", IV + "Separator { Cube { } File { name \"self.iv\" } }\n", "error")
