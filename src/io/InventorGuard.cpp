@@ -84,6 +84,8 @@ struct Frame {
   std::string nodeType;  // the word before '{'
   std::string protoBody; // name of the PROTO whose body this brace opens
   int defId = -1;        // id of the DEF this node carries, -1 if none
+  double weight = 1;     // nodes inside, USEd nodes counted once per USE
+  int height = 1;        // nesting below and including this frame, USEd nodes expanded
   bool wantReference = false;  // File/Inline: the next value (after name/url, or first in [ ]) is a reference
 };
 
@@ -101,6 +103,19 @@ InventorScan scanInventorText(const std::string& text) {
   std::map<std::string, std::set<std::string>> protoUses;  // PROTO name -> node types instantiated in its body
   std::set<std::string> protoNames;
   std::map<std::string, int> protoBodyDepth;  // PROTO name -> nesting inside its body
+  std::map<int, std::pair<double, int>> defSize;  // DEF id -> (weight, height) once closed
+  double topWeight = 0;
+  int topHeight = 0;
+  // Adds a closed frame or a USEd node to the frame around it (or to the top level).
+  auto addToParent = [&](double weight, int height) {
+    if (frames.empty()) {
+      topWeight += weight;
+      topHeight = std::max(topHeight, height);
+    } else {
+      frames.back().weight += weight;
+      frames.back().height = std::max(frames.back().height, 1 + height);
+    }
+  };
 
   Token prev2, prev1;  // the two tokens before the current one
   std::string pendingDef;       // "DEF name" seen, waiting for its node's '{'
@@ -160,8 +175,17 @@ InventorScan scanInventorText(const std::string& text) {
       }
       case TokenKind::Close:
         if (!frames.empty()) {
-          if (frames.back().defId >= 0) openDefs.erase(frames.back().defId);
+          const Frame closed = frames.back();
           frames.pop_back();
+          if (closed.defId >= 0) {
+            openDefs.erase(closed.defId);
+            defSize[closed.defId] = {closed.weight, closed.height};
+          }
+          addToParent(closed.weight, closed.height);
+          if (topHeight > kMaxInventorNesting || (!frames.empty() && frames.back().height > kMaxInventorNesting))
+            fail("nesting deeper than " + std::to_string(kMaxInventorNesting) +
+                     " levels of { } and [ ] once USEd nodes are expanded",
+                 t.line);
         }
         if (protoPhase == 2 && static_cast<int>(frames.size()) < protoInterfaceDepth) protoPhase = 3;
         break;
@@ -174,6 +198,15 @@ InventorScan scanInventorText(const std::string& text) {
           const auto it = latestDef.find(t.text);
           if (it != latestDef.end() && openDefs.count(it->second))
             fail("USE " + t.text + " inside DEF " + t.text + " (the node would contain itself)", t.line);
+          else if (it != latestDef.end()) {
+            const auto& [w, h] = defSize[it->second];
+            addToParent(w, h);
+            if (topWeight > kMaxInventorExpandedNodes ||
+                (!frames.empty() && frames.back().weight > kMaxInventorExpandedNodes))
+              fail("DEF/USE expands to more than " + std::to_string(static_cast<long long>(kMaxInventorExpandedNodes)) +
+                       " nodes",
+                   t.line);
+          }
         }
         if (prev1.kind == TokenKind::Word && prev1.text == "PROTO" && protoPhase == 0) {
           pendingProto = t.text;
@@ -191,6 +224,8 @@ InventorScan scanInventorText(const std::string& text) {
     }
   }
   if (!scan.problem.empty()) return scan;
+  for (const Frame& f : frames) topHeight = std::max(topHeight, f.height);  // unclosed: Coin reports them
+  scan.maxDepth = std::max(scan.maxDepth, topHeight);
 
   // A PROTO that instantiates itself, directly or through other PROTOs, expands for ever; a long chain of
   // PROTOs each instantiating the next nests as deep as the sum of their bodies. height(P) = P's body

@@ -5,6 +5,8 @@
 // or hang on them:
 //   * nesting of { } and [ ] deeper than kMaxInventorNesting, counted through includes (Coin recurses
 //     once per level and overflows the stack);
+//   * DEF/USE chains that expand to more than kMaxInventorExpandedNodes nodes or nest too deep once expanded
+//     (each USE of a DEF that USEs another multiplies the work Coin's traversal does);
 //   * a USE inside the DEF it names (the node would contain itself) and a PROTO that instantiates itself,
 //     directly or through other PROTOs; EXTERNPROTO (would load further files unchecked);
 //   * an include cycle, more than kMaxInventorIncludes include expansions in all (Coin re-reads a file
@@ -21,6 +23,7 @@ namespace sg::meshio {
 constexpr int kMaxInventorNesting = 400;
 constexpr std::size_t kMaxInventorIncludes = 256;
 constexpr std::size_t kMaxInventorIncludeBytes = std::size_t(256) << 20;
+constexpr double kMaxInventorExpandedNodes = 5e6;  // nodes once every USE is expanded (a DEF/USE "bomb")
 
 // One reference to another file found by the scan.
 struct InventorReference {

@@ -281,6 +281,15 @@ def gen_inventor():
     put(d + "defuse_self.wrl", V2 + "DEF T Transform { children [ Shape { geometry Box { } } USE T ] }\n", "error")
     put(d + "defuse_shared_ok.iv", IV + "DEF A Separator { Cube { } }\nUSE A\nUSE A\n", "ok")
     put(d + "defuse_redefined_ok.iv", IV + "DEF A Separator { DEF A Cube { } USE A }\n", "ok")
+    def bomb(levels, fan, sep_depth=1):
+        out = IV + "DEF L0 Cube { }\n"
+        for k in range(1, levels + 1):
+            out += "DEF L%d %s%s%s\n" % (k, "Separator { " * sep_depth, " ".join(["USE L%d" % (k - 1)] * fan),
+                                         " }" * sep_depth)
+        return out + "USE L%d\n" % levels
+    put(d + "defuse_bomb.iv", bomb(9, 10), "error")
+    put(d + "defuse_small_fanout_ok.iv", bomb(3, 5), "ok")
+    put(d + "defuse_deep_chain.iv", bomb(40, 1, sep_depth=20), "error")
     put(d + "use_undefined.iv", IV + "Separator { USE Nothing }\n", "error")
     put(d + "proto_self.wrl", V2 + "PROTO P [ ] { Group { children [ P { } ] } }\nP { }\n", "error")
     put(d + "proto_mutual.wrl", V2 + "PROTO A [ ] { B { } }\nPROTO B [ ] { A { } }\nA { }\n", "error")
