@@ -20,8 +20,9 @@ void writeText(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
+// Never destroyed: the atexit handler below runs after static destructors registered later.
 const std::string& workDir() {
-  static const std::string dir = [] {
+  static const std::string& dir = *new std::string([] {
     const std::string d = (std::filesystem::temp_directory_path() / ("sg-fuzz-" + std::to_string(::getpid()))).string();
     std::filesystem::create_directories(d);
     writeText(d + "/cube.off",
@@ -37,7 +38,7 @@ const std::string& workDir() {
       std::filesystem::remove_all(workDir(), ec);
     });
     return d;
-  }();
+  }());
   return dir;
 }
 
