@@ -34,6 +34,7 @@ HandMotionStep approachStep(const World& world, WorldState& state, int robot, co
   step.outcome = m.outcome;
   step.moved_mm = m.fraction * r.approachDistance_mm;
   step.contacts = m.contacts.size();
+  step.converged = m.converged;
   return step;
 }
 
@@ -57,10 +58,12 @@ HandMotionStep fingerStep(const World& world, WorldState& state, int robot, cons
       open ? autoOpen(world, state, robot, r.settings) : autoGrasp(world, state, robot, r.settings);
   step.outcome = m.outcome;
   step.contacts = m.contacts.size();
+  step.converged = m.converged;
+  step.iterations = m.iterations;
   return step;
 }
 
-std::string describe(const HandMotionStep& s, const std::string& what, bool approach) {
+std::string describeOutcome(const HandMotionStep& s, const std::string& what, bool approach) {
   if (!s.collisionChecked)
     return what + (approach ? ": moved " + number(s.moved_mm) + " mm" : ": DOFs at their limits") +
            " (collision checking off)";
@@ -75,6 +78,12 @@ std::string describe(const HandMotionStep& s, const std::string& what, bool appr
     case MotionOutcome::StartInCollision: return what + " refused: the hand is already in collision";
   }
   return what;
+}
+
+std::string describe(const HandMotionStep& s, const std::string& what, bool approach) {
+  std::string out = describeOutcome(s, what, approach);
+  if (!s.converged) out += " (did not converge after " + std::to_string(s.iterations) + " iterations)";
+  return out;
 }
 
 }  // namespace

@@ -35,6 +35,8 @@ struct HandMotionStep {
   MotionOutcome outcome = MotionOutcome::Reached;
   double moved_mm = 0;               // approach only: how far the palm went
   std::size_t contacts = 0;          // contacts of the hand when the step ended
+  bool converged = true;             // false: an iteration bound ended the step ("did not converge")
+  int iterations = 0;                // finger steps only
 };
 
 struct HandMotionReport {

@@ -41,7 +41,9 @@ double bisectToContact(const World& world, WorldState& state, const std::functio
   const std::vector<BodyPair> hits = pairsColliding(world, state, pairs);
   if (collided) *collided = hits;
   const double target = 0.5 * settings.threshold_mm();
-  for (;;) {
+  if (!(std::isfinite(lo) && std::isfinite(hi)))
+    throw Error("bisection to contact did not converge: the motion parameter is not finite");
+  for (int step = 0; step < kMaxBisectionSteps; ++step) {
     const double mid = 0.5 * (lo + hi);
     if (!(mid > lo && mid < hi)) break;  // parameter resolution exhausted
     apply(mid);
@@ -56,9 +58,20 @@ double bisectToContact(const World& world, WorldState& state, const std::functio
   return lo;
 }
 
+void requireFinitePoses(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
+                        const std::string& what) {
+  for (const auto& h : bodies) {
+    const Transform& p = X_WB(state, h);
+    if (!p.translation().allFinite() || !p.rotation().coeffs().allFinite())
+      throw Error(what + " did not converge: the pose of " + world.bodyLabel(h) + " is not finite");
+  }
+}
+
 int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& s) {
   const double dist = (to.translation() - from.translation()).norm();
   const double angle = from.rotation().angularDistance(to.rotation());
+  if (!std::isfinite(dist) || !std::isfinite(angle))
+    throw Error("motion did not converge: the start or target pose is not finite");
   const double n = std::max({1.0, std::ceil(dist / std::max(1e-9, s.translationStep_mm)),
                              std::ceil(angle / std::max(1e-9, s.rotationStep_rad))});
   return static_cast<int>(std::min(n, 1e6));
@@ -93,6 +106,7 @@ MotionResult moveAlongPath(const World& world, WorldState& state, const PathMoti
   for (int k = 1; k <= steps; ++k) {
     const double t = static_cast<double>(k) / steps;
     path.apply(t);
+    if (k == 1) requireFinitePoses(world, state, path.moving, "motion");
     if (!anyPairCollides(world, state, pairs)) {
       freeT = t;
       continue;
@@ -156,6 +170,9 @@ MotionResult findInitialContact(const World& world, WorldState& state, int robot
                                 const MotionSettings& settings) {
   requireRobot(world, robot);
   const auto pairs = activePairs(world, settings.collision, robotBodies(world, robot));
+  if (!(std::isfinite(distance_mm) && approachDirection(world.robots.at(robot), state.robots.at(robot)).allFinite()))
+    throw Error("approach did not converge: the approach distance or direction is not finite");
+  requireFinitePoses(world, state, robotBodies(world, robot), "approach");
   for (int i = 0; i < 20 && anyPairCollides(world, state, pairs); ++i) {
     const Robot& r = world.robots[robot];
     RobotState& rs = state.robots.at(robot);

@@ -29,6 +29,7 @@ struct MotionResult {
   MotionOutcome outcome = MotionOutcome::Reached;
   double fraction = 1.0;              // of the requested motion that was performed
   std::vector<Contact> contacts;      // contacts of the moving bodies at the end
+  bool converged = true;              // false: an iteration bound stopped the motion early
   bool madeContact() const { return outcome == MotionOutcome::Contact; }
 };
 
@@ -51,6 +52,14 @@ MotionResult moveAlongPath(const World& world, WorldState& state, const PathMoti
 double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
                        const std::vector<BodyPair>& pairs, double freeT, double collidingT,
                        const CollisionSettings& settings, std::vector<BodyPair>* collided = nullptr);
+
+// Throws sg::Error "<what> did not converge: ... not finite" unless every pose of `bodies` is finite (NaN
+// guard of the iterative motions: a NaN pose makes every collision test false and every loop aimless).
+void requireFinitePoses(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
+                        const std::string& what);
+
+// At most this many bisection steps (a double has 52 bits of mantissa; more can never help).
+constexpr int kMaxBisectionSteps = 200;
 
 // Number of steps so that each moves at most the translation and rotation steps of `settings`.
 int stepsBetween(const Transform& from, const Transform& to, const MotionSettings& settings);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "contact/ContactDetection.h"
+#include "core/Error.h"
 #include "contact/ContactMotion.h"
 #include "model/Kinematics.h"
 
@@ -129,6 +130,11 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
   for (std::size_t k = 0; k < n; ++k)
     step[k] = std::abs(k < settings.stepSizes.size() ? settings.stepSizes[k]
                                                      : (robot.dofs[k].prismatic ? 10.0 : degToRad(5.0)));
+  for (std::size_t k = 0; k < n; ++k)
+    if (!std::isfinite(target[k]) || !std::isfinite(step[k]) || !std::isfinite(rs.dofValues.at(k)))
+      throw Error("DOF motion did not converge: DOF " + std::to_string(k) + " has a value, target or step that is "
+                  "not finite");
+  if (settings.maxIterations < 0) throw Error("DOF motion: maxIterations must not be negative");
   const auto byDof = jointsByDof(robot);
   Stops stops;
   for (const auto& ch : robot.chains) stops.emplace_back(ch.joints.size(), false);
@@ -143,12 +149,14 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
   auto anyCollides = [&]() {
     return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, state, p); });
   };
+  requireFinitePoses(world, state, moving, "DOF motion");
   if (anyCollides()) {
     result.outcome = MotionOutcome::StartInCollision;
     result.contacts = findContacts(world, state, pairs, cs);
     return result;
   }
 
+  bool settled = false;
   for (; result.iterations < settings.maxIterations; ++result.iterations) {
     const std::vector<double> cur = rs.dofValues;
     std::vector<double> next = cur;
@@ -170,10 +178,14 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
     }
     bool moves = false;
     for (std::size_t k = 0; k < n; ++k) moves |= proposal[k] != cur[k];
-    if (!moves) break;
+    if (!moves) {
+      settled = true;
+      break;
+    }
 
     enterBreakAway(robot, rs.breakAway, entering, cur);
     apply(proposal);
+    requireFinitePoses(world, state, moving, "DOF motion");
     bool touched = false;
     if (anyCollides()) {
       // Bisect on the DOF increments and stop the links that collided.
@@ -204,6 +216,7 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
     updateConnections(world, state);
     if (settings.stopAtFirstContact && (touched || !findContacts(world, state, pairs, cs).empty())) {
       ++result.iterations;
+      settled = true;
       break;
     }
   }
@@ -215,6 +228,8 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
     anyShort |= result.dofStopped[k];
   }
   result.outcome = anyShort ? MotionOutcome::Contact : MotionOutcome::Reached;
+  // Ran out of iterations with DOFs still short of targets they could move toward: not settled.
+  result.converged = settled || !anyShort;
   return result;
 }
 

@@ -24,6 +24,7 @@ struct DofMotionResult {
   int iterations = 0;
   std::vector<Contact> contacts;      // contacts of the robot's bodies at the end
   std::vector<bool> dofStopped;       // per DOF: halted short of its target
+  bool converged = true;              // false: maxIterations ran out before the motion settled
 };
 
 // Moves robot `robot`'s DOFs in `state` toward `target` (clamped to the ranges), stopping at contacts.

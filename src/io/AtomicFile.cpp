@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -18,12 +20,21 @@ namespace {
 
 std::string systemError() { return std::strerror(errno); }
 
+std::atomic<std::size_t> gFailAfter{std::string::npos};  // testing::failAtomicWritesAfter
+
 // Writes everything, retrying short writes and EINTR.
 bool writeAll(int fd, std::string_view content) {
   const char* p = content.data();
   std::size_t left = content.size();
+  const std::size_t failAfter = gFailAfter.load();
   while (left > 0) {
-    const ssize_t n = ::write(fd, p, left);
+    const std::size_t done = content.size() - left;
+    if (failAfter != std::string::npos && done >= failAfter) {
+      errno = EIO;
+      return false;
+    }
+    const std::size_t chunk = failAfter != std::string::npos ? std::min(left, failAfter - done) : left;
+    const ssize_t n = ::write(fd, p, chunk);
     if (n < 0) {
       if (errno == EINTR) continue;
       return false;
@@ -71,6 +82,17 @@ void writeFileAtomically(const std::string& path, std::string_view content) {
     ::unlink(tmp.c_str());
     throw Error("cannot replace the file: " + why, path);
   }
+  // Sync the directory so the rename itself is on disk. Best effort: the new content is complete either
+  // way, and some file systems refuse fsync on a directory (EINVAL).
+  const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dirFd >= 0) {
+    (void)::fsync(dirFd);
+    ::close(dirFd);
+  }
 }
+
+namespace testing {
+void failAtomicWritesAfter(std::size_t bytes) { gFailAfter.store(bytes); }
+}  // namespace testing
 
 }  // namespace sg

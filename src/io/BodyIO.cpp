@@ -6,6 +6,7 @@
 #include "core/Parse.h"
 #include "geometry/MassProperties.h"
 #include "io/BodyXml.h"
+#include "io/NumberChecks.h"
 #include "io/MeshIO.h"
 #include "io/ModelIO.h"
 #include "io/TransformXml.h"
@@ -149,12 +150,13 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
     body.shearCompliance = checkedPositive(*sc, file, "");
   }
   if (const auto* fob = xml::child(root, "useFlockOfBirds"))
-    body.flockOfBirds = static_cast<int>(xml::number(*fob, file));
+    body.flockOfBirds = static_cast<int>(xml::boundedNumber(*fob, file, 1e9, ""));
 
   if (body.isDynamic()) {
     if (const auto* m = xml::child(root, "mass")) body.mass_g = checkedPositive(*m, file, "g");
     if (const auto* c = xml::child(root, "cog")) {
       body.cog_mm = xml::vec3(*c, file);
+      for (int i = 0; i < 3; ++i) xml::requireMagnitude(file, *c, body.cog_mm[i], xml::kMaxLength_mm, "value", "mm");
       body.cogFromFile = true;
     }
     if (const auto* in = xml::child(root, "inertia_matrix")) {
@@ -166,6 +168,8 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
 
   body.mesh = loadGeometry(g, format, file, xml::lineOf(geom));
   completeMassProperties(body);
+  if (!body.cog_mm.allFinite() || !body.inertiaPerMass_mm2.allFinite() || !std::isfinite(body.maxRadius_mm))
+    throw xml::errorAt(file, root, "the body's mass properties are not finite (coordinates or CoG too large)");
   return body;
 }
 

@@ -13,6 +13,11 @@
 #include <Inventor/actions/SoCallbackAction.h>
 #include <Inventor/errors/SoDebugError.h>
 #include <Inventor/errors/SoReadError.h>
+#include <Inventor/lists/SbStringList.h>
+#include <Inventor/nodes/SoIndexedNurbsCurve.h>
+#include <Inventor/nodes/SoIndexedNurbsSurface.h>
+#include <Inventor/nodes/SoNurbsCurve.h>
+#include <Inventor/nodes/SoNurbsSurface.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShape.h>
 #include <Inventor/SoDB.h>
@@ -21,6 +26,7 @@
 #include <Inventor/VRMLnodes/SoVRMLGroup.h>
 
 #include "core/Parse.h"
+#include "io/InventorGuard.h"
 #include "io/MeshIO.h"
 #include "io/MeshCoinShapeCheck.h"
 #include "io/MeshReaderSupport.h"
@@ -118,54 +124,6 @@ struct NodeRef {
   NodeRef& operator=(const NodeRef&) = delete;
 };
 
-// The files named by `File { name "…" }` and `Inline { url "…" }` nodes in `text` (first URL only),
-// found by a plain scan of the text: enough to follow include chains before Coin does.
-std::vector<std::string> referencedFiles(std::string_view text) {
-  std::vector<std::string> names;
-  auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (const std::string_view keyword : {std::string_view("File"), std::string_view("Inline")}) {
-    const std::string_view field = keyword == "File" ? "name" : "url";
-    for (std::size_t at = text.find(keyword); at != std::string_view::npos; at = text.find(keyword, at + 1)) {
-      const std::size_t end = at + keyword.size();
-      if ((at > 0 && isWordChar(text[at - 1])) || (end < text.size() && isWordChar(text[end]))) continue;
-      const std::size_t open = text.find_first_not_of(" \t\r\n", end);
-      if (open == std::string_view::npos || text[open] != '{') continue;
-      const std::size_t close = text.find('}', open);
-      const std::string_view body = text.substr(open, close == std::string_view::npos ? close : close - open);
-      const std::size_t f = body.find(field);
-      if (f == std::string_view::npos) continue;
-      const std::size_t q1 = body.find('"', f);
-      const std::size_t q2 = q1 == std::string_view::npos ? q1 : body.find('"', q1 + 1);
-      if (q2 != std::string_view::npos) names.emplace_back(body.substr(q1 + 1, q2 - q1 - 1));
-    }
-  }
-  return names;
-}
-
-// Throws if following File/Inline references from `path` leads back to a file already being read, or
-// nests too deep: Coin would recurse until the stack overflows. Missing references are left to Coin.
-void checkReferenceChain(const std::filesystem::path& path, std::vector<std::filesystem::path>& chain,
-                         const std::string& topLevel) {
-  constexpr std::size_t kMaxDepth = 32;
-  std::error_code ec;
-  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
-  for (const auto& p : chain)
-    if (p == canonical) throw Error("File/Inline references form a cycle (back to " + path.string() + ")", topLevel);
-  if (chain.size() >= kMaxDepth) throw Error("File/Inline references nest deeper than 32 levels", topLevel);
-  std::string text;
-  try {
-    text = meshio::readFileBytes(path.string());
-  } catch (const Error&) {
-    return;  // not readable: Coin reports it
-  }
-  chain.push_back(canonical);
-  for (const std::string& name : referencedFiles(text)) {
-    const std::filesystem::path target = path.parent_path() / name;
-    if (std::filesystem::is_regular_file(target, ec)) checkReferenceChain(target, chain, topLevel);
-  }
-  chain.pop_back();
-}
-
 // What the traversal gathers: the triangle soup, or the first shape whose data would make Coin crash.
 struct Extraction {
   TriangleMesh mesh;
@@ -174,6 +132,14 @@ struct Extraction {
 
 SoCallbackAction::Response checkShape(void* data, SoCallbackAction* action, const SoNode* node) {
   auto* out = static_cast<Extraction*>(data);
+  // Coin tessellates NURBS through GLU, which needs an OpenGL context: without a display it crashes.
+  for (const SoType t : {SoNurbsSurface::getClassTypeId(), SoIndexedNurbsSurface::getClassTypeId(),
+                         SoNurbsCurve::getClassTypeId(), SoIndexedNurbsCurve::getClassTypeId()})
+    if (node->isOfType(t)) {
+      out->badShape = std::string(node->getTypeId().getName().getString()) +
+                      ": NURBS need OpenGL to be tessellated and are not supported; convert them to a mesh";
+      return SoCallbackAction::ABORT;
+    }
   const std::string problem =
       node->isOfType(SoVertexShape::getClassTypeId())
           ? meshio::inventorShapeProblem(action, static_cast<const SoVertexShape*>(node))
@@ -202,10 +168,6 @@ void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVert
 
 TriangleMesh readInventorMesh(const std::string& path) {
   meshio::requireReadableFile(path);
-  {
-    std::vector<std::filesystem::path> chain;
-    checkReferenceChain(path, chain, path);
-  }
   std::lock_guard<std::mutex> lock(coinMutex());
   ensureCoinInitialized();
 
@@ -213,6 +175,18 @@ TriangleMesh readInventorMesh(const std::string& path) {
   {
     ReadErrorCapture errors;
     SearchDirectory searchDir(path);
+    {
+      // Refuse what would make Coin crash or hang, following includes as Coin will (InventorGuard.h).
+      std::vector<std::string> dirs;
+      const SbStringList& coinDirs = SoInput::getDirectories();
+      for (int i = 0; i < coinDirs.getLength(); ++i) dirs.emplace_back(coinDirs[i]->getString());
+      try {
+        meshio::checkInventorImport(path, dirs);
+      } catch (const Error& e) {
+        if (e.file() == path) throw;
+        throw e.withContext("included from " + path);
+      }
+    }
     SoInput in;
     if (!in.openFile(path.c_str(), TRUE)) throw Error("Coin cannot open geometry file", path);
     if (!in.isValidFile()) throw Error("not an Open Inventor or VRML file (no valid header)", path);

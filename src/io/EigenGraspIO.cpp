@@ -1,4 +1,5 @@
 // Eigengrasp files (src/io/FORMATS.md §Eigengrasps).
+#include <cmath>
 #include <cstring>
 
 #include "core/Parse.h"
@@ -24,6 +25,9 @@ VecX readDimVals(const Element& e, int dimensions, double missing, const std::st
     if (!value)
       throw xml::errorAt(file, e, "<DimVals> attribute " + std::string(name) + " is not a finite number: '" +
                                       a->Value() + "'");
+    if (!(std::abs(*value) <= 1e15))
+      throw xml::errorAt(file, e, "<DimVals> attribute " + std::string(name) + " is out of range: '" + a->Value() +
+                                      "' (limit ±1e+15)");
     v[*index] = *value;
   }
   return v;

@@ -79,6 +79,8 @@ void requireReadableFile(const std::string& path) {
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) throw Error("cannot open geometry file (no such file)", path);
   if (std::filesystem::is_directory(status)) throw Error("cannot open geometry file (it is a directory)", path);
+  if (!std::filesystem::is_regular_file(status))
+    throw Error("cannot open geometry file (not a regular file, e.g. a device or a pipe)", path);
   std::ifstream probe(path, std::ios::binary);
   if (!probe) throw Error("cannot open geometry file (permission denied?)", path);
 }
@@ -247,6 +249,9 @@ class ToleranceGrid {
 }  // namespace
 
 void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
+  // Out-of-range coordinates would overflow the cell keys; finalizeOrThrow rejects such meshes.
+  for (const auto& v : mesh.vertices)
+    if (!(v.cwiseAbs().maxCoeff() <= 1e9)) return;
   // Only vertices referenced by a (range-checked) triangle are kept.
   const auto n = mesh.vertices.size();
   AlignedBox box;
@@ -300,6 +305,13 @@ void mergeCoincidentVertices(TriangleMesh& mesh, double relTol) {
 }
 
 TriangleMesh finalizeOrThrow(TriangleMesh mesh, const std::string& path) {
+  // Finite but absurd coordinates (1e300) overflow to inf in the first volume or distance computed.
+  constexpr double kMaxCoordinate = 1e9;
+  for (const Vec3& v : mesh.vertices)
+    if (!(v.cwiseAbs().maxCoeff() <= kMaxCoordinate))
+      throw Error("vertex coordinate out of range: (" + formatDouble(v.x()) + ", " + formatDouble(v.y()) + ", " +
+                      formatDouble(v.z()) + "); at most ±1e9 is accepted",
+                  path);
   try {
     mesh.finalize();
   } catch (const Error& e) {

@@ -258,6 +258,23 @@ TriangleMesh readPlyMesh(const std::string& path) {
   }
   if (!haveVertexElement) throw Error("PLY file has no 'vertex' element", path);
 
+  // Every item of an element with properties takes bytes in the file: a count the data cannot hold is a
+  // corrupt header (a 2 KB file declaring 4e9 items would otherwise keep the reader busy for ever).
+  {
+    const std::uint64_t dataBytes = bytes.size() - std::min(bytes.size(), header.dataOffset);
+    std::uint64_t needed = 0;
+    for (const auto& e : header.elements) {
+      std::uint64_t perItem = 0;
+      for (const auto& p : e.properties)
+        perItem += header.encoding == PlyEncoding::Ascii ? 1 : scalarBytes(p.isList ? p.countType : p.type);
+      if (perItem == 0) continue;
+      if (e.count > dataBytes / perItem || (needed += e.count * perItem) > dataBytes)
+        throw Error("PLY header declares " + std::to_string(e.count) + " '" + e.name + "' items, more than the " +
+                        std::to_string(dataBytes) + " bytes of data can hold",
+                    path, header.lastHeaderLine);
+    }
+  }
+
   TriangleMesh mesh;
   // Every vertex takes at least one byte, so the file size bounds a garbage count.
   mesh.vertices.reserve(std::size_t(std::min<std::uint64_t>(nVertices, bytes.size())));
@@ -265,6 +282,7 @@ TriangleMesh readPlyMesh(const std::string& path) {
   std::vector<std::uint32_t> corners;
 
   for (const auto& e : header.elements) {
+    if (e.properties.empty()) continue;  // no data to read, however many items it declares
     const bool isVertex = e.name == "vertex";
     const bool isFace = e.name == "face";
     const bool isStrip = e.name == "tristrips";

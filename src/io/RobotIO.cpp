@@ -1,5 +1,6 @@
 // Robot XML reader (src/io/FORMATS.md §Robot): palm, DOFs, chains of DH joints (built with fromDh), links,
 // collision rules, approach direction, eigengrasps and virtual contacts. The writer is RobotWriter.cpp.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include "core/Parse.h"
 #include "io/BodyXml.h"
 #include "io/ModelIO.h"
+#include "io/NumberChecks.h"
 #include "io/TransformXml.h"
 #include "model/EigenGraspMap.h"
 #include "model/Kinematics.h"
@@ -137,7 +139,10 @@ Dof readDof(const Element& e, const std::string& file, double& defaultValueInFil
   d.kp = xml::requireChildNumber(e, "Kp", file);
   d.kd = xml::requireChildNumber(e, "Kd", file);
   d.draggerScale = xml::requireChildNumber(e, "draggerScale", file);
-  defaultValueInFile = xml::childNumber(e, "defaultValue", file).value_or(0.0);
+  if (const Element* dv = xml::child(e, "defaultValue"))
+    defaultValueInFile = xml::boundedNumber(*dv, file, std::max(xml::kMaxAngle_deg, xml::kMaxLength_mm), "");
+  else
+    defaultValueInFile = 0.0;
   if (d.type == DofType::BreakAway) d.breakAwayTorque = xml::childNumber(e, "breakAwayTorque", file).value_or(0.0);
   return d;
 }
@@ -153,19 +158,29 @@ Joint readJoint(const Element& e, int dofCount, const std::string& file) {
   const Element& d = xml::requireChild(e, "d", file);
   DhParameters dh;
   DofExpression expr;
+  // Absurd magnitudes become inf/NaN after the unit conversion and then stall the motion code (NumberChecks.h).
+  const double valueLimit = revolute ? xml::kMaxAngle_deg : xml::kMaxLength_mm;
+  const char* valueUnit = revolute ? "deg" : "mm";
   if (revolute) {
     expr = readDofExpression(theta, dofCount, file);
+    xml::requireMagnitude(file, theta, expr.offset, xml::kMaxAngle_deg, "offset", "deg");
     expr.offset = degToRad(expr.offset);
-    dh.d_mm = xml::number(d, file);
+    dh.d_mm = xml::boundedNumber(d, file, xml::kMaxLength_mm, "mm");
   } else {
-    dh.theta_rad = degToRad(xml::number(theta, file));
+    dh.theta_rad = degToRad(xml::boundedNumber(theta, file, xml::kMaxAngle_deg, "deg"));
     expr = readDofExpression(d, dofCount, file);
+    xml::requireMagnitude(file, d, expr.offset, xml::kMaxLength_mm, "offset", "mm");
   }
-  dh.a_mm = xml::requireChildNumber(e, "a", file);
-  dh.alpha_rad = degToRad(xml::requireChildNumber(e, "alpha", file));
-  const double lo = xml::requireChildNumber(e, "minValue", file);
+  xml::requireMagnitude(file, revolute ? theta : d, expr.ratio, 1e6, "ratio", "");
+  if (std::abs(expr.ratio) < 1e-6)  // the DOF range is the joint range divided by the ratio
+    throw xml::errorAt(file, revolute ? theta : d,
+                       xml::tagOf(revolute ? theta : d) + " ratio is too small: " + formatDouble(expr.ratio) +
+                           " (at least 1e-06 in magnitude)");
+  dh.a_mm = xml::requireChildBounded(e, "a", file, xml::kMaxLength_mm, "mm");
+  dh.alpha_rad = degToRad(xml::requireChildBounded(e, "alpha", file, xml::kMaxAngle_deg, "deg"));
+  const double lo = xml::requireChildBounded(e, "minValue", file, valueLimit, valueUnit);
   const Element& maxEl = xml::requireChild(e, "maxValue", file);
-  const double hi = xml::number(maxEl, file);
+  const double hi = xml::boundedNumber(maxEl, file, valueLimit, valueUnit);
   if (lo > hi)
     throw xml::errorAt(file, maxEl, "<joint> minValue " + formatDouble(lo) + " is above maxValue " + formatDouble(hi));
   Joint j = fromDh(dh, revolute ? JointType::Revolute : JointType::Prismatic, expr, revolute ? degToRad(lo) : lo,
@@ -379,7 +394,11 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
       eg ? optionalFile(*eg, "eigengrasp", "using one eigengrasp per DOF") : std::nullopt;
   if (egFound) {
     const std::string& egPath = *egFound;
-    robot.eigengrasps = loadEigenGrasps(egPath, dofCount);
+    try {
+      robot.eigengrasps = loadEigenGrasps(egPath, dofCount);
+    } catch (const Error& err) {
+      throw err.withContext("eigengrasps of robot " + file + ":" + std::to_string(xml::lineOf(*eg)));
+    }
     if (robot.eigengrasps.hasOrigin) {
       const auto o = clampToRanges(robot, std::vector<double>(robot.eigengrasps.origin.data(),
                                                               robot.eigengrasps.origin.data() + dofCount));
@@ -392,7 +411,11 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
   const Element* vc = xml::child(root, "virtualContacts");
   if (const std::optional<std::string> vcFound = vc ? optionalFile(*vc, "virtual-contact", "no virtual contacts loaded") : std::nullopt) {
     const std::string& vcPath = *vcFound;
-    robot.virtualContacts = loadVirtualContacts(vcPath);
+    try {
+      robot.virtualContacts = loadVirtualContacts(vcPath);
+    } catch (const Error& err) {
+      throw err.withContext("virtual contacts of robot " + file + ":" + std::to_string(xml::lineOf(*vc)));
+    }
     for (std::size_t i = 0; i < robot.virtualContacts.size(); ++i) {
       const auto& c = robot.virtualContacts[i];
       const bool ok = c.chain == -1 ? true

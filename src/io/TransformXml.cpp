@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/Parse.h"
+#include "io/NumberChecks.h"
 
 namespace sg::xml {
 
@@ -14,6 +15,7 @@ Transform parseRotation(const Element& e, const std::string& file) {
   const auto tokens = splitWhitespace(t);
   const auto angle_deg = tokens.size() == 2 ? parseDouble(tokens[0]) : std::nullopt;
   if (!angle_deg) throw errorAt(file, e, "<rotation> must be '<angle in degrees> x|y|z', found '" + t + "'");
+  requireMagnitude(file, e, *angle_deg, kMaxAngle_deg, "angle", "deg");
   const std::string_view axisName = tokens[1];
   Vec3 axis;
   if (axisName == "x" || axisName == "X")
@@ -38,6 +40,24 @@ Transform parseRotationMatrix(const Element& e, const std::string& file) {
   return Transform::fromMatrix(R, Vec3::Zero());
 }
 
+// The numbers of "(qw qx qy qz)[x y z]": a quaternion must be non-zero and finite once normalised (GraspIt!
+// and Eigen turn (1e308, 1e308, 0, 0) into 0 0 0 0, which no longer loads once saved), translations bounded.
+void checkFullTransformNumbers(const Element& e, const std::string& file) {
+  std::string t = text(e);
+  const auto close = t.find(')');
+  if (t.find('(') == std::string::npos || close == std::string::npos) return;  // the parser reports the syntax
+  for (char& ch : t)
+    if (ch == '(' || ch == ')' || ch == '[' || ch == ']') ch = ' ';
+  const auto q = parseDoubleList(std::string_view(t).substr(0, close));
+  const auto v = parseDoubleList(std::string_view(t).substr(close + 1));
+  if (!q || !v || q->size() != 4 || v->size() != 3) return;
+  for (double x : *q) requireMagnitude(file, e, x, kMaxMagnitude, "quaternion component", "");
+  for (double x : *v) requireMagnitude(file, e, x, kMaxLength_mm, "translation", "mm");
+  const Quat quat((*q)[0], (*q)[1], (*q)[2], (*q)[3]);
+  if (!(quat.norm() >= 1e-9)) throw errorAt(file, e, "<fullTransform> has a zero quaternion");
+  if (!quat.normalized().coeffs().allFinite()) throw errorAt(file, e, "<fullTransform> quaternion cannot be normalised");
+}
+
 }  // namespace
 
 Transform parseTransform(const Element& transformElement, const std::string& file) {
@@ -46,12 +66,15 @@ Transform parseTransform(const Element& transformElement, const std::string& fil
     const char* name = c->Name();
     Transform step;
     if (std::strcmp(name, "translation") == 0) {
-      step = Transform::fromTranslation(vec3(*c, file));
+      const Vec3 v = vec3(*c, file);
+      for (int i = 0; i < 3; ++i) requireMagnitude(file, *c, v[i], kMaxLength_mm, "value", "mm");
+      step = Transform::fromTranslation(v);
     } else if (std::strcmp(name, "rotation") == 0) {
       step = parseRotation(*c, file);
     } else if (std::strcmp(name, "rotationMatrix") == 0) {
       step = parseRotationMatrix(*c, file);
     } else if (std::strcmp(name, "fullTransform") == 0) {
+      checkFullTransformNumbers(*c, file);
       const auto t = Transform::parseFullTransform(text(*c));
       if (!t)
         throw errorAt(file, *c, "<fullTransform> must be '(qw qx qy qz)[x y z]' with finite numbers, found '" +

@@ -1,4 +1,5 @@
 // Virtual (pre-specified) contacts: XML and the legacy plain-text .vgr format (FORMATS.md §Virtual contacts).
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -80,6 +81,8 @@ class TokenStream {
     const auto& t = next(what);
     const auto v = parseDouble(t.text);
     if (!v) throw Error(std::string(what) + " is not a finite number: '" + t.text + "'", file_, t.line);
+    if (!(std::abs(*v) <= 1e15))
+      throw Error(std::string(what) + " is out of range: '" + t.text + "' (limit ±1e+15)", file_, t.line);
     return *v;
   }
   int integer(const char* what) {

@@ -1,4 +1,5 @@
 // World XML reader and writer (src/io/FORMATS.md §World), dofValues text, and file-kind detection.
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -153,6 +154,18 @@ Connection readConnection(const Element& e, const World& world, WorldReader& r) 
     if (other.childRobot == c.childRobot)
       throw xml::errorAt(r.file, e, "robot " + std::to_string(c.childRobot) + " is already connected to a parent");
   std::string mountName;
+  // The child must not be an ancestor of the parent: a cycle has no consistent poses (each
+  // updateConnections() would move them again).
+  for (int at = c.parentRobot, hops = 0; hops <= robots; ++hops) {
+    const Connection* up = nullptr;
+    for (const auto& other : world.connections)
+      if (other.childRobot == at) up = &other;
+    if (!up) break;
+    at = up->parentRobot;
+    if (at == c.childRobot)
+      throw xml::errorAt(r.file, e, "connecting robot " + std::to_string(c.childRobot) + " to robot " +
+                                        std::to_string(c.parentRobot) + " makes a cycle of connections");
+  }
   if (const Element* m = xml::child(e, "mountFilename")) {
     mountName = xml::text(*m);
     const std::string path = r.resolver.require(mountName, r.dir, r.file, xml::lineOf(*m));
@@ -248,6 +261,9 @@ void applyDofValuesString(const Robot& robot, RobotState& state, const std::stri
                           int line) {
   const auto numbers = parseDoubleList(text);
   if (!numbers) throw Error("<dofValues> must hold finite numbers: '" + text + "'", file, line);
+  for (const double v : *numbers)
+    if (!(std::abs(v) <= 1e15))
+      throw Error("<dofValues> value out of range: " + formatDouble(v) + " (limit ±1e+15)", file, line);
   std::vector<double> values;
   std::vector<JointBreakAwayEntry> states;
   if (!parseStructuredDofValues(robot, *numbers, values, states)) {
@@ -386,6 +402,8 @@ void saveWorld(const World& world, const std::string& path, const FileHistory* h
 
 ModelFileKind detectModelFileKind(const std::string& path) {
   if (meshFormatFromPath(path) != MeshFormat::Unknown) return ModelFileKind::Mesh;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return ModelFileKind::Unknown;  // a FIFO would block
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) return ModelFileKind::Unknown;
   const Element* root = doc.RootElement();

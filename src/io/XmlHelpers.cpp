@@ -1,10 +1,20 @@
 #include "io/XmlHelpers.h"
 
+#include <filesystem>
+
 #include "core/Parse.h"
+#include "io/NumberChecks.h"
 
 namespace sg::xml {
 
 void loadFile(tinyxml2::XMLDocument& doc, const std::string& path) {
+  // A device or a FIFO would be read for ever (or block): only regular files are XML files.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw Error(std::filesystem::is_directory(status) ? "cannot open file (it is a directory)"
+                                                      : "cannot open file (not a regular file, e.g. a device or a pipe)",
+                path);
   const tinyxml2::XMLError rc = doc.LoadFile(path.c_str());
   if (rc == tinyxml2::XML_ERROR_FILE_NOT_FOUND || rc == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED)
     throw Error("cannot open file", path);
@@ -67,6 +77,7 @@ double number(const Element& e, const std::string& file) {
   const std::string t = text(e);
   const auto v = parseDouble(t);
   if (!v) throw errorAt(file, e, tagOf(e) + " is not a finite number: '" + t + "'");
+  requireMagnitude(file, e, *v, kMaxMagnitude, "", "");
   return *v;
 }
 
@@ -98,6 +109,7 @@ std::vector<double> numbers(const Element& e, const std::string& file, int count
   if (count >= 0 && static_cast<int>(v->size()) != count)
     throw errorAt(file, e, tagOf(e) + " must hold " + std::to_string(count) + " numbers, found " +
                                std::to_string(v->size()) + ": '" + t + "'");
+  for (const double x : *v) requireMagnitude(file, e, x, kMaxMagnitude, "value", "");
   return *v;
 }
 
@@ -118,6 +130,7 @@ std::optional<double> attributeNumber(const Element& e, const char* name, const 
   const auto v = parseDouble(*a);
   if (!v) throw errorAt(file, e, std::string("attribute ") + name + " of " + tagOf(e) +
                                      " is not a finite number: '" + *a + "'");
+  requireMagnitude(file, e, *v, kMaxMagnitude, std::string("attribute ") + name, "");
   return v;
 }
 

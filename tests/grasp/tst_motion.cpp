@@ -7,6 +7,7 @@
 #include "ContactTestWorlds.h"
 #include "contact/ContactDetection.h"
 #include "grasp/AutoGrasp.h"
+#include "grasp/HandMotion.h"
 #include "grasp/Motion.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
@@ -154,6 +155,36 @@ class TestMotion : public QObject {
     const auto contacts = findAllContacts(w);
     QVERIFY(r.outcome == MotionOutcome::Contact || r.outcome == MotionOutcome::Reached);
     if (r.outcome == MotionOutcome::Contact) QVERIFY(!contacts.empty());
+  }
+
+  // Issue 15: an iteration bound that ends the motion early is reported, and a NaN pose is an error.
+  void iterationBoundIsReportedAsNotConverged() {
+    World w;
+    sgtest::addRobot(w, makeGripper());
+    AutoGraspSettings s;
+    s.maxIterations = 2;
+    const auto r = autoGrasp(w, 0, s);
+    QCOMPARE(r.iterations, 2);
+    QVERIFY(!r.converged);
+    HandMotionRequest req;
+    req.fingers = FingerMotion::Close;
+    req.settings.maxIterations = 2;
+    World w2;
+    sgtest::addRobot(w2, makeGripper());
+    const auto report = moveHand(w2, 0, req);
+    QVERIFY2(report.summary().find("did not converge after 2 iterations") != std::string::npos,
+             report.summary().c_str());
+    World w3;
+    sgtest::addRobot(w3, makeGripper());
+    QVERIFY(autoGrasp(w3, 0).converged);  // the default bound suffices for a real hand
+  }
+  void nanPosesAreErrorsNotEndlessLoops() {
+    World w;
+    Robot gripper = makeGripper();
+    gripper.chains[0].base = Transform::fromTranslation(Vec3(std::nan(""), 0, 0));
+    sgtest::addRobot(w, gripper);
+    QVERIFY_THROWS_EXCEPTION(sg::Error, autoGrasp(w, 0));
+    QVERIFY_THROWS_EXCEPTION(sg::Error, findInitialContact(w, 0, 30.0));
   }
 
   void stopAtFirstContact() {

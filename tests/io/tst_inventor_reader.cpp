@@ -224,7 +224,9 @@ class TestInventorReader : public QObject {
     QVERIFY(QDir(dir.path()).mkdir("folder.wrl"));
     expectError(dir.filePath("folder.wrl").toStdString(), "directory");
     expectError(writeFile(dir, "garbage.iv", "this is not an inventor file { at all\n"));
-    expectError(writeFile(dir, "binary.iv", QByteArray("\x00\x01\x02\xff\xfe garbage", 15)));
+    // The length comes from the literal itself (13 bytes; the embedded NUL stops strlen): a fixed count read past it.
+    static constexpr char kBinary[] = "\x00\x01\x02\xff\xfe garbage";
+    expectError(writeFile(dir, "binary.iv", QByteArray(kBinary, sizeof kBinary - 1)));
     expectError(writeFile(dir, "empty.iv", ""));
     expectError(writeFile(dir, "truncated.iv", kIvHeader + "Separator { Cube { width 10 height 10 "));
     expectError(writeFile(dir, "badfield.iv", kIvHeader + "Separator { Cube { width abc } }\n"), ":2:");
@@ -233,6 +235,97 @@ class TestInventorReader : public QObject {
     expectError(writeFile(dir, "lines.iv", kIvHeader + "Coordinate3 { point [0 0 0, 1 0 0] } LineSet { }\n"), "no");
     expectError(writeFile(dir, "truncated.wrl", "#VRML V2.0 utf8\nShape { geometry Box { size 1 1 "));
     expectError(writeFile(dir, "missingref.iv", kIvHeader + "File { name \"nowhere.iv\" }\n"), "nowhere.iv");
+  }
+  // Issue 15: inputs that crashed or hung Coin are refused before Coin reads them.
+  void deepNestingIsRefusedBeforeCoinRecurses() {
+    QTemporaryDir dir;
+    QByteArray iv = kIvHeader;
+    for (int i = 0; i < 12000; ++i) iv += "Separator {\n";
+    iv += "Cube { }\n";
+    for (int i = 0; i < 12000; ++i) iv += "}\n";
+    expectError(writeFile(dir, "deep.iv", iv), "nesting deeper than");
+    QByteArray wrl = "#VRML V2.0 utf8\n";
+    for (int i = 0; i < 6000; ++i) wrl += "Transform { children [\n";
+    wrl += "Shape { geometry Box { } }\n";
+    for (int i = 0; i < 6000; ++i) wrl += "] }\n";
+    expectError(writeFile(dir, "deep.wrl", wrl), "nesting deeper than");
+    // Nesting adds up through includes: 300 levels here + 300 in the included file.
+    QByteArray half = kIvHeader, outer = kIvHeader;
+    for (int i = 0; i < 300; ++i) half += "Separator {\n", outer += "Separator {\n";
+    half += "Cube { }\n";
+    outer += "File { name \"half.iv\" }\n";
+    for (int i = 0; i < 300; ++i) half += "}\n", outer += "}\n";
+    const auto halfPath = writeFile(dir, "half.iv", half);
+    QCOMPARE(readMesh(halfPath).triangleCount(), std::size_t(12));  // 300 levels alone are fine
+    expectError(writeFile(dir, "outer.iv", outer), "nesting deeper than");
+  }
+  void selfReferencesAreRefused() {
+    QTemporaryDir dir;
+    expectError(writeFile(dir, "defuse.iv", kIvHeader + "DEF A Separator {\n Cube { }\n USE A\n}\n"), ":4:");
+    expectError(writeFile(dir, "defuse2.wrl", "#VRML V2.0 utf8\nDEF T Transform { children [ Shape { geometry Box { } }"
+                                              " Group { children [ USE T ] } ] }\n"),
+                "USE T inside DEF T");
+    // A USE after its DEF closed, or of an inner redefinition, is an ordinary shared node.
+    const auto ok = writeFile(dir, "shared.iv", kIvHeader + "DEF A Separator { DEF B Cube { } USE B }\nUSE A\n");
+    QVERIFY(readMesh(ok).triangleCount() > 0);
+    expectError(writeFile(dir, "proto.wrl", "#VRML V2.0 utf8\nPROTO P [ ] { Group { children [ P { } ] } }\n"
+                                            "Shape { geometry Box { } }\nP { }\n"),
+                "recursive PROTO");
+    expectError(writeFile(dir, "proto2.wrl", "#VRML V2.0 utf8\nPROTO Q [ ] { R { } }\nPROTO R [ ] { Q { } }\nQ { }\n"),
+                "recursive PROTO");
+    expectError(writeFile(dir, "extern.wrl", "#VRML V2.0 utf8\nEXTERNPROTO E [ ] \"e.wrl#E\"\n"), "EXTERNPROTO");
+  }
+  void includesFollowCoinsSearchOrder() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir("sub"));
+    // sub/a.iv names "top.iv": Coin finds it in the top-level file's directory (after sub/), so this is a cycle
+    // even though nothing called top.iv sits next to sub/a.iv.
+    writeFile(dir, "sub/a.iv", kIvHeader + "Separator { File { name \"top.iv\" } }\n");
+    expectError(writeFile(dir, "top.iv", kIvHeader + "Separator { Cube { } File { name \"sub/a.iv\" } }\n"), "cycle");
+    // The including file's directory comes first: sub/b.iv (a cone) wins over b.iv (a cube).
+    writeFile(dir, "sub/b.iv", kIvHeader + "Cone { }\n");
+    writeFile(dir, "b.iv", kIvHeader + "Cube { }\n");
+    writeFile(dir, "sub/c.iv", kIvHeader + "File { name \"b.iv\" }\n");
+    const auto m = readMesh(writeFile(dir, "useb.iv", kIvHeader + "File { name \"sub/c.iv\" }\n"));
+    QVERIFY(m.triangleCount() != 12);
+  }
+  void includeFanOutAndSpecialFilesAreRefused() {
+    QTemporaryDir dir;
+    // 12 levels, each naming the next twice: 4096 expansions for Coin.
+    writeFile(dir, "f12.iv", kIvHeader + "Cube { }\n");
+    for (int i = 11; i >= 0; --i)
+      writeFile(dir, QString("f%1.iv").arg(i),
+                kIvHeader + "Separator { File { name \"f" + QByteArray::number(i + 1) + ".iv\" } File { name \"f" +
+                    QByteArray::number(i + 1) + ".iv\" } }\n");
+    QElapsedTimer timer;
+    timer.start();
+    expectError(dir.filePath("f0.iv").toStdString(), "includes in all");
+    QVERIFY(timer.elapsed() < 5000);
+    expectError(writeFile(dir, "zero.iv", kIvHeader + "Separator { Cube { } File { name \"/dev/zero\" } }\n"),
+                "not a regular file");
+    QVERIFY(QDir(dir.path()).mkdir("adir"));
+    expectError(writeFile(dir, "dirref.iv", kIvHeader + "Separator { Cube { } File { name \"adir\" } }\n"), "not found");
+    // A missing include is an error even when the rest of the file has triangles (src/io/DEVIATIONS.md).
+    expectError(writeFile(dir, "missing2.iv", kIvHeader + "Separator { Cube { } File { name \"gone.iv\" } }\n"),
+                "gone.iv");
+    expectError(writeFile(dir, "inl.wrl", "#VRML V2.0 utf8\nShape { geometry Box { } }\nInline { url [ \"gone.wrl\" ] }\n"),
+                "gone.wrl");
+    expectError(writeFile(dir, "bin.iv", "#Inventor V2.1 binary\n\x01\x02\x03"), "binary");
+    // The top-level file itself must be a regular file.
+    try {
+      (void)readInventorMesh("/dev/zero");
+      QFAIL("/dev/zero was read");
+    } catch (const Error& e) {
+      QVERIFY2(std::string(e.what()).find("not a regular file") != std::string::npos, e.what());
+    }
+  }
+  void nurbsGiveAClearError() {
+    QTemporaryDir dir;
+    expectError(writeFile(dir, "nurbs.iv", kIvHeader +
+                                            "Separator { Coordinate3 { point [0 0 0, 1 0 0, 0 1 0, 1 1 0] }\n"
+                                            " NurbsSurface { numUControlPoints 2 numVControlPoints 2\n"
+                                            "  uKnotVector [0 0 1 1] vKnotVector [0 0 1 1] } }\n"),
+                "NURBS");
   }
   void indicesCoinWouldReadOutOfBoundsAreErrors() {
     // Coin trusts these indices and crashes on them; the reader must report them instead.

@@ -321,6 +321,26 @@ class TestMeshReaders : public QObject {
       QCOMPARE(back.triangles, cube.triangles);
     }
   }
+  // Issue 15: a 2 KB file declaring billions of items must not keep the reader busy for ever.
+  void plyElementCountsAreBoundedByTheFileSize() {
+    QTemporaryDir dir;
+    const QByteArray tri = "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
+    const QByteArray head = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                            "property float z\nelement face 1\nproperty list uchar int vertex_indices\n";
+    QElapsedTimer timer;
+    timer.start();
+    // Items without properties hold no data: skipped, however many there are.
+    const auto m = readMesh(writeFile(dir, "empty_element.ply", head + "element junk 4000000000\nend_header\n" + tri));
+    QCOMPARE(m.triangleCount(), std::size_t(1));
+    expectError(writeFile(dir, "many_faces.ply",
+                          "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+                          "property float y\nproperty float z\nelement face 4000000000\n"
+                          "property list uchar int vertex_indices\nend_header\n" + QByteArray(36 + 13, '\0')),
+                "more than the 49 bytes of data can hold");
+    expectError(writeFile(dir, "many_junk.ply", head + "element junk 3000000000\nproperty double a\nend_header\n" + tri),
+                "'junk' items");
+    QVERIFY(timer.elapsed() < 5000);
+  }
   void plyBadInput() {
     QTemporaryDir dir;
     const QByteArray header =

@@ -304,6 +304,33 @@ class TestRobotXml : public QObject {
     }
   }
 
+  // Issue 15: numbers that overflow after the unit conversion (or make auto-grasp loop) are refused at their line.
+  void absurdMagnitudesAreErrors() {
+    const struct {
+      const char* from;
+      const char* to;
+      const char* what;
+    } cases[] = {
+        {"<theta>d1</theta>", "<theta>d1+1e308</theta>", "offset is out of range"},
+        {"<theta>d1</theta>", "<theta>d1*1e308</theta>", "ratio is out of range"},
+        {"<theta>d1</theta>", "<theta>d1*1e-300</theta>", "ratio is too small"},
+        {"<a>50.000000</a>", "<a>1e308</a>", "<a> is out of range"},
+        {"<a>50.000000</a>", "<a>-2e8</a>", "limit ±1e+08 mm"},
+        {"<alpha>0.000000</alpha>\n      <minValue>-120", "<alpha>1e308</alpha>\n      <minValue>-120", "<alpha>"},
+        {"<maxValue>120.000000</maxValue>", "<maxValue>1e308</maxValue>", "<maxValue> is out of range"},
+        {"<minValue>-120.000000</minValue>", "<minValue>-1e7</minValue>", "limit ±1e+06 deg"},
+        {"<maxEffort>5.0e+10</maxEffort>", "<maxEffort>1e308</maxEffort>", "limit ±1e+15"},
+    };
+    for (const auto& c : cases) {
+      Tree tree;
+      const std::string path = sgtest::writePlanarRobot(tree);
+      editFile(path, c.from, c.to);
+      const std::string text = sgtest::readText(path);
+      const std::string firstLine = std::string(c.to).substr(0, std::string(c.to).find('\n'));
+      SG_VERIFY_ERROR_AT(loadRobot(path, kMaterials), path, sgtest::lineOf(text, firstLine), c.what);
+    }
+  }
+
   void eigenGraspDimensionMismatch() {
     Tree tree;
     const std::string robot = sgtest::writeGripperRobot(tree);

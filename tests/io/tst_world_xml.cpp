@@ -520,6 +520,44 @@ class TestWorldXml : public QObject {
       const std::string path = writeWorldTree(tree, text);
       SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "jelly"), "unknown material 'jelly'");
     }
+    // Issue 15: a cycle of connections, an unnormalisable quaternion and absurd magnitudes are errors at the line.
+    {
+      Tree tree;
+      std::string text = kWorld;
+      const std::string back = "  <connection>\n    <parentRobot>1</parentRobot>\n    <parentChain>0</parentChain>\n"
+                               "    <childRobot>0</childRobot>\n  </connection>\n";
+      text.insert(text.find("  <camera>"), back);
+      const std::string path = writeWorldTree(tree, text);
+      SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "<parentRobot>1") - 1, "cycle of connections");
+    }
+    {
+      Tree tree;
+      std::string text = kWorld;
+      text.replace(text.find("(+1 0 0 0)[0 0 300]"), 19, "(1e308 1e308 0 0)[0 0 300]");
+      const std::string path = writeWorldTree(tree, text);
+      SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "(1e308 1e308"), "out of range");
+    }
+    {
+      Tree tree;
+      std::string text = kWorld;
+      text.replace(text.find("(+1 0 0 0)[0 0 300]"), 19, "(1e-320 0 0 0)[0 0 300]");
+      const std::string path = writeWorldTree(tree, text);
+      SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "(1e-320"), "zero quaternion");
+    }
+    {
+      Tree tree;
+      std::string text = kWorld;
+      text.replace(text.find("<translation>0 200 0</translation>"), 34, "<translation>0 2e8 0</translation>");
+      const std::string path = writeWorldTree(tree, text);
+      SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "0 2e8 0"), "limit ±1e+08 mm");
+    }
+    {
+      Tree tree;
+      std::string text = kWorld;
+      text.replace(text.find("<dofValues>0.5 -0.25"), 20, "<dofValues>1e308 -0.25");
+      const std::string path = writeWorldTree(tree, text);
+      SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "<dofValues>1e308"), "out of range");
+    }
     {
       Tree tree;
       const std::string path = writeWorldTree(tree, "<?xml version=\"1.0\" ?>\n<robot/>\n");

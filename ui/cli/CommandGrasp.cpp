@@ -70,6 +70,9 @@ int runGrasp(const ParsedArgs& args) {
   if (args.has("--sensing")) sensed = sensePairs(world, robot, request.collision);
   const bool colliding = anyCollision(world, request.collision);
   const std::string fingers = fingersOutcome(result.motion), approach = approachOutcome(result.motion);
+  if (result.motion.fingers.run && !result.motion.fingers.converged)
+    warnings.add("auto-grasp did not converge: stopped after " + std::to_string(result.motion.fingers.iterations) +
+                 " iterations with DOFs short of their targets");
   const Robot& hand = world.robots[robot];
   const RobotState& handState = world.state.robots.at(robot);
 

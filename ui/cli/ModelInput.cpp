@@ -26,6 +26,8 @@ void requireReadableFile(const std::string& path) {
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw Error("no such file", path);
   if (fs::is_directory(status)) throw Error("is a directory, not a model file", path);
+  // Opening a FIFO would wait for a writer; a device would be read for ever.
+  if (!fs::is_regular_file(status)) throw Error("is not a regular file (a device or a pipe)", path);
   if (!std::ifstream(path).good()) throw Error("cannot be read (permission denied?)", path);
 }
 
