@@ -31,6 +31,8 @@
 #include "GraspActions.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "PoseEditor.h"
+#include "PropertiesDock.h"
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
@@ -83,6 +85,8 @@ class TstUiContacts : public QObject {
   void draggedRobotStopsAtContact();
   void blockedEditPushesNothing();
   void plainGShortcutSparesSpinBoxes();
+  void typedPoseStopsAtContact();
+  void interpenetrationIsReported();
 
  private:
   std::unique_ptr<MainWindow> window_;
@@ -488,6 +492,63 @@ void TstUiContacts::plainGShortcutSparesSpinBoxes() {
   QTest::keyClick(window_->findChild<ContactsDock*>()->table(), Qt::Key_G);
   QCOMPARE(triggered.count(), 1);
   QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
+}
+
+// Issue 16 §1: a pose typed in Properties obeys Collision Checking as a drag does.
+void TstUiContacts::typedPoseStopsAtContact() {
+  doc_->setSelection(BodyHandle{K::Robot, 0, {}});
+  auto* pose = window_->findChild<PoseEditor*>();
+  QVERIFY(pose);
+  QVERIFY(pose->isEnabled());
+  const double z0 = doc_->world().state.robots[0].X_WP.translation().z();
+  const int steps = doc_->undoStack()->count();
+  pose->field(2)->setValue(z0 - 300);  // through the mug and the table, unless stopped
+  const double z = doc_->world().state.robots[0].X_WP.translation().z();
+  QVERIFY2(z > z0 - 300 + 1 && z < z0, qPrintable(QString::number(z)));
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  QCOMPARE(pose->field(2)->value(), std::round(z * 100) / 100);  // the field shows where it stopped
+  QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("last collision-free pose")),
+           qPrintable(window_->statusBar()->currentMessage()));
+  // The mug's pose too: lifted into the palm, it stops there.
+  doc_->undoStack()->undo();
+  doc_->setSelection(kMug);
+  const double mz0 = X_WB(doc_->world().state, kMug).translation().z();
+  pose->field(2)->setValue(mz0 + 200);
+  const double mz = X_WB(doc_->world().state, kMug).translation().z();
+  QVERIFY2(mz > mz0 + 1 && mz < mz0 + 200, qPrintable(QString::number(mz)));
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+// Issue 16 §1: interpenetrating bodies (collision checking off) are named, with their depth, in the contacts dock
+// and the status bar.
+void TstUiContacts::interpenetrationIsReported() {
+  action(window_.get(), "actionCollisionChecking")->setChecked(false);
+  doc_->setSelection(BodyHandle{K::Robot, 0, {}});
+  auto* pose = window_->findChild<PoseEditor*>();
+  const double mugZ = X_WB(doc_->world().state, kMug).translation().z();
+  pose->field(2)->setValue(mugZ);  // the palm at the mug's height: into the mug
+  QCOMPARE(doc_->world().state.robots[0].X_WP.translation().z(), mugZ);  // unchecked: goes through
+  QVERIFY(anyCollision(doc_->world()));
+  analysis_->recompute();
+  const auto& pairs = analysis_->interpenetrations();
+  QVERIFY(!pairs.empty());
+  QCOMPARE(pairs.size(), collidingPairs(doc_->world()).size());
+  for (const Interpenetration& p : pairs) QVERIFY(p.depth_mm > 0);
+  QVERIFY(pairs.front().depth_mm >= pairs.back().depth_mm);
+  auto* dock = window_->findChild<ContactsDock*>();
+  QVERIFY(!dock->collisionLabel()->isHidden());
+  const QString first = QString::fromStdString(doc_->world().bodyLabel(pairs.front().body1));
+  QVERIFY2(dock->collisionLabel()->text().contains(first), qPrintable(dock->collisionLabel()->text()));
+  QVERIFY(dock->collisionLabel()->text().contains(QStringLiteral("mm deep")));
+  QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("interpenetrating")),
+           qPrintable(window_->statusBar()->currentMessage()));
+  // Pulled apart: nothing reported any more.
+  doc_->undoStack()->undo();
+  analysis_->recompute();
+  QVERIFY(analysis_->interpenetrations().empty());
+  QVERIFY(dock->collisionLabel()->isHidden());
+  action(window_.get(), "actionCollisionChecking")->setChecked(true);
 }
 
 QTEST_MAIN(TstUiContacts)

@@ -48,6 +48,12 @@ ContactsDock::ContactsDock(Document* doc, GraspAnalysis* analysis, QWidget* pare
   summary_ = new QLabel(body);
   summary_->setObjectName("contactsSummary");
   layout->addWidget(summary_);
+  collisions_ = new QLabel(body);
+  collisions_->setObjectName("contactsCollisions");
+  collisions_->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold"));
+  collisions_->setWordWrap(true);
+  collisions_->hide();
+  layout->addWidget(collisions_);
   table_ = new QTableWidget(0, kColumnCount, body);
   table_->setObjectName("contactsTable");
   table_->setHorizontalHeaderLabels({tr("Body 1"), tr("Body 2"), tr("Position (mm)"), tr("Normal (into body 1)"),
@@ -96,6 +102,9 @@ void ContactsDock::rebuild() {
   if (!contacts.empty()) summary += tr(", %n by a hand (listed first)", nullptr, byHand);
   if (!analysis_->error().isEmpty()) summary += QStringLiteral(" — ") + analysis_->error();
   summary_->setText(summary);
+  const QString collisions = analysis_->describeInterpenetrations(8);
+  collisions_->setText(collisions);
+  collisions_->setVisible(!collisions.isEmpty());
   updating_ = false;
   followSelection();
 }

@@ -40,6 +40,13 @@ struct AnalysisSettings {
 // cheap measures (QualityMeasure::expensive() false); `graspable` as AnalysisRequest::graspable.
 AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable);
 
+// Two bodies that interpenetrate (a collision-checked pair), and how deep: the sensing output's penetration
+// estimate (src/contact/README.md §Sensing outputs; `softgrasp-cli grasp --sensing` reports the same).
+struct Interpenetration {
+  BodyHandle body1, body2;
+  double depth_mm = 0;  // > 0
+};
+
 class GraspAnalysis : public QObject {
   Q_OBJECT
  public:
@@ -52,6 +59,11 @@ class GraspAnalysis : public QObject {
   // Every contact of the world at the last update (world frame, mm), in the engine's canonical order (the
   // hand's contacts first).
   const std::vector<Contact>& contacts() const { return contacts_; }
+  // The interpenetrating pairs at the last update (collision checking off, or a world loaded that way), deepest
+  // first. Such pairs give no contacts.
+  const std::vector<Interpenetration>& interpenetrations() const { return interpenetrations_; }
+  // "A ↔ B 8.2 mm deep; …" (World::bodyLabel names), at most `maxPairs` pairs then "and N more"; empty without any.
+  QString describeInterpenetrations(int maxPairs = 3) const;
   // The graspable whose grasp is evaluated: the selected graspable if any, else the engine's rule
   // (chooseGraspable: the first graspable some robot touches, else the first); -1 when the world has none.
   int graspableIndex() const { return graspable_; }
@@ -95,6 +107,7 @@ class GraspAnalysis : public QObject {
   Document* doc_;
   AnalysisSettings settings_;
   std::vector<Contact> contacts_;
+  std::vector<Interpenetration> interpenetrations_;
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
   QString error_;
