@@ -4,7 +4,9 @@
 // collision-stopped DOF and pose edits, and the shortcuts.
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QTreeWidgetItem>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -33,6 +35,7 @@
 #include "MainWindow.h"
 #include "PoseEditor.h"
 #include "PropertiesDock.h"
+#include "SceneTreeDock.h"
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
@@ -86,6 +89,7 @@ class TstUiContacts : public QObject {
   void blockedEditPushesNothing();
   void plainGShortcutSparesSpinBoxes();
   void typedPoseStopsAtContact();
+  void oneNamingAndNumbering();
   void interpenetrationIsReported();
 
  private:
@@ -549,6 +553,35 @@ void TstUiContacts::interpenetrationIsReported() {
   QVERIFY(analysis_->interpenetrations().empty());
   QVERIFY(dock->collisionLabel()->isHidden());
   action(window_.get(), "actionCollisionChecking")->setChecked(true);
+}
+
+// Issue 16 §2: the scene tree, Properties, the contacts table and the inspector name a link by World::bodyLabel and
+// number contacts from 1.
+void TstUiContacts::oneNamingAndNumbering() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  const auto& contacts = analysis_->contacts();
+  QVERIFY(contacts.size() >= 3);
+  const BodyHandle link = contacts[0].side1.body.kind == K::Robot ? contacts[0].side1.body : contacts[0].side2.body;
+  QCOMPARE(link.kind, K::Robot);
+  const QString label = QString::fromStdString(doc_->world().bodyLabel(link));
+  // Scene tree: robot > chainC > linkL spells the label.
+  auto* tree = window_->sceneTreeDock()->itemFor(link);
+  QVERIFY(tree);
+  const QString path = tree->parent()->parent()->text(0) + "/" + tree->parent()->text(0) + "/" + tree->text(0);
+  QCOMPARE(path, label);
+  // Properties.
+  doc_->setSelection(link);
+  QCOMPARE(window_->propertiesDock()->findChild<QLabel*>("propertiesName")->text(), label);
+  // Contacts table: row i is numbered i + 1 and names the label.
+  auto* dock = window_->findChild<ContactsDock*>();
+  QCOMPARE(dock->table()->verticalHeaderItem(0)->text(), QString("1"));
+  QVERIFY(dock->table()->item(0, ContactsDock::kBody1)->text() == label ||
+          dock->table()->item(0, ContactsDock::kBody2)->text() == label);
+  // Inspector: the same number and label.
+  auto* combo = window_->findChild<QComboBox*>("inspectorContactCombo");
+  QVERIFY(combo);
+  QVERIFY2(combo->itemText(1).startsWith("#1 ") && combo->itemText(1).contains(label), qPrintable(combo->itemText(1)));
 }
 
 QTEST_MAIN(TstUiContacts)

@@ -87,6 +87,8 @@ void ContactsDock::rebuild() {
     // What the contact model made of it; contacts outside the evaluated grasp have none.
     QString type = tr("not in the grasp");
     if (const auto e = analysis_->evaluationOfContact(i); evaluation && e) type = kindName(evaluation->contacts.at(*e).kind);
+    // Contacts are numbered from 1 in the GUI and the CLI's text (#1 = the first contact; JSON "index" is 0-based).
+    table_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     table_->setItem(i, kBody1, cell(label(c.side1.body)));
     table_->setItem(i, kBody2, cell(label(c.side2.body)));
     table_->setItem(i, kPosition, cell(vec(c.side1.position_mm, 2)));

@@ -27,6 +27,7 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   layout->addLayout(form);
 
   name_ = new QLabel(content);
+  name_->setObjectName("propertiesName");
   material_ = new QComboBox(content);
   mass_ = new QDoubleSpinBox(content);
   mass_->setRange(0.0, 1e9);
@@ -93,7 +94,8 @@ void PropertiesDock::refresh() {
   }
   const World& w = doc_->world();
   const Body& b = w.body(*sel);
-  name_->setText(QString::fromStdString(w.bodyLabel(*sel)));
+  name_->setText(QString::fromStdString(w.bodyLabel(*sel)));  // the label every view and the CLI use
+  name_->setToolTip(b.name.empty() ? QString() : tr("Name in the model file: %1").arg(QString::fromStdString(b.name)));
   material_->clear();
   for (const auto& m : w.materials.names()) material_->addItem(QString::fromStdString(m));
   if (!w.materials.contains(b.material)) material_->addItem(QString::fromStdString(b.material));

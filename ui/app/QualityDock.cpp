@@ -225,8 +225,12 @@ void QualityDock::refresh() {
       int soft = 0;
       for (const ContactEvaluation& c : evaluation->contacts) soft += c.kind == ContactKind::SoftFinger;
       const auto n = evaluation->contacts.size();
+      std::size_t sources = 0;
+      for (const ContactEvaluation& c : evaluation->contacts) sources += c.sourceContacts.size();
       text += n == 1 ? tr(" — 1 contact") : tr(" — %1 contacts").arg(n);
       text += tr(" (%1 soft)").arg(soft);
+      // The contacts table lists every contact found; the model may merge neighbouring soft contacts into one.
+      if (sources > n) text += tr("; merged from %1 contacts of the table").arg(sources);
     }
     graspable_->setText(text);
   }

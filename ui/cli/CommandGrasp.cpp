@@ -77,7 +77,8 @@ int runGrasp(const ParsedArgs& args) {
     QJsonArray dofs, list;
     for (const double v : handState.dofValues) dofs.append(jsonNumber(v));
     for (const auto& c : contacts)
-      list.append(QJsonObject{{"body1", jsonString(world.bodyLabel(c.side1.body))},
+      list.append(QJsonObject{{"index", static_cast<int>(&c - contacts.data())},  // 0-based; #index+1 in text and GUI
+                              {"body1", jsonString(world.bodyLabel(c.side1.body))},
                               {"body2", jsonString(world.bodyLabel(c.side2.body))},
                               {"position1", jsonVec(c.side1.position_mm)},
                               {"normal1", jsonVec(c.side1.normal)},
@@ -125,7 +126,8 @@ int runGrasp(const ParsedArgs& args) {
   {
     TextPrinter::Indent inner(out);
     for (const auto& c : contacts)
-      out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
+      out.line("#" + std::to_string(&c - contacts.data() + 1) + " " + world.bodyLabel(c.side1.body) + " – " +
+               world.bodyLabel(c.side2.body) + ": at " +
                TextPrinter::vec(c.side1.position_mm) + " mm, normal " + TextPrinter::vec(c.side1.normal) + ", gap " +
                TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) +
                (kinds[static_cast<std::size_t>(&c - contacts.data())].empty()

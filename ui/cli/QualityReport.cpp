@@ -90,7 +90,10 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
   QJsonArray sources;
   for (int i : c.sourceContacts) sources.append(i);
   const ContactSide& side = c.onObject();
+  // "contacts": the 0-based indices (`grasp --json` contacts[].index; #index+1 in the text and the GUI's table)
+  // of the contacts found that this evaluated contact came from; several when the model merged them.
   QJsonObject o{{"contacts", sources},
+                {"merged", sources.size() > 1},
                 {"body1", jsonString(world.bodyLabel(c.contact.side1.body))},
                 {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
                 {"position_mm", jsonVec(side.position_mm)},
@@ -158,7 +161,10 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
   const ContactEvaluation& c = e.contacts[index];
   const ContactSide& side = c.onObject();
   const ContactSide& other = c.objectIsSide1 ? c.contact.side2 : c.contact.side1;
-  out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.position_mm) + " mm, normal " +
+  std::string numbers;  // the contacts found it came from, numbered from 1 as in the GUI's contacts table
+  for (int i : c.sourceContacts) numbers += (numbers.empty() ? "#" : "+#") + std::to_string(i + 1);
+  if (c.sourceContacts.size() > 1) numbers += " (merged)";
+  out.line(numbers + " " + world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.position_mm) + " mm, normal " +
            TextPrinter::vec(side.normal) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
   TextPrinter::Indent detail(out);
   if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
