@@ -3,6 +3,9 @@
 // window, the soft-contact inspector and the overlay's scene graph.
 #include <QAction>
 #include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -75,6 +78,8 @@ class TstUiQuality : public QObject {
   void inspectorShowsTheSelectedSoftContact();
   void inspectorNotesPointContacts();
   void overlayDrawsPatchesEllipsesAndWrench();
+  void dockShowsTheActiveSettings();
+  void lInfinityNoteIsUtf8();
 
  private:
   QTemporaryDir settingsDir_;
@@ -458,6 +463,46 @@ void TstUiQuality::overlayDrawsPatchesEllipsesAndWrench() {
   }
   QCOMPARE(root->getNumChildren(), 0);  // the overlay removes its node
   root->unref();
+}
+
+// Issue 16 §3: the Quality dock says which contact model, patch model and normal force are in force, and
+// whether they differ from the defaults; the dialog's Restore Defaults brings the defaults back.
+void TstUiQuality::dockShowsTheActiveSettings() {
+  QLabel* label = dock()->settingsLabel();
+  QVERIFY(label->text().contains("GraspIt! soft finger"));
+  QVERIFY(label->text().contains("elastic layer"));
+  QVERIFY(label->text().contains("normal force 5 N"));
+  QVERIFY(!label->text().contains("not the defaults"));
+  AnalysisSettings s = window_->analysis()->settings();
+  s.contactModel = "hertz";
+  s.quality.soft.patch.normalForce_N = 7.5;
+  window_->analysis()->setSettings(s);
+  QVERIFY2(label->text().contains("Hertz") && label->text().contains("7.5 N") && label->text().contains("not the defaults"),
+           qPrintable(label->text()));
+  AnalysisSettingsDialog dialog(window_->analysis());
+  dialog.showSettings(window_->analysis()->settings());
+  auto* buttons = dialog.findChild<QDialogButtonBox*>();
+  QVERIFY(buttons);
+  buttons->button(QDialogButtonBox::RestoreDefaults)->click();
+  dialog.apply();
+  QCOMPARE(window_->analysis()->settings().contactModel, AnalysisSettings{}.contactModel);
+  QVERIFY(sameAsDefaults(window_->analysis()->settings()));
+  QVERIFY2(!label->text().contains("not the defaults") && label->text().contains("normal force 5 N"),
+           qPrintable(label->text()));
+}
+
+// Issue 16 §4: the L∞ note is UTF-8 ("L∞", not "Lâ\u0088\u009e"): volume L∞ asked for on a world whose hand does
+// not touch the object (an L∞ space of too few points).
+void TstUiQuality::lInfinityNoteIsUtf8() {
+  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  dock()->addMeasure("volume-linf");
+  window_->analysis()->recompute();
+  if (window_->analysis()->lInfinityPending())
+    QVERIFY(QSignalSpy(window_->analysis(), &GraspAnalysis::lInfinityUpdated).wait(20000));
+  const QString notes = dock()->notesLabel()->text();
+  QVERIFY2(notes.contains(QString::fromUtf8("L\u221e space")), qPrintable(notes));
+  QVERIFY(!notes.contains(QChar(0x00e2)));  // 'â': the first byte of ∞ read as Latin-1
+  dock()->removeMeasure("volume-linf");
 }
 
 QTEST_MAIN(TstUiQuality)

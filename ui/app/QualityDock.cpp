@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
+
+#include "AnalysisSettingsDialog.h"
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -62,7 +64,7 @@ QString valueToolTip(const MeasureValue* value) {
 
 QString hullNote(const char* space, const GraspQuality& q) {
   if (q.hullStatus == HullStatus::Ok) return {};
-  QString note = QObject::tr("%1 space: %2").arg(QLatin1String(space), QLatin1String(toString(q.hullStatus)));
+  QString note = QObject::tr("%1 space: %2").arg(QString::fromUtf8(space), QString::fromUtf8(toString(q.hullStatus)));  // UTF-8 ("L∞"), never Latin-1
   if (!q.message.empty()) note += QStringLiteral(" — ") + QString::fromStdString(q.message).section('\n', 0, 0);
   return note;
 }
@@ -119,7 +121,13 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   notes_->setWordWrap(true);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+  settings_ = new QLabel(body);
+  settings_->setObjectName("qualitySettingsLabel");
+  settings_->setWordWrap(true);
+  settings_->setToolTip(tr("Quality > Analysis Settings changes these (Restore Defaults there)"));
+
   layout->addWidget(graspable_);
+  layout->addWidget(settings_);
   layout->addWidget(forceClosure_);
   // As many rows as registered measures at most: a compact table, so the docks sharing the column keep their room.
   table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() +
@@ -214,6 +222,21 @@ void QualityDock::refresh() {
   QStringList notes;
   if (!analysis_->error().isEmpty()) notes << tr("Error: %1").arg(analysis_->error());
 
+  // The settings in force (issue 16 §3: they persist between sessions, so say which ones apply).
+  {
+    const AnalysisSettings& all = analysis_->settings();
+    const ContactModel* model = findContactModel(all.contactModel);
+    QString patch = tr("none (rigid contacts)");
+    if (all.contactModel == "hertz") patch = tr("Hertz");
+    else if (all.contactModel == "soft-finger") patch = tr("elastic layer");
+    QString text = tr("Contact model: %1 · patch: %2 · normal force %3 N")
+                       .arg(model ? QString::fromStdString(model->label()) : QString::fromStdString(all.contactModel),
+                            patch)
+                       .arg(settings.soft.patch.normalForce_N, 0, 'g', 4);
+    if (!sameAsDefaults(all)) text += tr(" (not the defaults)");
+    settings_->setText(text);
+  }
+
   // Graspable and contact summary.
   const World& world = doc_->world();
   const int g = analysis_->graspableIndex();
@@ -256,7 +279,8 @@ void QualityDock::refresh() {
     for (const ContactEvaluation& c : evaluation->contacts)
       if (!c.note.empty()) {
         const int source = c.sourceContacts.empty() ? -1 : c.sourceContacts.front();
-        notes << tr("Contact %1: %2").arg(source).arg(QString::fromStdString(c.note));
+        notes << tr("Contact #%1: %2").arg(source + 1).arg(  // 1-based, as the contacts table
+                       QString::fromStdString(c.note));
       }
     if (const QString n = hullNote("L1", evaluation->l1Quality); evaluation->l1Built && !n.isEmpty()) notes << n;
     // Nothing to say about an L∞ space still being built.

@@ -40,6 +40,8 @@ class QualityDock : public QDockWidget {
   QLabel* forceClosureLabel() const { return forceClosure_; }
   QLabel* graspableLabel() const { return graspable_; }
   QLabel* notesLabel() const { return notes_; }
+  // The active contact model, patch model and normal force, and whether the settings are not the defaults.
+  QLabel* settingsLabel() const { return settings_; }
   QTableWidget* table() const { return table_; }
   QToolButton* addButton() const { return add_; }
   QToolButton* removeButton() const { return remove_; }
@@ -64,6 +66,7 @@ class QualityDock : public QDockWidget {
   QToolButton* add_;
   QToolButton* remove_;
   QLabel* notes_;
+  QLabel* settings_ = nullptr;
 };
 
 }  // namespace sg::app

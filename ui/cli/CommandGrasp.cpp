@@ -166,6 +166,7 @@ const RegisterCommand registerGrasp{Command{
                    {"--open", "", "auto-open instead of auto-grasp"},
                    hand_options::noClose(false),
                    hand_options::threshold(),
+                   analysis_options::settings(),
                    {"--sensing", "", "also print the sensing outputs of every hand-body pair"},
                    common_options::json(),
                    common_options::modelRoot()}},
