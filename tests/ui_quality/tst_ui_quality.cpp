@@ -4,6 +4,8 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QMap>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QComboBox>
@@ -30,6 +32,10 @@
 #include "GwsProjectionWindow.h"
 #include "QualityDock.h"
 #include "QualityOverlay.h"
+#include "MainWindow.h"
+#include "PropertiesDock.h"
+#include "SceneTreeDock.h"
+#include "DofDock.h"
 #include "SoftContactInspector.h"
 #include "render/CoinInit.h"
 
@@ -80,6 +86,8 @@ class TstUiQuality : public QObject {
   void overlayDrawsPatchesEllipsesAndWrench();
   void dockShowsTheActiveSettings();
   void lInfinityNoteIsUtf8();
+  void layoutRecoversFromATinyWindow();
+  void qualityValuesVisibleAt800x600();
 
  private:
   QTemporaryDir settingsDir_;
@@ -485,7 +493,7 @@ void TstUiQuality::dockShowsTheActiveSettings() {
   QVERIFY(buttons);
   buttons->button(QDialogButtonBox::RestoreDefaults)->click();
   dialog.apply();
-  QCOMPARE(window_->analysis()->settings().contactModel, AnalysisSettings{}.contactModel);
+  QCOMPARE(window_->analysis()->settings().contactModel, defaultContactModel().name());
   QVERIFY(sameAsDefaults(window_->analysis()->settings()));
   QVERIFY2(!label->text().contains("not the defaults") && label->text().contains("normal force 5 N"),
            qPrintable(label->text()));
@@ -503,6 +511,79 @@ void TstUiQuality::lInfinityNoteIsUtf8() {
   QVERIFY2(notes.contains(QString::fromUtf8("L\u221e space")), qPrintable(notes));
   QVERIFY(!notes.contains(QChar(0x00e2)));  // 'â': the first byte of ∞ read as Latin-1
   dock()->removeMeasure("volume-linf");
+}
+
+namespace {
+// Widths of the docks docked at the sides, by name.
+QMap<QString, int> sideDockWidths(MainWindow& w) {
+  QMap<QString, int> out;
+  for (QDockWidget* d : w.findChildren<QDockWidget*>())
+    if (!d->isFloating() && d->isVisible()) out[d->objectName()] = d->width();
+  return out;
+}
+
+// The rectangle of `widget` that is actually on screen inside `window` (clipped by every ancestor).
+QRect visibleRect(const QWidget* widget, const QRect& local) {
+  QRect r = local;
+  for (const QWidget* w = widget; w->parentWidget(); w = w->parentWidget()) {
+    r = r.intersected(w->rect()).translated(w->pos());
+  }
+  return r;
+}
+}  // namespace
+
+// Issue 16 §5: after the window was made 320×240 and large again, the side docks have their widths back; View >
+// Reset Layout restores the first-start layout.
+void TstUiQuality::layoutRecoversFromATinyWindow() {
+  window_->resize(1280, 800);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->resetLayout();
+  QTest::qWait(50);
+  const QMap<QString, int> before = sideDockWidths(*window_);
+  QVERIFY(before.value("SceneTreeDock") >= 250);
+  window_->resize(320, 240);
+  QTest::qWait(50);
+  window_->resize(1280, 800);
+  QTest::qWait(50);
+  const QMap<QString, int> after = sideDockWidths(*window_);
+  for (auto it = before.begin(); it != before.end(); ++it)
+    QVERIFY2(after.value(it.key()) >= std::min(it.value(), 320) * 9 / 10,
+             qPrintable(QString("%1: %2 → %3").arg(it.key()).arg(it.value()).arg(after.value(it.key()))));
+  // Reset Layout: a dock closed and one floated come back docked.
+  auto* reset = window_->findChild<QAction*>("actionResetLayout");
+  QVERIFY(reset && window_->viewMenu()->actions().contains(reset));
+  window_->propertiesDock()->hide();
+  window_->sceneTreeDock()->setFloating(true);
+  reset->trigger();
+  QTest::qWait(50);
+  QVERIFY(window_->propertiesDock()->isVisible());
+  QVERIFY(!window_->sceneTreeDock()->isFloating());
+  QVERIFY(window_->sceneTreeDock()->width() >= 250);
+}
+
+// Issue 16 §5: at 800×600 every value of the Quality dock is on screen, whole.
+void TstUiQuality::qualityValuesVisibleAt800x600() {
+  window_->resize(800, 600);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->resetLayout();
+  QTest::qWait(50);
+  QualityDock* d = dock();
+  QVERIFY(d->isVisible());
+  QVERIFY(d->width() >= 220);
+  QTableWidget* table = d->table();
+  QVERIFY(table->rowCount() >= 3);
+  const int rowHeight = table->rowHeight(0);
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const QRect cell = table->visualItemRect(table->item(row, 1));
+    const QRect onScreen = visibleRect(table->viewport(), cell);
+    QVERIFY2(onScreen.height() >= rowHeight - 1 && onScreen.width() >= 40,
+             qPrintable(QString("row %1: %2 px of %3 visible").arg(row).arg(onScreen.height()).arg(rowHeight)));
+    QVERIFY(!table->item(row, 1)->text().isEmpty());
+  }
+  const QRect fc = visibleRect(d->forceClosureLabel(), d->forceClosureLabel()->rect());
+  QVERIFY(fc.height() >= d->forceClosureLabel()->height() - 1);
 }
 
 QTEST_MAIN(TstUiQuality)

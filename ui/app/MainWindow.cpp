@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -26,6 +27,7 @@
 #include "FeatureTools.h"
 #include "GraspAnalysis.h"
 #include "PropertiesDock.h"
+#include "QualityDock.h"
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
 #include "ViewportPanel.h"
@@ -87,6 +89,9 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
   setDockNestingEnabled(true);
+  // The side columns run the full height: the bottom docks (contacts) sit under the 3-D view only.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
   sceneTree_ = new SceneTreeDock(doc_, this);
   propertiesDock_ = new PropertiesDock(doc_, this);
   dofDock_ = new DofDock(doc_, this);
@@ -187,6 +192,9 @@ void MainWindow::createActions() {
   QAction* shot = viewMenu_->addAction(tr("S&creenshot…"), this, &MainWindow::screenshot);
   shot->setObjectName("actionScreenshot");
   shot->setEnabled(view != nullptr);
+  QAction* resetLayoutAction = viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+  resetLayoutAction->setObjectName("actionResetLayout");
+  resetLayoutAction->setStatusTip(tr("Put every dock back where and as large as a first start does"));
   viewMenu_->addSeparator();
   addDock(sceneTree_, Qt::LeftDockWidgetArea);
   addDock(propertiesDock_, Qt::LeftDockWidgetArea);
@@ -232,10 +240,49 @@ void MainWindow::applyDefaultDockSizes() {
   fitDofDock();
 }
 
+void MainWindow::resetLayout() {
+  restoreState(defaultState_);
+  for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  if (auto* quality = findChild<QDockWidget*>(QStringLiteral("qualityDock"))) quality->raise();
+  applyDefaultDockSizes();
+  QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);  // once the new layout is laid out
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  if (event->oldSize().isValid() && event->size().width() > event->oldSize().width())
+    QTimer::singleShot(0, this, &MainWindow::recoverDockWidths);
+}
+
+void MainWindow::recoverDockWidths() {
+  const int budget = width() / 4;  // per side: the view keeps at least half
+  auto recover = [&](Qt::DockWidgetArea area, int preferred) {
+    const int target = std::min(preferred, budget);
+    QList<QDockWidget*> docks;
+    int widest = 0;
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+      if (!d->isFloating() && d->isVisible() && dockWidgetArea(d) == area) {
+        docks << d;
+        widest = std::max(widest, d->width());
+      }
+    if (!docks.isEmpty() && widest < target - 4) resizeDocks({docks.first()}, {target}, Qt::Horizontal);
+  };
+  recover(Qt::LeftDockWidgetArea, 320);
+  recover(Qt::RightDockWidgetArea, std::max(360, dofDock_->widget()->minimumWidth()));
+}
+
 void MainWindow::fitDofDock() {
-  const int rows = std::min(dofDock_->contentHeight() + 48, height() / 2);
-  // The quality tabs below take the rest of the column (both named: Qt splits the column between them).
+  int rows = std::min(dofDock_->contentHeight() + 48, height() / 2);
+  // The quality tabs below take the rest of the column (both named: Qt splits the column between them), at least
+  // enough to show their values (the DOF dock scrolls instead).
   auto* below = findChild<QDockWidget*>(QStringLiteral("qualityDock"));
+  if (auto* quality = qobject_cast<QualityDock*>(below); quality && dockWidgetArea(quality) == dockWidgetArea(dofDock_)) {
+    const int column = dofDock_->height() + quality->height();
+    rows = std::max(std::min(rows, column - quality->valuesHeight() - 40), std::min(rows, 120));
+  }
   if (below && !below->isFloating() && dockWidgetArea(below) == dockWidgetArea(dofDock_))
     resizeDocks({dofDock_, below}, {rows, std::max(1, dofDock_->height() + below->height() - rows)}, Qt::Vertical);
   else
@@ -258,6 +305,7 @@ void MainWindow::readSettings() {
   if (!restoreGeometry(s.value("geometry").toByteArray())) resize(defaultWindowSize());
   // Dock sizes only take once the window is laid out: on the first turn of the event loop. Without a
   // saved layout the DOF dock is also fitted to each newly opened world's rows (fitDofDock).
+  defaultState_ = saveState();
   if (!restoreState(s.value("windowState").toByteArray())) {
     fitDofDockToWorld_ = true;
     QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);

@@ -21,6 +21,7 @@ namespace sg::app {
 PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
     : QDockWidget(tr("Properties"), parent), doc_(doc) {
   setObjectName("PropertiesDock");
+  setMinimumWidth(180);  // names and values stay readable when the window is small
   auto* content = new QWidget(this);
   auto* layout = new QVBoxLayout(content);
   auto* form = new QFormLayout;
@@ -40,6 +41,8 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   youngs_->setToolTip(tr("Young's modulus in Pa; leave empty for a rigid body"));
   youngsStatus_ = new QLabel(content);
   youngsStatus_->setStyleSheet("color: #b00020");
+  youngsStatus_->setObjectName("youngsStatus");
+  youngsStatus_->setWordWrap(true);  // the whole message, never clipped ("must be a…")
   geometry_ = new QLabel(content);
   geometry_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   geometry_->setWordWrap(true);

@@ -7,6 +7,7 @@
 #include <QSettings>
 
 #include "AnalysisSettingsDialog.h"
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -126,18 +127,25 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   settings_->setWordWrap(true);
   settings_->setToolTip(tr("Quality > Analysis Settings changes these (Restore Defaults there)"));
 
+  // The values first (graspable, force closure, the measures), then what explains them: at small heights the values
+  // stay in view and the rest scrolls.
   layout->addWidget(graspable_);
-  layout->addWidget(settings_);
   layout->addWidget(forceClosure_);
-  // As many rows as registered measures at most: a compact table, so the docks sharing the column keep their room.
-  table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() +
-                           static_cast<int>(qualityMeasures().size()) * table_->verticalHeader()->defaultSectionSize() +
-                           2 * table_->frameWidth());
+  // Exactly as tall as its rows (rebuildRows): a compact table, so the docks sharing the column keep their room; a
+  // long note scrolls the dock, it never cuts the rows.
   layout->addWidget(table_);
   layout->addLayout(buttons);
+  layout->addWidget(settings_);
   layout->addWidget(notes_);
   layout->addStretch(1);
-  setWidget(body);
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName("qualityScroll");
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(body);
+  setMinimumWidth(220);  // "Measure" and a value side by side
+  setWidget(scroll);
 
   const QSettings settings = appSettings();
   if (settings.contains(kMeasuresKey)) {
@@ -183,8 +191,18 @@ void QualityDock::storeMeasures() const {
   appSettings().setValue(kMeasuresKey, measures_);
 }
 
+int QualityDock::valuesHeight() const {
+  const QMargins m = widget() ? static_cast<QScrollArea*>(widget())->widget()->layout()->contentsMargins() : QMargins();
+  const int spacing = 6;
+  return m.top() + graspable_->sizeHint().height() + forceClosure_->sizeHint().height() + table_->height() +
+         add_->sizeHint().height() + 3 * spacing + 8;
+}
+
 void QualityDock::rebuildRows() {
   table_->setRowCount(static_cast<int>(measures_.size()));
+  table_->setFixedHeight(table_->horizontalHeader()->sizeHint().height() +
+                         std::max<int>(1, static_cast<int>(measures_.size())) * table_->verticalHeader()->defaultSectionSize() +
+                         2 * table_->frameWidth());
   for (int row = 0; row < measures_.size(); ++row) {
     auto* label = new QTableWidgetItem(measureLabel(measures_[row]));
     if (const QualityMeasure* m = registered(measures_[row]))

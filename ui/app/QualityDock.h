@@ -42,6 +42,8 @@ class QualityDock : public QDockWidget {
   QLabel* notesLabel() const { return notes_; }
   // The active contact model, patch model and normal force, and whether the settings are not the defaults.
   QLabel* settingsLabel() const { return settings_; }
+  // Height that shows the graspable, force closure and every measure's value (the rest scrolls).
+  int valuesHeight() const;
   QTableWidget* table() const { return table_; }
   QToolButton* addButton() const { return add_; }
   QToolButton* removeButton() const { return remove_; }

@@ -35,6 +35,7 @@ QTreeWidgetItem* addGroupItem(QTreeWidgetItem* parent, const QString& text) {
 SceneTreeDock::SceneTreeDock(Document* doc, QWidget* parent)
     : QDockWidget(tr("Scene"), parent), doc_(doc), tree_(new QTreeWidget(this)) {
   setObjectName("SceneTreeDock");
+  setMinimumWidth(160);  // names and values stay readable when the window is small
   tree_->setObjectName("sceneTree");
   tree_->setHeaderHidden(true);
   tree_->setSelectionMode(QAbstractItemView::SingleSelection);
