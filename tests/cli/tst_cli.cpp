@@ -506,6 +506,23 @@ class TestCli : public QObject {
     QVERIFY2(qText.out.contains("#" + QByteArray::number(firstSource + 1)), qText.out.constData());
   }
 
+  // Issue 16 §6: the text prints friction edges as the inspector shows them (unit normal force, mu applied: fz = 1).
+  void frictionEdgesOneConvention() {
+    const CliRun r = runOnDefaultWorld("quality", {"--autograsp"});
+    expectExit(r, 0);
+    const QList<QByteArray> lines = r.out.split('\n');
+    int checked = 0;
+    for (int i = 0; i < lines.size(); ++i) {
+      if (!lines[i].contains("friction edges: ")) continue;
+      QVERIFY2(lines[i].contains("unit normal force, mu applied: fx fy fz tz"), lines[i].constData());
+      const QList<QByteArray> values = lines[i + 1].simplified().split(' ');
+      QCOMPARE(values.size(), 4);
+      QCOMPARE(values[2], QByteArray("1"));
+      ++checked;
+    }
+    QVERIFY(checked >= 3);
+  }
+
   void graspClosesEveryFinger() {
     QVERIFY(QFile::exists(defaultWorldPath()));
     const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--json"});

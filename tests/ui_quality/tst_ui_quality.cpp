@@ -88,6 +88,7 @@ class TstUiQuality : public QObject {
   void lInfinityNoteIsUtf8();
   void layoutRecoversFromATinyWindow();
   void qualityValuesVisibleAt800x600();
+  void escapeClosesTheProjectionWindow();
 
  private:
   QTemporaryDir settingsDir_;
@@ -584,6 +585,17 @@ void TstUiQuality::qualityValuesVisibleAt800x600() {
   }
   const QRect fc = visibleRect(d->forceClosureLabel(), d->forceClosureLabel()->rect());
   QVERIFY(fc.height() >= d->forceClosureLabel()->height() - 1);
+}
+
+// Issue 16 §6: Esc closes the GWS projection window.
+void TstUiQuality::escapeClosesTheProjectionWindow() {
+  window_->findChild<QAction*>("actionGwsProjection")->trigger();
+  auto* projection = window_->findChild<GwsProjectionWindow*>();
+  QVERIFY(projection);
+  QVERIFY(QTest::qWaitForWindowActive(projection));
+  QVERIFY(projection->isVisible());
+  QTest::keyClick(projection, Qt::Key_Escape);
+  QTRY_VERIFY(!projection->isVisible());
 }
 
 QTEST_MAIN(TstUiQuality)

@@ -53,7 +53,7 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   form->addRow(tr("Material"), material_);
   form->addRow(tr("Mass"), mass_);
   form->addRow(tr("Young's modulus (Pa)"), youngs_);
-  form->addRow(QString(), youngsStatus_);
+  form->addRow(youngsStatus_);  // the full width: a whole sentence
   form->addRow(tr("Geometry"), geometry_);
   form->addRow(tr("Triangles"), triangles_);
   form->addRow(tr("Max radius"), radius_);

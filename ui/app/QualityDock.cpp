@@ -7,6 +7,7 @@
 #include <QSettings>
 
 #include "AnalysisSettingsDialog.h"
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QToolButton>
@@ -66,7 +67,10 @@ QString valueToolTip(const MeasureValue* value) {
 QString hullNote(const char* space, const GraspQuality& q) {
   if (q.hullStatus == HullStatus::Ok) return {};
   QString note = QObject::tr("%1 space: %2").arg(QString::fromUtf8(space), QString::fromUtf8(toString(q.hullStatus)));  // UTF-8 ("L∞"), never Latin-1
-  if (!q.message.empty()) note += QStringLiteral(" — ") + QString::fromStdString(q.message).section('\n', 0, 0);
+  QString message = QString::fromStdString(q.message).section('\n', 0, 0);
+  const QString status = QString::fromUtf8(toString(q.hullStatus));
+  if (message.startsWith(status)) message = message.mid(status.size()).remove(QRegularExpression("^[: ]+"));  // once
+  if (!message.isEmpty()) note += QStringLiteral(" — ") + message;
   return note;
 }
 }  // namespace

@@ -79,7 +79,7 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   layout->addWidget(combo_);
   layout->addWidget(note_);
   layout->addWidget(tree_, 2);
-  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force):"), body));
+  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force, μ applied: fz = 1):"), body));
   layout->addWidget(edges_, 1);
   // Scrolls rather than claiming its full height: it shares the right column with the DOF dock.
   auto* scroll = new QScrollArea(this);

@@ -188,11 +188,15 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
                                             TextPrinter::number(c.torsion_mm) + " mm)");
   }
   if (!c.note.empty()) out.field("note", c.note);
+  // One convention with the application's inspector: the edge wrench at unit normal force, mu applied,
+  // f = n + mu (e0 t_x + e1 t_y) (so fz = 1), tz = mu e5. (JSON "frictionEdges" keeps the raw directions.)
   out.field("friction edges", std::to_string(c.frictionEdges.size()) +
-                                  " (contact frame, unit normal force, mu not applied: fx fy fz tx ty tz)");
+                                  " (contact frame, unit normal force, mu applied: fx fy fz tz)");
   {
     TextPrinter::Indent list(out);
-    for (const auto& edge : c.frictionEdges) out.line(vec6Text(edge));
+    for (const auto& edge : c.frictionEdges)
+      out.line(TextPrinter::number(c.mu * edge[0]) + " " + TextPrinter::number(c.mu * edge[1]) + " 1 " +
+               TextPrinter::number(c.mu * edge[5]));
   }
   out.field("wrenches", std::to_string(c.wrenches.size()) + " (object frame, torques / torque scale)");
   TextPrinter::Indent list(out);
@@ -208,8 +212,14 @@ void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation
   }
   std::string text = "epsilon " + TextPrinter::number(q.epsilon) + ", volume " + TextPrinter::number(q.volume) +
                      ", force closure " + (q.forceClosure ? "yes" : "no");
-  if (q.hullStatus != HullStatus::Ok)
-    text += " (" + std::string(toString(q.hullStatus)) + (q.message.empty() ? "" : ": " + q.message) + ")";
+  if (q.hullStatus != HullStatus::Ok) {
+    // The message often starts with the status itself: say it once.
+    const std::string status = toString(q.hullStatus);
+    std::string message = q.message;
+    if (message.rfind(status, 0) == 0) message = message.substr(status.size());
+    while (!message.empty() && (message.front() == ':' || message.front() == ' ')) message.erase(0, 1);
+    text += " (" + status + (message.empty() ? "" : ": " + message) + ")";
+  }
   out.field(label, text);
 }
 
