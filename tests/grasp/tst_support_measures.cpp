@@ -50,9 +50,17 @@ AnalysisResult analyse(const World& w, const std::vector<std::string>& measures)
 
 // Every body of the world (obstacles, graspables, robots with their links and mounted children) moved by X.
 void moveWholeWorld(World& w, const Transform& X) {
-  for (Body& b : w.obstacles) b.pose = X * b.pose;
-  for (Body& b : w.graspables) b.pose = X * b.pose;
-  for (Robot& r : w.robots) setRobotPose(r, X * r.pose);
+  // Poses live in the world's state (src/model/README.md §Description and state).
+  for (int i = 0; i < static_cast<int>(w.obstacles.size()); ++i) {
+    Transform& X_WO = X_WB(w.state, BodyHandle{BodyHandle::Kind::Obstacle, i, {}});
+    X_WO = X * X_WO;
+  }
+  for (int i = 0; i < static_cast<int>(w.graspables.size()); ++i) {
+    Transform& X_WG = X_WB(w.state, BodyHandle{BodyHandle::Kind::Graspable, i, {}});
+    X_WG = X * X_WG;
+  }
+  for (std::size_t r = 0; r < w.robots.size(); ++r)
+    setRobotPose(w.robots[r], w.state.robots[r], X * w.state.robots[r].X_WP);
   w.updateConnections();
 }
 
