@@ -5,6 +5,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QDoubleSpinBox>
 #include <QTreeWidgetItem>
 #include <QLabel>
@@ -24,6 +28,7 @@
 #include <Inventor/nodes/SoSeparator.h>
 
 #include "../support/AppTestSetup.h"
+#include "AnalysisExport.h"
 #include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "ContactOverlay.h"
@@ -90,6 +95,7 @@ class TstUiContacts : public QObject {
   void plainGShortcutSparesSpinBoxes();
   void typedPoseStopsAtContact();
   void oneNamingAndNumbering();
+  void exportContactsAndQuality();
   void interpenetrationIsReported();
 
  private:
@@ -582,6 +588,35 @@ void TstUiContacts::oneNamingAndNumbering() {
   auto* combo = window_->findChild<QComboBox*>("inspectorContactCombo");
   QVERIFY(combo);
   QVERIFY2(combo->itemText(1).startsWith("#1 ") && combo->itemText(1).contains(label), qPrintable(combo->itemText(1)));
+}
+
+// Issue 16 §7: File > Export writes the live contacts and quality as JSON (the CLI's field names) and CSV.
+void TstUiContacts::exportContactsAndQuality() {
+  QVERIFY(action(window_.get(), "actionExportJson") && action(window_.get(), "actionExportCsv"));
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  QTemporaryDir dir;
+  QVERIFY(exportAnalysisJson(*doc_, *analysis_, dir.filePath("a.json")));
+  QFile json(dir.filePath("a.json"));
+  QVERIFY(json.open(QIODevice::ReadOnly));
+  const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+  const auto& contacts = analysis_->contacts();
+  QCOMPARE(o["contactsFound"].toInt(), static_cast<int>(contacts.size()));
+  const QJsonArray found = o["found"].toArray();
+  QCOMPARE(found.size(), static_cast<qsizetype>(contacts.size()));
+  QCOMPARE(found[0].toObject()["index"].toInt(-1), 0);
+  QCOMPARE(found[0].toObject()["body1"].toString(), QString::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)));
+  QCOMPARE(o["contacts"].toArray().size(), static_cast<qsizetype>(analysis_->evaluation()->contacts.size()));
+  QCOMPARE(o["measures"].toObject()["epsilon-l1"].toObject()["value"].toDouble(),
+           analysis_->evaluation()->measure("epsilon-l1")->value);
+  QCOMPARE(o["forceClosure"].toBool(), analysis_->evaluation()->forceClosure());
+  QVERIFY(exportContactsCsv(*doc_, *analysis_, dir.filePath("c.csv")));
+  QFile csv(dir.filePath("c.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+  QCOMPARE(lines.size(), static_cast<qsizetype>(contacts.size() + 1));
+  QVERIFY(lines[0].startsWith("number,body1,body2"));
+  QVERIFY(lines[1].startsWith("1," + QByteArray::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)) + ","));
 }
 
 QTEST_MAIN(TstUiContacts)

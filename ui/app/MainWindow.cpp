@@ -22,6 +22,7 @@
 #include <QUndoStack>
 #include <functional>
 
+#include "AnalysisExport.h"
 #include "Document.h"
 #include "DofDock.h"
 #include "FeatureTools.h"
@@ -122,6 +123,24 @@ void MainWindow::createActions() {
   auto* saveAsAct = fileMenu_->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
   saveAsAct->setObjectName("actionSaveAs");
   saveAsAct->setShortcut(QKeySequence::SaveAs);
+  fileMenu_->addSeparator();
+  // The live analysis as files (AnalysisExport.h): JSON in the CLI's field names, the contacts table as CSV.
+  auto exportTo = [this](bool json) {
+    const QString path = QFileDialog::getSaveFileName(
+        this, json ? tr("Export Contacts and Quality") : tr("Export Contacts"),
+        QDir(lastDirectory()).filePath(json ? QStringLiteral("analysis.json") : QStringLiteral("contacts.csv")),
+        json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (json ? exportAnalysisJson(*doc_, *analysis_, path, &error) : exportContactsCsv(*doc_, *analysis_, path, &error))
+      statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+      showError(tr("Export"), tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), error));
+  };
+  auto* exportJson = fileMenu_->addAction(tr("Export Contacts and &Quality (JSON)…"), this, [exportTo] { exportTo(true); });
+  exportJson->setObjectName("actionExportJson");
+  auto* exportCsv = fileMenu_->addAction(tr("Export &Contacts (CSV)…"), this, [exportTo] { exportTo(false); });
+  exportCsv->setObjectName("actionExportCsv");
   fileMenu_->addSeparator();
   recentMenu_ = fileMenu_->addMenu(tr("Recent &Files"));
   recentMenu_->setObjectName("menuRecentFiles");
