@@ -96,6 +96,7 @@ class TstUiContacts : public QObject {
   void typedPoseStopsAtContact();
   void oneNamingAndNumbering();
   void exportContactsAndQuality();
+  void activeHandAndObjectSelectors();
   void interpenetrationIsReported();
 
  private:
@@ -617,6 +618,34 @@ void TstUiContacts::exportContactsAndQuality() {
   QCOMPARE(lines.size(), static_cast<qsizetype>(contacts.size() + 1));
   QVERIFY(lines[0].startsWith("number,body1,body2"));
   QVERIFY(lines[1].startsWith("1," + QByteArray::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)) + ","));
+}
+
+// Issue 16 §7: the toolbar names the active hand and target object explicitly.
+void TstUiContacts::activeHandAndObjectSelectors() {
+  auto* actions = window_->findChild<GraspActions*>();
+  QVERIFY(actions);
+  QComboBox* hand = actions->handSelector();
+  QComboBox* object = actions->objectSelector();
+  QVERIFY(window_->findChild<QToolBar*>() && hand && object);
+  QCOMPARE(hand->count(), static_cast<int>(doc_->world().robots.size()) + 1);
+  QCOMPARE(object->count(), static_cast<int>(doc_->world().graspables.size()) + 1);
+  QCOMPARE(hand->itemText(1), QString::fromStdString(doc_->world().robots[0].name));
+  // The object chosen is the one evaluated, whatever is selected.
+  object->setCurrentIndex(1);
+  emit object->activated(1);
+  QCOMPARE(analysis_->targetGraspable(), std::optional<int>(0));
+  doc_->setSelection(std::nullopt);
+  analysis_->recompute();
+  QCOMPARE(analysis_->graspableIndex(), 0);
+  // The hand chosen is the one the Grasp actions move.
+  hand->setCurrentIndex(1);
+  QCOMPARE(actions->targetRobot(), 0);
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
+  // Back to following the selection.
+  object->setCurrentIndex(0);
+  emit object->activated(0);
+  QVERIFY(!analysis_->targetGraspable());
 }
 
 QTEST_MAIN(TstUiContacts)

@@ -35,6 +35,7 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
   connect(doc_, &Document::worldReplaced, this, [this] {
     settings_.collision.disabledBodies.clear();
     settings_.collision.userDisabledPairs.clear();
+    target_.reset();
   });
   // The selected graspable is the one evaluated.
   connect(doc_, &Document::selectionChanged, this, [this] {
@@ -57,7 +58,14 @@ void GraspAnalysis::schedule() {
   if (live_) timer_.start();
 }
 
+void GraspAnalysis::setTargetGraspable(std::optional<int> graspable) {
+  if (graspable == target_) return;
+  target_ = graspable;
+  recompute();
+}
+
 std::optional<int> GraspAnalysis::selectedGraspable() const {
+  if (target_ && *target_ >= 0 && *target_ < static_cast<int>(doc_->world().graspables.size())) return target_;
   const auto& sel = doc_->selection();
   if (sel && sel->kind == BodyHandle::Kind::Graspable && sel->index < static_cast<int>(doc_->world().graspables.size()))
     return sel->index;

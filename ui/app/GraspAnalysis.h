@@ -67,6 +67,9 @@ class GraspAnalysis : public QObject {
   // The graspable whose grasp is evaluated: the selected graspable if any, else the engine's rule
   // (chooseGraspable: the first graspable some robot touches, else the first); -1 when the world has none.
   int graspableIndex() const { return graspable_; }
+  // An explicit target object (the toolbar's Object selector): evaluated whatever is selected. nullopt: the rule above.
+  std::optional<int> targetGraspable() const { return target_; }
+  void setTargetGraspable(std::optional<int> graspable);
   // The evaluation of that graspable's grasp; empty without a graspable or when the evaluation failed
   // (then error() says why). Its ContactEvaluation::sourceContacts index contacts(). While
   // lInfinityPending(), its lInfinity / lInfinityQuality are placeholders (no hull).
@@ -112,6 +115,7 @@ class GraspAnalysis : public QObject {
   std::optional<GraspEvaluation> evaluation_;
   QString error_;
   std::optional<int> selectedContact_;
+  std::optional<int> target_;
   bool live_ = true;
   int updateCount_ = 0;
   QTimer timer_;
