@@ -204,8 +204,10 @@ SoSeparator* WorldScene::makeBodyNode(const Body& body, const Transform& X_WB, c
 
   e.material = new SoMaterial;
   const Vec3 rgb = bodyColour(body, robotBody);
-  e.material->diffuseColor = toColour(rgb);
-  e.material->ambientColor = toColour(0.3 * rgb);
+  e.diffuse = toColour(rgb);
+  e.ambient = toColour(0.3 * rgb);
+  e.material->diffuseColor = e.diffuse;
+  e.material->ambientColor = e.ambient;
   e.material->specularColor = SbColor(0.25f, 0.25f, 0.25f);
   e.material->shininess = 0.3f;
   e.material->transparency = transparency_;
@@ -263,6 +265,22 @@ void WorldScene::rebuild(const World& world) {
   buildBodies(world);
   rebuildAxes(world);
   if (previous && find(*previous)) setSelected(previous);
+  for (const Entry& e : entries_) applyColliding(e);
+}
+
+void WorldScene::applyColliding(const Entry& e) const {
+  const bool red = isColliding(e.handle);
+  e.material->diffuseColor = red ? SbColor(0.9f, 0.05f, 0.05f) : e.diffuse;
+  e.material->ambientColor = red ? SbColor(0.3f, 0.0f, 0.0f) : e.ambient;
+}
+
+void WorldScene::setColliding(const std::vector<BodyHandle>& handles) {
+  colliding_ = handles;
+  for (const Entry& e : entries_) applyColliding(e);
+}
+
+bool WorldScene::isColliding(const BodyHandle& handle) const {
+  return std::find(colliding_.begin(), colliding_.end(), handle) != colliding_.end();
 }
 
 const WorldScene::Entry* WorldScene::find(const BodyHandle& handle) const {

@@ -68,6 +68,11 @@ class WorldScene {
   std::optional<BodyHandle> selected() const { return selected_; }
   bool isHighlighted(const BodyHandle& handle) const;
 
+  // Draws these bodies red (interpenetrating bodies, as GraspIt! shows them); every other body keeps its colour.
+  // Survives rebuild() for the handles that still exist.
+  void setColliding(const std::vector<BodyHandle>& handles);
+  bool isColliding(const BodyHandle& handle) const;
+
   void setWireframe(bool on);
   bool wireframe() const { return wireframe_; }
   // 0 = opaque, 1 = invisible; applies to every body.
@@ -83,7 +88,9 @@ class WorldScene {
     SoTransform* transform = nullptr;
     SoMaterial* material = nullptr;
     SoSwitch* highlight = nullptr;
+    SbColor diffuse, ambient;  // the body's own colours (restored when it stops colliding)
   };
+  void applyColliding(const Entry& e) const;
   void buildBodies(const World& world);
   SoSeparator* makeBodyNode(const Body& body, const Transform& X_WB, const BodyHandle& handle, bool robotBody);
   SoNode* geometryFor(const Body& body);
@@ -102,6 +109,7 @@ class WorldScene {
   // Geometry nodes shared by bodies with the same mesh (ref'd while in this cache).
   std::map<const TriangleMesh*, std::pair<std::shared_ptr<const TriangleMesh>, SoNode*>> geometryCache_;
   std::optional<BodyHandle> selected_;
+  std::vector<BodyHandle> colliding_;
   bool wireframe_ = false;
   float transparency_ = 0.0f;
   bool axesVisible_ = false;

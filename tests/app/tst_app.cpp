@@ -15,6 +15,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QProcess>
 #include <QTest>
 #include <QStatusBar>
 #include <QTreeWidget>
@@ -91,6 +92,8 @@ class TstApp : public QObject {
   void commandLineParsing_data();
   void commandLineParsing();
   void commandLineGraspOptions();
+  void helpWithoutADisplay();
+  void youngsErrorIsNotClipped();
 
  private:
   QTemporaryDir settingsDir_;
@@ -853,6 +856,45 @@ void TstApp::commandLineGraspOptions() {
   QVERIFY2(error.contains("--approach") && error.contains("--contact-model"), qPrintable(error));
   QVERIFY(usageText().contains("--autograsp"));
   QVERIFY(usageText().contains("--contact-model"));
+}
+
+// Issue 16 §6: `softgrasp --help` prints its usage with no display at all.
+void TstApp::helpWithoutADisplay() {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"), {"--help"});
+  QVERIFY(p.waitForFinished(60000));
+  QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+  QCOMPARE(p.exitCode(), 0);
+  QVERIFY2(p.readAllStandardOutput().contains("--screenshot"), p.readAllStandardError().constData());
+}
+
+// Issue 16 §6: the Young's-modulus error is shown whole, wrapped in the Properties dock.
+void TstApp::youngsErrorIsNotClipped() {
+  MainWindow w(MainWindow::Options{false});
+  w.resize(1000, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  w.document()->resetWorld(test::makeTestWorld());
+  w.document()->setSelection(BodyHandle{BodyHandle::Kind::Graspable, 0, {}});
+  auto* youngs = w.propertiesDock()->findChild<QLineEdit*>();
+  QVERIFY(youngs);
+  youngs->setText("abc");
+  QVERIFY(!w.propertiesDock()->applyYoungs());
+  auto* status = w.propertiesDock()->findChild<QLabel*>("youngsStatus");
+  QVERIFY(status);
+  QTest::qWait(20);
+  const QString text = status->text();
+  QVERIFY(text.contains("or empty for rigid"));
+  QVERIFY(status->wordWrap());
+  auto needed = [&] {
+    return status->fontMetrics().boundingRect(QRect(0, 0, status->width(), 10000), Qt::TextWordWrap, text);
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(needed().height() <= status->height(), 2000);
+  QVERIFY2(needed().height() <= status->height() && needed().width() <= status->width(),
+           qPrintable(QString("needs %1x%2, has %3x%4").arg(needed().width()).arg(needed().height()).arg(status->width()).arg(status->height())));
 }
 
 QTEST_MAIN(TstApp)

@@ -15,6 +15,9 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+
+#include "AnalysisSettingsDialog.h"
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "Document.h"
@@ -30,6 +33,7 @@ class TstAppCliParity : public QObject {
   void initTestCase() { test::useTemporarySettings(settingsDir_); }
   void gAndCliAgree_data();
   void gAndCliAgree();
+  void exportedSettingsGiveTheSameAnalysis();
 
  private:
   QTemporaryDir settingsDir_;
@@ -102,6 +106,47 @@ void TstAppCliParity::gAndCliAgree() {
   }
   QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), evaluation->l1Quality.forceClosure);
   QCOMPARE(evaluation->forceClosure(), evaluation->l1Quality.forceClosure);
+}
+
+// Issue 16 §3: the settings the application uses, exported (Quality > Export Analysis Settings), make
+// `softgrasp-cli quality --settings FILE` compute what the window shows.
+void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  app::MainWindow window;
+  QVERIFY(window.openWorldFile(world));
+  app::AnalysisSettings s = window.analysis()->settings();
+  s.contactModel = "hertz";
+  s.quality.soft.patch.normalForce_N = 7.5;
+  s.collision.contacts.threshold_mm = 0.3;
+  window.analysis()->setSettings(s);
+  window.findChild<QAction*>("actionApproachAndGrasp")->trigger();
+  window.analysis()->recompute();
+  QVERIFY(window.analysis()->evaluation());
+  QTemporaryDir dir;
+  const QString file = dir.filePath("settings.ini");
+  QVERIFY(app::exportAnalysisSettings(window.analysis()->settings(), file));
+
+  auto run = [&](QStringList extra) {
+    QProcess cli;
+    cli.start(QStringLiteral(SG_CLI_PATH), QStringList{"quality", world, "--json", "--approach", "--autograsp"} + extra);
+    cli.waitForFinished(120000);
+    return QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  };
+  const QJsonObject doc = run({"--settings", file});
+  QCOMPARE(doc["contactModel"].toString(), QString("hertz"));
+  QCOMPARE(doc["contactsFound"].toInt(), static_cast<int>(window.analysis()->contacts().size()));
+  for (const char* name : {"epsilon-l1", "volume-l1", "epsilon-linf"}) {
+    const MeasureValue* m = window.analysis()->evaluation()->measure(name);
+    QVERIFY2(m, name);
+    QCOMPARE(doc["measures"].toObject()[name].toObject()["value"].toDouble(), m->value);
+  }
+  const MeasureValue* volume = window.analysis()->evaluation()->measure("volume-l1");
+  // Without the file the CLI uses the defaults: another value.
+  const QJsonObject defaults = run({});
+  QCOMPARE(defaults["contactModel"].toString(), QString("soft-finger"));
+  QVERIFY(defaults["measures"].toObject()["volume-l1"].toObject()["value"].toDouble() != volume->value);
+  // Explicit options override the file.
+  QCOMPARE(run({"--settings", file, "--contact-model", "soft-finger"})["contactModel"].toString(), QString("soft-finger"));
 }
 
 QTEST_MAIN(TstAppCliParity)

@@ -4,7 +4,13 @@
 // collision-stopped DOF and pose edits, and the shortcuts.
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QDoubleSpinBox>
+#include <QTreeWidgetItem>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -22,6 +28,7 @@
 #include <Inventor/nodes/SoSeparator.h>
 
 #include "../support/AppTestSetup.h"
+#include "AnalysisExport.h"
 #include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "ContactOverlay.h"
@@ -31,6 +38,9 @@
 #include "GraspActions.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "PoseEditor.h"
+#include "PropertiesDock.h"
+#include "SceneTreeDock.h"
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
@@ -83,6 +93,11 @@ class TstUiContacts : public QObject {
   void draggedRobotStopsAtContact();
   void blockedEditPushesNothing();
   void plainGShortcutSparesSpinBoxes();
+  void typedPoseStopsAtContact();
+  void oneNamingAndNumbering();
+  void exportContactsAndQuality();
+  void activeHandAndObjectSelectors();
+  void interpenetrationIsReported();
 
  private:
   std::unique_ptr<MainWindow> window_;
@@ -488,6 +503,149 @@ void TstUiContacts::plainGShortcutSparesSpinBoxes() {
   QTest::keyClick(window_->findChild<ContactsDock*>()->table(), Qt::Key_G);
   QCOMPARE(triggered.count(), 1);
   QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
+}
+
+// Issue 16 §1: a pose typed in Properties obeys Collision Checking as a drag does.
+void TstUiContacts::typedPoseStopsAtContact() {
+  doc_->setSelection(BodyHandle{K::Robot, 0, {}});
+  auto* pose = window_->findChild<PoseEditor*>();
+  QVERIFY(pose);
+  QVERIFY(pose->isEnabled());
+  const double z0 = doc_->world().state.robots[0].X_WP.translation().z();
+  const int steps = doc_->undoStack()->count();
+  pose->field(2)->setValue(z0 - 300);  // through the mug and the table, unless stopped
+  const double z = doc_->world().state.robots[0].X_WP.translation().z();
+  QVERIFY2(z > z0 - 300 + 1 && z < z0, qPrintable(QString::number(z)));
+  QVERIFY(!anyCollision(doc_->world()));
+  QCOMPARE(doc_->undoStack()->count(), steps + 1);
+  QCOMPARE(pose->field(2)->value(), std::round(z * 100) / 100);  // the field shows where it stopped
+  QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("last collision-free pose")),
+           qPrintable(window_->statusBar()->currentMessage()));
+  // The mug's pose too: lifted into the palm, it stops there.
+  doc_->undoStack()->undo();
+  doc_->setSelection(kMug);
+  const double mz0 = X_WB(doc_->world().state, kMug).translation().z();
+  pose->field(2)->setValue(mz0 + 200);
+  const double mz = X_WB(doc_->world().state, kMug).translation().z();
+  QVERIFY2(mz > mz0 + 1 && mz < mz0 + 200, qPrintable(QString::number(mz)));
+  QVERIFY(!anyCollision(doc_->world()));
+}
+
+// Issue 16 §1: interpenetrating bodies (collision checking off) are named, with their depth, in the contacts dock
+// and the status bar.
+void TstUiContacts::interpenetrationIsReported() {
+  action(window_.get(), "actionCollisionChecking")->setChecked(false);
+  doc_->setSelection(BodyHandle{K::Robot, 0, {}});
+  auto* pose = window_->findChild<PoseEditor*>();
+  const double mugZ = X_WB(doc_->world().state, kMug).translation().z();
+  pose->field(2)->setValue(mugZ);  // the palm at the mug's height: into the mug
+  QCOMPARE(doc_->world().state.robots[0].X_WP.translation().z(), mugZ);  // unchecked: goes through
+  QVERIFY(anyCollision(doc_->world()));
+  analysis_->recompute();
+  const auto& pairs = analysis_->interpenetrations();
+  QVERIFY(!pairs.empty());
+  QCOMPARE(pairs.size(), collidingPairs(doc_->world()).size());
+  for (const Interpenetration& p : pairs) QVERIFY(p.depth_mm > 0);
+  QVERIFY(pairs.front().depth_mm >= pairs.back().depth_mm);
+  auto* dock = window_->findChild<ContactsDock*>();
+  QVERIFY(!dock->collisionLabel()->isHidden());
+  const QString first = QString::fromStdString(doc_->world().bodyLabel(pairs.front().body1));
+  QVERIFY2(dock->collisionLabel()->text().contains(first), qPrintable(dock->collisionLabel()->text()));
+  QVERIFY(dock->collisionLabel()->text().contains(QStringLiteral("mm deep")));
+  QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("interpenetrating")),
+           qPrintable(window_->statusBar()->currentMessage()));
+  // Pulled apart: nothing reported any more.
+  doc_->undoStack()->undo();
+  analysis_->recompute();
+  QVERIFY(analysis_->interpenetrations().empty());
+  QVERIFY(dock->collisionLabel()->isHidden());
+  action(window_.get(), "actionCollisionChecking")->setChecked(true);
+}
+
+// Issue 16 §2: the scene tree, Properties, the contacts table and the inspector name a link by World::bodyLabel and
+// number contacts from 1.
+void TstUiContacts::oneNamingAndNumbering() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  const auto& contacts = analysis_->contacts();
+  QVERIFY(contacts.size() >= 3);
+  const BodyHandle link = contacts[0].side1.body.kind == K::Robot ? contacts[0].side1.body : contacts[0].side2.body;
+  QCOMPARE(link.kind, K::Robot);
+  const QString label = QString::fromStdString(doc_->world().bodyLabel(link));
+  // Scene tree: robot > chainC > linkL spells the label.
+  auto* tree = window_->sceneTreeDock()->itemFor(link);
+  QVERIFY(tree);
+  const QString path = tree->parent()->parent()->text(0) + "/" + tree->parent()->text(0) + "/" + tree->text(0);
+  QCOMPARE(path, label);
+  // Properties.
+  doc_->setSelection(link);
+  QCOMPARE(window_->propertiesDock()->findChild<QLabel*>("propertiesName")->text(), label);
+  // Contacts table: row i is numbered i + 1 and names the label.
+  auto* dock = window_->findChild<ContactsDock*>();
+  QCOMPARE(dock->table()->verticalHeaderItem(0)->text(), QString("1"));
+  QVERIFY(dock->table()->item(0, ContactsDock::kBody1)->text() == label ||
+          dock->table()->item(0, ContactsDock::kBody2)->text() == label);
+  // Inspector: the same number and label.
+  auto* combo = window_->findChild<QComboBox*>("inspectorContactCombo");
+  QVERIFY(combo);
+  QVERIFY2(combo->itemText(1).startsWith("#1 ") && combo->itemText(1).contains(label), qPrintable(combo->itemText(1)));
+}
+
+// Issue 16 §7: File > Export writes the live contacts and quality as JSON (the CLI's field names) and CSV.
+void TstUiContacts::exportContactsAndQuality() {
+  QVERIFY(action(window_.get(), "actionExportJson") && action(window_.get(), "actionExportCsv"));
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  analysis_->recompute();
+  QTemporaryDir dir;
+  QVERIFY(exportAnalysisJson(*doc_, *analysis_, dir.filePath("a.json")));
+  QFile json(dir.filePath("a.json"));
+  QVERIFY(json.open(QIODevice::ReadOnly));
+  const QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+  const auto& contacts = analysis_->contacts();
+  QCOMPARE(o["contactsFound"].toInt(), static_cast<int>(contacts.size()));
+  const QJsonArray found = o["found"].toArray();
+  QCOMPARE(found.size(), static_cast<qsizetype>(contacts.size()));
+  QCOMPARE(found[0].toObject()["index"].toInt(-1), 0);
+  QCOMPARE(found[0].toObject()["body1"].toString(), QString::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)));
+  QCOMPARE(o["contacts"].toArray().size(), static_cast<qsizetype>(analysis_->evaluation()->contacts.size()));
+  QCOMPARE(o["measures"].toObject()["epsilon-l1"].toObject()["value"].toDouble(),
+           analysis_->evaluation()->measure("epsilon-l1")->value);
+  QCOMPARE(o["forceClosure"].toBool(), analysis_->evaluation()->forceClosure());
+  QVERIFY(exportContactsCsv(*doc_, *analysis_, dir.filePath("c.csv")));
+  QFile csv(dir.filePath("c.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+  QCOMPARE(lines.size(), static_cast<qsizetype>(contacts.size() + 1));
+  QVERIFY(lines[0].startsWith("number,body1,body2"));
+  QVERIFY(lines[1].startsWith("1," + QByteArray::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)) + ","));
+}
+
+// Issue 16 §7: the toolbar names the active hand and target object explicitly.
+void TstUiContacts::activeHandAndObjectSelectors() {
+  auto* actions = window_->findChild<GraspActions*>();
+  QVERIFY(actions);
+  QComboBox* hand = actions->handSelector();
+  QComboBox* object = actions->objectSelector();
+  QVERIFY(window_->findChild<QToolBar*>() && hand && object);
+  QCOMPARE(hand->count(), static_cast<int>(doc_->world().robots.size()) + 1);
+  QCOMPARE(object->count(), static_cast<int>(doc_->world().graspables.size()) + 1);
+  QCOMPARE(hand->itemText(1), QString::fromStdString(doc_->world().robots[0].name));
+  // The object chosen is the one evaluated, whatever is selected.
+  object->setCurrentIndex(1);
+  emit object->activated(1);
+  QCOMPARE(analysis_->targetGraspable(), std::optional<int>(0));
+  doc_->setSelection(std::nullopt);
+  analysis_->recompute();
+  QCOMPARE(analysis_->graspableIndex(), 0);
+  // The hand chosen is the one the Grasp actions move.
+  hand->setCurrentIndex(1);
+  QCOMPARE(actions->targetRobot(), 0);
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
+  // Back to following the selection.
+  object->setCurrentIndex(0);
+  emit object->activated(0);
+  QVERIFY(!analysis_->targetGraspable());
 }
 
 QTEST_MAIN(TstUiContacts)

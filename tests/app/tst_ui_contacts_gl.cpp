@@ -22,6 +22,9 @@
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
 #include "ViewportPanel.h"
+#include "Commands.h"
+#include "render/SceneBuilder.h"
+#include <Inventor/nodes/SoMaterial.h>
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
@@ -67,6 +70,7 @@ class TstUiContactsGl : public QObject {
   void initTestCase();
   void cleanup();
   void graspedMugShowsEveryContact();
+  void interpenetratingBodiesAreRed();
   void rigidContactsShowFrictionCones();
   void graspedMugShowsFrictionCones();
   void highlightChangesPixelsAtTheContact();
@@ -246,6 +250,29 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
   emit view->draggerReleased(view->draggerPose());
   QVERIFY(doc->world().state.robots[0].X_WP.isApprox(Transform::fromTranslation(Vec3(0, 0, -90)) * start, 1e-6));
   QVERIFY(anyCollision(doc->world()));
+}
+
+// Issue 16 §1: interpenetrating bodies are drawn red (GraspIt!'s convention) and get their colour back once apart.
+void TstUiContactsGl::interpenetratingBodiesAreRed() {
+  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  Document* doc = window_->document();
+  WorldScene* scene = window_->viewportPanel()->scene();
+  const BodyHandle mug{BodyHandle::Kind::Graspable, 0, {}};
+  const SbColor mugColour = scene->bodyMaterial(mug)->diffuseColor[0];
+  action("actionCollisionChecking")->setChecked(false);
+  const Transform X = X_WB(doc->world().state, mug);
+  const Transform palm = doc->world().state.robots[0].X_WP;
+  doc->push(new SetRobotPoseCommand(doc, 0, Transform::fromTranslation(X.translation() - palm.translation()) * palm));
+  window_->analysis()->recompute();
+  QVERIFY(!window_->analysis()->interpenetrations().empty());
+  QVERIFY(scene->isColliding(mug));
+  const SbColor red = scene->bodyMaterial(mug)->diffuseColor[0];
+  QVERIFY(red[0] > 0.8f && red[1] < 0.2f && red[2] < 0.2f);
+  doc->undoStack()->undo();
+  window_->analysis()->recompute();
+  QVERIFY(!scene->isColliding(mug));
+  QVERIFY(scene->bodyMaterial(mug)->diffuseColor[0] == mugColour);
+  action("actionCollisionChecking")->setChecked(true);
 }
 
 QTEST_MAIN(TstUiContactsGl)

@@ -3,6 +3,11 @@
 // window, the soft-contact inspector and the overlay's scene graph.
 #include <QAction>
 #include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QMap>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -27,6 +32,10 @@
 #include "GwsProjectionWindow.h"
 #include "QualityDock.h"
 #include "QualityOverlay.h"
+#include "MainWindow.h"
+#include "PropertiesDock.h"
+#include "SceneTreeDock.h"
+#include "DofDock.h"
 #include "SoftContactInspector.h"
 #include "render/CoinInit.h"
 
@@ -75,6 +84,11 @@ class TstUiQuality : public QObject {
   void inspectorShowsTheSelectedSoftContact();
   void inspectorNotesPointContacts();
   void overlayDrawsPatchesEllipsesAndWrench();
+  void dockShowsTheActiveSettings();
+  void lInfinityNoteIsUtf8();
+  void layoutRecoversFromATinyWindow();
+  void qualityValuesVisibleAt800x600();
+  void escapeClosesTheProjectionWindow();
 
  private:
   QTemporaryDir settingsDir_;
@@ -458,6 +472,130 @@ void TstUiQuality::overlayDrawsPatchesEllipsesAndWrench() {
   }
   QCOMPARE(root->getNumChildren(), 0);  // the overlay removes its node
   root->unref();
+}
+
+// Issue 16 §3: the Quality dock says which contact model, patch model and normal force are in force, and
+// whether they differ from the defaults; the dialog's Restore Defaults brings the defaults back.
+void TstUiQuality::dockShowsTheActiveSettings() {
+  QLabel* label = dock()->settingsLabel();
+  QVERIFY(label->text().contains("GraspIt! soft finger"));
+  QVERIFY(label->text().contains("elastic layer"));
+  QVERIFY(label->text().contains("normal force 5 N"));
+  QVERIFY(!label->text().contains("not the defaults"));
+  AnalysisSettings s = window_->analysis()->settings();
+  s.contactModel = "hertz";
+  s.quality.soft.patch.normalForce_N = 7.5;
+  window_->analysis()->setSettings(s);
+  QVERIFY2(label->text().contains("Hertz") && label->text().contains("7.5 N") && label->text().contains("not the defaults"),
+           qPrintable(label->text()));
+  AnalysisSettingsDialog dialog(window_->analysis());
+  dialog.showSettings(window_->analysis()->settings());
+  auto* buttons = dialog.findChild<QDialogButtonBox*>();
+  QVERIFY(buttons);
+  buttons->button(QDialogButtonBox::RestoreDefaults)->click();
+  dialog.apply();
+  QCOMPARE(window_->analysis()->settings().contactModel, defaultContactModel().name());
+  QVERIFY(sameAsDefaults(window_->analysis()->settings()));
+  QVERIFY2(!label->text().contains("not the defaults") && label->text().contains("normal force 5 N"),
+           qPrintable(label->text()));
+}
+
+// Issue 16 §4: the L∞ note is UTF-8 ("L∞", not "Lâ\u0088\u009e"): volume L∞ asked for on a world whose hand does
+// not touch the object (an L∞ space of too few points).
+void TstUiQuality::lInfinityNoteIsUtf8() {
+  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  dock()->addMeasure("volume-linf");
+  window_->analysis()->recompute();
+  if (window_->analysis()->lInfinityPending())
+    QVERIFY(QSignalSpy(window_->analysis(), &GraspAnalysis::lInfinityUpdated).wait(20000));
+  const QString notes = dock()->notesLabel()->text();
+  QVERIFY2(notes.contains(QString::fromUtf8("L\u221e space")), qPrintable(notes));
+  QVERIFY(!notes.contains(QChar(0x00e2)));  // 'â': the first byte of ∞ read as Latin-1
+  dock()->removeMeasure("volume-linf");
+}
+
+namespace {
+// Widths of the docks docked at the sides, by name.
+QMap<QString, int> sideDockWidths(MainWindow& w) {
+  QMap<QString, int> out;
+  for (QDockWidget* d : w.findChildren<QDockWidget*>())
+    if (!d->isFloating() && d->isVisible()) out[d->objectName()] = d->width();
+  return out;
+}
+
+// The rectangle of `widget` that is actually on screen inside `window` (clipped by every ancestor).
+QRect visibleRect(const QWidget* widget, const QRect& local) {
+  QRect r = local;
+  for (const QWidget* w = widget; w->parentWidget(); w = w->parentWidget()) {
+    r = r.intersected(w->rect()).translated(w->pos());
+  }
+  return r;
+}
+}  // namespace
+
+// Issue 16 §5: after the window was made 320×240 and large again, the side docks have their widths back; View >
+// Reset Layout restores the first-start layout.
+void TstUiQuality::layoutRecoversFromATinyWindow() {
+  window_->resize(1280, 800);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->resetLayout();
+  QTest::qWait(50);
+  const QMap<QString, int> before = sideDockWidths(*window_);
+  QVERIFY(before.value("SceneTreeDock") >= 250);
+  window_->resize(320, 240);
+  QTest::qWait(50);
+  window_->resize(1280, 800);
+  QTest::qWait(50);
+  const QMap<QString, int> after = sideDockWidths(*window_);
+  for (auto it = before.begin(); it != before.end(); ++it)
+    QVERIFY2(after.value(it.key()) >= std::min(it.value(), 320) * 9 / 10,
+             qPrintable(QString("%1: %2 → %3").arg(it.key()).arg(it.value()).arg(after.value(it.key()))));
+  // Reset Layout: a dock closed and one floated come back docked.
+  auto* reset = window_->findChild<QAction*>("actionResetLayout");
+  QVERIFY(reset && window_->viewMenu()->actions().contains(reset));
+  window_->propertiesDock()->hide();
+  window_->sceneTreeDock()->setFloating(true);
+  reset->trigger();
+  QTest::qWait(50);
+  QVERIFY(window_->propertiesDock()->isVisible());
+  QVERIFY(!window_->sceneTreeDock()->isFloating());
+  QVERIFY(window_->sceneTreeDock()->width() >= 250);
+}
+
+// Issue 16 §5: at 800×600 every value of the Quality dock is on screen, whole.
+void TstUiQuality::qualityValuesVisibleAt800x600() {
+  window_->resize(800, 600);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->resetLayout();
+  QTest::qWait(50);
+  QualityDock* d = dock();
+  QVERIFY(d->isVisible());
+  QVERIFY(d->width() >= 220);
+  QTableWidget* table = d->table();
+  QVERIFY(table->rowCount() >= 3);
+  const int rowHeight = table->rowHeight(0);
+  for (int row = 0; row < table->rowCount(); ++row) {
+    const QRect cell = table->visualItemRect(table->item(row, 1));
+    const QRect onScreen = visibleRect(table->viewport(), cell);
+    QVERIFY2(onScreen.height() >= rowHeight - 1 && onScreen.width() >= 40,
+             qPrintable(QString("row %1: %2 px of %3 visible").arg(row).arg(onScreen.height()).arg(rowHeight)));
+    QVERIFY(!table->item(row, 1)->text().isEmpty());
+  }
+  const QRect fc = visibleRect(d->forceClosureLabel(), d->forceClosureLabel()->rect());
+  QVERIFY(fc.height() >= d->forceClosureLabel()->height() - 1);
+}
+
+// Issue 16 §6: Esc closes the GWS projection window.
+void TstUiQuality::escapeClosesTheProjectionWindow() {
+  window_->findChild<QAction*>("actionGwsProjection")->trigger();
+  auto* projection = window_->findChild<GwsProjectionWindow*>();
+  QVERIFY(projection);
+  QVERIFY(QTest::qWaitForWindowActive(projection));
+  QVERIFY(projection->isVisible());
+  QTest::keyClick(projection, Qt::Key_Escape);
+  QTRY_VERIFY(!projection->isVisible());
 }
 
 QTEST_MAIN(TstUiQuality)

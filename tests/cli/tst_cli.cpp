@@ -474,6 +474,55 @@ class TestCli : public QObject {
     QVERIFY(doc["graspables"].toArray()[0].toObject()["triangles"].toInt() > 0);
   }
 
+  // Issue 16 §2: contacts numbered from 1 in text (#1, as the GUI's table), 0-based "index" in JSON; quality's
+  // evaluated contacts name the contacts found they came from, and whether they were merged.
+  void contactNumbering() {
+    const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--json"});
+    expectExit(r, 0);
+    const QJsonArray contacts = r.json()["contacts"].toArray();
+    QVERIFY(contacts.size() >= 3);
+    for (int i = 0; i < contacts.size(); ++i) QCOMPARE(contacts[i].toObject()["index"].toInt(-1), i);
+    const CliRun text = runOnDefaultWorld("grasp", {"--autograsp"});
+    expectExit(text, 0);
+    const QByteArray first = "#1 " + contacts[0].toObject()["body1"].toString().toUtf8() + " – ";
+    QVERIFY2(text.out.contains(first), text.out.constData());
+    QVERIFY(text.out.contains("#" + QByteArray::number(contacts.size()) + " "));
+    QVERIFY(!text.out.contains("#0 "));
+    const CliRun q = runOnDefaultWorld("quality", {"--autograsp", "--json"});
+    expectExit(q, 0);
+    const QJsonArray evaluated = q.json()["contacts"].toArray();
+    QVERIFY(!evaluated.isEmpty());
+    for (const QJsonValue& v : evaluated) {
+      const QJsonArray sources = v.toObject()["contacts"].toArray();
+      QVERIFY(!sources.isEmpty());
+      QCOMPARE(v.toObject()["merged"].toBool(), sources.size() > 1);
+      const QJsonObject found = contacts[sources[0].toInt()].toObject();
+      QVERIFY(found["body1"] == v.toObject()["body1"] || found["body2"] == v.toObject()["body2"] ||
+              found["body1"] == v.toObject()["body2"]);
+    }
+    const CliRun qText = runOnDefaultWorld("quality", {"--autograsp"});
+    expectExit(qText, 0);
+    const int firstSource = evaluated[0].toObject()["contacts"].toArray()[0].toInt();
+    QVERIFY2(qText.out.contains("#" + QByteArray::number(firstSource + 1)), qText.out.constData());
+  }
+
+  // Issue 16 §6: the text prints friction edges as the inspector shows them (unit normal force, mu applied: fz = 1).
+  void frictionEdgesOneConvention() {
+    const CliRun r = runOnDefaultWorld("quality", {"--autograsp"});
+    expectExit(r, 0);
+    const QList<QByteArray> lines = r.out.split('\n');
+    int checked = 0;
+    for (int i = 0; i < lines.size(); ++i) {
+      if (!lines[i].contains("friction edges: ")) continue;
+      QVERIFY2(lines[i].contains("unit normal force, mu applied: fx fy fz tz"), lines[i].constData());
+      const QList<QByteArray> values = lines[i + 1].simplified().split(' ');
+      QCOMPARE(values.size(), 4);
+      QCOMPARE(values[2], QByteArray("1"));
+      ++checked;
+    }
+    QVERIFY(checked >= 3);
+  }
+
   void graspClosesEveryFinger() {
     QVERIFY(QFile::exists(defaultWorldPath()));
     const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--json"});

@@ -13,15 +13,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "AnalysisSettingsIni.h"
+
 namespace sg::app {
 
 namespace {
 
-// The ranges of every field, shared by the spin boxes and the clamping of stored values.
-constexpr double kThresholdMin_mm = 0.01, kThresholdMax_mm = 20.0;
-constexpr double kForceMin_N = 0.01, kForceMax_N = 10000.0;
-constexpr int kEdgesMin = 3, kEdgesMax = 64;
-constexpr double kTorqueLengthMin_mm = 0.1, kTorqueLengthMax_mm = 100000.0;
+using namespace settings_ini;  // the ranges, shared with the stored settings' reader (AnalysisSettingsIni.h)
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
@@ -45,59 +43,45 @@ QSpinBox* intSpin(int min, int max, const char* name) {
 
 }  // namespace
 
-std::vector<FrictionRing> softRingsWithEquator(int m) {
-  m = std::clamp(m, kEdgesMin, kEdgesMax);
-  const int mid = std::max(3, static_cast<int>(std::lround(5.0 * m / 8.0)));
-  return {{90, 1}, {45, mid}, {0, m}, {-45, mid}, {-90, 1}};
-}
+std::vector<FrictionRing> softRingsWithEquator(int m) { return settings_ini::softRingsWithEquator(m); }
 
-int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
-  for (const FrictionRing& r : rings)
-    if (r.latitude_deg == 0) return r.directions;
-  return 8;
-}
+int equatorDirectionsOf(const std::vector<FrictionRing>& rings) { return settings_ini::equatorDirectionsOf(rings); }
 
 AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
-  AnalysisSettings s = base;
   QSettings q = appSettings();
-  q.beginGroup(QStringLiteral("analysis"));
-  auto number = [&q](const char* key, double current, double min, double max) {
-    bool ok = false;
-    const double v = q.value(QLatin1String(key)).toDouble(&ok);
-    return ok && std::isfinite(v) ? std::clamp(v, min, max) : current;
-  };
-  s.collision.contacts.threshold_mm =
-      number("threshold_mm", s.collision.contacts.threshold_mm, kThresholdMin_mm, kThresholdMax_mm);
-  // A registered contact model; "patchModel" = hertz is how the Hertz choice was stored before the registry.
-  if (const auto* m = findContactModel(q.value("contactModel").toString().toStdString())) s.contactModel = m->name();
-  else if (q.value("patchModel").toString() == QLatin1String("hertz")) s.contactModel = "hertz";
-  s.quality.soft.patch.normalForce_N =
-      number("normalForce_N", s.quality.soft.patch.normalForce_N, kForceMin_N, kForceMax_N);
-  s.quality.edges.pointContactEdges =
-      static_cast<int>(number("pointContactEdges", s.quality.edges.pointContactEdges, kEdgesMin, kEdgesMax));
-  if (q.contains("softEquatorDirections"))
-    s.quality.edges.softRings = softRingsWithEquator(static_cast<int>(
-        number("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings), kEdgesMin, kEdgesMax)));
-  if (q.contains("torqueLength_mm")) {  // 0 = the object's max radius
-    const double l = number("torqueLength_mm", s.quality.torqueLength_mm, 0, kTorqueLengthMax_mm);
-    s.quality.torqueLength_mm = l < kTorqueLengthMin_mm ? 0 : l;
-  }
+  return readAnalysisSettings(q, base);
+}
+
+AnalysisSettings readAnalysisSettings(QSettings& q, const AnalysisSettings& base) {
+  AnalysisSettings s = base;
+  settings_ini::read(q, s.collision, s.contactModel, s.quality);
   return s;
 }
 
 void writeAnalysisSettings(const AnalysisSettings& s) {
   QSettings q = appSettings();
-  q.beginGroup(QStringLiteral("analysis"));
-  q.setValue("threshold_mm", s.collision.contacts.threshold_mm);
-  q.setValue("contactModel", QString::fromStdString(s.contactModel));
-  q.remove("patchModel");
-  q.setValue("normalForce_N", s.quality.soft.patch.normalForce_N);
-  q.setValue("pointContactEdges", s.quality.edges.pointContactEdges);
-  q.setValue("softEquatorDirections", equatorDirectionsOf(s.quality.edges.softRings));
-  q.setValue("torqueLength_mm", s.quality.torqueLength_mm);
-  // ε L∞ no longer needs a Minkowski sum: the point limit is not a setting any more (keys of older versions go).
-  q.remove("maxLInfinityPoints");
-  q.remove("pruneLInfinity");
+  writeAnalysisSettings(q, s);
+}
+
+void writeAnalysisSettings(QSettings& q, const AnalysisSettings& s) {
+  settings_ini::write(q, s.collision, s.contactModel, s.quality);
+}
+
+bool exportAnalysisSettings(const AnalysisSettings& settings, const QString& path) {
+  QSettings q(path, QSettings::IniFormat);
+  q.clear();
+  writeAnalysisSettings(q, settings);
+  q.sync();
+  return q.status() == QSettings::NoError;
+}
+
+bool sameAsDefaults(const AnalysisSettings& s) {
+  const AnalysisSettings d;
+  return s.collision.contacts.threshold_mm == d.collision.contacts.threshold_mm && s.contactModel == d.contactModel &&
+         s.quality.soft.patch.normalForce_N == d.quality.soft.patch.normalForce_N &&
+         s.quality.edges.pointContactEdges == d.quality.edges.pointContactEdges &&
+         equatorDirectionsOf(s.quality.edges.softRings) == equatorDirectionsOf(d.quality.edges.softRings) &&
+         s.quality.torqueLength_mm == d.quality.torqueLength_mm;
 }
 
 AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget* parent)

@@ -9,14 +9,22 @@
 #include "GraspAnalysis.h"
 
 class QComboBox;
+class QSettings;
 class QDoubleSpinBox;
 class QSpinBox;
 
 namespace sg::app {
 
 // `base` with the persisted fields replaced by what QSettings holds (missing keys keep base's values).
+// The keys and file format: ui/shared/AnalysisSettingsIni.h (also read by `softgrasp-cli --settings FILE`).
 AnalysisSettings readAnalysisSettings(const AnalysisSettings& base);
+AnalysisSettings readAnalysisSettings(QSettings& settings, const AnalysisSettings& base);
 void writeAnalysisSettings(const AnalysisSettings& settings);
+void writeAnalysisSettings(QSettings& to, const AnalysisSettings& settings);
+// Writes the settings to an INI file `path` (group "analysis"), the file `softgrasp-cli --settings` reads.
+bool exportAnalysisSettings(const AnalysisSettings& settings, const QString& path);
+// The persisted fields equal AnalysisSettings{}'s.
+bool sameAsDefaults(const AnalysisSettings& settings);
 
 // Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
 // {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.

@@ -32,8 +32,8 @@ MotionSettings CollisionStoppedEdits::motionSettings() const {
 QString CollisionStoppedEdits::describe(MotionOutcome outcome) {
   switch (outcome) {
     case MotionOutcome::Reached: return tr("Reached the target");
-    case MotionOutcome::Contact: return tr("Stopped at contact");
-    case MotionOutcome::Blocked: return tr("Blocked: contacts oppose the motion");
+    case MotionOutcome::Contact: return tr("Collision Checking: stopped at contact, at the last collision-free pose along the way");
+    case MotionOutcome::Blocked: return tr("Collision Checking: blocked, contacts oppose the motion (nothing moved)");
     case MotionOutcome::StartInCollision: return tr("Already in collision: moved without collision checking");
   }
   return {};

@@ -51,6 +51,14 @@ ContactOverlay::~ContactOverlay() {
 
 void ContactOverlay::rebuild() {
   nodes_->setContacts(contactGlyphs(analysis_->contacts()));  // the screenshot's mapping too
+  if (panel_ && panel_->scene()) {  // interpenetrating bodies drawn red, as GraspIt! does
+    std::vector<BodyHandle> colliding;
+    for (const Interpenetration& p : analysis_->interpenetrations()) {
+      colliding.push_back(p.body1);
+      colliding.push_back(p.body2);
+    }
+    panel_->scene()->setColliding(colliding);
+  }
   updateHighlight();
 }
 

@@ -10,6 +10,7 @@
 #include "ContactsDock.h"
 #include "FeatureTools.h"
 #include "GraspActions.h"
+#include "GraspAnalysis.h"
 #include "MainWindow.h"
 
 namespace sg::app {
@@ -18,6 +19,15 @@ void installContactTools(MainWindow* window) {
   auto* edits = new CollisionStoppedEdits(window->document(), window->analysis());
   QObject::connect(edits, &CollisionStoppedEdits::motionStopped, window,
                    [window](const QString& message) { window->statusBar()->showMessage(message, 3000); });
+
+  // Interpenetrating bodies (collision checking off, or loaded that way): said in the status bar whenever the
+  // set of pairs or their depths change.
+  QObject::connect(window->analysis(), &GraspAnalysis::updated, window, [window] {
+    const QString text = window->analysis()->describeInterpenetrations();
+    const QString previous = window->property("sgInterpenetrations").toString();
+    window->setProperty("sgInterpenetrations", text);
+    if (!text.isEmpty() && text != previous) window->statusBar()->showMessage(text, 8000);
+  });
 
   window->addDock(new ContactsDock(window->document(), window->analysis(), window), Qt::BottomDockWidgetArea);
   new GraspActions(window, edits);

@@ -48,6 +48,12 @@ ContactsDock::ContactsDock(Document* doc, GraspAnalysis* analysis, QWidget* pare
   summary_ = new QLabel(body);
   summary_->setObjectName("contactsSummary");
   layout->addWidget(summary_);
+  collisions_ = new QLabel(body);
+  collisions_->setObjectName("contactsCollisions");
+  collisions_->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold"));
+  collisions_->setWordWrap(true);
+  collisions_->hide();
+  layout->addWidget(collisions_);
   table_ = new QTableWidget(0, kColumnCount, body);
   table_->setObjectName("contactsTable");
   table_->setHorizontalHeaderLabels({tr("Body 1"), tr("Body 2"), tr("Position (mm)"), tr("Normal (into body 1)"),
@@ -81,6 +87,8 @@ void ContactsDock::rebuild() {
     // What the contact model made of it; contacts outside the evaluated grasp have none.
     QString type = tr("not in the grasp");
     if (const auto e = analysis_->evaluationOfContact(i); evaluation && e) type = kindName(evaluation->contacts.at(*e).kind);
+    // Contacts are numbered from 1 in the GUI and the CLI's text (#1 = the first contact; JSON "index" is 0-based).
+    table_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     table_->setItem(i, kBody1, cell(label(c.side1.body)));
     table_->setItem(i, kBody2, cell(label(c.side2.body)));
     table_->setItem(i, kPosition, cell(vec(c.side1.p_WC_mm, 2)));
@@ -96,6 +104,9 @@ void ContactsDock::rebuild() {
   if (!contacts.empty()) summary += tr(", %n by a hand (listed first)", nullptr, byHand);
   if (!analysis_->error().isEmpty()) summary += QStringLiteral(" — ") + analysis_->error();
   summary_->setText(summary);
+  const QString collisions = analysis_->describeInterpenetrations(8);
+  collisions_->setText(collisions);
+  collisions_->setVisible(!collisions.isEmpty());
   updating_ = false;
   followSelection();
 }

@@ -22,6 +22,8 @@ class ContactsDock : public QDockWidget {
   ContactsDock(Document* doc, GraspAnalysis* analysis, QWidget* parent = nullptr);
 
   QTableWidget* table() const { return table_; }
+  // Red line naming the interpenetrating pairs and their depths (hidden when there are none).
+  QLabel* collisionLabel() const { return collisions_; }
 
  private:
   void rebuild();
@@ -31,6 +33,7 @@ class ContactsDock : public QDockWidget {
   Document* doc_;
   GraspAnalysis* analysis_;
   QLabel* summary_ = nullptr;
+  QLabel* collisions_ = nullptr;
   QTableWidget* table_ = nullptr;
   bool updating_ = false;  // filling the table or following the analysis: not a user selection
 };

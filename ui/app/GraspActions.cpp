@@ -1,10 +1,15 @@
 #include "GraspActions.h"
 
+#include "GraspAnalysis.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCursor>
 #include <QMenu>
 #include <QStatusBar>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalBlocker>
 #include <QToolBar>
 #include <exception>
 #include <functional>
@@ -62,6 +67,21 @@ GraspActions::GraspActions(MainWindow* window, CollisionStoppedEdits* edits)
 
   for (QAction* a : {approach_, autoGrasp_, approachAndGrasp_, autoOpen_}) bar->addAction(a);
   bar->addAction(collisionChecking_);
+  // The active hand and target object, explicit (GraspIt!'s users expect it), or following the selection.
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Hand: "), bar));
+  hand_ = new QComboBox(bar);
+  hand_->setObjectName("activeHandCombo");
+  hand_->setToolTip(tr("The hand the Grasp actions move"));
+  bar->addWidget(hand_);
+  bar->addWidget(new QLabel(tr(" Object: "), bar));
+  object_ = new QComboBox(bar);
+  object_->setObjectName("activeObjectCombo");
+  object_->setToolTip(tr("The object whose grasp the Quality dock evaluates"));
+  bar->addWidget(object_);
+  connect(object_, &QComboBox::activated, this, [this](int index) {
+    window_->analysis()->setTargetGraspable(index > 0 ? std::optional<int>(index - 1) : std::nullopt);
+  });
 
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind k) {
     if (k == ChangeKind::Structure) updateEnabled();
@@ -69,13 +89,33 @@ GraspActions::GraspActions(MainWindow* window, CollisionStoppedEdits* edits)
   updateEnabled();
 }
 
+void GraspActions::fillSelectors() {
+  const World& w = doc_->world();
+  const int hand = hand_->currentIndex(), object = object_->currentIndex();
+  const QSignalBlocker b1(hand_), b2(object_);
+  hand_->clear();
+  hand_->addItem(tr("(selected)"));
+  for (const Robot& r : w.robots) hand_->addItem(QString::fromStdString(r.name));
+  object_->clear();
+  object_->addItem(tr("(selected or touched)"));
+  for (const Body& b : w.graspables) object_->addItem(QString::fromStdString(b.name));
+  hand_->setCurrentIndex(hand > 0 && hand < hand_->count() ? hand : 0);
+  (void)object;
+  const auto target = window_->analysis()->targetGraspable();  // the analysis owns the choice (reset with a new world)
+  object_->setCurrentIndex(target && *target + 1 < object_->count() ? *target + 1 : 0);
+}
+
 int GraspActions::targetRobot() const {
+  if (const int chosen = hand_ ? hand_->currentIndex() - 1 : -1;
+      chosen >= 0 && chosen < static_cast<int>(doc_->world().robots.size()))
+    return chosen;
   const int selected = robotIndexOf(doc_->selection());
   if (selected >= 0) return selected;
   return doc_->world().robots.empty() ? -1 : 0;
 }
 
 void GraspActions::updateEnabled() {
+  fillSelectors();
   const bool any = !doc_->world().robots.empty();
   for (QAction* a : {approach_, autoGrasp_, approachAndGrasp_, autoOpen_}) a->setEnabled(any);
 }

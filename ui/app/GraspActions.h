@@ -14,6 +14,8 @@
 
 class QAction;
 
+class QComboBox;
+
 namespace sg::app {
 
 class CollisionStoppedEdits;
@@ -29,8 +31,12 @@ class GraspActions : public QObject {
   // Adds the actions to window->graspMenu() and window->graspToolBar().
   GraspActions(MainWindow* window, CollisionStoppedEdits* edits);
 
-  // The robot the actions move: the selected body's robot, else robot 0; -1 without robots.
+  // The robot the actions move: the hand chosen in the toolbar's Hand selector, else the selected body's robot,
+  // else robot 0; -1 without robots.
   int targetRobot() const;
+  // The toolbar's explicit active hand and target object ("follow the selection" = index 0).
+  QComboBox* handSelector() const { return hand_; }
+  QComboBox* objectSelector() const { return object_; }
 
   QAction* approachAction() const { return approach_; }
   QAction* autoGraspAction() const { return autoGrasp_; }
@@ -51,6 +57,7 @@ class GraspActions : public QObject {
   // moveHand of the document's world in `state`, with the Collision Checking switch and the edits' motion settings.
   QString moveIn(WorldState& state, int robot, const HandMotionRequest& motion) const;
   void updateEnabled();
+  void fillSelectors();
 
   MainWindow* window_;
   Document* doc_;
@@ -60,6 +67,8 @@ class GraspActions : public QObject {
   QAction* approachAndGrasp_ = nullptr;
   QAction* autoOpen_ = nullptr;
   QAction* collisionChecking_ = nullptr;
+  QComboBox* hand_ = nullptr;
+  QComboBox* object_ = nullptr;
 };
 
 }  // namespace sg::app

@@ -3,7 +3,10 @@
 #include "Document.h"
 #include "JobRunner.h"
 #include "LInfinityJob.h"
+#include <algorithm>
 #include <exception>
+
+#include "contact/ContactDetection.h"
 
 namespace sg::app {
 
@@ -32,6 +35,7 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
   connect(doc_, &Document::worldReplaced, this, [this] {
     settings_.collision.disabledBodies.clear();
     settings_.collision.userDisabledPairs.clear();
+    target_.reset();
   });
   // The selected graspable is the one evaluated.
   connect(doc_, &Document::selectionChanged, this, [this] {
@@ -54,7 +58,14 @@ void GraspAnalysis::schedule() {
   if (live_) timer_.start();
 }
 
+void GraspAnalysis::setTargetGraspable(std::optional<int> graspable) {
+  if (graspable == target_) return;
+  target_ = graspable;
+  recompute();
+}
+
 std::optional<int> GraspAnalysis::selectedGraspable() const {
+  if (target_ && *target_ >= 0 && *target_ < static_cast<int>(doc_->world().graspables.size())) return target_;
   const auto& sel = doc_->selection();
   if (sel && sel->kind == BodyHandle::Kind::Graspable && sel->index < static_cast<int>(doc_->world().graspables.size()))
     return sel->index;
@@ -70,7 +81,19 @@ void GraspAnalysis::recompute() {
   error_.clear();
   evaluation_.reset();
   contacts_.clear();
+  interpenetrations_.clear();
   graspable_ = -1;
+  try {
+    const World& world = doc_->world();
+    for (const auto& [a, b] : collidingPairs(world, settings_.collision)) {
+      const PairSensing s = sensePair(world, a, b, settings_.collision);
+      interpenetrations_.push_back({a, b, std::max(0.0, -s.separation_mm)});
+    }
+    std::stable_sort(interpenetrations_.begin(), interpenetrations_.end(),
+                     [](const Interpenetration& x, const Interpenetration& y) { return x.depth_mm > y.depth_mm; });
+  } catch (const std::exception&) {
+    interpenetrations_.clear();  // a body without geometry: nothing to report
+  }
   try {
     NullProgress progress;
     AnalysisResult result = analyzeGrasp(doc_->world(), liveAnalysisRequest(settings_, selectedGraspable()), progress);
@@ -134,6 +157,23 @@ void GraspAnalysis::mergeLInfinity(const LInfinityResult& result, bool pending) 
   NullProgress progress;
   computeMeasures(*evaluation_, expensive, progress);
   if (pending) emit lInfinityUpdated();
+}
+
+QString GraspAnalysis::describeInterpenetrations(int maxPairs) const {
+  if (interpenetrations_.empty()) return {};
+  const World& world = doc_->world();
+  auto label = [&](const BodyHandle& h) {
+    return world.isValid(h) ? QString::fromStdString(world.bodyLabel(h)) : tr("?");
+  };
+  QStringList parts;
+  const int n = static_cast<int>(interpenetrations_.size());
+  for (int i = 0; i < std::min(n, maxPairs); ++i) {
+    const Interpenetration& p = interpenetrations_[static_cast<std::size_t>(i)];
+    parts << tr("%1 \u2194 %2 %3 mm deep").arg(label(p.body1), label(p.body2)).arg(p.depth_mm, 0, 'f', 2);
+  }
+  QString text = tr("%n interpenetrating pair(s): ", nullptr, n) + parts.join(QStringLiteral("; "));
+  if (n > maxPairs) text += tr("; and %n more", nullptr, n - maxPairs);
+  return text;
 }
 
 std::optional<int> GraspAnalysis::evaluationOfContact(int contactIndex) const {

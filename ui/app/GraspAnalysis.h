@@ -40,6 +40,13 @@ struct AnalysisSettings {
 // cheap measures (QualityMeasure::expensive() false); `graspable` as AnalysisRequest::graspable.
 AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable);
 
+// Two bodies that interpenetrate (a collision-checked pair), and how deep: the sensing output's penetration
+// estimate (src/contact/README.md §Sensing outputs; `softgrasp-cli grasp --sensing` reports the same).
+struct Interpenetration {
+  BodyHandle body1, body2;
+  double depth_mm = 0;  // > 0
+};
+
 class GraspAnalysis : public QObject {
   Q_OBJECT
  public:
@@ -52,9 +59,17 @@ class GraspAnalysis : public QObject {
   // Every contact of the world at the last update (world frame, mm), in the engine's canonical order (the
   // hand's contacts first).
   const std::vector<Contact>& contacts() const { return contacts_; }
+  // The interpenetrating pairs at the last update (collision checking off, or a world loaded that way), deepest
+  // first. Such pairs give no contacts.
+  const std::vector<Interpenetration>& interpenetrations() const { return interpenetrations_; }
+  // "A ↔ B 8.2 mm deep; …" (World::bodyLabel names), at most `maxPairs` pairs then "and N more"; empty without any.
+  QString describeInterpenetrations(int maxPairs = 3) const;
   // The graspable whose grasp is evaluated: the selected graspable if any, else the engine's rule
   // (chooseGraspable: the first graspable some robot touches, else the first); -1 when the world has none.
   int graspableIndex() const { return graspable_; }
+  // An explicit target object (the toolbar's Object selector): evaluated whatever is selected. nullopt: the rule above.
+  std::optional<int> targetGraspable() const { return target_; }
+  void setTargetGraspable(std::optional<int> graspable);
   // The evaluation of that graspable's grasp; empty without a graspable or when the evaluation failed
   // (then error() says why). Its ContactEvaluation::sourceContacts index contacts(). While
   // lInfinityPending(), its lInfinity / lInfinityQuality are placeholders (no hull).
@@ -95,10 +110,12 @@ class GraspAnalysis : public QObject {
   Document* doc_;
   AnalysisSettings settings_;
   std::vector<Contact> contacts_;
+  std::vector<Interpenetration> interpenetrations_;
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
   QString error_;
   std::optional<int> selectedContact_;
+  std::optional<int> target_;
   bool live_ = true;
   int updateCount_ = 0;
   QTimer timer_;

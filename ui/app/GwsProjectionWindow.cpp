@@ -1,5 +1,8 @@
 #include "GwsProjectionWindow.h"
 
+#include <QKeySequence>
+#include <QShortcut>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -51,6 +54,10 @@ GwsProjectionWindow::GwsProjectionWindow(GraspAnalysis* analysis, bool withViewp
     : QWidget(parent, Qt::Window), analysis_(analysis), originDepth_(kNoDepth) {
   setObjectName("gwsProjectionWindow");
   setWindowTitle(tr("GWS Projection"));
+  // Esc closes it, as it would a dialog.
+  auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+  escape->setContext(Qt::WindowShortcut);
+  connect(escape, &QShortcut::activated, this, &QWidget::close);
 
   type_ = new QComboBox;
   type_->setObjectName("gwsTypeCombo");

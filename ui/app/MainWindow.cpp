@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -21,11 +22,13 @@
 #include <QUndoStack>
 #include <functional>
 
+#include "AnalysisExport.h"
 #include "Document.h"
 #include "DofDock.h"
 #include "FeatureTools.h"
 #include "GraspAnalysis.h"
 #include "PropertiesDock.h"
+#include "QualityDock.h"
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
 #include "ViewportPanel.h"
@@ -87,6 +90,9 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
   setDockNestingEnabled(true);
+  // The side columns run the full height: the bottom docks (contacts) sit under the 3-D view only.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
   sceneTree_ = new SceneTreeDock(doc_, this);
   propertiesDock_ = new PropertiesDock(doc_, this);
   dofDock_ = new DofDock(doc_, this);
@@ -117,6 +123,24 @@ void MainWindow::createActions() {
   auto* saveAsAct = fileMenu_->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
   saveAsAct->setObjectName("actionSaveAs");
   saveAsAct->setShortcut(QKeySequence::SaveAs);
+  fileMenu_->addSeparator();
+  // The live analysis as files (AnalysisExport.h): JSON in the CLI's field names, the contacts table as CSV.
+  auto exportTo = [this](bool json) {
+    const QString path = QFileDialog::getSaveFileName(
+        this, json ? tr("Export Contacts and Quality") : tr("Export Contacts"),
+        QDir(lastDirectory()).filePath(json ? QStringLiteral("analysis.json") : QStringLiteral("contacts.csv")),
+        json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (json ? exportAnalysisJson(*doc_, *analysis_, path, &error) : exportContactsCsv(*doc_, *analysis_, path, &error))
+      statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+      showError(tr("Export"), tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), error));
+  };
+  auto* exportJson = fileMenu_->addAction(tr("Export Contacts and &Quality (JSON)…"), this, [exportTo] { exportTo(true); });
+  exportJson->setObjectName("actionExportJson");
+  auto* exportCsv = fileMenu_->addAction(tr("Export &Contacts (CSV)…"), this, [exportTo] { exportTo(false); });
+  exportCsv->setObjectName("actionExportCsv");
   fileMenu_->addSeparator();
   recentMenu_ = fileMenu_->addMenu(tr("Recent &Files"));
   recentMenu_->setObjectName("menuRecentFiles");
@@ -187,6 +211,9 @@ void MainWindow::createActions() {
   QAction* shot = viewMenu_->addAction(tr("S&creenshot…"), this, &MainWindow::screenshot);
   shot->setObjectName("actionScreenshot");
   shot->setEnabled(view != nullptr);
+  QAction* resetLayoutAction = viewMenu_->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+  resetLayoutAction->setObjectName("actionResetLayout");
+  resetLayoutAction->setStatusTip(tr("Put every dock back where and as large as a first start does"));
   viewMenu_->addSeparator();
   addDock(sceneTree_, Qt::LeftDockWidgetArea);
   addDock(propertiesDock_, Qt::LeftDockWidgetArea);
@@ -232,10 +259,49 @@ void MainWindow::applyDefaultDockSizes() {
   fitDofDock();
 }
 
+void MainWindow::resetLayout() {
+  restoreState(defaultState_);
+  for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  if (auto* quality = findChild<QDockWidget*>(QStringLiteral("qualityDock"))) quality->raise();
+  applyDefaultDockSizes();
+  QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);  // once the new layout is laid out
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  if (event->oldSize().isValid() && event->size().width() > event->oldSize().width())
+    QTimer::singleShot(0, this, &MainWindow::recoverDockWidths);
+}
+
+void MainWindow::recoverDockWidths() {
+  const int budget = width() / 4;  // per side: the view keeps at least half
+  auto recover = [&](Qt::DockWidgetArea area, int preferred) {
+    const int target = std::min(preferred, budget);
+    QList<QDockWidget*> docks;
+    int widest = 0;
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+      if (!d->isFloating() && d->isVisible() && dockWidgetArea(d) == area) {
+        docks << d;
+        widest = std::max(widest, d->width());
+      }
+    if (!docks.isEmpty() && widest < target - 4) resizeDocks({docks.first()}, {target}, Qt::Horizontal);
+  };
+  recover(Qt::LeftDockWidgetArea, 320);
+  recover(Qt::RightDockWidgetArea, std::max(360, dofDock_->widget()->minimumWidth()));
+}
+
 void MainWindow::fitDofDock() {
-  const int rows = std::min(dofDock_->contentHeight() + 48, height() / 2);
-  // The quality tabs below take the rest of the column (both named: Qt splits the column between them).
+  int rows = std::min(dofDock_->contentHeight() + 48, height() / 2);
+  // The quality tabs below take the rest of the column (both named: Qt splits the column between them), at least
+  // enough to show their values (the DOF dock scrolls instead).
   auto* below = findChild<QDockWidget*>(QStringLiteral("qualityDock"));
+  if (auto* quality = qobject_cast<QualityDock*>(below); quality && dockWidgetArea(quality) == dockWidgetArea(dofDock_)) {
+    const int column = dofDock_->height() + quality->height();
+    rows = std::max(std::min(rows, column - quality->valuesHeight() - 40), std::min(rows, 120));
+  }
   if (below && !below->isFloating() && dockWidgetArea(below) == dockWidgetArea(dofDock_))
     resizeDocks({dofDock_, below}, {rows, std::max(1, dofDock_->height() + below->height() - rows)}, Qt::Vertical);
   else
@@ -258,6 +324,7 @@ void MainWindow::readSettings() {
   if (!restoreGeometry(s.value("geometry").toByteArray())) resize(defaultWindowSize());
   // Dock sizes only take once the window is laid out: on the first turn of the event loop. Without a
   // saved layout the DOF dock is also fitted to each newly opened world's rows (fitDofDock).
+  defaultState_ = saveState();
   if (!restoreState(s.value("windowState").toByteArray())) {
     fitDofDockToWorld_ = true;
     QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);

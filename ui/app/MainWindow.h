@@ -68,8 +68,11 @@ class MainWindow : public QMainWindow {
   QStringList loadWarnings() const { return loadWarnings_; }
   // Asks what to do with unsaved changes; true if it is fine to discard the world now.
   bool maybeSave();
+  // View > Reset Layout: every dock back where and how large a first start puts it.
+  void resetLayout();
 
  protected:
+  void resizeEvent(QResizeEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -83,6 +86,9 @@ class MainWindow : public QMainWindow {
   QSize defaultWindowSize() const;
   void applyDefaultDockSizes();
   void fitDofDock();
+  // After the window grew: side docks squeezed below their default widths get them back (the 3-D view keeps
+  // at least half the window).
+  void recoverDockWidths();
   void writeRecentSettings();
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
@@ -118,6 +124,7 @@ class MainWindow : public QMainWindow {
   QLabel* selectionLabel_ = nullptr;
   QLabel* trianglesLabel_ = nullptr;
   QStringList recentFiles_;
+  QByteArray defaultState_;  // the dock layout before any saved one was restored (Reset Layout)
   QStringList loadWarnings_;
   QAction* loadWarningsAction_ = nullptr;
   bool fitDofDockToWorld_ = false;  // no saved layout: the DOF dock follows the world's rows

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "Document.h"
 
@@ -83,10 +84,19 @@ void PoseEditor::applyFields() {
   const Transform pose(fromRollPitchYaw(rpy), t);
   if ((current.translation() - t).norm() < 1e-9 && current.rotation().angularDistance(pose.rotation()) < 1e-9)
     return;  // nothing changed
-  if (const int robot = robotIndexOf(sel); robot >= 0)
+  // A typed pose obeys Collision Checking as a drag does (CollisionStoppedEdits): the motion stops at the last
+  // collision-free pose along the way, and the status bar says so.
+  const BodyHandle body = *sel;
+  const int robot = robotIndexOf(sel);
+  if (auto* edits = CollisionStoppedEdits::of(doc_)) {
+    const MotionOutcome outcome = robot >= 0 ? edits->moveRobot(robot, pose) : edits->moveBody(body, pose);
+    if (outcome != MotionOutcome::Reached) refresh();  // show where it stopped (or that nothing moved)
+    return;
+  }
+  if (robot >= 0)
     doc_->push(new SetRobotPoseCommand(doc_, robot, pose));
   else
-    doc_->push(new SetBodyPoseCommand(doc_, *sel, pose));
+    doc_->push(new SetBodyPoseCommand(doc_, body, pose));
 }
 
 }  // namespace sg::app

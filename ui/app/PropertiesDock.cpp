@@ -21,12 +21,14 @@ namespace sg::app {
 PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
     : QDockWidget(tr("Properties"), parent), doc_(doc) {
   setObjectName("PropertiesDock");
+  setMinimumWidth(180);  // names and values stay readable when the window is small
   auto* content = new QWidget(this);
   auto* layout = new QVBoxLayout(content);
   auto* form = new QFormLayout;
   layout->addLayout(form);
 
   name_ = new QLabel(content);
+  name_->setObjectName("propertiesName");
   material_ = new QComboBox(content);
   mass_ = new QDoubleSpinBox(content);
   mass_->setRange(0.0, 1e9);
@@ -39,6 +41,8 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   youngs_->setToolTip(tr("Young's modulus in Pa; leave empty for a rigid body"));
   youngsStatus_ = new QLabel(content);
   youngsStatus_->setStyleSheet("color: #b00020");
+  youngsStatus_->setObjectName("youngsStatus");
+  youngsStatus_->setWordWrap(true);  // the whole message, never clipped ("must be a…")
   geometry_ = new QLabel(content);
   geometry_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   geometry_->setWordWrap(true);
@@ -49,7 +53,7 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   form->addRow(tr("Material"), material_);
   form->addRow(tr("Mass"), mass_);
   form->addRow(tr("Young's modulus (Pa)"), youngs_);
-  form->addRow(QString(), youngsStatus_);
+  form->addRow(youngsStatus_);  // the full width: a whole sentence
   form->addRow(tr("Geometry"), geometry_);
   form->addRow(tr("Triangles"), triangles_);
   form->addRow(tr("Max radius"), radius_);
@@ -93,7 +97,8 @@ void PropertiesDock::refresh() {
   }
   const World& w = doc_->world();
   const Body& b = w.body(*sel);
-  name_->setText(QString::fromStdString(w.bodyLabel(*sel)));
+  name_->setText(QString::fromStdString(w.bodyLabel(*sel)));  // the label every view and the CLI use
+  name_->setToolTip(b.name.empty() ? QString() : tr("Name in the model file: %1").arg(QString::fromStdString(b.name)));
   material_->clear();
   for (const auto& m : w.materials.names()) material_->addItem(QString::fromStdString(m));
   if (!w.materials.contains(b.material)) material_->addItem(QString::fromStdString(b.material));

@@ -5,6 +5,10 @@
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
+
+#include "AnalysisSettingsDialog.h"
+#include <QRegularExpression>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -62,8 +66,11 @@ QString valueToolTip(const MeasureValue* value) {
 
 QString hullNote(const char* space, const GraspQuality& q) {
   if (q.hullStatus == HullStatus::Ok) return {};
-  QString note = QObject::tr("%1 space: %2").arg(QLatin1String(space), QLatin1String(toString(q.hullStatus)));
-  if (!q.message.empty()) note += QStringLiteral(" — ") + QString::fromStdString(q.message).section('\n', 0, 0);
+  QString note = QObject::tr("%1 space: %2").arg(QString::fromUtf8(space), QString::fromUtf8(toString(q.hullStatus)));  // UTF-8 ("L∞"), never Latin-1
+  QString message = QString::fromStdString(q.message).section('\n', 0, 0);
+  const QString status = QString::fromUtf8(toString(q.hullStatus));
+  if (message.startsWith(status)) message = message.mid(status.size()).remove(QRegularExpression("^[: ]+"));  // once
+  if (!message.isEmpty()) note += QStringLiteral(" — ") + message;
   return note;
 }
 }  // namespace
@@ -119,17 +126,30 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   notes_->setWordWrap(true);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+  settings_ = new QLabel(body);
+  settings_->setObjectName("qualitySettingsLabel");
+  settings_->setWordWrap(true);
+  settings_->setToolTip(tr("Quality > Analysis Settings changes these (Restore Defaults there)"));
+
+  // The values first (graspable, force closure, the measures), then what explains them: at small heights the values
+  // stay in view and the rest scrolls.
   layout->addWidget(graspable_);
   layout->addWidget(forceClosure_);
-  // As many rows as registered measures at most: a compact table, so the docks sharing the column keep their room.
-  table_->setMaximumHeight(table_->horizontalHeader()->sizeHint().height() +
-                           static_cast<int>(qualityMeasures().size()) * table_->verticalHeader()->defaultSectionSize() +
-                           2 * table_->frameWidth());
+  // Exactly as tall as its rows (rebuildRows): a compact table, so the docks sharing the column keep their room; a
+  // long note scrolls the dock, it never cuts the rows.
   layout->addWidget(table_);
   layout->addLayout(buttons);
+  layout->addWidget(settings_);
   layout->addWidget(notes_);
   layout->addStretch(1);
-  setWidget(body);
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName("qualityScroll");
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(body);
+  setMinimumWidth(220);  // "Measure" and a value side by side
+  setWidget(scroll);
 
   const QSettings settings = appSettings();
   if (settings.contains(kMeasuresKey)) {
@@ -175,8 +195,18 @@ void QualityDock::storeMeasures() const {
   appSettings().setValue(kMeasuresKey, measures_);
 }
 
+int QualityDock::valuesHeight() const {
+  const QMargins m = widget() ? static_cast<QScrollArea*>(widget())->widget()->layout()->contentsMargins() : QMargins();
+  const int spacing = 6;
+  return m.top() + graspable_->sizeHint().height() + forceClosure_->sizeHint().height() + table_->height() +
+         add_->sizeHint().height() + 3 * spacing + 8;
+}
+
 void QualityDock::rebuildRows() {
   table_->setRowCount(static_cast<int>(measures_.size()));
+  table_->setFixedHeight(table_->horizontalHeader()->sizeHint().height() +
+                         std::max<int>(1, static_cast<int>(measures_.size())) * table_->verticalHeader()->defaultSectionSize() +
+                         2 * table_->frameWidth());
   for (int row = 0; row < measures_.size(); ++row) {
     auto* label = new QTableWidgetItem(measureLabel(measures_[row]));
     if (const QualityMeasure* m = registered(measures_[row]))
@@ -214,6 +244,21 @@ void QualityDock::refresh() {
   QStringList notes;
   if (!analysis_->error().isEmpty()) notes << tr("Error: %1").arg(analysis_->error());
 
+  // The settings in force (issue 16 §3: they persist between sessions, so say which ones apply).
+  {
+    const AnalysisSettings& all = analysis_->settings();
+    const ContactModel* model = findContactModel(all.contactModel);
+    QString patch = tr("none (rigid contacts)");
+    if (all.contactModel == "hertz") patch = tr("Hertz");
+    else if (all.contactModel == "soft-finger") patch = tr("elastic layer");
+    QString text = tr("Contact model: %1 · patch: %2 · normal force %3 N")
+                       .arg(model ? QString::fromStdString(model->label()) : QString::fromStdString(all.contactModel),
+                            patch)
+                       .arg(settings.soft.patch.normalForce_N, 0, 'g', 4);
+    if (!sameAsDefaults(all)) text += tr(" (not the defaults)");
+    settings_->setText(text);
+  }
+
   // Graspable and contact summary.
   const World& world = doc_->world();
   const int g = analysis_->graspableIndex();
@@ -225,8 +270,12 @@ void QualityDock::refresh() {
       int soft = 0;
       for (const ContactEvaluation& c : evaluation->contacts) soft += c.kind == ContactKind::SoftFinger;
       const auto n = evaluation->contacts.size();
+      std::size_t sources = 0;
+      for (const ContactEvaluation& c : evaluation->contacts) sources += c.sourceContacts.size();
       text += n == 1 ? tr(" — 1 contact") : tr(" — %1 contacts").arg(n);
       text += tr(" (%1 soft)").arg(soft);
+      // The contacts table lists every contact found; the model may merge neighbouring soft contacts into one.
+      if (sources > n) text += tr("; merged from %1 contacts of the table").arg(sources);
     }
     graspable_->setText(text);
   }
@@ -252,7 +301,8 @@ void QualityDock::refresh() {
     for (const ContactEvaluation& c : evaluation->contacts)
       if (!c.note.empty()) {
         const int source = c.sourceContacts.empty() ? -1 : c.sourceContacts.front();
-        notes << tr("Contact %1: %2").arg(source).arg(QString::fromStdString(c.note));
+        notes << tr("Contact #%1: %2").arg(source + 1).arg(  // 1-based, as the contacts table
+                       QString::fromStdString(c.note));
       }
     if (const QString n = hullNote("L1", evaluation->l1Quality); evaluation->l1Built && !n.isEmpty()) notes << n;
     // Nothing to say about an L∞ space still being built.

@@ -40,6 +40,10 @@ class QualityDock : public QDockWidget {
   QLabel* forceClosureLabel() const { return forceClosure_; }
   QLabel* graspableLabel() const { return graspable_; }
   QLabel* notesLabel() const { return notes_; }
+  // The active contact model, patch model and normal force, and whether the settings are not the defaults.
+  QLabel* settingsLabel() const { return settings_; }
+  // Height that shows the graspable, force closure and every measure's value (the rest scrolls).
+  int valuesHeight() const;
   QTableWidget* table() const { return table_; }
   QToolButton* addButton() const { return add_; }
   QToolButton* removeButton() const { return remove_; }
@@ -64,6 +68,7 @@ class QualityDock : public QDockWidget {
   QToolButton* add_;
   QToolButton* remove_;
   QLabel* notes_;
+  QLabel* settings_ = nullptr;
 };
 
 }  // namespace sg::app

@@ -5,7 +5,10 @@
 #include <QAction>
 #include <QMenu>
 #include <QPointer>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 
 #include "AnalysisSettingsDialog.h"
 #include "Document.h"
@@ -104,6 +107,21 @@ void installQualityTools(MainWindow* window) {
     auto* dialog = new AnalysisSettingsDialog(analysis, window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+  });
+  // The settings as a file for `softgrasp-cli --settings FILE` (the same keys the application stores).
+  auto* exportAction = menu->addAction(QObject::tr("&Export Analysis Settings…"));
+  exportAction->setObjectName("actionExportAnalysisSettings");
+  exportAction->setStatusTip(QObject::tr("Write the analysis settings to a file softgrasp-cli reads with --settings"));
+  QObject::connect(exportAction, &QAction::triggered, window, [window, analysis] {
+    const QString path = QFileDialog::getSaveFileName(window, QObject::tr("Export Analysis Settings"),
+                                                      QStringLiteral("softgrasp-settings.ini"),
+                                                      QObject::tr("Settings (*.ini *.conf);;All files (*)"));
+    if (path.isEmpty()) return;
+    if (exportAnalysisSettings(analysis->settings(), path))
+      window->statusBar()->showMessage(
+          QObject::tr("Exported the analysis settings to %1 (softgrasp-cli --settings FILE reads them)").arg(path), 5000);
+    else
+      QMessageBox::warning(window, QObject::tr("Export Analysis Settings"), QObject::tr("Could not write %1").arg(path));
   });
 }
 

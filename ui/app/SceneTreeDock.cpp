@@ -35,6 +35,7 @@ QTreeWidgetItem* addGroupItem(QTreeWidgetItem* parent, const QString& text) {
 SceneTreeDock::SceneTreeDock(Document* doc, QWidget* parent)
     : QDockWidget(tr("Scene"), parent), doc_(doc), tree_(new QTreeWidget(this)) {
   setObjectName("SceneTreeDock");
+  setMinimumWidth(160);  // names and values stay readable when the window is small
   tree_->setObjectName("sceneTree");
   tree_->setHeaderHidden(true);
   tree_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -179,11 +180,16 @@ void SceneTreeDock::rebuild() {
     const Robot& robot = w.robots[r];
     auto* robotItem = addBodyItem(robots, QString::fromStdString(robot.name), {K::Robot, r, {-1, 0}});
     for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c) {
-      auto* chainItem = addGroupItem(robotItem, tr("chain %1").arg(c));
+      // One naming everywhere (issue 16 §2): the items spell World::bodyLabel's parts ("chain0", "link2", as
+      // Properties, Contacts, the inspector and the CLI do); the name in the model file is in the tooltip.
+      auto* chainItem = addGroupItem(robotItem, QStringLiteral("chain%1").arg(c));
       for (int l = 0; l < static_cast<int>(robot.chains[c].links.size()); ++l) {
+        const BodyHandle h{K::Robot, r, {c, l}};
+        auto* item = addBodyItem(chainItem, QStringLiteral("link%1").arg(l), h);
         const std::string& name = robot.chains[c].links[l].body.name;
-        addBodyItem(chainItem, name.empty() ? tr("link %1").arg(l) : QString::fromStdString(name),
-                    {K::Robot, r, {c, l}});
+        QString tip = QString::fromStdString(w.bodyLabel(h));
+        if (!name.empty()) tip += tr("\nname in the model file: %1").arg(QString::fromStdString(name));
+        item->setToolTip(0, tip);
       }
     }
   }

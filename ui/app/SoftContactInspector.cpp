@@ -79,7 +79,7 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   layout->addWidget(combo_);
   layout->addWidget(note_);
   layout->addWidget(tree_, 2);
-  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force):"), body));
+  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force, μ applied: fz = 1):"), body));
   layout->addWidget(edges_, 1);
   // Scrolls rather than claiming its full height: it shares the right column with the DOF dock.
   auto* scroll = new QScrollArea(this);
@@ -127,7 +127,7 @@ void SoftContactInspector::fillContactCombo() {
   const auto& contacts = analysis_->contacts();
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const Contact& c = contacts[i];
-    QString text = tr("#%1  %2 – %3").arg(i).arg(bodyName(world, c.side1.body), bodyName(world, c.side2.body));
+    QString text = tr("#%1  %2 – %3").arg(i + 1).arg(bodyName(world, c.side1.body), bodyName(world, c.side2.body));
     if (const auto ev = analysis_->evaluationOfContact(static_cast<int>(i));
         ev && analysis_->evaluation()->contacts[*ev].kind == ContactKind::SoftFinger)
       text += tr("  (soft)");
@@ -170,7 +170,7 @@ void SoftContactInspector::showSelected() {
   }
   const World& world = doc_->world();
   const Contact& contact = analysis_->contacts()[static_cast<std::size_t>(*selected)];
-  QTreeWidgetItem* general = addGroup(tr("Contact #%1").arg(*selected));
+  QTreeWidgetItem* general = addGroup(tr("Contact #%1").arg(*selected + 1));  // 1-based, as the contacts table
   addValue(general, "bodies", tr("Bodies"),
            tr("%1 – %2").arg(bodyName(world, contact.side1.body), bodyName(world, contact.side2.body)));
   addValue(general, "separation", tr("Separation (mm)"), number(contact.separation_mm));

@@ -13,6 +13,13 @@ bool wantsScreenshot(int argc, char** argv) {
     if (std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "-screenshot") == 0) return true;
   return false;
 }
+// --help prints and exits: they never need a display.
+bool wantsTextOnly(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* option : {"--help", "-h"})
+      if (std::strcmp(argv[i], option) == 0) return true;
+  return false;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -21,7 +28,7 @@ int main(int argc, char** argv) {
     if (!qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
       qputenv("QT_QPA_PLATFORM", "xcb");
     // No display at all: a screenshot run should end with a clear message, not an abort in the xcb plugin.
-    else if (qEnvironmentVariableIsEmpty("DISPLAY") && wantsScreenshot(argc, argv))
+    else if (qEnvironmentVariableIsEmpty("DISPLAY") && (wantsScreenshot(argc, argv) || wantsTextOnly(argc, argv)))
       qputenv("QT_QPA_PLATFORM", "offscreen");
   }
   sg::ui::installCoinSurfaceFormat();  // compatibility profile, depth 24: before the QApplication

@@ -1,6 +1,10 @@
 #include "AnalysisOptions.h"
 
+#include <QFileInfo>
+#include <QSettings>
 #include <sstream>
+
+#include "AnalysisSettingsIni.h"
 
 namespace sg::cli {
 
@@ -44,7 +48,18 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   const World& world = model.world;
   AnalysisRequest r;
   r.motion = handMotionRequest(args, closeByDefault);
-  r.collision.contacts.threshold_mm = contactThreshold(args);
+  // --settings FILE: the analysis settings as the application stores and exports them (AnalysisSettingsIni.h);
+  // the options given explicitly (--threshold, --contact-model, --force, --edges, --torque-length) override them.
+  if (const auto file = args.value("--settings")) {
+    const QString path = QString::fromStdString(*file);
+    if (!QFileInfo(path).isFile()) throw UsageError("--settings: no such file '" + *file + "'");
+    QSettings ini(path, QSettings::IniFormat);
+    if (ini.status() != QSettings::NoError) throw UsageError("--settings: cannot read '" + *file + "' as an INI file");
+    std::string model = r.contactModels.empty() ? defaultContactModel().name() : r.contactModels.front();
+    settings_ini::read(ini, r.collision, model, r.quality);
+    r.contactModels = {model};
+  }
+  if (args.has("--threshold")) r.collision.contacts.threshold_mm = contactThreshold(args);
 
   r.graspable = indexOption(args, "--graspable");
   if (r.graspable && *r.graspable >= static_cast<int>(world.graspables.size()))
@@ -73,7 +88,7 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   QualitySettings& s = r.quality;
   s.soft.patch.normalForce_N = numberOption(args, "--force", s.soft.patch.normalForce_N);
   s.edges.pointContactEdges = static_cast<int>(numberOption(args, "--edges", s.edges.pointContactEdges, true));
-  s.torqueLength_mm = numberOption(args, "--torque-length", 0);
+  s.torqueLength_mm = numberOption(args, "--torque-length", s.torqueLength_mm);
   return r;
 }
 
@@ -88,9 +103,15 @@ OptionSpec contactModel() {
           "contact model(s), evaluated side by side; the first is the primary one: " + contactModelNames() +
               " (default soft-finger)"};
 }
+OptionSpec settings() {
+  return {"--settings", "FILE",
+          "analysis settings as the application stores them (~/.config/SoftGrasp/softgrasp.conf) or exports them "
+          "(File > Export Analysis Settings); explicit options override them"};
+}
 OptionSpec measures() { return {"--measures", "Q[,Q...]", "quality measures (default all): " + measureNames()}; }
 std::vector<OptionSpec> qualitySettings() {
-  return {{"--force", "N", "normal force of a soft patch in newtons (default 5)"},
+  return {settings(),
+          {"--force", "N", "normal force of a soft patch in newtons (default 5)"},
           {"--edges", "M", "friction-cone edges of a point contact (default 8)"},
           {"--torque-length", "MM", "torque scale (default: the object's max radius)"}};
 }

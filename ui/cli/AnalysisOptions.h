@@ -17,7 +17,8 @@ OptionSpec robot();
 OptionSpec graspable();
 OptionSpec contactModel();
 OptionSpec measures();
-std::vector<OptionSpec> qualitySettings();  // --force, --edges, --torque-length
+OptionSpec settings();  // --settings FILE (also in qualitySettings())
+std::vector<OptionSpec> qualitySettings();  // --settings, --force, --edges, --torque-length
 }  // namespace analysis_options
 
 }  // namespace sg::cli

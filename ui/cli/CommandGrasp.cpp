@@ -80,7 +80,8 @@ int runGrasp(const ParsedArgs& args) {
     QJsonArray dofs, list;
     for (const double v : handState.dofValues) dofs.append(jsonNumber(v));
     for (const auto& c : contacts)
-      list.append(QJsonObject{{"body1", jsonString(world.bodyLabel(c.side1.body))},
+      list.append(QJsonObject{{"index", static_cast<int>(&c - contacts.data())},  // 0-based; #index+1 in text and GUI
+                              {"body1", jsonString(world.bodyLabel(c.side1.body))},
                               {"body2", jsonString(world.bodyLabel(c.side2.body))},
                               {"position1", jsonVec(c.side1.p_WC_mm)},
                               {"normal1", jsonVec(c.side1.n_W)},
@@ -128,7 +129,8 @@ int runGrasp(const ParsedArgs& args) {
   {
     TextPrinter::Indent inner(out);
     for (const auto& c : contacts)
-      out.line(world.bodyLabel(c.side1.body) + " – " + world.bodyLabel(c.side2.body) + ": at " +
+      out.line("#" + std::to_string(&c - contacts.data() + 1) + " " + world.bodyLabel(c.side1.body) + " – " +
+               world.bodyLabel(c.side2.body) + ": at " +
                TextPrinter::vec(c.side1.p_WC_mm) + " mm, normal " + TextPrinter::vec(c.side1.n_W) + ", gap " +
                TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) +
                (kinds[static_cast<std::size_t>(&c - contacts.data())].empty()
@@ -167,6 +169,7 @@ const RegisterCommand registerGrasp{Command{
                    {"--open", "", "auto-open instead of auto-grasp"},
                    hand_options::noClose(false),
                    hand_options::threshold(),
+                   analysis_options::settings(),
                    {"--sensing", "", "also print the sensing outputs of every hand-body pair"},
                    common_options::json(),
                    common_options::modelRoot()}},

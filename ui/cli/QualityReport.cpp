@@ -90,7 +90,10 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
   QJsonArray sources;
   for (int i : c.sourceContacts) sources.append(i);
   const ContactSide& side = c.onObject();
+  // "contacts": the 0-based indices (`grasp --json` contacts[].index; #index+1 in the text and the GUI's table)
+  // of the contacts found that this evaluated contact came from; several when the model merged them.
   QJsonObject o{{"contacts", sources},
+                {"merged", sources.size() > 1},
                 {"body1", jsonString(world.bodyLabel(c.contact.side1.body))},
                 {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
                 {"position_mm", jsonVec(side.p_WC_mm)},
@@ -158,7 +161,10 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
   const ContactEvaluation& c = e.contacts[index];
   const ContactSide& side = c.onObject();
   const ContactSide& other = c.objectIsSide1 ? c.contact.side2 : c.contact.side1;
-  out.line(world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.p_WC_mm) + " mm, normal " +
+  std::string numbers;  // the contacts found it came from, numbered from 1 as in the GUI's contacts table
+  for (int i : c.sourceContacts) numbers += (numbers.empty() ? "#" : "+#") + std::to_string(i + 1);
+  if (c.sourceContacts.size() > 1) numbers += " (merged)";
+  out.line(numbers + " " + world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.p_WC_mm) + " mm, normal " +
            TextPrinter::vec(side.n_W) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
   TextPrinter::Indent detail(out);
   if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
@@ -182,11 +188,15 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
                                             TextPrinter::number(c.torsion_mm) + " mm)");
   }
   if (!c.note.empty()) out.field("note", c.note);
+  // One convention with the application's inspector: the edge wrench at unit normal force, mu applied,
+  // f = n + mu (e0 t_x + e1 t_y) (so fz = 1), tz = mu e5. (JSON "frictionEdges" keeps the raw directions.)
   out.field("friction edges", std::to_string(c.frictionEdges.size()) +
-                                  " (contact frame, unit normal force, mu not applied: fx fy fz tx ty tz)");
+                                  " (contact frame, unit normal force, mu applied: fx fy fz tz)");
   {
     TextPrinter::Indent list(out);
-    for (const auto& edge : c.frictionEdges) out.line(vec6Text(edge));
+    for (const auto& edge : c.frictionEdges)
+      out.line(TextPrinter::number(c.mu * edge[0]) + " " + TextPrinter::number(c.mu * edge[1]) + " 1 " +
+               TextPrinter::number(c.mu * edge[5]));
   }
   out.field("wrenches", std::to_string(c.wrenches.size()) + " (object frame, torques / torque scale)");
   TextPrinter::Indent list(out);
@@ -202,8 +212,14 @@ void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation
   }
   std::string text = "epsilon " + TextPrinter::number(q.epsilon) + ", volume " + TextPrinter::number(q.volume) +
                      ", force closure " + (q.forceClosure ? "yes" : "no");
-  if (q.hullStatus != HullStatus::Ok)
-    text += " (" + std::string(toString(q.hullStatus)) + (q.message.empty() ? "" : ": " + q.message) + ")";
+  if (q.hullStatus != HullStatus::Ok) {
+    // The message often starts with the status itself: say it once.
+    const std::string status = toString(q.hullStatus);
+    std::string message = q.message;
+    if (message.rfind(status, 0) == 0) message = message.substr(status.size());
+    while (!message.empty() && (message.front() == ':' || message.front() == ' ')) message.erase(0, 1);
+    text += " (" + status + (message.empty() ? "" : ": " + message) + ")";
+  }
   out.field(label, text);
 }
 

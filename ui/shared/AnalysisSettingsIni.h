@@ -1,0 +1,90 @@
+#pragma once
+// The analysis settings as the application stores them (QSettings group "analysis"; on Linux the INI file
+// ~/.config/SoftGrasp/softgrasp.conf) and exports them (File > Export Analysis Settings…, an INI file with the same
+// group), read by `softgrasp-cli --settings FILE` too: one reader and one writer for both programs (QtCore only).
+//
+//   [analysis]
+//   threshold_mm=0.2            contact threshold (mm)
+//   contactModel=soft-finger    a registered contact model (soft-finger, hertz, point, frictionless)
+//   normalForce_N=5             nominal normal force of a soft patch (N)
+//   pointContactEdges=8         friction-cone edges of a point contact
+//   softEquatorDirections=8     directions on the equator of a soft contact's limit surface
+//   torqueLength_mm=0           torque scale (0: the object's max radius)
+//
+// Missing or malformed keys keep the caller's values; numbers are clamped to the ranges the dialog allows.
+#include <QSettings>
+#include <QString>
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "contact/CollisionSettings.h"
+#include "contact/ContactModel.h"
+#include "grasp/Analysis.h"
+
+namespace sg::settings_ini {
+
+// The ranges of every field, shared by the dialog's spin boxes and the clamping of stored values.
+inline constexpr double kThresholdMin_mm = 0.01, kThresholdMax_mm = 20.0;
+inline constexpr double kForceMin_N = 0.01, kForceMax_N = 10000.0;
+inline constexpr int kEdgesMin = 3, kEdgesMax = 64;
+inline constexpr double kTorqueLengthMin_mm = 0.1, kTorqueLengthMax_mm = 100000.0;
+
+// Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
+// {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.
+inline std::vector<FrictionRing> softRingsWithEquator(int m) {
+  m = std::clamp(m, kEdgesMin, kEdgesMax);
+  const int mid = std::max(3, static_cast<int>(std::lround(5.0 * m / 8.0)));
+  return {{90, 1}, {45, mid}, {0, m}, {-45, mid}, {-90, 1}};
+}
+
+// The equator directions of a ring list (the ring at latitude 0; 8 if there is none).
+inline int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
+  for (const FrictionRing& r : rings)
+    if (r.latitude_deg == 0) return r.directions;
+  return 8;
+}
+
+// Reads group "analysis" of `q` over the given values.
+inline void read(QSettings& q, CollisionSettings& collision, std::string& contactModel, QualitySettings& quality) {
+  q.beginGroup(QStringLiteral("analysis"));
+  auto number = [&q](const char* key, double current, double min, double max) {
+    bool ok = false;
+    const double v = q.value(QLatin1String(key)).toDouble(&ok);
+    return ok && std::isfinite(v) ? std::clamp(v, min, max) : current;
+  };
+  collision.contacts.threshold_mm = number("threshold_mm", collision.contacts.threshold_mm, kThresholdMin_mm, kThresholdMax_mm);
+  // A registered contact model; "patchModel" = hertz is how the Hertz choice was stored before the registry.
+  if (const auto* m = findContactModel(q.value("contactModel").toString().toStdString())) contactModel = m->name();
+  else if (q.value("patchModel").toString() == QLatin1String("hertz")) contactModel = "hertz";
+  quality.soft.patch.normalForce_N = number("normalForce_N", quality.soft.patch.normalForce_N, kForceMin_N, kForceMax_N);
+  quality.edges.pointContactEdges =
+      static_cast<int>(number("pointContactEdges", quality.edges.pointContactEdges, kEdgesMin, kEdgesMax));
+  if (q.contains("softEquatorDirections"))
+    quality.edges.softRings = softRingsWithEquator(static_cast<int>(
+        number("softEquatorDirections", equatorDirectionsOf(quality.edges.softRings), kEdgesMin, kEdgesMax)));
+  if (q.contains("torqueLength_mm")) {  // 0 = the object's max radius
+    const double l = number("torqueLength_mm", quality.torqueLength_mm, 0, kTorqueLengthMax_mm);
+    quality.torqueLength_mm = l < kTorqueLengthMin_mm ? 0 : l;
+  }
+  q.endGroup();
+}
+
+inline void write(QSettings& q, const CollisionSettings& collision, const std::string& contactModel,
+                  const QualitySettings& quality) {
+  q.beginGroup(QStringLiteral("analysis"));
+  q.setValue("threshold_mm", collision.contacts.threshold_mm);
+  q.setValue("contactModel", QString::fromStdString(contactModel));
+  q.remove("patchModel");
+  q.setValue("normalForce_N", quality.soft.patch.normalForce_N);
+  q.setValue("pointContactEdges", quality.edges.pointContactEdges);
+  q.setValue("softEquatorDirections", equatorDirectionsOf(quality.edges.softRings));
+  q.setValue("torqueLength_mm", quality.torqueLength_mm);
+  // ε L∞ no longer needs a Minkowski sum: the point limit is not a setting any more (keys of older versions go).
+  q.remove("maxLInfinityPoints");
+  q.remove("pruneLInfinity");
+  q.endGroup();
+}
+
+}  // namespace sg::settings_ini
