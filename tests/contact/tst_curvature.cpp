@@ -10,6 +10,7 @@
 #include "contact/QuadricFit.h"
 #include "contact/SoftContactModel.h"
 #include "contact/SoftNeighbourhood.h"
+#include "model/World.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -235,6 +236,35 @@ class TestCurvature : public QObject {
     QVERIFY(concave.curvatures.concave());
     QVERIFY(std::abs(concave.curvatures.kappaMin_per_mm + 0.1) < 1e-9);
     QVERIFY(std::abs(concave.curvatures.kappaMax_per_mm + 0.1) < 1e-9);
+  }
+  void softContactChoosesTheEstimator() {
+    // A soft fingertip sphere (R = 10, E = 1.5 MPa, 1,680 triangles) on a rigid ball (R = 40): relative radius
+    // 1/(1/10 + 1/40) = 8 mm. The jet gets it within 1 %, GraspIt!'s fit (the default) is biased high in κ.
+    World w;
+    sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeIcosphere(40, 5), Transform::identity()));
+    const Transform tipPose(Quat(Eigen::AngleAxisd(0.4, Vec3(0, 1, 1).normalized())), Vec3(50, 0, 0));
+    TriangleMesh tip = makeUvSphere(10, 40, 22);
+    sgtest::addObstacle(w, makeBody("tip", BodyKind::Obstacle, tip, tipPose, 1.5e6));
+    const Vec3 onTip = tipPose * tip.vertices[nearestVertex(tip, tipPose.inverse() * Vec3(40, 0, 0))];
+    const Vec3 onBall = Vec3(40, 0, 0);
+    const Contact c = makeContact(graspableHandle(0), onBall, Vec3(-1, 0, 0), obstacleHandle(0), onTip, 0.5);
+    SoftContactSettings s;
+    QCOMPARE(s.fit.estimator, CurvatureEstimator::GraspItParaboloid);
+    const SoftContactResult parity = analyseSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    QCOMPARE(parity.fit2.estimator, CurvatureEstimator::GraspItParaboloid);
+    QVERIFY(parity.fit2.curvatures.kappaMin_per_mm > 1.02 * 0.1);
+    s.fit.estimator = CurvatureEstimator::OsculatingJet;
+    const SoftContactResult r = analyseSoftContact(w, w.state, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    QCOMPARE(r.fit1.estimator, CurvatureEstimator::OsculatingJet);
+    QCOMPARE(r.fit2.estimator, CurvatureEstimator::OsculatingJet);
+    QCOMPARE(r.fit2.status, QuadricFitStatus::Ok);
+    QVERIFY(r.fit2.normalCount > 10);
+    QVERIFY(r.fit2.rmsResidual_mm < 1e-3);
+    QVERIFY2(relErr(r.fit1.curvatures.kappaMin_per_mm, 1.0 / 40) <= 0.01, qPrintable(QString::number(r.fit1.curvatures.kappaMin_per_mm)));
+    QVERIFY2(relErr(r.fit2.curvatures.kappaMax_per_mm, 1.0 / 10) <= 0.01, qPrintable(QString::number(r.fit2.curvatures.kappaMax_per_mm)));
+    QVERIFY2(relErr(r.fit2.curvatures.kappaMin_per_mm, 1.0 / 10) <= 0.01, qPrintable(QString::number(r.fit2.curvatures.kappaMin_per_mm)));
+    QVERIFY(relErr(r.relative.radiusMin_mm(), 8.0) <= 0.01);
+    QVERIFY(relErr(r.relative.radiusMax_mm(), 8.0) <= 0.01);
   }
   void vertexNormalsOfASphereAreRadial() {
     // Max's weights are exact for vertices on a sphere.
