@@ -13,6 +13,14 @@ double radiusOf(double kappa) {
 }
 }  // namespace
 
+const char* curvatureEstimatorName(CurvatureEstimator e) {
+  switch (e) {
+    case CurvatureEstimator::GraspItParaboloid: return "GraspIt! paraboloid";
+    case CurvatureEstimator::OsculatingJet: return "osculating jet";
+  }
+  return "?";
+}
+
 double PrincipalCurvatures::radiusMax_mm() const { return radiusOf(kappaMax_per_mm); }
 double PrincipalCurvatures::radiusMin_mm() const { return radiusOf(kappaMin_per_mm); }
 

@@ -16,14 +16,33 @@ namespace sg {
 
 enum class QuadricFitStatus {
   Ok,
-  TooFewPoints,   // fewer than 3 usable points: the surface is taken as flat
-  Degenerate      // the points do not determine the three coefficients (e.g. collinear): flat
+  TooFewPoints,   // fewer than 3 usable points (jet: fewer equations than a quadratic needs): flat
+  Degenerate      // the points do not determine the coefficients (e.g. collinear): flat
 };
+
+// Which estimator turns a neighbourhood into curvatures (src/contact/README.md §Curvature estimators).
+enum class CurvatureEstimator {
+  GraspItParaboloid,  // GraspIt!'s z = a x² + b y² + c xy through the contact point, positions only (fitQuadric)
+  OsculatingJet       // distance-weighted polynomial jet up to degree 6 fitted to positions AND vertex normals,
+                      // curvatures from its shape operator (CurvatureEstimator.h, fitOsculatingJet)
+};
+
+const char* curvatureEstimatorName(CurvatureEstimator e);
 
 struct QuadricFitSettings {
   // Curvatures with |κ| below this (1/mm) are exactly 0 ("flat"). GraspIt! zeroes |coefficient| < 1e-6,
   // i.e. |κ| < 2e-6 /mm.
   double flatCurvature_per_mm = 2e-6;
+  // The estimator used by the soft-contact model (fitCurvature in CurvatureEstimator.h). GraspIt!'s fit by
+  // default, for parity with GraspIt!'s numbers.
+  CurvatureEstimator estimator = CurvatureEstimator::GraspItParaboloid;
+  // OsculatingJet: Gaussian weight exp(−(d/σ)²) of a sample at tangent distance d, σ = jetWeightWidth · ρ,
+  // ρ the largest tangent distance in the neighbourhood.
+  double jetWeightWidth = 0.5;
+  int jetMaxDegree = 6;                 // 2..6; lowered automatically when the data cannot determine it
+  // Normals whose angle to the frame's outward axis exceeds acos(jetMinNormalCosine) are ignored (their slope
+  // is too steep to be a graph sample).
+  double jetMinNormalCosine = 0.2;
 };
 
 struct PrincipalCurvatures {
@@ -41,9 +60,15 @@ struct PrincipalCurvatures {
 
 struct QuadricFit {
   QuadricFitStatus status = QuadricFitStatus::TooFewPoints;
-  double a = 0, b = 0, c = 0;        // z = a x² + b y² + c x y in the contact frame (1/mm)
-  double rmsResidual_mm = 0;         // RMS of z − fit over the points
+  CurvatureEstimator estimator = CurvatureEstimator::GraspItParaboloid;  // which estimator produced this
+  // z = a x² + b y² + c x y in the contact frame (1/mm). For OsculatingJet: the osculating paraboloid with the
+  // estimated curvatures and (frame-projected) directions, so principalCurvatures(a, b, c) gives them back.
+  double a = 0, b = 0, c = 0;
+  double rmsResidual_mm = 0;         // RMS of z − fit over the points (unweighted)
+  double rmsSlopeResidual = 0;       // OsculatingJet: RMS of the slope residual over the normals used
   int pointCount = 0;
+  int normalCount = 0;               // OsculatingJet: normals used
+  int degree = 2;                    // polynomial degree actually fitted (OsculatingJet: 2..6)
   PrincipalCurvatures curvatures;    // directions in world
 };
 

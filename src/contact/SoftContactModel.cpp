@@ -1,5 +1,7 @@
 #include "contact/SoftContactModel.h"
 
+#include "contact/CurvatureEstimator.h"
+
 namespace sg {
 
 namespace {
@@ -18,6 +20,20 @@ SoftNeighbourhood gatherSide(const World& world, const WorldState& state, const 
   }
   const Body& body = world.body(side.body);
   return gatherNeighbourhood(*body.mesh, X_WB(state, side.body), side.p_WC_mm, side.n_W, radius_mm, s);
+}
+
+// Outward world normals parallel to nb.allPoints_mm(): none (zero) at the contact points, the mesh's vertex
+// normals at the vertices. Only the osculating jet needs them.
+std::vector<Vec3> neighbourhoodNormals(const World& world, const WorldState& state, const ContactSide& side,
+                                       const SoftNeighbourhood& nb, const QuadricFitSettings& fit) {
+  std::vector<Vec3> normals(nb.contactPoints_mm.size(), Vec3::Zero());
+  if (fit.estimator == CurvatureEstimator::GraspItParaboloid || !world.isValid(side.body) ||
+      !world.body(side.body).mesh)
+    return normals;
+  const TriangleMesh& mesh = *world.body(side.body).mesh;
+  const Transform pose = X_WB(state, side.body);
+  for (const Vec3& n : vertexNormals(mesh, nb.vertexIndices)) normals.push_back(pose.applyToVector(n));
+  return normals;
 }
 
 }  // namespace
@@ -45,14 +61,16 @@ std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, 
   return out;
 }
 
-SoftContactResult analyseSoftContact(const World& world, const Contact& c, SoftNeighbourhoodPair nb,
-                                     const SoftContactSettings& s) {
+SoftContactResult analyseSoftContact(const World& world, const WorldState& state, const Contact& c,
+                                     SoftNeighbourhoodPair nb, const SoftContactSettings& s) {
   SoftContactResult r;
   const auto e1 = youngsOf(world, c.side1.body), e2 = youngsOf(world, c.side2.body);
   r.neighbourhoodRadius_mm = neighbourhoodRadius_mm(e1, e2, s.neighbourhood);
   // Frames rebuilt from position and normal (the record's convention), so hand-made contacts work too.
-  r.fit1 = fitQuadric(nb.side1.allPoints_mm(), contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
-  r.fit2 = fitQuadric(nb.side2.allPoints_mm(), contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
+  r.fit1 = fitCurvature(nb.side1.allPoints_mm(), neighbourhoodNormals(world, state, c.side1, nb.side1, s.fit),
+                        contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
+  r.fit2 = fitCurvature(nb.side2.allPoints_mm(), neighbourhoodNormals(world, state, c.side2, nb.side2, s.fit),
+                        contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
   r.relative = relativeCurvature(r.fit1.curvatures, r.fit2.curvatures, c.side1.n_W.normalized(),
                                  s.patch.concaveRule);
   r.patch = computeSoftPatch(r.relative, e1, e2, s.patch);

@@ -14,14 +14,14 @@ namespace sg {
 
 struct SoftContactSettings {
   SoftNeighbourhoodSettings neighbourhood;
-  QuadricFitSettings fit;
+  QuadricFitSettings fit;       // fit.estimator chooses GraspIt!'s paraboloid or the osculating jet
   SoftPatchSettings patch;
 };
 
 struct SoftContactResult {
   double neighbourhoodRadius_mm = 0;
   SoftNeighbourhoodPair neighbourhoods;
-  QuadricFit fit1, fit2;        // side 1 and side 2, each in its own contact frame
+  QuadricFit fit1, fit2;        // side 1 and side 2, each in its own contact frame (fit.estimator: which estimator)
   RelativeCurvature relative;   // about side 1's inward normal
   SoftPatch patch;
 };
@@ -39,9 +39,16 @@ inline std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& 
 }
 
 // Fits, relative curvature and patch for one contact from its neighbourhoods. Throws sg::Error when neither
-// body is elastic (use pointContactEdges then) or a setting is invalid.
-SoftContactResult analyseSoftContact(const World& world, const Contact& contact, SoftNeighbourhoodPair neighbourhoods,
-                                     const SoftContactSettings& settings);
+// body is elastic (use pointContactEdges then) or a setting is invalid. The osculating-jet estimator also uses
+// the vertex normals of the neighbourhood vertices, from the body meshes placed as in `state` (the state the
+// neighbourhoods were gathered in).
+SoftContactResult analyseSoftContact(const World& world, const WorldState& state, const Contact& contact,
+                                     SoftNeighbourhoodPair neighbourhoods, const SoftContactSettings& settings);
+// The same on the world's current state.
+inline SoftContactResult analyseSoftContact(const World& world, const Contact& contact,
+                                            SoftNeighbourhoodPair neighbourhoods, const SoftContactSettings& settings) {
+  return analyseSoftContact(world, world.state, contact, std::move(neighbourhoods), settings);
+}
 
 // Either body of the contact has a Young's modulus.
 bool hasElasticBody(const World& world, const Contact& contact);

@@ -1,0 +1,188 @@
+#include "contact/CurvatureEstimator.h"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
+
+namespace sg {
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices) {
+  std::vector<int> slot(mesh.vertices.size(), -1);
+  for (std::size_t k = 0; k < indices.size(); ++k)
+    if (indices[k] < slot.size()) slot[indices[k]] = static_cast<int>(k);
+  std::vector<Vec3> sum(indices.size(), Vec3::Zero());
+  for (const auto& t : mesh.triangles) {
+    for (int corner = 0; corner < 3; ++corner) {
+      const int s = slot[t[corner]];
+      if (s < 0) continue;
+      const Vec3& v = mesh.vertices[t[corner]];
+      const Vec3 e1 = mesh.vertices[t[(corner + 1) % 3]] - v;
+      const Vec3 e2 = mesh.vertices[t[(corner + 2) % 3]] - v;
+      const double d = e1.squaredNorm() * e2.squaredNorm();
+      if (d > 0) sum[s] += e1.cross(e2) / d;
+    }
+  }
+  std::vector<Vec3> out(indices.size(), Vec3::Zero());
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    const int s = slot[indices[k]];  // a repeated index shares the first slot's sum
+    const double n = s >= 0 ? sum[s].norm() : 0.0;
+    if (n > 0 && std::isfinite(n)) out[k] = sum[s] / n;
+  }
+  return out;
+}
+
+namespace {
+
+int unknowns(int degree) { return (degree + 1) * (degree + 2) / 2; }
+
+// Exponent pairs (i, j), i + j ≤ degree, ordered by total degree: 1, x, y, x², xy, y², …
+std::vector<std::pair<int, int>> monomials(int degree) {
+  std::vector<std::pair<int, int>> m;
+  for (int total = 0; total <= degree; ++total)
+    for (int j = 0; j <= total; ++j) m.emplace_back(total - j, j);
+  return m;
+}
+
+double ipow(double x, int n) {
+  double r = 1;
+  for (int i = 0; i < n; ++i) r *= x;
+  return r;
+}
+
+struct Sample {
+  Vec3 q;           // frame coordinates (mm)
+  bool hasSlope;
+  double sx, sy;    // slopes f_x, f_y from the normal
+  double w;         // sqrt of the weight
+};
+
+QuadricFit flatFit(QuadricFit fit, QuadricFitStatus status, const std::vector<Sample>& samples, const Transform& frame,
+                   const QuadricFitSettings& settings) {
+  fit.status = status;
+  fit.a = fit.b = fit.c = 0;
+  double z2 = 0;
+  for (const auto& s : samples) z2 += s.q.z() * s.q.z();
+  fit.rmsResidual_mm = samples.empty() ? 0.0 : std::sqrt(z2 / static_cast<double>(samples.size()));
+  fit.curvatures = principalCurvatures(0, 0, 0, frame, settings);
+  return fit;
+}
+
+}  // namespace
+
+QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
+                            const Transform& frame, const QuadricFitSettings& settings) {
+  QuadricFit fit;
+  fit.estimator = CurvatureEstimator::OsculatingJet;
+  const Transform toFrame = frame.inverse();
+  const Mat3 R = frame.rotationMatrix();
+  std::vector<Sample> samples;
+  samples.reserve(points_mm.size());
+  double rho = 0;
+  for (std::size_t k = 0; k < points_mm.size(); ++k) {
+    if (!points_mm[k].allFinite()) continue;
+    Sample s{toFrame * points_mm[k], false, 0, 0, 1};
+    if (k < outwardNormals_W.size() && outwardNormals_W[k].allFinite() && outwardNormals_W[k].squaredNorm() > 0) {
+      const Vec3 m = R.transpose() * outwardNormals_W[k].normalized();
+      if (-m.z() >= settings.jetMinNormalCosine) {
+        s.hasSlope = true;
+        s.sx = -m.x() / m.z();
+        s.sy = -m.y() / m.z();
+      }
+    }
+    rho = std::max(rho, std::hypot(s.q.x(), s.q.y()));
+    samples.push_back(s);
+  }
+  fit.pointCount = static_cast<int>(samples.size());
+  if (!(rho > 1e-9)) return flatFit(fit, QuadricFitStatus::TooFewPoints, samples, frame, settings);
+  const double sigma = std::max(settings.jetWeightWidth, 1e-3) * rho;
+  int normals = 0;
+  for (auto& s : samples) {
+    const double d = std::hypot(s.q.x(), s.q.y());
+    s.w = std::exp(-0.5 * (d / sigma) * (d / sigma));  // sqrt of exp(−(d/σ)²)
+    normals += s.hasSlope ? 1 : 0;
+  }
+  const int rows = static_cast<int>(samples.size()) + 2 * normals;
+  // Coordinates scaled by ρ for conditioning: u = x/ρ, v = y/ρ, g(u, v) = f(x, y)/ρ; slopes are unchanged.
+  for (int degree = std::clamp(settings.jetMaxDegree, 2, 6); degree >= 2; --degree) {
+    const int n = unknowns(degree);
+    // Ask for some redundancy above degree 2 so that a sparse neighbourhood does not over-fit.
+    if (rows < (degree == 2 ? n : 2 * n)) continue;
+    const auto mono = monomials(degree);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(rows, n);
+    Eigen::VectorXd b(rows);
+    int r = 0;
+    for (const auto& s : samples) {
+      const double u = s.q.x() / rho, v = s.q.y() / rho;
+      for (int c = 0; c < n; ++c) A(r, c) = s.w * ipow(u, mono[c].first) * ipow(v, mono[c].second);
+      b(r++) = s.w * s.q.z() / rho;
+      if (!s.hasSlope) continue;
+      for (int c = 0; c < n; ++c) {
+        const auto [i, j] = mono[c];
+        A(r, c) = i > 0 ? s.w * i * ipow(u, i - 1) * ipow(v, j) : 0.0;
+        A(r + 1, c) = j > 0 ? s.w * j * ipow(u, i) * ipow(v, j - 1) : 0.0;
+      }
+      b(r++) = s.w * s.sx;
+      b(r++) = s.w * s.sy;
+    }
+    Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(A);
+    qr.setThreshold(1e-9);
+    if (qr.rank() < n) continue;
+    const Eigen::VectorXd coef = qr.solve(b);
+    if (!coef.allFinite()) continue;
+    fit.degree = degree;
+    fit.normalCount = normals;
+    // Residuals, unweighted, in mm (positions) and slope units.
+    double z2 = 0, s2 = 0;
+    for (const auto& s : samples) {
+      const double u = s.q.x() / rho, v = s.q.y() / rho;
+      double g = 0, gu = 0, gv = 0;
+      for (int c = 0; c < n; ++c) {
+        const auto [i, j] = mono[c];
+        g += coef(c) * ipow(u, i) * ipow(v, j);
+        if (i > 0) gu += coef(c) * i * ipow(u, i - 1) * ipow(v, j);
+        if (j > 0) gv += coef(c) * j * ipow(u, i) * ipow(v, j - 1);
+      }
+      z2 += (g * rho - s.q.z()) * (g * rho - s.q.z());
+      if (s.hasSlope) s2 += (gu - s.sx) * (gu - s.sx) + (gv - s.sy) * (gv - s.sy);
+    }
+    fit.rmsResidual_mm = std::sqrt(z2 / static_cast<double>(samples.size()));
+    fit.rmsSlopeResidual = normals > 0 ? std::sqrt(s2 / (2.0 * normals)) : 0.0;
+    // Monomial order: 1, x, y, x², xy, y², …
+    const double fx = coef(1), fy = coef(2);
+    const double fxx = 2 * coef(3) / rho, fxy = coef(4) / rho, fyy = 2 * coef(5) / rho;
+    const double g = 1 + fx * fx + fy * fy;
+    Eigen::Matrix2d I, II;
+    I << 1 + fx * fx, fx * fy, fx * fy, 1 + fy * fy;
+    II << fxx, fxy, fxy, fyy;
+    II /= std::sqrt(g);  // about the inward normal (−f_x, −f_y, 1)/√g: convex positive
+    Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::Matrix2d> eig(II, I);  // II v = κ I v, ascending
+    if (eig.info() != Eigen::Success || !eig.eigenvalues().allFinite()) continue;
+    const double kMax = eig.eigenvalues()(1), kMin = eig.eigenvalues()(0);
+    // Direction of κmax on the surface: (v, fx·vx + fy·vy); projected onto the contact tangent plane that is
+    // just v. The osculating paraboloid in the frame with these curvatures and directions:
+    Eigen::Vector2d dMax = eig.eigenvectors().col(1);
+    dMax.normalize();
+    const Eigen::Vector2d dMin(-dMax.y(), dMax.x());
+    const Eigen::Matrix2d K = kMax * dMax * dMax.transpose() + kMin * dMin * dMin.transpose();
+    fit.a = K(0, 0) / 2;
+    fit.b = K(1, 1) / 2;
+    fit.c = K(0, 1);
+    fit.curvatures = principalCurvatures(fit.a, fit.b, fit.c, frame, settings);
+    fit.status = QuadricFitStatus::Ok;
+    return fit;
+  }
+  return flatFit(fit, rows < unknowns(2) ? QuadricFitStatus::TooFewPoints : QuadricFitStatus::Degenerate, samples,
+                 frame, settings);
+}
+
+QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
+                        const Transform& frame, const QuadricFitSettings& settings) {
+  switch (settings.estimator) {
+    case CurvatureEstimator::OsculatingJet: return fitOsculatingJet(points_mm, outwardNormals_W, frame, settings);
+    case CurvatureEstimator::GraspItParaboloid: break;
+  }
+  return fitQuadric(points_mm, frame, settings);
+}
+
+}  // namespace sg

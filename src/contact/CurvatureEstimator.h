@@ -1,0 +1,36 @@
+#pragma once
+// Curvature estimators for the soft-contact model (src/contact/README.md §Curvature estimators).
+//
+// GraspItParaboloid is QuadricFit.h's fitQuadric. OsculatingJet fits, in the contact frame, a graph
+//   z = f(x, y) = Σ_{i+j ≤ d} c_ij x^i y^j      (d = 6 by default, lowered while the data cannot determine it:
+//                                                at least 2 equations per coefficient above d = 2)
+// to the neighbourhood's positions (z_k = f(x_k, y_k)) and to the slopes given by its vertex normals
+// (f_x = −n_x/n_z, f_y = −n_y/n_z, n outward), each sample weighted by exp(−(d_k/σ)²) of its tangent distance.
+// The curvatures are the eigenvalues of the shape operator I⁻¹·II of the fitted surface at the point above
+// the contact point (slopes included), so a contact normal slightly off the surface normal costs nothing.
+// A paraboloid fitted over a radius r overestimates a sphere's curvature by ≈ 3r²/(16R²); the degree-6 jet
+// and the normals remove that bias (≤ 1 % on the shapes tested in tests/contact/tst_soft.cpp).
+#include <cstdint>
+#include <vector>
+
+#include "contact/QuadricFit.h"
+#include "geometry/TriangleMesh.h"
+
+namespace sg {
+
+// Unit outward normals (mesh frame) at the vertices `indices` of `mesh`, from the incident faces with Max's
+// weights (N. Max, 1999: each face's e1 × e2 divided by |e1|²·|e2|², exact for vertices on a sphere). A vertex
+// without faces (or whose weights cancel) gets the zero vector ("no normal"). O(triangles + vertices).
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices);
+
+// The osculating-jet estimator. `outwardNormals_W` is parallel to `points_mm` (world, outward unit normals);
+// a zero vector (or a shorter vector) means "no normal at this point". `frame`: world, origin at the contact
+// point, z = inward normal. Never gives NaN: too few or degenerate data give flat curvatures and a status.
+QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
+                            const Transform& frame, const QuadricFitSettings& settings = {});
+
+// The estimator chosen by settings.estimator (normals are ignored by GraspItParaboloid).
+QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
+                        const Transform& frame, const QuadricFitSettings& settings = {});
+
+}  // namespace sg

@@ -1,0 +1,284 @@
+// Curvature estimators (src/contact/README.md §Curvature estimators) against closed forms: the osculating jet
+// within 1 % on well-tessellated spheres, cylinders and ellipsoids at the default neighbourhood; GraspIt!'s
+// paraboloid keeps its known bias; rigid-motion invariance; degenerate neighbourhoods.
+#include <QtTest>
+
+#include <cmath>
+
+#include "SoftTestShapes.h"
+#include "contact/CurvatureEstimator.h"
+#include "contact/QuadricFit.h"
+#include "contact/SoftContactModel.h"
+#include "contact/SoftNeighbourhood.h"
+#include "model/World.h"
+
+using namespace sg;
+using namespace sgtest;
+
+namespace {
+
+double relErr(double got, double want) { return std::abs(got - want) / std::abs(want); }
+
+// The default neighbourhood of a soft fingertip (E = 1.5 MPa, GraspIt!'s rule): 400·E^-0.333 = 3.51 mm.
+double defaultRadius() { return neighbourhoodRadius_mm(1.5e6, std::nullopt, SoftNeighbourhoodSettings{}); }
+
+struct Fits {
+  QuadricFit graspIt, jet;
+};
+
+// Both estimators at the mesh vertex nearest `target` (body frame) with inward normal `inwardBody` (body frame),
+// the body placed by `pose`.
+Fits fitsAt(const TriangleMesh& mesh, const Transform& pose, const Vec3& target, const Vec3& inwardBody, double radius_mm) {
+  const Vec3 p = pose * mesh.vertices[nearestVertex(mesh, target)];
+  const Vec3 n = pose.applyToVector(inwardBody).normalized();
+  const SoftNeighbourhood nb = gatherNeighbourhood(mesh, pose, p, n, radius_mm, SoftNeighbourhoodSettings{});
+  std::vector<Vec3> normals(nb.contactPoints_mm.size(), Vec3::Zero());
+  for (const Vec3& m : vertexNormals(mesh, nb.vertexIndices)) normals.push_back(pose.applyToVector(m));
+  QuadricFitSettings s;
+  Fits f;
+  s.estimator = CurvatureEstimator::GraspItParaboloid;
+  f.graspIt = fitCurvature(nb.allPoints_mm(), normals, contactFrame(p, n), s);
+  s.estimator = CurvatureEstimator::OsculatingJet;
+  f.jet = fitCurvature(nb.allPoints_mm(), normals, contactFrame(p, n), s);
+  return f;
+}
+
+QString report(const char* what, const Fits& f, double kMax, double kMin) {
+  return QString("%1: jet %2 / %3 %, GraspIt! %4 / %5 % (deg %6, %7 pts, %8 normals, rms %9 mm)")
+      .arg(what)
+      .arg(100 * (f.jet.curvatures.kappaMax_per_mm - kMax) / kMax, 0, 'f', 3)
+      .arg(kMin == 0 ? f.jet.curvatures.kappaMin_per_mm * 1e3 : 100 * (f.jet.curvatures.kappaMin_per_mm - kMin) / kMin, 0, 'f', 3)
+      .arg(100 * (f.graspIt.curvatures.kappaMax_per_mm - kMax) / kMax, 0, 'f', 3)
+      .arg(kMin == 0 ? f.graspIt.curvatures.kappaMin_per_mm * 1e3 : 100 * (f.graspIt.curvatures.kappaMin_per_mm - kMin) / kMin, 0, 'f', 3)
+      .arg(f.jet.degree)
+      .arg(f.jet.pointCount)
+      .arg(f.jet.normalCount)
+      .arg(f.jet.rmsResidual_mm, 0, 'g', 3);
+}
+
+bool parallel(const Vec3& a, const Vec3& b, double tol) {
+  return std::abs(std::abs(a.normalized().dot(b.normalized())) - 1) < tol;
+}
+
+const std::vector<Vec3>& sphereDirections() {
+  static const std::vector<Vec3> dirs = {Vec3(1, 0, 0), Vec3(0, 0, 1),
+                                         Vec3(std::cos(0.5) * std::cos(0.7), std::cos(0.5) * std::sin(0.7), std::sin(0.5)),
+                                         Vec3(-0.3, 0.8, -0.5).normalized()};
+  return dirs;
+}
+
+}  // namespace
+
+class TestCurvature : public QObject {
+  Q_OBJECT
+ private slots:
+  void defaultRadiusIsTheFingertipRule() { QVERIFY(std::abs(defaultRadius() - 3.5109) < 1e-3); }
+
+  void spheres_data() {
+    QTest::addColumn<double>("R");
+    QTest::addColumn<int>("kind");  // 0 icosphere, 1 UV sphere
+    QTest::addColumn<int>("n");     // subdivisions, or slices (stacks = slices/2 + 2)
+    QTest::addColumn<double>("radius");
+    QTest::newRow("R10 ico 1280 tri") << 10.0 << 0 << 3 << defaultRadius();
+    QTest::newRow("R10 uv 1680 tri (Coin's count)") << 10.0 << 1 << 40 << defaultRadius();
+    QTest::newRow("R10 ico 5120 tri") << 10.0 << 0 << 4 << defaultRadius();
+    QTest::newRow("R20 ico 5120 tri") << 20.0 << 0 << 4 << defaultRadius();
+    QTest::newRow("R60 ico 20480 tri") << 60.0 << 0 << 5 << defaultRadius();
+    QTest::newRow("R60 ico 81920 tri") << 60.0 << 0 << 6 << defaultRadius();
+    QTest::newRow("R10 ico 1280 tri, r = 5 (fixed rule)") << 10.0 << 0 << 3 << 5.0;
+    QTest::newRow("R20 ico 5120 tri, r = 10 (clamp max)") << 20.0 << 0 << 4 << 10.0;
+  }
+  void spheres() {
+    QFETCH(double, R);
+    QFETCH(int, kind);
+    QFETCH(int, n);
+    QFETCH(double, radius);
+    const TriangleMesh mesh = kind == 0 ? makeIcosphere(R, n) : makeUvSphere(R, n, n / 2 + 2);
+    QVERIFY(mesh.triangleCount() >= 1000);
+    for (const Vec3& dir : sphereDirections()) {
+      const Fits f = fitsAt(mesh, Transform::identity(), R * dir, -dir, radius);
+      qInfo().noquote() << report("sphere", f, 1 / R, 1 / R);
+      QCOMPARE(f.jet.status, QuadricFitStatus::Ok);
+      QCOMPARE(f.jet.estimator, CurvatureEstimator::OsculatingJet);
+      QCOMPARE(f.graspIt.estimator, CurvatureEstimator::GraspItParaboloid);
+      QVERIFY(relErr(f.jet.curvatures.kappaMax_per_mm, 1 / R) <= 0.01);
+      QVERIFY(relErr(f.jet.curvatures.kappaMin_per_mm, 1 / R) <= 0.01);
+      QVERIFY(f.jet.normalCount > 5);
+    }
+  }
+  void graspItFitKeepsItsBias() {
+    // On the R = 10 mm sphere at the default neighbourhood GraspIt!'s paraboloid is more than 2 % high, the jet
+    // within 1 %: the test tells them apart.
+    for (const TriangleMesh& mesh : {makeIcosphere(10, 3), makeUvSphere(10, 40, 22)}) {
+      const Fits f = fitsAt(mesh, Transform::identity(), Vec3(10, 0, 0), Vec3(-1, 0, 0), defaultRadius());
+      QVERIFY(f.graspIt.curvatures.kappaMax_per_mm > 1.02 * 0.1);
+      QVERIFY(f.graspIt.curvatures.kappaMin_per_mm > 1.02 * 0.1);
+      QVERIFY(relErr(f.jet.curvatures.kappaMin_per_mm, 0.1) <= 0.01);
+    }
+  }
+  void cylinder() {
+    // κ = 1/R around the circumference, 0 along the axis.
+    for (const double R : {10.0, 15.0, 40.0}) {
+      const TriangleMesh mesh = makeRingedCylinder(R, 80, 180, 80);
+      for (const double th : {0.0, 0.3}) {
+        const Vec3 radial(std::cos(th), std::sin(th), 0);
+        const Fits f = fitsAt(mesh, Transform::identity(), R * radial + Vec3(0, 0, 3), -radial, defaultRadius());
+        qInfo().noquote() << report("cylinder", f, 1 / R, 0);
+        QCOMPARE(f.jet.status, QuadricFitStatus::Ok);
+        QVERIFY(relErr(f.jet.curvatures.kappaMax_per_mm, 1 / R) <= 0.01);
+        QVERIFY(std::abs(f.jet.curvatures.kappaMin_per_mm) <= 0.01 / R);
+        QVERIFY(parallel(f.jet.curvatures.directionMax, Vec3::UnitZ().cross(radial), 1e-3));
+        QVERIFY(parallel(f.jet.curvatures.directionMin, Vec3::UnitZ(), 1e-3));
+      }
+    }
+  }
+  void ellipsoid() {
+    // x²/a² + y²/b² + z²/c² = 1 at (a, 0, 0): κ_y = a/b², κ_z = a/c²; at (0, 0, c): κ_x = c/a², κ_y = c/b².
+    const double a = 30, b = 20, c = 15;
+    TriangleMesh mesh = makeIcosphere(1.0, 6);
+    mesh.transform(Mat3::Identity(), Vec3::Zero(), Vec3(a, b, c));
+    {
+      const Fits f = fitsAt(mesh, Transform::identity(), Vec3(a, 0, 0), Vec3(-1, 0, 0), defaultRadius());
+      qInfo().noquote() << report("ellipsoid at a", f, a / (c * c), a / (b * b));
+      QVERIFY(relErr(f.jet.curvatures.kappaMax_per_mm, a / (c * c)) <= 0.01);
+      QVERIFY(relErr(f.jet.curvatures.kappaMin_per_mm, a / (b * b)) <= 0.01);
+      QVERIFY(parallel(f.jet.curvatures.directionMax, Vec3::UnitZ(), 1e-3));
+    }
+    {
+      const Fits f = fitsAt(mesh, Transform::identity(), Vec3(0, 0, c), Vec3(0, 0, -1), defaultRadius());
+      qInfo().noquote() << report("ellipsoid at c", f, c / (b * b), c / (a * a));
+      QVERIFY(relErr(f.jet.curvatures.kappaMax_per_mm, c / (b * b)) <= 0.01);
+      QVERIFY(relErr(f.jet.curvatures.kappaMin_per_mm, c / (a * a)) <= 0.01);
+      QVERIFY(parallel(f.jet.curvatures.directionMax, Vec3::UnitY(), 1e-3));
+    }
+  }
+  void rigidMotionInvariance() {
+    // The same contact on a body moved far from the origin and rotated: same curvatures, directions carried.
+    const double a = 30, b = 20, c = 15;
+    TriangleMesh mesh = makeIcosphere(1.0, 5);
+    mesh.transform(Mat3::Identity(), Vec3::Zero(), Vec3(a, b, c));
+    const Vec3 target = Vec3(1, 1, 1).normalized() * 18;
+    const std::uint32_t vi = nearestVertex(mesh, target);
+    const Vec3 v = mesh.vertices[vi];
+    const Vec3 inward = -Vec3(v.x() / (a * a), v.y() / (b * b), v.z() / (c * c)).normalized();
+    const Fits here = fitsAt(mesh, Transform::identity(), v, inward, defaultRadius());
+    const Transform pose(Quat(Eigen::AngleAxisd(2.1, Vec3(1, -2, 3).normalized())), Vec3(400, -250, 900));
+    const Fits moved = fitsAt(mesh, pose, v, inward, defaultRadius());
+    QCOMPARE(here.jet.status, QuadricFitStatus::Ok);
+    QVERIFY(std::abs(here.jet.curvatures.kappaMax_per_mm - moved.jet.curvatures.kappaMax_per_mm) < 1e-9);
+    QVERIFY(std::abs(here.jet.curvatures.kappaMin_per_mm - moved.jet.curvatures.kappaMin_per_mm) < 1e-9);
+    QVERIFY(here.jet.curvatures.kappaMax_per_mm > here.jet.curvatures.kappaMin_per_mm * 1.1);
+    QVERIFY(parallel(pose.applyToVector(here.jet.curvatures.directionMax), moved.jet.curvatures.directionMax, 1e-9));
+    QVERIFY(std::abs(here.jet.rmsResidual_mm - moved.jet.rmsResidual_mm) < 1e-9);
+    // Gaussian curvature of the ellipsoid at a general point: K = 1 / (a²b²c² (x²/a⁴ + y²/b⁴ + z²/c⁴)²).
+    const double s = v.x() * v.x() / std::pow(a, 4) + v.y() * v.y() / std::pow(b, 4) + v.z() * v.z() / std::pow(c, 4);
+    const double K = 1 / (a * a * b * b * c * c * s * s);
+    QVERIFY2(relErr(here.jet.curvatures.kappaMax_per_mm * here.jet.curvatures.kappaMin_per_mm, K) <= 0.01,
+             qPrintable(QString::number(here.jet.curvatures.kappaMax_per_mm * here.jet.curvatures.kappaMin_per_mm / K)));
+  }
+  void tiltedContactNormal() {
+    // A contact normal 5° off the surface normal: the jet evaluates the shape operator with the slopes, so the
+    // sphere still comes out within 1 %.
+    const double R = 10;
+    const TriangleMesh mesh = makeIcosphere(R, 4);
+    const Vec3 p = mesh.vertices[nearestVertex(mesh, Vec3(R, 0, 0))];
+    const Vec3 n = (Eigen::AngleAxisd(degToRad(5), Vec3::UnitZ()) * (-p.normalized())).normalized();
+    const Fits f = fitsAt(mesh, Transform::identity(), p, n, defaultRadius());
+    QVERIFY(relErr(f.jet.curvatures.kappaMax_per_mm, 1 / R) <= 0.01);
+    QVERIFY(relErr(f.jet.curvatures.kappaMin_per_mm, 1 / R) <= 0.01);
+  }
+  void degenerateNeighbourhoods() {
+    const auto flatAndFinite = [](const QuadricFit& f) {
+      return f.curvatures.flatMax() && f.curvatures.flatMin() && std::isfinite(f.rmsResidual_mm) &&
+             f.curvatures.directionMax.allFinite() && f.curvatures.directionMin.allFinite() &&
+             f.estimator == CurvatureEstimator::OsculatingJet;
+    };
+    // Nothing, one point, two points without normals: too few.
+    QCOMPARE(fitOsculatingJet({}, {}, Transform::identity()).status, QuadricFitStatus::TooFewPoints);
+    QVERIFY(flatAndFinite(fitOsculatingJet({}, {}, Transform::identity())));
+    QCOMPARE(fitOsculatingJet({Vec3::Zero()}, {Vec3(0, 0, -1)}, Transform::identity()).status, QuadricFitStatus::TooFewPoints);
+    const QuadricFit two = fitOsculatingJet({Vec3(1, 0, 0.1), Vec3(0, 1, 0.1)}, {}, Transform::identity());
+    QCOMPARE(two.status, QuadricFitStatus::TooFewPoints);
+    QVERIFY(flatAndFinite(two));
+    // Collinear points, with and without normals: the y² term is undetermined.
+    std::vector<Vec3> line, lineNormals;
+    for (int i = -4; i <= 4; ++i) {
+      line.emplace_back(i, 0, 0.05 * i * i);
+      lineNormals.push_back(Vec3(0.1 * i, 0, -1).normalized());
+    }
+    QCOMPARE(fitOsculatingJet(line, {}, Transform::identity()).status, QuadricFitStatus::Degenerate);
+    const QuadricFit lineFit = fitOsculatingJet(line, lineNormals, Transform::identity());
+    QCOMPARE(lineFit.status, QuadricFitStatus::Degenerate);
+    QVERIFY(flatAndFinite(lineFit));
+    // A flat grid: Ok and exactly flat; NaN and infinite samples are skipped.
+    std::vector<Vec3> plane, planeNormals;
+    for (int i = -3; i <= 3; ++i)
+      for (int j = -3; j <= 3; ++j) {
+        plane.emplace_back(i, j, 0);
+        planeNormals.emplace_back(0, 0, -1);
+      }
+    plane.emplace_back(std::nan(""), 0, 0);
+    planeNormals.emplace_back(0, 0, -1);
+    plane.emplace_back(1, 1, 0);
+    planeNormals.emplace_back(std::numeric_limits<double>::infinity(), 0, 0);
+    const QuadricFit flat = fitOsculatingJet(plane, planeNormals, Transform::identity());
+    QCOMPARE(flat.status, QuadricFitStatus::Ok);
+    QVERIFY(flat.curvatures.flatMax() && flat.curvatures.flatMin());
+    QCOMPARE(flat.pointCount, 50);
+    QCOMPARE(flat.normalCount, 49);
+    // A concave bowl z = −0.05(x² + y²) with exact normals: κ = −0.1 both ways (at the pole of the bowl).
+    std::vector<Vec3> bowl, bowlNormals;
+    for (const auto& p : std::vector<Vec3>(plane.begin(), plane.begin() + 49)) {
+      bowl.emplace_back(p.x(), p.y(), -0.05 * (p.x() * p.x() + p.y() * p.y()));
+      bowlNormals.push_back(Vec3(-0.1 * p.x(), -0.1 * p.y(), -1).normalized());  // (f_x, f_y, −1)
+    }
+    const QuadricFit concave = fitOsculatingJet(bowl, bowlNormals, Transform::identity());
+    QVERIFY(concave.curvatures.concave());
+    QVERIFY(std::abs(concave.curvatures.kappaMin_per_mm + 0.1) < 1e-9);
+    QVERIFY(std::abs(concave.curvatures.kappaMax_per_mm + 0.1) < 1e-9);
+  }
+  void softContactChoosesTheEstimator() {
+    // A soft fingertip sphere (R = 10, E = 1.5 MPa, 1,680 triangles) on a rigid ball (R = 40): relative radius
+    // 1/(1/10 + 1/40) = 8 mm. The jet gets it within 1 %, GraspIt!'s fit (the default) is biased high in κ.
+    World w;
+    sgtest::addGraspable(w, makeBody("ball", BodyKind::Graspable, makeIcosphere(40, 5), Transform::identity()));
+    const Transform tipPose(Quat(Eigen::AngleAxisd(0.4, Vec3(0, 1, 1).normalized())), Vec3(50, 0, 0));
+    TriangleMesh tip = makeUvSphere(10, 40, 22);
+    sgtest::addObstacle(w, makeBody("tip", BodyKind::Obstacle, tip, tipPose, 1.5e6));
+    const Vec3 onTip = tipPose * tip.vertices[nearestVertex(tip, tipPose.inverse() * Vec3(40, 0, 0))];
+    const Vec3 onBall = Vec3(40, 0, 0);
+    const Contact c = makeContact(graspableHandle(0), onBall, Vec3(-1, 0, 0), obstacleHandle(0), onTip, 0.5);
+    SoftContactSettings s;
+    QCOMPARE(s.fit.estimator, CurvatureEstimator::GraspItParaboloid);
+    const SoftContactResult parity = analyseSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    QCOMPARE(parity.fit2.estimator, CurvatureEstimator::GraspItParaboloid);
+    QVERIFY(parity.fit2.curvatures.kappaMin_per_mm > 1.02 * 0.1);
+    s.fit.estimator = CurvatureEstimator::OsculatingJet;
+    const SoftContactResult r = analyseSoftContact(w, w.state, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    QCOMPARE(r.fit1.estimator, CurvatureEstimator::OsculatingJet);
+    QCOMPARE(r.fit2.estimator, CurvatureEstimator::OsculatingJet);
+    QCOMPARE(r.fit2.status, QuadricFitStatus::Ok);
+    QVERIFY(r.fit2.normalCount > 10);
+    QVERIFY(r.fit2.rmsResidual_mm < 1e-3);
+    QVERIFY2(relErr(r.fit1.curvatures.kappaMin_per_mm, 1.0 / 40) <= 0.01, qPrintable(QString::number(r.fit1.curvatures.kappaMin_per_mm)));
+    QVERIFY2(relErr(r.fit2.curvatures.kappaMax_per_mm, 1.0 / 10) <= 0.01, qPrintable(QString::number(r.fit2.curvatures.kappaMax_per_mm)));
+    QVERIFY2(relErr(r.fit2.curvatures.kappaMin_per_mm, 1.0 / 10) <= 0.01, qPrintable(QString::number(r.fit2.curvatures.kappaMin_per_mm)));
+    QVERIFY(relErr(r.relative.radiusMin_mm(), 8.0) <= 0.01);
+    QVERIFY(relErr(r.relative.radiusMax_mm(), 8.0) <= 0.01);
+  }
+  void vertexNormalsOfASphereAreRadial() {
+    // Max's weights are exact for vertices on a sphere.
+    const TriangleMesh mesh = makeIcosphere(7, 2);
+    std::vector<std::uint32_t> all(mesh.vertexCount());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    const auto normals = vertexNormals(mesh, all);
+    for (std::size_t i = 0; i < all.size(); ++i) QVERIFY((normals[i] - mesh.vertices[i].normalized()).norm() < 1e-12);
+    // A vertex without faces gets no normal.
+    TriangleMesh lone = mesh;
+    lone.vertices.emplace_back(100, 0, 0);
+    QVERIFY(vertexNormals(lone, {static_cast<std::uint32_t>(lone.vertexCount() - 1)})[0].isZero());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCurvature)
+#include "tst_curvature.moc"
