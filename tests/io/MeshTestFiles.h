@@ -1,10 +1,14 @@
 #pragma once
 // Small hand-written geometry files for the reader tests, and helpers to write them.
 #include <QDir>
+#include <QtTest>
 #include <QFile>
 #include <QTemporaryDir>
 
 #include <string>
+
+#include "core/Error.h"
+#include "io/MeshIO.h"
 
 namespace sg::testfiles {
 
@@ -39,5 +43,20 @@ inline constexpr double kCubeCorners[8][3] = {{0, 0, 0},  {10, 0, 0},  {10, 10, 
                                               {0, 0, 10}, {10, 0, 10}, {10, 10, 10}, {0, 10, 10}};
 inline constexpr int kCubeQuads[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
                                          {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
+
+// Expects readMesh(path) to throw an sg::Error whose text names the file and contains `fragment`.
+inline void expectError(const std::string& path, const std::string& fragment = {}) {
+  try {
+    (void)sg::readMesh(path);
+  } catch (const sg::Error& e) {
+    const std::string what = e.what();
+    if (qEnvironmentVariableIsSet("SG_SHOW_ERRORS")) qInfo("%s", what.c_str());
+    if (what.find(path) == std::string::npos) QFAIL(("error does not name the file: " + what).c_str());
+    if (!fragment.empty() && what.find(fragment) == std::string::npos)
+      QFAIL(("error lacks '" + fragment + "': " + what).c_str());
+    return;
+  }
+  QFAIL(("no error for " + path).c_str());
+}
 
 }  // namespace sg::testfiles

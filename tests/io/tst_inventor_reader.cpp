@@ -55,20 +55,6 @@ double volumeOf(const TriangleMesh& m) {
   return mp ? mp->volume_mm3 : 0.0;
 }
 
-void expectError(const std::string& path, const std::string& fragment = {}) {
-  try {
-    (void)readMesh(path);
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    if (qEnvironmentVariableIsSet("SG_SHOW_ERRORS")) qInfo("%s", what.c_str());
-    if (what.find(path) == std::string::npos) QFAIL(("error does not name the file: " + what).c_str());
-    if (!fragment.empty() && what.find(fragment) == std::string::npos)
-      QFAIL(("error lacks '" + fragment + "': " + what).c_str());
-    return;
-  }
-  QFAIL(("no error for " + path).c_str());
-}
-
 }  // namespace
 
 class TestInventorReader : public QObject {

@@ -35,21 +35,6 @@ void checkCube(const TriangleMesh& m, const Vec3& min = Vec3::Zero(), double siz
     QVERIFY(m.faceNormals[i].dot(m.triangleVertex(i, 0) - mp->centroid_mm) > 0);
 }
 
-// Expects readMesh(path) to throw an sg::Error whose text names the file and contains `fragment`.
-void expectError(const std::string& path, const std::string& fragment = {}) {
-  try {
-    (void)readMesh(path);
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    if (qEnvironmentVariableIsSet("SG_SHOW_ERRORS")) qInfo("%s", what.c_str());
-    if (what.find(path) == std::string::npos) QFAIL(("error does not name the file: " + what).c_str());
-    if (!fragment.empty() && what.find(fragment) == std::string::npos)
-      QFAIL(("error lacks '" + fragment + "': " + what).c_str());
-    return;
-  }
-  QFAIL(("no error for " + path).c_str());
-}
-
 // The cube as 12 triangles (quads split along 0-2) for soup formats.
 TriangleMesh cubeTriangles() {
   TriangleMesh m;
