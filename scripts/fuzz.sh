@@ -1,25 +1,23 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan, build-fuzz/) and runs each for SECONDS seconds
+# Builds the libFuzzer targets (clang, ASan + UBSan, build-hardening/) and runs each for SECONDS seconds
 # (default 30) on a copy of its seed corpus from tests/io/malformed/corpus; new inputs go to
-# build-fuzz/corpus/<kind>, findings to build-fuzz/findings/<kind>. Usage: scripts/fuzz.sh [SECONDS] [KIND...]
+# build-hardening/corpus/<kind>, findings to build-hardening/findings/<kind>. Usage: scripts/fuzz.sh [SECONDS] [KIND...]
 # A long run: scripts/fuzz.sh 3600 (an hour per reader).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${SOFTGRASP_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+build="${SOFTGRASP_FUZZ_BUILD_DIR:-$root/build-hardening}"
 seconds="${1:-30}"
 shift || true
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(off ply stl obj inventor body robot world eigengrasp virtualcontacts)
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DSOFTGRASP_FUZZ=ON -DSOFTGRASP_SANITIZE=ON -DSOFTGRASP_BUILD_TESTS=OFF -DSOFTGRASP_BUILD_BENCH=OFF
+bash "$root/scripts/hardening-configure.sh" "$build"
 cmake --build "$build" -j"$(nproc)" --target $(printf 'fuzz_%s ' "${kinds[@]}")
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 src="$root/tests/io/malformed/corpus"
-status=0
-for kind in "${kinds[@]}"; do
-  corpus="$build/corpus/$kind"
-  findings="$build/findings/$kind"
+jobs="${SOFTGRASP_FUZZ_JOBS:-$(nproc)}"  # readers fuzzed at once
+run_one() {
+  local kind="$1" corpus="$build/corpus/$1" findings="$build/findings/$1"
   mkdir -p "$corpus" "$findings"
   case "$kind" in
     off|ply|stl|obj) cp -n "$src/$kind"/*."$kind" "$corpus"/ 2>/dev/null || true ;;
@@ -30,8 +28,20 @@ for kind in "${kinds[@]}"; do
     eigengrasp) cp -n "$src"/xml/eg_*.xml "$corpus"/ ;;
     virtualcontacts) cp -n "$src"/xml/vc_*.xml "$src"/xml/vgr_*.vgr "$corpus"/ ;;
   esac
-  echo "== fuzz_$kind for ${seconds}s"
-  (cd "$findings" && "$build/tests/io/fuzz/fuzz_$kind" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-     -max_len=65536 -print_final_stats=1 "$corpus") || status=1
+  # libFuzzer's own summary (runs, coverage) goes to build-hardening/findings/<kind>/fuzz.log.
+  if (cd "$findings" && "$build/tests/io/fuzz/fuzz_$kind" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "$corpus" > fuzz.log 2>&1); then
+    echo "== fuzz_$kind: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$findings/fuzz.log" | grep -o '[0-9]*$') runs in ${seconds}s, no findings"
+  else
+    echo "== fuzz_$kind FAILED; last lines of $findings/fuzz.log:"; tail -40 "$findings/fuzz.log"; return 1
+  fi
+}
+status=0
+running=0
+for kind in "${kinds[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then wait -n || status=1; running=$((running - 1)); fi
+  run_one "$kind" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do wait -n || status=1; running=$((running - 1)); done
 exit $status

@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
-# Builds the engine and CLI test suites with AddressSanitizer + UndefinedBehaviorSanitizer in a separate
-# build directory (default build-sanitize/) and runs them. GUI suites are not built (they need GL and take
+# Builds the engine and CLI test suites with AddressSanitizer + UndefinedBehaviorSanitizer in the clang
+# hardening build directory (default build-hardening/, configured by scripts/hardening-configure.sh) and runs them. GUI suites are not built (they need GL and take
 # most of the build time). Extra arguments go to ctest (e.g. -R tst_malformed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${SOFTGRASP_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+build="${SOFTGRASP_SANITIZE_BUILD_DIR:-$root/build-hardening}"
 suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader tst_body_xml tst_robot_xml
         tst_world_xml tst_link_properties_xml tst_atomic_file tst_joints tst_dh_parity tst_proximity tst_contact
         tst_collision_switches tst_motion tst_analysis tst_support_measures tst_quality tst_quality_support tst_soft
         tst_realfiles tst_models tst_cli tst_malformed)
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSOFTGRASP_SANITIZE=ON \
-  -DSOFTGRASP_BUILD_BENCH=OFF
+bash "$root/scripts/hardening-configure.sh" "$build"
 cmake --build "$build" -j"$(nproc)" --target "${suites[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -2,6 +2,8 @@
 # Installs what is missing, builds SoftGrasp and runs every test suite (GL suites under xvfb-run).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# ccache keys on paths relative to the checkout, so any clone of the repository reuses the cache.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
 bash "$root/scripts/install-deps.sh"
 build="${SOFTGRASP_BUILD_DIR:-$root/build}"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
