@@ -1,0 +1,33 @@
+#pragma once
+// Merging a batch's shard files into one dataset (BATCH.md §Merge and the dataset): every shard of the
+// sharding and every row of each shard must be there and every line intact; the grasps are written in
+// row order, each row's grasps best first (its ranks), as JSON or CSV. Shard count, timings and the order
+// rows finished in do not enter the dataset, so N shards merge to the file one process writes.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sg::batch {
+
+struct MergeSummary {
+  int shards = 0;
+  long rows = 0;
+  long grasps = 0;
+  std::string jobList;                              // the job list's digest
+  std::vector<std::pair<long, std::string>> failedRows;  // rows recorded with an error (row, message)
+};
+
+enum class DatasetFormat { Json, Csv };
+// From the output file's extension (.json or .csv); sg::Error naming the file otherwise.
+DatasetFormat datasetFormatOf(const std::string& path);
+
+// Checks `dir` (sg::Error naming the folder or the file and listing what is missing or broken: absent
+// shards, shard files of another sharding or job list, bad or half-written lines, absent rows) and writes
+// the dataset atomically to `outPath`.
+MergeSummary mergeShards(const std::string& dir, const std::string& outPath);
+
+// The dataset text for the checked rows (row order), for tests: `records` are the rows' record texts.
+std::string datasetText(const std::vector<std::string>& records, const std::string& jobList, long rows,
+                        DatasetFormat format, MergeSummary& summary);
+
+}  // namespace sg::batch
