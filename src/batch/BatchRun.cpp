@@ -73,7 +73,7 @@ const World& WorldCache::get(const BatchRow& row) {
   std::string key = row.worldPath;
   if (key.empty()) {
     const Transform X = row.handPose.value_or(Transform());
-    char pose[160];
+    char pose[256];
     std::snprintf(pose, sizeof pose, "%.17g %.17g %.17g %.17g %.17g %.17g %.17g", X.translation().x(),
                   X.translation().y(), X.translation().z(), X.rotation().w(), X.rotation().x(), X.rotation().y(),
                   X.rotation().z());

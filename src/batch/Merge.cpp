@@ -11,6 +11,7 @@
 
 #include "batch/ShardFile.h"
 #include "core/Error.h"
+#include "grasp/QualityMeasure.h"
 #include "grasp/planner/Json.h"
 #include "io/AtomicFile.h"
 
@@ -50,7 +51,10 @@ std::string numberField(const Json& j) { return j.isNull() ? "" : number(j.numbe
 
 std::string joinedNumbers(const Json& array) {
   std::string out;
-  for (const Json& v : array.items("numbers")) out += (out.empty() ? "" : " ") + numberField(v);
+  for (const Json& v : array.items("numbers")) {
+    if (!out.empty()) out += ' ';
+    out += numberField(v);
+  }
   return out;
 }
 
@@ -71,6 +75,13 @@ Json datasetGrasp(const Json& job, const Json& list, const Json& grasp) {
 
 }  // namespace
 
+void checkRankBy(const std::string& rankBy) {
+  if (rankBy == "row" || rankBy == "energy" || findQualityMeasure(rankBy)) return;
+  std::string names;
+  for (const std::string& m : qualityMeasureNames()) names += ", " + m;
+  throw Error("cannot rank by '" + rankBy + "': expected row, energy" + names);
+}
+
 DatasetFormat datasetFormatOf(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -80,7 +91,8 @@ DatasetFormat datasetFormatOf(const std::string& path) {
 }
 
 std::string datasetText(const std::vector<std::string>& records, const std::string& jobList, long rows,
-                        DatasetFormat format, MergeSummary& summary) {
+                        DatasetFormat format, const std::string& rankBy, MergeSummary& summary) {
+  checkRankBy(rankBy);
   std::vector<Json> entries;
   std::vector<std::string> measureNames;
   Json failed = Json::array();
@@ -104,6 +116,22 @@ std::string datasetText(const std::vector<std::string>& records, const std::stri
         if (std::find(measureNames.begin(), measureNames.end(), name) == measureNames.end()) measureNames.push_back(name);
     }
   }
+  if (rankBy != "row") {
+    // Stable: ties keep row order (and within a row, rank order).
+    auto key = [&](const Json& e) -> std::pair<int, double> {
+      const Json* v = rankBy == "energy" ? e.find("energy") : e.at("measures", "grasp").find(rankBy);
+      if (!v || v->isNull()) return {1, 0.0};
+      const double x = v->number(rankBy);
+      return {0, rankBy == "energy" ? x : -x};
+    };
+    std::vector<std::pair<std::pair<int, double>, std::size_t>> order;
+    for (std::size_t i = 0; i < entries.size(); ++i) order.emplace_back(key(entries[i]), i);
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Json> sorted;
+    sorted.reserve(entries.size());
+    for (const auto& [k, i] : order) sorted.push_back(std::move(entries[i]));
+    entries = std::move(sorted);
+  }
   summary.rows = rows;
   summary.grasps = static_cast<long>(entries.size());
   summary.jobList = jobList;
@@ -111,7 +139,8 @@ std::string datasetText(const std::vector<std::string>& records, const std::stri
   if (format == DatasetFormat::Json) {
     // One grasp per line: diff- and grep-friendly, and far smaller than indented JSON at 10⁶ grasps.
     out += "{\"format\": \"softgrasp-grasp-dataset\", \"version\": 1, \"jobList\": \"" + jobList +
-           "\", \"rows\": " + std::to_string(rows) + ", \"grasps\": " + std::to_string(entries.size()) + ",\n";
+           "\", \"rows\": " + std::to_string(rows) + ", \"grasps\": " + std::to_string(entries.size()) +
+           ", \"rankedBy\": \"" + rankBy + "\",\n";
     out += "\"failedRows\": [";
     for (std::size_t i = 0; i < failed.items("failed").size(); ++i)
       out += std::string(i ? ",\n  " : "\n  ") + failed.items("failed")[i].dumpLine();
@@ -123,37 +152,44 @@ std::string datasetText(const std::vector<std::string>& records, const std::stri
   }
   // CSV: one grasp per line; poses as position (mm) and quaternion (w x y z), DOF values space-separated.
   out += "row,job,world,hand,objectFile,seed,robot,object,rank,energy,forceClosure,contacts";
-  for (const std::string& m : measureNames) out += "," + csvField(m);
+  // Fields are appended one by one (`a + b` chains of temporaries trip GCC 12's -Wrestrict false positive).
+  auto field = [&out](const std::string& text) {
+    out += ',';
+    out += text;
+  };
+  for (const std::string& m : measureNames) field(csvField(m));
   for (const char* c : {"grasp", "pregrasp"})
-    for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"}) out += std::string(",") + c + f;
-  out += "\n";
+    for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"}) field(std::string(c) + f);
+  out += '\n';
   for (const Json& e : entries) {
     auto str = [&](const char* key) { const Json* v = e.find(key); return v ? csvField(v->string(key)) : std::string(); };
-    std::string line = number(e.at("row", "e").number("row")) + "," + number(e.at("job", "e").number("job")) + "," +
-                       str("world") + "," + str("hand") + "," + str("objectFile") + "," + str("seed") + "," +
-                       str("robot") + "," + str("object") + "," + number(e.at("rank", "e").number("rank")) + "," +
-                       numberField(e.at("energy", "e")) + "," +
-                       (e.at("forceClosure", "e").boolean("forceClosure") ? "1" : "0") + "," +
-                       std::to_string(e.at("contacts", "e").items("contacts").size());
+    out += number(e.at("row", "e").number("row"));
+    field(number(e.at("job", "e").number("job")));
+    for (const char* key : {"world", "hand", "objectFile", "seed", "robot", "object"}) field(str(key));
+    field(number(e.at("rank", "e").number("rank")));
+    field(numberField(e.at("energy", "e")));
+    field(e.at("forceClosure", "e").boolean("forceClosure") ? "1" : "0");
+    field(std::to_string(e.at("contacts", "e").items("contacts").size()));
     const Json& measures = e.at("measures", "e");
     for (const std::string& m : measureNames) {
       const Json* v = measures.find(m);
-      line += "," + (v ? numberField(*v) : std::string());
+      field(v ? numberField(*v) : std::string());
     }
     for (const char* c : {"grasp", "preGrasp"}) {
       const Json& conf = e.at(c, "e");
       const Json& palm = conf.at("palm", c);
-      for (const Json& v : palm.at("position_mm", "palm").items("position_mm")) line += "," + numberField(v);
-      for (const Json& v : palm.at("quaternion_wxyz", "palm").items("quaternion_wxyz")) line += "," + numberField(v);
-      line += "," + joinedNumbers(conf.at("dofs", c));
+      for (const Json& v : palm.at("position_mm", "palm").items("position_mm")) field(numberField(v));
+      for (const Json& v : palm.at("quaternion_wxyz", "palm").items("quaternion_wxyz")) field(numberField(v));
+      field(joinedNumbers(conf.at("dofs", c)));
     }
-    out += line + "\n";
+    out += '\n';
   }
   return out;
 }
 
-MergeSummary mergeShards(const std::string& dir, const std::string& outPath) {
+MergeSummary mergeShards(const std::string& dir, const std::string& outPath, const std::string& rankBy) {
   const DatasetFormat format = datasetFormatOf(outPath);
+  checkRankBy(rankBy);
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw Error("no such folder", dir);
   std::map<int, std::map<int, std::string>> files;  // shards → shard → path
@@ -225,7 +261,7 @@ MergeSummary mergeShards(const std::string& dir, const std::string& outPath) {
   for (auto& [row, text] : records) ordered.push_back(std::move(text));
   MergeSummary summary;
   summary.shards = shards;
-  const std::string text = datasetText(ordered, reference->jobList, reference->rows, format, summary);
+  const std::string text = datasetText(ordered, reference->jobList, reference->rows, format, rankBy, summary);
   writeFileAtomically(outPath, text);
   return summary;
 }

@@ -21,13 +21,18 @@ enum class DatasetFormat { Json, Csv };
 // From the output file's extension (.json or .csv); sg::Error naming the file otherwise.
 DatasetFormat datasetFormatOf(const std::string& path);
 
+// The dataset's order: "row" (row order, each row's grasps best first: the default), "energy" (every grasp
+// by planner energy, lowest first) or a measure name (every grasp by that measure, highest first; grasps
+// without a value last). Ties keep row order. sg::Error for other names.
+void checkRankBy(const std::string& rankBy);
+
 // Checks `dir` (sg::Error naming the folder or the file and listing what is missing or broken: absent
 // shards, shard files of another sharding or job list, bad or half-written lines, absent rows) and writes
-// the dataset atomically to `outPath`.
-MergeSummary mergeShards(const std::string& dir, const std::string& outPath);
+// the dataset atomically to `outPath`, ordered by `rankBy`.
+MergeSummary mergeShards(const std::string& dir, const std::string& outPath, const std::string& rankBy = "row");
 
-// The dataset text for the checked rows (row order), for tests: `records` are the rows' record texts.
+// The dataset text for the checked rows (row order): `records` are the rows' record texts.
 std::string datasetText(const std::vector<std::string>& records, const std::string& jobList, long rows,
-                        DatasetFormat format, MergeSummary& summary);
+                        DatasetFormat format, const std::string& rankBy, MergeSummary& summary);
 
 }  // namespace sg::batch

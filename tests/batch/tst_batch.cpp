@@ -4,7 +4,9 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -181,6 +183,45 @@ class TestBatch : public QObject {
       lastRank[row] = rank;
     }
     QCOMPARE(static_cast<int>(lastRank.size()), test::kSmallJobListRows);
+  }
+
+  // --rank-by: every grasp by a measure (highest first, none last) or by energy (lowest first); the same
+  // lines as the row-ordered dataset, and still independent of the shard count.
+  void rankedDatasets() {
+    const QByteArrayList byRow = lines(readFile(baseCsv_));
+    for (const char* key : {"epsilon-l1", "energy"}) {
+      const QString one = tmp_.filePath(QString("rank-%1-1.csv").arg(key));
+      const QString three = tmp_.filePath(QString("rank-%1-3.csv").arg(key));
+      mergeShards(str(baseDir_), str(one), key);
+      mergeShards(str(tmp_.filePath("n3")), str(three), key);
+      QCOMPARE(readFile(three), readFile(one));
+      const QByteArrayList ranked = lines(readFile(one));
+      QCOMPARE(ranked.first(), byRow.first());
+      const int column = byRow.first().split(',').indexOf(key);
+      QVERIFY(column > 0);
+      QByteArrayList a = ranked.mid(1), b = byRow.mid(1);
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      QCOMPARE(a, b);
+      bool seenEmpty = false;
+      double last = std::strcmp(key, "energy") == 0 ? -1e300 : 1e300;
+      int values = 0;
+      for (int i = 1; i < ranked.size(); ++i) {
+        const QByteArray field = ranked[i].split(',')[column];
+        if (field.isEmpty()) {
+          seenEmpty = true;
+          continue;
+        }
+        QVERIFY(!seenEmpty);  // grasps without a value come last
+        const double v = field.toDouble();
+        if (std::strcmp(key, "energy") == 0) QVERIFY(v >= last);
+        else QVERIFY(v <= last);
+        last = v;
+        ++values;
+      }
+      QVERIFY(values > 1);
+    }
+    QVERIFY(errorOf([&] { mergeShards(str(baseDir_), str(tmp_.filePath("x.csv")), "beauty"); }).contains("beauty"));
   }
 
   // A shard file cut in the middle of a line (the writer killed while appending) and one with a damaged

@@ -1,5 +1,5 @@
 // softgrasp-cli batch JOBS --out DIR [--shard K/N] [--threads T] [--quiet] [--json]
-// softgrasp-cli batch-merge DIR --out dataset.json|dataset.csv [--json]
+// softgrasp-cli batch-merge DIR --out dataset.json|dataset.csv [--rank-by KEY] [--json]
 // Batch planning over a job list, sharded (row i → shard i mod N), resumable, and the merge of the shards
 // into one dataset (src/batch/BATCH.md; on Slurm: scripts/slurm/README.md).
 #include <cmath>
@@ -125,7 +125,13 @@ int runBatchMerge(const ParsedArgs& args) {
   } catch (const Error& e) {
     throw UsageError("--out: " + e.message() + ", got '" + out + "'");
   }
-  const batch::MergeSummary s = batch::mergeShards(dir, out);
+  const std::string rankBy = args.value("--rank-by").value_or("row");
+  try {
+    batch::checkRankBy(rankBy);
+  } catch (const Error& e) {
+    throw UsageError("--rank-by: " + e.message());
+  }
+  const batch::MergeSummary s = batch::mergeShards(dir, out, rankBy);
   for (const auto& [row, error] : s.failedRows)
     std::cerr << "softgrasp-cli: warning: row " << row << " failed and has no grasps: " << error << "\n";
   if (args.has("--json")) {
@@ -153,7 +159,7 @@ int runBatchMerge(const ParsedArgs& args) {
   text.field("shards", std::to_string(s.shards) + ", every row present (job list " + s.jobList + ")");
   text.field("rows", std::to_string(s.rows) + ", " + std::to_string(s.failedRows.size()) + " failed");
   text.field("grasps", std::to_string(s.grasps));
-  text.field("dataset", out);
+  text.field("dataset", out + (rankBy == "row" ? "" : " (ranked by " + rankBy + ")"));
   return kExitOk;
 }
 
@@ -183,6 +189,8 @@ const RegisterCommand registerBatchMerge{Command{
     "number of shards or threads: N shards merge to the file one process running all rows gives.",
     CommandSyntax{{{"DIR", "the folder batch --out wrote"}},
                   {{"--out", "FILE", "the dataset: .json or .csv", false, true},
+                   {"--rank-by", "KEY", "order: row (default: row order, each row best first), energy (all grasps, "
+                                        "lowest first) or a measure (all grasps, highest first)"},
                    {"--json", "", "print the summary as JSON"}}},
     runBatchMerge}};
 
