@@ -90,14 +90,56 @@ DatasetFormat datasetFormatOf(const std::string& path) {
   throw Error("the dataset file must end in .json or .csv", path);
 }
 
-std::string datasetText(const std::vector<std::string>& records, const std::string& jobList, long rows,
+namespace {
+
+// One grasp of the dataset, kept as text (a parsed tree per grasp would take ~10 × the shard bytes).
+struct DatasetItem {
+  std::pair<int, double> key{0, 0.0};   // the --rank-by order: (has no value, value)
+  std::string json;                     // JSON: the grasp's line
+  std::string csvHead, csvTail;         // CSV: the fields before and after the measure columns
+  std::vector<std::pair<std::string, std::string>> measures;
+};
+
+// Fields are appended one by one (`a + b` chains of temporaries trip GCC 12's -Wrestrict false positive).
+void appendField(std::string& out, const std::string& text) {
+  out += ',';
+  out += text;
+}
+
+DatasetItem csvItem(const Json& e) {
+  DatasetItem item;
+  auto str = [&](const char* key) { const Json* v = e.find(key); return v ? csvField(v->string(key)) : std::string(); };
+  std::string& head = item.csvHead;
+  head += number(e.at("row", "e").number("row"));
+  appendField(head, number(e.at("job", "e").number("job")));
+  for (const char* key : {"world", "hand", "objectFile", "seed", "robot", "object"}) appendField(head, str(key));
+  appendField(head, number(e.at("rank", "e").number("rank")));
+  appendField(head, numberField(e.at("energy", "e")));
+  appendField(head, e.at("forceClosure", "e").boolean("forceClosure") ? "1" : "0");
+  appendField(head, std::to_string(e.at("contacts", "e").items("contacts").size()));
+  for (const auto& [name, v] : e.at("measures", "e").members("measures")) item.measures.emplace_back(name, numberField(v));
+  for (const char* c : {"grasp", "preGrasp"}) {
+    const Json& conf = e.at(c, "e");
+    const Json& palm = conf.at("palm", c);
+    for (const Json& v : palm.at("position_mm", "palm").items("position_mm")) appendField(item.csvTail, numberField(v));
+    for (const Json& v : palm.at("quaternion_wxyz", "palm").items("quaternion_wxyz"))
+      appendField(item.csvTail, numberField(v));
+    appendField(item.csvTail, joinedNumbers(conf.at("dofs", c)));
+  }
+  return item;
+}
+
+}  // namespace
+
+std::string datasetText(std::vector<std::string> records, const std::string& jobList, long rows,
                         DatasetFormat format, const std::string& rankBy, MergeSummary& summary) {
   checkRankBy(rankBy);
-  std::vector<Json> entries;
+  std::vector<DatasetItem> items;
   std::vector<std::string> measureNames;
-  Json failed = Json::array();
-  for (const std::string& text : records) {
+  std::vector<std::string> failed;
+  for (std::string& text : records) {
     const Json record = Json::parse(text);
+    std::string().swap(text);  // the record's text is not needed any more
     const Json& job = record.at("job", "record");
     if (const Json* e = record.find("error")) {
       const long row = static_cast<long>(record.at("row", "record").number("row"));
@@ -106,82 +148,64 @@ std::string datasetText(const std::vector<std::string>& records, const std::stri
       f.set("row", row);
       f.set("job", job);
       f.set("error", *e);
-      failed.push(f);
+      failed.push_back(f.dumpLine());
       continue;
     }
     const Json& list = record.at("list", "record");
     for (const Json& g : list.at("grasps", "list").items("grasps")) {
-      entries.push_back(datasetGrasp(job, list, g));
+      const Json entry = datasetGrasp(job, list, g);
+      DatasetItem item = format == DatasetFormat::Csv ? csvItem(entry) : DatasetItem{};
+      if (format == DatasetFormat::Json) item.json = entry.dumpLine();
       for (const auto& [name, v] : g.at("measures", "grasp").members("measures"))
         if (std::find(measureNames.begin(), measureNames.end(), name) == measureNames.end()) measureNames.push_back(name);
+      if (rankBy != "row") {
+        const Json* v = rankBy == "energy" ? entry.find("energy") : entry.at("measures", "grasp").find(rankBy);
+        if (!v || v->isNull()) item.key = {1, 0.0};
+        else item.key = {0, rankBy == "energy" ? v->number(rankBy) : -v->number(rankBy)};
+      }
+      items.push_back(std::move(item));
     }
   }
-  if (rankBy != "row") {
-    // Stable: ties keep row order (and within a row, rank order).
-    auto key = [&](const Json& e) -> std::pair<int, double> {
-      const Json* v = rankBy == "energy" ? e.find("energy") : e.at("measures", "grasp").find(rankBy);
-      if (!v || v->isNull()) return {1, 0.0};
-      const double x = v->number(rankBy);
-      return {0, rankBy == "energy" ? x : -x};
-    };
-    std::vector<std::pair<std::pair<int, double>, std::size_t>> order;
-    for (std::size_t i = 0; i < entries.size(); ++i) order.emplace_back(key(entries[i]), i);
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<Json> sorted;
-    sorted.reserve(entries.size());
-    for (const auto& [k, i] : order) sorted.push_back(std::move(entries[i]));
-    entries = std::move(sorted);
-  }
+  // Stable: ties keep row order (and within a row, rank order).
+  if (rankBy != "row")
+    std::stable_sort(items.begin(), items.end(), [](const DatasetItem& a, const DatasetItem& b) { return a.key < b.key; });
   summary.rows = rows;
-  summary.grasps = static_cast<long>(entries.size());
+  summary.grasps = static_cast<long>(items.size());
   summary.jobList = jobList;
   std::string out;
   if (format == DatasetFormat::Json) {
     // One grasp per line: diff- and grep-friendly, and far smaller than indented JSON at 10⁶ grasps.
     out += "{\"format\": \"softgrasp-grasp-dataset\", \"version\": 1, \"jobList\": \"" + jobList +
-           "\", \"rows\": " + std::to_string(rows) + ", \"grasps\": " + std::to_string(entries.size()) +
+           "\", \"rows\": " + std::to_string(rows) + ", \"grasps\": " + std::to_string(items.size()) +
            ", \"rankedBy\": \"" + rankBy + "\",\n";
     out += "\"failedRows\": [";
-    for (std::size_t i = 0; i < failed.items("failed").size(); ++i)
-      out += std::string(i ? ",\n  " : "\n  ") + failed.items("failed")[i].dumpLine();
-    out += failed.items("failed").empty() ? "],\n" : "\n],\n";
+    for (std::size_t i = 0; i < failed.size(); ++i) {
+      out += i ? ",\n  " : "\n  ";
+      out += failed[i];
+    }
+    out += failed.empty() ? "],\n" : "\n],\n";
     out += "\"dataset\": [";
-    for (std::size_t i = 0; i < entries.size(); ++i) out += std::string(i ? ",\n  " : "\n  ") + entries[i].dumpLine();
-    out += entries.empty() ? "]}\n" : "\n]}\n";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      out += i ? ",\n  " : "\n  ";
+      out += items[i].json;
+    }
+    out += items.empty() ? "]}\n" : "\n]}\n";
     return out;
   }
   // CSV: one grasp per line; poses as position (mm) and quaternion (w x y z), DOF values space-separated.
   out += "row,job,world,hand,objectFile,seed,robot,object,rank,energy,forceClosure,contacts";
-  // Fields are appended one by one (`a + b` chains of temporaries trip GCC 12's -Wrestrict false positive).
-  auto field = [&out](const std::string& text) {
-    out += ',';
-    out += text;
-  };
-  for (const std::string& m : measureNames) field(csvField(m));
+  for (const std::string& m : measureNames) appendField(out, csvField(m));
   for (const char* c : {"grasp", "pregrasp"})
-    for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"}) field(std::string(c) + f);
+    for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"})
+      appendField(out, std::string(c) + f);
   out += '\n';
-  for (const Json& e : entries) {
-    auto str = [&](const char* key) { const Json* v = e.find(key); return v ? csvField(v->string(key)) : std::string(); };
-    out += number(e.at("row", "e").number("row"));
-    field(number(e.at("job", "e").number("job")));
-    for (const char* key : {"world", "hand", "objectFile", "seed", "robot", "object"}) field(str(key));
-    field(number(e.at("rank", "e").number("rank")));
-    field(numberField(e.at("energy", "e")));
-    field(e.at("forceClosure", "e").boolean("forceClosure") ? "1" : "0");
-    field(std::to_string(e.at("contacts", "e").items("contacts").size()));
-    const Json& measures = e.at("measures", "e");
+  for (const DatasetItem& item : items) {
+    out += item.csvHead;
     for (const std::string& m : measureNames) {
-      const Json* v = measures.find(m);
-      field(v ? numberField(*v) : std::string());
+      const auto it = std::find_if(item.measures.begin(), item.measures.end(), [&](const auto& p) { return p.first == m; });
+      appendField(out, it == item.measures.end() ? std::string() : it->second);
     }
-    for (const char* c : {"grasp", "preGrasp"}) {
-      const Json& conf = e.at(c, "e");
-      const Json& palm = conf.at("palm", c);
-      for (const Json& v : palm.at("position_mm", "palm").items("position_mm")) field(numberField(v));
-      for (const Json& v : palm.at("quaternion_wxyz", "palm").items("quaternion_wxyz")) field(numberField(v));
-      field(joinedNumbers(conf.at("dofs", c)));
-    }
+    out += item.csvTail;
     out += '\n';
   }
   return out;
@@ -261,7 +285,8 @@ MergeSummary mergeShards(const std::string& dir, const std::string& outPath, con
   for (auto& [row, text] : records) ordered.push_back(std::move(text));
   MergeSummary summary;
   summary.shards = shards;
-  const std::string text = datasetText(ordered, reference->jobList, reference->rows, format, rankBy, summary);
+  records.clear();
+  const std::string text = datasetText(std::move(ordered), reference->jobList, reference->rows, format, rankBy, summary);
   writeFileAtomically(outPath, text);
   return summary;
 }

@@ -31,8 +31,8 @@ void checkRankBy(const std::string& rankBy);
 // the dataset atomically to `outPath`, ordered by `rankBy`.
 MergeSummary mergeShards(const std::string& dir, const std::string& outPath, const std::string& rankBy = "row");
 
-// The dataset text for the checked rows (row order): `records` are the rows' record texts.
-std::string datasetText(const std::vector<std::string>& records, const std::string& jobList, long rows,
+// The dataset text for the checked rows (row order): `records` are the rows' record texts (consumed).
+std::string datasetText(std::vector<std::string> records, const std::string& jobList, long rows,
                         DatasetFormat format, const std::string& rankBy, MergeSummary& summary);
 
 }  // namespace sg::batch
