@@ -127,6 +127,8 @@ class TestBatchCli : public QObject {
     QTest::newRow("threads") << QStringList{"batch", "JOBS", "--out", "OUT", "--threads", "-1"} << 2 << "--threads";
     QTest::newRow("no --out") << QStringList{"batch", "JOBS"} << 2 << "--out";
     QTest::newRow("dataset ext") << QStringList{"batch-merge", "OUT", "--out", "d.txt"} << 2 << ".json or .csv";
+    QTest::newRow("rank-by") << QStringList{"batch-merge", "OUT", "--out", "d.csv", "--rank-by", "beauty"} << 2
+                             << "--rank-by: cannot rank by 'beauty'";
     QTest::newRow("no job list") << QStringList{"batch", "nowhere.json", "--out", "OUT"} << 3 << "nowhere.json";
     QTest::newRow("no folder") << QStringList{"batch-merge", "nowhere", "--out", "d.csv"} << 3 << "nowhere";
   }

@@ -185,8 +185,9 @@ const RegisterCommand registerBatchMerge{Command{
     "check a batch's shard files and merge them into one ranked dataset (.json or .csv)",
     "Checks that DIR holds every shard file of one sharding, written for one job list, with every row of\n"
     "each shard and no damaged or half-written line (names what is missing or broken, exit code 3), then\n"
-    "writes the grasps in row order, each row's best first, atomically. The dataset does not depend on the\n"
-    "number of shards or threads: N shards merge to the file one process running all rows gives.",
+    "writes the grasps in row order, each row's best first (or all by --rank-by), atomically. The dataset does\n"
+    "not depend on the number of shards or threads: N shards merge to the file one process running all rows\n"
+    "gives.",
     CommandSyntax{{{"DIR", "the folder batch --out wrote"}},
                   {{"--out", "FILE", "the dataset: .json or .csv", false, true},
                    {"--rank-by", "KEY", "order: row (default: row order, each row best first), energy (all grasps, "
