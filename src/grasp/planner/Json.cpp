@@ -1,5 +1,6 @@
 #include "grasp/planner/Json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -100,8 +101,8 @@ bool scalarArray(const std::vector<Json>& items) {
 }  // namespace
 
 void Json::write(std::string& out, int indent, int depth) const {
-  const std::string pad(static_cast<std::size_t>(indent * (depth + 1)), ' ');
-  const std::string closePad(static_cast<std::size_t>(indent * depth), ' ');
+  const std::string pad(static_cast<std::size_t>(std::max(0, indent) * (depth + 1)), ' ');
+  const std::string closePad(static_cast<std::size_t>(std::max(0, indent) * depth), ' ');
   switch (type_) {
     case Type::Null: out += "null"; break;
     case Type::Bool: out += bool_ ? "true" : "false"; break;
@@ -115,7 +116,7 @@ void Json::write(std::string& out, int indent, int depth) const {
     case Type::String: writeString(out, string_); break;
     case Type::Array: {
       if (items_.empty()) { out += "[]"; break; }
-      const bool flat = scalarArray(items_);  // numbers on one line
+      const bool flat = indent < 0 || scalarArray(items_);  // numbers on one line; everything when compact
       out += flat ? "[" : "[\n";
       for (std::size_t i = 0; i < items_.size(); ++i) {
         if (!flat) out += pad;
@@ -127,14 +128,15 @@ void Json::write(std::string& out, int indent, int depth) const {
     }
     case Type::Object: {
       if (members_.empty()) { out += "{}"; break; }
-      out += "{\n";
+      const bool compact = indent < 0;
+      out += compact ? "{" : "{\n";
       for (std::size_t i = 0; i < members_.size(); ++i) {
         out += pad;
         writeString(out, members_[i].first);
-        out += ": ";
+        out += compact ? ":" : ": ";
         members_[i].second.write(out, indent, depth + 1);
         if (i + 1 < members_.size()) out += ",";
-        out += "\n";
+        if (!compact) out += "\n";
       }
       out += closePad + "}";
       break;
@@ -146,6 +148,12 @@ std::string Json::dump(int indent) const {
   std::string out;
   write(out, indent, 0);
   out += '\n';
+  return out;
+}
+
+std::string Json::dumpLine() const {
+  std::string out;
+  write(out, -1, 0);
   return out;
 }
 

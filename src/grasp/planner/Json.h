@@ -40,6 +40,8 @@ class Json {
   Json& set(const std::string& key, Json value);   // objects (replaces an existing key)
 
   std::string dump(int indent = 2) const;
+  // The value on one line without a line break (strings escape theirs): a JSON Lines record.
+  std::string dumpLine() const;
   // sg::Error("line N: ...") for malformed text.
   static Json parse(const std::string& text);
 

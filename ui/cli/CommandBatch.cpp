@@ -1,0 +1,200 @@
+// softgrasp-cli batch JOBS --out DIR [--shard K/N] [--threads T] [--quiet] [--json]
+// softgrasp-cli batch-merge DIR --out dataset.json|dataset.csv [--rank-by KEY] [--json]
+// Batch planning over a job list, sharded (row i → shard i mod N), resumable, and the merge of the shards
+// into one dataset (src/batch/BATCH.md; on Slurm: scripts/slurm/README.md).
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "TextPrinter.h"
+#include "batch/BatchRun.h"
+#include "batch/Merge.h"
+#include "core/Error.h"
+#include "grasp/planner/Json.h"
+
+namespace sg::cli {
+
+namespace {
+
+using planner::Json;
+
+std::pair<int, int> shardOption(const ParsedArgs& args) {
+  const auto text = args.value("--shard");
+  if (!text) return {0, 1};
+  int k = -1, n = -1, used = 0;
+  if (std::sscanf(text->c_str(), "%d/%d%n", &k, &n, &used) != 2 || used != static_cast<int>(text->size()) || n < 1 ||
+      k < 0 || k >= n)
+    throw UsageError("--shard: expected K/N with 0 ≤ K < N (e.g. 2/8), got '" + *text + "'");
+  return {k, n};
+}
+
+int threadsOption(const ParsedArgs& args) {
+  const auto text = args.value("--threads");
+  if (!text) return 1;
+  const std::vector<double> v = parseNumberList("--threads", *text);
+  if (v.size() != 1 || v[0] < 0 || v[0] != std::floor(v[0]) || v[0] > 4096)
+    throw UsageError("--threads: expected an integer ≥ 0 (0 = all cores), got '" + *text + "'");
+  if (v[0] == 0) return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return static_cast<int>(v[0]);
+}
+
+std::string clock(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const long s = std::lround(seconds);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  return buf;
+}
+
+int runBatch(const ParsedArgs& args) {
+  const batch::JobList list = batch::loadJobList(args.positional(0));
+  const auto [shard, shards] = shardOption(args);
+  const std::string out = *args.value("--out");
+  const bool quiet = args.has("--quiet");
+  batch::ShardRunOptions options;
+  options.shard = shard;
+  options.shards = shards;
+  options.threads = threadsOption(args);
+  const std::string tag = "softgrasp-cli: batch " + std::to_string(shard) + "/" + std::to_string(shards) + ": ";
+  std::string shardPath;
+  options.started = [&](const std::string& path, const std::vector<batch::ShardProblem>& dropped,
+                        const batch::ShardProgress& p) {
+    shardPath = path;
+    for (const batch::ShardProblem& d : dropped)
+      std::cerr << "softgrasp-cli: warning: " << path << ":" << d.line << ": " << d.problem
+                << ": dropped, its row runs again\n";
+    if (!quiet)
+      std::cerr << tag << p.shardRows << " of " << list.rows.size() << " rows, " << p.skipped
+                << " already done, " << (p.shardRows - p.skipped) << " to run on " << options.threads
+                << " thread(s) -> " << path << std::endl;
+  };
+  std::size_t failed = 0;
+  options.rowDone = [&](const batch::RowDone& r, const batch::ShardProgress& p) {
+    if (!r.error.empty()) {
+      ++failed;
+      std::cerr << "softgrasp-cli: warning: row " << r.row << " failed (recorded; batch-merge lists it): " << r.error
+                << "\n";
+    }
+    if (quiet) return;
+    const std::size_t toRun = p.shardRows - p.skipped;
+    const double perRow = p.done ? p.elapsed_s / static_cast<double>(p.done) : 0;
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.3g", p.elapsed_s > 0 ? static_cast<double>(p.grasps) / p.elapsed_s : 0.0);
+    std::cerr << tag << "row " << r.row << (r.error.empty() ? "" : " (failed)") << ": " << r.grasps << " grasps in "
+              << TextPrinter::number(r.elapsed_s) << " s; " << (p.skipped + p.done) << "/" << p.shardRows
+              << " rows done, " << rate << " grasps/s, " << clock(perRow * static_cast<double>(toRun - p.done))
+              << " left" << std::endl;
+  };
+  const batch::ShardProgress p = batch::runShard(list, out, options);
+  if (args.has("--json")) {
+    Json o = Json::object();
+    o.set("jobs", list.path);
+    o.set("jobList", list.digest);
+    o.set("shard", shard);
+    o.set("shards", shards);
+    o.set("file", shardPath);
+    o.set("shardRows", static_cast<long>(p.shardRows));
+    o.set("skipped", static_cast<long>(p.skipped));
+    o.set("run", static_cast<long>(p.done));
+    o.set("failed", static_cast<long>(failed));
+    o.set("grasps", static_cast<long>(p.grasps));
+    o.set("elapsed_s", p.elapsed_s);
+    std::cout << o.dump();
+    return kExitOk;
+  }
+  TextPrinter text(std::cout);
+  text.line("batch " + list.path);
+  TextPrinter::Indent indent(text);
+  text.field("shard", std::to_string(shard) + "/" + std::to_string(shards) + " of " + std::to_string(list.rows.size()) +
+                          " rows (job list " + list.digest + ")");
+  text.field("rows", std::to_string(p.shardRows) + ": " + std::to_string(p.skipped) + " already done, " +
+                         std::to_string(p.done) + " run, " + std::to_string(failed) + " failed");
+  text.field("grasps", std::to_string(p.grasps) + " in " + TextPrinter::number(p.elapsed_s) + " s");
+  text.field("file", shardPath);
+  return kExitOk;
+}
+
+int runBatchMerge(const ParsedArgs& args) {
+  const std::string dir = args.positional(0);
+  const std::string out = *args.value("--out");
+  try {
+    (void)batch::datasetFormatOf(out);
+  } catch (const Error& e) {
+    throw UsageError("--out: " + e.message() + ", got '" + out + "'");
+  }
+  const std::string rankBy = args.value("--rank-by").value_or("row");
+  try {
+    batch::checkRankBy(rankBy);
+  } catch (const Error& e) {
+    throw UsageError("--rank-by: " + e.message());
+  }
+  const batch::MergeSummary s = batch::mergeShards(dir, out, rankBy);
+  for (const auto& [row, error] : s.failedRows)
+    std::cerr << "softgrasp-cli: warning: row " << row << " failed and has no grasps: " << error << "\n";
+  if (args.has("--json")) {
+    Json o = Json::object();
+    o.set("folder", dir);
+    o.set("dataset", out);
+    o.set("jobList", s.jobList);
+    o.set("shards", s.shards);
+    o.set("rows", s.rows);
+    o.set("grasps", s.grasps);
+    Json failed = Json::array();
+    for (const auto& [row, error] : s.failedRows) {
+      Json f = Json::object();
+      f.set("row", row);
+      f.set("error", error);
+      failed.push(f);
+    }
+    o.set("failedRows", failed);
+    std::cout << o.dump();
+    return kExitOk;
+  }
+  TextPrinter text(std::cout);
+  text.line("batch-merge " + dir);
+  TextPrinter::Indent indent(text);
+  text.field("shards", std::to_string(s.shards) + ", every row present (job list " + s.jobList + ")");
+  text.field("rows", std::to_string(s.rows) + ", " + std::to_string(s.failedRows.size()) + " failed");
+  text.field("grasps", std::to_string(s.grasps));
+  text.field("dataset", out + (rankBy == "row" ? "" : " (ranked by " + rankBy + ")"));
+  return kExitOk;
+}
+
+const RegisterCommand registerBatch{Command{
+    "batch",
+    "plan the rows of a job list, one shard of them, resumably (for clusters: scripts/slurm)",
+    "Reads a job list (JSON: worlds or hand + object files, planner and quality settings, seeds; format in\n"
+    "src/batch/BATCH.md). Every (job, seed) is a row; row i belongs to shard i mod N. Runs the rows of shard K\n"
+    "that DIR/shard-K-of-N.jsonl does not hold yet and appends each finished row to it (JSON Lines, one\n"
+    "checksummed line per row, synced), so a run stopped by a crash, a kill or a pre-emption resumes where it\n"
+    "stopped: run the same command again. Progress (rows done, grasps/s, time left) goes to stderr.\n"
+    "--threads T runs T rows at once. Merge the shards with batch-merge.",
+    CommandSyntax{{{"JOBS", "the job list (JSON)"}},
+                  {{"--out", "DIR", "folder of the shard files (created if missing)", false, true},
+                   {"--shard", "K/N", "run shard K of N (0 ≤ K < N; default 0/1: every row)"},
+                   {"--threads", "T", "rows planned at once (default 1; 0 = all cores); results do not depend on it"},
+                   {"--quiet", "", "no progress lines on stderr (warnings still)"},
+                   {"--json", "", "print the run's summary as JSON"}}},
+    runBatch}};
+
+const RegisterCommand registerBatchMerge{Command{
+    "batch-merge",
+    "check a batch's shard files and merge them into one ranked dataset (.json or .csv)",
+    "Checks that DIR holds every shard file of one sharding, written for one job list, with every row of\n"
+    "each shard and no damaged or half-written line (names what is missing or broken, exit code 3), then\n"
+    "writes the grasps in row order, each row's best first (or all by --rank-by), atomically. The dataset does\n"
+    "not depend on the number of shards or threads: N shards merge to the file one process running all rows\n"
+    "gives.",
+    CommandSyntax{{{"DIR", "the folder batch --out wrote"}},
+                  {{"--out", "FILE", "the dataset: .json or .csv", false, true},
+                   {"--rank-by", "KEY", "order: row (default: row order, each row best first), energy (all grasps, "
+                                        "lowest first) or a measure (all grasps, highest first)"},
+                   {"--json", "", "print the summary as JSON"}}},
+    runBatchMerge}};
+
+}  // namespace
+
+}  // namespace sg::cli
