@@ -116,8 +116,10 @@ class TestTouching : public QObject {
     twin.finalize(0.0);
     World w;  // lowest vertices of both spheres at z = 0.05
     addGraspable(w, makeBody("twin", BodyKind::Graspable, twin, Transform::fromTranslation(Vec3(0, 0, R + 0.05))));
-    addObstacle(w, makeBody("pad", BodyKind::Obstacle, makeBox(Vec3(200, 200, 10)),
-                            Transform::fromTranslation(Vec3(0, 0, -5)), 1.5e6));
+    // A finely divided pad (2 mm squares): the two contacts' neighbourhoods share no vertex, so GraspIt!'s merge of
+    // overlapping neighbourhoods leaves them apart too.
+    addObstacle(w, makeBody("pad", BodyKind::Obstacle, makePlane(100, 50), Transform::fromTranslation(Vec3(15, 0, 0)),
+                            1.5e6));
     const Transform pose = w.state.X_WG[0];
     const Vec3 poleA = pose * twin.vertices[0], poleB = pose * twin.vertices[offset];
 
