@@ -185,4 +185,22 @@ QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Ve
   return fitQuadric(points_mm, frame, settings);
 }
 
+const std::vector<CurvatureEstimator>& selectableCurvatureEstimators() {
+  static const std::vector<CurvatureEstimator> all = {CurvatureEstimator::OsculatingJet,
+                                                      CurvatureEstimator::GraspItParaboloid};
+  return all;
+}
+
+const char* curvatureEstimatorKey(CurvatureEstimator e) {
+  if (e == CurvatureEstimator::OsculatingJet) return "jet";
+  if (e == CurvatureEstimator::GraspItParaboloid) return "graspit";
+  return "";
+}
+
+std::optional<CurvatureEstimator> curvatureEstimatorFromKey(std::string_view key) {
+  for (CurvatureEstimator e : selectableCurvatureEstimators())
+    if (key == curvatureEstimatorKey(e)) return e;
+  return std::nullopt;
+}
+
 }  // namespace sg

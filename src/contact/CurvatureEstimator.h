@@ -11,6 +11,8 @@
 // A paraboloid fitted over a radius r overestimates a sphere's curvature by ≈ 3r²/(16R²); the degree-6 jet
 // and the normals remove that bias (≤ 1 % on the shapes tested in tests/contact/tst_soft.cpp).
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "contact/QuadricFit.h"
@@ -32,5 +34,12 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
 // The estimator chosen by settings.estimator (normals are ignored by GraspItParaboloid).
 QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
                         const Transform& frame, const QuadricFitSettings& settings = {});
+
+// The estimators a user chooses (settings dialog, INI key analysis/curvatureEstimator, CLI --curvature), default
+// first. Their stable keys: "jet" (OsculatingJet), "graspit" (GraspItParaboloid); "" for any other value (a
+// curvature source that is not a choice).
+const std::vector<CurvatureEstimator>& selectableCurvatureEstimators();
+const char* curvatureEstimatorKey(CurvatureEstimator e);
+std::optional<CurvatureEstimator> curvatureEstimatorFromKey(std::string_view key);
 
 }  // namespace sg

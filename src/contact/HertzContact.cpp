@@ -87,6 +87,18 @@ HertzEllipse hertzEllipse(double rSmall, double rLarge, double N, double eStar_P
   return out;
 }
 
+HertzEllipse hertzEllipse(const RelativeCurvature& gap, double N, double eStar_Pa) {
+  if (gap.conforming() || !(gap.kappaMax_per_mm > 0))
+    throw Error("Hertz contact needs a gap curving away in both directions (the surfaces conform)");
+  return hertzEllipse(gap.radiusMin_mm(), gap.radiusMax_mm(), N, eStar_Pa);
+}
+
+double hertzForceAtApproach_N(double rSmall, double rLarge, double approach_mm, double eStar_Pa) {
+  if (!(approach_mm > 0)) return 0.0;
+  const HertzEllipse unit = hertzEllipse(rSmall, rLarge, 1.0, eStar_Pa);
+  return std::pow(approach_mm / unit.approach_mm, 1.5);
+}
+
 double hertzCircularForce_N(double radius_mm, double approach_mm, double eStar_Pa) {
   return 4.0 / 3.0 * eStar_Pa * 1e-6 * std::sqrt(radius_mm) * std::pow(std::max(0.0, approach_mm), 1.5);
 }

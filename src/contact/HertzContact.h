@@ -7,6 +7,8 @@
 // 1/√2 of this force at the same approach.
 #include <optional>
 
+#include "contact/QuadricRelativeCurvature.h"
+
 namespace sg {
 
 // Complete elliptic integrals of the first and second kind, K(m) and E(m), parameter m = e² in [0, 1)
@@ -33,6 +35,17 @@ struct HertzEllipse {
 // a = b = (3 N R / 4E*)^(1/3), δ = a²/R.
 HertzEllipse hertzEllipse(double radiusSmall_mm, double radiusLarge_mm, double normalForce_N,
                           double effectiveModulus_Pa);
+
+// The Hertz ellipse of two surfaces from their combined curvature (combineParaboloids / relativeCurvature in
+// QuadricRelativeCurvature.h: R' = 1/κmax, R'' = 1/κmin of the gap). Throws sg::Error for a conforming gap
+// (κmin <= 0: point-contact Hertz does not apply).
+HertzEllipse hertzEllipse(const RelativeCurvature& gap, double normalForce_N, double effectiveModulus_Pa);
+
+// The force–approach curve of the elliptical (and circular) contact: the normal force (N) at approach δ (mm).
+// The eccentricity does not depend on the load and δ ∝ N^(2/3), so F(δ) = N₁·(δ/δ₁)^(3/2) with δ₁ the approach
+// at N₁ = 1 N; for R' = R'' it is 4/3 E* √R δ^(3/2).
+double hertzForceAtApproach_N(double radiusSmall_mm, double radiusLarge_mm, double approach_mm,
+                              double effectiveModulus_Pa);
 
 // Inverse of the circular case: the normal force (N) producing approach δ for radius R and E*
 // (F = 4/3 E* √R δ^(3/2)).

@@ -33,9 +33,9 @@ struct QuadricFitSettings {
   // Curvatures with |κ| below this (1/mm) are exactly 0 ("flat"). GraspIt! zeroes |coefficient| < 1e-6,
   // i.e. |κ| < 2e-6 /mm.
   double flatCurvature_per_mm = 2e-6;
-  // The estimator used by the soft-contact model (fitCurvature in CurvatureEstimator.h). GraspIt!'s fit by
-  // default, for parity with GraspIt!'s numbers.
-  CurvatureEstimator estimator = CurvatureEstimator::GraspItParaboloid;
+  // The estimator used by the soft-contact model (fitCurvature in CurvatureEstimator.h). The osculating jet by
+  // default (≤ 1 % on well-tessellated spheres, cylinders, ellipsoids); GraspItParaboloid for GraspIt!'s numbers.
+  CurvatureEstimator estimator = CurvatureEstimator::OsculatingJet;
   // OsculatingJet: Gaussian weight exp(−(d/σ)²) of a sample at tangent distance d, σ = jetWeightWidth · ρ,
   // ρ the largest tangent distance in the neighbourhood.
   double jetWeightWidth = 0.5;

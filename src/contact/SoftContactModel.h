@@ -8,11 +8,13 @@
 #include "contact/QuadricRelativeCurvature.h"
 #include "contact/SoftNeighbourhood.h"
 #include "contact/SoftPatch.h"
+#include "contact/TouchingPoint.h"
 #include "model/World.h"
 
 namespace sg {
 
 struct SoftContactSettings {
+  TouchingPointSettings touching;  // where a soft contact sits: the locally closest point of its region (default)
   SoftNeighbourhoodSettings neighbourhood;
   QuadricFitSettings fit;       // fit.estimator chooses GraspIt!'s paraboloid or the osculating jet
   SoftPatchSettings patch;

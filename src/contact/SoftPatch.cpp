@@ -22,7 +22,13 @@ SoftPatch elasticLayerPatch(double r1, double r2, double N, double E_Pa, double 
   p.semiAxisLong_mm = std::sqrt(2 * p.penetration_mm * r2);
   p.semiAxisShort_mm = std::sqrt(2 * p.penetration_mm * r1);
   p.torsionPerFriction_mm = 8.0 / 15.0 * std::sqrt(p.semiAxisLong_mm * p.semiAxisShort_mm);
+  p.maxPressure_Pa = E_Pa * p.penetration_mm / h;  // p = (E/h)(δ − x²/2R'' − y²/2R') at the centre
   return p;
+}
+
+double SoftPatch::forceAtApproach_N(double approach_mm) const {
+  if (!(approach_mm > 0) || !(penetration_mm > 0)) return 0.0;
+  return normalForce_N * std::pow(approach_mm / penetration_mm, model == PatchModel::Hertz ? 1.5 : 2.0);
 }
 
 SoftPatch computeSoftPatch(const RelativeCurvature& rel, std::optional<double> e1, std::optional<double> e2,
@@ -47,6 +53,7 @@ SoftPatch computeSoftPatch(const RelativeCurvature& rel, std::optional<double> e
     p.modulus_Pa = eStar;
     p.normalForce_N = s.normalForce_N;
     p.penetration_mm = h.approach_mm;
+    p.maxPressure_Pa = h.maxPressure_Pa;
     p.semiAxisLong_mm = h.semiAxisLong_mm;
     p.semiAxisShort_mm = h.semiAxisShort_mm;
     p.torsionPerFriction_mm = 3.0 * kPi / 16.0 * std::sqrt(h.semiAxisLong_mm * h.semiAxisShort_mm);

@@ -40,6 +40,11 @@ struct SoftPatch {
   double penetration_mm = 0;            // δ
   double modulus_Pa = 0;                // E (layer) or E* (Hertz)
   double normalForce_N = 0;
+  // Peak pressure (Pa) at normalForce_N: E·δ/h at the centre of the layer patch, p0 = 3N/(2πab) for Hertz.
+  double maxPressure_Pa = 0;
+  // The force–approach curve (N at approach δ mm) through this patch's operating point: N ∝ δ² for the elastic
+  // layer (N = π E δ² √(R'R'')/h), N ∝ δ^(3/2) for Hertz.
+  double forceAtApproach_N(double approach_mm) const;
   // τmax / (μ N) in mm: the torsional semi-axis e_n of the friction ellipsoid (FrictionEdges.h).
   double torsionPerFriction_mm = 0;
   double maxTorsionalFriction_Nmm(double mu) const { return mu * normalForce_N * torsionPerFriction_mm; }

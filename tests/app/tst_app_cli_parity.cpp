@@ -118,6 +118,7 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   s.contactModel = "hertz";
   s.quality.soft.patch.normalForce_N = 7.5;
   s.collision.contacts.threshold_mm = 0.3;
+  s.quality.soft.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // not the default (issue 13)
   window.analysis()->setSettings(s);
   window.findChild<QAction*>("actionApproachAndGrasp")->trigger();
   window.analysis()->recompute();
@@ -147,6 +148,13 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   QVERIFY(defaults["measures"].toObject()["volume-l1"].toObject()["value"].toDouble() != volume->value);
   // Explicit options override the file.
   QCOMPARE(run({"--settings", file, "--contact-model", "soft-finger"})["contactModel"].toString(), QString("soft-finger"));
+  // The curvature estimator travels with the file; --curvature overrides it.
+  auto firstFitEstimator = [](const QJsonObject& d) {
+    return d["contacts"].toArray().first().toObject()["soft"].toObject()["fit1"].toObject()["estimator"].toString();
+  };
+  QCOMPARE(firstFitEstimator(doc), QString("GraspIt! paraboloid"));
+  QCOMPARE(firstFitEstimator(defaults), QString("osculating jet"));
+  QCOMPARE(firstFitEstimator(run({"--settings", file, "--curvature", "jet"})), QString("osculating jet"));
 }
 
 QTEST_MAIN(TstAppCliParity)

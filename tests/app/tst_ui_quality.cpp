@@ -83,6 +83,7 @@ class TstUiQuality : public QObject {
   void gwsProjectionWindowSlicesTheSpace();
   void inspectorShowsTheSelectedSoftContact();
   void inspectorNotesPointContacts();
+  void inspectorNamesTheCurvatureSource();
   void overlayDrawsPatchesEllipsesAndWrench();
   void dockShowsTheActiveSettings();
   void lInfinityNoteIsUtf8();
@@ -448,6 +449,46 @@ void TstUiQuality::inspectorNotesPointContacts() {
   QCOMPARE(in->edgesTable()->rowCount(), s.quality.edges.pointContactEdges);
   for (int row = 0; row < in->edgesTable()->rowCount(); ++row)
     QCOMPARE(shown(in->edgesTable()->item(row, 3)->text()), 0.0);  // no torsional friction
+}
+
+// Issue 13: the inspector says where each side's curvatures came from, with the estimator's residual, and the
+// settings dialog chooses the estimator (persisted as analysis/curvatureEstimator).
+void TstUiQuality::inspectorNamesTheCurvatureSource() {
+  GraspAnalysis* analysis = window_->analysis();
+  const int contact = test::firstSoftContact(*analysis);
+  QVERIFY(contact >= 0);
+  analysis->setSelectedContact(contact);
+  SoftContactInspector* in = inspector();
+  const QString jet1 = in->valueText("source1"), jet2 = in->valueText("source2");
+  QVERIFY2(jet1.startsWith("estimated (osculating jet"), qPrintable(jet1));  // the default
+  QVERIFY2(jet2.startsWith("estimated (osculating jet"), qPrintable(jet2));
+  const SoftContactResult& jet = softOf(*analysis, contact);
+  QCOMPARE(jet.fit1.estimator, CurvatureEstimator::OsculatingJet);
+  QVERIFY(jet1.contains(QString("RMS residual %1 mm").arg(QString::number(jet.fit1.rmsResidual_mm, 'g', 6))));
+  QVERIFY(!in->valueText("slopeResidual1").isEmpty() || jet.fit1.normalCount == 0);
+
+  AnalysisSettingsDialog dialog(analysis);
+  QCOMPARE(dialog.curvatureEstimatorCombo()->currentData().toString(), QString("jet"));
+  QCOMPARE(dialog.curvatureEstimatorCombo()->count(), 2);
+  dialog.curvatureEstimatorCombo()->setCurrentIndex(dialog.curvatureEstimatorCombo()->findData(QString("graspit")));
+  dialog.apply();
+  QCOMPARE(analysis->settings().quality.soft.fit.estimator, CurvatureEstimator::GraspItParaboloid);
+  QCOMPARE(appSettings().value("analysis/curvatureEstimator").toString(), QString("graspit"));
+  analysis->setSelectedContact(contact);
+  const QString fit1 = in->valueText("source1");
+  QVERIFY2(fit1.startsWith("GraspIt! fit; RMS residual"), qPrintable(fit1));
+  QVERIFY(in->valueText("source2").startsWith("GraspIt! fit"));
+  const SoftContactResult& graspIt = softOf(*analysis, contact);
+  QCOMPARE(graspIt.fit1.estimator, CurvatureEstimator::GraspItParaboloid);
+  QVERIFY(fit1.contains(QString::number(graspIt.fit1.rmsResidual_mm, 'g', 6)));
+  QVERIFY(in->valueText("slopeResidual1").isEmpty());  // positions only
+
+  // Back to the jet: the text follows again.
+  dialog.curvatureEstimatorCombo()->setCurrentIndex(dialog.curvatureEstimatorCombo()->findData(QString("jet")));
+  dialog.apply();
+  analysis->setSelectedContact(contact);
+  QVERIFY(in->valueText("source1").startsWith("estimated (osculating jet"));
+  QCOMPARE(appSettings().value("analysis/curvatureEstimator").toString(), QString("jet"));
 }
 
 void TstUiQuality::overlayDrawsPatchesEllipsesAndWrench() {

@@ -768,6 +768,9 @@ class TestCli : public QObject {
     expectExit(run({"quality", path("models/objects/cube.xml"), "--autograsp"}), 2);
     expectExit(runOnDefaultWorld("grasp", {"--autograsp", "--open"}), 2);
     expectExit(runOnDefaultWorld("quality", {"--open"}), 2);  // grasp only
+    const CliRun estimator = runOnDefaultWorld("quality", {"--curvature", "paraboloid"});
+    expectExit(estimator, 2);
+    QVERIFY(estimator.err.contains("--curvature: expected jet or graspit"));
   }
 
   void loadWarningsAreReported() {

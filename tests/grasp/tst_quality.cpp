@@ -359,6 +359,10 @@ class TestQuality : public QObject {
     for (const auto& c : merged.contacts) found = found || c.sourceContacts == std::vector<int>{0, 4};
     QVERIFY(found);
     s.soft.neighbourhood.mergeOverlapping = false;
+    // Without the merge the two reports still lie in one connected region: one contact at its touching point.
+    QCOMPARE(evaluate(w, contacts, 0, s).contacts.size(), std::size_t(4));
+    // GraspIt!'s survivors without GraspIt!'s merge: both reports stay.
+    s.soft.touching.rule = TouchingPointRule::GraspItSurvivor;
     QCOMPARE(evaluate(w, contacts, 0, s).contacts.size(), std::size_t(5));
     // Hertz patch: torsion 3π/16·√(ab) instead of 8/15·√(ab).
     const GraspEvaluation hz = evaluate(w, sphereContacts(30, kTetra, 0.5), 0, s, "hertz");

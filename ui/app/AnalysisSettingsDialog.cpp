@@ -43,6 +43,12 @@ QSpinBox* intSpin(int min, int max, const char* name) {
 
 }  // namespace
 
+QString curvatureEstimatorLabel(CurvatureEstimator e) {
+  if (e == CurvatureEstimator::OsculatingJet) return QObject::tr("Osculating jet (accurate)");
+  if (e == CurvatureEstimator::GraspItParaboloid) return QObject::tr("GraspIt! paraboloid (parity)");
+  return QString::fromUtf8(curvatureEstimatorName(e));
+}
+
 std::vector<FrictionRing> softRingsWithEquator(int m) { return settings_ini::softRingsWithEquator(m); }
 
 int equatorDirectionsOf(const std::vector<FrictionRing>& rings) { return settings_ini::equatorDirectionsOf(rings); }
@@ -78,6 +84,7 @@ bool exportAnalysisSettings(const AnalysisSettings& settings, const QString& pat
 bool sameAsDefaults(const AnalysisSettings& s) {
   const AnalysisSettings d;
   return s.collision.contacts.threshold_mm == d.collision.contacts.threshold_mm && s.contactModel == d.contactModel &&
+         s.quality.soft.fit.estimator == d.quality.soft.fit.estimator &&
          s.quality.soft.patch.normalForce_N == d.quality.soft.patch.normalForce_N &&
          s.quality.edges.pointContactEdges == d.quality.edges.pointContactEdges &&
          equatorDirectionsOf(s.quality.edges.softRings) == equatorDirectionsOf(d.quality.edges.softRings) &&
@@ -97,6 +104,13 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
     contactModel_->addItem(QString::fromStdString(m->label()), QString::fromStdString(m->name()));
     contactModel_->setItemData(contactModel_->count() - 1, QString::fromStdString(m->description()), Qt::ToolTipRole);
   }
+  curvatureEstimator_ = new QComboBox;
+  curvatureEstimator_->setObjectName("curvatureEstimatorCombo");
+  for (CurvatureEstimator e : selectableCurvatureEstimators())
+    curvatureEstimator_->addItem(curvatureEstimatorLabel(e), QString::fromLatin1(curvatureEstimatorKey(e)));
+  curvatureEstimator_->setToolTip(tr("How a soft contact's principal curvatures are estimated from the mesh: the "
+                                     "osculating jet (positions and vertex normals, within 1 % on well-tessellated "
+                                     "spheres) or GraspIt!'s paraboloid fit (for GraspIt!'s numbers)."));
   normalForce_ = doubleSpin(kForceMin_N, kForceMax_N, 2, 0.5, tr(" N"), "normalForceSpin");
   normalForce_->setToolTip(tr("Nominal normal force that sizes the soft patches (GraspIt!: 5 N)."));
   pointEdges_ = intSpin(kEdgesMin, kEdgesMax, "pointEdgesSpin");
@@ -116,6 +130,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
   auto* contactsForm = new QFormLayout(contacts);
   contactsForm->addRow(tr("Contact threshold:"), threshold_);
   contactsForm->addRow(tr("Contact model:"), contactModel_);
+  contactsForm->addRow(tr("Curvature estimator:"), curvatureEstimator_);
   contactsForm->addRow(tr("Nominal normal force:"), normalForce_);
   contactsForm->addRow(tr("Point-contact cone edges:"), pointEdges_);
   contactsForm->addRow(tr("Soft limit surface, equator directions:"), softEquator_);
@@ -145,6 +160,8 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
 void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
   threshold_->setValue(s.collision.contacts.threshold_mm);
   contactModel_->setCurrentIndex(std::max(0, contactModel_->findData(QString::fromStdString(s.contactModel))));
+  curvatureEstimator_->setCurrentIndex(std::max(
+      0, curvatureEstimator_->findData(QString::fromLatin1(curvatureEstimatorKey(s.quality.soft.fit.estimator)))));
   normalForce_->setValue(s.quality.soft.patch.normalForce_N);
   pointEdges_->setValue(s.quality.edges.pointContactEdges);
   softEquator_->setValue(equatorDirectionsOf(s.quality.edges.softRings));
@@ -158,6 +175,8 @@ AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
   AnalysisSettings s = analysis_->settings();
   s.collision.contacts.threshold_mm = threshold_->value();
   s.contactModel = contactModel_->currentData().toString().toStdString();
+  if (const auto e = curvatureEstimatorFromKey(curvatureEstimator_->currentData().toString().toStdString()))
+    s.quality.soft.fit.estimator = *e;
   s.quality.soft.patch.normalForce_N = normalForce_->value();
   s.quality.edges.pointContactEdges = pointEdges_->value();
   // Keep a custom ring list when the equator count is unchanged.

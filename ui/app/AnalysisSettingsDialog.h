@@ -1,12 +1,13 @@
 #pragma once
 // Quality ▸ Analysis Settings…: the settings of the live analysis that a user tunes — contact threshold (mm),
-// contact model (any registered one), nominal normal force (N), friction-edge counts, torque scaling
+// contact model (any registered one), the soft contacts' curvature estimator, nominal normal force (N), friction-edge counts, torque scaling
 // (object max radius or a length in mm). (No L∞ point limit: ε L∞ comes from support functions.) Applied through GraspAnalysis::setSettings
 // and kept in QSettings ("analysis/…"), restored at start by installQualityTools. The spin-box ranges make
 // invalid settings impossible; values read back from QSettings are clamped to the same ranges.
 #include <QDialog>
 
 #include "GraspAnalysis.h"
+#include "contact/CurvatureEstimator.h"
 
 class QComboBox;
 class QSettings;
@@ -25,6 +26,9 @@ void writeAnalysisSettings(QSettings& to, const AnalysisSettings& settings);
 bool exportAnalysisSettings(const AnalysisSettings& settings, const QString& path);
 // The persisted fields equal AnalysisSettings{}'s.
 bool sameAsDefaults(const AnalysisSettings& settings);
+
+// The dialog's name of a curvature estimator ("Osculating jet (accurate)", "GraspIt! paraboloid (parity)").
+QString curvatureEstimatorLabel(CurvatureEstimator e);
 
 // Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
 // {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.
@@ -46,6 +50,7 @@ class AnalysisSettingsDialog : public QDialog {
 
   QDoubleSpinBox* thresholdSpin() const { return threshold_; }
   QComboBox* contactModelCombo() const { return contactModel_; }
+  QComboBox* curvatureEstimatorCombo() const { return curvatureEstimator_; }
   QDoubleSpinBox* normalForceSpin() const { return normalForce_; }
   QSpinBox* pointEdgesSpin() const { return pointEdges_; }
   QSpinBox* softEquatorSpin() const { return softEquator_; }
@@ -56,6 +61,7 @@ class AnalysisSettingsDialog : public QDialog {
   GraspAnalysis* analysis_;
   QDoubleSpinBox* threshold_;
   QComboBox* contactModel_;
+  QComboBox* curvatureEstimator_;
   QDoubleSpinBox* normalForce_;
   QSpinBox* pointEdges_;
   QSpinBox* softEquator_;

@@ -53,6 +53,21 @@ QString fitStatus(QuadricFitStatus s) {
 }
 
 
+// Where a side's curvatures came from: GraspIt!'s paraboloid fit, the osculating jet, or any other source
+// (an exact primitive, ...) by its estimator name (curvatureEstimatorName), with the estimator's residual.
+QString curvatureSource(const QuadricFit& f) {
+  QString source;
+  if (f.estimator == CurvatureEstimator::GraspItParaboloid)
+    source = QObject::tr("GraspIt! fit");
+  else if (f.estimator == CurvatureEstimator::OsculatingJet)
+    source = QObject::tr("estimated (osculating jet, degree %1)").arg(f.degree);
+  else
+    source = QString::fromUtf8(curvatureEstimatorName(f.estimator));
+  QString residual = QObject::tr("RMS residual %1 mm").arg(number(f.rmsResidual_mm));
+  if (f.normalCount > 0) residual += QObject::tr(", slope %1").arg(number(f.rmsSlopeResidual));
+  return QObject::tr("%1; %2").arg(source, residual);
+}
+
 }  // namespace
 
 SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Document* doc, SoSeparator* overlayRoot,
@@ -224,11 +239,13 @@ void SoftContactInspector::showSelected() {
     const bool onObject = (k == 0) == ce.objectIsSide1;
     QTreeWidgetItem* g = addGroup(tr("Fit, side %1: %2 (%3)")
                                       .arg(n, bodyName(world, sides[k]->body), onObject ? tr("object") : tr("hand")));
+    addValue(g, "source" + n, tr("Curvature source"), curvatureSource(f));
     addValue(g, "status" + n, tr("Status"), fitStatus(f.status));
     addValue(g, "a" + n, tr("a (1/mm)"), number(f.a));
     addValue(g, "b" + n, tr("b (1/mm)"), number(f.b));
     addValue(g, "c" + n, tr("c (1/mm)"), number(f.c));
     addValue(g, "residual" + n, tr("RMS residual (mm)"), number(f.rmsResidual_mm));
+    if (f.normalCount > 0) addValue(g, "slopeResidual" + n, tr("RMS slope residual"), number(f.rmsSlopeResidual));
     addValue(g, "kappaMax" + n, tr("κmax (1/mm)"), number(f.curvatures.kappaMax_per_mm));
     addValue(g, "kappaMin" + n, tr("κmin (1/mm)"), number(f.curvatures.kappaMin_per_mm));
     addValue(g, "radiusMax" + n, tr("Radius of κmax (mm)"), number(f.curvatures.radiusMax_mm()));
@@ -252,6 +269,7 @@ void SoftContactInspector::showSelected() {
   addValue(patch, "axisLong", tr("Long axis (world)"), tr("(%1, %2, %3)").arg(number(al.x()), number(al.y()), number(al.z())));
   addValue(patch, "axisShort", tr("Short axis (world)"), tr("(%1, %2, %3)").arg(number(as.x()), number(as.y()), number(as.z())));
   addValue(patch, "penetration", tr("Penetration δ (mm)"), number(soft->patch.penetration_mm));
+  addValue(patch, "maxPressure", tr("Peak pressure (Pa)"), number(soft->patch.maxPressure_Pa));
   addValue(patch, "modulus", tr("Modulus (Pa)"), number(soft->patch.modulus_Pa));
   addValue(patch, "normalForce", tr("Normal force (N)"), number(soft->patch.normalForce_N));
 

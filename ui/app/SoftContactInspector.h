@@ -1,7 +1,8 @@
 #pragma once
 // Soft-contact inspector dock: everything the soft-finger pipeline computed for the selected contact
-// (GraspAnalysis::selectedContact) — neighbourhood radius and sizes, both sides' fitted paraboloids
-// (a, b, c, RMS residual, principal curvatures and radii), the relative radii, the patch semi-axes, the
+// (GraspAnalysis::selectedContact) — neighbourhood radius and sizes, both sides' curvature source (GraspIt! fit,
+// osculating jet, exact, ... with the estimator's residual) and fitted paraboloids (a, b, c, RMS residual,
+// principal curvatures and radii), the relative radii, the patch semi-axes and peak pressure, the
 // torsional limit e_n and μ·N·e_n, and the contact's 4-D wrench edges (fx fy fz τz in the contact frame at
 // unit normal force, μ applied). A note replaces the soft fields for point or frictionless contacts.
 // The neighbourhood points are recomputed (SoftNeighbourhood API) for the selected contact only and

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "AnalysisSettingsIni.h"
+#include "contact/CurvatureEstimator.h"
 
 namespace sg::cli {
 
@@ -49,7 +50,8 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   AnalysisRequest r;
   r.motion = handMotionRequest(args, closeByDefault);
   // --settings FILE: the analysis settings as the application stores and exports them (AnalysisSettingsIni.h);
-  // the options given explicitly (--threshold, --contact-model, --force, --edges, --torque-length) override them.
+  // the options given explicitly (--threshold, --contact-model, --curvature, --force, --edges, --torque-length)
+  // override them.
   if (const auto file = args.value("--settings")) {
     const QString path = QString::fromStdString(*file);
     if (!QFileInfo(path).isFile()) throw UsageError("--settings: no such file '" + *file + "'");
@@ -86,6 +88,11 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
       if (!findQualityMeasure(name)) throw UsageError("--measures: expected " + measureNames() + ", got '" + name + "'");
   }
   QualitySettings& s = r.quality;
+  if (const auto e = args.value("--curvature")) {
+    const auto estimator = curvatureEstimatorFromKey(*e);
+    if (!estimator) throw UsageError("--curvature: expected jet or graspit, got '" + *e + "'");
+    s.soft.fit.estimator = *estimator;
+  }
   s.soft.patch.normalForce_N = numberOption(args, "--force", s.soft.patch.normalForce_N);
   s.edges.pointContactEdges = static_cast<int>(numberOption(args, "--edges", s.edges.pointContactEdges, true));
   s.torqueLength_mm = numberOption(args, "--torque-length", s.torqueLength_mm);
@@ -111,6 +118,8 @@ OptionSpec settings() {
 OptionSpec measures() { return {"--measures", "Q[,Q...]", "quality measures (default all): " + measureNames()}; }
 std::vector<OptionSpec> qualitySettings() {
   return {settings(),
+          {"--curvature", "EST",
+           "curvature estimator of soft contacts: jet (osculating jet, default) or graspit (GraspIt!'s paraboloid)"},
           {"--force", "N", "normal force of a soft patch in newtons (default 5)"},
           {"--edges", "M", "friction-cone edges of a point contact (default 8)"},
           {"--torque-length", "MM", "torque scale (default: the object's max radius)"}};

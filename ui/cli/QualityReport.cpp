@@ -32,11 +32,13 @@ std::string vec6Text(const Vec6& v) {
 }
 
 QJsonObject fitJson(const QuadricFit& f) {
-  return QJsonObject{{"a_per_mm", jsonNumber(f.a)},
+  return QJsonObject{{"estimator", jsonString(curvatureEstimatorName(f.estimator))},
+                     {"a_per_mm", jsonNumber(f.a)},
                      {"b_per_mm", jsonNumber(f.b)},
                      {"c_per_mm", jsonNumber(f.c)},
                      {"points", f.pointCount},
                      {"rmsResidual_mm", jsonNumber(f.rmsResidual_mm)},
+                     {"rmsSlopeResidual", jsonNumber(f.rmsSlopeResidual)},
                      {"kappaMax_per_mm", jsonNumber(f.curvatures.kappaMax_per_mm)},
                      {"kappaMin_per_mm", jsonNumber(f.curvatures.kappaMin_per_mm)},
                      {"directionMax", jsonVec(f.curvatures.directionMax)},
@@ -52,7 +54,8 @@ std::string fitText(const QuadricFit& f) {
   s += std::to_string(f.pointCount) + " points, rms ";
   s += TextPrinter::number(f.rmsResidual_mm) + " mm); curvatures ";
   s += TextPrinter::number(f.curvatures.kappaMax_per_mm) + ", ";
-  s += TextPrinter::number(f.curvatures.kappaMin_per_mm) + " 1/mm";
+  s += TextPrinter::number(f.curvatures.kappaMin_per_mm) + " 1/mm (";
+  s += std::string(curvatureEstimatorName(f.estimator)) + ")";
   return s;
 }
 
@@ -122,6 +125,7 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
                                  {"axisLong", jsonVec(patch.axisLong)},
                                  {"axisShort", jsonVec(patch.axisShort)},
                                  {"penetration_mm", jsonNumber(patch.penetration_mm)},
+                                 {"maxPressure_Pa", jsonNumber(patch.maxPressure_Pa)},
                                  {"modulus_Pa", jsonNumber(patch.modulus_Pa)},
                                  {"normalForce_N", jsonNumber(patch.normalForce_N)},
                                  {"torsion_mm", jsonNumber(c.torsion_mm)},

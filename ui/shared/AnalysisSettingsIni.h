@@ -6,6 +6,8 @@
 //   [analysis]
 //   threshold_mm=0.2            contact threshold (mm)
 //   contactModel=soft-finger    a registered contact model (soft-finger, hertz, point, frictionless)
+//   curvatureEstimator=jet      how soft contacts estimate curvature: jet (osculating jet) or graspit (GraspIt!'s
+//                               paraboloid fit)
 //   normalForce_N=5             nominal normal force of a soft patch (N)
 //   pointContactEdges=8         friction-cone edges of a point contact
 //   softEquatorDirections=8     directions on the equator of a soft contact's limit surface
@@ -21,6 +23,7 @@
 
 #include "contact/CollisionSettings.h"
 #include "contact/ContactModel.h"
+#include "contact/CurvatureEstimator.h"
 #include "grasp/Analysis.h"
 
 namespace sg::settings_ini {
@@ -58,6 +61,8 @@ inline void read(QSettings& q, CollisionSettings& collision, std::string& contac
   // A registered contact model; "patchModel" = hertz is how the Hertz choice was stored before the registry.
   if (const auto* m = findContactModel(q.value("contactModel").toString().toStdString())) contactModel = m->name();
   else if (q.value("patchModel").toString() == QLatin1String("hertz")) contactModel = "hertz";
+  if (const auto e = curvatureEstimatorFromKey(q.value("curvatureEstimator").toString().toStdString()))
+    quality.soft.fit.estimator = *e;
   quality.soft.patch.normalForce_N = number("normalForce_N", quality.soft.patch.normalForce_N, kForceMin_N, kForceMax_N);
   quality.edges.pointContactEdges =
       static_cast<int>(number("pointContactEdges", quality.edges.pointContactEdges, kEdgesMin, kEdgesMax));
@@ -77,6 +82,8 @@ inline void write(QSettings& q, const CollisionSettings& collision, const std::s
   q.setValue("threshold_mm", collision.contacts.threshold_mm);
   q.setValue("contactModel", QString::fromStdString(contactModel));
   q.remove("patchModel");
+  if (*curvatureEstimatorKey(quality.soft.fit.estimator))
+    q.setValue("curvatureEstimator", QString::fromLatin1(curvatureEstimatorKey(quality.soft.fit.estimator)));
   q.setValue("normalForce_N", quality.soft.patch.normalForce_N);
   q.setValue("pointContactEdges", quality.edges.pointContactEdges);
   q.setValue("softEquatorDirections", equatorDirectionsOf(quality.edges.softRings));

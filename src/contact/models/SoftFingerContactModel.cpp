@@ -28,9 +28,27 @@ std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const Conta
     }
   }
 
+  // One soft contact per connected region, at its locally closest point (README.md §Touching points); GraspIt!'s
+  // survivors of the compaction stay as they are with TouchingPointRule::GraspItSurvivor.
+  std::vector<std::vector<int>> sources;
+  for (int id : softSources) sources.push_back({id});
+  if (soft.touching.rule == TouchingPointRule::LocallyClosest) {
+    std::vector<Contact> touching;
+    std::vector<std::vector<int>> touchingSources;
+    for (TouchingRegion& r : touchingRegions(in.world, in.state, softContacts, soft.touching)) {
+      touching.push_back(std::move(r.contact));
+      std::vector<int> ids;
+      for (int k : r.sourceContacts) ids.push_back(softSources[static_cast<std::size_t>(k)]);
+      std::sort(ids.begin(), ids.end());
+      touchingSources.push_back(std::move(ids));
+    }
+    softContacts = std::move(touching);
+    sources = std::move(touchingSources);
+  }
+
   // Neighbourhoods, then GraspIt!'s merge of overlapping ones.
   auto pairs = gatherSoftNeighbourhoods(in.world, in.state, softContacts, soft);
-  for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i].sourceContacts = {softSources[i]};
+  for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i].sourceContacts = sources[i];
   if (soft.neighbourhood.mergeOverlapping) mergeOverlappingContacts(softContacts, pairs);
 
   for (std::size_t i = 0; i < softContacts.size(); ++i) {
