@@ -3,9 +3,11 @@
 #include <Inventor/nodes/SoDepthBuffer.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShapeHints.h>
+#include <Inventor/nodes/SoTranslation.h>
 
 #include "contact/models/SoftFingerContactModel.h"
 #include "grasp/Analysis.h"
+#include "render/CoinConvert.h"
 #include "render/CoinInit.h"
 #include "render/SoftPatchNodes.h"
 
@@ -76,7 +78,37 @@ bool addWorstCaseWrench(SoSeparator* parent, const GraspEvaluation& evaluation, 
   return true;
 }
 
+// One arrow per contact whose model gives a normal force: the force the hand applies to the object, along the
+// object's inward normal, ending at the contact point (a "push" as in a free-body diagram).
+int addContactForceArrows(SoSeparator* parent, const GraspEvaluation& evaluation, const GraspOverlayOptions& options) {
+  int drawn = 0;
+  for (std::size_t i = 0; i < evaluation.contacts.size(); ++i) {
+    const double length_mm = contactForceArrowLength_mm(modelNormalForce_N(evaluation, i), options);
+    if (length_mm <= 0) continue;
+    const ContactSide& onObject = evaluation.contacts[i].onObject();
+    auto* arrow = new SoSeparator;
+    arrow->setName("contactForce");
+    auto* move = new SoTranslation;
+    move->translation = toSb(Vec3(onObject.p_WC_mm - length_mm * onObject.n_W));
+    arrow->addChild(move);
+    arrow->addChild(makeArrowNode(onObject.n_W, length_mm, kForceArrowColour, kForceArrowShaftRadius_mm * options.scale,
+                                  false, "contactForceArrow"));
+    parent->addChild(arrow);
+    ++drawn;
+  }
+  return drawn;
+}
+
 }  // namespace
+
+double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index) {
+  const SoftContactResult* soft = softContactResult(evaluation.modelResult.get(), index);
+  return soft && soft->patch.normalForce_N > 0 ? soft->patch.normalForce_N : 0.0;
+}
+
+double contactForceArrowLength_mm(double force_N, const GraspOverlayOptions& options) {
+  return force_N > 0 ? force_N * options.forceArrow_mm_per_N * options.scale : 0.0;
+}
 
 std::vector<ContactGlyph> contactGlyphs(const std::vector<Contact>& contacts) {
   std::vector<ContactGlyph> glyphs;
@@ -129,11 +161,13 @@ SoSeparator* makeEvaluationOverlayNode(const GraspEvaluation* evaluation, const 
       for (std::size_t i = 0; i < evaluation->contacts.size(); ++i)
         if (const SoftContactResult* soft = softContactResult(evaluation->modelResult.get(), i))
           addSoftContactNodes(sep, evaluation->contacts[i], *soft, drawn);
+    if (options.contactForces) drawn.forceArrows = addContactForceArrows(sep, *evaluation, options);
     if (options.worstCaseWrench) drawn.worstCaseWrench = addWorstCaseWrench(sep, *evaluation, wrenchArrowStyle(options));
   }
   if (counts) {
     counts->patches = drawn.patches;
     counts->ellipses = drawn.ellipses;
+    counts->forceArrows = drawn.forceArrows;
     counts->worstCaseWrench = drawn.worstCaseWrench;
   }
   return sep;

@@ -9,9 +9,15 @@
 //                     side 1), half-angle atan μ; a frictionless contact (μ = 0) shows only its normal line;
 //   soft patches      per soft contact of the evaluation the fitted paraboloid of each side (the object's
 //                     orange, the hand's blue) over the neighbourhood radius, and the contact ellipse (red);
+//   contact forces    per contact whose model gives its normal force (the soft-finger and Hertz models' nominal
+//                     force, SoftPatch::normalForce_N) an arrow pushing on the object along its inward normal,
+//                     its head at the contact point, forceArrow_mm_per_N long per newton (README §Contact forces);
 //   worst-case wrench GraspIt!'s negated worst-case wrench of the L1 space at the object's centre of mass,
 //                     only with force closure (WrenchNodes.h).
-// Patches and arrows are drawn without depth test (a patch lies between finger and object).
+// Patches and arrows are drawn without depth test (a patch lies between finger and object). What the arrows
+// mean (their scales and values) is said by graspOverlayLegend (OverlayLegend.h).
+#include <array>
+#include <cstddef>
 #include <vector>
 
 #include "contact/Contact.h"
@@ -25,12 +31,19 @@ namespace sg {
 struct AnalysisResult;
 struct GraspEvaluation;
 
+// Default contact-force arrow scale: GraspIt!'s nominal 5 N reads 25 mm, a little beyond the 20 mm cones.
+inline constexpr double kForceArrow_mm_per_N = 5.0;
+inline constexpr double kForceArrowShaftRadius_mm = 1.0;
+inline constexpr std::array<float, 3> kForceArrowColour = {0.1f, 0.75f, 0.15f};
+
 struct GraspOverlayOptions {
   bool contacts = true;         // markers
   bool frictionCones = true;    // drawn only with the markers
   bool softPatches = true;      // paraboloid patches and contact ellipses
   bool worstCaseWrench = true;
-  double scale = 1.0;           // multiplies marker radii, cone height and wrench-arrow lengths and widths
+  bool contactForces = true;    // normal-force arrows where the model gives a force
+  double forceArrow_mm_per_N = kForceArrow_mm_per_N;  // contact-force arrow length per newton (times scale)
+  double scale = 1.0;           // multiplies marker radii, cone height and wrench- and force-arrow lengths and widths
 };
 
 // What an overlay graph holds.
@@ -39,8 +52,15 @@ struct GraspOverlayCounts {
   int frictionCones = 0;        // cones with a surface: one per contact with μ > 0
   int patches = 0;              // paraboloid patches: one per soft fit (two per soft contact)
   int ellipses = 0;             // contact ellipses: one per soft contact
+  int forceArrows = 0;          // contact-force arrows: one per contact with a model force > 0
   bool worstCaseWrench = false;
 };
+
+// The normal force (N) the evaluation's model gives contact `index` of evaluation.contacts, or 0 when it gives
+// none (point and frictionless contacts are per unit normal force).
+double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index);
+// Drawn length (mm) of the contact-force arrow for a force; 0 for none.
+double contactForceArrowLength_mm(double force_N, const GraspOverlayOptions& options);
 
 // The glyph of every contact (index i ↔ contacts[i]): cone side and on-top as described above.
 std::vector<ContactGlyph> contactGlyphs(const std::vector<Contact>& contacts);
@@ -48,7 +68,7 @@ std::vector<ContactGlyph> contactGlyphs(const std::vector<Contact>& contacts);
 ContactGlyphStyle contactGlyphStyle(const GraspOverlayOptions& options);
 WrenchArrowStyle wrenchArrowStyle(const GraspOverlayOptions& options);
 
-// The evaluation part (patches, ellipses, worst-case wrench) as a new separator (ref count 0) named
+// The evaluation part (patches, ellipses, contact forces, worst-case wrench) as a new separator (ref count 0) named
 // "evaluationOverlay"; `evaluation` may be null (an empty overlay). `counts` (optional) receives what was drawn
 // (its markers and cones stay untouched).
 SoSeparator* makeEvaluationOverlayNode(const GraspEvaluation* evaluation, const GraspOverlayOptions& options = {},

@@ -202,9 +202,9 @@ void TstAppGl::screenshotExitCodes() {
   QCOMPARE(QProcess::execute(softgraspPath(), {"--help"}), 0);
 }
 
-// The default world after --approach --autograsp (the window's key G): the contacts' orange markers and the
-// cones' dark red edges are in the picture; with --no-overlays (same grasp) and before the grasp (the open
-// hand touches nothing) they are not.
+// The default world after --approach --autograsp (the window's key G): the contacts' orange markers, the
+// cones' dark red edges and the arrows' legend are in the picture; with --no-overlays (same grasp) and before the
+// grasp (the open hand touches nothing) they are not.
 void TstAppGl::screenshotDrawsTheGrasp() {
   const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
   QTemporaryDir dir;
@@ -222,6 +222,10 @@ void TstAppGl::screenshotDrawsTheGrasp() {
   // Only the overlays differ between the grasped pictures: the hand closed the same way in both.
   QVERIFY(differingPixels(grasped, bare) > 0);
   QCOMPARE(differingPixels(grasped, bare, QRect(0, 0, 40, 40)), 0);
+  // The legend of the arrows is painted in the bottom-left corner, as the window shows it over its view.
+  const QRect legendCorner(12, grasped.height() - 36, 100, 24);
+  QVERIFY2(differingPixels(grasped, bare, legendCorner) > legendCorner.width() * legendCorner.height() / 2,
+           qPrintable(QString::number(differingPixels(grasped, bare, legendCorner))));
 }
 
 // Without a hand motion the world is drawn as the window shows it on open: with the overlays of its

@@ -1,12 +1,14 @@
 // GL tests of the quality tools (xvfb-run, QT_QPA_PLATFORM=xcb): after an auto-grasp of the default world
-// the soft patches change the picture near their contacts (overlay shown vs hidden), and the GWS projection
-// window draws its hull in its own viewport.
+// the soft patches change the picture near their contacts (overlay shown vs hidden), View > Contact Force Arrows
+// draws an arrow along each soft contact's normal and the legend over the view explains them (View > Overlay
+// Legend), and the GWS projection window draws its hull in its own viewport.
 #include <Inventor/SbViewVolume.h>
 #include <Inventor/nodes/SoCamera.h>
 
 #include <QAction>
 #include <QApplication>
 #include <QImage>
+#include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -17,6 +19,7 @@
 #include "../support/ImageChecks.h"
 #include "GraspedDefaultWorld.h"
 #include "GwsProjectionWindow.h"
+#include "OverlayLegendWidget.h"
 #include "QualityOverlay.h"
 #include "SoftContactInspector.h"
 #include "ViewportPanel.h"
@@ -53,6 +56,8 @@ class TstUiQualityGl : public QObject {
   void initTestCase();
   void softPatchesChangePixelsNearTheirContacts();
   void inspectorHighlightsTheNeighbourhood();
+  void forceArrowsDrawnAlongTheContactNormals();
+  void legendExplainsTheArrows();
   void gwsProjectionWindowDrawsTheHull();
 
  private:
@@ -128,6 +133,104 @@ void TstUiQualityGl::inspectorHighlightsTheNeighbourhood() {
   QVERIFY(differingPixels(before, after, area) > 10);
   QCOMPARE(differingPixels(before, after, QRect(0, 0, 40, 40)), 0);  // nothing else moved
   toggle->setChecked(true);
+  w.document()->undoStack()->setClean();
+}
+
+// View > Contact Force Arrows: with the soft-finger model every soft contact gets an arrow of 5 N × 5 mm/N ending
+// at its contact point; toggling it changes the pixels around each arrow's middle, and nothing far from them.
+void TstUiQualityGl::forceArrowsDrawnAlongTheContactNormals() {
+  MainWindow w;
+  QVERIFY(showGraspedDefaultWorld(w));
+  auto* overlay = w.findChild<QualityOverlay*>();
+  QAction* toggle = w.findChild<QAction*>("actionShowForceArrows");
+  QVERIFY(overlay && toggle);
+  QVERIFY(w.viewMenu()->actions().contains(toggle));
+  QVERIFY(toggle->isChecked());
+  const int soft = test::softContactCount(*w.analysis());
+  QCOMPARE(overlay->forceArrowCount(), soft);
+  ui::CoinViewport* view = w.viewportPanel()->viewport();
+  QApplication::processEvents();
+  const QImage shown = view->renderToImage(QSize(kWidth, kHeight));
+  toggle->setChecked(false);
+  QCOMPARE(overlay->forceArrowCount(), 0);
+  const QImage hidden = view->renderToImage(QSize(kWidth, kHeight));
+  toggle->setChecked(true);
+  QCOMPARE(overlay->forceArrowCount(), soft);
+
+  int inView = 0, changed = 0;
+  QStringList report;
+  const GraspEvaluation& e = *w.analysis()->evaluation();
+  for (std::size_t i = 0; i < e.contacts.size(); ++i) {
+    const double length_mm = contactForceArrowLength_mm(modelNormalForce_N(e, i), overlay->options());
+    if (length_mm <= 0) continue;
+    QCOMPARE(length_mm, 25.0);
+    const ContactSide& side = e.contacts[i].onObject();
+    const QPoint middle = project(view->camera(), side.p_WC_mm - 0.5 * length_mm * side.n_W);
+    if (!QRect(0, 0, kWidth, kHeight).contains(middle)) continue;
+    ++inView;
+    const int n = test::differingAround(shown, hidden, middle, 4);
+    report << QString("(%1,%2): %3").arg(middle.x()).arg(middle.y()).arg(n);
+    changed += n > 4;
+  }
+  QVERIFY(inView >= 2);
+  QVERIFY2(changed == inView, qPrintable(report.join("; ")));
+  QCOMPARE(differingPixels(shown, hidden, QRect(0, 0, 40, 40)), 0);
+  w.document()->undoStack()->setClean();
+}
+
+// The legend over the view: one line per kind of arrow (contact force, worst-case force and torque), in the
+// view's bottom-left corner, drawn (its pixels differ from the view without it), gone with View > Overlay Legend
+// off or the overlay hidden, and without the force line when the force arrows are off.
+void TstUiQualityGl::legendExplainsTheArrows() {
+  MainWindow w;
+  QVERIFY(showGraspedDefaultWorld(w));
+  auto* legend = w.findChild<OverlayLegendWidget*>();
+  QAction* showLegend = w.findChild<QAction*>("actionShowOverlayLegend");
+  QAction* forces = w.findChild<QAction*>("actionShowForceArrows");
+  QAction* overlay = w.findChild<QAction*>("actionShowQualityOverlay");
+  QVERIFY(legend && showLegend && forces && overlay);
+  QApplication::processEvents();
+  QVERIFY(legend->isVisible());
+  QStringList keys;
+  for (const OverlayLegendEntry& entry : legend->entries()) keys << QString::fromStdString(entry.key);
+  QCOMPARE(keys, QStringList({"contactForce", "worstCaseForce", "worstCaseTorque"}));
+  QVERIFY(QString::fromStdString(legend->entries().front().text).contains("5 mm per N"));
+  // In the view's bottom-left corner, wholly inside it, as large as its text needs.
+  ui::CoinViewport* view = w.viewportPanel()->viewport();
+  QCOMPARE(legend->parentWidget(), view);
+  QVERIFY(view->rect().contains(legend->geometry()));
+  QVERIFY(legend->geometry().bottom() > view->height() - 20 && legend->x() < 20);
+  QCOMPARE(legend->size(), overlayLegendSize(legend->entries(), legend->font(), view->width() - 16));
+  // Drawn: the window's picture differs in the legend's box with and without it, and the box holds the force
+  // arrows' green sample.
+  const QRect box(legend->mapTo(&w, QPoint(0, 0)), legend->size());
+  const QImage with = w.grab().toImage();
+  showLegend->setChecked(false);
+  QVERIFY(!legend->isVisible());
+  const QImage without = w.grab().toImage();
+  showLegend->setChecked(true);
+  QVERIFY(legend->isVisible());
+  QVERIFY2(differingPixels(with, without, box) > box.width() * box.height() / 4,
+           qPrintable(QString::number(differingPixels(with, without, box))));
+  int green = 0;
+  const QColor arrow = QColor::fromRgbF(kForceArrowColour[0], kForceArrowColour[1], kForceArrowColour[2]);
+  for (int y = box.top(); y <= box.bottom(); ++y)
+    for (int x = box.left(); x <= box.right(); ++x) {
+      const QColor c = with.pixelColor(x, y);
+      green += std::abs(c.red() - arrow.red()) < 30 && std::abs(c.green() - arrow.green()) < 30 &&
+               std::abs(c.blue() - arrow.blue()) < 30;
+    }
+  QVERIFY2(green > 20, qPrintable(QString::number(green)));
+  // The force line goes with the force arrows; the whole legend with the overlay.
+  forces->setChecked(false);
+  QCOMPARE(legend->entries().size(), std::size_t{2});
+  QCOMPARE(legend->entries().front().key, std::string("worstCaseForce"));
+  forces->setChecked(true);
+  overlay->setChecked(false);
+  QVERIFY(legend->entries().empty());
+  QVERIFY(!legend->isVisible());
+  overlay->setChecked(true);
+  QVERIFY(legend->isVisible());
   w.document()->undoStack()->setClean();
 }
 

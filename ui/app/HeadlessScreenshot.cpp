@@ -1,5 +1,6 @@
 // softgrasp WORLD --screenshot out.png: load, move the hand as the Grasp menu would, analyse as the window's
-// live analysis does, render the world with its grasp overlays offscreen, write the PNG, exit. No window.
+// live analysis does, render the world with its grasp overlays (and their legend) offscreen, write the PNG, exit.
+// No window.
 #include <QImage>
 #include <Inventor/nodes/SoPerspectiveCamera.h>
 #include <Inventor/nodes/SoSeparator.h>
@@ -9,6 +10,7 @@
 #include "CommandLine.h"
 #include "GraspAnalysis.h"
 #include "GraspMotions.h"
+#include "OverlayLegendWidget.h"
 #include "core/Error.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
@@ -67,7 +69,9 @@ int runHeadlessScreenshot(const CommandLine& options) {
   }
   const WorldScene scene(world);
   if (options.overlays && analysis) scene.overlayRoot()->addChild(makeGraspOverlayNode(*analysis));
-  const QImage image = render(world, scene, options);
+  QImage image = render(world, scene, options);
+  // The legend of the arrows, as the window draws it over its view (OverlayLegendWidget.h).
+  if (options.overlays && analysis && !image.isNull()) paintOverlayLegend(image, graspOverlayLegend(analysis->primary()));
   if (image.isNull()) {
     std::fprintf(stderr, "softgrasp: could not create an OpenGL context for offscreen rendering "
                          "(an X server is needed, e.g. xvfb-run -a)\n");

@@ -274,6 +274,50 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   if (event->oldSize().isValid() && event->size().width() > event->oldSize().width())
     QTimer::singleShot(0, this, &MainWindow::recoverDockWidths);
+  else if (event->oldSize().isValid() && event->size().width() < event->oldSize().width())
+    QTimer::singleShot(0, this, &MainWindow::keepViewWidth);
+  if (event->oldSize().isValid() && event->size().height() < event->oldSize().height())
+    QTimer::singleShot(0, this, &MainWindow::keepQualityValues);
+}
+
+void MainWindow::keepQualityValues() {
+  auto* quality = findChild<QualityDock*>(QStringLiteral("qualityDock"));
+  if (!quality || quality->isFloating() || !quality->isVisible() || dofDock_->isFloating() || !dofDock_->isVisible() ||
+      dockWidgetArea(quality) != dockWidgetArea(dofDock_))
+    return;
+  const int missing = quality->valuesHeight() + 40 - quality->height();  // + the title bar and tab bar
+  const int give = std::min(missing, dofDock_->height() - 120);  // the DOF dock scrolls below that
+  if (give > 0) resizeDocks({dofDock_, quality}, {dofDock_->height() - give, quality->height() + give}, Qt::Vertical);
+}
+
+void MainWindow::keepViewWidth() {
+  // QMainWindow shrinks the view and the side columns in proportion; the view (and the contacts table under it)
+  // gets room back from side columns wider than their docks' minimums, the wider column first.
+  QWidget* view = centralWidget();
+  int deficit = std::min(width() * 2 / 5, 420) - view->width();
+  if (deficit <= 0) return;
+  struct Column {
+    QDockWidget* first = nullptr;
+    int width = 0, minimum = 0;
+  };
+  auto column = [&](Qt::DockWidgetArea area) {
+    Column c;
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+      if (!d->isFloating() && d->isVisible() && dockWidgetArea(d) == area) {
+        if (!c.first) c.first = d;
+        c.width = std::max(c.width, d->width());
+        c.minimum = std::max(c.minimum, std::max(d->minimumWidth(), d->minimumSizeHint().width()));
+      }
+    return c;
+  };
+  Column left = column(Qt::LeftDockWidgetArea), right = column(Qt::RightDockWidgetArea);
+  if (right.width - right.minimum > left.width - left.minimum) std::swap(left, right);
+  for (const Column& c : {left, right}) {
+    const int give = std::min(deficit, c.width - c.minimum);
+    if (!c.first || give <= 0) continue;
+    resizeDocks({c.first}, {c.width - give}, Qt::Horizontal);
+    deficit -= give;
+  }
 }
 
 void MainWindow::recoverDockWidths() {

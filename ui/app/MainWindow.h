@@ -89,6 +89,12 @@ class MainWindow : public QMainWindow {
   // After the window grew: side docks squeezed below their default widths get them back (the 3-D view keeps
   // at least half the window).
   void recoverDockWidths();
+  // After the window narrowed: side docks wider than their minimums give width back to the view (at least 2/5 of
+  // the window, up to 420 px), so the view and the contacts table under it stay usable.
+  void keepViewWidth();
+  // After the window got shorter: the Quality dock takes height from the DOF dock above it (down to 120 px) until its
+  // values show (QualityDock::valuesHeight).
+  void keepQualityValues();
   void writeRecentSettings();
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();

@@ -39,6 +39,7 @@ PoseEditor::PoseEditor(Document* doc, QWidget* parent) : QGroupBox(tr("Pose"), p
     spin->setSuffix(i < 3 ? tr(" mm") : tr("°"));
     spin->setKeyboardTracking(false);
     spin->setSingleStep(i < 3 ? 1.0 : 5.0);
+    spin->setMinimumWidth(80);  // not as wide as the ±1e6 range asks: a narrow dock still shows "-1234.56 mm"
     // Arrow steps and Enter (no per-keystroke updates: keyboard tracking is off), and leaving the field.
     connect(spin, &QDoubleSpinBox::valueChanged, this, &PoseEditor::applyFields);
     connect(spin, &QDoubleSpinBox::editingFinished, this, &PoseEditor::applyFields);

@@ -36,6 +36,7 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   mass_->setDecimals(3);
   mass_->setSuffix(tr(" g"));
   mass_->setKeyboardTracking(false);
+  mass_->setMinimumWidth(80);  // not as wide as the 1e9 g limit asks: the dock stays narrow enough for 800×600
   youngs_ = new QLineEdit(content);
   youngs_->setPlaceholderText(tr("rigid"));
   youngs_->setToolTip(tr("Young's modulus in Pa; leave empty for a rigid body"));
@@ -49,16 +50,22 @@ PropertiesDock::PropertiesDock(Document* doc, QWidget* parent)
   triangles_ = new QLabel(content);
   radius_ = new QLabel(content);
 
+  // A narrow dock puts a field under its label rather than cutting either (800×600 windows).
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   form->addRow(tr("Name"), name_);
   form->addRow(tr("Material"), material_);
   form->addRow(tr("Mass"), mass_);
   form->addRow(tr("Young's modulus (Pa)"), youngs_);
   form->addRow(youngsStatus_);  // the full width: a whole sentence
-  form->addRow(tr("Geometry"), geometry_);
-  form->addRow(tr("Triangles"), triangles_);
-  form->addRow(tr("Max radius"), radius_);
+  // The editable values first (name to pose), what the model file says after: a short dock scrolls the latter.
   pose_ = new PoseEditor(doc_, content);
   layout->addWidget(pose_);
+  auto* facts = new QFormLayout;
+  facts->setRowWrapPolicy(QFormLayout::WrapLongRows);
+  facts->addRow(tr("Geometry"), geometry_);
+  facts->addRow(tr("Triangles"), triangles_);
+  facts->addRow(tr("Max radius"), radius_);
+  layout->addLayout(facts);
   layout->addStretch();
   // Scrolls rather than claiming its full height, so the scene tree above it keeps room.
   auto* scroll = new QScrollArea(this);

@@ -99,6 +99,7 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   table_->setHorizontalHeaderLabels({tr("Measure"), tr("Value")});
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->verticalHeader()->hide();
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);  // compact: short windows
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -198,8 +199,10 @@ void QualityDock::storeMeasures() const {
 int QualityDock::valuesHeight() const {
   const QMargins m = widget() ? static_cast<QScrollArea*>(widget())->widget()->layout()->contentsMargins() : QMargins();
   const int spacing = 6;
+  // The settings in force are values too (issue 16 §3): as many lines as the dock's width wraps them to.
+  const int settingsHeight = settings_->heightForWidth(std::max(settings_->width(), 100));
   return m.top() + graspable_->sizeHint().height() + forceClosure_->sizeHint().height() + table_->height() +
-         add_->sizeHint().height() + 3 * spacing + 8;
+         add_->sizeHint().height() + settingsHeight + 4 * spacing + 8;
 }
 
 void QualityDock::rebuildRows() {

@@ -42,7 +42,8 @@ class QualityDock : public QDockWidget {
   QLabel* notesLabel() const { return notes_; }
   // The active contact model, patch model and normal force, and whether the settings are not the defaults.
   QLabel* settingsLabel() const { return settings_; }
-  // Height that shows the graspable, force closure and every measure's value (the rest scrolls).
+  // Height that shows the graspable, force closure, every measure's value and the settings in force (the notes
+  // scroll).
   int valuesHeight() const;
   QTableWidget* table() const { return table_; }
   QToolButton* addButton() const { return add_; }

@@ -1,5 +1,5 @@
-// installQualityTools: the Quality dock, the soft-contact inspector, the viewport overlay of soft patches and
-// the worst-case wrench, the GWS projection window and the analysis settings, wired to the live analysis.
+// installQualityTools: the Quality dock, the soft-contact inspector, the viewport overlay of soft patches,
+// contact forces and the worst-case wrench with its legend (View > Contact Force Arrows, View > Overlay Legend), the GWS projection window and the analysis settings, wired to the live analysis.
 // The L∞ space is expensive, so the analysis builds it only while something shows it (an L∞ measure in the
 // dock, or the projection window set to L∞).
 #include <QAction>
@@ -16,16 +16,20 @@
 #include "GraspAnalysis.h"
 #include "GwsProjectionWindow.h"
 #include "MainWindow.h"
+#include "OverlayLegendWidget.h"
 #include "QualityDock.h"
 #include "QualityOverlay.h"
 #include "SoftContactInspector.h"
 #include "ViewportPanel.h"
 #include "render/SceneBuilder.h"
+#include "viewport/CoinViewport.h"
 
 namespace sg::app {
 
 namespace {
 const char* kOverlayVisibleKey = "quality/overlayVisible";
+const char* kForceArrowsKey = "quality/forceArrowsVisible";
+const char* kLegendKey = "quality/overlayLegendVisible";
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
@@ -83,6 +87,44 @@ void installQualityTools(MainWindow* window) {
       overlay->setVisible(on);
       appSettings().setValue(kOverlayVisibleKey, on);
     });
+
+    // Contact forces and the legend: View menu toggles, remembered between sessions.
+    ui::CoinViewport* view = window->viewportPanel()->viewport();
+    auto* legend = new OverlayLegendWidget(view);
+    auto refresh = [overlay, legend, view] {
+      legend->setEntries(overlay->legend());
+      view->update();
+    };
+    QObject::connect(overlay, &QualityOverlay::changed, legend, refresh);
+    // After Axes / Wireframe / Transparency: before the separator that precedes Screenshot.
+    QMenu* viewMenu = window->viewMenu();
+    QAction* before = nullptr;
+    const QList<QAction*> entries = viewMenu->actions();
+    for (qsizetype i = 1; i < entries.size(); ++i)
+      if (entries[i]->objectName() == QLatin1String("actionScreenshot")) before = entries[i - 1];
+    auto* forces = new QAction(QObject::tr("Contact &Force Arrows"), window);
+    viewMenu->insertAction(before, forces);
+    forces->setObjectName("actionShowForceArrows");
+    forces->setCheckable(true);
+    forces->setStatusTip(QObject::tr("Draw each contact's normal force where the contact model gives one (soft finger, Hertz)"));
+    forces->setChecked(appSettings().value(kForceArrowsKey, true).toBool());
+    overlay->setForceArrowsVisible(forces->isChecked());
+    QObject::connect(forces, &QAction::toggled, overlay, [overlay](bool on) {
+      overlay->setForceArrowsVisible(on);
+      appSettings().setValue(kForceArrowsKey, on);
+    });
+    auto* showLegend = new QAction(QObject::tr("Overlay &Legend"), window);
+    viewMenu->insertAction(before, showLegend);
+    showLegend->setObjectName("actionShowOverlayLegend");
+    showLegend->setCheckable(true);
+    showLegend->setStatusTip(QObject::tr("Explain the force and wrench arrows: their values and scales"));
+    showLegend->setChecked(appSettings().value(kLegendKey, true).toBool());
+    legend->setEnabledByUser(showLegend->isChecked());
+    QObject::connect(showLegend, &QAction::toggled, legend, [legend](bool on) {
+      legend->setEnabledByUser(on);
+      appSettings().setValue(kLegendKey, on);
+    });
+    refresh();
   }
 
   auto* projection = menu->addAction(QObject::tr("&GWS Projection…"));

@@ -1,5 +1,6 @@
 #include "SceneTreeDock.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QMenu>
 #include <QSignalBlocker>
@@ -40,6 +41,7 @@ SceneTreeDock::SceneTreeDock(Document* doc, QWidget* parent)
   tree_->setHeaderHidden(true);
   tree_->setSelectionMode(QAbstractItemView::SingleSelection);
   setWidget(tree_);
+  tree_->viewport()->installEventFilter(this);  // keeps the selected row in view when the dock shrinks
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind kind) {
     if (kind == ChangeKind::Structure) rebuild();
   });
@@ -210,6 +212,16 @@ void SceneTreeDock::rebuild() {
   tree_->expandAll();
   showCollisionSwitches();
   showSelection();
+}
+
+bool SceneTreeDock::eventFilter(QObject* watched, QEvent* event) {
+  // After the layout settles: a smaller window must not hide the selected body's row.
+  if (watched == tree_->viewport() && event->type() == QEvent::Resize)
+    if (QTreeWidgetItem* item = tree_->currentItem(); item && item->isSelected())
+      QMetaObject::invokeMethod(this, [this] {
+        if (QTreeWidgetItem* current = tree_->currentItem(); current && current->isSelected()) tree_->scrollToItem(current);
+      }, Qt::QueuedConnection);
+  return QDockWidget::eventFilter(watched, event);
 }
 
 void SceneTreeDock::showSelection() {

@@ -45,6 +45,9 @@ class SceneTreeDock : public QDockWidget {
   // Whether the tree shows `handle`'s item as switched off.
   bool shownCollisionsOff(const BodyHandle& handle) const;
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   void rebuild();
   void showSelection();

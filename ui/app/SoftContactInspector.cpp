@@ -3,6 +3,7 @@
 #include <QScrollArea>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -78,6 +79,10 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   auto* layout = new QVBoxLayout(body);
   combo_ = new QComboBox(body);
   combo_->setObjectName("inspectorContactCombo");
+  // As wide as the dock, not as its longest entry: long body names would widen the dock's content beyond the
+  // dock and scroll the values out of view (the full text is in the contacts dock and the tooltip).
+  combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  combo_->setMinimumContentsLength(12);
   note_ = new QLabel(body);
   note_->setObjectName("inspectorNoteLabel");
   note_->setWordWrap(true);
@@ -85,7 +90,11 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   tree_->setObjectName("inspectorTree");
   tree_->setColumnCount(2);
   tree_->setHeaderLabels({tr("Quantity"), tr("Value")});
-  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  tree_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+  tree_->header()->setMinimumSectionSize(40);
+  tree_->header()->setStretchLastSection(false);
+  tree_->header()->setSectionResizeMode(1, QHeaderView::Stretch);  // the values: the rest, down to 40 px
+  tree_->viewport()->installEventFilter(this);  // fitQuantityColumn on every resize
   edges_ = new QTableWidget(0, 4, body);
   edges_->setObjectName("inspectorEdgesTable");
   edges_->setHorizontalHeaderLabels({tr("fx (N)"), tr("fy (N)"), tr("fz (N)"), tr("τz (N·mm)")});
@@ -94,7 +103,9 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   layout->addWidget(combo_);
   layout->addWidget(note_);
   layout->addWidget(tree_, 2);
-  layout->addWidget(new QLabel(tr("4-D wrench edges (contact frame, unit normal force, μ applied: fz = 1):"), body));
+  auto* edgesTitle = new QLabel(tr("4-D wrench edges (contact frame, unit normal force, μ applied: fz = 1):"), body);
+  edgesTitle->setWordWrap(true);  // never wider than the dock
+  layout->addWidget(edgesTitle);
   layout->addWidget(edges_, 1);
   // Scrolls rather than claiming its full height: it shares the right column with the DOF dock.
   auto* scroll = new QScrollArea(this);
@@ -127,6 +138,17 @@ SoftContactInspector::~SoftContactInspector() {
     highlight_->unref();
     overlayRoot_->unref();
   }
+}
+
+bool SoftContactInspector::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == tree_->viewport() && event->type() == QEvent::Resize) fitQuantityColumn();
+  return QDockWidget::eventFilter(watched, event);
+}
+
+void SoftContactInspector::fitQuantityColumn() {
+  tree_->resizeColumnToContents(0);
+  const int width = tree_->viewport()->width();
+  tree_->setColumnWidth(0, std::min(tree_->columnWidth(0), std::max(width * 3 / 5, width - 80)));
 }
 
 void SoftContactInspector::refresh() {
@@ -177,6 +199,7 @@ void SoftContactInspector::showSelected() {
   {
     const QSignalBlocker block(combo_);
     combo_->setCurrentIndex(selected ? *selected + 1 : 0);
+    combo_->setToolTip(combo_->currentText());
   }
   if (!selected) {
     note_->setText(tr("Select a contact above, in the contacts dock or in the viewport."));
@@ -281,6 +304,7 @@ void SoftContactInspector::showSelected() {
   std::vector<Vec3> points = soft->neighbourhoods.side1.allPoints_mm();
   for (const Vec3& p : soft->neighbourhoods.side2.allPoints_mm()) points.push_back(p);
   highlight(points);
+  fitQuantityColumn();
 }
 
 void SoftContactInspector::highlight(const std::vector<Vec3>& points) {

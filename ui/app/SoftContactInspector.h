@@ -45,7 +45,12 @@ class SoftContactInspector : public QDockWidget {
 
   void refresh();
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  // The quantity column as wide as its names, but leaving the values 80 px or 2/5 of the tree in a narrow dock.
+  void fitQuantityColumn();
   void fillContactCombo();
   void showSelected();
   void highlight(const std::vector<Vec3>& points);

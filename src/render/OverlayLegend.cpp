@@ -1,0 +1,57 @@
+#include "render/OverlayLegend.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "grasp/GraspEvaluation.h"
+
+namespace sg {
+
+namespace {
+
+// Up to `digits` significant digits, no exponent for the magnitudes shown here.
+std::string number(double value, int digits = 3) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+  return buffer;
+}
+
+}  // namespace
+
+std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evaluation, const GraspOverlayOptions& options) {
+  std::vector<OverlayLegendEntry> entries;
+  if (!evaluation) return entries;
+  if (options.contactForces) {
+    double lowest = 0, highest = 0;
+    int count = 0;
+    for (std::size_t i = 0; i < evaluation->contacts.size(); ++i) {
+      const double f = modelNormalForce_N(*evaluation, i);
+      if (f <= 0) continue;
+      lowest = count ? std::min(lowest, f) : f;
+      highest = count ? std::max(highest, f) : f;
+      ++count;
+    }
+    if (count > 0) {
+      const std::string force = lowest == highest ? number(lowest) + " N" : number(lowest) + "–" + number(highest) + " N";
+      entries.push_back({"contactForce", kForceArrowColour, false,
+                         "Contact force " + force + " (" + evaluation->contactModel + ") · " +
+                             number(options.forceArrow_mm_per_N * options.scale) + " mm per N"});
+    }
+  }
+  if (options.worstCaseWrench && evaluation->l1Support && evaluation->l1Support->forceClosure) {
+    const WrenchArrowStyle style = wrenchArrowStyle(options);
+    const Vec6 w = evaluation->l1Support->worstCaseWrench;
+    const std::string scale = " · " + number(style.length_mm_per_unit) + " mm per unit";
+    const double f = w.head<3>().norm(), t = w.tail<3>().norm();
+    if (wrenchArrowLength_mm(f, style) > 0)
+      entries.push_back({"worstCaseForce", style.forceColour, false,
+                         "Worst-case force |f| = " + number(f) + " (per unit normal force)" + scale});
+    if (wrenchArrowLength_mm(t, style) > 0)
+      entries.push_back({"worstCaseTorque", style.torqueColour, true,
+                         "Worst-case torque |τ|/ρ = " + number(t) + ", ρ = " +
+                             number(evaluation->reference.torqueScale_mm) + " mm" + scale});
+  }
+  return entries;
+}
+
+}  // namespace sg

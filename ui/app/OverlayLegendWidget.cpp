@@ -1,0 +1,147 @@
+#include "OverlayLegendWidget.h"
+
+#include <QEvent>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+
+namespace sg::app {
+
+namespace {
+constexpr int kMargin_px = 8;     // panel to the view's edges
+constexpr int kPadding_px = 6;    // text to the panel's edges
+constexpr int kSwatch_px = 28;    // the sample arrow
+constexpr int kGap_px = 6;        // sample arrow to text
+constexpr int kLineGap_px = 3;
+
+QColor toColour(const std::array<float, 3>& c) { return QColor::fromRgbF(c[0], c[1], c[2]); }
+
+// The text of every entry wrapped to `textWidth`.
+std::vector<QRect> textRects(const std::vector<OverlayLegendEntry>& entries, const QFontMetrics& metrics, int textWidth) {
+  std::vector<QRect> rects;
+  for (const OverlayLegendEntry& e : entries)
+    rects.push_back(metrics.boundingRect(QRect(0, 0, textWidth, 10000), Qt::TextWordWrap,
+                                         QString::fromStdString(e.text)));
+  return rects;
+}
+
+int widestText(const std::vector<OverlayLegendEntry>& entries, const QFontMetrics& metrics) {
+  int widest = 0;
+  for (const OverlayLegendEntry& e : entries)
+    widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(e.text)));
+  return widest;
+}
+
+void paintSampleArrow(QPainter& painter, QPointF from, QPointF to, const QColor& colour, bool doubleHead) {
+  painter.setPen(QPen(colour, 3, Qt::SolidLine, Qt::FlatCap));
+  painter.drawLine(from, QPointF(to.x() - 5, to.y()));
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(colour);
+  auto head = [&](double tipX) {
+    painter.drawPolygon(QPolygonF({QPointF(tipX, to.y()), QPointF(tipX - 8, to.y() - 5), QPointF(tipX - 8, to.y() + 5)}));
+  };
+  head(to.x());
+  if (doubleHead) head(to.x() - 7);
+}
+}  // namespace
+
+QFont overlayLegendFont() {
+  QFont font = QGuiApplication::font();
+  if (font.pointSizeF() > 0)
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+  else if (font.pixelSize() > 0)
+    font.setPixelSize(std::max(8, font.pixelSize() * 9 / 10));
+  return font;
+}
+
+QSize overlayLegendSize(const std::vector<OverlayLegendEntry>& entries, const QFont& font, int maxWidth) {
+  if (entries.empty()) return {0, 0};
+  const QFontMetrics metrics(font);
+  const int chrome = 2 * kPadding_px + kSwatch_px + kGap_px;
+  // The painter wraps at the same width (the box's width less the chrome), so the lines break the same way.
+  const int textWidth = std::max(40, std::min(widestText(entries, metrics) + 2, maxWidth - chrome));
+  int height = 2 * kPadding_px - kLineGap_px;
+  for (const QRect& r : textRects(entries, metrics, textWidth))
+    height += std::max(r.height(), metrics.height()) + kLineGap_px;
+  return {chrome + textWidth, height};
+}
+
+void paintOverlayLegend(QPainter& painter, const QRect& box, const std::vector<OverlayLegendEntry>& entries,
+                        const QFont& font) {
+  if (entries.empty() || box.isEmpty()) return;
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setFont(font);
+  QPainterPath panel;
+  panel.addRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+  painter.fillPath(panel, QColor(255, 255, 255, 215));
+  painter.setPen(QColor(0, 0, 0, 90));
+  painter.drawPath(panel);
+  const QFontMetrics metrics(font);
+  const int textX = box.left() + kPadding_px + kSwatch_px + kGap_px;
+  const int textWidth = box.right() - kPadding_px - textX + 1;
+  const std::vector<QRect> rects = textRects(entries, metrics, textWidth);
+  int y = box.top() + kPadding_px;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const int lineHeight = std::max(rects[i].height(), metrics.height());
+    const double midY = y + metrics.height() / 2.0;
+    paintSampleArrow(painter, QPointF(box.left() + kPadding_px, midY),
+                     QPointF(box.left() + kPadding_px + kSwatch_px, midY), toColour(entries[i].colour),
+                     entries[i].doubleHead);
+    painter.setPen(Qt::black);
+    painter.drawText(QRect(textX, y, textWidth, lineHeight), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+                     QString::fromStdString(entries[i].text));
+    y += lineHeight + kLineGap_px;
+  }
+  painter.restore();
+}
+
+void paintOverlayLegend(QImage& image, const std::vector<OverlayLegendEntry>& entries) {
+  if (entries.empty() || image.isNull()) return;
+  const QFont font = overlayLegendFont();
+  const QSize size = overlayLegendSize(entries, font, image.width() - 2 * kMargin_px);
+  QPainter painter(&image);
+  paintOverlayLegend(painter, QRect(QPoint(kMargin_px, image.height() - kMargin_px - size.height()), size), entries, font);
+}
+
+OverlayLegendWidget::OverlayLegendWidget(QWidget* view) : QWidget(view) {
+  setObjectName("overlayLegend");
+  setAttribute(Qt::WA_TransparentForMouseEvents);  // the view under it still orbits and picks
+  setAttribute(Qt::WA_TranslucentBackground);
+  setFont(overlayLegendFont());
+  view->installEventFilter(this);
+  hide();
+}
+
+void OverlayLegendWidget::setEntries(std::vector<OverlayLegendEntry> entries) {
+  entries_ = std::move(entries);
+  place();
+  update();
+}
+
+void OverlayLegendWidget::setEnabledByUser(bool on) {
+  enabled_ = on;
+  place();
+}
+
+bool OverlayLegendWidget::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == parentWidget() && event->type() == QEvent::Resize) place();
+  return QWidget::eventFilter(watched, event);
+}
+
+void OverlayLegendWidget::place() {
+  QWidget* view = parentWidget();
+  const QSize size = overlayLegendSize(entries_, font(), view->width() - 2 * kMargin_px);
+  setVisible(enabled_ && !entries_.empty() && !size.isEmpty());
+  setGeometry(QRect(QPoint(kMargin_px, view->height() - kMargin_px - size.height()), size));
+  raise();
+}
+
+void OverlayLegendWidget::paintEvent(QPaintEvent*) {
+  QPainter painter(this);
+  paintOverlayLegend(painter, rect(), entries_, font());
+}
+
+}  // namespace sg::app
