@@ -13,7 +13,7 @@ namespace sg {
 namespace {
 
 enum class PairKind { None, SphereShape, ShapeSphere, CapsuleCapsule, ConvexHalfSpace, HalfSpaceConvex, SphereMesh,
-                      MeshSphere, HalfSpaceMesh, MeshHalfSpace };
+                      MeshSphere, CapsuleMesh, MeshCapsule, HalfSpaceMesh, MeshHalfSpace };
 
 bool is(const PairSide& s, auto tag) {
   return s.primitive && std::holds_alternative<decltype(tag)>(s.primitive->shape);
@@ -31,6 +31,8 @@ PairKind kindOf(const PairSide& a, const PairSide& b) {
   if (is(a, HalfSpace{}) && supportable(b)) return PairKind::HalfSpaceConvex;
   if (is(a, Sphere{}) && meshOnly(b)) return PairKind::SphereMesh;
   if (meshOnly(a) && is(b, Sphere{})) return PairKind::MeshSphere;
+  if (is(a, Capsule{}) && meshOnly(b)) return PairKind::CapsuleMesh;
+  if (meshOnly(a) && is(b, Capsule{})) return PairKind::MeshCapsule;
   if (is(a, HalfSpace{}) && meshOnly(b)) return PairKind::HalfSpaceMesh;
   if (meshOnly(a) && is(b, HalfSpace{})) return PairKind::MeshHalfSpace;
   return PairKind::None;
@@ -193,6 +195,100 @@ ContactPoint sphereMesh(const PairSide& a, const PairSide& b) {
   return sphereMeshPoint(c_W, r, q.point_mm, q.distance_mm, inside);
 }
 
+// ---- capsule (A) against a mesh (B)
+// Closest points of segment pq and triangle abc (exact): endpoints against the face, the segment against the
+// three edges, and a crossing of the face.
+struct SegmentTriangle {
+  Vec3 onSegment, onTriangle;
+  double distance;
+};
+SegmentTriangle segmentTriangle(const Vec3& p, const Vec3& q, const TrianglePoints& t) {
+  SegmentTriangle best{p, p, std::numeric_limits<double>::infinity()};
+  auto offer = [&](const Vec3& s, const Vec3& x) {
+    const double d = (s - x).norm();
+    if (d < best.distance) best = {s, x, d};
+  };
+  for (const Vec3& e : {p, q}) offer(e, closestPointOnTriangle(e, t[0], t[1], t[2]).point);
+  for (int i = 0; i < 3; ++i) {
+    const auto ss = closestSegmentSegment(p, q, t[i], t[(i + 1) % 3]);
+    offer(ss.pointOnFirst, ss.pointOnSecond);
+  }
+  const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+  const double dp = n.dot(p - t[0]), dq = n.dot(q - t[0]);
+  if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+    const Vec3 x = p + (dp / (dp - dq)) * (q - p);
+    const auto onTri = closestPointOnTriangle(x, t[0], t[1], t[2]);
+    offer(x, onTri.point);
+  }
+  return best;
+}
+// Every triangle of B whose closest point to the world segment is within `reach`, with that pair (world), and
+// the pairs of the segment's ends with it when within reach.
+std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transform& pose, const Vec3& p_W,
+                                                  const Vec3& q_W, double reach) {
+  std::vector<SegmentTriangle> out;
+  if (bvh.empty()) return out;
+  const Transform inv = pose.inverse();
+  const Vec3 p = inv * p_W, q = inv * q_W, mid = 0.5 * (p + q);
+  const double half = 0.5 * (q - p).norm();
+  std::vector<std::uint32_t> stack{0};
+  while (!stack.empty()) {
+    const BvhNode& node = bvh.nodes()[stack.back()];
+    stack.pop_back();
+    const Vec3 local = node.box.axes.transpose() * (mid - node.box.center);
+    const double gap = (local.cwiseAbs() - node.box.halfExtents).cwiseMax(0.0).norm() - half;  // a lower bound
+    if (gap > reach) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      continue;
+    }
+    for (std::uint32_t i = node.firstTriangle; i < node.firstTriangle + node.triangleCount; ++i) {
+      const TrianglePoints& t = bvh.triangles()[i];
+      const SegmentTriangle st = segmentTriangle(p, q, t);
+      if (st.distance > reach) continue;
+      out.push_back({pose * st.onSegment, pose * st.onTriangle, st.distance});
+      // The ends too: a segment lying along a face touches it all along, and its ends bound the contact.
+      for (const Vec3& e : {p, q}) {
+        const Vec3 x = closestPointOnTriangle(e, t[0], t[1], t[2]).point;
+        const double d = (e - x).norm();
+        if (d <= reach) out.push_back({pose * e, pose * x, d});
+      }
+    }
+  }
+  return out;
+}
+ContactPoint capsuleMeshPoint(const SegmentTriangle& st, double r, const Vec3& axis) {
+  Vec3 n;
+  if (st.distance > 1e-300) {
+    n = (st.onSegment - st.onTriangle) / st.distance;
+  } else {  // the axis touches the mesh: any direction across the axis
+    n = axis.cross(Vec3::UnitX());
+    if (n.norm() < 1e-12) n = axis.cross(Vec3::UnitY());
+    n.normalize();
+  }
+  return makePoint(st.onSegment - r * n, st.onTriangle, n, st.distance - r);
+}
+std::vector<ContactPoint> capsuleMeshPoints(const PairSide& a, const PairSide& b, double reachBeyondSurface) {
+  const WorldSegment s = segmentOf(a);
+  std::vector<ContactPoint> out;
+  for (const auto& st : trianglesNearSegment(*b.bvh, b.X_WB, s.p, s.q, s.r + reachBeyondSurface))
+    out.push_back(capsuleMeshPoint(st, s.r, s.q - s.p));
+  return out;
+}
+// The closest pair: the nearest triangle found by widening the search until one is in reach.
+ContactPoint capsuleMesh(const PairSide& a, const PairSide& b) {
+  const WorldSegment s = segmentOf(a);
+  const MeshClosestPoint toMid = closestPointOnMesh(*b.bvh, b.X_WB, 0.5 * (s.p + s.q));
+  // The nearest triangle is within the distance from the segment's middle.
+  const auto near = trianglesNearSegment(*b.bvh, b.X_WB, s.p, s.q, toMid.distance_mm + 1e-9);
+  SegmentTriangle best{s.p, toMid.point_mm, std::numeric_limits<double>::infinity()};
+  for (const auto& st : near)
+    if (st.distance < best.distance) best = st;
+  if (!std::isfinite(best.distance)) best = {0.5 * (s.p + s.q), toMid.point_mm, toMid.distance_mm};
+  return capsuleMeshPoint(best, s.r, s.q - s.p);
+}
+
 // ---- half-space (A) against a mesh (B): mesh vertices by height above the plane.
 std::vector<ContactPoint> halfSpaceMeshPoints(const PairSide& a, const PairSide& b, double threshold, ContactPoint& lowest) {
   const Transform wa = X_WS(a);
@@ -221,6 +317,8 @@ ContactPoint closestPair(PairKind kind, const PairSide& a, const PairSide& b) {
     case PairKind::HalfSpaceConvex: return swapped(convexHalfSpace(b, a));
     case PairKind::SphereMesh: return sphereMesh(a, b);
     case PairKind::MeshSphere: return swapped(sphereMesh(b, a));
+    case PairKind::CapsuleMesh: return capsuleMesh(a, b);
+    case PairKind::MeshCapsule: return swapped(capsuleMesh(b, a));
     case PairKind::HalfSpaceMesh: {
       ContactPoint lowest;
       halfSpaceMeshPoints(a, b, -1, lowest);
@@ -278,6 +376,8 @@ std::optional<MeshContacts> exactContacts(const PairSide& a, const PairSide& b, 
       addWithin(more, !sphereIsA);
       break;
     }
+    case PairKind::CapsuleMesh: addWithin(capsuleMeshPoints(a, b, options.threshold_mm), false); break;
+    case PairKind::MeshCapsule: addWithin(capsuleMeshPoints(b, a, options.threshold_mm), true); break;
     case PairKind::HalfSpaceMesh: {
       ContactPoint lowest;
       addWithin(halfSpaceMeshPoints(a, b, options.threshold_mm, lowest), false);

@@ -6,6 +6,7 @@
 //   capsule – capsule             segment–segment closest points
 //   convex primitive – half-space support point along the plane normal (torus: its convex hull's, exact too)
 //   sphere – mesh                 centre against the mesh's triangles (exact for the mesh)
+//   capsule – mesh                axis segment against the mesh's triangles (exact for the mesh)
 //   half-space – mesh             the mesh's lowest vertex (exact for the mesh)
 // World frame, mm; normals are inward (into their own body), as in ProximityContacts.h.
 #include <optional>
@@ -29,7 +30,7 @@ struct PairSide {
 bool hasExactPairQuery(const PairSide& a, const PairSide& b);
 
 // Signed separation (negative = penetration depth, exact for primitive pairs; for sphere–mesh the sphere's
-// depth below the nearest triangle), witness points and inward normals. colliding = separation ≤ 0, as
+// depth below the nearest triangle, for capsule–mesh the axis's), witness points and inward normals. colliding = separation ≤ 0, as
 // touching meshes collide.
 std::optional<SeparationResult> exactSeparation(const PairSide& a, const PairSide& b);
 

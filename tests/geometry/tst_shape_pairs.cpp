@@ -126,10 +126,24 @@ class TestShapePairs : public QObject {
     const Placed ground(HalfSpace{}, pose({0, 0, -10.25}));
     r = exactSeparation(ground.side(), box.meshSide());
     QVERIFY(r && std::abs(r->separation_mm - 0.25) < kTol);
+    // A capsule over the mesh box: level (hand value), tilted (its lower end), crossing an edge.
+    r = exactSeparation(Placed(Capsule{2, 16}, pose({3, 1, 15}, Vec3::UnitY(), kPi / 2)).side(), box.meshSide());
+    QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && std::abs(r->pointB_mm.z() - 10) < kTol);
+    const Placed tilted(Capsule{2, 16}, pose({0, 0, 20}, Vec3::UnitY(), kPi / 3));
+    r = exactSeparation(box.meshSide(), tilted.side());
+    QVERIFY(r && std::abs(r->separation_mm - (20 - 8 * std::cos(kPi / 3) - 2 - 10)) < kTol);
+    QVERIFY(std::abs(signedDistance(tilted.primitive.shape, tilted.X_WB.inverse() * r->pointB_mm)) < kTol);
+    const MeshDistance md = meshDistance(tilted.bvh, tilted.X_WB, box.bvh, box.X_WB);
+    QVERIFY(md.distance_mm >= r->separation_mm - kTol && md.distance_mm - r->separation_mm < 0.02);
+    const Placed acrossEdge(Capsule{1, 40}, pose({14, 0, 14}, Vec3::UnitX(), kPi / 2));  // along y, off the edge
+    r = exactSeparation(acrossEdge.side(), box.meshSide());
+    QVERIFY(r && std::abs(r->separation_mm - (std::sqrt(32.0) - 1)) < kTol);
+    r = exactSeparation(Placed(Capsule{2, 16}, pose({0, 0, 11}, Vec3::UnitY(), kPi / 2)).side(), box.meshSide());
+    QVERIFY(r && r->colliding && std::abs(r->separation_mm + 1) < kTol);
     // Pairs without a closed form fall back to the meshes.
     QVERIFY(!exactSeparation(box.side(), box.side()));
     QVERIFY(!exactSeparation(box.meshSide(), box.meshSide()));
-    QVERIFY(!hasExactPairQuery(Placed(Capsule{1, 2}, {}).side(), box.meshSide()));
+    QVERIFY(!hasExactPairQuery(Placed(Cylinder{1, 2}, {}).side(), box.meshSide()));
   }
   void randomSpherePairsMatchTessellations() {
     std::mt19937 rng(11);
@@ -181,6 +195,10 @@ class TestShapePairs : public QObject {
     const Placed box(Box{Vec3(20, 20, 20)}, pose({0, 0, 0}));
     mc = exactContacts(Placed(Sphere{5}, pose({1, 1, 15.1})).side(), box.meshSide(), o);
     QVERIFY(mc && mc->points.size() == 1 && (mc->points[0].pointB_mm - Vec3(1, 1, 10)).norm() < kTol);
+    // A capsule lying 0.1 mm above a mesh box's face: a line contact, both ends.
+    mc = exactContacts(Placed(Capsule{2, 16}, pose({0, 0, 12.1}, Vec3::UnitY(), kPi / 2)).side(), box.meshSide(), o);
+    QVERIFY(mc && mc->points.size() == 2);
+    for (const auto& p : mc->points) QVERIFY(std::abs(p.distance_mm - 0.1) < kTol && std::abs(std::abs(p.pointA_mm.x()) - 8) < kTol);
     // A mesh box 0.1 mm above the plane: its four bottom vertices.
     mc = exactContacts(Placed(Box{Vec3(20, 20, 20)}, pose({0, 0, 10.1})).meshSide(), ground.side(), o);
     QVERIFY(mc && mc->points.size() == 4);
