@@ -98,6 +98,8 @@ class TestPrimitiveContact : public QObject {
     const QuadricFit& tip = contacts[0].side1.body.kind == BodyHandle::Kind::Obstacle ? r.fit1 : r.fit2;
     QCOMPARE(tip.estimator, CurvatureEstimator::GraspItParaboloid);
     QVERIFY(std::abs(tip.curvatures.kappaMin_per_mm - 0.1) > 1e-4);
+    qInfo("GraspIt! paraboloid on the fingertip's tessellation: kappa %.5f / %.5f per mm (exact 0.1)",
+          tip.curvatures.kappaMax_per_mm, tip.curvatures.kappaMin_per_mm);
   }
 
   void exactFitOnCurvedShapes() {
