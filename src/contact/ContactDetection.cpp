@@ -2,24 +2,39 @@
 
 #include "geometry/BvhCache.h"
 #include "geometry/ProximityContacts.h"
+#include "geometry/ShapePairs.h"
 
 namespace sg {
 
 namespace {
 
+// A body's BVH and pose, and its exact primitive if it has one (pair queries use the closed forms when the
+// pair has them, src/geometry/README.md §Pair queries).
 struct PlacedBvh {
   std::shared_ptr<const Bvh> bvh;
   Transform pose;
+  const Primitive* primitive = nullptr;
+  PairSide side() const { return {primitive, bvh.get(), pose}; }
 };
 PlacedBvh placed(const World& world, const WorldState& state, const BodyHandle& h) {
   const Body& b = world.body(h);
-  return {bvhFor(b.mesh), X_WB(state, h)};
+  return {bvhFor(b.mesh), X_WB(state, h), b.primitive ? &*b.primitive : nullptr};
+}
+
+MeshDistance toDistance(const SeparationResult& r) {
+  MeshDistance d;
+  d.colliding = r.colliding;
+  d.distance_mm = std::max(0.0, r.separation_mm);
+  d.pointA_mm = r.pointA_mm;
+  d.pointB_mm = r.pointB_mm;
+  return d;
 }
 
 }  // namespace
 
 bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair) {
   const auto a = placed(world, state, pair.first), b = placed(world, state, pair.second);
+  if (const auto exact = exactSeparation(a.side(), b.side())) return exact->colliding;
   return meshesCollide(*a.bvh, a.pose, *b.bvh, b.pose);
 }
 
@@ -61,7 +76,8 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
   std::vector<Contact> out;
   for (const auto& [ha, hb] : pairs) {
     const auto a = placed(world, state, ha), b = placed(world, state, hb);
-    const MeshContacts mc = meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, settings.contacts);
+    const auto exact = exactContacts(a.side(), b.side(), settings.contacts);
+    const MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, settings.contacts);
     if (mc.colliding) continue;
     for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
   }
@@ -80,6 +96,7 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
 
 MeshDistance bodyDistance(const World& world, const WorldState& state, const BodyHandle& ha, const BodyHandle& hb) {
   const auto a = placed(world, state, ha), b = placed(world, state, hb);
+  if (const auto exact = exactSeparation(a.side(), b.side())) return toDistance(*exact);
   return meshDistance(*a.bvh, a.pose, *b.bvh, b.pose);
 }
 
@@ -87,7 +104,8 @@ double minimumDistance(const World& world, const WorldState& state, const std::v
   double best = std::numeric_limits<double>::infinity();
   for (const auto& [ha, hb] : pairs) {
     const auto a = placed(world, state, ha), b = placed(world, state, hb);
-    const MeshDistance d = meshDistance(*a.bvh, a.pose, *b.bvh, b.pose, best);
+    const auto exact = exactSeparation(a.side(), b.side());
+    const MeshDistance d = exact ? toDistance(*exact) : meshDistance(*a.bvh, a.pose, *b.bvh, b.pose, best);
     if (d.found() && d.distance_mm < best) best = d.distance_mm;
     if (best <= 0) break;
   }
@@ -98,7 +116,8 @@ PairSensing sensePair(const World& world, const WorldState& state, const BodyHan
                       const CollisionSettings& settings) {
   PairSensing s;
   const auto a = placed(world, state, ha), b = placed(world, state, hb);
-  const SeparationResult r = signedSeparation(*a.bvh, a.pose, *b.bvh, b.pose);
+  const auto exact = exactSeparation(a.side(), b.side());
+  const SeparationResult r = exact ? *exact : signedSeparation(*a.bvh, a.pose, *b.bvh, b.pose);
   s.colliding = r.colliding;
   s.separation_mm = r.separation_mm;
   s.contact = r.colliding || r.separation_mm <= settings.threshold_mm();

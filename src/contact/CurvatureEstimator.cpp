@@ -179,7 +179,9 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
 QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
                         const Transform& frame, const QuadricFitSettings& settings) {
   switch (settings.estimator) {
-    case CurvatureEstimator::OsculatingJet: return fitOsculatingJet(points_mm, outwardNormals_W, frame, settings);
+    case CurvatureEstimator::OsculatingJet:
+    case CurvatureEstimator::Exact:  // asked for on a mesh (no primitive to be exact about): the best mesh estimate
+      return fitOsculatingJet(points_mm, outwardNormals_W, frame, settings);
     case CurvatureEstimator::GraspItParaboloid: break;
   }
   return fitQuadric(points_mm, frame, settings);

@@ -17,6 +17,7 @@ const char* curvatureEstimatorName(CurvatureEstimator e) {
   switch (e) {
     case CurvatureEstimator::GraspItParaboloid: return "GraspIt! paraboloid";
     case CurvatureEstimator::OsculatingJet: return "osculating jet";
+    case CurvatureEstimator::Exact: return "exact (primitive)";
   }
   return "?";
 }

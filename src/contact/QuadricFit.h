@@ -23,8 +23,10 @@ enum class QuadricFitStatus {
 // Which estimator turns a neighbourhood into curvatures (src/contact/README.md §Curvature estimators).
 enum class CurvatureEstimator {
   GraspItParaboloid,  // GraspIt!'s z = a x² + b y² + c xy through the contact point, positions only (fitQuadric)
-  OsculatingJet       // distance-weighted polynomial jet up to degree 6 fitted to positions AND vertex normals,
+  OsculatingJet,      // distance-weighted polynomial jet up to degree 6 fitted to positions AND vertex normals,
                       // curvatures from its shape operator (CurvatureEstimator.h, fitOsculatingJet)
+  Exact               // the body's analytic primitive (PrimitiveCurvature.h): exact principal curvatures and
+                      // directions, zero residual. Chosen as settings.estimator on a mesh body it means the jet.
 };
 
 const char* curvatureEstimatorName(CurvatureEstimator e);
@@ -43,6 +45,9 @@ struct QuadricFitSettings {
   // Normals whose angle to the frame's outward axis exceeds acos(jetMinNormalCosine) are ignored (their slope
   // is too steep to be a graph sample).
   double jetMinNormalCosine = 0.2;
+  // On a body whose geometry is an exact primitive, use its exact curvatures (estimator Exact) whatever
+  // `estimator` says; false fits the primitive's tessellation like any mesh (GraspIt! parity).
+  bool exactOnPrimitives = true;
 };
 
 struct PrincipalCurvatures {

@@ -1,6 +1,7 @@
 #include "contact/SoftContactModel.h"
 
 #include "contact/CurvatureEstimator.h"
+#include "contact/PrimitiveCurvature.h"
 
 namespace sg {
 
@@ -67,10 +68,13 @@ SoftContactResult analyseSoftContact(const World& world, const WorldState& state
   const auto e1 = youngsOf(world, c.side1.body), e2 = youngsOf(world, c.side2.body);
   r.neighbourhoodRadius_mm = neighbourhoodRadius_mm(e1, e2, s.neighbourhood);
   // Frames rebuilt from position and normal (the record's convention), so hand-made contacts work too.
-  r.fit1 = fitCurvature(nb.side1.allPoints_mm(), neighbourhoodNormals(world, state, c.side1, nb.side1, s.fit),
-                        contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
-  r.fit2 = fitCurvature(nb.side2.allPoints_mm(), neighbourhoodNormals(world, state, c.side2, nb.side2, s.fit),
-                        contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
+  // A primitive body's exact curvature (PrimitiveCurvature.h), else the estimator's fit of the neighbourhood.
+  if (auto exact = exactPrimitiveFit(world, state, c.side1, s.fit)) r.fit1 = *exact;
+  else r.fit1 = fitCurvature(nb.side1.allPoints_mm(), neighbourhoodNormals(world, state, c.side1, nb.side1, s.fit),
+                             contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
+  if (auto exact = exactPrimitiveFit(world, state, c.side2, s.fit)) r.fit2 = *exact;
+  else r.fit2 = fitCurvature(nb.side2.allPoints_mm(), neighbourhoodNormals(world, state, c.side2, nb.side2, s.fit),
+                             contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
   r.relative = relativeCurvature(r.fit1.curvatures, r.fit2.curvatures, c.side1.n_W.normalized(),
                                  s.patch.concaveRule);
   r.patch = computeSoftPatch(r.relative, e1, e2, s.patch);

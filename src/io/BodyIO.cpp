@@ -5,6 +5,7 @@
 
 #include "core/Parse.h"
 #include "geometry/MassProperties.h"
+#include "geometry/ShapeTessellation.h"
 #include "io/BodyXml.h"
 #include "io/NumberChecks.h"
 #include "io/MeshIO.h"
@@ -16,6 +17,12 @@ namespace sg {
 namespace {
 
 constexpr double kMaxScale = 1e6;  // larger geometry scales are certainly a mistake
+constexpr const char* kPrimitiveTypes = "sphere, ellipsoid, cylinder, cone, box, torus, capsule or halfspace";
+
+std::string lowercase(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
 
 bool isXmlPath(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
@@ -74,13 +81,25 @@ MeshFormat formatFor(const std::optional<std::string>& typeAttr, const std::stri
 }
 
 // Reads the mesh and bakes scale and offset in: p_body = Offset·Scale·p_file.
+// An Inventor file holding a single primitive node also gives that primitive (body frame) in `primitive`.
 std::shared_ptr<const TriangleMesh> loadGeometry(const GeometrySource& g, MeshFormat format,
-                                                 const std::string& referencingFile, int line) {
+                                                 const std::string& referencingFile, int line,
+                                                 std::optional<Primitive>* primitive) {
   const std::string where =
       xml::concat({"geometry of ", referencingFile, line > 0 ? ":" : "", line > 0 ? std::to_string(line) : ""});
   TriangleMesh mesh;
   try {
-    mesh = readMesh(g.resolvedPath, format);
+    if (format == MeshFormat::Inventor) {
+      InventorGeometry ig = readInventorGeometry(g.resolvedPath);
+      mesh = std::move(ig.mesh);
+      if (ig.primitive) {
+        const Transform off = g.offset.value_or(Transform::identity());
+        const Mat3 A = off.rotationMatrix() * g.scale.asDiagonal();
+        if (auto p = transformedPrimitive(*ig.primitive, A, off.translation(), 1e-6); p && primitive) *primitive = *p;
+      }
+    } else {
+      mesh = readMesh(g.resolvedPath, format);
+    }
     if (g.hasScale || g.offset) {
       const Transform off = g.offset.value_or(Transform::identity());
       mesh.transform(off.rotationMatrix(), off.translation(), g.scale);
@@ -92,10 +111,82 @@ std::shared_ptr<const TriangleMesh> loadGeometry(const GeometrySource& g, MeshFo
   return std::make_shared<const TriangleMesh>(std::move(mesh));
 }
 
-// CoG, inertia and maxRadius; values from the file win, the rest comes from the mesh.
+// <primitive type="..." .../> (FORMATS.md §Primitives): the shape in its own frame.
+Shape readPrimitiveElement(const xml::Element& e, const std::string& file) {
+  const auto type = xml::attribute(e, "type");
+  if (!type) throw xml::errorAt(file, e, "<primitive> needs a type attribute (" + std::string(kPrimitiveTypes) + ")");
+  auto num = [&](const char* name) {
+    const auto v = xml::attributeNumber(e, name, file);
+    if (!v) throw xml::errorAt(file, e, "<primitive type=\"" + *type + "\"> needs the attribute " + name);
+    return *v;
+  };
+  auto vec = [&](const char* name) {
+    const auto a = xml::attribute(e, name);
+    const auto v = a ? parseDoubleList(*a) : std::nullopt;
+    if (!a) throw xml::errorAt(file, e, "<primitive type=\"" + *type + "\"> needs the attribute " + name);
+    if (!v || v->size() != 3)
+      throw xml::errorAt(file, e, std::string("attribute ") + name + " of <primitive> must be three finite numbers, found '" +
+                                      *a + "'");
+    return Vec3((*v)[0], (*v)[1], (*v)[2]);
+  };
+  const std::string t = lowercase(std::string(trim(*type)));
+  Shape shape;
+  if (t == "sphere") shape = Sphere{num("radius")};
+  else if (t == "ellipsoid") shape = Ellipsoid{vec("semiAxes")};
+  else if (t == "cylinder") shape = Cylinder{num("radius"), num("height")};
+  else if (t == "cone") shape = Cone{num("radius"), num("height")};
+  else if (t == "box") shape = Box{vec("size")};
+  else if (t == "torus") shape = Torus{num("majorRadius"), num("minorRadius")};
+  else if (t == "capsule") shape = Capsule{num("radius"), num("length")};
+  else if (t == "halfspace") shape = HalfSpace{};
+  else throw xml::errorAt(file, e, "unknown primitive type '" + *type + "' (expected " + kPrimitiveTypes + ")");
+  const std::string problem = shapeProblem(shape);
+  if (!problem.empty()) throw xml::errorAt(file, e, "<primitive type=\"" + t + "\">: " + problem);
+  return shape;
+}
+
+std::string primitiveXml(const Shape& shape) {
+  auto attr = [](const char* name, double v) { return xml::concat({" ", name, "=\"", formatDouble(v), "\""}); };
+  auto attr3 = [](const char* name, const Vec3& v) {
+    return xml::concat({" ", name, "=\"", xml::joinNumbers(v.data(), 3), "\""});
+  };
+  std::string a;
+  if (const auto* x = std::get_if<Sphere>(&shape)) a = attr("radius", x->radius_mm);
+  else if (const auto* x = std::get_if<Ellipsoid>(&shape)) a = attr3("semiAxes", x->semiAxes_mm);
+  else if (const auto* x = std::get_if<Cylinder>(&shape)) a = attr("radius", x->radius_mm) + attr("height", x->height_mm);
+  else if (const auto* x = std::get_if<Cone>(&shape)) a = attr("radius", x->radius_mm) + attr("height", x->height_mm);
+  else if (const auto* x = std::get_if<Box>(&shape)) a = attr3("size", x->size_mm);
+  else if (const auto* x = std::get_if<Torus>(&shape))
+    a = attr("majorRadius", x->majorRadius_mm) + attr("minorRadius", x->minorRadius_mm);
+  else if (const auto* x = std::get_if<Capsule>(&shape)) a = attr("radius", x->radius_mm) + attr("length", x->length_mm);
+  return xml::concat({"<primitive type=\"", shapeTypeName(shape), "\"", a, "/>"});
+}
+
+// The body-frame primitive and its tessellation: p_body = Offset·Scale·p_shape.
+void buildPrimitiveGeometry(Body& body, const std::string& file, const xml::Element& e) {
+  const GeometrySource& g = body.geometry;
+  const Transform off = g.offset.value_or(Transform::identity());
+  const auto p = transformedPrimitive(Primitive{*g.primitive, Transform::identity()},
+                                      off.rotationMatrix() * g.scale.asDiagonal(), off.translation());
+  if (!p)
+    throw xml::errorAt(file, e, std::string("a ") + shapeTypeName(*g.primitive) +
+                                    " cannot be scaled non-uniformly (geometryScalingX/Y/Z) and stay one");
+  body.primitive = *p;
+  body.mesh = std::make_shared<const TriangleMesh>(tessellatePrimitive(*p));
+}
+
+// CoG, inertia and maxRadius; values from the file win, the rest comes from the exact primitive or the mesh.
 void completeMassProperties(Body& body) {
   const TriangleMesh& mesh = *body.mesh;
-  const auto mp = computeMassProperties(mesh);
+  auto mp = computeMassProperties(mesh);
+  if (body.primitive) {
+    mp.reset();
+    if (const auto exact = shapeMassProperties(body.primitive->shape)) {
+      const Mat3 R = body.primitive->X_BS.rotationMatrix();
+      mp = MeshMassProperties{exact->volume_mm3, body.primitive->X_BS * exact->centroid_mm,
+                              R * exact->inertiaPerMass_mm2 * R.transpose()};
+    }
+  }
   // An open or flat mesh has no volume: fall back to the bounding-box centre and a true identity.
   const Vec3 centroid = mp ? mp->centroid_mm : mesh.bounds.center();
   if (!body.cogFromFile) body.cog_mm = centroid;
@@ -120,17 +211,28 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
   Body body;
   body.kind = kind;
 
-  const xml::Element& geom = xml::requireChild(root, "geometryFile", file);
-  const std::string geomName = xml::text(geom);
-  if (geomName.empty()) throw xml::errorAt(file, geom, "<geometryFile> is empty");
   GeometrySource& g = body.geometry;
-  g.file = geomName;
-  g.resolvedPath = resolver.require(geomName, baseDir, file, xml::lineOf(geom));
-  const MeshFormat format = formatFor(xml::attribute(geom, "type"), g.resolvedPath, geom, file);
-  g.type = meshTypeName(format);
+  const xml::Element* primitiveElement = xml::child(root, "primitive");
+  const xml::Element* geomFile = xml::child(root, "geometryFile");
+  if (primitiveElement && geomFile)
+    throw xml::errorAt(file, *primitiveElement, "a body has either <geometryFile> or <primitive>, not both");
+  MeshFormat format = MeshFormat::Unknown;
+  if (primitiveElement) {
+    g.primitive = readPrimitiveElement(*primitiveElement, file);
+    g.type = "primitive";
+    body.name = shapeTypeName(*g.primitive);
+  } else {
+    const xml::Element& geom = xml::requireChild(root, "geometryFile", file);
+    const std::string geomName = xml::text(geom);
+    if (geomName.empty()) throw xml::errorAt(file, geom, "<geometryFile> is empty");
+    g.file = geomName;
+    g.resolvedPath = resolver.require(geomName, baseDir, file, xml::lineOf(geom));
+    format = formatFor(xml::attribute(geom, "type"), g.resolvedPath, geom, file);
+    g.type = meshTypeName(format);
+    body.name = fileStem(geomName);
+  }
   readScale(root, file, g);
   if (const auto* off = xml::child(root, "geometryOffset")) g.offset = readOffset(*off, file);
-  body.name = fileStem(geomName);
 
   if (const auto* m = xml::child(root, "material")) {
     body.material = xml::text(*m);
@@ -166,7 +268,8 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
     }
   }
 
-  body.mesh = loadGeometry(g, format, file, xml::lineOf(geom));
+  if (primitiveElement) buildPrimitiveGeometry(body, file, *primitiveElement);
+  else body.mesh = loadGeometry(g, format, file, xml::lineOf(*geomFile), &body.primitive);
   completeMassProperties(body);
   if (!body.cog_mm.allFinite() || !body.inertiaPerMass_mm2.allFinite() || !std::isfinite(body.maxRadius_mm))
     throw xml::errorAt(file, root, "the body's mass properties are not finite (coordinates or CoG too large)");
@@ -187,7 +290,7 @@ Body loadBodyFile(const std::string& path, BodyKind kind, const MaterialTable& m
     body.geometry.file = absolute;
     body.geometry.resolvedPath = absolute;
     body.geometry.type = meshTypeName(format);
-    body.mesh = loadGeometry(body.geometry, format, absolute, 0);
+    body.mesh = loadGeometry(body.geometry, format, absolute, 0, &body.primitive);
     completeMassProperties(body);
     return body;
   }
@@ -214,7 +317,7 @@ std::string fileNameForWriting(const std::string& resolvedPath, const std::strin
 
 std::string bodyContentXml(const Body& body, const std::string& baseDir, int indent) {
   const GeometrySource& g = body.geometry;
-  if (g.resolvedPath.empty() && g.file.empty())
+  if (g.resolvedPath.empty() && g.file.empty() && !g.primitive)
     throw Error("body '" + body.name + "' has no geometry file to name in the saved file");
   const std::string pad(static_cast<std::size_t>(indent), ' ');
   auto line = [&](const char* tag, const std::string& value) {
@@ -228,9 +331,14 @@ std::string bodyContentXml(const Body& body, const std::string& baseDir, int ind
     out += line("shearCompliance", formatDouble(*body.shearCompliance));
   }
   if (body.flockOfBirds) out += line("useFlockOfBirds", std::to_string(*body.flockOfBirds));
-  const std::string geomName =
-      g.resolvedPath.empty() ? g.file : fileNameForWriting(g.resolvedPath, g.file, baseDir);
-  out += xml::concat({pad, "<geometryFile type=\"", xml::escape(g.type), "\">", xml::escape(geomName), "</geometryFile>\n"});
+  if (g.primitive) {
+    out += pad + primitiveXml(*g.primitive) + "\n";
+  } else {
+    const std::string geomName =
+        g.resolvedPath.empty() ? g.file : fileNameForWriting(g.resolvedPath, g.file, baseDir);
+    out += xml::concat(
+        {pad, "<geometryFile type=\"", xml::escape(g.type), "\">", xml::escape(geomName), "</geometryFile>\n"});
+  }
   if (g.hasScale) {
     if (g.scaleWasUniform) {
       out += line("geometryScaling", formatDouble(g.scale.x()));

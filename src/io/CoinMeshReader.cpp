@@ -4,6 +4,9 @@
 // tessellated with the file's own Complexity; polygons follow the file's ShapeHints. Coin trusts the
 // file's indices, so shapes are checked first (MeshCoinShapeCheck.h) and bad ones are an error.
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <filesystem>
 #include <mutex>
 #include <string>
@@ -14,12 +17,16 @@
 #include <Inventor/errors/SoDebugError.h>
 #include <Inventor/errors/SoReadError.h>
 #include <Inventor/lists/SbStringList.h>
+#include <Inventor/nodes/SoCone.h>
+#include <Inventor/nodes/SoCube.h>
+#include <Inventor/nodes/SoCylinder.h>
 #include <Inventor/nodes/SoIndexedNurbsCurve.h>
 #include <Inventor/nodes/SoIndexedNurbsSurface.h>
 #include <Inventor/nodes/SoNurbsCurve.h>
 #include <Inventor/nodes/SoNurbsSurface.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShape.h>
+#include <Inventor/nodes/SoSphere.h>
 #include <Inventor/SoDB.h>
 #include <Inventor/SoInput.h>
 #include <Inventor/SoPrimitiveVertex.h>
@@ -124,11 +131,59 @@ struct NodeRef {
   NodeRef& operator=(const NodeRef&) = delete;
 };
 
-// What the traversal gathers: the triangle soup, or the first shape whose data would make Coin crash.
+// What the traversal gathers: the triangle soup, or the first shape whose data would make Coin crash; and
+// the shapes met, so a file holding a single primitive node can become an exact primitive.
 struct Extraction {
   TriangleMesh mesh;
   std::string badShape;
+  int shapeCount = 0;
+  std::optional<Primitive> primitive;  // of the first shape, in the file frame, when it is a whole primitive
 };
+
+// A single-precision field value as the decimal the file most likely wrote (7 significant digits).
+double fromFloat(float f) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.7g", static_cast<double>(f));
+  return std::strtod(buf, nullptr);
+}
+
+// Coin's primitive node (axis y, centred) as a Primitive in its own node frame, if it is a closed solid (all
+// parts of a cylinder or cone on).
+std::optional<Primitive> nodePrimitive(const SoNode* node) {
+  // Shapes.h's axial shapes use z: rotate z onto Coin's y.
+  const Transform zToY = Transform::fromAxisAngle(Vec3::UnitX(), -kPi / 2);
+  if (node->isOfType(SoSphere::getClassTypeId()))
+    return Primitive{Sphere{fromFloat(static_cast<const SoSphere*>(node)->radius.getValue())}, Transform::identity()};
+  if (node->isOfType(SoCube::getClassTypeId())) {
+    const auto* c = static_cast<const SoCube*>(node);
+    return Primitive{Box{Vec3(fromFloat(c->width.getValue()), fromFloat(c->height.getValue()), fromFloat(c->depth.getValue()))}, Transform::identity()};
+  }
+  if (node->isOfType(SoCylinder::getClassTypeId())) {
+    const auto* c = static_cast<const SoCylinder*>(node);
+    if (c->parts.getValue() != SoCylinder::ALL) return std::nullopt;
+    return Primitive{Cylinder{fromFloat(c->radius.getValue()), fromFloat(c->height.getValue())}, zToY};
+  }
+  if (node->isOfType(SoCone::getClassTypeId())) {
+    const auto* c = static_cast<const SoCone*>(node);
+    if (c->parts.getValue() != SoCone::ALL) return std::nullopt;
+    return Primitive{Cone{fromFloat(c->bottomRadius.getValue()), fromFloat(c->height.getValue())}, zToY};
+  }
+  return std::nullopt;
+}
+
+void notePrimitive(Extraction& out, SoCallbackAction* action, const SoNode* node) {
+  if (++out.shapeCount > 1) {
+    out.primitive.reset();
+    return;
+  }
+  const auto p = nodePrimitive(node);
+  if (!p || !shapeProblem(p->shape).empty()) return;
+  const SbMatrix& m = action->getModelMatrix();  // row-vector convention: p' = p·M
+  Mat3 A;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) A(r, c) = fromFloat(m[c][r]);
+  out.primitive = transformedPrimitive(*p, A, Vec3(fromFloat(m[3][0]), fromFloat(m[3][1]), fromFloat(m[3][2])), 1e-6);
+}
 
 SoCallbackAction::Response checkShape(void* data, SoCallbackAction* action, const SoNode* node) {
   auto* out = static_cast<Extraction*>(data);
@@ -144,7 +199,10 @@ SoCallbackAction::Response checkShape(void* data, SoCallbackAction* action, cons
       node->isOfType(SoVertexShape::getClassTypeId())
           ? meshio::inventorShapeProblem(action, static_cast<const SoVertexShape*>(node))
           : meshio::vrmlShapeProblem(node);
-  if (problem.empty()) return SoCallbackAction::CONTINUE;
+  if (problem.empty()) {
+    notePrimitive(*out, action, node);
+    return SoCallbackAction::CONTINUE;
+  }
   out->badShape = std::string(node->getTypeId().getName().getString()) + ": " + problem;
   return SoCallbackAction::ABORT;
 }
@@ -166,7 +224,7 @@ void collectTriangle(void* data, SoCallbackAction* action, const SoPrimitiveVert
 
 }  // namespace
 
-TriangleMesh readInventorMesh(const std::string& path) {
+InventorGeometry readInventorGeometry(const std::string& path) {
   meshio::requireReadableFile(path);
   std::lock_guard<std::mutex> lock(coinMutex());
   ensureCoinInitialized();
@@ -213,7 +271,12 @@ TriangleMesh readInventorMesh(const std::string& path) {
   // Coin computes in single precision: seam and pole copies of a vertex differ by a few float ulps, so
   // merge within 1e-6 of the model's extent (well above float noise, far below any real feature).
   meshio::mergeCoincidentVertices(out.mesh, 1e-6);
-  return meshio::finalizeOrThrow(std::move(out.mesh), path);
+  InventorGeometry g;
+  g.mesh = meshio::finalizeOrThrow(std::move(out.mesh), path);
+  if (out.shapeCount == 1) g.primitive = out.primitive;
+  return g;
 }
+
+TriangleMesh readInventorMesh(const std::string& path) { return readInventorGeometry(path).mesh; }
 
 }  // namespace sg

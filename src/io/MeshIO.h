@@ -4,6 +4,9 @@
 // duplicate vertices are merged and vertices no triangle uses are dropped (a clean file keeps its order).
 #include <string>
 
+#include <optional>
+
+#include "geometry/Shapes.h"
 #include "geometry/TriangleMesh.h"
 
 namespace sg {
@@ -25,6 +28,14 @@ TriangleMesh readMesh(const std::string& path, MeshFormat format = MeshFormat::U
 // single precision), so closed shapes come out closed. Reads are serialised by a lock, but must not
 // run concurrently with other Coin use (e.g. rendering) on another thread.
 TriangleMesh readInventorMesh(const std::string& path);
+// The same mesh, plus the exact primitive when the file's only shape is a Sphere, Cube, or a Cylinder or Cone
+// with all parts, under transforms that keep it one (Shapes.h transformedPrimitive: uniform scales; a sphere
+// under a non-uniform scale along its axes is an ellipsoid). File frame, in-file transforms baked in.
+struct InventorGeometry {
+  TriangleMesh mesh;
+  std::optional<Primitive> primitive;
+};
+InventorGeometry readInventorGeometry(const std::string& path);
 TriangleMesh readOffMesh(const std::string& path);
 TriangleMesh readPlyMesh(const std::string& path);       // ascii and binary (little/big endian)
 TriangleMesh readStlMesh(const std::string& path);       // ascii and binary; shared corners merged

@@ -383,7 +383,9 @@ void saveWorld(const World& world, const std::string& path, const FileHistory* h
   World copy = world;
   std::set<std::string> used;
   auto giveFile = [&](Body& b) {
-    if (!b.sourceFile.empty() || !b.geometry.resolvedPath.empty() || !b.geometry.file.empty() || !b.mesh) return;
+    if (!b.sourceFile.empty() || !b.geometry.resolvedPath.empty() || !b.geometry.file.empty() || b.geometry.primitive ||
+        !b.mesh)
+      return;
     std::string base = fileStem(file) + "_" + (b.name.empty() ? std::string("body") : b.name);
     std::string name = base + ".off";
     for (int i = 2; used.count(name) || std::filesystem::exists(dir + "/" + name); ++i)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/Transform.h"
+#include "geometry/Shapes.h"
 #include "geometry/TriangleMesh.h"
 
 namespace sg {
@@ -22,6 +23,9 @@ struct GeometrySource {
   bool scaleWasUniform = true;
   bool hasScale = false;
   std::optional<Transform> offset;   // geometryOffset, applied after scaling
+  // A <primitive> element instead of a file (src/io/FORMATS.md §Primitives): the shape as written, before
+  // scale and offset. `file` and `resolvedPath` are then empty and `type` is "primitive".
+  std::optional<Shape> primitive;
 };
 
 struct Body {
@@ -39,6 +43,10 @@ struct Body {
   double maxRadius_mm = 0.0;         // largest distance from the CoG to a vertex
 
   std::shared_ptr<const TriangleMesh> mesh;  // body frame, scale and offset baked in
+  // The exact shape when the geometry is an analytic primitive (a <primitive> element, or an Inventor file
+  // holding a single Sphere/Cube/Cylinder/Cone), body frame, scale and offset baked in; `mesh` is then its
+  // tessellation (for drawing and mesh queries). Contact queries use it (src/geometry/README.md §Pair queries).
+  std::optional<Primitive> primitive;
   GeometrySource geometry;
   std::string sourceFile;            // absolute path of the body XML; empty for inline bodies or bare meshes
                                      // (names as a world or robot file wrote them: io/FileHistory.h)

@@ -113,7 +113,10 @@ void PropertiesDock::refresh() {
   mass_->setValue(b.mass_g);
   youngs_->setText(b.youngs_Pa ? QString::fromStdString(formatDouble(*b.youngs_Pa)) : QString());
   const std::string& file = b.geometry.file.empty() ? b.geometry.resolvedPath : b.geometry.file;
-  geometry_->setText(file.empty() ? tr("(inline)") : QString::fromStdString(file));
+  QString geometryText = file.empty() ? tr("(inline)") : QString::fromStdString(file);
+  if (b.primitive)  // an exact analytic shape (src/io/FORMATS.md §Primitives)
+    geometryText = (file.empty() ? QString() : geometryText + " — ") + tr("exact %1").arg(shapeTypeName(b.primitive->shape));
+  geometry_->setText(geometryText);
   geometry_->setToolTip(QString::fromStdString(b.geometry.resolvedPath));
   triangles_->setText(QLocale().toString(static_cast<qulonglong>(b.triangleCount())));
   radius_->setText(tr("%1 mm").arg(b.maxRadius_mm, 0, 'f', 1));

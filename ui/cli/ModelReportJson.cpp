@@ -26,7 +26,9 @@ QJsonObject bodyToJson(const Body& body, const Transform& X_WB, const std::strin
   QJsonObject geometry{{"file", jsonString(body.geometry.file)},
                        {"resolvedPath", jsonString(body.geometry.resolvedPath)},
                        {"type", jsonString(body.geometry.type)},
-                       {"scale", jsonVec(body.geometry.scale)}};
+                       {"scale", jsonVec(body.geometry.scale)},
+                       // the exact primitive's type (src/io/FORMATS.md §Primitives), null for a mesh
+                       {"primitive", body.primitive ? QJsonValue(shapeTypeName(body.primitive->shape)) : QJsonValue()}};
   QJsonValue massProperties;  // null for obstacles: they carry no dynamic properties
   if (body.isDynamic())
     massProperties = QJsonObject{{"mass_g", jsonNumber(body.mass_g)},

@@ -33,8 +33,10 @@ void printBody(TextPrinter& out, const Body& body, const Transform& X_WB, const 
   const BodyFacts facts = computeBodyFacts(body, X_WB);
   out.line(bodyKindName(body.kind) + " " + label + (body.sourceFile.empty() ? "" : std::string("  (") + body.sourceFile + ")"));
   TextPrinter::Indent indent(out);
-  out.field("geometry", body.geometry.file + " (" + body.geometry.type + "), " + std::to_string(facts.triangles) +
-                            " triangles, " + std::to_string(facts.vertices) + " vertices");
+  out.field("geometry", body.geometry.file + " (" + body.geometry.type + "), " +
+                            (body.primitive ? std::string("exact ") + shapeTypeName(body.primitive->shape) + ", " : "") +
+                            std::to_string(facts.triangles) + " triangles, " + std::to_string(facts.vertices) +
+                            " vertices");
   out.field("material", body.material + ", " +
                             (body.isSoft() ? std::string("Young's modulus ") + P::number(*body.youngs_Pa) + " Pa" : "rigid"));
   out.field("bounds (body)", P::box(facts.boundsBody_mm));
