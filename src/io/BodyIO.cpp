@@ -92,7 +92,10 @@ std::shared_ptr<const TriangleMesh> loadGeometry(const GeometrySource& g, MeshFo
   return std::make_shared<const TriangleMesh>(std::move(mesh));
 }
 
-// CoG, inertia and maxRadius; values from the file win, the rest comes from the mesh.
+}  // namespace
+
+namespace xmlio {
+
 void completeMassProperties(Body& body) {
   const TriangleMesh& mesh = *body.mesh;
   const auto mp = computeMassProperties(mesh);
@@ -110,10 +113,6 @@ void completeMassProperties(Body& body) {
   }
   body.maxRadius_mm = maxRadius(mesh, body.cog_mm);
 }
-
-}  // namespace
-
-namespace xmlio {
 
 Body readBodyElement(const xml::Element& root, const std::string& file, const std::string& baseDir,
                      BodyKind kind, const MaterialTable& materials, const PathResolver& resolver) {
@@ -188,7 +187,7 @@ Body loadBodyFile(const std::string& path, BodyKind kind, const MaterialTable& m
     body.geometry.resolvedPath = absolute;
     body.geometry.type = meshTypeName(format);
     body.mesh = loadGeometry(body.geometry, format, absolute, 0);
-    completeMassProperties(body);
+    xmlio::completeMassProperties(body);
     return body;
   }
   tinyxml2::XMLDocument doc;
