@@ -486,6 +486,26 @@ class TestUrdf : public QObject {
     expectSameWorldGeometry(u, g, 1e-6, 3);
   }
 
+  // A world naming the URDF hand saves it by file name; only link properties edited after loading are written
+  // (<linkProperties>), and they come back.
+  void worldWithUrdfRobotSavesAndLoads() {
+    World world = loadWorld(source("worlds/threefinger_urdf.xml"));
+    QCOMPARE(world.robots.size(), std::size_t(1));
+    QVERIFY(world.robots[0].loadWarnings.empty());
+    const std::string dir = source("worlds");
+    QVERIFY(worldToXml(world, dir).find("<linkProperties") == std::string::npos);
+    world.robots[0].chains[1].links[2].body.material = "metal";
+    const std::string text = worldToXml(world, dir);
+    QVERIFY(text.find("three_finger.urdf") != std::string::npos);
+    QCOMPARE(text.find("<linkProperties"), text.rfind("<linkProperties"));  // one link
+    QTemporaryDir tmp;
+    const std::string copy = tmp.filePath("w.xml").toStdString();
+    saveWorld(world, copy);
+    const World again = loadWorld(copy);
+    QCOMPARE(again.robots[0].chains[1].links[2].body.material, std::string("metal"));
+    QCOMPARE(again.robots[0].chains[0].links[2].body.material, std::string("rubber"));
+  }
+
   void treesCannotBeWrittenForGraspIt() {
     QTemporaryDir dir;
     const std::string path = writeFile(dir, "t.urdf",

@@ -334,6 +334,8 @@ void MainWindow::readSettings() {
   }
   LoadOptions options;  // "modelRoots": extra folders searched for files named in model files
   for (const QString& root : s.value("modelRoots").toStringList()) options.modelRoots.push_back(root.toStdString());
+  // "packagePaths": where URDF package:// names are looked for, before ROS_PACKAGE_PATH (src/io/FORMATS.md §URDF)
+  for (const QString& dir : s.value("packagePaths").toStringList()) options.packagePaths.push_back(dir.toStdString());
   doc_->setLoadOptions(std::move(options));
   recentFiles_ = s.value("recentFiles").toStringList();
   while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
