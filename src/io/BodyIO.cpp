@@ -175,6 +175,10 @@ void buildPrimitiveGeometry(Body& body, const std::string& file, const xml::Elem
   body.mesh = std::make_shared<const TriangleMesh>(tessellatePrimitive(*p));
 }
 
+}  // namespace
+
+namespace xmlio {
+
 // CoG, inertia and maxRadius; values from the file win, the rest comes from the exact primitive or the mesh.
 void completeMassProperties(Body& body) {
   const TriangleMesh& mesh = *body.mesh;
@@ -201,10 +205,6 @@ void completeMassProperties(Body& body) {
   }
   body.maxRadius_mm = maxRadius(mesh, body.cog_mm);
 }
-
-}  // namespace
-
-namespace xmlio {
 
 Body readBodyElement(const xml::Element& root, const std::string& file, const std::string& baseDir,
                      BodyKind kind, const MaterialTable& materials, const PathResolver& resolver) {
@@ -291,7 +291,7 @@ Body loadBodyFile(const std::string& path, BodyKind kind, const MaterialTable& m
     body.geometry.resolvedPath = absolute;
     body.geometry.type = meshTypeName(format);
     body.mesh = loadGeometry(body.geometry, format, absolute, 0, &body.primitive);
-    completeMassProperties(body);
+    xmlio::completeMassProperties(body);
     return body;
   }
   tinyxml2::XMLDocument doc;

@@ -14,6 +14,10 @@ namespace sg::xmlio {
 Body readBodyElement(const xml::Element& element, const std::string& file, const std::string& baseDir,
                      BodyKind kind, const MaterialTable& materials, const PathResolver& resolver);
 
+// CoG, inertia and maxRadius of a body with a mesh; values from the file (cogFromFile, inertiaFromFile) win,
+// the rest comes from the mesh.
+void completeMassProperties(Body& body);
+
 // loadBody() with an explicit resolver (robots and worlds pass theirs on).
 Body loadBodyFile(const std::string& path, BodyKind kind, const MaterialTable& materials,
                   const PathResolver& resolver);

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/Parse.h"
+#include "io/ModelIO.h"
 
 namespace sg::xmlio {
 
@@ -96,12 +97,24 @@ std::string linkPropertiesXml(const Robot& robot, int indent) {
   const std::string pad(static_cast<std::size_t>(indent), ' ');
   const std::string inner(static_cast<std::size_t>(indent + 2), ' ');
   std::map<std::string, std::optional<EditableProperties>> fileCache;  // links often share a body file
+  // A URDF robot's links have no body files: what reloading the URDF (and its sidecar) gives is the reference.
+  std::optional<Robot> urdf;
+  if (isUrdfPath(robot.sourceFile)) {
+    try {
+      urdf = loadUrdfRobot(robot.sourceFile, MaterialTable{});
+      if (urdf->bodyRefs() != robot.bodyRefs()) urdf.reset();
+    } catch (const Error&) {
+      urdf.reset();  // then every link's properties are written
+    }
+  }
   std::string out;
   for (const BodyRef& ref : robot.bodyRefs()) {
     const Body& body = robot.body(ref);
+    std::optional<EditableProperties> fromUrdf;
+    if (urdf) fromUrdf = propertiesOf(urdf->body(ref));
     auto cached = fileCache.find(body.sourceFile);
-    if (cached == fileCache.end()) cached = fileCache.emplace(body.sourceFile, filePropertiesOf(body)).first;
-    const std::optional<EditableProperties>& file = cached->second;
+    if (!urdf && cached == fileCache.end()) cached = fileCache.emplace(body.sourceFile, filePropertiesOf(body)).first;
+    const std::optional<EditableProperties>& file = urdf ? fromUrdf : cached->second;
     const EditableProperties now = propertiesOf(body);
     std::string children;
     if (!file || now.material != file->material)

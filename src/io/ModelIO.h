@@ -18,11 +18,18 @@ namespace sg {
 Body loadBody(const std::string& path, BodyKind kind, const MaterialTable& materials,
               const LoadOptions& options = {});
 
-// A robot XML: palm and link bodies from <robotdir>/iv/, eigengrasp and virtual-contact files relative to
+// A robot XML (a .urdf file goes to loadUrdfRobot): palm and link bodies from <robotdir>/iv/, eigengrasp and virtual-contact files relative to
 // <robotdir>/. DOF ranges computed; where it is comes from a RobotState (defaultRobotState puts the DOFs at
 // their defaults). `history`, if given, receives the palm and link file names as the file wrote them.
 Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options = {},
                 RobotFileHistory* history = nullptr);
+
+// A URDF robot (FORMATS.md §URDF), with its SoftGrasp sidecar <dir>/<stem>.softgrasp.xml when there is one
+// (without one: defaults and a load warning). Chains: the palm's child joints and those of branching links start
+// chains; mimic joints are coupled DOFs. loadRobot calls it for a .urdf file. `history` receives link names.
+Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options = {},
+                    RobotFileHistory* history = nullptr);
+bool isUrdfPath(const std::string& path);  // by extension, .urdf (any case)
 
 // The robot as GraspIt! robot XML for a file in `robotDir`: body files relative to <robotDir>/iv (absolute
 // when not below it), DH joints from the DH parameters they were built from, the eigengrasp file, collision
@@ -32,6 +39,11 @@ Robot loadRobot(const std::string& path, const MaterialTable& materials, const L
 std::string robotToXml(const Robot& robot, const std::string& robotDir, const RobotFileHistory* history = nullptr);
 // Writes robotToXml atomically.
 void saveRobot(const Robot& robot, const std::string& path, const RobotFileHistory* history = nullptr);
+
+// Writes `robot` as a GraspIt! robot directory: <outDir>/<name>.xml with DH joints (toDhRobot, model/DhConversion.h),
+// iv/<body>.xml + iv/<body>.off per body (the collision mesh), the eigengrasp file copied to eigen/. Virtual contacts
+// are not written. Returns the robot XML's path. Throws sg::Error for what GraspIt! cannot express (DhConversion.h).
+std::string exportGraspItRobot(const Robot& robot, const std::string& outDir);
 
 EigenGraspSet loadEigenGrasps(const std::string& path, int dofCount);
 // XML virtual contacts, or the legacy plain-text .vgr format.

@@ -11,6 +11,9 @@ namespace sg {
 
 struct LoadOptions {
   std::vector<std::string> modelRoots;  // extra roots searched last (settable by the user)
+  // Where URDF package://NAME/... URIs are looked for (FORMATS.md §URDF paths), before ROS_PACKAGE_PATH.
+  std::vector<std::string> packagePaths;
+  bool useRosPackagePath = true;        // also search the directories in the ROS_PACKAGE_PATH variable
 };
 
 class PathResolver {

@@ -310,6 +310,7 @@ void checkBodyRef(const Robot& robot, const BodyRef& ref, const std::string& fil
 
 Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options,
                 RobotFileHistory* history) {
+  if (isUrdfPath(path)) return loadUrdfRobot(path, materials, options, history);
   const PathResolver resolver(options);
   const std::string file = absolutePath(path);
   tinyxml2::XMLDocument doc;

@@ -42,11 +42,14 @@ struct Body {
   bool cogFromFile = false, inertiaFromFile = false;
   double maxRadius_mm = 0.0;         // largest distance from the CoG to a vertex
 
-  std::shared_ptr<const TriangleMesh> mesh;  // body frame, scale and offset baked in
+  std::shared_ptr<const TriangleMesh> mesh;  // body frame, scale and offset baked in; collision geometry
   // The exact shape when the geometry is an analytic primitive (a <primitive> element, or an Inventor file
   // holding a single Sphere/Cube/Cylinder/Cone), body frame, scale and offset baked in; `mesh` is then its
   // tessellation (for drawing and mesh queries). Contact queries use it (src/geometry/README.md §Pair queries).
   std::optional<Primitive> primitive;
+  // Geometry for drawing when it differs from the collision mesh (URDF <visual>); null: draw `mesh`.
+  std::shared_ptr<const TriangleMesh> visualMesh;
+  std::optional<Vec4> colour;        // RGBA in 0..1 for drawing (URDF material colour); absent: by material
   GeometrySource geometry;
   std::string sourceFile;            // absolute path of the body XML; empty for inline bodies or bare meshes
                                      // (names as a world or robot file wrote them: io/FileHistory.h)

@@ -37,7 +37,7 @@ Vec3 materialColour(const std::string& materialName) {
 }
 
 Vec3 bodyColour(const Body& body, bool isRobotBody) {
-  const Vec3 base = isRobotBody ? kRobotColour : materialColour(body.material);
+  const Vec3 base = body.colour ? Vec3(body.colour->head<3>()) : isRobotBody ? kRobotColour : materialColour(body.material);
   if (!body.isSoft()) return base;
   return (1.0 - kSoftBlend) * base + kSoftBlend * kSoftTint;
 }

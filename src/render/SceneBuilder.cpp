@@ -176,7 +176,7 @@ void WorldScene::buildBodies(const World& world) {
     const bool robotBody = h.kind == BodyHandle::Kind::Robot;
     if (robotBody || h.kind == BodyHandle::Kind::Mount) addRobotNodes();
     const Body& body = world.body(h);
-    if (body.mesh) used.insert(body.mesh.get());
+    if (drawnMesh(body)) used.insert(drawnMesh(body).get());
     SoSeparator* node = makeBodyNode(body, X_WB(world.state, h), h, robotBody);
     node->setName(SbName(nodeName(world.bodyLabel(h)).c_str()));
     (robotBody ? robotNodes_[h.index] : bodiesRoot_)->addChild(node);
@@ -215,7 +215,7 @@ SoSeparator* WorldScene::makeBodyNode(const Body& body, const Transform& X_WB, c
 
   e.highlight = new SoSwitch;
   e.highlight->whichChild = SO_SWITCH_NONE;
-  e.highlight->addChild(makeHighlightBox(body.mesh.get()));
+  e.highlight->addChild(makeHighlightBox(drawnMesh(body).get()));
   e.separator->addChild(e.highlight);
 
   if (SoNode* geometry = geometryFor(body)) e.separator->addChild(geometry);
@@ -225,14 +225,25 @@ SoSeparator* WorldScene::makeBodyNode(const Body& body, const Transform& X_WB, c
   return e.separator;
 }
 
+const std::shared_ptr<const TriangleMesh>& WorldScene::drawnMesh(const Body& body) const {
+  return body.visualMesh && !collisionGeometryShown_ ? body.visualMesh : body.mesh;
+}
+
 SoNode* WorldScene::geometryFor(const Body& body) {
-  if (!body.mesh || body.mesh->empty()) return nullptr;
-  auto it = geometryCache_.find(body.mesh.get());
+  const auto& mesh = drawnMesh(body);
+  if (!mesh || mesh->empty()) return nullptr;
+  auto it = geometryCache_.find(mesh.get());
   if (it != geometryCache_.end()) return it->second.second;
-  SoNode* node = makeMeshNode(*body.mesh);
+  SoNode* node = makeMeshNode(*mesh);
   node->ref();
-  geometryCache_[body.mesh.get()] = {body.mesh, node};
+  geometryCache_[mesh.get()] = {mesh, node};
   return node;
+}
+
+void WorldScene::setCollisionGeometryShown(const World& world, bool on) {
+  if (on == collisionGeometryShown_) return;
+  collisionGeometryShown_ = on;
+  rebuild(world);
 }
 
 void WorldScene::rebuildAxes(const World&) {

@@ -80,6 +80,9 @@ class WorldScene {
   float transparency() const { return transparency_; }
   void setAxesVisible(bool on);
   bool axesVisible() const { return axesVisible_; }
+  // Bodies with separate visual geometry (URDF <visual>) draw it (default) or their collision mesh; rebuilds.
+  void setCollisionGeometryShown(const World& world, bool on);
+  bool collisionGeometryShown() const { return collisionGeometryShown_; }
 
  private:
   struct Entry {
@@ -94,6 +97,7 @@ class WorldScene {
   void buildBodies(const World& world);
   SoSeparator* makeBodyNode(const Body& body, const Transform& X_WB, const BodyHandle& handle, bool robotBody);
   SoNode* geometryFor(const Body& body);
+  const std::shared_ptr<const TriangleMesh>& drawnMesh(const Body& body) const;
   void applyHighlight(const Entry& e, bool on) const;
   void rebuildAxes(const World& world);
   const Entry* find(const BodyHandle& handle) const;
@@ -113,6 +117,7 @@ class WorldScene {
   bool wireframe_ = false;
   float transparency_ = 0.0f;
   bool axesVisible_ = false;
+  bool collisionGeometryShown_ = false;
 };
 
 }  // namespace sg

@@ -743,6 +743,7 @@ void TstApp::importBundledRobots() {
   for (const QString& d : robots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
     if (QFileInfo::exists(robots.filePath(d + "/" + d + ".xml"))) files << robots.filePath(d + "/" + d + ".xml");
   QVERIFY2(!files.isEmpty(), "models/robots holds no robot");
+  files << robots.filePath("ThreeFingerURDF/urdf/three_finger.urdf");  // Import Robot takes URDF too
   MainWindow w(MainWindow::Options{false});
   w.document()->resetWorld(test::makeTestWorld());
   for (const QString& f : files) QVERIFY2(w.importRobotFile(f), qPrintable(f));

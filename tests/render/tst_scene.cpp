@@ -279,6 +279,30 @@ class TstScene : public QObject {
     QVERIFY(withAxes->getMax()[2] > withoutAxes->getMax()[2]);
   }
 
+  // A body with separate visual geometry (URDF) draws it, in its own colour; View > Collision Geometry draws the
+  // collision mesh instead.
+  void visualGeometryUnlessCollisionShown() {
+    World world = test::smallWorld();
+    Body& cube = world.graspables[0];
+    cube.visualMesh = test::boxMesh(80, 80, 80);
+    cube.colour = Vec4(0, 1, 0, 1);
+    QVERIFY(bodyColour(cube, false).isApprox(Vec3(0, 1, 0)));
+    const BodyHandle h = world.bodyHandles()[1];
+    QCOMPARE(&world.body(h), &world.graspables[0]);
+    WorldScene scene(world);
+    const auto width = [&] {
+      float dx = 0, dy = 0, dz = 0;
+      sceneBoundingBox(scene.bodyNode(h))->getSize(dx, dy, dz);
+      return dx;
+    };
+    QVERIFY(std::abs(width() - 80) < 2);  // the highlight box is hidden; the visual mesh is 80 mm
+    scene.setCollisionGeometryShown(world, true);
+    QVERIFY(scene.collisionGeometryShown());
+    QVERIFY(std::abs(width() - 40) < 2);
+    scene.setCollisionGeometryShown(world, false);
+    QVERIFY(std::abs(width() - 80) < 2);
+  }
+
   void coloursByMaterialAndSoftness() {
     Body rigid = test::boxBody("a", test::boxMesh(1, 1, 1), Vec3::Zero(), "rubber").body;
     Body soft = rigid;

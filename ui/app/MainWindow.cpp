@@ -40,7 +40,7 @@ namespace sg::app {
 
 namespace {
 const QString kWorldFilter = QObject::tr("GraspIt! worlds (*.xml);;All files (*)");
-const QString kRobotFilter = QObject::tr("GraspIt! robots (*.xml);;All files (*)");
+const QString kRobotFilter = QObject::tr("Robots (*.xml *.urdf);;GraspIt! robots (*.xml);;URDF robots (*.urdf);;All files (*)");
 const QString kObjectFilter =
     QObject::tr("Objects (*.xml *.iv *.wrl *.off *.ply *.stl *.obj);;All files (*)");
 
@@ -207,6 +207,9 @@ void MainWindow::createActions() {
   toggle(tr("A&xes"), "actionAxes", [scene](bool on) { scene->setAxesVisible(on); });
   toggle(tr("&Wireframe"), "actionWireframe", [scene](bool on) { scene->setWireframe(on); });
   toggle(tr("T&ransparency"), "actionTransparency", [scene](bool on) { scene->setTransparency(on ? 0.5f : 0.0f); });
+  // URDF links have visual and collision geometry; drawn is the visual one unless this is on.
+  toggle(tr("&Collision Geometry"), "actionCollisionGeometry",
+         [scene, this](bool on) { scene->setCollisionGeometryShown(doc_->world(), on); });
   viewMenu_->addSeparator();
   QAction* shot = viewMenu_->addAction(tr("S&creenshot…"), this, &MainWindow::screenshot);
   shot->setObjectName("actionScreenshot");
@@ -375,6 +378,8 @@ void MainWindow::readSettings() {
   }
   LoadOptions options;  // "modelRoots": extra folders searched for files named in model files
   for (const QString& root : s.value("modelRoots").toStringList()) options.modelRoots.push_back(root.toStdString());
+  // "packagePaths": where URDF package:// names are looked for, before ROS_PACKAGE_PATH (src/io/FORMATS.md §URDF)
+  for (const QString& dir : s.value("packagePaths").toStringList()) options.packagePaths.push_back(dir.toStdString());
   doc_->setLoadOptions(std::move(options));
   recentFiles_ = s.value("recentFiles").toStringList();
   while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();

@@ -96,7 +96,7 @@ const RegisterCommand registerFk{Command{
                   {{"--dofs", "V0,V1,...", "one value per DOF, comma-separated", false, true},
                    {"--degrees", "", "revolute DOF values are given in degrees"},
                    common_options::json(),
-                   common_options::modelRoot()}},
+                   common_options::modelRoot(), common_options::packagePath()}},
     runFk}};
 
 }  // namespace

@@ -172,7 +172,7 @@ const RegisterCommand registerGrasp{Command{
                    analysis_options::settings(),
                    {"--sensing", "", "also print the sensing outputs of every hand-body pair"},
                    common_options::json(),
-                   common_options::modelRoot()}},
+                   common_options::modelRoot(), common_options::packagePath()}},
     runGrasp}};
 
 }  // namespace

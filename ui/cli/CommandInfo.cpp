@@ -34,7 +34,7 @@ const RegisterCommand registerInfo{Command{
     "material, Young's modulus, max radius, pose. Robots: DOFs, eigengrasps, chains with joints and link\n"
     "poses at the current DOF values. Worlds: camera, connections. Lengths mm, angles rad, mass g.",
     CommandSyntax{{{"FILE", "world/robot/body XML, or a mesh (.iv .wrl .off .ply .stl .obj)"}},
-                  {common_options::json(), common_options::modelRoot()}},
+                  {common_options::json(), common_options::modelRoot(), common_options::packagePath()}},
     runInfo}};
 
 }  // namespace

@@ -244,6 +244,7 @@ std::vector<OptionSpec> commonPlanOptions() {
   o.push_back(common_options::json());
   o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
   o.push_back(common_options::modelRoot());
+  o.push_back(common_options::packagePath());
   return o;
 }
 

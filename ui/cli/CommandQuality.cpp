@@ -85,6 +85,7 @@ const RegisterCommand registerQuality{Command{
       for (OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
       syntax.options.push_back(common_options::json());
       syntax.options.push_back(common_options::modelRoot());
+      syntax.options.push_back(common_options::packagePath());
       return syntax;
     }(),
     runQuality}};

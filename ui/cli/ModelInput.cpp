@@ -38,6 +38,12 @@ LoadOptions loadOptionsFrom(const ParsedArgs& args) {
     if (!fs::is_directory(dir, ec)) throw UsageError(std::string("--model-root '") + dir + "' is not a directory");
     options.modelRoots.push_back(absolutePath(dir));
   }
+  if (args.has("--package-path"))
+    for (const auto& dir : args.values("--package-path")) {
+      std::error_code ec;
+      if (!fs::is_directory(dir, ec)) throw UsageError(std::string("--package-path '") + dir + "' is not a directory");
+      options.packagePaths.push_back(absolutePath(dir));
+    }
   return options;
 }
 

@@ -140,6 +140,12 @@ OptionSpec modelRoot() {
   return {"--model-root", "DIR", "extra directory searched for model files named inside XML files", true};
 }
 
+OptionSpec packagePath() {
+  return {"--package-path", "DIR",
+          "directory holding ROS packages (or a package) for URDF package:// names, searched before ROS_PACKAGE_PATH",
+          true};
+}
+
 }  // namespace common_options
 
 }  // namespace sg::cli

@@ -73,6 +73,7 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
 namespace common_options {
 OptionSpec json();       // --json: machine-readable output on stdout
 OptionSpec modelRoot();  // --model-root DIR (repeatable): extra roots for resolving model file names
+OptionSpec packagePath();  // --package-path DIR (repeatable): where URDF package://NAME/... is looked for
 }  // namespace common_options
 
 }  // namespace sg::cli
