@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../support/CliRun.h"
+
 #include "BatchTestJobs.h"
 
 using sg::test::readFile;
@@ -12,18 +14,9 @@ using sg::test::writeFile;
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out, err;
-};
+using Run = sg::test::CliRun;
 
-Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(SG_CLI_PATH, args);
-  p.waitForFinished(240000);
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-          p.readAllStandardError()};
-}
+Run cli(const QStringList& args) { return sg::test::runCli(args, {}, 240000); }
 
 int lineCount(const QString& path) { return readFile(path).count('\n'); }
 

@@ -12,14 +12,11 @@
 #include <QtTest>
 #include <cmath>
 
+#include "../support/CliRun.h"
+
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  bool crashed = false;
-  QByteArray out, err;
-  QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using sg::test::CliRun;
 
 // A 10 mm cube centred on the origin, outward counter-clockwise quads (12 triangles, 1000 mm³).
 const char* kCubeOff =
@@ -85,19 +82,7 @@ class TestCli : public QObject {
   }
 
   static CliRun run(const QStringList& args, const QString& workingDir = {}) {
-    QProcess p;
-    if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
-    p.start(QStringLiteral(SG_CLI_PATH), args);
-    CliRun r;
-    if (!p.waitForStarted() || !p.waitForFinished(300000)) {
-      r.crashed = true;
-      return r;
-    }
-    r.crashed = p.exitStatus() != QProcess::NormalExit;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return sg::test::runCli(args, workingDir);
   }
 
   static void expectExit(const CliRun& r, int code) {

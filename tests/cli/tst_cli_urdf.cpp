@@ -11,30 +11,13 @@
 #include <QtTest>
 #include <cmath>
 
+#include "../support/CliRun.h"
+
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  bool crashed = false;
-  QByteArray out, err;
-  QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using sg::test::CliRun;
 
-CliRun run(const QStringList& args) {
-  QProcess p;
-  p.setWorkingDirectory(QStringLiteral(SG_SOURCE_DIR));
-  p.start(QStringLiteral(SG_CLI_PATH), args);
-  CliRun r;
-  if (!p.waitForStarted() || !p.waitForFinished(300000)) {
-    r.crashed = true;
-    return r;
-  }
-  r.crashed = p.exitStatus() != QProcess::NormalExit;
-  r.exitCode = p.exitCode();
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
-}
+CliRun run(const QStringList& args) { return sg::test::runCli(args, QStringLiteral(SG_SOURCE_DIR)); }
 
 void expectExit(const CliRun& r, int code) {
   QVERIFY2(!r.crashed, "softgrasp-cli crashed or hung");

@@ -1,19 +1,13 @@
 // softgrasp-cli plan and evaluate, run as a user would.
 #include <QtTest>
 
+#include "../support/CliRun.h"
+
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out, err;
-};
+using Run = sg::test::CliRun;
 
-Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(SG_CLI_PATH, args);
-  p.waitForFinished(240000);
-  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+Run cli(const QStringList& args) { return sg::test::runCli(args, {}, 240000); }
 
 QString world(const char* name) { return QString(SG_SOURCE_DIR) + "/worlds/" + name; }
 
