@@ -40,6 +40,14 @@ struct ModelContact {
   std::vector<Vec6> frictionEdges;   // contact frame, unit normal force, μ not applied (FrictionEdges.h)
   std::string note;                  // e.g. why a soft contact fell back to a point contact
 
+  // The patch as every model reports it, for the side-by-side comparison (0 / empty when the model has no
+  // such notion, e.g. a point contact). Filled by each model from its own result.
+  std::string patchShape;            // "ellipse", "circle", "polygon", "surface" (hydroelastic), or empty
+  double patchArea_mm2 = 0;
+  double normalForce_N = 0;          // the normal force the model assumes or computes at this contact
+  double peakPressure_Pa = 0;
+  std::vector<Vec3> patchOutline_W_mm;  // boundary polygon, counter-clockwise seen from outside the object
+
   const ContactSide& onObject() const { return objectIsSide1 ? contact.side1 : contact.side2; }
 };
 

@@ -14,6 +14,16 @@ namespace sg {
 
 enum class BodyKind { Obstacle, Graspable, Link };
 
+// The hydroelastic option of a body (src/io/FORMATS.md §Hydroelastic; src/geometry/hydro/README.md): the body
+// is compliant under the hydroelastic contact model, with a pressure field p = E·e(x) over a tetrahedral
+// mesh of its volume (e = 0 on the surface, 1 at the deepest point). Bodies without it are rigid there.
+struct HydroelasticProperties {
+  std::optional<double> modulus_Pa;  // hydroelastic modulus E; absent: the body's <youngs>
+  double margin_mm = 0.0;            // Drake's margin δ: the field is inflated by δ (0: none)
+  double resolutionHint_mm = 0.0;    // target edge length of the tet mesh; 0: the shape's coarsest mesh
+  double slabThickness_mm = 0.0;     // half-spaces only: the depth h over which p rises to E (0: 10 mm)
+};
+
 // The body's geometry file and how it is scaled and placed (what a body XML's geometry tags say).
 struct GeometrySource {
   std::string file;                  // the <geometryFile> text (relative to the body XML), absolute for bare meshes
@@ -35,6 +45,7 @@ struct Body {
   std::optional<double> youngs_Pa;   // absent: rigid
   std::optional<double> normalCompliance, shearCompliance;
   std::optional<int> flockOfBirds;
+  std::optional<HydroelasticProperties> hydroelastic;  // absent: rigid under the hydroelastic model
 
   double mass_g = 300.0;             // GraspIt!'s default
   Vec3 cog_mm = Vec3::Zero();        // body frame
@@ -57,6 +68,12 @@ struct Body {
   bool collisionEnabled = true;
 
   bool isSoft() const { return youngs_Pa.has_value(); }
+  bool isHydroelasticCompliant() const { return hydroelastic.has_value(); }
+  // E of the pressure field: the option's modulus, else <youngs>, else 0 (a reader rejects that case).
+  double hydroelasticModulus_Pa() const {
+    if (!hydroelastic) return 0.0;
+    return hydroelastic->modulus_Pa ? *hydroelastic->modulus_Pa : youngs_Pa.value_or(0.0);
+  }
   bool isDynamic() const { return kind != BodyKind::Obstacle; }
   std::size_t triangleCount() const { return mesh ? mesh->triangleCount() : 0; }
 };
