@@ -8,6 +8,11 @@
 namespace sg {
 
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices) {
+  return vertexNormals(mesh, indices, Vec3::Zero(), -2.0);  // every face agrees
+}
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine) {
   std::vector<int> slot(mesh.vertices.size(), -1);
   for (std::size_t k = 0; k < indices.size(); ++k)
     if (indices[k] < slot.size()) slot[indices[k]] = static_cast<int>(k);
@@ -20,7 +25,11 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
       const Vec3 e1 = mesh.vertices[t[(corner + 1) % 3]] - v;
       const Vec3 e2 = mesh.vertices[t[(corner + 2) % 3]] - v;
       const double d = e1.squaredNorm() * e2.squaredNorm();
-      if (d > 0) sum[s] += e1.cross(e2) / d;
+      if (!(d > 0)) continue;
+      const Vec3 w = e1.cross(e2);
+      const double wn = w.norm();
+      if (minFaceCosine > -1.0 && !(wn > 0 && w.dot(outward) >= minFaceCosine * wn)) continue;
+      sum[s] += w / d;
     }
   }
   std::vector<Vec3> out(indices.size(), Vec3::Zero());

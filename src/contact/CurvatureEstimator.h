@@ -24,6 +24,12 @@ namespace sg {
 // weights (N. Max, 1999: each face's e1 × e2 divided by |e1|²·|e2|², exact for vertices on a sphere). A vertex
 // without faces (or whose weights cancel) gets the zero vector ("no normal"). O(triangles + vertices).
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices);
+// The same, but only faces whose outward normal lies within acos(minFaceCosine) of `outward` (mesh frame, unit)
+// contribute: at a crease or corner the normal is that of the side the contact is on (a box corner seen from
+// one face gets that face's normal, a cylinder's rim vertex the side's radial normal), not an average over
+// faces meeting at an angle. A vertex without such a face gets the zero vector.
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine);
 
 // The osculating-jet estimator. `outwardNormals_W` is parallel to `points_mm` (world, outward unit normals);
 // a zero vector (or a shorter vector) means "no normal at this point". `frame`: world, origin at the contact

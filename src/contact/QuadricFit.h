@@ -45,6 +45,10 @@ struct QuadricFitSettings {
   // Normals whose angle to the frame's outward axis exceeds acos(jetMinNormalCosine) are ignored (their slope
   // is too steep to be a graph sample).
   double jetMinNormalCosine = 0.2;
+  // OsculatingJet: a vertex normal averages only the incident faces within acos(jetFaceNormalMinCosine) of the
+  // contact's outward normal (vertexNormals in CurvatureEstimator.h), so crease and corner vertices of a coarse
+  // mesh carry the normal of the face the contact is on (a box face reads flat). ≈ 45.6°.
+  double jetFaceNormalMinCosine = 0.7;
   // On a body whose geometry is an exact primitive, use its exact curvatures (estimator Exact) whatever
   // `estimator` says; false fits the primitive's tessellation like any mesh (GraspIt! parity).
   bool exactOnPrimitives = true;

@@ -33,7 +33,10 @@ std::vector<Vec3> neighbourhoodNormals(const World& world, const WorldState& sta
     return normals;
   const TriangleMesh& mesh = *world.body(side.body).mesh;
   const Transform pose = X_WB(state, side.body);
-  for (const Vec3& n : vertexNormals(mesh, nb.vertexIndices)) normals.push_back(pose.applyToVector(n));
+  // The contact's outward normal in the mesh frame selects the faces each vertex normal averages.
+  const Vec3 outward_B = pose.inverse().applyToVector(-side.n_W);
+  for (const Vec3& n : vertexNormals(mesh, nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine))
+    normals.push_back(pose.applyToVector(n));
   return normals;
 }
 

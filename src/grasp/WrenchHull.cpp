@@ -47,6 +47,7 @@ WrenchHull runOnce(const MatX& points, const std::string& options, bool collectV
     for (int k = 0; k < out.dimension; ++k) h.normal(k) = c[k];
     h.offset = plane.offset();
     out.facets.push_back(std::move(h));
+    if (static_cast<int>(facet.vertices().size()) > out.dimension) out.merged = true;
     if (collectVertices) {
       std::vector<int> ids;
       for (const auto& v : facet.vertices()) ids.push_back(static_cast<int>(v.point().id()));

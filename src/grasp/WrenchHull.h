@@ -45,6 +45,10 @@ struct WrenchHull {
   std::vector<int> vertexIndices; // input indices of hull vertices (if collected), ascending
   std::vector<std::vector<int>> facetVertexIndices;  // per facet, its vertices' input indices (if collected)
   bool joggled = false;           // the QJ fallback was used
+  // Qhull merged nearly coplanar facets (some facet has more than `dimension` vertices). Its volume is then
+  // summed over facets whose vertices lie only within the merge tolerance of their hyperplane, so on a
+  // near-degenerate set it moves by up to ~1e-3 relative when the input moves by round-off (QUALITY.md).
+  bool merged = false;
   bool ok() const { return status == HullStatus::Ok; }
 };
 

@@ -279,6 +279,24 @@ class TestCurvature : public QObject {
     lone.vertices.emplace_back(100, 0, 0);
     QVERIFY(vertexNormals(lone, {static_cast<std::uint32_t>(lone.vertexCount() - 1)})[0].isZero());
   }
+  void vertexNormalsSeenFromOneFace() {
+    // A box corner averages three faces meeting at 90°; seen from one face (the contact's outward normal) it
+    // carries that face's normal, and a face turned away gives no normal at all.
+    const TriangleMesh box = makeBox(Vec3(20, 20, 20));
+    std::vector<std::uint32_t> all(box.vertexCount());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    const auto averaged = vertexNormals(box, all);
+    const auto fromTop = vertexNormals(box, all, Vec3::UnitZ(), 0.7);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const bool onTop = box.vertices[i].z() > 0;
+      QVERIFY(std::abs(std::abs(averaged[i].z()) - 1 / std::sqrt(3.0)) < 1e-9);  // the corner's mean direction
+      if (onTop) QVERIFY((fromTop[i] - Vec3::UnitZ()).norm() < 1e-12);
+      else QVERIFY(fromTop[i].isZero());
+    }
+    // A threshold every face passes gives the plain average back.
+    const auto loose = vertexNormals(box, all, Vec3::UnitZ(), -1.5);
+    for (std::size_t i = 0; i < all.size(); ++i) QVERIFY((loose[i] - averaged[i]).norm() < 1e-15);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCurvature)
