@@ -8,7 +8,9 @@ build="${SOFTGRASP_SANITIZE_BUILD_DIR:-$root/build-hardening}"
 suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader tst_body_xml tst_robot_xml
         tst_world_xml tst_link_properties_xml tst_atomic_file tst_joints tst_dh_parity tst_proximity tst_contact
         tst_collision_switches tst_motion tst_analysis tst_support_measures tst_quality tst_quality_support tst_soft
-        tst_realfiles tst_models tst_cli tst_malformed)
+        tst_realfiles tst_models tst_cli tst_malformed tst_shapes tst_shape_pairs tst_primitive_io
+        tst_primitive_contact tst_touching tst_hertz tst_fingertip tst_curvature tst_urdf tst_cli_urdf
+        tst_state_threads tst_planner_cli tst_batch_cli)
 bash "$root/scripts/hardening-configure.sh" "$build"
 cmake --build "$build" -j"$(nproc)" --target "${suites[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
