@@ -89,6 +89,56 @@ double signedVolume6(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d)
   return (b - a).dot((c - a).cross(d - a));
 }
 
+// The tets of the current Gmsh model, positively oriented, renumbered to the vertices they use; flat ones
+// are counted, not kept.
+struct ReadTets {
+  VolumeMesh mesh;
+  std::size_t flatDropped = 0;
+};
+
+ReadTets readTets() {
+  std::vector<std::size_t> tags;
+  std::vector<double> xyz, parametric;
+  gmsh::model::mesh::getNodes(tags, xyz, parametric);
+  std::unordered_map<std::size_t, std::size_t> nodeOfTag;
+  for (std::size_t i = 0; i < tags.size(); ++i) nodeOfTag.emplace(tags[i], i);
+  std::vector<std::size_t> tetTags, tetNodes;
+  gmsh::model::mesh::getElementsByType(4 /* 4-node tetrahedron */, tetTags, tetNodes);
+  if (tetTags.empty()) throw Error("Gmsh produced no tetrahedra");
+
+  ReadTets result;
+  VolumeMesh& out = result.mesh;
+  std::vector<std::int64_t> used(tags.size(), -1);  // Gmsh node → output vertex
+  // Gmsh run off the main thread was seen to return coincident duplicate nodes: merge them by position.
+  std::map<std::array<double, 3>, std::uint32_t> byPosition;
+  auto vertexOf = [&](std::size_t tag) -> std::uint32_t {
+    const auto it = nodeOfTag.find(tag);
+    if (it == nodeOfTag.end()) throw Error("Gmsh returned a tetrahedron with an unknown node");
+    const std::size_t i = it->second;
+    if (used[i] < 0) {
+      const auto [at, added] = byPosition.try_emplace({xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]},
+                                                      static_cast<std::uint32_t>(out.vertices_mm.size()));
+      if (added) out.vertices_mm.emplace_back(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+      used[i] = at->second;
+    }
+    return static_cast<std::uint32_t>(used[i]);
+  };
+  out.tets.reserve(tetTags.size());
+  for (std::size_t t = 0; t < tetTags.size(); ++t) {
+    VolumeMesh::Tet tet;
+    for (int k = 0; k < 4; ++k) tet[k] = vertexOf(tetNodes[4 * t + k]);
+    const auto& v = out.vertices_mm;
+    const double vol6 = signedVolume6(v[tet[0]], v[tet[1]], v[tet[2]], v[tet[3]]);
+    if (vol6 == 0) {  // a flat sliver holds no volume and has no field gradient
+      ++result.flatDropped;
+      continue;
+    }
+    if (vol6 < 0) std::swap(tet[1], tet[2]);
+    out.tets.push_back(tet);
+  }
+  return result;
+}
+
 // Runs the mesher on the current (cleared) Gmsh model; the caller holds the mutex.
 VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
   gmsh::model::add("softgrasp");
@@ -115,39 +165,16 @@ VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
   gmsh::option::setNumber("Mesh.MeshSizeMax", hint_mm > 0 ? hint_mm : 1e22);
   gmsh::model::mesh::generate(3);
 
-  std::vector<std::size_t> tags;
-  std::vector<double> xyz, parametric;
-  gmsh::model::mesh::getNodes(tags, xyz, parametric);
-  std::unordered_map<std::size_t, std::size_t> nodeOfTag;
-  for (std::size_t i = 0; i < tags.size(); ++i) nodeOfTag.emplace(tags[i], i);
-  std::vector<std::size_t> tetTags, tetNodes;
-  gmsh::model::mesh::getElementsByType(4 /* 4-node tetrahedron */, tetTags, tetNodes);
-  if (tetTags.empty()) throw Error("Gmsh produced no tetrahedra");
-
-  VolumeMesh out;
-  std::vector<std::int64_t> used(tags.size(), -1);  // Gmsh node → output vertex
-  auto vertexOf = [&](std::size_t tag) -> std::uint32_t {
-    const auto it = nodeOfTag.find(tag);
-    if (it == nodeOfTag.end()) throw Error("Gmsh returned a tetrahedron with an unknown node");
-    const std::size_t i = it->second;
-    if (used[i] < 0) {
-      used[i] = static_cast<std::int64_t>(out.vertices_mm.size());
-      out.vertices_mm.emplace_back(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
-    }
-    return static_cast<std::uint32_t>(used[i]);
-  };
-  out.tets.reserve(tetTags.size());
-  for (std::size_t t = 0; t < tetTags.size(); ++t) {
-    VolumeMesh::Tet tet;
-    for (int k = 0; k < 4; ++k) tet[k] = vertexOf(tetNodes[4 * t + k]);
-    const auto& v = out.vertices_mm;
-    const double vol6 = signedVolume6(v[tet[0]], v[tet[1]], v[tet[2]], v[tet[3]]);
-    if (vol6 == 0) continue;  // a flat sliver holds no volume and has no field gradient
-    if (vol6 < 0) std::swap(tet[1], tet[2]);
-    out.tets.push_back(tet);
+  // HXT without the optimiser may leave a flat sliver on a planar part of the boundary; dropping it would leave
+  // a gap, so the optimiser (slow, hence only then) runs once and the mesh is read again.
+  ReadTets out = readTets();
+  if (out.flatDropped > 0) {
+    gmsh::model::mesh::optimize("", /*force=*/true);
+    out = readTets();
+    if (out.flatDropped > 0) throw Error("Gmsh left " + std::to_string(out.flatDropped) + " flat tetrahedra");
   }
-  if (out.tets.empty()) throw Error("Gmsh produced only flat tetrahedra");
-  return out;
+  if (out.mesh.tets.empty()) throw Error("Gmsh produced only flat tetrahedra");
+  return std::move(out.mesh);
 }
 
 }  // namespace
