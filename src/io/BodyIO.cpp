@@ -2,6 +2,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <string_view>
 
 #include "core/Parse.h"
 #include "geometry/MassProperties.h"
@@ -162,6 +163,43 @@ std::string primitiveXml(const Shape& shape) {
   return xml::concat({"<primitive type=\"", shapeTypeName(shape), "\"", a, "/>"});
 }
 
+// <hydroelastic modulus="…" margin="…" resolutionHint="…" slabThickness="…"/> (FORMATS.md §Hydroelastic): every
+// attribute optional; the modulus falls back to <youngs> (checked by the caller, which knows whether there is one).
+HydroelasticProperties readHydroelasticElement(const xml::Element& e, const std::string& file) {
+  static const char* const kNames[] = {"modulus", "margin", "resolutionHint", "slabThickness"};
+  for (const auto* a = e.FirstAttribute(); a; a = a->Next()) {
+    bool known = false;
+    for (const char* n : kNames) known = known || std::string_view(a->Name()) == n;
+    if (!known)
+      throw xml::errorAt(file, e, std::string("unknown attribute '") + a->Name() +
+                                      "' of <hydroelastic> (expected modulus, margin, resolutionHint, slabThickness)");
+  }
+  // Non-numbers and NaN are refused by attributeNumber; here the ranges.
+  auto value = [&](const char* name, bool positive, const char* unit) -> std::optional<double> {
+    const auto v = xml::attributeNumber(e, name, file);
+    if (v && (positive ? !(*v > 0) : !(*v >= 0)))
+      throw xml::errorAt(file, e, std::string("attribute ") + name + " of <hydroelastic> must be " +
+                                      (positive ? "> 0 " : ">= 0 ") + unit + ", found " + formatDouble(*v));
+    return v;
+  };
+  HydroelasticProperties h;
+  h.modulus_Pa = value("modulus", true, "Pa");
+  h.margin_mm = value("margin", false, "mm").value_or(0.0);
+  h.resolutionHint_mm = value("resolutionHint", false, "mm").value_or(0.0);
+  h.slabThickness_mm = value("slabThickness", false, "mm").value_or(0.0);
+  return h;
+}
+
+std::string hydroelasticXml(const HydroelasticProperties& h) {
+  auto attr = [](const char* name, double v) { return xml::concat({" ", name, "=\"", formatDouble(v), "\""}); };
+  std::string a;
+  if (h.modulus_Pa) a += attr("modulus", *h.modulus_Pa);
+  if (h.margin_mm != 0) a += attr("margin", h.margin_mm);
+  if (h.resolutionHint_mm != 0) a += attr("resolutionHint", h.resolutionHint_mm);
+  if (h.slabThickness_mm != 0) a += attr("slabThickness", h.slabThickness_mm);
+  return xml::concat({"<hydroelastic", a, "/>"});
+}
+
 // The body-frame primitive and its tessellation: p_body = Offset·Scale·p_shape.
 void buildPrimitiveGeometry(Body& body, const std::string& file, const xml::Element& e) {
   const GeometrySource& g = body.geometry;
@@ -251,6 +289,12 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
     body.normalCompliance = checkedPositive(*nc, file, "");
     body.shearCompliance = checkedPositive(*sc, file, "");
   }
+  if (const auto* h = xml::child(root, "hydroelastic")) {
+    body.hydroelastic = readHydroelasticElement(*h, file);
+    if (!body.hydroelastic->modulus_Pa && !body.youngs_Pa)
+      throw xml::errorAt(file, *h, "a hydroelastic body needs a modulus: give <hydroelastic modulus=\"…\"> (Pa) or "
+                                   "<youngs>");
+  }
   if (const auto* fob = xml::child(root, "useFlockOfBirds"))
     body.flockOfBirds = static_cast<int>(xml::boundedNumber(*fob, file, 1e9, ""));
 
@@ -331,6 +375,7 @@ std::string bodyContentXml(const Body& body, const std::string& baseDir, int ind
     out += line("shearCompliance", formatDouble(*body.shearCompliance));
   }
   if (body.flockOfBirds) out += line("useFlockOfBirds", std::to_string(*body.flockOfBirds));
+  if (body.hydroelastic) out += pad + hydroelasticXml(*body.hydroelastic) + "\n";
   if (g.primitive) {
     out += pad + primitiveXml(*g.primitive) + "\n";
   } else {

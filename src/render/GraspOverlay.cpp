@@ -1,14 +1,18 @@
 #include "render/GraspOverlay.h"
 
+#include <algorithm>
+
 #include <Inventor/nodes/SoDepthBuffer.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoShapeHints.h>
 #include <Inventor/nodes/SoTranslation.h>
 
+#include "contact/models/HydroelasticContactModel.h"
 #include "contact/models/SoftFingerContactModel.h"
 #include "grasp/Analysis.h"
 #include "render/CoinConvert.h"
 #include "render/CoinInit.h"
+#include "render/ContactSurfaceNodes.h"
 #include "render/SoftPatchNodes.h"
 
 namespace sg {
@@ -99,7 +103,51 @@ int addContactForceArrows(SoSeparator* parent, const GraspEvaluation& evaluation
   return drawn;
 }
 
+// Every non-empty contact surface of the hydroelastic model, on one pressure scale.
+int addContactSurfaces(SoSeparator* parent, const HydroelasticModelResult& result, const GraspOverlayOptions& options) {
+  ContactSurfaceStyle style;
+  style.maxPressure_Pa = highestPeakPressure_Pa(result);
+  style.netForce = options.contactForces;
+  style.forceArrow_mm_per_N = options.forceArrow_mm_per_N * options.scale;
+  style.shaftRadius_mm = kForceArrowShaftRadius_mm * options.scale;
+  style.arrowColour = kForceArrowColour;
+  style.copMarkerRadius_mm *= options.scale;
+  int drawn = 0;
+  for (std::size_t k = 0; k < result.surfaces.size(); ++k) {
+    if (result.surfaces[k].empty()) continue;
+    style.forceOnN = objectIsBodyN(result, static_cast<int>(k));
+    parent->addChild(makeContactSurfaceNode(result.surfaces[k], style));
+    ++drawn;
+  }
+  return drawn;
+}
+
 }  // namespace
+
+const HydroelasticModelResult* hydroelasticResult(const GraspEvaluation& evaluation) {
+  return dynamic_cast<const HydroelasticModelResult*>(evaluation.modelResult.get());
+}
+
+double highestPeakPressure_Pa(const HydroelasticModelResult& result) {
+  double peak = 0;
+  for (const ContactSurface& s : result.surfaces) {
+    peak = std::max(peak, s.peakPressure_Pa);
+    for (const ContactPolygon& poly : s.polygons)
+      for (double p : poly.pressure_Pa) peak = std::max(peak, p);
+  }
+  return peak;
+}
+
+bool objectIsBodyN(const HydroelasticModelResult& result, int surface) {
+  const auto& s = result.surfaces[static_cast<std::size_t>(surface)];
+  for (std::size_t i = 0; i < result.surfaceOfContact.size() && i < result.contacts.size(); ++i)
+    if (result.surfaceOfContact[i] == surface) {
+      // The force on the object pushes along its inward normal; force_W_N is the force on M.
+      const double along = s.force_W_N.dot(result.contacts[i].onObject().n_W);
+      if (along != 0) return along < 0;
+    }
+  return true;
+}
 
 double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index) {
   const SoftContactResult* soft = softContactResult(evaluation.modelResult.get(), index);
@@ -162,12 +210,16 @@ SoSeparator* makeEvaluationOverlayNode(const GraspEvaluation* evaluation, const 
         if (const SoftContactResult* soft = softContactResult(evaluation->modelResult.get(), i))
           addSoftContactNodes(sep, evaluation->contacts[i], *soft, drawn);
     if (options.contactForces) drawn.forceArrows = addContactForceArrows(sep, *evaluation, options);
+    if (options.contactSurfaces)
+      if (const HydroelasticModelResult* hydro = hydroelasticResult(*evaluation))
+        drawn.contactSurfaces = addContactSurfaces(sep, *hydro, options);
     if (options.worstCaseWrench) drawn.worstCaseWrench = addWorstCaseWrench(sep, *evaluation, wrenchArrowStyle(options));
   }
   if (counts) {
     counts->patches = drawn.patches;
     counts->ellipses = drawn.ellipses;
     counts->forceArrows = drawn.forceArrows;
+    counts->contactSurfaces = drawn.contactSurfaces;
     counts->worstCaseWrench = drawn.worstCaseWrench;
   }
   return sep;

@@ -12,6 +12,10 @@
 //   contact forces    per contact whose model gives its normal force (the soft-finger and Hertz models' nominal
 //                     force, SoftPatch::normalForce_N) an arrow pushing on the object along its inward normal,
 //                     its head at the contact point, forceArrow_mm_per_N long per newton (README §Contact forces);
+//   contact surfaces  when the model is "hydroelastic" (its result a HydroelasticModelResult), every contact
+//                     surface: polygons coloured by pressure on one scale (the highest peak of all surfaces), the
+//                     centre of pressure and the net force on the object as an arrow ending there, at the
+//                     contact-force scale (ContactSurfaceNodes.h; the arrow only with contactForces);
 //   worst-case wrench GraspIt!'s negated worst-case wrench of the L1 space at the object's centre of mass,
 //                     only with force closure (WrenchNodes.h).
 // Patches and arrows are drawn without depth test (a patch lies between finger and object). What the arrows
@@ -30,6 +34,7 @@ namespace sg {
 
 struct AnalysisResult;
 struct GraspEvaluation;
+struct HydroelasticModelResult;
 
 // Default contact-force arrow scale: GraspIt!'s nominal 5 N reads 25 mm, a little beyond the 20 mm cones.
 inline constexpr double kForceArrow_mm_per_N = 5.0;
@@ -42,6 +47,7 @@ struct GraspOverlayOptions {
   bool softPatches = true;      // paraboloid patches and contact ellipses
   bool worstCaseWrench = true;
   bool contactForces = true;    // normal-force arrows where the model gives a force
+  bool contactSurfaces = true;  // hydroelastic contact surfaces (pressure polygons, centre of pressure)
   double forceArrow_mm_per_N = kForceArrow_mm_per_N;  // contact-force arrow length per newton (times scale)
   double scale = 1.0;           // multiplies marker radii, cone height and wrench- and force-arrow lengths and widths
 };
@@ -53,12 +59,21 @@ struct GraspOverlayCounts {
   int patches = 0;              // paraboloid patches: one per soft fit (two per soft contact)
   int ellipses = 0;             // contact ellipses: one per soft contact
   int forceArrows = 0;          // contact-force arrows: one per contact with a model force > 0
+  int contactSurfaces = 0;      // hydroelastic contact surfaces drawn (non-empty ones)
   bool worstCaseWrench = false;
 };
 
 // The normal force (N) the evaluation's model gives contact `index` of evaluation.contacts, or 0 when it gives
 // none (point and frictionless contacts are per unit normal force).
 double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index);
+// The hydroelastic model's result of the evaluation (its contact surfaces), or nullptr for another model.
+const HydroelasticModelResult* hydroelasticResult(const GraspEvaluation& evaluation);
+// The highest peak pressure (Pa) over the surfaces: the top of the pressure colour scale.
+double highestPeakPressure_Pa(const HydroelasticModelResult& result);
+// Whether the object of surface `surface` is its body N (the net-force arrow then shows −force_W_N): from the
+// object's inward normal at a contact whose force comes from it; N (the usual rigid side) when none does.
+bool objectIsBodyN(const HydroelasticModelResult& result, int surface);
+
 // Drawn length (mm) of the contact-force arrow for a force; 0 for none.
 double contactForceArrowLength_mm(double force_N, const GraspOverlayOptions& options);
 

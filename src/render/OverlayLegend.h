@@ -12,10 +12,13 @@
 namespace sg {
 
 struct OverlayLegendEntry {
-  std::string key;                 // "contactForce", "worstCaseForce", "worstCaseTorque"
+  std::string key;                 // "contactForce", "contactPressure", "surfaceForce", "worstCaseForce", "worstCaseTorque"
   std::array<float, 3> colour{};   // the arrow's colour
   bool doubleHead = false;         // the torque's double-headed arrow
   std::string text;                // UTF-8, one line
+  // Not empty: a colour bar (these colours evenly spaced, low to high) instead of the arrow — the hydroelastic
+  // pressure scale.
+  std::vector<std::array<float, 3>> colourRamp;
 };
 
 // One entry per kind of arrow the overlay built with `options` draws for `evaluation` (nothing for null or

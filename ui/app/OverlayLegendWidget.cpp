@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QGuiApplication>
 #include <QImage>
+#include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -44,6 +45,16 @@ void paintSampleArrow(QPainter& painter, QPointF from, QPointF to, const QColor&
   };
   head(to.x());
   if (doubleHead) head(to.x() - 7);
+}
+// A colour bar (the hydroelastic pressure scale): the ramp's colours left (low) to right (high), outlined.
+void paintColourBar(QPainter& painter, QPointF from, QPointF to, const std::vector<std::array<float, 3>>& ramp) {
+  const QRectF bar(from.x(), from.y() - 4, to.x() - from.x(), 8);
+  QLinearGradient gradient(bar.topLeft(), bar.topRight());
+  for (std::size_t i = 0; i < ramp.size(); ++i)
+    gradient.setColorAt(ramp.size() > 1 ? double(i) / double(ramp.size() - 1) : 0.0, toColour(ramp[i]));
+  painter.setPen(QPen(QColor(0, 0, 0, 120), 1));
+  painter.setBrush(gradient);
+  painter.drawRect(bar);
 }
 }  // namespace
 
@@ -87,9 +98,11 @@ void paintOverlayLegend(QPainter& painter, const QRect& box, const std::vector<O
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const int lineHeight = std::max(rects[i].height(), metrics.height());
     const double midY = y + metrics.height() / 2.0;
-    paintSampleArrow(painter, QPointF(box.left() + kPadding_px, midY),
-                     QPointF(box.left() + kPadding_px + kSwatch_px, midY), toColour(entries[i].colour),
-                     entries[i].doubleHead);
+    const QPointF from(box.left() + kPadding_px, midY), to(box.left() + kPadding_px + kSwatch_px, midY);
+    if (entries[i].colourRamp.empty())
+      paintSampleArrow(painter, from, to, toColour(entries[i].colour), entries[i].doubleHead);
+    else
+      paintColourBar(painter, from, to, entries[i].colourRamp);
     painter.setPen(Qt::black);
     painter.drawText(QRect(textX, y, textWidth, lineHeight), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
                      QString::fromStdString(entries[i].text));

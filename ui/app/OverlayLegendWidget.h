@@ -1,7 +1,7 @@
 #pragma once
 // The grasp overlay's legend (render/OverlayLegend.h) drawn with QPainter: a small translucent panel with one
-// line per kind of arrow — the arrow in its colour, then what it shows and its scale (src/render/README.md
-// §Legend). OverlayLegendWidget keeps it in the bottom-left corner of the 3-D view (clicks pass through to the
+// line per kind of arrow — the arrow in its colour (or, for the hydroelastic pressure, a colour bar), then what it
+// shows and its scale (src/render/README.md §Legend). OverlayLegendWidget keeps it in the bottom-left corner of the 3-D view (clicks pass through to the
 // view); the headless screenshot paints the same panel onto its image (paintOverlayLegend).
 #include <QWidget>
 #include <vector>

@@ -1,4 +1,4 @@
-// installQualityTools: the Quality dock, the soft-contact inspector, the viewport overlay of soft patches,
+// installQualityTools: the Quality dock, the soft-contact inspector, the hydroelastic surface inspector, the viewport overlay of soft patches,
 // contact forces and the worst-case wrench with its legend (View > Contact Force Arrows, View > Overlay Legend), the GWS projection window and the analysis settings, wired to the live analysis.
 // The L∞ space is expensive, so the analysis builds it only while something shows it (an L∞ measure in the
 // dock, or the projection window set to L∞).
@@ -15,6 +15,7 @@
 #include "FeatureTools.h"
 #include "GraspAnalysis.h"
 #include "GwsProjectionWindow.h"
+#include "HydroelasticInspector.h"
 #include "MainWindow.h"
 #include "OverlayLegendWidget.h"
 #include "QualityDock.h"
@@ -66,6 +67,9 @@ void installQualityTools(MainWindow* window) {
   auto* inspector = new SoftContactInspector(analysis, doc, overlayRoot, window);
   window->addDock(inspector, Qt::RightDockWidgetArea);
   window->tabifyDockWidget(dock, inspector);
+  auto* hydro = new HydroelasticInspector(analysis, doc, window);
+  window->addDock(hydro, Qt::RightDockWidgetArea);
+  window->tabifyDockWidget(inspector, hydro);
   dock->raise();
 
   // Stored settings, and L∞ only if a measure needs it: one recompute.

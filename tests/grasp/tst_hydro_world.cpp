@@ -1,0 +1,68 @@
+// The bundled world with compliant fingertips (worlds/hydro_fingertips.xml, models/robots/ThreeFingerHydro):
+// the fingertips — and only they — carry the hydroelastic option with the modulus and resolution the body file
+// sets, the rest of the hand is ThreeFinger's, and auto-grasp closes every fingertip on the mug.
+#include <QtTest>
+
+#include <set>
+
+#include "contact/ContactDetection.h"
+#include "grasp/AutoGrasp.h"
+#include "io/ModelIO.h"
+
+using namespace sg;
+
+namespace {
+const char* kWorld = SG_SOURCE_DIR "/worlds/hydro_fingertips.xml";
+}  // namespace
+
+class TestHydroWorld : public QObject {
+  Q_OBJECT
+ private slots:
+  void fingertipsAreCompliant() {
+    const World world = loadWorld(kWorld);
+    QCOMPARE(world.robots.size(), std::size_t(1));
+    const Robot& hand = world.robots[0];
+    QCOMPARE(hand.chains.size(), std::size_t(3));
+    int compliant = 0;
+    for (const BodyRef& ref : hand.bodyRefs()) {
+      const Body& b = hand.body(ref);
+      const bool fingertip = ref.chain >= 0 && ref.link + 1 == static_cast<int>(hand.chains[ref.chain].links.size());
+      QCOMPARE(b.isHydroelasticCompliant(), fingertip);
+      if (!fingertip) continue;
+      ++compliant;
+      QVERIFY(b.hydroelastic->modulus_Pa.has_value());
+      QCOMPARE(b.hydroelasticModulus_Pa(), 1e6);
+      QCOMPARE(b.hydroelastic->resolutionHint_mm, 2.0);
+      QCOMPARE(b.hydroelastic->margin_mm, 0.0);
+      QCOMPARE(*b.youngs_Pa, 1.5e6);  // still soft for the soft-finger and Hertz models
+      // An exact capsule spanning the link from its joint axis (x = -50) to the tip (x = 0).
+      QVERIFY(b.primitive && std::holds_alternative<Capsule>(b.primitive->shape));
+      QVERIFY(std::abs(b.mesh->bounds.min.x() + 50) < 1e-6 && std::abs(b.mesh->bounds.max.x()) < 1e-6);
+    }
+    QCOMPARE(compliant, 3);
+    for (const Body& b : world.graspables) QVERIFY(!b.isHydroelasticCompliant());
+    for (const Body& b : world.obstacles) QVERIFY(!b.isHydroelasticCompliant());
+    // The rest of the hand is ThreeFinger's: same link geometry.
+    const Robot three = loadRobot(SG_SOURCE_DIR "/models/robots/ThreeFinger/ThreeFinger.xml", world.materials);
+    QCOMPARE(hand.dofs.size(), three.dofs.size());
+    QCOMPARE(hand.palm.triangleCount(), three.palm.triangleCount());
+    QCOMPARE(hand.eigengrasps.grasps.size(), three.eigengrasps.grasps.size());
+  }
+
+  void autoGraspClosesEveryFingertipOnTheMug() {
+    World world = loadWorld(kWorld);
+    autoGrasp(world, 0);
+    std::set<int> touching;  // chains whose fingertip touches the mug
+    for (const Contact& c : findAllContacts(world)) {
+      const ContactSide* robotSide = c.side1.body.kind == BodyHandle::Kind::Robot ? &c.side1 : &c.side2;
+      const ContactSide* other = robotSide == &c.side1 ? &c.side2 : &c.side1;
+      if (robotSide->body.kind != BodyHandle::Kind::Robot || other->body.kind != BodyHandle::Kind::Graspable) continue;
+      const BodyRef& ref = robotSide->body.ref;
+      if (ref.chain >= 0 && world.robots[0].body(ref).isHydroelasticCompliant()) touching.insert(ref.chain);
+    }
+    QCOMPARE(touching.size(), std::size_t(3));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestHydroWorld)
+#include "tst_hydro_world.moc"
