@@ -34,6 +34,8 @@ class TstUiPlanner : public QObject {
   void init() {
     window_ = std::make_unique<MainWindow>();
     QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+    QVERIFY(dock() && !dock()->isFloating());
+    QVERIFY(window_->tabifiedDockWidgets(window_->sceneTreeDock()).contains(dock()));  // a tab, behind the scene
     QAction* action = window_->findChild<QAction*>(QStringLiteral("actionPlanner"));
     QVERIFY(action);
     QVERIFY(window_->graspMenu()->actions().contains(action));

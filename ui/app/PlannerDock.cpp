@@ -818,8 +818,11 @@ QString PlannerDock::statusText() const { return status_->text(); }
 
 void installPlannerTools(MainWindow* window) {
   auto* dock = new PlannerDock(window);
-  window->addDock(dock, Qt::RightDockWidgetArea);
-  dock->hide();
+  // A tab behind the scene tree: the default layout of the other docks stays as it was; Grasp > Planner
+  // brings it forward (it can be floated for a larger plot).
+  window->addDock(dock, Qt::LeftDockWidgetArea);
+  window->tabifyDockWidget(window->sceneTreeDock(), dock);
+  window->sceneTreeDock()->raise();
   QAction* action = window->graspMenu()->addAction(PlannerDock::tr("&Planner…"));
   action->setObjectName("actionPlanner");
   action->setStatusTip(PlannerDock::tr("Plan grasps with simulated annealing (GraspIt!'s eigengrasp planner)"));
