@@ -17,6 +17,7 @@
 #include "Document.h"
 #include "MainWindow.h"
 #include "PlannerDock.h"
+#include "SceneTreeDock.h"
 #include "io/ModelIO.h"
 #include "render/CoinInit.h"
 

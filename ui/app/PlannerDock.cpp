@@ -33,6 +33,7 @@
 #include "GraspCommands.h"
 #include "JobRunner.h"
 #include "MainWindow.h"
+#include "SceneTreeDock.h"
 #include "ViewportPanel.h"
 #include "core/Error.h"
 #include "model/Kinematics.h"
