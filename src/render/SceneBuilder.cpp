@@ -259,15 +259,17 @@ void WorldScene::rebuildAxes(const World&) {
   axesSwitch_->whichChild = axesVisible_ ? 0 : SO_SWITCH_NONE;
 }
 
-void WorldScene::updatePoses(const World& world) {
+void WorldScene::updatePoses(const World& world) { updatePoses(world, world.state); }
+
+void WorldScene::updatePoses(const World& world, const WorldState& state) {
   const std::vector<BodyHandle> handles = world.bodyHandles();
   bool sameBodies = handles.size() == entries_.size();
   for (std::size_t i = 0; sameBodies && i < handles.size(); ++i) sameBodies = handles[i] == entries_[i].handle;
   if (!sameBodies) {
     rebuild(world);
-    return;
+    if (&state == &world.state) return;
   }
-  for (const Entry& e : entries_) setPose(e.transform, X_WB(world.state, e.handle));
+  for (const Entry& e : entries_) setPose(e.transform, X_WB(state, e.handle));
 }
 
 void WorldScene::rebuild(const World& world) {

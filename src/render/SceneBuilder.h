@@ -48,6 +48,8 @@ class WorldScene {
   // Only poses changed: updates the body transforms (fast, nothing reallocated). If bodies were added
   // or removed since the last build it falls back to rebuild().
   void updatePoses(const World& world);
+  // The same with the poses of `state` (a state of `world` that is not world.state: a planner's preview).
+  void updatePoses(const World& world, const WorldState& state);
   // Bodies added/removed or meshes changed: rebuilds the body part of the graph. Selection, wireframe,
   // transparency and axes settings survive; the selection is dropped if its body no longer exists.
   void rebuild(const World& world);

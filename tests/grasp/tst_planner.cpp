@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "grasp/planner/GraspList.h"
 #include "grasp/planner/GraspPlanner.h"
@@ -293,6 +294,285 @@ class TestPlanner : public QObject {
     } catch (const sg::Error& e) {
       QVERIFY2(std::string(e.what()).find("grasps[0].grasp.palm.position_mm") != std::string::npos, e.what());
     }
+  }
+  // --- issue 11, second part: energies, targets, avoid list, loop planner, live view, save as world ---
+
+  void contactsEnergyFormula() {
+    // One probe 10 mm from the object, pointing at it: 10; one 10 mm away, normal at right angles: 10 + 50.
+    HandProbe aligned{Vec3::Zero(), Vec3::UnitZ(), Vec3(0, 0, 10)};
+    HandProbe sideways{Vec3::Zero(), Vec3::UnitX(), Vec3(0, 0, 10)};
+    QCOMPARE(contactsEnergyOf({aligned}), 10.0);
+    QCOMPARE(contactsEnergyOf({sideways}), 60.0);
+    QCOMPARE(contactsEnergyOf({aligned, sideways}), 35.0);
+    QCOMPARE(contactsEnergyOf({}), 0.0);
+  }
+
+  void potentialQualityFormula() {
+    QCOMPARE(potentialScale(0, 1), 2.0);
+    QVERIFY(std::abs(potentialScale(25, 1) - 1.0) < 1e-12);
+    QCOMPARE(potentialScale(51, 1), 0.0);
+    QCOMPARE(potentialScale(0, 0.69), 0.0);
+    // Six frictionless probes touching the faces of a cube, pushing inward: the force hull is the octahedron
+    // with vertices at distance sf = 2, whose facets are 2/√3 from the origin: E = −2/√3.
+    std::vector<HandProbe> six;
+    for (int axis = 0; axis < 3; ++axis)
+      for (double sign : {-1.0, 1.0}) {
+        Vec3 n = Vec3::Zero();
+        n[axis] = sign;
+        six.push_back({-n, n, -n, 0.0});  // p = q on the face, normal into the cube
+      }
+    QVERIFY(std::abs(potentialQualityEnergyOf(six) + 2.0 / std::sqrt(3.0)) < 1e-9);
+    // 25 mm away (aligned): sf = 1, ε = 1/√3.
+    std::vector<HandProbe> far = six;
+    for (HandProbe& p : far) p.p_W = p.q_W - 25.0 * p.n_W;
+    QVERIFY(std::abs(potentialQualityEnergyOf(far) + 1.0 / std::sqrt(3.0)) < 1e-9);
+    // Friction widens the cones: a larger ε.
+    std::vector<HandProbe> rough = six;
+    for (HandProbe& p : rough) p.mu = 0.5;
+    QVERIFY(potentialQualityEnergyOf(rough) < potentialQualityEnergyOf(six));
+    // Fewer than 3 counting probes, or all on one side: +1.
+    QCOMPARE(potentialQualityEnergyOf({six[0], six[1]}), 1.0);
+    std::vector<HandProbe> oneSide = {six[0], six[2], six[4]};  // −x, −y, −z faces: the forces point one way
+    QCOMPARE(potentialQualityEnergyOf(oneSide), 1.0);
+    std::vector<HandProbe> misaligned = six;
+    for (HandProbe& p : misaligned) p.n_W = -p.n_W;  // pointing away: cos θ < 0.7, nothing counts
+    for (HandProbe& p : misaligned) p.p_W = p.q_W + 5.0 * p.n_W;
+    QCOMPARE(potentialQualityEnergyOf(misaligned), 1.0);
+  }
+
+  void guidedAndStrictEnergiesOnParallelJaw() {
+    const World world = bundled("paralleljaw_box.xml");
+    const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, PositionSpace::AxisAngle);
+    std::vector<double> x;
+    for (const SearchVariable& v : space.variables) x.push_back(v.value);
+    auto energyOf = [&](EnergyKind kind, const std::vector<double>& at) {
+      EnergySettings settings;
+      settings.kind = kind;
+      settings.analysis.contactModels = {"point"};
+      HandEvaluator evaluator(world, world.state, space, settings);
+      return evaluator.energy(at);
+    };
+    const auto contacts = energyOf(EnergyKind::Contacts, x);
+    const auto potential = energyOf(EnergyKind::PotentialQuality, x);
+    const auto guided = energyOf(EnergyKind::GuidedPotentialQuality, x);
+    QVERIFY(contacts && potential && guided);
+    QCOMPARE(*guided, *potential <= 0 ? *potential : *contacts);
+    // Strict auto-grasp: −(30·volume + 100·ε) of the grasp it closes; far from the object nothing is touched: 1e8.
+    const auto strict = energyOf(EnergyKind::StrictAutoGrasp, x);
+    QVERIFY(strict);
+    {
+      EnergySettings settings;
+      settings.kind = EnergyKind::StrictAutoGrasp;
+      settings.analysis.contactModels = {"point"};
+      HandEvaluator evaluator(world, world.state, space, settings);
+      QVERIFY(evaluator.place(x));
+      evaluator.close();
+      AnalysisRequest a = settings.analysis;
+      a.graspable = 0;
+      a.measures = {"epsilon-l1", "volume-l1"};
+      NullProgress quiet;
+      const AnalysisResult r = analyzeGrasp(world, evaluator.scratch(), a, quiet);
+      const MeasureValue* eps = r.primary()->measure("epsilon-l1");
+      const MeasureValue* vol = r.primary()->measure("volume-l1");
+      const double expected = -(30 * (vol->ok ? vol->value : 0) + 100 * std::max(0.0, eps->ok ? eps->value : 0));
+      QCOMPARE(*strict, expected == 0 ? kStrictNoGrasp : expected);
+    }
+    std::vector<double> away = x;
+    away[2] = 350;  // tz at its maximum: 350 mm from the object's centre
+    const auto strictAway = energyOf(EnergyKind::StrictAutoGrasp, away);
+    QVERIFY(strictAway);
+    QCOMPARE(*strictAway, kStrictNoGrasp);
+    QCOMPARE(*energyOf(EnergyKind::PotentialQuality, away), 1.0);  // every probe > 50 mm away
+    QCOMPARE(*energyOf(EnergyKind::GuidedPotentialQuality, away), *energyOf(EnergyKind::Contacts, away));
+    QCOMPARE(energyFromString("strict-autograsp"), EnergyKind::StrictAutoGrasp);
+    QVERIFY_THROWS_EXCEPTION(sg::Error, energyFromString("nope"));
+  }
+
+  void everyEnergyPlans() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    for (EnergyKind kind : {EnergyKind::PotentialQuality, EnergyKind::GuidedPotentialQuality, EnergyKind::StrictAutoGrasp}) {
+      PlanRequest request = smallPlan(kind, 80, 2);
+      if (kind == EnergyKind::StrictAutoGrasp) {
+        // As GraspIt!'s guided planner runs it: strict parameters, biased toward a seed (the hand's start, a
+        // grasp) with confidence 0.65 on the position and 0.5 on the posture, starting 60 mm off.
+        request.params = AnnealingParams::byName("strict");
+        request.maxSteps = 80;
+        const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, request.space);
+        request.variables = space.variables;
+        for (std::size_t i = 0; i < space.variables.size(); ++i) {
+          request.variables[i].target = space.variables[i].value;
+          request.variables[i].confidence = i < space.positionCount ? 0.65 : 0.5;
+        }
+        request.variables[0].value += 60;
+      }
+      const PlanResult r = planGrasps(world, request, progress);
+      QVERIFY2(!r.grasps.empty(), toString(kind));
+      QCOMPARE(r.annealing.iterations, 80L);
+      if (kind != EnergyKind::GuidedPotentialQuality)
+        for (const PlannedGrasp& g : r.grasps) QVERIFY2(g.energy < (kind == EnergyKind::StrictAutoGrasp ? 0 : 1 + 1e-12), toString(kind));
+    }
+  }
+
+  void targetBiasedNeighbours() {
+    Rng rng(3);
+    SearchVariable v{"x", -5, 5, 2.5, false, false, 0};
+    v.target = 4.0;
+    v.confidence = 1.0;
+    for (int i = 0; i < 20; ++i) QCOMPARE(neighbour({v}, {0.0}, 1.0, rng)[0], 4.0);
+    // Half confidence: halfway between the unbiased draw and the target (same random numbers).
+    v.confidence = 0.5;
+    SearchVariable unbiased = v;
+    unbiased.target.reset();
+    for (int i = 0; i < 20; ++i) {
+      Rng a(100 + i), b(100 + i);
+      const double free = neighbour({unbiased}, {0.0}, 1.0, a)[0];
+      QVERIFY(std::abs(neighbour({v}, {0.0}, 1.0, b)[0] - (free + 0.5 * (4.0 - free))) < 1e-12);
+    }
+    // Circular: the short way round (from near −π toward a target near +π crosses the seam).
+    SearchVariable phi{"phi", -M_PI, M_PI, 0.01, true, false, 0};
+    phi.target = M_PI - 0.1;
+    phi.confidence = 1.0;
+    QVERIFY(std::abs(neighbour({phi}, {-M_PI + 0.1}, 1e-6, rng)[0] - (M_PI - 0.1)) < 1e-9);
+    phi.confidence = 0.5;
+    const double half = neighbour({phi}, {-M_PI + 0.1}, 1e-9, rng)[0];
+    QVERIFY2(std::abs(std::abs(half) - M_PI) < 0.02, qPrintable(QString::number(half)));  // near the seam, not 0
+  }
+
+  void avoidListKeepsAwayFromAvoidedStates() {
+    NullProgress progress;
+    auto factory = [] { return std::make_unique<Analytic>(); };
+    auto dist = [](const auto& a, const auto& b) { return std::hypot(a[0] - b[0], a[1] - b[1]); };
+    AnnealingRequest request = analyticRequest();
+    request.avoid = {{1.5, -2.0}};
+    request.avoidDistance = 1.0;
+    const AnnealingResult r = runAnnealing(request, factory, dist, progress);
+    QVERIFY(!r.best.empty());
+    QVERIFY(r.illegal > 0);
+    for (const BestEntry& e : r.best) QVERIFY(dist(e.x, request.avoid[0]) >= 1.0);
+  }
+
+  void loopPlannerAvoidsEarlierRuns() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    PlanRequest request = smallPlan(EnergyKind::Contacts, 300, 2);
+    request.planner = PlannerKind::Loop;
+    request.params = AnnealingParams::byName("loop");
+    request.maxSteps = request.params.k0 + 300;
+    request.loops = 3;
+    request.avoidThreshold = 1e5;  // every kept state joins the avoid list (the contacts energy is in mm)
+    request.reportMeasures = {"epsilon-l1"};
+    const PlanResult r = planGrasps(world, request, progress);
+    QCOMPARE(r.annealing.iterations, 900L);
+    QVERIFY(!r.avoided.empty());
+    QCOMPARE(r.avoided.size(), r.avoidedRun.size());
+    QVERIFY(std::find(r.avoidedRun.begin(), r.avoidedRun.end(), 2) != r.avoidedRun.end());
+    for (std::size_t i = 0; i < r.avoided.size(); ++i)
+      for (std::size_t j = 0; j < r.avoided.size(); ++j)
+        if (r.avoidedRun[j] > r.avoidedRun[i]) QVERIFY(r.space.distance(r.avoided[i], r.avoided[j]) >= 0.1);
+    // Reproducible: the same seed gives the same list on another thread count.
+    request.threads = 1;
+    const PlanResult again = planGrasps(world, request, progress);
+    QCOMPARE(again.grasps.size(), r.grasps.size());
+    for (std::size_t i = 0; i < r.grasps.size(); ++i) QVERIFY(again.grasps[i].variables == r.grasps[i].variables);
+  }
+
+  void monitorSeesTheRunWithoutChangingIt() {
+    NullProgress progress;
+    auto factory = [] { return std::make_unique<Analytic>(); };
+    auto dist = [](const auto& a, const auto& b) { return std::hypot(a[0] - b[0], a[1] - b[1]); };
+    const AnnealingResult plain = runAnnealing(analyticRequest(), factory, dist, progress);
+    AnnealingMonitor monitor;
+    AnnealingRequest watched = analyticRequest();
+    watched.monitor = &monitor;
+    const AnnealingResult seen = runAnnealing(watched, factory, dist, progress);
+    QCOMPARE(seen.best.size(), plain.best.size());
+    for (std::size_t i = 0; i < seen.best.size(); ++i) QVERIFY(seen.best[i].x == plain.best[i].x);
+    const AnnealingMonitor::Snapshot snap = monitor.take();
+    QVERIFY(snap.samples.size() > 10);
+    QCOMPARE(snap.bestEnergy, plain.best.front().energy);
+    QVERIFY(snap.bestState == plain.best.front().x);
+    QCOMPARE(snap.iterations, seen.iterations);
+    for (const auto& s : snap.samples) QVERIFY(s.best <= s.current);
+    QVERIFY(monitor.take().samples.empty());  // taken once
+  }
+
+  void pauseHoldsTheChains() {
+    auto factory = [] { return std::make_unique<Analytic>(); };
+    auto dist = [](const auto& a, const auto& b) { return std::hypot(a[0] - b[0], a[1] - b[1]); };
+    AnnealingMonitor monitor;
+    monitor.setPaused(true);
+    AnnealingRequest request = analyticRequest();
+    request.monitor = &monitor;
+    request.timeLimit_s = 0.2;  // paused time does not count
+    CancellableProgress progress;
+    AnnealingResult result;
+    std::thread run([&] { result = runAnnealing(request, factory, dist, progress); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    QCOMPARE(progress.snapshot().fraction, 0.0);  // nothing moved, and the time limit has not struck
+    monitor.setPaused(false);
+    run.join();
+    QVERIFY(result.iterations > 0);
+    // Cancel reaches paused chains.
+    monitor.setPaused(true);
+    CancellableProgress cancelled;
+    std::thread run2([&] { result = runAnnealing(request, factory, dist, cancelled); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancelled.cancel();
+    run2.join();
+    QCOMPARE(result.stopReason, StopReason::Cancelled);
+    QCOMPARE(result.iterations, 0L);
+  }
+
+  void plannerPostsTheBestGraspsEpsilon() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    AnnealingMonitor monitor;
+    PlanRequest request = smallPlan(EnergyKind::AutoGraspQuality, 200, 2);
+    request.monitor = &monitor;
+    request.qualityInterval_s = 0;
+    const PlanResult r = planGrasps(world, request, progress);
+    const AnnealingMonitor::Snapshot snap = monitor.take();
+    QVERIFY(!snap.quality.empty());
+    for (std::size_t i = 0; i < snap.quality.size(); ++i) {
+      QVERIFY(snap.quality[i].value >= 0);
+      if (i) QVERIFY(snap.quality[i].iteration >= snap.quality[i - 1].iteration);
+    }
+    QVERIFY(!r.grasps.empty());
+  }
+
+  void graspSavedAsWorldRoundTrip() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    const PlanResult r = planGrasps(world, smallPlan(EnergyKind::AutoGraspQuality, 100, 1), progress);
+    QVERIFY(!r.grasps.empty());
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("grasp.xml").toStdString();
+    const HandConfiguration& c = r.grasps.front().grasp;
+    saveGraspAsWorld(world, 0, c, path);
+    const World back = loadWorld(path);
+    QCOMPARE(back.robots.size(), world.robots.size());
+    QCOMPARE(back.graspables.size(), world.graspables.size());
+    QVERIFY(back.state.robots[0].X_WP.matrix().isApprox(c.X_WP.matrix(), 1e-6));
+    for (std::size_t i = 0; i < c.dofValues.size(); ++i) QVERIFY(std::abs(back.state.robots[0].dofValues[i] - c.dofValues[i]) < 1e-6);
+    QVERIFY(back.state.X_WG[0].matrix().isApprox(world.state.X_WG[0].matrix(), 1e-6));
+    // The same grasp measured in the saved world: the same ε.
+    PlannedGrasp again = r.grasps.front();
+    AnalysisRequest point;
+    point.contactModels = {"point"};
+    measureGrasp(back, 0, 0, again, point, {}, {"epsilon-l1"}, false, progress);
+    QVERIFY(std::abs(again.measure("epsilon-l1")->value - r.grasps.front().measure("epsilon-l1")->value) < 1e-5);
+    // Bad target: an error naming the file; nothing written.
+    const std::string bad = dir.filePath("no/such/dir/grasp.xml").toStdString();
+    try {
+      saveGraspAsWorld(world, 0, c, bad);
+      QFAIL("no error");
+    } catch (const sg::Error& e) {
+      QVERIFY2(std::string(e.what()).find("grasp.xml") != std::string::npos, e.what());
+    }
+    HandConfiguration wrong = c;
+    wrong.dofValues.push_back(0);
+    QVERIFY_THROWS_EXCEPTION(sg::Error, saveGraspAsWorld(world, 0, wrong, path));
   }
 };
 

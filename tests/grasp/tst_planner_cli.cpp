@@ -67,6 +67,45 @@ class TestPlannerCli : public QObject {
     QVERIFY2(r.err.contains(path.toUtf8()), r.err.constData());
   }
 
+  void saveWorldWritesTheChosenGrasp() {
+    QTemporaryDir dir;
+    const QString list = dir.filePath("grasps.json"), best = dir.filePath("best.xml"), second = dir.filePath("second.xml");
+    const Run plan = cli({"plan", world("paralleljaw_box.xml"), "--energy", "autograsp-quality", "--steps", "30100",
+                          "--seed", "3", "--contact-model", "point", "--out", list, "--save-world", best, "--json"});
+    QCOMPARE(plan.exitCode, 0);
+    const QJsonArray planned = grasps(plan.out);
+    QVERIFY(planned.size() >= 2);
+    // The saved world evaluates to the best grasp's ε (the hand is where the list says).
+    const Run q = cli({"quality", best, "--contact-model", "point", "--json"});
+    QCOMPARE(q.exitCode, 0);
+    const double saved = QJsonDocument::fromJson(q.out).object()["measures"].toObject()["epsilon-l1"].toObject()["value"].toDouble();
+    const double listed = planned.first().toObject()["measures"].toObject()["epsilon-l1"].toDouble();
+    QVERIFY2(listed > 0 && std::abs(saved - listed) < 1e-6, qPrintable(QString("%1 vs %2").arg(saved).arg(listed)));
+    const Run eval = cli({"evaluate", world("paralleljaw_box.xml"), "--grasps", list, "--contact-model", "point",
+                          "--save-world", second, "--rank", "2"});
+    QCOMPARE(eval.exitCode, 0);
+    QVERIFY(QFile::exists(second));
+    QFile a(best), b(second);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QVERIFY(a.readAll() != b.readAll());  // another grasp
+    const Run tooFar = cli({"evaluate", world("paralleljaw_box.xml"), "--grasps", list, "--save-world",
+                            dir.filePath("x.xml"), "--rank", "99"});
+    QCOMPARE(tooFar.exitCode, 3);
+    QVERIFY2(tooFar.err.contains("--rank 99"), tooFar.err.constData());
+  }
+
+  void loopPlannerAndNewEnergiesRun() {
+    for (const char* energy : {"potential-quality", "guided-potential-quality"}) {
+      const Run r = cli({"plan", world("paralleljaw_box.xml"), "--planner", "loop", "--loops", "2", "--params", "loop",
+                         "--energy", energy, "--steps", "35100", "--contact-model", "point", "--json"});
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(!grasps(r.out).isEmpty(), energy);
+    }
+    const Run bad = cli({"plan", world("paralleljaw_box.xml"), "--planner", "guided"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("guided"));
+  }
+
   void unknownSpaceIsAUsageError() {
     const Run r = cli({"plan", world("default.xml"), "--space", "nowhere"});
     QCOMPARE(r.exitCode, 2);

@@ -11,5 +11,7 @@ void installContactTools(MainWindow* window);
 // Quality dock, soft patches and worst-case wrench overlays, GWS projection window, soft-contact
 // inspector, analysis settings.
 void installQualityTools(MainWindow* window);
+// Grasp > Planner: the planner dock (PlannerDock.h).
+void installPlannerTools(MainWindow* window);
 
 }  // namespace sg::app

@@ -232,6 +232,7 @@ void MainWindow::createActions() {
   graspToolBar_->setObjectName("toolBarGrasp");
   installContactTools(this);
   installQualityTools(this);
+  installPlannerTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));

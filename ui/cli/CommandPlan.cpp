@@ -94,6 +94,18 @@ void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, con
 
 const char* kPlanMeasuresDefault = "epsilon-l1,volume-l1";
 
+// --save-world FILE [--rank K] [--pre-grasp]: grasp K (1-based, default 1) of the list as a GraspIt! world.
+void saveWorldIfAsked(const ParsedArgs& args, const World& world, const GraspList& list) {
+  const auto path = args.value("--save-world");
+  if (!path) return;
+  const long rank = integerOption(args, "--rank", 1, 1);
+  if (rank > static_cast<long>(list.grasps.size()))
+    throw Error("--rank " + std::to_string(rank) + ": the list has " + std::to_string(list.grasps.size()) + " grasps",
+                *path);
+  const PlannedGrasp& g = list.grasps[static_cast<std::size_t>(rank - 1)];
+  saveGraspAsWorld(world, list.robotIndex, args.has("--pre-grasp") ? g.preGrasp : g.grasp, *path);
+}
+
 int runPlan(const ParsedArgs& args) {
   LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
   AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
@@ -105,6 +117,7 @@ int runPlan(const ParsedArgs& args) {
   request.robot = analysis.robot;
   request.graspable = analysis.graspable.value_or(0);
   try {
+    request.planner = plannerFromString(args.value("--planner").value_or("simann"));
     request.energy.kind = energyFromString(args.value("--energy").value_or("contacts"));
     request.space = positionSpaceFromString(args.value("--space").value_or("axis-angle"));
     request.params = AnnealingParams::byName(args.value("--params").value_or("default"));
@@ -118,6 +131,7 @@ int runPlan(const ParsedArgs& args) {
     request.energy.measure = *q;
   }
   request.maxSteps = integerOption(args, "--steps", 70000, 0);
+  request.loops = static_cast<int>(integerOption(args, "--loops", 3, 1));
   request.chains = static_cast<int>(integerOption(args, "--chains", 4, 1));
   const long cores = std::max(1u, std::thread::hardware_concurrency());
   request.threads = static_cast<int>(integerOption(args, "--threads", 1, 0));
@@ -136,6 +150,7 @@ int runPlan(const ParsedArgs& args) {
   const PlanResult result = planGrasps(world, request, progress);
   const GraspList list = makeGraspList(world, model.path, request, result);
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
+  saveWorldIfAsked(args, world, list);
 
   const AnnealingResult& a = result.annealing;
   const double rate = a.elapsed_s > 0 ? static_cast<double>(a.iterations) / a.elapsed_s : 0;
@@ -213,6 +228,7 @@ int runEvaluate(const ParsedArgs& args) {
   list.robotIndex = robot;
   list.graspableIndex = graspable;
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
+  saveWorldIfAsked(args, world, list);
   if (args.has("--json")) {
     Json doc = graspListToJsonValue(list);
     Json w = Json::array();
@@ -243,6 +259,9 @@ std::vector<OptionSpec> commonPlanOptions() {
   o.push_back({"--no-progress", "", "no progress line on stderr (it is shown only when stderr is a terminal)"});
   o.push_back(common_options::json());
   o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
+  o.push_back({"--save-world", "FILE", "save grasp --rank (default the best) as a GraspIt! world (atomically)"});
+  o.push_back({"--rank", "K", "the grasp --save-world saves (1 = the first of the list)"});
+  o.push_back({"--pre-grasp", "", "--save-world saves the pre-grasp instead of the final grasp"});
   o.push_back(common_options::modelRoot());
   o.push_back(common_options::packagePath());
   return o;
@@ -250,7 +269,10 @@ std::vector<OptionSpec> commonPlanOptions() {
 
 CommandSyntax planSyntax() {
   CommandSyntax s{{{"WORLD", "world XML with a hand and a graspable body"}},
-                  {{"--energy", "E", "contacts (default) or autograsp-quality"},
+                  {{"--planner", "T", "simann (default) or loop (repeated runs with an avoid list)"},
+                   {"--loops", "N", "loop planner: annealing runs (default 3)"},
+                   {"--energy", "E", "contacts (default), potential-quality, guided-potential-quality, autograsp-quality, "
+                                     "strict-autograsp"},
                    {"--space", "S", "hand pose space: axis-angle (default), approach, ellipsoid, complete"},
                    {"--params", "P", "annealing parameters: default, loop, modified, strict, online"},
                    {"--steps", "N", "the step counter's end (default 70000; default params start at 30000)"},
@@ -280,8 +302,10 @@ const RegisterCommand registerPlan{Command{
     "or DOF values without eigengrasps) with GraspIt!'s simulated annealing, keeps the 20 best states at least\n"
     "0.2 apart, closes each with auto-grasp and prints them best first with their measures and force closure.\n"
     "Energies: contacts (distance and alignment of the hand's virtual contacts, or one point per link, to the\n"
-    "object) and autograsp-quality (close the hand; force closure ranked by --quality-measure). Progress goes to\n"
-    "stderr when it is a terminal. See src/grasp/planner/PLANNER.md.",
+    "object), potential-quality and guided-potential-quality (the contacts' force cones scaled by distance),\n"
+    "autograsp-quality (close the hand; force closure ranked by --quality-measure) and strict-autograsp (approach,\n"
+    "close, 30·volume + 100·ε). --save-world writes a grasp as a GraspIt! world. Progress goes to stderr when it\n"
+    "is a terminal. See src/grasp/planner/PLANNER.md.",
     planSyntax(), runPlan}};
 
 const RegisterCommand registerEvaluate{Command{

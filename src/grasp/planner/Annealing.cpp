@@ -69,9 +69,62 @@ std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std
         inside = candidate >= v.min && candidate <= v.max;
       }
     }
-    out[i] = std::clamp(candidate, v.min, v.max);
+    candidate = std::clamp(candidate, v.min, v.max);
+    if (v.target && v.confidence > 0) {
+      // Pulled toward the target: c + confidence·(target − c); the shortest way round for circular variables.
+      const double target = std::clamp(*v.target, v.min, v.max);
+      double delta = target - candidate;
+      if (v.circular && range > 0) delta = std::remainder(delta, range);
+      candidate += std::clamp(v.confidence, 0.0, 1.0) * delta;
+      if (v.circular && range > 0) candidate = v.min + std::fmod(std::fmod(candidate - v.min, range) + range, range);
+      candidate = std::clamp(candidate, v.min, v.max);
+    }
+    out[i] = candidate;
   }
   return out;
+}
+
+AnnealingMonitor::Snapshot AnnealingMonitor::take() {
+  const std::lock_guard lock(mutex_);
+  Snapshot out = pending_;
+  pending_.samples.clear();
+  pending_.quality.clear();
+  return out;
+}
+
+std::pair<std::vector<double>, std::uint64_t> AnnealingMonitor::best() const {
+  const std::lock_guard lock(mutex_);
+  return {pending_.bestState, pending_.bestRevision};
+}
+
+void AnnealingMonitor::postCurrent(int chain, const std::vector<double>& x, double energy, long iterations) {
+  const std::lock_guard lock(mutex_);
+  pending_.iterations = std::max(pending_.iterations, iterations);
+  if (chain != 0) return;
+  pending_.currentState = x;
+  pending_.currentEnergy = energy;
+  if (std::isfinite(energy) && std::isfinite(bestEnergy_))
+    pending_.samples.push_back({pending_.iterations, energy, bestEnergy_});
+}
+
+void AnnealingMonitor::offerBest(const std::vector<double>& x, double energy) {
+  const std::lock_guard lock(mutex_);
+  if (!(energy < bestEnergy_)) return;
+  bestEnergy_ = energy;
+  pending_.bestState = x;
+  pending_.bestEnergy = energy;
+  ++pending_.bestRevision;
+}
+
+void AnnealingMonitor::postQuality(long iteration, double value) {
+  const std::lock_guard lock(mutex_);
+  pending_.quality.push_back({iteration, value});
+}
+
+void AnnealingMonitor::reset() {
+  const std::lock_guard lock(mutex_);
+  pending_ = {};
+  bestEnergy_ = std::numeric_limits<double>::infinity();
 }
 
 BestList::BestList(std::size_t capacity, double minDistance, StateDistance distance)
@@ -135,11 +188,21 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
   // The start state may be illegal (a colliding hand): it then has +∞ energy and any legal neighbour is taken.
   double e = evaluator.energy(x).value_or(std::numeric_limits<double>::infinity());
   ++out.evaluations;
+  AnnealingMonitor* monitor = request.monitor;
+  if (monitor && std::isfinite(e)) monitor->offerBest(x, e);
+  auto avoided = [&](const std::vector<double>& y) {
+    for (const std::vector<double>& a : request.avoid)
+      if (distance(a, y) < request.avoidDistance) return true;
+    return false;
+  };
   double bestEnergy = e;
   const long n = iterationsPerChain(request);
   const long stride = std::max(1, request.chains);
   const long traceEvery = std::max(1L, n / 100);
   for (long i = 0; i < n; ++i) {
+    if (stop.load(std::memory_order_relaxed)) break;
+    while (monitor && monitor->paused() && !stop.load(std::memory_order_relaxed))
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (stop.load(std::memory_order_relaxed)) break;
     const double k = static_cast<double>(p.k0 + i * stride + chain % stride + 1);
     const double tNeighbour = p.neighbourAdjust * coolingTemperature(p.t0, p.yc, k, p.ydims);
@@ -148,6 +211,10 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
     std::vector<double> candidate;
     for (int attempt = 0; attempt < kLegalAttempts && !candidateEnergy; ++attempt) {
       candidate = neighbour(request.variables, x, tNeighbour, rng);
+      if (!request.avoid.empty() && avoided(candidate)) {
+        ++out.illegal;
+        continue;
+      }
       candidateEnergy = evaluator.energy(candidate);
       if (candidateEnergy) ++out.evaluations;
       else ++out.illegal;
@@ -166,8 +233,11 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
         e = eNew;
         bestEnergy = std::min(bestEnergy, e);
         if (e < request.listThreshold) best.offer({x, e, chain, i});
+        if (monitor && e <= bestEnergy) monitor->offerBest(x, e);  // the chain's new best
       }
     }
+    if (monitor && (i % AnnealingMonitor::kPostEvery == 0 || i + 1 == n))
+      monitor->postCurrent(chain, x, e, iterationsDone.load(std::memory_order_relaxed));
     if (i % traceEvery == 0 || i + 1 == n) out.trace.push_back({i, e, bestEnergy});
   }
   out.best = best.entries();
@@ -210,9 +280,14 @@ AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFac
   // The calling thread: progress, cancel, time limit.
   AnnealingResult result;
   const long total = std::max(1L, iterationsPerChain(request) * chains);
+  double paused_s = 0;
+  auto last = Clock::now();
   while (running.load() > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    const auto now = Clock::now();
+    if (request.monitor && request.monitor->paused()) paused_s += std::chrono::duration<double>(now - last).count();
+    last = now;
+    const double elapsed = std::chrono::duration<double>(now - start).count() - paused_s;
     if (!stop.load()) {
       if (progress.cancelRequested()) {
         result.stopReason = StopReason::Cancelled;
@@ -223,6 +298,7 @@ AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFac
       }
     }
     const long done = iterationsDone.load();
+    if (request.poll && !stop.load()) request.poll(done);
     progress.report(static_cast<double>(done) / static_cast<double>(total),
                     "annealing: " + std::to_string(done) + "/" + std::to_string(total) + " iterations");
   }

@@ -4,7 +4,10 @@
 // sets, a best list with a minimum state distance, several independent chains seeded from one seed and
 // run on worker threads, merged deterministically. No Qt, no world: the caller supplies the energy through
 // a per-thread evaluator (tests use analytic energies; GraspPlanner.h supplies hand energies).
+#include <atomic>
 #include <cstdint>
+#include <limits>
+#include <mutex>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -23,6 +26,10 @@ struct SearchVariable {
   bool circular = false;
   bool fixed = false;     // kept at `value`
   double value = 0;       // the start value (the input value)
+  // Target-biased neighbours (PLANNER.md §Annealing): with a target, a neighbour is pulled toward it by
+  // `confidence` ∈ [0, 1] (0: unbiased, 1: always the target).
+  std::optional<double> target;
+  double confidence = 0;
 };
 
 // GraspIt!'s annealing parameter sets (PLANNER.md §Annealing).
@@ -60,6 +67,55 @@ std::uint64_t chainSeed(std::uint64_t seed, int chain);
 // range (circular ones wrap); after 20 draws outside the range it is clamped.
 std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
                               double temperature, Rng& rng);
+
+// A live view of a running search for an interactive caller (the application's planner dock): pause, chain
+// 0's current state, the best state so far, the energy trace and quality samples. Thread-safe: the chains
+// post, any thread reads. It never changes what the search does (the same seed gives the same list with or
+// without one, paused or not).
+class AnnealingMonitor {
+ public:
+  struct Sample {
+    long iteration = 0;      // iterations of all chains so far
+    double current = 0;      // chain 0's current energy
+    double best = 0;         // the best energy of all chains so far
+  };
+  struct QualitySample {
+    long iteration = 0;
+    double value = 0;        // the best state's quality (the planner measures it, PLANNER.md §Live view)
+  };
+  struct Snapshot {
+    std::vector<Sample> samples;                 // new since the last take()
+    std::vector<QualitySample> quality;          // new since the last take()
+    std::vector<double> currentState;            // chain 0's current state (empty before its first post)
+    double currentEnergy = 0;
+    std::vector<double> bestState;               // empty before any legal state
+    double bestEnergy = 0;
+    std::uint64_t bestRevision = 0;              // grows whenever bestState changes
+    long iterations = 0;
+  };
+
+  // Chains wait at their next iteration while paused (cancel still stops them; paused time does not count
+  // toward the time limit).
+  void setPaused(bool paused) { paused_.store(paused); }
+  bool paused() const { return paused_.load(); }
+  // Takes the news since the last call (samples, quality) and the latest states.
+  Snapshot take();
+  // The best state so far and its revision (for the planner's quality samples).
+  std::pair<std::vector<double>, std::uint64_t> best() const;
+
+  // Called by the search.
+  void postCurrent(int chain, const std::vector<double>& x, double energy, long iterations);
+  void offerBest(const std::vector<double>& x, double energy);
+  void postQuality(long iteration, double value);
+  void reset();
+  static constexpr long kPostEvery = 16;  // chain iterations between posts
+
+ private:
+  std::atomic<bool> paused_{false};
+  mutable std::mutex mutex_;
+  Snapshot pending_;
+  double bestEnergy_ = std::numeric_limits<double>::infinity();
+};
 
 // The energy of a state for one worker thread (it may keep scratch data: one evaluator per thread).
 class StateEvaluator {
@@ -111,6 +167,12 @@ struct AnnealingRequest {
   double minDistance = 0.2;
   // Accepted states with energy ≥ this are never listed (GraspIt!: 1e5 while the list is not full).
   double listThreshold = 1e5;
+  // States within avoidDistance of an avoided state are illegal (the loop planner's avoid list).
+  std::vector<std::vector<double>> avoid;
+  double avoidDistance = 0.1;
+  AnnealingMonitor* monitor = nullptr;     // optional live view (not owned)
+  // Called on the calling thread every ~10 ms while the chains run (the planner's quality samples).
+  std::function<void(long iterations)> poll;
 };
 
 struct TracePoint {

@@ -1,6 +1,7 @@
 #include "grasp/planner/GraspList.h"
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/Error.h"
@@ -166,7 +167,7 @@ GraspList graspListFromJson(const std::string& text) {
     const std::string what = "grasps[" + std::to_string(i) + "]";
     const Json& o = grasps[i];
     PlannedGrasp g;
-    g.energy = o.at("energy", what).isNull() ? 0.0 : o.at("energy", what).number(what + ".energy");
+    g.energy = o.at("energy", what).isNull() ? std::numeric_limits<double>::quiet_NaN() : o.at("energy", what).number(what + ".energy");
     if (const Json* s = o.find("state")) g.variables = readNumbers(*s, what + ".state");
     g.grasp = readConfiguration(o.at("grasp", what), what + ".grasp");
     g.preGrasp = o.find("preGrasp") ? readConfiguration(o.at("preGrasp", what), what + ".preGrasp") : g.grasp;

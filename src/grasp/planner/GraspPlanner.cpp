@@ -3,7 +3,13 @@
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
 #include "grasp/AutoGrasp.h"
+#include "grasp/Motion.h"
 #include "grasp/QualityMeasure.h"
+#include "io/ModelIO.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 
 namespace sg::planner {
 
@@ -55,6 +61,92 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
   }
 }
 
+const char* toString(PlannerKind kind) { return kind == PlannerKind::Loop ? "loop" : "simann"; }
+
+PlannerKind plannerFromString(const std::string& name) {
+  if (name == "simann") return PlannerKind::SimAnn;
+  if (name == "loop") return PlannerKind::Loop;
+  throw Error("unknown planner '" + name + "' (simann, loop)");
+}
+
+HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request) {
+  HandSearchSpace space = makeSearchSpace(world, world.state, request.robot, request.graspable.value_or(0), request.space);
+  if (!request.variables.empty()) {
+    if (request.variables.size() != space.variables.size())
+      throw Error("the plan request has " + std::to_string(request.variables.size()) + " search variables, the " +
+                  toString(request.space) + " space of this hand has " + std::to_string(space.variables.size()));
+    for (std::size_t i = 0; i < space.variables.size(); ++i) {
+      SearchVariable& v = space.variables[i];
+      const SearchVariable& given = request.variables[i];
+      v.value = std::clamp(given.value, v.min, v.max);
+      v.fixed = given.fixed;
+      v.target = given.target;
+      v.confidence = std::clamp(given.confidence, 0.0, 1.0);
+    }
+  }
+  return space;
+}
+
+void saveGraspAsWorld(const World& world, int robot, const HandConfiguration& hand, const std::string& path) {
+  requireRobot(world, robot);
+  const Robot& r = world.robots[static_cast<std::size_t>(robot)];
+  if (hand.dofValues.size() != r.dofCount())
+    throw Error("the grasp has " + std::to_string(hand.dofValues.size()) + " DOF values, robot " + r.name + " has " +
+                std::to_string(r.dofCount()), path);
+  World copy = world;
+  RobotState& rs = copy.state.robots[static_cast<std::size_t>(robot)];
+  rs.X_WP = hand.X_WP;
+  setDofValues(r, rs, hand.dofValues);
+  updateConnections(copy, copy.state);
+  saveWorld(copy, path);
+}
+
+namespace {
+
+// The best state's ε for the live view, at most every request.qualityInterval_s, on the annealing's calling thread.
+class QualitySampler {
+ public:
+  QualitySampler(const World& world, const HandSearchSpace& space, const PlanRequest& request)
+      : world_(world), space_(space), request_(request) {}
+  void operator()(long iterations) {
+    AnnealingMonitor* monitor = request_.monitor;
+    if (!monitor) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (measured_ && now - last_ < std::chrono::duration<double>(request_.qualityInterval_s)) return;
+    auto [x, revision] = monitor->best();
+    if (x.empty() || (measured_ && revision == revision_)) return;
+    last_ = now;
+    measured_ = true;
+    revision_ = revision;
+    if (!evaluator_) evaluator_ = std::make_unique<HandEvaluator>(world_, world_.state, space_, request_.energy);
+    double epsilon = 0;
+    if (evaluator_->place(x)) {
+      evaluator_->close();
+      AnalysisRequest a = request_.energy.analysis;
+      a.motion = {};
+      a.graspable = space_.graspable;
+      a.measures = {"epsilon-l1"};
+      a.contactModels.resize(1);
+      NullProgress quiet;
+      const AnalysisResult r = analyzeGrasp(world_, evaluator_->scratch(), a, quiet);
+      if (const GraspEvaluation* e = r.primary())
+        if (const MeasureValue* m = e->measure("epsilon-l1"); m && m->ok) epsilon = std::max(0.0, m->value);
+    }
+    monitor->postQuality(iterations, epsilon);
+  }
+
+ private:
+  const World& world_;
+  const HandSearchSpace& space_;
+  const PlanRequest& request_;
+  std::unique_ptr<HandEvaluator> evaluator_;
+  std::chrono::steady_clock::time_point last_;
+  bool measured_ = false;
+  std::uint64_t revision_ = 0;
+};
+
+}  // namespace
+
 PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSink& progress) {
   PlanResult out;
   out.graspable = request.graspable.value_or(0);
@@ -63,7 +155,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
     if (!findQualityMeasure(m)) throw Error("unknown quality measure '" + m + "'");
   if (request.energy.kind == EnergyKind::AutoGraspQuality && !findQualityMeasure(request.energy.measure))
     throw Error("unknown quality measure '" + request.energy.measure + "'");
-  out.space = makeSearchSpace(world, world.state, request.robot, out.graspable, request.space);
+  out.space = makeSearchSpace(world, request);
   const HandSearchSpace& space = out.space;
 
   AnnealingRequest ar;
@@ -74,15 +166,67 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   ar.threads = request.threads;
   ar.seed = request.seed;
   ar.timeLimit_s = request.timeLimit_s;
+  ar.monitor = request.monitor;
+  QualitySampler sampler(world, space, request);
+  if (request.monitor) ar.poll = [&sampler](long iterations) { sampler(iterations); };
   const EnergySettings& energy = request.energy;
   EvaluatorFactory factory = [&] { return std::make_unique<HandEvaluator>(world, world.state, space, energy); };
   StateDistance distance = [&](const std::vector<double>& a, const std::vector<double>& b) {
     return space.distance(a, b);
   };
-  SubProgress annealingProgress(progress, 0.0, 0.9);
-  out.annealing = runAnnealing(ar, factory, distance, annealingProgress);
+  if (request.planner == PlannerKind::SimAnn) {
+    SubProgress annealingProgress(progress, 0.0, 0.9);
+    out.annealing = runAnnealing(ar, factory, distance, annealingProgress);
+  } else {
+    // The loop planner (PLANNER.md §Planners): `loops` runs, run r seeded with chainSeed(seed, 1000 + r) (run 0
+    // with the seed itself); each run's kept states with energy ≤ avoidThreshold join the avoid list, which
+    // makes states within avoidDistance of them illegal in the later runs. All runs' states are merged into one
+    // best list ordered by (energy, run, chain, step).
+    const int loops = std::max(1, request.loops);
+    ar.avoidDistance = request.avoidDistance;
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<BestEntry> all;
+    for (int run = 0; run < loops; ++run) {
+      ar.seed = run == 0 ? request.seed : chainSeed(request.seed, 1000 + run);
+      ar.avoid = out.avoided;
+      if (request.timeLimit_s > 0) {
+        const double left = request.timeLimit_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (left <= 0) {
+          out.annealing.stopReason = StopReason::TimeLimit;
+          break;
+        }
+        ar.timeLimit_s = left;
+      }
+      SubProgress runProgress(progress, 0.9 * run / loops, 0.9 * (run + 1) / loops);
+      AnnealingResult r = runAnnealing(ar, factory, distance, runProgress);
+      for (BestEntry e : r.best) {
+        if (e.energy <= request.avoidThreshold) {
+          out.avoided.push_back(e.x);
+          out.avoidedRun.push_back(run);
+        }
+        e.chain += run * std::max(1, request.chains);
+        all.push_back(std::move(e));
+      }
+      out.annealing.iterations += r.iterations;
+      out.annealing.evaluations += r.evaluations;
+      out.annealing.illegal += r.illegal;
+      for (auto& t : r.traces) out.annealing.traces.push_back(std::move(t));
+      out.annealing.stopReason = r.stopReason;
+      if (r.stopReason != StopReason::StepLimit) break;
+    }
+    std::sort(all.begin(), all.end(), [](const BestEntry& a, const BestEntry& b) {
+      if (a.energy != b.energy) return a.energy < b.energy;
+      if (a.chain != b.chain) return a.chain < b.chain;
+      return a.step < b.step;
+    });
+    BestList merged(ar.bestListSize, ar.minDistance, distance);
+    for (const BestEntry& e : all) merged.offer(e);
+    out.annealing.best = merged.entries();
+    out.annealing.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 
-  // Each kept pre-grasp: closed with auto-grasp and measured (after cancel too: the list stays usable).
+  // Each kept pre-grasp: closed as the energy closes it (auto-grasp; strict: approach first) and measured
+  // (after cancel too: the list stays usable).
   NullProgress quiet;
   for (std::size_t i = 0; i < out.annealing.best.size(); ++i) {
     const BestEntry& e = out.annealing.best[i];
@@ -93,8 +237,10 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
     placer.place(e.x);
     const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(request.robot)];
     g.preGrasp = {rs.X_WP, rs.dofValues};
+    placer.close();
+    g.grasp = {rs.X_WP, rs.dofValues};
     measureGrasp(world, request.robot, out.graspable, g, energy.analysis, energy.autoGrasp, request.reportMeasures,
-                 /*closeFromPreGrasp=*/true, quiet);
+                 /*closeFromPreGrasp=*/false, quiet);
     out.grasps.push_back(std::move(g));
     progress.report(0.9 + 0.1 * static_cast<double>(i + 1) / static_cast<double>(out.annealing.best.size()),
                     "measuring grasps");

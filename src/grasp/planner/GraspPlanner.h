@@ -10,7 +10,17 @@
 
 namespace sg::planner {
 
+// GraspIt!'s planner types (PLANNER.md §Planners): one annealing run, or the loop planner's repeated runs with
+// an avoid list.
+enum class PlannerKind { SimAnn, Loop };
+const char* toString(PlannerKind kind);             // "simann", "loop"
+PlannerKind plannerFromString(const std::string& name);
+
 struct PlanRequest {
+  PlannerKind planner = PlannerKind::SimAnn;
+  int loops = 3;                         // loop planner: annealing runs
+  double avoidThreshold = 10;            // loop planner: kept states with energy ≤ this join the avoid list
+  double avoidDistance = 0.1;            // loop planner: states this close to an avoided one are illegal
   int robot = 0;
   std::optional<int> graspable;          // nullopt: graspable 0
   PositionSpace space = PositionSpace::AxisAngle;
@@ -22,6 +32,13 @@ struct PlanRequest {
   std::uint64_t seed = 1;
   double timeLimit_s = 0;
   std::vector<std::string> reportMeasures = {"epsilon-l1", "volume-l1"};  // computed for each result
+  // Start values (and fixed flags, targets) of the search variables; empty: the hand's configuration. Must
+  // match the space's variables by count (sg::Error otherwise).
+  std::vector<SearchVariable> variables;
+  // Live view (pause, current state, trace); the planner also posts the best state's ε (epsilon-l1, first
+  // contact model) to it at most every `qualityInterval_s`. Not owned; may be null.
+  AnnealingMonitor* monitor = nullptr;
+  double qualityInterval_s = 0.5;
 };
 
 struct GraspContactRecord {
@@ -50,6 +67,9 @@ struct PlanResult {
   AnnealingResult annealing;             // stop reason, counts, traces (best entries = grasps' states)
   HandSearchSpace space;
   int graspable = 0;
+  // Loop planner: the avoid list at the end and the run (0-based) each state came from.
+  std::vector<std::vector<double>> avoided;
+  std::vector<int> avoidedRun;
 };
 
 // Plans grasps of `request.graspable` with robot `request.robot`, starting from the hand's configuration
@@ -62,5 +82,12 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGrasp, const std::vector<std::string>& measures,
                   bool closeFromPreGrasp, ProgressSink& progress);
+
+// The search space of a request (its variables' start values, fixed flags and targets applied).
+HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request);
+
+// `world` with robot `robot` in configuration `hand` written as a GraspIt! world file (atomically;
+// sg::Error naming the file on failure). The world's other bodies and robots stay as in world.state.
+void saveGraspAsWorld(const World& world, int robot, const HandConfiguration& hand, const std::string& path);
 
 }  // namespace sg::planner

@@ -12,6 +12,8 @@
 #include "grasp/AutoGrasp.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
+#include "grasp/WrenchHull.h"
+#include "grasp/Motion.h"
 #include "model/EigenGraspMap.h"
 
 namespace sg::planner {
@@ -61,8 +63,21 @@ const char* toString(PositionSpace space) {
 }
 
 const char* toString(EnergyKind energy) {
-  return energy == EnergyKind::Contacts ? "contacts" : "autograsp-quality";
+  switch (energy) {
+    case EnergyKind::Contacts: return "contacts";
+    case EnergyKind::PotentialQuality: return "potential-quality";
+    case EnergyKind::GuidedPotentialQuality: return "guided-potential-quality";
+    case EnergyKind::AutoGraspQuality: return "autograsp-quality";
+    case EnergyKind::StrictAutoGrasp: return "strict-autograsp";
+  }
+  return "?";
 }
+
+std::vector<std::string> energyNames() {
+  return {"contacts", "potential-quality", "guided-potential-quality", "autograsp-quality", "strict-autograsp"};
+}
+
+std::vector<std::string> positionSpaceNames() { return {"axis-angle", "approach", "ellipsoid", "complete"}; }
 
 PositionSpace positionSpaceFromString(const std::string& name) {
   for (PositionSpace s : {PositionSpace::AxisAngle, PositionSpace::Approach, PositionSpace::Ellipsoid,
@@ -72,9 +87,59 @@ PositionSpace positionSpaceFromString(const std::string& name) {
 }
 
 EnergyKind energyFromString(const std::string& name) {
-  if (name == "contacts") return EnergyKind::Contacts;
-  if (name == "autograsp-quality") return EnergyKind::AutoGraspQuality;
-  throw Error("unknown energy '" + name + "' (contacts, autograsp-quality)");
+  for (EnergyKind k : {EnergyKind::Contacts, EnergyKind::PotentialQuality, EnergyKind::GuidedPotentialQuality,
+                       EnergyKind::AutoGraspQuality, EnergyKind::StrictAutoGrasp})
+    if (name == toString(k)) return k;
+  throw Error("unknown energy '" + name +
+              "' (contacts, potential-quality, guided-potential-quality, autograsp-quality, strict-autograsp)");
+}
+
+double HandProbe::alignment() const {
+  const Vec3 d = q_W - p_W;
+  const double dist = d.norm();
+  return dist > 1e-12 ? n_W.dot(d / dist) : 1.0;
+}
+
+double contactsEnergyOf(const std::vector<HandProbe>& probes) {
+  if (probes.empty()) return 0;
+  double sum = 0;
+  for (const HandProbe& p : probes) sum += p.distance() + 50.0 * (1.0 - p.alignment());
+  return sum / static_cast<double>(probes.size());
+}
+
+double potentialScale(double distance_mm, double cosAngle) {
+  if (cosAngle < 0.7 || distance_mm > 50.0) return 0.0;
+  return std::cos(kPiHere * distance_mm / 50.0) + 1.0;
+}
+
+double potentialQualityEnergyOf(const std::vector<HandProbe>& probes) {
+  constexpr int kEdges = 8;
+  std::vector<Vec3> forces;
+  int counted = 0;
+  for (const HandProbe& p : probes) {
+    const double sf = potentialScale(p.distance(), p.alignment());
+    if (sf <= 0.25) continue;
+    ++counted;
+    const Vec3 n = p.n_W.normalized();
+    if (p.mu <= 0) {
+      forces.push_back(sf * n);
+      continue;
+    }
+    const Quat frame = frameWithZ(n);
+    const Vec3 t1 = frame * Vec3::UnitX(), t2 = frame * Vec3::UnitY();
+    for (int k = 0; k < kEdges; ++k) {
+      const double a = 2 * kPiHere * k / kEdges;
+      forces.push_back(sf * (n + p.mu * (std::cos(a) * t1 + std::sin(a) * t2)));
+    }
+  }
+  if (counted < 3) return 1.0;
+  MatX points(3, static_cast<long>(forces.size()));
+  for (std::size_t i = 0; i < forces.size(); ++i) points.col(static_cast<long>(i)) = forces[i];
+  const WrenchHull hull = convexHull(points);
+  if (!hull.ok() || hull.facets.empty()) return 1.0;
+  double epsilon = std::numeric_limits<double>::infinity();
+  for (const Hyperplane& f : hull.facets) epsilon = std::min(epsilon, -f.offset);
+  return epsilon > 0 ? -epsilon : 1.0;
 }
 
 Transform HandSearchSpace::approachFrame(const std::vector<double>& x) const {
@@ -234,30 +299,86 @@ bool HandEvaluator::place(const std::vector<double>& x) {
 
 std::optional<double> HandEvaluator::energy(const std::vector<double>& x) {
   if (!place(x)) return std::nullopt;
-  return settings_.kind == EnergyKind::Contacts ? contactsEnergy() : autoGraspQualityEnergy();
+  switch (settings_.kind) {
+    case EnergyKind::Contacts: return contactsEnergy();
+    case EnergyKind::PotentialQuality: return potentialQualityEnergy();
+    case EnergyKind::GuidedPotentialQuality: {
+      const std::vector<HandProbe> p = probes();
+      const double potential = potentialQualityEnergyOf(p);
+      return potential <= 0 ? potential : contactsEnergyOf(p);
+    }
+    case EnergyKind::AutoGraspQuality: return autoGraspQualityEnergy();
+    case EnergyKind::StrictAutoGrasp: return strictAutoGraspEnergy();
+  }
+  return std::nullopt;
 }
 
-double HandEvaluator::contactsEnergy() {
-  if (!objectBvh_) return 0;
+void HandEvaluator::close() {
+  if (settings_.kind == EnergyKind::StrictAutoGrasp) {
+    approachForStrictEnergy();
+  }
+  AutoGraspSettings ag = settings_.autoGrasp;
+  ag.motion.collision = settings_.analysis.collision;
+  autoGrasp(world_, scratch_, space_.robot, ag);
+}
+
+void HandEvaluator::approachForStrictEnergy() {
+  RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
+  const Transform placed = rs.X_WP;
+  MotionSettings motion;
+  motion.collision = settings_.analysis.collision;
+  const MotionResult r = approachToContact(world_, scratch_, space_.robot, kStrictApproach_mm, motion);
+  bool palmContact = false;
+  for (const Contact& c : r.contacts)
+    for (const ContactSide* side : {&c.side1, &c.side2})
+      if (side->body.kind == BodyHandle::Kind::Robot && side->body.index == space_.robot && side->body.ref.chain < 0)
+        palmContact = true;
+  if (!palmContact && !(rs.X_WP.matrix() == placed.matrix())) {
+    // No palm contact: back to the placed pose (links follow the palm).
+    const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
+    rs.X_WP = placed;
+    const std::vector<double> dofs = rs.dofValues;
+    setDofValues(hand, rs, dofs);
+    updateConnections(world_, scratch_);
+  }
+}
+
+double HandEvaluator::strictAutoGraspEnergy() {
+  close();
+  AnalysisRequest request = settings_.analysis;
+  request.motion = {};
+  request.graspable = space_.graspable;
+  request.measures.clear();
+  request.contactModels.resize(1);
+  NullProgress quiet;
+  AnalysisResult result = analyzeGrasp(world_, scratch_, request, quiet);
+  if (result.evaluations.empty()) return kStrictNoGrasp;
+  GraspEvaluation& evaluation = result.evaluations.front();
+  computeMeasures(evaluation, {"epsilon-l1", "volume-l1"}, quiet);
+  const MeasureValue* eps = evaluation.measure("epsilon-l1");
+  const MeasureValue* vol = evaluation.measure("volume-l1");
+  const double epsilon = eps && eps->ok ? std::max(eps->value, 0.0) : 0.0;
+  const double volume = vol && vol->ok ? vol->value : 0.0;
+  const double e = -(30.0 * volume + 100.0 * epsilon);
+  return e == 0.0 ? kStrictNoGrasp : e;
+}
+
+std::vector<HandProbe> HandEvaluator::probes() {
+  std::vector<HandProbe> out;
+  if (!objectBvh_) return out;
   const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
+  const Body& object = world_.graspables[static_cast<std::size_t>(space_.graspable)];
   const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
   const Transform& X_WG = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)];
-  double sum = 0;
-  int n = 0;
-  auto term = [](const Vec3& from, const Vec3& to, const Vec3& normal) {
-    const Vec3 d = to - from;
-    const double dist = d.norm();
-    const double alignment = dist > 1e-12 ? normal.dot(d / dist) : 1.0;
-    return dist + 50.0 * (1.0 - alignment);
-  };
   if (settings_.presetContacts && !hand.virtualContacts.empty()) {
     for (const VirtualContact& vc : hand.virtualContacts) {
       const Transform& X_WL = X_WB(rs, BodyRef{vc.chain, vc.link});
-      const Vec3 p = X_WL * vc.location_mm;
-      const Vec3 normal = X_WL.applyToVector(vc.normal).normalized();
-      const MeshClosestPoint c = closestPointOnMesh(*objectBvh_, X_WG, p);
-      sum += term(p, c.point_mm, normal);
-      ++n;
+      HandProbe p;
+      p.p_W = X_WL * vc.location_mm;
+      p.n_W = X_WL.applyToVector(vc.normal).normalized();
+      p.q_W = closestPointOnMesh(*objectBvh_, X_WG, p.p_W).point_mm;
+      p.mu = vc.mu;
+      out.push_back(p);
     }
   } else {
     for (const LinkProbe& link : links_) {
@@ -265,18 +386,23 @@ double HandEvaluator::contactsEnergy() {
       const MeshDistance d = meshDistance(*link.bvh, X_WL, *objectBvh_, X_WG);
       if (!d.found()) continue;
       const MeshClosestPoint own = closestPointOnMesh(*link.bvh, X_WL, d.pointA_mm);
-      const Vec3 normal = X_WL.applyToVector(link.mesh->faceNormals.at(own.triangle));
-      sum += term(d.pointA_mm, d.pointB_mm, normal);
-      ++n;
+      HandProbe p;
+      p.p_W = d.pointA_mm;
+      p.q_W = d.pointB_mm;
+      p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(own.triangle));
+      p.mu = world_.materials.staticFriction(hand.body(link.ref).material, object.material);
+      out.push_back(p);
     }
   }
-  return n ? sum / n : 0.0;
+  return out;
 }
 
+double HandEvaluator::contactsEnergy() { return contactsEnergyOf(probes()); }
+
+double HandEvaluator::potentialQualityEnergy() { return potentialQualityEnergyOf(probes()); }
+
 double HandEvaluator::autoGraspQualityEnergy() {
-  AutoGraspSettings ag = settings_.autoGrasp;
-  ag.motion.collision = settings_.analysis.collision;
-  autoGrasp(world_, scratch_, space_.robot, ag);
+  close();
   AnalysisRequest request = settings_.analysis;
   request.motion = {};
   request.graspable = space_.graspable;

@@ -19,10 +19,13 @@ namespace sg::planner {
 
 enum class PositionSpace { AxisAngle, Approach, Ellipsoid, Complete };
 enum class PostureSpace { Eigen, Dof };
-enum class EnergyKind { Contacts, AutoGraspQuality };
+enum class EnergyKind { Contacts, PotentialQuality, GuidedPotentialQuality, AutoGraspQuality, StrictAutoGrasp };
 
 const char* toString(PositionSpace space);   // "axis-angle", "approach", "ellipsoid", "complete"
-const char* toString(EnergyKind energy);     // "contacts", "autograsp-quality"
+// "contacts", "potential-quality", "guided-potential-quality", "autograsp-quality", "strict-autograsp"
+const char* toString(EnergyKind energy);
+std::vector<std::string> energyNames();
+std::vector<std::string> positionSpaceNames();
 PositionSpace positionSpaceFromString(const std::string& name);  // sg::Error for an unknown name
 EnergyKind energyFromString(const std::string& name);
 
@@ -51,6 +54,28 @@ struct HandSearchSpace {
 HandSearchSpace makeSearchSpace(const World& world, const WorldState& state, int robot, int graspable,
                                 PositionSpace position);
 
+// One probe of the hand near the object (PLANNER.md §Energies): its point p (on the hand), outward unit normal
+// n, the nearest object point q and the probe's friction coefficient.
+struct HandProbe {
+  Vec3 p_W = Vec3::Zero(), n_W = Vec3::UnitZ(), q_W = Vec3::Zero();
+  double mu = 0;
+  double distance() const { return (q_W - p_W).norm(); }
+  // n · (q − p)/|q − p| (1 when p = q).
+  double alignment() const;
+};
+
+// Hand contacts energy: (1/N) Σ [dᵢ + 50·(1 − nᵢ·p̂ᵢ)]; 0 without probes.
+double contactsEnergyOf(const std::vector<HandProbe>& probes);
+// The potential-quality scale sf(d, cosθ): 0 when cosθ < 0.7 or d > 50 mm, else cos(π·d/50) + 1.
+double potentialScale(double distance_mm, double cosAngle);
+// Potential quality: probes with sf > 0.25 count; with ≥ 3, the convex hull of their friction-cone edge forces
+// (8 edges, μ of the probe; just the normal when μ = 0) each scaled by sf; E = −ε (ε: distance from the origin
+// to the nearest facet) when the origin is inside, else +1 (also with fewer than 3 probes or a flat hull).
+double potentialQualityEnergyOf(const std::vector<HandProbe>& probes);
+
+constexpr double kStrictApproach_mm = 30;   // strict auto-grasp: approach this far before closing
+constexpr double kStrictNoGrasp = 1e8;      // strict auto-grasp energy when volume and ε are both 0
+
 struct EnergySettings {
   EnergyKind kind = EnergyKind::Contacts;
   bool presetContacts = true;          // contacts energy: the robot's virtual contacts when it has any
@@ -69,11 +94,18 @@ class HandEvaluator final : public StateEvaluator {
   // Puts the hand at x (pose and clamped DOFs) in the scratch state; false when it collides.
   bool place(const std::vector<double>& x);
   double contactsEnergy();                       // of the placed hand
+  double potentialQualityEnergy();               // of the placed hand
   double autoGraspQualityEnergy();               // closes the placed hand (changes the scratch state)
+  double strictAutoGraspEnergy();                // approaches and closes the placed hand
+  // The placed hand's probes (virtual contacts, or one per link) and their nearest object points.
+  std::vector<HandProbe> probes();
+  // Closes the placed hand as the energy does (strict: approach first; others: auto-grasp only).
+  void close();
   const WorldState& scratch() const { return scratch_; }
   WorldState& scratch() { return scratch_; }
 
  private:
+  void approachForStrictEnergy();  // approach ≤ 30 mm; back to the placed pose unless the palm touched
   const World& world_;
   const WorldState& start_;
   const HandSearchSpace& space_;

@@ -1,0 +1,240 @@
+// The planner dock (ui/app/PlannerDock.h) on the offscreen platform: Grasp > Planner shows it; Start runs the
+// planner off the GUI thread with progress and a live plot; Pause stops the iterations and Resume goes on;
+// the results table fills, sorts and browses; Apply is one undo step and Undo restores the hand; Cancel keeps
+// what was found; the list saves and loads; a grasp saves as a world; Capture adds the hand-made grasp.
+#include <QAction>
+#include <QComboBox>
+#include <QMenu>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "../support/AppTestSetup.h"
+#include "Document.h"
+#include "MainWindow.h"
+#include "PlannerDock.h"
+#include "SceneTreeDock.h"
+#include "io/ModelIO.h"
+#include "render/CoinInit.h"
+
+using namespace sg;
+using namespace sg::app;
+
+class TstUiPlanner : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(settingsDir_.isValid());
+    test::useTemporarySettings(settingsDir_);
+    initCoin();
+  }
+  void init() {
+    window_ = std::make_unique<MainWindow>();
+    QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+    QVERIFY(dock() && !dock()->isFloating());
+    QVERIFY(window_->tabifiedDockWidgets(window_->sceneTreeDock()).contains(dock()));  // a tab, behind the scene
+    QAction* action = window_->findChild<QAction*>(QStringLiteral("actionPlanner"));
+    QVERIFY(action);
+    QVERIFY(window_->graspMenu()->actions().contains(action));
+    action->trigger();
+    QVERIFY(dock() && dock()->isVisibleTo(window_.get()));
+  }
+  void cleanup() {
+    if (window_) window_->document()->undoStack()->setClean();
+    window_.reset();
+  }
+
+  void startProgressPauseResultsApplyUndo();
+  void cancelKeepsWhatWasFound();
+  void saveLoadCaptureAndWorld();
+  void variablesTableDrivesTheRequest();
+
+ private:
+  PlannerDock* dock() const { return window_->findChild<PlannerDock*>(QStringLiteral("plannerDock")); }
+  template <class T>
+  T* child(const char* name) const { return dock()->findChild<T*>(QString::fromLatin1(name)); }
+  void setSmallRun(int iterations) {
+    child<QComboBox>("plannerEnergyCombo")->setCurrentText("autograsp-quality");
+    child<QSpinBox>("plannerStepsSpin")->setValue(30000 + iterations);
+    child<QSpinBox>("plannerSeedSpin")->setValue(7);
+    child<QSpinBox>("plannerThreadsSpin")->setValue(2);
+  }
+  QTemporaryDir settingsDir_;
+  std::unique_ptr<MainWindow> window_;
+};
+
+void TstUiPlanner::startProgressPauseResultsApplyUndo() {
+  PlannerDock* d = dock();
+  setSmallRun(600);
+  {
+    // Unedited variables give the hand's exact configuration: the request equals the CLI's.
+    const planner::PlanRequest r = d->request();
+    const auto space = planner::makeSearchSpace(window_->document()->world(), window_->document()->world().state, 0, 0,
+                                                planner::PositionSpace::AxisAngle);
+    QCOMPARE(r.variables.size(), space.variables.size());
+    for (std::size_t i = 0; i < r.variables.size(); ++i) QCOMPARE(r.variables[i].value, space.variables[i].value);
+  }
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  QVERIFY(d->isRunning());
+  QVERIFY(!child<QComboBox>("plannerEnergyCombo")->isEnabled());  // settings locked while it runs
+  // Progress arrives while the GUI stays responsive (this test's event loop runs).
+  QTRY_VERIFY_WITH_TIMEOUT(d->liveIterations() > 0, 20000);
+  d->pause();
+  QVERIFY(d->isPaused());
+  QTest::qWait(300);  // chains reach their pause point
+  const long atPause = d->liveIterations();
+  QTest::qWait(400);
+  QCOMPARE(d->liveIterations(), atPause);
+  QVERIFY(finished.isEmpty());
+  QVERIFY(d->start());  // resume
+  QVERIFY(!d->isPaused());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+  QVERIFY(!d->isRunning());
+  QCOMPARE(child<QProgressBar>("plannerProgress")->value(), 1000);
+  QVERIFY(d->plottedSamples() > 1);
+
+  // Results: in energy order, the best previewed, a force-closure grasp among them.
+  const auto& grasps = d->list().grasps;
+  QVERIFY(!grasps.empty());
+  QVERIFY(std::is_sorted(grasps.begin(), grasps.end(),
+                         [](const planner::PlannedGrasp& a, const planner::PlannedGrasp& b) { return a.energy < b.energy; }));
+  QVERIFY(std::any_of(grasps.begin(), grasps.end(), [](const planner::PlannedGrasp& g) { return g.forceClosure; }));
+  auto* table = child<QTableWidget>("plannerResultsTable");
+  QCOMPARE(table->rowCount(), static_cast<int>(grasps.size()));
+  QCOMPARE(d->currentGrasp(), 0);
+  QVERIFY(d->previewState().has_value());
+  const Document* doc = window_->document();
+  QVERIFY(!(d->previewState()->robots[0].X_WP.matrix() == doc->world().state.robots[0].X_WP.matrix()) ||
+          d->previewState()->robots[0].dofValues != doc->world().state.robots[0].dofValues);
+
+  // Sorting by contacts reorders the rows; < and > follow the table's order.
+  table->sortItems(5, Qt::DescendingOrder);
+  d->showBest();
+  QCOMPARE(d->currentGrasp(), 0);
+  QCOMPARE(table->selectionModel()->selectedRows().size(), 1);
+  const int row = table->selectionModel()->selectedRows().front().row();
+  QCOMPARE(table->item(row, 0)->data(Qt::UserRole).toInt(), 0);
+  if (row + 1 < table->rowCount()) {
+    d->showNext();
+    QCOMPARE(table->selectionModel()->selectedRows().front().row(), row + 1);
+    QCOMPARE(d->currentGrasp(), table->item(row + 1, 0)->data(Qt::UserRole).toInt());
+    d->showPrevious();
+    QCOMPARE(d->currentGrasp(), 0);
+  }
+
+  // Apply: one undo step that puts the hand in the final grasp; Undo restores it.
+  const RobotState before = doc->world().state.robots[0];
+  const int steps = window_->document()->undoStack()->count();
+  QVERIFY(d->applyCurrent());
+  QCOMPARE(window_->document()->undoStack()->count(), steps + 1);
+  const RobotState& applied = doc->world().state.robots[0];
+  QVERIFY(applied.X_WP.matrix().isApprox(grasps[0].grasp.X_WP.matrix(), 1e-12));
+  for (std::size_t i = 0; i < applied.dofValues.size(); ++i)
+    QCOMPARE(applied.dofValues[i], grasps[0].grasp.dofValues[i]);
+  window_->document()->undoStack()->undo();
+  QVERIFY(doc->world().state.robots[0].X_WP.matrix() == before.X_WP.matrix());
+  QVERIFY(doc->world().state.robots[0].dofValues == before.dofValues);
+
+  // The pre-grasp shows and applies too.
+  d->setShowFinalGrasp(false);
+  QVERIFY(d->applyCurrent());
+  QVERIFY(doc->world().state.robots[0].X_WP.matrix().isApprox(grasps[0].preGrasp.X_WP.matrix(), 1e-12));
+  window_->document()->undoStack()->undo();
+
+  // Reset clears the list and the plot.
+  d->reset();
+  QVERIFY(d->list().grasps.empty());
+  QCOMPARE(table->rowCount(), 0);
+  QCOMPARE(d->plottedSamples(), 0);
+}
+
+void TstUiPlanner::cancelKeepsWhatWasFound() {
+  PlannerDock* d = dock();
+  child<QSpinBox>("plannerStepsSpin")->setValue(100000000);  // would run for hours
+  child<QSpinBox>("plannerThreadsSpin")->setValue(2);
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  QTRY_VERIFY_WITH_TIMEOUT(d->liveIterations() > 200, 20000);
+  d->cancel();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+  QVERIFY(d->statusText().contains("cancelled"));
+  QVERIFY(!d->list().grasps.empty());  // the contacts energy lists accepted states from the first moves
+}
+
+void TstUiPlanner::saveLoadCaptureAndWorld() {
+  PlannerDock* d = dock();
+  setSmallRun(100);
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+  QVERIFY(!d->list().grasps.empty());
+  const planner::GraspList planned = d->list();
+
+  QTemporaryDir dir;
+  const QString listPath = dir.filePath("grasps.json");
+  QVERIFY(d->saveList(listPath));
+  d->reset();
+  QVERIFY(d->list().grasps.empty());
+  QVERIFY(d->loadList(listPath));
+  QCOMPARE(d->list().grasps.size(), planned.grasps.size());
+  for (std::size_t i = 0; i < planned.grasps.size(); ++i) {
+    QCOMPARE(d->list().grasps[i].energy, planned.grasps[i].energy);
+    QVERIFY(d->list().grasps[i].grasp.dofValues == planned.grasps[i].grasp.dofValues);
+  }
+  QVERIFY(!d->loadList(dir.filePath("missing.json")));
+  QVERIFY2(d->statusText().contains("missing.json"), qPrintable(d->statusText()));
+  QCOMPARE(d->list().grasps.size(), planned.grasps.size());  // a failed load keeps the list
+
+  // The selected grasp as a GraspIt! world: the hand is where the grasp puts it.
+  d->selectGrasp(0);
+  const QString worldPath = dir.filePath("grasp0.xml");
+  QVERIFY(d->saveCurrentAsWorld(worldPath));
+  const World saved = loadWorld(worldPath.toStdString());
+  QVERIFY(saved.state.robots[0].X_WP.matrix().isApprox(planned.grasps[0].grasp.X_WP.matrix(), 1e-6));
+  for (std::size_t i = 0; i < saved.state.robots[0].dofValues.size(); ++i)
+    QVERIFY(std::abs(saved.state.robots[0].dofValues[i] - planned.grasps[0].grasp.dofValues[i]) < 1e-6);
+
+  // Capture: the hand as the document has it joins the list, measured.
+  const std::size_t count = d->list().grasps.size();
+  QVERIFY(d->captureCurrent());
+  QCOMPARE(d->list().grasps.size(), count + 1);
+  const planner::PlannedGrasp& captured = d->list().grasps.back();
+  const RobotState& hand = window_->document()->world().state.robots[0];
+  QVERIFY(captured.grasp.X_WP.matrix() == hand.X_WP.matrix());
+  QVERIFY(captured.grasp.dofValues == hand.dofValues);
+  QVERIFY(captured.measure("epsilon-l1") != nullptr);
+  QCOMPARE(child<QTableWidget>("plannerResultsTable")->rowCount(), static_cast<int>(count + 1));
+}
+
+void TstUiPlanner::variablesTableDrivesTheRequest() {
+  PlannerDock* d = dock();
+  auto* vars = child<QTableWidget>("plannerVariablesTable");
+  const Robot& hand = window_->document()->world().robots[0];
+  const int posture = static_cast<int>(hand.eigengrasps.empty() ? hand.dofCount() : hand.eigengrasps.grasps.size());
+  QCOMPARE(vars->rowCount(), 6 + posture);
+  vars->item(0, 1)->setCheckState(Qt::Unchecked);        // tx fixed
+  vars->item(0, 2)->setText("12.5");
+  vars->item(1, 3)->setText("-40");                       // ty target
+  vars->item(1, 4)->setText("0.75");
+  planner::PlanRequest r = d->request();
+  QVERIFY(r.variables[0].fixed);
+  QCOMPARE(r.variables[0].value, 12.5);
+  QCOMPARE(*r.variables[1].target, -40.0);
+  QCOMPARE(r.variables[1].confidence, 0.75);
+  QVERIFY(!r.variables[2].target);
+  vars->item(2, 2)->setText("abc");
+  QVERIFY_THROWS_EXCEPTION(sg::Error, d->request());
+  QVERIFY(!d->start());
+  QVERIFY(d->statusText().contains("not a number"));
+  // Another space: other variables.
+  child<QComboBox>("plannerSpaceCombo")->setCurrentText("approach");
+  QCOMPARE(vars->rowCount(), 3 + posture);
+}
+
+QTEST_MAIN(TstUiPlanner)
+#include "tst_ui_planner.moc"

@@ -1,0 +1,157 @@
+#pragma once
+// Grasp > Planner: the grasp planner dock (src/grasp/planner/PLANNER.md). Settings (planner type, energy,
+// search space, parameter set, steps, time limit, seed, threads, chains, per-variable on/input/target/
+// confidence), Start / Pause / Reset / Cancel, a progress bar, a live plot (Qt Charts) of chain 0's current
+// energy, the best energy and the best grasp's ε against the iteration, the current search state shown in the
+// viewport at most 5 times a second (switchable), and the results: a table sortable by energy or any measure,
+// < Best > browsing, pre-grasp / final grasp preview, Apply (one undo step), Save / Load of the grasp list
+// (JSON), Save as a GraspIt! world, and Capture of the current hand-made grasp.
+//
+// The planner runs on the dock's own JobRunner thread (which starts the annealing chains' threads) over a copy
+// of the world taken at Start, so the GUI never blocks and later edits do not disturb the run. The live view
+// comes through the engine's AnnealingMonitor, polled by a GUI timer. A preview moves only the drawing
+// (WorldScene::updatePoses with a scratch state), never the Document.
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <any>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "grasp/planner/GraspList.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QRadioButton;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace sg::app {
+
+class Document;
+class JobRunner;
+class MainWindow;
+
+class PlannerDock : public QDockWidget {
+  Q_OBJECT
+ public:
+  explicit PlannerDock(MainWindow* window);
+  ~PlannerDock() override;
+
+  // The request the widgets describe, for the hand and object of the toolbar (or robot 0, graspable 0).
+  // sg::Error when the world has no hand or object or a variable cell is not a number.
+  planner::PlanRequest request() const;
+
+  // Start (or resume when paused), Pause, Reset (cancel, clear results and plot, variables from the hand),
+  // Cancel (stop; what was found so far is measured and listed). Start returns false with the reason in the
+  // status label when it cannot start.
+  bool start();
+  void pause();
+  void reset();
+  void cancel();
+  bool isRunning() const { return running_; }
+  bool isPaused() const;
+  // Iterations of the running (or last) search as the live view last saw them.
+  long liveIterations() const { return liveIterations_; }
+  int plottedSamples() const;  // points of the current-energy series
+
+  // The list: grasps in planner order (ascending energy; captured ones appended).
+  const planner::GraspList& list() const { return list_; }
+  int currentGrasp() const { return current_; }  // -1: none
+  void selectGrasp(int index);                   // also previews it
+  void showBest();
+  void showPrevious();                           // the row above in the table's current order
+  void showNext();
+  void setShowFinalGrasp(bool final);            // the preview and Apply use the final grasp (else the pre-grasp)
+  // Applies the selected grasp to the Document as one undo step; false without a selected grasp.
+  bool applyCurrent();
+  // Adds the hand's current configuration (a hand-made grasp) to the list, measured.
+  bool captureCurrent();
+  bool saveList(const QString& path);
+  bool loadList(const QString& path);
+  bool saveCurrentAsWorld(const QString& path);
+  // The state the viewport shows instead of the Document's (a search state or a grasp); empty: none.
+  const std::optional<WorldState>& previewState() const { return preview_; }
+  QString statusText() const;
+
+ signals:
+  void runFinished();
+
+ private:
+  void buildUi();
+  void rebuildVariables();
+  void refreshTable();
+  void onTick();
+  void onFinished(std::uint64_t tag, const std::any& result);
+  void onFailed(std::uint64_t tag, const QString& error);
+  void onWorldReplaced();
+  void updateButtons();
+  void setStatus(const QString& text);
+  void showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs);
+  void clearPreview();
+  int robotIndex() const;
+  int graspableIndex() const;
+  int rowOfGrasp(int index) const;
+  void addChartSample(double iteration, double current, double best);
+  void rescaleChart();
+
+  MainWindow* window_;
+  Document* doc_;
+  JobRunner* runner_;
+  std::shared_ptr<planner::AnnealingMonitor> monitor_;
+  std::optional<planner::HandSearchSpace> runSpace_;  // of the running search (preview mapping)
+  std::shared_ptr<const World> runWorld_;
+  planner::PlanRequest runRequest_;
+  std::uint64_t runTag_ = 0;
+  bool running_ = false;
+  long liveIterations_ = 0;
+  QTimer tick_;
+  QElapsedTimer lastPreview_;
+
+  planner::GraspList list_;
+  int current_ = -1;
+  bool showFinal_ = true;
+  std::optional<WorldState> preview_;
+
+  // Widgets.
+  QComboBox* plannerType_ = nullptr;
+  QComboBox* energy_ = nullptr;
+  QComboBox* space_ = nullptr;
+  QComboBox* params_ = nullptr;
+  QSpinBox* steps_ = nullptr;
+  QDoubleSpinBox* timeLimit_ = nullptr;
+  QSpinBox* seed_ = nullptr;
+  QSpinBox* threads_ = nullptr;
+  QSpinBox* chains_ = nullptr;
+  QCheckBox* presetContacts_ = nullptr;
+  QCheckBox* showSearch_ = nullptr;
+  QTableWidget* variables_ = nullptr;
+  QPushButton* startButton_ = nullptr;
+  QPushButton* pauseButton_ = nullptr;
+  QPushButton* resetButton_ = nullptr;
+  QPushButton* cancelButton_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* status_ = nullptr;
+  QChartView* chartView_ = nullptr;
+  QLineSeries* currentSeries_ = nullptr;
+  QLineSeries* bestSeries_ = nullptr;
+  QLineSeries* epsilonSeries_ = nullptr;
+  QValueAxis* axisX_ = nullptr;
+  QValueAxis* axisEnergy_ = nullptr;
+  QValueAxis* axisEpsilon_ = nullptr;
+  QTableWidget* results_ = nullptr;
+  QRadioButton* showPre_ = nullptr;
+  QRadioButton* showFinalButton_ = nullptr;
+  QPushButton* applyButton_ = nullptr;
+};
+
+}  // namespace sg::app
