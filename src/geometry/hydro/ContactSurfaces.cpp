@@ -133,23 +133,69 @@ void fan(const ContactPolygon& p, Visit&& visit) {
 ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM, const Bvh& N, const Transform& X_WN,
                                      const SurfaceOptions& options) {
   ContactSurface s;
-  const detail::RelativePose rel(X_WM, X_WN);
+  if (M.bvh.nodes.empty() || N.empty()) return s;
+  // Two phases, cheaper than a dual traversal of oriented boxes: the rigid triangles near M's bounding box
+  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree.
+  const detail::RelativePose relMinN(X_WN, X_WM);  // M's frame into N's
+  const detail::RelativePose rel(X_WM, X_WN);      // N's frame into M's
+  const BvhBox& rootM = M.bvh.nodes[0].box;
+  const std::vector<BvhNode>& nodesN = N.nodes();
+  const std::vector<BvhNode>& nodesM = M.bvh.nodes;
+  std::uint32_t stackN[128], stackM[128];
+  int topN = 0;
+  stackN[topN++] = 0;
   Poly a, b;
-  collideTrees(M.bvh, N.nodes(), rel, [&](std::uint32_t tet, std::uint32_t tri) {
-    const Vec3 n_M = rel.R * N.normals()[tri];
-    if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) return;
-    const TrianglePoints& t = N.triangles()[tri];
-    a.n = 0;
-    for (int k = 0; k < 3; ++k) a.push(rel.apply(t[k]));
-    a.closeDuplicates();
-    Poly* in = &a;
-    Poly* out = &b;
-    for (int k = 0; k < 4 && in->n >= 3; ++k) {
-      clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out);
-      std::swap(in, out);
+  while (topN > 0) {
+    const BvhNode& node = nodesN[stackN[--topN]];
+    if (detail::sphereGap(node.box, rootM, relMinN) > 0) continue;
+    if (detail::boxGap(node.box, rootM, relMinN, 0.0, false) > 0) continue;
+    if (!node.isLeaf()) {
+      stackN[topN++] = static_cast<std::uint32_t>(node.firstChild);
+      stackN[topN++] = static_cast<std::uint32_t>(node.firstChild + 1);
+      continue;
     }
-    emit(s, *in, X_WM, n_M, M, tet);
-  });
+    for (std::uint32_t tri = node.firstTriangle; tri < node.firstTriangle + node.triangleCount; ++tri) {
+      const Vec3 n_M = rel.R * N.normals()[tri];
+      const TrianglePoints& t = N.triangles()[tri];
+      const Vec3 v0 = rel.apply(t[0]), v1 = rel.apply(t[1]), v2 = rel.apply(t[2]);
+      const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
+      const Vec3 centre = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
+      int topM = 0;
+      stackM[topM++] = 0;
+      while (topM > 0) {
+        const BvhNode& m = nodesM[stackM[--topM]];
+        if (((m.box.center - centre).cwiseAbs() - m.box.halfExtents - half).maxCoeff() > 0) continue;
+        if (!m.isLeaf()) {
+          stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
+          stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
+          continue;
+        }
+        for (std::uint32_t i = m.firstTriangle; i < m.firstTriangle + m.triangleCount; ++i) {
+          const std::uint32_t tet = M.bvh.order[i];
+          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) continue;
+          // The tet must straddle the triangle's plane.
+          const auto& k = M.field.mesh.tets[tet];
+          const auto& V = M.field.mesh.vertices_mm;
+          const double planeD = n_M.dot(v0);
+          const double s0 = n_M.dot(V[k[0]]) - planeD, s1 = n_M.dot(V[k[1]]) - planeD;
+          const double s2 = n_M.dot(V[k[2]]) - planeD, s3 = n_M.dot(V[k[3]]) - planeD;
+          if (std::min({s0, s1, s2, s3}) > 0 || std::max({s0, s1, s2, s3}) < 0) continue;
+          a.n = 0;
+          a.push(v0);
+          a.push(v1);
+          a.push(v2);
+          a.closeDuplicates();
+          Poly* in = &a;
+          Poly* out = &b;
+          for (int k = 0; k < 4 && in->n >= 3; ++k) {
+            clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out);
+            std::swap(in, out);
+          }
+          emit(s, *in, X_WM, n_M, M, tet);
+        }
+      }
+    }
+  }
   finishContactSurface(s, options);
   return s;
 }
