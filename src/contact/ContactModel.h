@@ -22,18 +22,10 @@ namespace sg {
 // "frictionless", "point-with-friction", "soft-finger".
 const char* toString(ContactKind kind);  // "frictionless", "point-with-friction", "soft-finger"
 
-// The hydroelastic model's own settings (src/geometry/hydro/README.md §The contact model); its nominal normal
-// force is the soft patch's (SoftPatchSettings::normalForce_N), so the models compare at the same force.
-struct HydroelasticModelSettings {
-  bool triangulated = false;          // surfaces as triangles fanned around polygon centroids
-  double maxIndentation_mm = 10.0;    // the search for the nominal force stops at this indentation
-};
-
 // Settings every model may read; each model uses what applies to it.
 struct ContactModelSettings {
   SoftContactSettings soft;    // neighbourhood, paraboloid fit, patch (normal force, layer thickness, ν)
   FrictionEdgeSettings edges;  // point-contact pyramid and soft-finger rings
-  HydroelasticModelSettings hydroelastic;
 };
 
 // One contact of a grasp as a model sees it (plain data, world frame, mm).

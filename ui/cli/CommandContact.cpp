@@ -5,6 +5,7 @@
 // limit) and, under the hydroelastic model (src/geometry/hydro/README.md), every contact surface with its
 // polygons (vertices, pressures, normals) and totals.
 #include <iostream>
+#include <optional>
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
@@ -89,7 +90,6 @@ int runContact(const ParsedArgs& args) {
   if (!contactModel) throw UsageError("--model: expected " + contactModelNames() + ", got '" + modelName + "'");
   request.contactModels = {contactModel->name()};
   request.measures.clear();
-  request.quality.hydroelastic.triangulated = args.has("--triangulated");
   if (model.world.graspables.empty()) throw Error("no graspable body to evaluate", model.path);
   Warnings warnings;
   warnings.addLoadWarnings(model.world);
@@ -98,7 +98,13 @@ int runContact(const ParsedArgs& args) {
   const AnalysisResult result = runAnalysis(world, request, progress);
   const GraspEvaluation& e = *result.primary();
   const ContactModelResult* modelResult = e.modelResult.get();
-  const auto* hydro = dynamic_cast<const HydroelasticModelResult*>(modelResult);
+  const auto* hydroResult = dynamic_cast<const HydroelasticModelResult*>(modelResult);
+  std::optional<HydroelasticModelResult> triangulated;  // --triangulated: the surfaces fanned into triangles
+  if (hydroResult && args.has("--triangulated")) {
+    triangulated = *hydroResult;
+    for (ContactSurface& s : triangulated->surfaces) triangulateContactSurface(s);
+  }
+  const HydroelasticModelResult* hydro = triangulated ? &*triangulated : hydroResult;
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, result.graspable, {}});
 
   if (args.has("--json")) {

@@ -124,6 +124,9 @@ std::vector<Vec3> surfaceOutline(const ContactSurface& s, const Vec3& up) {
   return out;
 }
 
+// The search for the nominal force stops at this indentation (README.md §The contact model).
+constexpr double kMaxIndentation_mm = 10.0;
+
 struct PairGroup {
   BodyHandle object, other;
   std::vector<std::size_t> members;  // indices into the input contacts
@@ -141,8 +144,6 @@ class HydroelasticContactModel final : public ContactModel {
   std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& in, const ContactModelSettings& settings,
                                                ProgressSink& progress) const override {
     if (!(settings.soft.patch.normalForce_N > 0)) throw Error("hydroelastic model: the nominal normal force must be > 0");
-    if (!(settings.hydroelastic.maxIndentation_mm > 0))
-      throw Error("hydroelastic model: the maximum indentation must be > 0");
     auto out = std::make_unique<HydroelasticModelResult>();
     std::vector<std::pair<int, ModelContact>> made;  // (first source, contact)
     std::vector<int> madeSurface;
@@ -184,7 +185,7 @@ class HydroelasticContactModel final : public ContactModel {
       int surfaceIndex = -1;
       try {
         auto [surface, depth, note] = surfaceAtNominalForce(in, g, c, m, settings);
-        if (surface.empty()) throw Error("the bodies do not overlap within " + std::to_string(settings.hydroelastic.maxIndentation_mm) + " mm of indentation");
+        if (surface.empty()) throw Error("the bodies do not overlap within " + std::to_string(kMaxIndentation_mm) + " mm of indentation");
         applySurface(in, surface, m, settings);
         if (!note.empty()) m.note = note;
         surfaceIndex = static_cast<int>(out->surfaces.size());
@@ -223,9 +224,8 @@ class HydroelasticContactModel final : public ContactModel {
     const ContactSide& otherSide = m.objectIsSide1 ? c.side2 : c.side1;
     const Vec3 push = -otherSide.n_W;  // into the object
     const double target = settings.soft.patch.normalForce_N;
-    const double maxDepth = settings.hydroelastic.maxIndentation_mm;
-    SurfaceOptions options;
-    options.triangulated = settings.hydroelastic.triangulated;
+    const double maxDepth = kMaxIndentation_mm;
+    SurfaceOptions options;  // polygons: the model's totals; callers may triangulate (triangulateContactSurface)
     options.mu = m.mu;
     const Body& object = in.world.body(g.object);
     const Body& other = in.world.body(g.other);

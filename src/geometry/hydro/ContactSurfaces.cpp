@@ -27,17 +27,24 @@ struct Poly {
   }
 };
 
-// Keeps the part of `in` with n·x ≥ d (Sutherland–Hodgman).
-void clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
+// Keeps the part of `in` with n·x ≥ d (Sutherland–Hodgman) in `out`; returns false, leaving `out` alone, when
+// all of `in` is kept (the common case, saving the copy).
+bool clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
+  double s[16];
+  bool anyOut = false;
+  for (int i = 0; i < in.n; ++i) {
+    s[i] = normal.dot(in.v[i]) - d;
+    anyOut = anyOut || s[i] < 0;
+  }
+  if (!anyOut) return false;
   out.n = 0;
   for (int i = 0; i < in.n; ++i) {
-    const Vec3& a = in.v[i];
-    const Vec3& b = in.v[(i + 1) % in.n];
-    const double sa = normal.dot(a) - d, sb = normal.dot(b) - d;
-    if (sa >= 0) out.push(a);
-    if ((sa >= 0) != (sb >= 0)) out.push(a + (sa / (sa - sb)) * (b - a));
+    const int j = i + 1 == in.n ? 0 : i + 1;
+    if (s[i] >= 0) out.push(in.v[i]);
+    if ((s[i] >= 0) != (s[j] >= 0)) out.push(in.v[i] + (s[i] / (s[i] - s[j])) * (in.v[j] - in.v[i]));
   }
   out.closeDuplicates();
+  return true;
 }
 
 // The polygon where the plane n·x = d cuts the tet (≤ 4 vertices), counter-clockwise about n. A face lying in
@@ -141,17 +148,19 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
   const BvhBox& rootM = M.bvh.nodes[0].box;
   const std::vector<BvhNode>& nodesN = N.nodes();
   const std::vector<BvhNode>& nodesM = M.bvh.nodes;
-  std::uint32_t stackN[128], stackM[128];
-  int topN = 0;
-  stackN[topN++] = 0;
+  // N's tree may be unbalanced (mean splits): a growing stack; M's is median-split, depth ≤ log2(tets) + 1.
+  std::vector<std::uint32_t> stackN{0};
+  stackN.reserve(64);
+  std::uint32_t stackM[128];
   Poly a, b;
-  while (topN > 0) {
-    const BvhNode& node = nodesN[stackN[--topN]];
+  while (!stackN.empty()) {
+    const BvhNode& node = nodesN[stackN.back()];
+    stackN.pop_back();
     if (detail::sphereGap(node.box, rootM, relMinN) > 0) continue;
     if (detail::boxGap(node.box, rootM, relMinN, 0.0, false) > 0) continue;
     if (!node.isLeaf()) {
-      stackN[topN++] = static_cast<std::uint32_t>(node.firstChild);
-      stackN[topN++] = static_cast<std::uint32_t>(node.firstChild + 1);
+      stackN.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stackN.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
       continue;
     }
     for (std::uint32_t tri = node.firstTriangle; tri < node.firstTriangle + node.triangleCount; ++tri) {
@@ -188,8 +197,7 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
           Poly* in = &a;
           Poly* out = &b;
           for (int k = 0; k < 4 && in->n >= 3; ++k) {
-            clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out);
-            std::swap(in, out);
+            if (clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out)) std::swap(in, out);
           }
           emit(s, *in, X_WM, n_M, M, tet);
         }
@@ -262,12 +270,12 @@ ContactSurface compliantHalfSpaceRigidSurface(const CompliantHalfSpace& M, const
       a.n = 0;
       for (int k = 0; k < 3; ++k) a.push(N.triangles()[i][k]);
       a.closeDuplicates();
-      clip(a, -n_N, -(d_N + M.margin_mm), b);
-      if (b.n < 3) continue;
+      const Poly& kept = clip(a, -n_N, -(d_N + M.margin_mm), b) ? b : a;
+      if (kept.n < 3) continue;
       ContactPolygon poly;
-      for (int k = 0; k < b.n; ++k) {
-        poly.p_WV_mm.push_back(X_WN * b.v[k]);
-        poly.pressure_Pa.push_back(-(n_N.dot(b.v[k]) - d_N) * M.pressurePerDepth_Pa_per_mm);
+      for (int k = 0; k < kept.n; ++k) {
+        poly.p_WV_mm.push_back(X_WN * kept.v[k]);
+        poly.pressure_Pa.push_back(-(n_N.dot(kept.v[k]) - d_N) * M.pressurePerDepth_Pa_per_mm);
       }
       poly.n_W = X_WN.applyToVector(triNormal_N);
       poly.gradP_W_Pa_per_mm = grad_W;
@@ -302,14 +310,18 @@ ContactSurface compliantCompliantSurface(const SoftVolume& M, const Transform& X
     Poly* out = &b;
     for (int k = 0; k < 4 && in->n >= 3; ++k) {
       const Vec3 fn = rel.R * N.faceNormal[t1][k];
-      clip(*in, fn, N.faceOffset_mm[t1][k] + fn.dot(rel.t), *out);
-      std::swap(in, out);
+      if (clip(*in, fn, N.faceOffset_mm[t1][k] + fn.dot(rel.t), *out)) std::swap(in, out);
     }
     emit(s, *in, X_WM, n, M, t0);
   });
   finishContactSurface(s, options);
   return s;
 }
+
+namespace {
+void fanAroundCentroid(const ContactPolygon& p, std::vector<ContactPolygon>& kept);
+void computeTotals(ContactSurface& s, double mu);
+}  // namespace
 
 void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
   // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped.
@@ -330,7 +342,26 @@ void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
       kept.push_back(std::move(p));
       continue;
     }
-    // Drake's TriMeshBuilder: a fan around the centroid, its pressure extrapolated with the face gradient.
+    fanAroundCentroid(p, kept);
+  }
+  s.polygons = std::move(kept);
+  s.triangulated = s.triangulated || options.triangulated;
+  computeTotals(s, options.mu);
+}
+
+void triangulateContactSurface(ContactSurface& s) {
+  if (s.triangulated) return;
+  std::vector<ContactPolygon> kept;
+  kept.reserve(3 * s.polygons.size());
+  for (const ContactPolygon& p : s.polygons) fanAroundCentroid(p, kept);
+  s.polygons = std::move(kept);
+  s.triangulated = true;
+}
+
+namespace {
+
+// Drake's TriMeshBuilder: a fan around the centroid, its pressure extrapolated with the face gradient.
+void fanAroundCentroid(const ContactPolygon& p, std::vector<ContactPolygon>& kept) {
     const double pc = p.pressure_Pa[0] + p.gradP_W_Pa_per_mm.dot(p.centroid_W_mm - p.p_WV_mm[0]);
     for (std::size_t i = 0; i < p.p_WV_mm.size(); ++i) {
       const std::size_t j = (i + 1) % p.p_WV_mm.size();
@@ -344,10 +375,9 @@ void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
       t.centroid_W_mm = (t.p_WV_mm[0] + t.p_WV_mm[1] + t.p_WV_mm[2]) / 3;
       kept.push_back(std::move(t));
     }
-  }
-  s.polygons = std::move(kept);
-  s.triangulated = options.triangulated;
+}
 
+void computeTotals(ContactSurface& s, double mu) {
   // Totals. Per fan triangle ∫p dA = A·mean(p) and ∫p x dA by the edge-midpoint rule (exact for linear p).
   constexpr double kN = 1e-6;  // Pa·mm² → N
   double P0 = 0, area = 0;
@@ -393,7 +423,9 @@ void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
       torsion += (ta / 3) * (0.5 * (pa + pb) * lever(0.5 * (A + B)) + 0.5 * (pb + pc) * lever(0.5 * (B + C)) +
                              0.5 * (pc + pa) * lever(0.5 * (C + A)));
     });
-  s.torsionalLimit_Nmm = options.mu * torsion * kN;
+  s.torsionalLimit_Nmm = mu * torsion * kN;
 }
+
+}  // namespace
 
 }  // namespace sg

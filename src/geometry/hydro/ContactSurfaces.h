@@ -29,5 +29,8 @@ ContactSurface compliantCompliantSurface(const SoftVolume& M, const Transform& X
 // Polygon area, centroid (fan around vertex 0, Drake's rule) and, with `triangulated`, the fan around the
 // centroid; then the totals of ContactSurface. Used by the four queries; public for tests and builders.
 void finishContactSurface(ContactSurface& surface, const SurfaceOptions& options);
+// A finished polygon surface as triangles fanned around each polygon's centroid (no-op when already
+// triangulated). The totals are kept: area, forces, centre of pressure and moment are the same to round-off.
+void triangulateContactSurface(ContactSurface& surface);
 
 }  // namespace sg
