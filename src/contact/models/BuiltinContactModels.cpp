@@ -8,6 +8,7 @@ std::unique_ptr<ContactModel> makeSoftFingerContactModel();
 std::unique_ptr<ContactModel> makeHertzContactModel();
 std::unique_ptr<ContactModel> makePointContactModel();
 std::unique_ptr<ContactModel> makeFrictionlessContactModel();
+std::unique_ptr<ContactModel> makeHydroelasticContactModel();
 
 std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   std::vector<std::unique_ptr<ContactModel>> models;
@@ -15,6 +16,7 @@ std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   models.push_back(makeHertzContactModel());
   models.push_back(makePointContactModel());
   models.push_back(makeFrictionlessContactModel());
+  models.push_back(makeHydroelasticContactModel());
   return models;
 }
 

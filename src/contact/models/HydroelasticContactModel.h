@@ -1,11 +1,12 @@
 #pragma once
-// The hydroelastic contact model's results (src/geometry/hydro/README.md; the model is registered in
+// The hydroelastic model's results (src/geometry/hydro/README.md; the model is registered in
 // BuiltinContactModels.cpp under "hydroelastic"). Views that draw contact surfaces dynamic_cast a
 // ContactModelResult to this type.
+#include <optional>
 #include <vector>
 
 #include "contact/ContactModel.h"
-#include "geometry/hydro/ContactSurface.h"
+#include "geometry/hydro/ContactSurfaces.h"
 
 namespace sg {
 
@@ -15,6 +16,25 @@ struct HydroelasticModelResult : ContactModelResult {
   // Parallel to `contacts`: the index into `surfaces` the contact's normal force and torsional limit come
   // from, or -1 (no compliant body in the pair, or no overlap: the contact falls back with a note).
   std::vector<int> surfaceOfContact;
+  // Parallel to `surfaces`: the nominal indentation (mm) at which the surface was evaluated — the body that
+  // is not the graspable was moved by it along the contact normal into the other (README.md §The contact
+  // model), so the surface lies up to this far from the bodies' actual surfaces.
+  std::vector<double> indentation_mm;
 };
+
+// The hydroelastic contact surface of bodies a and b placed at X_WA, X_WB, when at least one of them is
+// compliant (Body::hydroelastic); nullopt when neither is. M is the compliant one (a when both are). bodyM
+// and bodyN are set to indexA / indexB accordingly. Throws sg::Error for an unsupported pair (two compliant
+// half-spaces, a compliant half-space against a compliant volume, a rigid half-space against a compliant
+// half-space) or a body that cannot be made compliant.
+std::optional<ContactSurface> hydroelasticContactSurface(const Body& a, const Transform& X_WA, int indexA,
+                                                         const Body& b, const Transform& X_WB, int indexB,
+                                                         const SurfaceOptions& options);
+// The same for two bodies of a world placed as in `state`; bodyM/bodyN index world.bodyHandles().
+std::optional<ContactSurface> hydroelasticContactSurface(const World& world, const WorldState& state,
+                                                         const BodyHandle& a, const BodyHandle& b,
+                                                         const SurfaceOptions& options);
+// The body's compliant representation (cached), or null for a rigid body.
+std::shared_ptr<const CompliantGeometry> compliantGeometryOf(const Body& body);
 
 }  // namespace sg

@@ -20,7 +20,7 @@ struct ContactPolygon {
 };
 
 struct ContactSurface {
-  int bodyM = -1, bodyN = -1;       // indices into World::bodies (M compliant)
+  int bodyM = -1, bodyN = -1;       // indices into World::bodyHandles() (M compliant)
   bool nCompliant = false;          // N compliant too (equal-pressure surface) or rigid
   bool triangulated = false;        // polygons fanned into triangles around their centroids
   std::vector<ContactPolygon> polygons;

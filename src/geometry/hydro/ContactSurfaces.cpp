@@ -1,0 +1,431 @@
+#include "geometry/hydro/ContactSurfaces.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "geometry/ProximityTraversal.h"
+
+namespace sg {
+
+namespace {
+
+// Drake's normal filter (README.md §Algorithms): a candidate is kept when the angle between the surface
+// normal and the pressure gradient is below 5π/8.
+const double kCosMaxAngle = std::cos(5 * kPi / 8);
+constexpr double kDuplicate_mm = 1e-9;  // vertices closer than this are merged
+
+// A small convex polygon on the stack (clipping a triangle by 4 planes gives ≤ 7 vertices, a tet slice by 4 ≤ 8).
+struct Poly {
+  Vec3 v[16];
+  int n = 0;
+  void push(const Vec3& p) {
+    if (n > 0 && (v[n - 1] - p).squaredNorm() < kDuplicate_mm * kDuplicate_mm) return;
+    v[n++] = p;
+  }
+  void closeDuplicates() {
+    while (n > 1 && (v[n - 1] - v[0]).squaredNorm() < kDuplicate_mm * kDuplicate_mm) --n;
+  }
+};
+
+// Keeps the part of `in` with n·x ≥ d (Sutherland–Hodgman) in `out`; returns false, leaving `out` alone, when
+// all of `in` is kept (the common case, saving the copy).
+bool clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
+  double s[16];
+  bool anyOut = false;
+  for (int i = 0; i < in.n; ++i) {
+    s[i] = normal.dot(in.v[i]) - d;
+    anyOut = anyOut || s[i] < 0;
+  }
+  if (!anyOut) return false;
+  out.n = 0;
+  for (int i = 0; i < in.n; ++i) {
+    const int j = i + 1 == in.n ? 0 : i + 1;
+    if (s[i] >= 0) out.push(in.v[i]);
+    if ((s[i] >= 0) != (s[j] >= 0)) out.push(in.v[i] + (s[i] / (s[i] - s[j])) * (in.v[j] - in.v[i]));
+  }
+  out.closeDuplicates();
+  return true;
+}
+
+// The polygon where the plane n·x = d cuts the tet (≤ 4 vertices), counter-clockwise about n. A face lying in
+// the plane belongs to the tet below it only, so coplanar neighbours do not give it twice.
+void sliceTet(const Vec3 (&v)[4], const Vec3& normal, double d, Poly& out) {
+  out.n = 0;
+  double s[4];
+  for (int k = 0; k < 4; ++k) s[k] = normal.dot(v[k]) - d;
+  static const int edges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  Vec3 pts[6];
+  int m = 0;
+  for (const auto& e : edges) {
+    const double a = s[e[0]], b = s[e[1]];
+    if ((a >= 0) == (b >= 0)) continue;
+    pts[m++] = v[e[0]] + (a / (a - b)) * (v[e[1]] - v[e[0]]);
+  }
+  if (m < 3) return;
+  Vec3 c = Vec3::Zero();
+  for (int i = 0; i < m; ++i) c += pts[i];
+  c /= m;
+  const Vec3 u = (std::abs(normal.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).cross(normal).normalized();
+  const Vec3 w = normal.cross(u);
+  double angle[6];
+  int idx[6];
+  for (int i = 0; i < m; ++i) {
+    angle[i] = std::atan2((pts[i] - c).dot(w), (pts[i] - c).dot(u));
+    idx[i] = i;
+  }
+  std::sort(idx, idx + m, [&](int a, int b) { return angle[a] < angle[b]; });
+  for (int i = 0; i < m; ++i) out.push(pts[idx[i]]);
+  out.closeDuplicates();
+}
+
+bool alongGradient(const Vec3& normal, const Vec3& gradient) {
+  const double g = gradient.norm();
+  return g == 0 || normal.dot(gradient) > kCosMaxAngle * g;
+}
+
+void tetVertices(const SoftVolume& M, std::size_t tet, Vec3 (&v)[4]) {
+  for (int k = 0; k < 4; ++k) v[k] = M.field.mesh.vertices_mm[M.field.mesh.tets[tet][k]];
+}
+
+// Appends the polygon (body-M coordinates) in world coordinates with M's pressure of tet `tet`.
+void emit(ContactSurface& s, const Poly& p, const Transform& X_WM, const Vec3& n_M, const SoftVolume& M, std::size_t tet) {
+  if (p.n < 3) return;
+  ContactPolygon poly;
+  poly.p_WV_mm.reserve(p.n);
+  poly.pressure_Pa.reserve(p.n);
+  for (int i = 0; i < p.n; ++i) {
+    poly.p_WV_mm.push_back(X_WM * p.v[i]);
+    poly.pressure_Pa.push_back(M.pressureAt(tet, p.v[i]));
+  }
+  poly.n_W = X_WM.applyToVector(n_M);
+  poly.gradP_W_Pa_per_mm = X_WM.applyToVector(M.gradient_Pa_per_mm[tet]);
+  s.polygons.push_back(std::move(poly));
+}
+
+// Calls visit(tetIndex, leafIndexOfB) for every pair of overlapping leaves of M's tet tree and a tree B whose
+// boxes are in B's frame (rel maps B into M).
+template <class Visit>
+void collideTrees(const TetBvh& a, const std::vector<BvhNode>& b, const detail::RelativePose& rel, Visit&& visit) {
+  if (a.nodes.empty() || b.empty()) return;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0u, 0u}};
+  while (!stack.empty()) {
+    const auto [ia, ib] = stack.back();
+    stack.pop_back();
+    const BvhNode& na = a.nodes[ia];
+    const BvhNode& nb = b[ib];
+    if (detail::sphereGap(na.box, nb.box, rel) > 0) continue;
+    if (detail::boxGap(na.box, nb.box, rel, 0.0, false) > 0) continue;
+    if (na.isLeaf() && nb.isLeaf()) {
+      for (std::uint32_t i = na.firstTriangle; i < na.firstTriangle + na.triangleCount; ++i)
+        for (std::uint32_t j = nb.firstTriangle; j < nb.firstTriangle + nb.triangleCount; ++j) visit(a.order[i], j);
+    } else if (detail::splitFirst(na, nb)) {
+      stack.push_back({static_cast<std::uint32_t>(na.firstChild), ib});
+      stack.push_back({static_cast<std::uint32_t>(na.firstChild + 1), ib});
+    } else {
+      stack.push_back({ia, static_cast<std::uint32_t>(nb.firstChild)});
+      stack.push_back({ia, static_cast<std::uint32_t>(nb.firstChild + 1)});
+    }
+  }
+}
+
+// Fan triangles around vertex 0 of a polygon: visit(a, b, c, pa, pb, pc).
+template <class Visit>
+void fan(const ContactPolygon& p, Visit&& visit) {
+  for (std::size_t i = 1; i + 1 < p.p_WV_mm.size(); ++i)
+    visit(p.p_WV_mm[0], p.p_WV_mm[i], p.p_WV_mm[i + 1], p.pressure_Pa[0], p.pressure_Pa[i], p.pressure_Pa[i + 1]);
+}
+
+}  // namespace
+
+ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM, const Bvh& N, const Transform& X_WN,
+                                     const SurfaceOptions& options) {
+  ContactSurface s;
+  if (M.bvh.nodes.empty() || N.empty()) return s;
+  // Two phases, cheaper than a dual traversal of oriented boxes: the rigid triangles near M's bounding box
+  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree.
+  const detail::RelativePose relMinN(X_WN, X_WM);  // M's frame into N's
+  const detail::RelativePose rel(X_WM, X_WN);      // N's frame into M's
+  const BvhBox& rootM = M.bvh.nodes[0].box;
+  const std::vector<BvhNode>& nodesN = N.nodes();
+  const std::vector<BvhNode>& nodesM = M.bvh.nodes;
+  // N's tree may be unbalanced (mean splits): a growing stack; M's is median-split, depth ≤ log2(tets) + 1.
+  std::vector<std::uint32_t> stackN{0};
+  stackN.reserve(64);
+  std::uint32_t stackM[128];
+  Poly a, b;
+  while (!stackN.empty()) {
+    const BvhNode& node = nodesN[stackN.back()];
+    stackN.pop_back();
+    if (detail::sphereGap(node.box, rootM, relMinN) > 0) continue;
+    if (detail::boxGap(node.box, rootM, relMinN, 0.0, false) > 0) continue;
+    if (!node.isLeaf()) {
+      stackN.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stackN.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      continue;
+    }
+    for (std::uint32_t tri = node.firstTriangle; tri < node.firstTriangle + node.triangleCount; ++tri) {
+      const Vec3 n_M = rel.R * N.normals()[tri];
+      const TrianglePoints& t = N.triangles()[tri];
+      const Vec3 v0 = rel.apply(t[0]), v1 = rel.apply(t[1]), v2 = rel.apply(t[2]);
+      const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
+      const Vec3 centre = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
+      int topM = 0;
+      stackM[topM++] = 0;
+      while (topM > 0) {
+        const BvhNode& m = nodesM[stackM[--topM]];
+        if (((m.box.center - centre).cwiseAbs() - m.box.halfExtents - half).maxCoeff() > 0) continue;
+        if (!m.isLeaf()) {
+          stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
+          stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
+          continue;
+        }
+        for (std::uint32_t i = m.firstTriangle; i < m.firstTriangle + m.triangleCount; ++i) {
+          const std::uint32_t tet = M.bvh.order[i];
+          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) continue;
+          // The tet must straddle the triangle's plane.
+          const auto& k = M.field.mesh.tets[tet];
+          const auto& V = M.field.mesh.vertices_mm;
+          const double planeD = n_M.dot(v0);
+          const double s0 = n_M.dot(V[k[0]]) - planeD, s1 = n_M.dot(V[k[1]]) - planeD;
+          const double s2 = n_M.dot(V[k[2]]) - planeD, s3 = n_M.dot(V[k[3]]) - planeD;
+          if (std::min({s0, s1, s2, s3}) > 0 || std::max({s0, s1, s2, s3}) < 0) continue;
+          a.n = 0;
+          a.push(v0);
+          a.push(v1);
+          a.push(v2);
+          a.closeDuplicates();
+          Poly* in = &a;
+          Poly* out = &b;
+          for (int k = 0; k < 4 && in->n >= 3; ++k) {
+            if (clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out)) std::swap(in, out);
+          }
+          emit(s, *in, X_WM, n_M, M, tet);
+        }
+      }
+    }
+  }
+  finishContactSurface(s, options);
+  return s;
+}
+
+ContactSurface compliantRigidHalfSpaceSurface(const SoftVolume& M, const Transform& X_WM, const Vec3& planePoint_W_mm,
+                                              const Vec3& planeNormal_W, const SurfaceOptions& options) {
+  ContactSurface s;
+  const Transform X_MW = X_WM.inverse();
+  const Vec3 n_M = X_MW.applyToVector(planeNormal_W.normalized());
+  const double d = n_M.dot(X_MW * planePoint_W_mm);
+  const TetBvh& tree = M.bvh;
+  if (tree.nodes.empty()) return s;
+  std::vector<std::uint32_t> stack{0};
+  Poly p;
+  Vec3 v[4];
+  while (!stack.empty()) {
+    const BvhNode& node = tree.nodes[stack.back()];
+    stack.pop_back();
+    const double reach = node.box.halfExtents.dot(n_M.cwiseAbs());
+    if (std::abs(n_M.dot(node.box.center) - d) > reach) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      continue;
+    }
+    for (std::uint32_t i = node.firstTriangle; i < node.firstTriangle + node.triangleCount; ++i) {
+      const std::uint32_t tet = tree.order[i];
+      if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) continue;
+      tetVertices(M, tet, v);
+      sliceTet(v, n_M, d, p);
+      emit(s, p, X_WM, n_M, M, tet);
+    }
+  }
+  finishContactSurface(s, options);
+  return s;
+}
+
+ContactSurface compliantHalfSpaceRigidSurface(const CompliantHalfSpace& M, const Transform& X_WM, const Bvh& N,
+                                              const Transform& X_WN, const SurfaceOptions& options) {
+  ContactSurface s;
+  const Transform X_WS = X_WM * M.X_BS;
+  const Vec3 n_W = X_WS.applyToVector(Vec3::UnitZ());
+  const Vec3 grad_W = -M.pressurePerDepth_Pa_per_mm * n_W;
+  // In N's frame: height above the plane φ = n·x − d; polygons keep φ ≤ δ.
+  const Transform X_NW = X_WN.inverse();
+  const Vec3 n_N = X_NW.applyToVector(n_W);
+  const double d_N = n_N.dot(X_NW * X_WS.translation());
+  if (N.nodes().empty()) return s;
+  std::vector<std::uint32_t> stack{0};
+  Poly a, b;
+  while (!stack.empty()) {
+    const BvhNode& node = N.nodes()[stack.back()];
+    stack.pop_back();
+    const double reach = (node.box.axes.transpose() * n_N).cwiseAbs().dot(node.box.halfExtents);
+    if (n_N.dot(node.box.center) - d_N - reach > M.margin_mm) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      continue;
+    }
+    for (std::uint32_t i = node.firstTriangle; i < node.firstTriangle + node.triangleCount; ++i) {
+      const Vec3& triNormal_N = N.normals()[i];
+      if (!(triNormal_N.dot(-n_N) > kCosMaxAngle)) continue;
+      a.n = 0;
+      for (int k = 0; k < 3; ++k) a.push(N.triangles()[i][k]);
+      a.closeDuplicates();
+      const Poly& kept = clip(a, -n_N, -(d_N + M.margin_mm), b) ? b : a;
+      if (kept.n < 3) continue;
+      ContactPolygon poly;
+      for (int k = 0; k < kept.n; ++k) {
+        poly.p_WV_mm.push_back(X_WN * kept.v[k]);
+        poly.pressure_Pa.push_back(-(n_N.dot(kept.v[k]) - d_N) * M.pressurePerDepth_Pa_per_mm);
+      }
+      poly.n_W = X_WN.applyToVector(triNormal_N);
+      poly.gradP_W_Pa_per_mm = grad_W;
+      s.polygons.push_back(std::move(poly));
+    }
+  }
+  finishContactSurface(s, options);
+  return s;
+}
+
+ContactSurface compliantCompliantSurface(const SoftVolume& M, const Transform& X_WM, const SoftVolume& N,
+                                         const Transform& X_WN, const SurfaceOptions& options) {
+  ContactSurface s;
+  s.nCompliant = true;
+  const detail::RelativePose rel(X_WM, X_WN);
+  Poly a, b;
+  Vec3 v[4];
+  collideTrees(M.bvh, N.bvh.nodes, rel, [&](std::uint32_t t0, std::uint32_t leaf) {
+    const std::uint32_t t1 = N.bvh.order[leaf];
+    const Vec3& g0 = M.gradient_Pa_per_mm[t0];
+    const Vec3 g1 = rel.R * N.gradient_Pa_per_mm[t1];
+    const double c0 = M.offset_Pa[t0];
+    const double c1 = N.offset_Pa[t1] - g1.dot(rel.t);
+    const Vec3 dg = g0 - g1;
+    const double len = dg.norm();
+    if (!(len > 1e-12 * (g0.norm() + g1.norm()))) return;  // parallel fields: no equal-pressure plane
+    const Vec3 n = dg / len;  // out of N, into M
+    if (!alongGradient(n, g0) || !alongGradient(-n, g1)) return;
+    tetVertices(M, t0, v);
+    sliceTet(v, n, -(c0 - c1) / len, a);
+    Poly* in = &a;
+    Poly* out = &b;
+    for (int k = 0; k < 4 && in->n >= 3; ++k) {
+      const Vec3 fn = rel.R * N.faceNormal[t1][k];
+      if (clip(*in, fn, N.faceOffset_mm[t1][k] + fn.dot(rel.t), *out)) std::swap(in, out);
+    }
+    emit(s, *in, X_WM, n, M, t0);
+  });
+  finishContactSurface(s, options);
+  return s;
+}
+
+namespace {
+void fanAroundCentroid(const ContactPolygon& p, std::vector<ContactPolygon>& kept);
+void computeTotals(ContactSurface& s, double mu);
+}  // namespace
+
+void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
+  // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped.
+  std::vector<ContactPolygon> kept;
+  kept.reserve(s.polygons.size());
+  for (ContactPolygon& p : s.polygons) {
+    double area = 0;
+    Vec3 c = Vec3::Zero();
+    fan(p, [&](const Vec3& A, const Vec3& B, const Vec3& C, double, double, double) {
+      const double ta = 0.5 * (B - A).cross(C - A).norm();
+      area += ta;
+      c += ta * (A + B + C) / 3;
+    });
+    if (!(area > 1e-14) || !std::isfinite(area)) continue;
+    p.area_mm2 = area;
+    p.centroid_W_mm = c / area;
+    if (!options.triangulated) {
+      kept.push_back(std::move(p));
+      continue;
+    }
+    fanAroundCentroid(p, kept);
+  }
+  s.polygons = std::move(kept);
+  s.triangulated = s.triangulated || options.triangulated;
+  computeTotals(s, options.mu);
+}
+
+void triangulateContactSurface(ContactSurface& s) {
+  if (s.triangulated) return;
+  std::vector<ContactPolygon> kept;
+  kept.reserve(3 * s.polygons.size());
+  for (const ContactPolygon& p : s.polygons) fanAroundCentroid(p, kept);
+  s.polygons = std::move(kept);
+  s.triangulated = true;
+}
+
+namespace {
+
+// Drake's TriMeshBuilder: a fan around the centroid, its pressure extrapolated with the face gradient.
+void fanAroundCentroid(const ContactPolygon& p, std::vector<ContactPolygon>& kept) {
+    const double pc = p.pressure_Pa[0] + p.gradP_W_Pa_per_mm.dot(p.centroid_W_mm - p.p_WV_mm[0]);
+    for (std::size_t i = 0; i < p.p_WV_mm.size(); ++i) {
+      const std::size_t j = (i + 1) % p.p_WV_mm.size();
+      ContactPolygon t;
+      t.p_WV_mm = {p.centroid_W_mm, p.p_WV_mm[i], p.p_WV_mm[j]};
+      t.pressure_Pa = {pc, p.pressure_Pa[i], p.pressure_Pa[j]};
+      t.n_W = p.n_W;
+      t.gradP_W_Pa_per_mm = p.gradP_W_Pa_per_mm;
+      t.area_mm2 = 0.5 * (t.p_WV_mm[1] - t.p_WV_mm[0]).cross(t.p_WV_mm[2] - t.p_WV_mm[0]).norm();
+      if (!(t.area_mm2 > 1e-14)) continue;
+      t.centroid_W_mm = (t.p_WV_mm[0] + t.p_WV_mm[1] + t.p_WV_mm[2]) / 3;
+      kept.push_back(std::move(t));
+    }
+}
+
+void computeTotals(ContactSurface& s, double mu) {
+  // Totals. Per fan triangle ∫p dA = A·mean(p) and ∫p x dA by the edge-midpoint rule (exact for linear p).
+  constexpr double kN = 1e-6;  // Pa·mm² → N
+  double P0 = 0, area = 0;
+  Vec3 P1 = Vec3::Zero(), force = Vec3::Zero(), moment = Vec3::Zero(), areaNormal = Vec3::Zero(), areaCentre = Vec3::Zero();
+  double peak = 0;
+  for (const ContactPolygon& p : s.polygons) {
+    double p0 = 0;
+    Vec3 p1 = Vec3::Zero();
+    fan(p, [&](const Vec3& A, const Vec3& B, const Vec3& C, double pa, double pb, double pc) {
+      const double ta = 0.5 * (B - A).cross(C - A).norm();
+      p0 += ta * (pa + pb + pc) / 3;
+      p1 += (ta / 3) * (0.5 * (pa + pb) * 0.5 * (A + B) + 0.5 * (pb + pc) * 0.5 * (B + C) + 0.5 * (pc + pa) * 0.5 * (C + A));
+    });
+    P0 += p0;
+    P1 += p1;
+    force += p0 * p.n_W;
+    moment += p1.cross(p.n_W);
+    area += p.area_mm2;
+    areaNormal += p.area_mm2 * p.n_W;
+    areaCentre += p.area_mm2 * p.centroid_W_mm;
+    for (double v : p.pressure_Pa) peak = std::max(peak, v);
+  }
+  s.area_mm2 = area;
+  s.peakPressure_Pa = peak;
+  s.normalForce_N = std::abs(P0) * kN;
+  s.force_W_N = force * kN;
+  if (s.polygons.empty()) return;
+  areaCentre /= area;
+  const Vec3 meanNormal = areaNormal.norm() > 0 ? Vec3(areaNormal.normalized()) : Vec3::UnitZ();
+  Vec3 cop = std::abs(P0) > 0 ? Vec3(P1 / P0) : areaCentre;
+  cop -= meanNormal.dot(cop - areaCentre) * meanNormal;
+  s.centreOfPressure_W_mm = cop;
+  s.moment_W_Nmm = (moment - cop.cross(force)) * kN;
+  // ∫ μ p |r| dA about the normal axis through the centre of pressure (edge-midpoint rule per fan triangle).
+  double torsion = 0;
+  auto lever = [&](const Vec3& x) {
+    const Vec3 r = x - cop;
+    return (r - meanNormal.dot(r) * meanNormal).norm();
+  };
+  for (const ContactPolygon& p : s.polygons)
+    fan(p, [&](const Vec3& A, const Vec3& B, const Vec3& C, double pa, double pb, double pc) {
+      const double ta = 0.5 * (B - A).cross(C - A).norm();
+      torsion += (ta / 3) * (0.5 * (pa + pb) * lever(0.5 * (A + B)) + 0.5 * (pb + pc) * lever(0.5 * (B + C)) +
+                             0.5 * (pc + pa) * lever(0.5 * (C + A)));
+    });
+  s.torsionalLimit_Nmm = mu * torsion * kN;
+}
+
+}  // namespace
+
+}  // namespace sg
