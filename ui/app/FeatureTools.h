@@ -11,5 +11,7 @@ void installContactTools(MainWindow* window);
 // Quality dock, soft patches and worst-case wrench overlays, GWS projection window, soft-contact
 // inspector, analysis settings.
 void installQualityTools(MainWindow* window);
+// Comparison dock (contact models side by side), its patch overlay, sensitivity plots.
+void installComparisonTools(MainWindow* window);
 
 }  // namespace sg::app

@@ -232,6 +232,7 @@ void MainWindow::createActions() {
   graspToolBar_->setObjectName("toolBarGrasp");
   installContactTools(this);
   installQualityTools(this);
+  installComparisonTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));
