@@ -82,8 +82,8 @@ void TstUiComparison::cleanup() {
 void TstUiComparison::dockShowsEveryModelWithTheEngineNumbers() {
   auto* dock = window_->findChild<ComparisonDock*>();
   QVERIFY(dock);
-  QVERIFY(!dock->isVisible());  // on demand
-  QCOMPARE(dock->comparisonCount(), 0);  // nothing computed while hidden
+  QVERIFY(!dock->isHidden());  // a tab in the Quality dock's group
+  if (!dock->isVisible()) QCOMPARE(dock->comparisonCount(), 0);  // nothing computed while its tab is down
   QVERIFY(openDock());
   QVERIFY(dock->isVisible());
   QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
@@ -180,21 +180,24 @@ void TstUiComparison::sweepPlotsEveryModelAndExports() {
   QCOMPARE(table.points.size(), 5 * contactModels().size());
 
   // One series per model; the soft finger's mean area falls with stiffness, point for point as in the table.
-  const QList<QAbstractSeries*> series = plots->chart()->series();
-  QCOMPARE(series.size(), static_cast<qsizetype>(contactModels().size()));
-  auto* soft = qobject_cast<QLineSeries*>(series[0]);
+  QCOMPARE(plots->chart()->series().size(), static_cast<qsizetype>(contactModels().size()));
+  auto seriesOf = [plots](const QString& model) -> QLineSeries* {
+    for (QAbstractSeries* s : plots->chart()->series())
+      if (s->name() == model) return qobject_cast<QLineSeries*>(s);
+    return nullptr;
+  };
+  QLineSeries* soft = seriesOf("soft-finger");
   QVERIFY(soft);
-  QCOMPARE(soft->name(), QStringLiteral("soft-finger"));
   QCOMPARE(soft->count(), 5);
   for (int k = 1; k < soft->count(); ++k) {
     QVERIFY(soft->at(k).x() > soft->at(k - 1).x());
     QVERIFY(soft->at(k).y() < soft->at(k - 1).y());
   }
   QCOMPARE(soft->at(0).y(), table.series("soft-finger")[0]->meanPatchArea_mm2);
-  auto* point = qobject_cast<QLineSeries*>(series[2]);
-  QCOMPARE(point->count(), 0);  // point contacts have no patch
+  QVERIFY(seriesOf("point"));
+  QCOMPARE(seriesOf("point")->count(), 0);  // point contacts have no patch
   plots->setQuantity(SweepQuantity::EpsilonL1);
-  QCOMPARE(qobject_cast<QLineSeries*>(plots->chart()->series()[2])->count(), 5);
+  QCOMPARE(seriesOf("point")->count(), 5);
   QCOMPARE(plots->chart()->axes(Qt::Horizontal).front()->type(), QAbstractAxis::AxisTypeLogValue);
 
   QTemporaryDir dir;

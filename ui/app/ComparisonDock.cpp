@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -42,7 +43,7 @@ std::optional<GraspSnapshot> snapshotGrasp(const Document& doc, const GraspAnaly
 ComparisonDock::ComparisonDock(GraspAnalysis* analysis, const Document* doc, QWidget* parent)
     : QDockWidget(tr("Comparison"), parent), analysis_(analysis), doc_(doc), jobs_(new JobRunner(this)) {
   setObjectName("comparisonDock");
-  auto* content = new QWidget(this);
+  auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(4, 4, 4, 4);
 
@@ -81,7 +82,12 @@ ComparisonDock::ComparisonDock(GraspAnalysis* analysis, const Document* doc, QWi
   connect(sensitivity_, &QPushButton::clicked, this, &ComparisonDock::sensitivityRequested);
   bottom->addWidget(sensitivity_);
   layout->addLayout(bottom);
-  setWidget(content);
+  // In a scroll area: the model checkboxes and the table must not widen the dock column (small screens).
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  setWidget(scroll);
 
   connect(analysis_, &GraspAnalysis::updated, this, [this] {
     stale_ = true;

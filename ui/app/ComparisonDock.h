@@ -1,7 +1,7 @@
 #pragma once
 // The Comparison dock (Quality > Compare Contact Models): every registered contact model on the grasp the live
 // analysis sees (src/grasp/ModelComparison.h: the analysis' contacts reused, one evaluation per model, computed
-// off the GUI thread after each update while the dock is visible). Models are columns; per contact the rows
+// off the GUI thread after each update while the dock is visible: a tab behind the Quality dock). Models are columns; per contact the rows
 // patch shape, area, normal force, peak pressure and torsional limit; then the grasp's ε (L1, L∞, exact cone)
 // and L1 volume per model. A checkbox per model chooses whose patches ComparisonOverlay draws in the viewport
 // (overlayModelsChanged); "Sensitivity Plots…" opens the sweep window on the same grasp.

@@ -1,6 +1,6 @@
 // installComparisonTools: the Comparison dock (every contact model on the live grasp, side by side), its patch
 // overlay with legend lines in the viewport, and the sensitivity plots window; Quality > Compare Contact Models
-// shows the dock.
+// raises the dock.
 #include <QAction>
 #include <QMenu>
 
@@ -10,6 +10,7 @@
 #include "FeatureTools.h"
 #include "MainWindow.h"
 #include "OverlayLegendWidget.h"
+#include "QualityDock.h"
 #include "SensitivityWindow.h"
 #include "ViewportPanel.h"
 #include "render/SceneBuilder.h"
@@ -18,9 +19,14 @@
 namespace sg::app {
 
 void installComparisonTools(MainWindow* window) {
+  // A tab behind the Quality dock (whose tab bar exists already, so no other dock loses room): it evaluates
+  // every model after each change only while its tab is up.
   auto* dock = new ComparisonDock(window->analysis(), window->document(), window);
-  window->addDock(dock, Qt::BottomDockWidgetArea);
-  dock->hide();  // opened on demand: it evaluates every model after each change while visible
+  window->addDock(dock, Qt::RightDockWidgetArea);
+  if (auto* quality = window->findChild<QualityDock*>()) {
+    window->tabifyDockWidget(quality, dock);
+    quality->raise();
+  }
 
   if (ViewportPanel* panel = window->viewportPanel()) {
     auto* overlay = new ComparisonOverlay(dock, panel->scene()->overlayRoot(), window);
