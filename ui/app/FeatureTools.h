@@ -13,5 +13,7 @@ void installContactTools(MainWindow* window);
 void installQualityTools(MainWindow* window);
 // Grasp > Planner: the planner dock (PlannerDock.h).
 void installPlannerTools(MainWindow* window);
+// Comparison dock (contact models side by side), its patch overlay, sensitivity plots.
+void installComparisonTools(MainWindow* window);
 
 }  // namespace sg::app

@@ -233,6 +233,7 @@ void MainWindow::createActions() {
   installContactTools(this);
   installQualityTools(this);
   installPlannerTools(this);
+  installComparisonTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -99,10 +99,15 @@ void paintOverlayLegend(QPainter& painter, const QRect& box, const std::vector<O
     const int lineHeight = std::max(rects[i].height(), metrics.height());
     const double midY = y + metrics.height() / 2.0;
     const QPointF from(box.left() + kPadding_px, midY), to(box.left() + kPadding_px + kSwatch_px, midY);
-    if (entries[i].colourRamp.empty())
-      paintSampleArrow(painter, from, to, toColour(entries[i].colour), entries[i].doubleHead);
-    else
+    if (entries[i].key.rfind("patches:", 0) == 0) {  // a patch outline (render/PatchOutlineNodes.h): a ring
+      painter.setPen(QPen(toColour(entries[i].colour), 3));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawEllipse(QRectF(box.left() + kPadding_px + 2, midY - 5, kSwatch_px - 4, 10));
+    } else if (!entries[i].colourRamp.empty()) {
       paintColourBar(painter, from, to, entries[i].colourRamp);
+    } else {
+      paintSampleArrow(painter, from, to, toColour(entries[i].colour), entries[i].doubleHead);
+    }
     painter.setPen(Qt::black);
     painter.drawText(QRect(textX, y, textWidth, lineHeight), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
                      QString::fromStdString(entries[i].text));
@@ -128,8 +133,12 @@ OverlayLegendWidget::OverlayLegendWidget(QWidget* view) : QWidget(view) {
   hide();
 }
 
-void OverlayLegendWidget::setEntries(std::vector<OverlayLegendEntry> entries) {
-  entries_ = std::move(entries);
+void OverlayLegendWidget::setEntries(std::vector<OverlayLegendEntry> entries) { setEntries({}, std::move(entries)); }
+
+void OverlayLegendWidget::setEntries(const QString& source, std::vector<OverlayLegendEntry> entries) {
+  sources_[source] = std::move(entries);
+  entries_.clear();
+  for (const auto& [name, list] : sources_) entries_.insert(entries_.end(), list.begin(), list.end());
   place();
   update();
 }

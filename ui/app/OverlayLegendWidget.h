@@ -4,6 +4,7 @@
 // shows and its scale (src/render/README.md §Legend). OverlayLegendWidget keeps it in the bottom-left corner of the 3-D view (clicks pass through to the
 // view); the headless screenshot paints the same panel onto its image (paintOverlayLegend).
 #include <QWidget>
+#include <map>
 #include <vector>
 
 #include "render/OverlayLegend.h"
@@ -28,7 +29,11 @@ class OverlayLegendWidget : public QWidget {
   // A child of `view`, kept in its bottom-left corner.
   explicit OverlayLegendWidget(QWidget* view);
 
+  // The grasp overlay's entries (the unnamed source).
   void setEntries(std::vector<OverlayLegendEntry> entries);
+  // Entries of another overlay (e.g. "comparison": the compared models' patch colours), shown after the unnamed
+  // source's, sources in name order; an empty list removes the source's lines.
+  void setEntries(const QString& source, std::vector<OverlayLegendEntry> entries);
   const std::vector<OverlayLegendEntry>& entries() const { return entries_; }
   // View > Overlay Legend: shown while enabled and there is something to explain.
   void setEnabledByUser(bool on);
@@ -41,7 +46,8 @@ class OverlayLegendWidget : public QWidget {
  private:
   void place();
 
-  std::vector<OverlayLegendEntry> entries_;
+  std::map<QString, std::vector<OverlayLegendEntry>> sources_;
+  std::vector<OverlayLegendEntry> entries_;  // every source's, concatenated
   bool enabled_ = true;
 };
 

@@ -1,11 +1,41 @@
 #include "contact/models/SoftFingerContactModel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/Error.h"
 
 namespace sg {
+
+namespace {
+
+// The generic patch fields every model reports (ContactModel.h): the ellipse of semi-axes a, b in the contact
+// plane at the object's contact point, its area πab, the model's normal force and peak pressure. A circle
+// when both semi-axes agree (Hertz on a sphere); the outline runs counter-clockwise seen from outside the
+// object, i.e. about the object's outward normal −n.
+void fillPatchFields(ModelContact& m, const SoftPatch& patch) {
+  constexpr int kOutlinePoints = 32;
+  constexpr double kPi = 3.14159265358979323846;
+  const double a = patch.semiAxisLong_mm, b = patch.semiAxisShort_mm;
+  if (!(a > 0) || !(b > 0)) return;
+  m.patchShape = std::abs(a - b) <= 1e-9 * a ? "circle" : "ellipse";
+  m.patchArea_mm2 = kPi * a * b;
+  m.normalForce_N = patch.normalForce_N;
+  m.peakPressure_Pa = patch.maxPressure_Pa;
+  const ContactSide& side = m.onObject();
+  const Vec3 outward = -side.n_W;
+  const Vec3 u = patch.axisLong;
+  Vec3 v = patch.axisShort;
+  if (u.cross(v).dot(outward) < 0) v = -v;
+  m.patchOutline_W_mm.clear();
+  for (int k = 0; k < kOutlinePoints; ++k) {
+    const double t = 2 * kPi * k / kOutlinePoints;
+    m.patchOutline_W_mm.push_back(side.p_WC_mm + a * std::cos(t) * u + b * std::sin(t) * v);
+  }
+}
+
+}  // namespace
 
 std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const ContactModelInput& in,
                                                                      const ContactModelSettings& settings,
@@ -61,6 +91,7 @@ std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const Conta
       m.torsion_mm = r.patch.torsionPerFriction_mm;
       m.maxTorsionalFriction_Nmm = r.patch.maxTorsionalFriction_Nmm(m.mu);
       m.frictionEdges = frictionEdgesFor(m.kind, m.torsion_mm, settings.edges);
+      fillPatchFields(m, r.patch);
       out->soft.emplace_back(std::move(r));
     } catch (const Error& err) {
       m.note = "soft contact fell back to a point contact: " + err.message();

@@ -1,0 +1,240 @@
+// The Comparison dock and the sensitivity plots on the offscreen platform, after an auto-grasp of the default
+// world: Quality > Compare Contact Models shows every registered model as a column with the engine's numbers
+// (compareModels on the analysis' contacts, run here in process), follows the hand, the overlay checkboxes;
+// the sensitivity window sweeps in the background (one series per model, stiffer → smaller soft patch),
+// cancels, exports CSV (the engine's table) and PNG.
+#include <QAction>
+#include <QCheckBox>
+#include <QFile>
+#include <QImage>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QtCharts/QChart>
+#include <QtCharts/QLineSeries>
+
+#include "../support/AppTestSetup.h"
+#include "ComparisonDock.h"
+#include "GraspedDefaultWorld.h"
+#include "MainWindow.h"
+#include "QualityDock.h"
+#include "SensitivityWindow.h"
+#include "render/CoinInit.h"
+
+using namespace sg;
+using namespace sg::app;
+
+namespace {
+QString number(double v) { return QString::number(v, 'g', 5); }
+}  // namespace
+
+class TstUiComparison : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+
+  void dockShowsEveryModelWithTheEngineNumbers();
+  void dockFollowsTheHand();
+  void overlayCheckBoxesChooseModels();
+  void sweepPlotsEveryModelAndExports();
+  void sweepCancels();
+
+ private:
+  ComparisonDock* openDock() {
+    QAction* show = window_->findChild<QAction*>("actionCompareModels");
+    if (!show) return nullptr;
+    show->trigger();
+    auto* dock = window_->findChild<ComparisonDock*>();
+    return dock;
+  }
+
+  QTemporaryDir settingsDir_;
+  std::unique_ptr<MainWindow> window_;
+};
+
+void TstUiComparison::initTestCase() {
+  QVERIFY(settingsDir_.isValid());
+  test::useTemporarySettings(settingsDir_);
+  initCoin();
+}
+
+void TstUiComparison::init() {
+  QSettings("SoftGrasp", "softgrasp").clear();
+  window_ = std::make_unique<MainWindow>();
+  window_->resize(1200, 800);
+  window_->show();
+  QVERIFY(test::openAndGraspDefaultWorld(*window_));
+}
+
+void TstUiComparison::cleanup() {
+  if (window_) window_->document()->undoStack()->setClean();
+  window_.reset();
+}
+
+void TstUiComparison::dockShowsEveryModelWithTheEngineNumbers() {
+  auto* dock = window_->findChild<ComparisonDock*>();
+  QVERIFY(dock);
+  QVERIFY(!dock->isHidden());  // a tab in the Quality dock's group
+  if (!dock->isVisible()) QCOMPARE(dock->comparisonCount(), 0);  // nothing computed while its tab is down
+  QVERIFY(openDock());
+  QVERIFY(dock->isVisible());
+  QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
+  const ModelComparison& shown = *dock->comparison();
+
+  // The engine on the analysis' contacts, in process.
+  const GraspAnalysis& analysis = *window_->analysis();
+  NullProgress progress;
+  const World& world = window_->document()->world();
+  const ModelComparison engine = compareModels(world, world.state, analysis.contacts(), analysis.graspableIndex(),
+                                               analysis.settings().quality, {}, progress);
+  QCOMPARE(dock->table()->columnCount(), static_cast<int>(contactModels().size()));
+  QCOMPARE(engine.rows.size(), shown.rows.size());
+  QVERIFY(engine.rows.size() >= 3);
+  QCOMPARE(dock->table()->rowCount(), static_cast<int>(5 * engine.rows.size() + comparisonMeasureNames().size()));
+  int patches = 0;
+  for (const ModelColumn& column : engine.columns) {
+    const QString model = QString::fromStdString(column.model);
+    for (std::size_t r = 0; r < engine.rows.size(); ++r) {
+      const ComparedContact& cell = column.contacts[r];
+      const int row = 5 * static_cast<int>(r);
+      QVERIFY(dock->cellText(row, model).startsWith(QString::fromUtf8(toString(cell.kind))));
+      if (cell.patchArea_mm2 > 0) {
+        ++patches;
+        QVERIFY(dock->cellText(row, model).endsWith(QString::fromStdString(cell.patchShape)));
+        QCOMPARE(dock->cellText(row + 1, model), number(cell.patchArea_mm2));
+        QCOMPARE(dock->cellText(row + 2, model), number(cell.normalForce_N));
+        QCOMPARE(dock->cellText(row + 3, model), number(cell.peakPressure_Pa));
+      } else {
+        QCOMPARE(dock->cellText(row + 1, model), QStringLiteral("—"));
+      }
+      if (cell.maxTorsionalFriction_Nmm > 0) QCOMPARE(dock->cellText(row + 4, model), number(cell.maxTorsionalFriction_Nmm));
+    }
+    for (std::size_t m = 0; m < engine.measures.size(); ++m) {
+      const MeasureValue* v = column.measure(engine.measures[m]);
+      QCOMPARE(dock->cellText(static_cast<int>(5 * engine.rows.size() + m), model),
+               v->ok ? number(v->value) : QStringLiteral("n/a"));
+    }
+  }
+  QVERIFY(patches >= 6);  // soft finger and Hertz on each fingertip
+  QCOMPARE(dock->table()->verticalHeaderItem(static_cast<int>(5 * engine.rows.size()))->text(),
+           measureLabel("epsilon-l1"));
+}
+
+void TstUiComparison::dockFollowsTheHand() {
+  ComparisonDock* dock = openDock();
+  QVERIFY(dock);
+  QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
+  const int before = dock->comparisonCount();
+  const auto rowsBefore = dock->comparison()->rows.size();
+  QVERIFY(rowsBefore >= 3);
+  // Open the hand again: fewer fingertips touch, fewer rows.
+  window_->document()->undoStack()->undo();
+  window_->analysis()->recompute();
+  QTRY_VERIFY_WITH_TIMEOUT(dock->comparisonCount() > before && dock->comparison() &&
+                               dock->comparison()->rows.size() < rowsBefore, 30000);
+  QCOMPARE(dock->table()->rowCount(),
+           static_cast<int>(5 * dock->comparison()->rows.size() + comparisonMeasureNames().size()));
+}
+
+void TstUiComparison::overlayCheckBoxesChooseModels() {
+  ComparisonDock* dock = openDock();
+  QVERIFY(dock);
+  QStringList all;
+  for (const ContactModel* m : contactModels()) all << QString::fromStdString(m->name());
+  QCOMPARE(dock->overlayModels(), all);
+  QSignalSpy spy(dock, &ComparisonDock::overlayModelsChanged);
+  dock->overlayCheckBox("hertz")->setChecked(false);
+  QCOMPARE(spy.count(), 1);
+  all.removeAll("hertz");
+  QCOMPARE(dock->overlayModels(), all);
+  dock->setOverlayModel("hertz", true);
+  QVERIFY(dock->overlayModels().contains("hertz"));
+  QVERIFY(!dock->overlayCheckBox("nonsense"));
+}
+
+void TstUiComparison::sweepPlotsEveryModelAndExports() {
+  ComparisonDock* dock = openDock();
+  QVERIFY(dock);
+  dock->sensitivityButton()->click();
+  auto* plots = window_->findChild<SensitivityWindow*>();
+  QVERIFY(plots);
+  QVERIFY(plots->isVisible());
+  plots->setSweep(SweepParameter::YoungsModulus, 1e5, 1e9, 5);
+  plots->setQuantity(SweepQuantity::PatchArea);
+  QSignalSpy finished(plots, &SensitivityWindow::sweepFinished);
+  QVERIFY(plots->run());
+  QVERIFY(plots->running());
+  QVERIFY(!plots->runButton()->isEnabled() && plots->cancelButton()->isEnabled());
+  QVERIFY(finished.wait(60000));
+  QVERIFY(!plots->running());
+  QCOMPARE(plots->progressBar()->value(), 1000);
+  const SweepTable& table = *plots->table();
+  QCOMPARE(table.points.size(), 5 * contactModels().size());
+
+  // One series per model; the soft finger's mean area falls with stiffness, point for point as in the table.
+  QCOMPARE(plots->chart()->series().size(), static_cast<qsizetype>(contactModels().size()));
+  auto seriesOf = [plots](const QString& model) -> QLineSeries* {
+    for (QAbstractSeries* s : plots->chart()->series())
+      if (s->name() == model) return qobject_cast<QLineSeries*>(s);
+    return nullptr;
+  };
+  QLineSeries* soft = seriesOf("soft-finger");
+  QVERIFY(soft);
+  QCOMPARE(soft->count(), 5);
+  for (int k = 1; k < soft->count(); ++k) {
+    QVERIFY(soft->at(k).x() > soft->at(k - 1).x());
+    QVERIFY(soft->at(k).y() < soft->at(k - 1).y());
+  }
+  QCOMPARE(soft->at(0).y(), table.series("soft-finger")[0]->meanPatchArea_mm2);
+  QVERIFY(seriesOf("point"));
+  QCOMPARE(seriesOf("point")->count(), 0);  // point contacts have no patch
+  plots->setQuantity(SweepQuantity::EpsilonL1);
+  QCOMPARE(seriesOf("point")->count(), 5);
+  QCOMPARE(plots->chart()->axes(Qt::Horizontal).front()->type(), QAbstractAxis::AxisTypeLogValue);
+
+  QTemporaryDir dir;
+  QString error;
+  QVERIFY2(plots->exportCsv(dir.filePath("sweep.csv"), &error), qPrintable(error));
+  QFile csv(dir.filePath("sweep.csv"));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  QCOMPARE(csv.readAll(), QByteArray::fromStdString(table.csv()));
+  QVERIFY2(plots->exportPng(dir.filePath("sweep.png"), &error), qPrintable(error));
+  const QImage png(dir.filePath("sweep.png"));
+  QVERIFY(!png.isNull() && png.width() >= 100);
+  QVERIFY(!plots->exportCsv(dir.filePath("missing/dir/sweep.csv"), &error));
+  QVERIFY(!error.isEmpty());
+}
+
+void TstUiComparison::sweepCancels() {
+  ComparisonDock* dock = openDock();
+  QVERIFY(dock);
+  dock->sensitivityButton()->click();
+  auto* plots = window_->findChild<SensitivityWindow*>();
+  QVERIFY(plots);
+  plots->setSweep(SweepParameter::NormalForce, 1, 20, 200);  // minutes of work
+  QSignalSpy cancelled(plots, &SensitivityWindow::sweepCancelled);
+  QSignalSpy finished(plots, &SensitivityWindow::sweepFinished);
+  QVERIFY(plots->run());
+  QTRY_VERIFY_WITH_TIMEOUT(plots->progressBar()->value() > 0, 30000);
+  plots->cancelButton()->click();
+  QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 30000);
+  QCOMPARE(finished.count(), 0);
+  QVERIFY(!plots->running());
+  QVERIFY(!plots->table());
+  QVERIFY(plots->runButton()->isEnabled());
+  // A bad range is refused before anything runs.
+  plots->setSweep(SweepParameter::YoungsModulus, 0, 1e9, 5);
+  QVERIFY(!plots->run());
+  QVERIFY(!plots->running());
+}
+
+QTEST_MAIN(TstUiComparison)
+#include "tst_ui_comparison.moc"

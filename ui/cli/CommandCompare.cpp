@@ -1,0 +1,300 @@
+// softgrasp-cli compare WORLD [--robot N] [--graspable N] [--approach [MM]] [--autograsp | --no-close]
+//                            [--threshold MM] [--models M[,M...]] [--measures Q[,Q...]] [--force N] ...
+//                            [--sweep PARAM:FROM:TO:N] [--json | --csv] [--model-root DIR]...
+// Every registered contact model (or --models) on the same grasp, side by side (src/grasp/ModelComparison.h):
+// per contact and model the patch shape, area, normal force, peak pressure and torsional limit; per model the
+// grasp's ε (L1, L∞, exact cone) and L1 volume. --sweep adds the sensitivity table
+// (src/grasp/SensitivitySweep.h): the same models at each value of Young's modulus, the normal force or μ.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "AnalysisOptions.h"
+#include "CommandRegistry.h"
+#include "ExitCodes.h"
+#include "JsonWriter.h"
+#include "ModelInput.h"
+#include "TextPrinter.h"
+#include "Warnings.h"
+#include "core/Error.h"
+#include "grasp/SensitivitySweep.h"
+
+namespace sg::cli {
+
+namespace {
+
+std::vector<std::string> commaList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+ComparisonRequest comparisonRequest(const ParsedArgs& args) {
+  ComparisonRequest r;
+  if (const auto m = args.value("--models")) {
+    for (const std::string& name : commaList(*m)) {
+      const ContactModel* model = findContactModel(name);
+      if (!model) throw UsageError("--models: expected " + contactModelNames() + ", got '" + name + "'");
+      r.models.push_back(model->name());
+    }
+    if (r.models.empty()) throw UsageError("--models: no model named");
+  }
+  if (const auto m = args.value("--measures")) r.measures = commaList(*m);  // checked by analysisRequest
+  return r;
+}
+
+// "youngs:1e5:1e9:9" → parameter and values.
+std::optional<SweepRequest> sweepRequest(const ParsedArgs& args, const ComparisonRequest& compare) {
+  const auto text = args.value("--sweep");
+  if (!text) return std::nullopt;
+  std::vector<std::string> parts;
+  std::stringstream in(*text);
+  for (std::string item; std::getline(in, item, ':');) parts.push_back(item);
+  const auto parameter = parts.empty() ? std::nullopt : sweepParameterFromKey(parts[0]);
+  if (parts.size() != 4 || !parameter)
+    throw UsageError("--sweep: expected PARAM:FROM:TO:N with PARAM youngs, force or mu, got '" + *text + "'");
+  const double from = parseNumberList("--sweep", parts[1]).at(0);
+  const double to = parseNumberList("--sweep", parts[2]).at(0);
+  const double n = parseNumberList("--sweep", parts[3]).at(0);
+  if (n < 2 || n > 1000 || n != static_cast<int>(n)) throw UsageError("--sweep: N must be an integer from 2 to 1000");
+  SweepRequest r;
+  r.parameter = *parameter;
+  try {
+    r.values = sweepValues(*parameter, from, to, static_cast<int>(n));
+  } catch (const Error& e) {
+    throw UsageError("--sweep: " + e.message());
+  }
+  r.models = compare.models;
+  return r;
+}
+
+std::string cellText(const ComparedContact& c, const ModelComparison& comparison) {
+  if (!c.present)
+    return c.mergedInto >= 0 ? "merged into contact " + std::to_string(c.mergedInto + 1) : "-";
+  std::string out = toString(c.kind);
+  if (!c.patchShape.empty())
+    out += ", " + c.patchShape + " " + TextPrinter::number(c.patchArea_mm2) + " mm²";
+  if (c.normalForce_N > 0) out += ", N " + TextPrinter::number(c.normalForce_N) + " N";
+  if (c.peakPressure_Pa > 0) out += ", p max " + TextPrinter::number(c.peakPressure_Pa) + " Pa";
+  if (c.maxTorsionalFriction_Nmm > 0) out += ", τ max " + TextPrinter::number(c.maxTorsionalFriction_Nmm) + " N·mm";
+  out += ", μ " + TextPrinter::number(c.mu);
+  if (!c.note.empty()) out += " (" + c.note + ")";
+  (void)comparison;
+  return out;
+}
+
+std::string measureText(const ModelColumn& column, const std::string& name) {
+  const MeasureValue* m = column.measure(name);
+  if (!m) return "-";
+  return m->ok ? TextPrinter::number(m->value) : "n/a (" + m->message + ")";
+}
+
+QJsonValue measureJson(const ModelColumn& column, const std::string& name) {
+  const MeasureValue* m = column.measure(name);
+  return m && m->ok ? jsonNumber(m->value) : QJsonValue();
+}
+
+QJsonObject cellJson(const ComparedContact& c) {
+  QJsonObject o;
+  o.insert("present", c.present);
+  if (!c.present) {
+    o.insert("mergedInto", c.mergedInto >= 0 ? QJsonValue(c.mergedInto + 1) : QJsonValue());
+    return o;
+  }
+  o.insert("kind", toString(c.kind));
+  o.insert("patchShape", jsonString(c.patchShape));
+  o.insert("patchArea_mm2", jsonNumber(c.patchArea_mm2));
+  o.insert("normalForce_N", jsonNumber(c.normalForce_N));
+  o.insert("peakPressure_Pa", jsonNumber(c.peakPressure_Pa));
+  o.insert("mu", jsonNumber(c.mu));
+  o.insert("torsion_mm", jsonNumber(c.torsion_mm));
+  o.insert("maxTorsionalFriction_Nmm", jsonNumber(c.maxTorsionalFriction_Nmm));
+  QJsonArray outline;
+  for (const Vec3& p : c.patchOutline_W_mm) outline.append(jsonVec(p));
+  o.insert("patchOutline_W_mm", outline);
+  if (!c.note.empty()) o.insert("note", jsonString(c.note));
+  return o;
+}
+
+QJsonObject comparisonJson(const ModelComparison& comparison) {
+  QJsonArray models;
+  for (const ModelColumn& column : comparison.columns) {
+    QJsonObject m;
+    m.insert("name", jsonString(column.model));
+    m.insert("label", jsonString(column.label));
+    m.insert("ok", column.ok);
+    if (!column.ok) m.insert("error", jsonString(column.error));
+    QJsonObject measures;
+    for (const std::string& name : comparison.measures) measures.insert(QString::fromStdString(name), measureJson(column, name));
+    m.insert("measures", measures);
+    models.append(m);
+  }
+  QJsonArray contacts;
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+    QJsonObject row;
+    row.insert("contact", static_cast<int>(r + 1));
+    row.insert("sourceContact", comparison.rows[r].sourceContact);
+    row.insert("bodies", jsonString(comparison.rows[r].label));
+    QJsonObject cells;
+    for (const ModelColumn& column : comparison.columns)
+      cells.insert(QString::fromStdString(column.model), cellJson(column.contacts[r]));
+    row.insert("models", cells);
+    contacts.append(row);
+  }
+  QJsonObject doc;
+  doc.insert("models", models);
+  doc.insert("contacts", contacts);
+  return doc;
+}
+
+QJsonObject sweepJson(const SweepTable& table) {
+  QJsonObject doc;
+  doc.insert("parameter", toString(table.parameter));
+  doc.insert("unit", sweepParameterUnit(table.parameter));
+  QJsonArray points;
+  for (const SweepPoint& p : table.points) {
+    QJsonObject o;
+    o.insert("value", jsonNumber(p.value));
+    o.insert("model", jsonString(p.model));
+    o.insert("ok", p.ok);
+    if (!p.ok) o.insert("error", jsonString(p.error));
+    QJsonObject measures;
+    for (std::size_t k = 0; k < table.measures.size(); ++k)
+      measures.insert(QString::fromStdString(table.measures[k]), p.measures[k] ? jsonNumber(*p.measures[k]) : QJsonValue());
+    o.insert("measures", measures);
+    QJsonArray areas, limits;
+    for (double a : p.patchArea_mm2) areas.append(jsonNumber(a));
+    for (double t : p.torsionalLimit_Nmm) limits.append(jsonNumber(t));
+    o.insert("patchArea_mm2", areas);
+    o.insert("torsionalLimit_Nmm", limits);
+    o.insert("meanPatchArea_mm2", jsonNumber(p.meanPatchArea_mm2));
+    o.insert("meanTorsionalLimit_Nmm", jsonNumber(p.meanTorsionalLimit_Nmm));
+    points.append(o);
+  }
+  doc.insert("points", points);
+  return doc;
+}
+
+void printSweep(TextPrinter& out, const SweepTable& table) {
+  out.line(std::string("sweep of ") + toString(table.parameter) +
+           (*sweepParameterUnit(table.parameter) ? std::string(" (") + sweepParameterUnit(table.parameter) + ")" : ""));
+  TextPrinter::Indent indent(out);
+  for (const SweepPoint& p : table.points) {
+    std::string text = TextPrinter::number(p.value) + "  " + p.model + ":";
+    if (!p.ok) {
+      out.line(text + " failed: " + p.error);
+      continue;
+    }
+    for (std::size_t k = 0; k < table.measures.size(); ++k)
+      text += " " + table.measures[k] + " " + (p.measures[k] ? TextPrinter::number(*p.measures[k]) : "n/a");
+    text += ", mean patch " + TextPrinter::number(p.meanPatchArea_mm2) + " mm², mean τ max " +
+            TextPrinter::number(p.meanTorsionalLimit_Nmm) + " N·mm";
+    out.line(text);
+  }
+}
+
+int runCompare(const ParsedArgs& args) {
+  if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv exclude each other");
+  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  const AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
+  const ComparisonRequest request = comparisonRequest(args);
+  const std::optional<SweepRequest> sweep = sweepRequest(args, request);
+  if (model.world.graspables.empty()) throw Error("no graspable body to evaluate", model.path);
+  Warnings warnings;
+  warnings.addLoadWarnings(model.world);
+  World& world = model.world;
+  NullProgress progress;
+  HandMotionReport motion;
+  const ModelComparison comparison = runComparison(world, world.state, analysis, request, progress, &motion);
+  std::optional<SweepTable> table;
+  if (sweep) {
+    SweepRequest s = *sweep;
+    if (!args.has("--measures")) s.measures = SweepRequest{}.measures;
+    else s.measures = request.measures;
+    table = runSweep(world, world.state, comparison.contacts, comparison.graspable, analysis.quality, s, progress);
+  }
+  for (const ModelColumn& column : comparison.columns)
+    if (!column.ok) warnings.add(column.model + " failed: " + column.error);
+  const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, comparison.graspable, {}});
+
+  if (args.has("--csv")) {
+    std::cout << (table ? table->csv() : comparisonCsv(comparison));
+    return kExitOk;
+  }
+  if (args.has("--json")) {
+    QJsonObject doc = comparisonJson(comparison);
+    doc.insert("file", jsonString(model.path));
+    doc.insert("graspable", jsonString(object));
+    doc.insert("contactsFound", static_cast<int>(comparison.contacts.size()));
+    if (motion.approach.run) doc.insert("approach", jsonString(approachOutcome(motion)));
+    if (analysis.motion.movesHand()) doc.insert("grasp", jsonString(fingersOutcome(motion)));
+    if (table) doc.insert("sweep", sweepJson(*table));
+    doc.insert("warnings", warnings.json());
+    writeJson(std::cout, doc);
+    return kExitOk;
+  }
+  TextPrinter out(std::cout);
+  out.line("comparison on the grasp of " + object + ": " + std::to_string(comparison.rows.size()) + " contact(s), " +
+           std::to_string(comparison.columns.size()) + " model(s)");
+  TextPrinter::Indent indent(out);
+  if (motion.approach.run) out.field("approach", approachOutcome(motion));
+  if (analysis.motion.movesHand()) out.field("auto-grasp", fingersOutcome(motion));
+  for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+    out.line("contact " + std::to_string(r + 1) + ": " + comparison.rows[r].label);
+    TextPrinter::Indent cells(out);
+    for (const ModelColumn& column : comparison.columns)
+      out.field(column.model, column.ok ? cellText(column.contacts[r], comparison) : "failed");
+  }
+  out.line("grasp");
+  {
+    TextPrinter::Indent grasp(out);
+    for (const ModelColumn& column : comparison.columns) {
+      if (!column.ok) {
+        out.field(column.model, "failed: " + column.error);
+        continue;
+      }
+      std::string text;
+      for (const std::string& name : comparison.measures)
+        text += (text.empty() ? "" : ", ") + name + " " + measureText(column, name);
+      out.field(column.model, text);
+    }
+  }
+  if (table) printSweep(out, *table);
+  return kExitOk;
+}
+
+const RegisterCommand registerCompare{Command{
+    "compare",
+    "every contact model on the same grasp, side by side (optionally a sensitivity sweep)",
+    "Loads a world file, optionally moves the hand (--approach, --autograsp), finds the contacts once and\n"
+    "evaluates the grasp under every registered contact model (or --models M,...): per contact and model the\n"
+    "patch shape, area (mm^2), normal force (N), peak pressure (Pa), mu and torsional limit (N mm); per model\n"
+    "epsilon of the L1, L-infinity and exact-cone sets and the L1 volume (--measures to choose). --sweep\n"
+    "PARAM:FROM:TO:N repeats the models at N values of PARAM - youngs (Pa, every elastic body's modulus,\n"
+    "logarithmic spacing), force (N, the patch normal force) or mu (every contact's friction) - and prints\n"
+    "epsilon, the mean patch area and the mean torsional limit per value and model. --csv prints one table\n"
+    "(the comparison, or the sweep with --sweep); --json everything.",
+    [] {
+      CommandSyntax syntax{{{"WORLD", "world XML"}},
+                           {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
+                            hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
+                            {"--models", "M[,M...]", "contact models to compare (default every registered one: " +
+                                                         contactModelNames() + ")"},
+                            {"--measures", "Q[,Q...]", "quality measures per model (default epsilon-l1, epsilon-linf, "
+                                                       "epsilon-exact, volume-l1; a sweep: the three epsilons)"},
+                            {"--sweep", "PARAM:FROM:TO:N", "sensitivity sweep: youngs, force or mu from FROM to TO "
+                                                           "in N values (e.g. youngs:1e5:1e9:9)"}}};
+      for (OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
+      syntax.options.push_back(common_options::json());
+      syntax.options.push_back({"--csv", "", "one CSV table on stdout (the comparison, or the sweep)"});
+      syntax.options.push_back(common_options::modelRoot());
+      syntax.options.push_back(common_options::packagePath());
+      return syntax;
+    }(),
+    runCompare}};
+
+}  // namespace
+
+}  // namespace sg::cli
