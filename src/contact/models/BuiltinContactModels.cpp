@@ -8,6 +8,8 @@ std::unique_ptr<ContactModel> makeSoftFingerContactModel();
 std::unique_ptr<ContactModel> makeHertzContactModel();
 std::unique_ptr<ContactModel> makePointContactModel();
 std::unique_ptr<ContactModel> makeFrictionlessContactModel();
+std::unique_ptr<ContactModel> makePatchContactModel();
+std::unique_ptr<ContactModel> makePenaltyContactModel();
 
 std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   std::vector<std::unique_ptr<ContactModel>> models;
@@ -15,6 +17,8 @@ std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   models.push_back(makeHertzContactModel());
   models.push_back(makePointContactModel());
   models.push_back(makeFrictionlessContactModel());
+  models.push_back(makePatchContactModel());
+  models.push_back(makePenaltyContactModel());
   return models;
 }
 
