@@ -228,7 +228,7 @@ class TestPenalty : public QObject {
     World w = parallelJaw(14.99);
     SqueezeSettings s;
     s.mode = SqueezeMode::Motion;
-    s.extraMotion = 0.07;  // 0.01 closes the gap, 0.06 mm into each face
+    s.extraPrismatic_mm = 0.07;  // 0.01 closes the gap, 0.06 mm into each face
     const SqueezeResult r = squeezeHand(w, w.state, 0, s);
     QCOMPARE(r.contacts.size(), std::size_t(2));
     for (const SqueezeContact& c : r.contacts) {
@@ -262,7 +262,7 @@ class TestPenalty : public QObject {
     expectError([&] { squeezeHand(w, w.state, 3, {}); }, "no robot 3");
     SqueezeSettings negative;
     negative.mode = SqueezeMode::Motion;
-    negative.extraMotion = -1;
+    negative.extraRevolute_rad = -1;
     expectError([&] { squeezeHand(w, w.state, 0, negative); }, "extra DOF motion");
     SqueezeSettings soft;
     soft.penalty.stiffness_N_per_mm = 0;

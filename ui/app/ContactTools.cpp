@@ -1,4 +1,4 @@
-// The contact feature of the main window: the contacts dock, markers and friction cones in the viewport
+// The contact feature of the main window: the contacts dock, the sensing dock (hidden until View > Sensing), markers and friction cones in the viewport
 // (with show/hide toggles), the grasp motions of the Grasp menu and toolbar, and collision-stopped
 // dragging and DOF edits.
 #include <QAction>
@@ -12,6 +12,7 @@
 #include "GraspActions.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "SensingDock.h"
 
 namespace sg::app {
 
@@ -30,6 +31,9 @@ void installContactTools(MainWindow* window) {
   });
 
   window->addDock(new ContactsDock(window->document(), window->analysis(), window), Qt::BottomDockWidgetArea);
+  auto* sensing = new SensingDock(window->document(), window);
+  window->addDock(sensing, Qt::BottomDockWidgetArea);
+  sensing->hide();  // View > Sensing; penalty-contact outputs are on demand
   new GraspActions(window, edits);
 
   auto* overlay = new ContactOverlay(window->analysis(), window->viewportPanel(), window);

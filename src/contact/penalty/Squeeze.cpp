@@ -115,9 +115,9 @@ SqueezeResult squeezeHand(const World& world, WorldState& state, int robot, cons
       robot >= static_cast<int>(state.robots.size()))
     throw Error("squeeze: no robot " + std::to_string(robot) + " in the world (it has " +
                 std::to_string(world.robots.size()) + ")");
-  if (!(settings.extraMotion >= 0) || !std::isfinite(settings.extraMotion))
-    throw Error("squeeze: the extra DOF motion must be a finite number ≥ 0, found " +
-                std::to_string(settings.extraMotion));
+  for (double extra : {settings.extraRevolute_rad, settings.extraPrismatic_mm})
+    if (!(extra >= 0) || !std::isfinite(extra))
+      throw Error("squeeze: the extra DOF motion must be a finite number ≥ 0, found " + std::to_string(extra));
   if (settings.maxIterations < 1) throw Error("squeeze: the iteration bound must be ≥ 1");
   const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
   RobotState& rs = state.robots[static_cast<std::size_t>(robot)];
@@ -176,8 +176,9 @@ SqueezeResult squeezeHand(const World& world, WorldState& state, int robot, cons
     const double dir = dof.defaultVelocity > 0 ? 1.0 : -1.0;
     const bool resisted = nc > 0 && J.col(static_cast<Eigen::Index>(j)).cwiseAbs().maxCoeff() > 1e-12;
     if (settings.mode == SqueezeMode::Motion) {
-      dq[static_cast<Eigen::Index>(j)] = std::clamp(rs.dofValues[j] + dir * settings.extraMotion, dof.minValue,
-                                                    dof.maxValue) - rs.dofValues[j];
+      const double extra = dof.prismatic ? settings.extraPrismatic_mm : settings.extraRevolute_rad;
+      dq[static_cast<Eigen::Index>(j)] =
+          std::clamp(rs.dofValues[j] + dir * extra, dof.minValue, dof.maxValue) - rs.dofValues[j];
       continue;
     }
     out.effort[j] = dir * dof.maxEffort * kEffortUnit;

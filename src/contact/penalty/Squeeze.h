@@ -5,7 +5,7 @@
 //           1e-6 N) in its closing direction, and the DOF change Δq balances it: τ_j = Σ_c f_n,c·∂d_c/∂q_j
 //           (the penalty normal forces through the contact Jacobian; the minimum of the convex energy
 //           Σ_c Φ(d_c) − τ·Δq, Φ' = f_n, by damped Newton, DOFs kept in their ranges); or
-//   Motion: each closing DOF moves by a set extra amount (rad for revolute, mm for prismatic DOFs) and the
+//   Motion: each closing DOF moves by a set extra amount (one for revolute, one for prismatic DOFs) and the
 //           penetrations are what that motion produces.
 // Penetrations are first order in Δq at the touching state: d_c = −s_c + Σ_j (∂p_c/∂q_j)·n_c Δq_j, with s_c the
 // pair's separation, p_c the link's witness point and n_c the normal out of the link (numerical Jacobian of
@@ -23,7 +23,8 @@ enum class SqueezeMode { Torque, Motion };
 
 struct SqueezeSettings {
   SqueezeMode mode = SqueezeMode::Torque;
-  double extraMotion = 0;        // Motion: rad (revolute DOFs) or mm (prismatic DOFs), ≥ 0
+  double extraRevolute_rad = 0;  // Motion: how far each closing revolute DOF moves on, ≥ 0
+  double extraPrismatic_mm = 0;  // Motion: how far each closing prismatic DOF moves on, ≥ 0
   PenaltySettings penalty;
   int maxIterations = 200;
 };
