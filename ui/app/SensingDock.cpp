@@ -34,6 +34,8 @@ SensingDock::SensingDock(Document* doc, QWidget* parent) : QDockWidget(tr("Sensi
   auto* row = new QHBoxLayout;
   squeeze_ = new QComboBox(body);
   squeeze_->setObjectName("sensingSqueeze");
+  squeeze_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrow: a bottom tab
+  squeeze_->setMinimumContentsLength(8);
   squeeze_->addItems({tr("As placed"), tr("Squeeze by DOF effort"), tr("Squeeze by extra motion")});
   squeeze_->setToolTip(tr("Penalty contact of the hand as placed, or after closing it past first contact by each "
                           "DOF's effort (quasi-static equilibrium) or by a set extra DOF motion"));
@@ -60,7 +62,6 @@ SensingDock::SensingDock(Document* doc, QWidget* parent) : QDockWidget(tr("Sensi
                                      tr("Friction on 1 (N)"), tr("Point 1 (mm)"), tr("Point 2 (mm)"), tr("Frame 1"),
                                      tr("Frame 2")});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   layout->addWidget(table_);
   setWidget(body);
 
