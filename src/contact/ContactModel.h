@@ -15,6 +15,8 @@
 #include "contact/Contact.h"
 #include "contact/FrictionEdges.h"
 #include "contact/SoftContactModel.h"
+#include "contact/patch/ContactPatch.h"
+#include "contact/penalty/PenaltyLaw.h"
 #include "core/Progress.h"
 
 namespace sg {
@@ -26,6 +28,8 @@ const char* toString(ContactKind kind);  // "frictionless", "point-with-friction
 struct ContactModelSettings {
   SoftContactSettings soft;    // neighbourhood, paraboloid fit, patch (normal force, layer thickness, ν)
   FrictionEdgeSettings edges;  // point-contact pyramid and soft-finger rings
+  ContactPatchSettings patch;  // the "patch" model: support-plane tolerance, samples, vertex bound
+  PenaltySettings penalty;     // the "penalty" model: spring-damper law, stick-slip, squeeze threshold
 };
 
 // One contact of a grasp as a model sees it (plain data, world frame, mm).

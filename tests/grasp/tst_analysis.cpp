@@ -64,12 +64,12 @@ void TstAnalysis::contactModelsAreRegistered() {
     names.push_back(m->name());
     QVERIFY(!m->label().empty() && !m->description().empty());
   }
-  QCOMPARE(names, (std::vector<std::string>{"soft-finger", "hertz", "point", "frictionless", "hydroelastic"}));
+  QCOMPARE(names, (std::vector<std::string>{"soft-finger", "hertz", "point", "frictionless", "hydroelastic", "patch", "penalty"}));
   QCOMPARE(defaultContactModel().name(), std::string("soft-finger"));
   QCOMPARE(findContactModel("auto")->name(), std::string("soft-finger"));  // the old enum's names
   QCOMPARE(findContactModel("point-with-friction")->name(), std::string("point"));
   QVERIFY(!findContactModel("nonsense"));
-  QCOMPARE(contactModelNames(), std::string("soft-finger, hertz, point, frictionless, hydroelastic"));
+  QCOMPARE(contactModelNames(), std::string("soft-finger, hertz, point, frictionless, hydroelastic, patch, penalty"));
 }
 
 void TstAnalysis::measuresAreRegistered() {

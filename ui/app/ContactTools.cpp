@@ -1,4 +1,4 @@
-// The contact feature of the main window: the contacts dock, markers and friction cones in the viewport
+// The contact feature of the main window: the contacts dock, the sensing dock (a tab behind the contacts), markers and friction cones in the viewport
 // (with show/hide toggles), the grasp motions of the Grasp menu and toolbar, and collision-stopped
 // dragging and DOF edits.
 #include <QAction>
@@ -12,6 +12,7 @@
 #include "GraspActions.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "SensingDock.h"
 
 namespace sg::app {
 
@@ -29,7 +30,12 @@ void installContactTools(MainWindow* window) {
     if (!text.isEmpty() && text != previous) window->statusBar()->showMessage(text, 8000);
   });
 
-  window->addDock(new ContactsDock(window->document(), window->analysis(), window), Qt::BottomDockWidgetArea);
+  auto* contactsDock = new ContactsDock(window->document(), window->analysis(), window);
+  window->addDock(contactsDock, Qt::BottomDockWidgetArea);
+  auto* sensing = new SensingDock(window->document(), window);
+  window->addDock(sensing, Qt::BottomDockWidgetArea);
+  window->tabifyDockWidget(contactsDock, sensing);  // a tab behind the contacts
+  contactsDock->raise();
   new GraspActions(window, edits);
 
   auto* overlay = new ContactOverlay(window->analysis(), window->viewportPanel(), window);

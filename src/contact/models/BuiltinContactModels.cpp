@@ -9,6 +9,8 @@ std::unique_ptr<ContactModel> makeHertzContactModel();
 std::unique_ptr<ContactModel> makePointContactModel();
 std::unique_ptr<ContactModel> makeFrictionlessContactModel();
 std::unique_ptr<ContactModel> makeHydroelasticContactModel();
+std::unique_ptr<ContactModel> makePatchContactModel();
+std::unique_ptr<ContactModel> makePenaltyContactModel();
 
 std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   std::vector<std::unique_ptr<ContactModel>> models;
@@ -17,6 +19,8 @@ std::vector<std::unique_ptr<ContactModel>> makeBuiltinContactModels() {
   models.push_back(makePointContactModel());
   models.push_back(makeFrictionlessContactModel());
   models.push_back(makeHydroelasticContactModel());
+  models.push_back(makePatchContactModel());
+  models.push_back(makePenaltyContactModel());
   return models;
 }
 
