@@ -6,6 +6,9 @@
 #include <set>
 
 #include "contact/ContactDetection.h"
+#include "contact/models/HydroelasticContactModel.h"
+#include "core/Progress.h"
+#include "grasp/Analysis.h"
 #include "grasp/AutoGrasp.h"
 #include "io/ModelIO.h"
 
@@ -61,6 +64,39 @@ class TestHydroWorld : public QObject {
       if (ref.chain >= 0 && world.robots[0].body(ref).isHydroelasticCompliant()) touching.insert(ref.chain);
     }
     QCOMPARE(touching.size(), std::size_t(3));
+  }
+
+  // The feature one click away: after auto-grasp the hydroelastic model finds a pressure surface at every
+  // fingertip, pressed to the nominal normal force, and the grasp's ε is computed under it.
+  void hydroelasticModelOnTheBundledGrasp() {
+    World world = loadWorld(kWorld);
+    autoGrasp(world, 0);
+    AnalysisRequest request;
+    request.contactModels = {"hydroelastic"};
+    request.measures = {"epsilon-l1", "epsilon-exact"};
+    NullProgress progress;
+    const AnalysisResult r = analyzeGrasp(world, request, progress);
+    QVERIFY(r.primary());
+    const auto* hydro = dynamic_cast<const HydroelasticModelResult*>(r.primary()->modelResult.get());
+    QVERIFY(hydro);
+    QCOMPARE(hydro->surfaceOfContact.size(), r.primary()->contacts.size());
+    const double nominal_N = request.quality.soft.patch.normalForce_N;
+    std::set<int> used;
+    for (std::size_t i = 0; i < r.primary()->contacts.size(); ++i) {
+      const int s = hydro->surfaceOfContact[i];
+      QVERIFY2(s >= 0, r.primary()->contacts[i].note.c_str());
+      used.insert(s);
+      const ContactSurface& surface = hydro->surfaces[static_cast<std::size_t>(s)];
+      QVERIFY(!surface.empty() && surface.area_mm2 > 0 && surface.peakPressure_Pa > 0);
+      QVERIFY2(std::abs(surface.normalForce_N - nominal_N) <= 1e-2 * nominal_N,
+               qPrintable(QString("surface force %1 N").arg(surface.normalForce_N)));
+      const ModelContact& m = r.primary()->contacts[i];
+      QCOMPARE(m.kind, ContactKind::SoftFinger);
+      QVERIFY(m.torsion_mm > 0 && m.patchArea_mm2 > 0 && m.patchShape == "surface");
+    }
+    QCOMPARE(used.size(), std::size_t(3));  // one surface per fingertip
+    const MeasureValue* eps = r.primary()->measure("epsilon-l1");
+    QVERIFY(eps && std::isfinite(eps->value));
   }
 };
 
