@@ -11,6 +11,7 @@
 #include <Inventor/nodes/SoTransform.h>
 #include <Inventor/nodes/SoTranslation.h>
 
+#include "../support/SceneSearch.h"
 #include "../support/HydroSurfaces.h"
 #include "grasp/GraspEvaluation.h"
 #include "render/CoinConvert.h"
@@ -20,25 +21,10 @@
 #include "render/OverlayLegend.h"
 
 using namespace sg;
+using sgtest::Held;
+using sgtest::separatorsNamed;
 
 namespace {
-
-struct Held {
-  explicit Held(SoNode* n) : node(n) { node->ref(); }
-  ~Held() { node->unref(); }
-  SoNode* node;
-};
-
-std::vector<SoSeparator*> named(SoNode* root, const char* name) {
-  SoSearchAction search;
-  search.setType(SoSeparator::getClassTypeId());
-  search.setName(name);
-  search.setInterest(SoSearchAction::ALL);
-  search.apply(root);
-  std::vector<SoSeparator*> out;
-  for (int i = 0; i < search.getPaths().getLength(); ++i) out.push_back(static_cast<SoSeparator*>(search.getPaths()[i]->getTail()));
-  return out;
-}
 
 template <class T>
 T* childOfType(SoSeparator* sep) {
@@ -54,7 +40,7 @@ bool sameColour(const SbColor& c, const std::array<float, 3>& e, float tol = 1e-
 // Where the arrow separator "netForce" starts (its tail) and which way it points (makeArrowNode: +y turned).
 void arrowOf(SoSeparator* netForce, Vec3& tail, Vec3& direction) {
   tail = fromSb(childOfType<SoTranslation>(netForce)->translation.getValue());
-  auto* arrow = named(netForce, "netForceArrow").front();
+  auto* arrow = separatorsNamed(netForce, "netForceArrow").front();
   const SbRotation r = childOfType<SoTransform>(arrow)->rotation.getValue();
   SbVec3f d;
   r.multVec(SbVec3f(0, 1, 0), d);
@@ -96,7 +82,7 @@ class TestRenderContactSurface : public QObject {
   void polygonsCarryPressureColours() {
     const ContactSurface s = test::rampSquare(40e3);
     Held root(makeContactSurfaceNode(s));
-    auto polys = named(root.node, "pressurePolygons");
+    auto polys = separatorsNamed(root.node, "pressurePolygons");
     QCOMPARE(polys.size(), std::size_t(1));
     auto* coords = childOfType<SoCoordinate3>(polys[0]);
     auto* material = childOfType<SoMaterial>(polys[0]);
@@ -115,7 +101,7 @@ class TestRenderContactSurface : public QObject {
     ContactSurfaceStyle style;
     style.maxPressure_Pa = 80e3;
     Held scaled(makeContactSurfaceNode(s, style));
-    auto* m2 = childOfType<SoMaterial>(named(scaled.node, "pressurePolygons")[0]);
+    auto* m2 = childOfType<SoMaterial>(separatorsNamed(scaled.node, "pressurePolygons")[0]);
     QVERIFY(sameColour(m2->diffuseColor[2], pressureColour(0.125)));  // x = -5: 10 kPa
     QVERIFY(sameColour(m2->diffuseColor[14], pressureColour(0.5)));   // x = +10: 40 kPa
     // An empty surface draws nothing.
@@ -126,10 +112,10 @@ class TestRenderContactSurface : public QObject {
   void centreOfPressureAndNetForce() {
     const ContactSurface s = test::rampSquare(40e3, 5, 2);  // centred on x = 5, plane z = 2: force 8 N on M (+z)
     Held root(makeContactSurfaceNode(s));
-    auto cop = named(root.node, "centreOfPressure");
+    auto cop = separatorsNamed(root.node, "centreOfPressure");
     QCOMPARE(cop.size(), std::size_t(1));
     QVERIFY((fromSb(childOfType<SoTranslation>(cop[0])->translation.getValue()) - Vec3(5 + 10.0 / 3, 0, 2)).norm() < 1e-5);
-    auto arrows = named(root.node, "netForce");
+    auto arrows = separatorsNamed(root.node, "netForce");
     QCOMPARE(arrows.size(), std::size_t(1));
     Vec3 tail, direction;
     arrowOf(arrows[0], tail, direction);
@@ -141,14 +127,14 @@ class TestRenderContactSurface : public QObject {
     onN.forceOnN = true;
     onN.forceArrow_mm_per_N = 2;
     Held flipped(makeContactSurfaceNode(s, onN));
-    arrowOf(named(flipped.node, "netForce")[0], tail, direction);
+    arrowOf(separatorsNamed(flipped.node, "netForce")[0], tail, direction);
     QVERIFY((direction + Vec3::UnitZ()).norm() < 1e-6);
     QVERIFY((tail + 16 * direction - s.centreOfPressure_W_mm).norm() < 1e-4);
     ContactSurfaceStyle noArrow;
     noArrow.netForce = false;
     Held bare(makeContactSurfaceNode(s, noArrow));
-    QVERIFY(named(bare.node, "netForce").empty());
-    QCOMPARE(named(bare.node, "centreOfPressure").size(), std::size_t(1));
+    QVERIFY(separatorsNamed(bare.node, "netForce").empty());
+    QCOMPARE(separatorsNamed(bare.node, "centreOfPressure").size(), std::size_t(1));
   }
 
   void overlayDrawsTheHydroelasticModelsSurfaces() {
@@ -172,26 +158,26 @@ class TestRenderContactSurface : public QObject {
     GraspOverlayCounts counts;
     Held overlay(makeEvaluationOverlayNode(&e, {}, &counts));
     QCOMPARE(counts.contactSurfaces, 2);  // the empty one is skipped
-    auto surfaces = named(overlay.node, "contactSurface");
+    auto surfaces = separatorsNamed(overlay.node, "contactSurface");
     QCOMPARE(surfaces.size(), std::size_t(2));
     // One scale: the 40 kPa surface's peak vertex is mid-map.
-    auto* m = childOfType<SoMaterial>(named(surfaces[0], "pressurePolygons")[0]);
+    auto* m = childOfType<SoMaterial>(separatorsNamed(surfaces[0], "pressurePolygons")[0]);
     QVERIFY(sameColour(m->diffuseColor[14], pressureColour(0.5)));
     // The arrow of surface 2 pushes on the object (N, below): -z.
     Vec3 tail, direction;
-    arrowOf(named(surfaces[1], "netForce")[0], tail, direction);
+    arrowOf(separatorsNamed(surfaces[1], "netForce")[0], tail, direction);
     QVERIFY((direction + Vec3::UnitZ()).norm() < 1e-6);
 
     GraspOverlayOptions off;
     off.contactSurfaces = false;
     Held none(makeEvaluationOverlayNode(&e, off, &counts));
     QCOMPARE(counts.contactSurfaces, 0);
-    QVERIFY(named(none.node, "contactSurface").empty());
+    QVERIFY(separatorsNamed(none.node, "contactSurface").empty());
     GraspOverlayOptions noForces;
     noForces.contactForces = false;
     Held noArrows(makeEvaluationOverlayNode(&e, noForces, &counts));
     QCOMPARE(counts.contactSurfaces, 2);
-    QVERIFY(named(noArrows.node, "netForce").empty());
+    QVERIFY(separatorsNamed(noArrows.node, "netForce").empty());
     // Another model's result: no surfaces.
     const GraspEvaluation other = evaluationWith(std::make_shared<ContactModelResult>());
     QVERIFY(!hydroelasticResult(other));

@@ -15,6 +15,7 @@
 #include <Inventor/nodes/SoSeparator.h>
 #include <Inventor/nodes/SoSphere.h>
 
+#include "../support/SceneSearch.h"
 #include "contact/models/SoftFingerContactModel.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
@@ -23,27 +24,10 @@
 #include "render/OverlayLegend.h"
 
 using namespace sg;
+using sgtest::Held;
+using sgtest::separatorsNamed;
 
 namespace {
-
-struct Held {
-  explicit Held(SoNode* n) : node(n) { node->ref(); }
-  ~Held() { node->unref(); }
-  SoNode* node;
-};
-
-// Separators named `name` that a render traversal reaches (switched-off children are not searched).
-std::vector<SoSeparator*> drawn(SoNode* root, const char* name) {
-  SoSearchAction search;
-  search.setType(SoSeparator::getClassTypeId());
-  search.setName(name);
-  search.setInterest(SoSearchAction::ALL);
-  search.apply(root);
-  std::vector<SoSeparator*> out;
-  const SoPathList& paths = search.getPaths();
-  for (int i = 0; i < paths.getLength(); ++i) out.push_back(static_cast<SoSeparator*>(paths[i]->getTail()));
-  return out;
-}
 
 template <class T>
 T* childOfType(SoSeparator* sep) {
@@ -148,19 +132,19 @@ void TstRenderGraspOverlay::nodesOfAGraspedBundledWorld() {
   Held root(makeGraspOverlayNode(result, {}, &counts));
   const int contacts = static_cast<int>(result.contacts.size());
   // One marker (a sphere) per contact.
-  const auto markers = drawn(root.node, "contactMarker");
+  const auto markers = separatorsNamed(root.node, "contactMarker");
   QCOMPARE(static_cast<int>(markers.size()), contacts);
   for (SoSeparator* m : markers) QVERIFY(childOfType<SoSphere>(m));
   // One cone per contact; a surface on each frictional one.
-  const auto cones = drawn(root.node, "frictionCone");
+  const auto cones = separatorsNamed(root.node, "frictionCone");
   QCOMPARE(static_cast<int>(cones.size()), contacts);
   int surfaces = 0;
   for (SoSeparator* c : cones) surfaces += childOfType<SoIndexedFaceSet>(c) != nullptr;
   QCOMPARE(surfaces, frictional);
   // One patch per soft fit (both sides), one ellipse per soft contact, one worst-case wrench.
-  QCOMPARE(static_cast<int>(drawn(root.node, "softPatch").size()), 2 * soft);
-  QCOMPARE(static_cast<int>(drawn(root.node, "contactEllipse").size()), soft);
-  QCOMPARE(static_cast<int>(drawn(root.node, "worstCaseWrench").size()), 1);
+  QCOMPARE(static_cast<int>(separatorsNamed(root.node, "softPatch").size()), 2 * soft);
+  QCOMPARE(static_cast<int>(separatorsNamed(root.node, "contactEllipse").size()), soft);
+  QCOMPARE(static_cast<int>(separatorsNamed(root.node, "worstCaseWrench").size()), 1);
   // The counts say the same.
   QCOMPARE(counts.markers, contacts);
   QCOMPARE(counts.frictionCones, frictional);
@@ -175,32 +159,32 @@ void TstRenderGraspOverlay::optionsSwitchPartsOff() {
   noCones.frictionCones = false;
   GraspOverlayCounts counts;
   Held a(makeGraspOverlayNode(result, noCones, &counts));
-  QCOMPARE(drawn(a.node, "frictionCone").size(), std::size_t{0});
-  QCOMPARE(drawn(a.node, "contactMarker").size(), result.contacts.size());
+  QCOMPARE(separatorsNamed(a.node, "frictionCone").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(a.node, "contactMarker").size(), result.contacts.size());
   QCOMPARE(counts.frictionCones, 0);
 
   GraspOverlayOptions evaluationOnly;
   evaluationOnly.contacts = false;
   Held b(makeGraspOverlayNode(result, evaluationOnly, &counts));
-  QCOMPARE(drawn(b.node, "contactMarker").size(), std::size_t{0});
-  QCOMPARE(drawn(b.node, "frictionCone").size(), std::size_t{0});
-  QVERIFY(!drawn(b.node, "softPatch").empty());
+  QCOMPARE(separatorsNamed(b.node, "contactMarker").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(b.node, "frictionCone").size(), std::size_t{0});
+  QVERIFY(!separatorsNamed(b.node, "softPatch").empty());
   QCOMPARE(counts.markers, 0);
 
   GraspOverlayOptions contactsOnly;
   contactsOnly.softPatches = false;
   contactsOnly.worstCaseWrench = false;
   Held c(makeGraspOverlayNode(result, contactsOnly, &counts));
-  QCOMPARE(drawn(c.node, "softPatch").size(), std::size_t{0});
-  QCOMPARE(drawn(c.node, "contactEllipse").size(), std::size_t{0});
-  QCOMPARE(drawn(c.node, "worstCaseWrench").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(c.node, "softPatch").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(c.node, "contactEllipse").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(c.node, "worstCaseWrench").size(), std::size_t{0});
   QCOMPARE(counts.patches, 0);
   QVERIFY(!counts.worstCaseWrench);
 
   // Without an evaluation only the contacts are drawn.
   Held d(makeGraspOverlayNode(result.contacts, nullptr, {}, &counts));
-  QCOMPARE(drawn(d.node, "contactMarker").size(), result.contacts.size());
-  QCOMPARE(drawn(d.node, "softPatch").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(d.node, "contactMarker").size(), result.contacts.size());
+  QCOMPARE(separatorsNamed(d.node, "softPatch").size(), std::size_t{0});
   QVERIFY(!counts.worstCaseWrench);
 }
 
@@ -210,8 +194,8 @@ void TstRenderGraspOverlay::scaleEnlargesGlyphs() {
   big.scale = 2.5;
   Held normal(makeGraspOverlayNode(result));
   Held scaled(makeGraspOverlayNode(result, big));
-  const float r1 = childOfType<SoSphere>(drawn(normal.node, "contactMarker").front())->radius.getValue();
-  const float r2 = childOfType<SoSphere>(drawn(scaled.node, "contactMarker").front())->radius.getValue();
+  const float r1 = childOfType<SoSphere>(separatorsNamed(normal.node, "contactMarker").front())->radius.getValue();
+  const float r2 = childOfType<SoSphere>(separatorsNamed(scaled.node, "contactMarker").front())->radius.getValue();
   QCOMPARE(r2, 2.5f * r1);
   QCOMPARE(contactGlyphStyle(big).coneHeight_mm, 2.5 * kFrictionConeHeight_mm);
   QCOMPARE(wrenchArrowStyle(big).length_mm_per_unit, 2.5 * WrenchArrowStyle{}.length_mm_per_unit);
@@ -222,8 +206,8 @@ void TstRenderGraspOverlay::pointModelDrawsNoPatches() {
   GraspOverlayCounts counts;
   Held root(makeGraspOverlayNode(result, {}, &counts));
   QVERIFY(!result.contacts.empty());
-  QCOMPARE(drawn(root.node, "contactMarker").size(), result.contacts.size());
-  QCOMPARE(drawn(root.node, "softPatch").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(root.node, "contactMarker").size(), result.contacts.size());
+  QCOMPARE(separatorsNamed(root.node, "softPatch").size(), std::size_t{0});
   QCOMPARE(counts.ellipses, 0);
 }
 
@@ -258,7 +242,7 @@ void TstRenderGraspOverlay::contactForceArrowsShowTheModelsForce() {
   QVERIFY(e);
   GraspOverlayCounts counts;
   Held root(makeGraspOverlayNode(result, {}, &counts));
-  const auto arrows = drawn(root.node, "contactForce");
+  const auto arrows = separatorsNamed(root.node, "contactForce");
   // One arrow per soft contact (the soft-finger model's nominal 5 N), none for the others.
   std::vector<std::size_t> withForce;
   for (std::size_t i = 0; i < e->contacts.size(); ++i) {
@@ -282,11 +266,11 @@ void TstRenderGraspOverlay::contactForceArrowsShowTheModelsForce() {
   GraspOverlayOptions big;
   big.scale = 2.0;
   Held scaled(makeGraspOverlayNode(result, big));
-  QVERIFY(std::abs(drawnArrow(drawn(scaled.node, "contactForce").front()).length_mm - 50.0) < 1e-3);
+  QVERIFY(std::abs(drawnArrow(separatorsNamed(scaled.node, "contactForce").front()).length_mm - 50.0) < 1e-3);
   GraspOverlayOptions off;
   off.contactForces = false;
   Held none(makeGraspOverlayNode(result, off, &counts));
-  QCOMPARE(drawn(none.node, "contactForce").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(none.node, "contactForce").size(), std::size_t{0});
   QCOMPARE(counts.forceArrows, 0);
 }
 
@@ -295,7 +279,7 @@ void TstRenderGraspOverlay::contactForceArrowsFollowTheForceSetting() {
   const GraspEvaluation* e = result.primary();
   QVERIFY(e);
   Held root(makeGraspOverlayNode(result));
-  const auto arrows = drawn(root.node, "contactForce");
+  const auto arrows = separatorsNamed(root.node, "contactForce");
   QVERIFY(arrows.size() >= 3);
   for (SoSeparator* a : arrows) QVERIFY(std::abs(drawnArrow(a).length_mm - 12.0 * kForceArrow_mm_per_N) < 1e-3);
   OverlayLegendEntry entry;
@@ -307,7 +291,7 @@ void TstRenderGraspOverlay::pointModelDrawsNoForceArrows() {
   const AnalysisResult result = graspDefaultWorld("point");  // per unit normal force: no force to draw
   GraspOverlayCounts counts;
   Held root(makeGraspOverlayNode(result, {}, &counts));
-  QCOMPARE(drawn(root.node, "contactForce").size(), std::size_t{0});
+  QCOMPARE(separatorsNamed(root.node, "contactForce").size(), std::size_t{0});
   QCOMPARE(counts.forceArrows, 0);
   QVERIFY(!hasEntry(graspOverlayLegend(result.primary()), "contactForce"));
 }

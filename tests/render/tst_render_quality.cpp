@@ -14,6 +14,7 @@
 #include <Inventor/nodes/SoText2.h>
 #include <Inventor/nodes/SoTransform.h>
 
+#include "../support/SceneSearch.h"
 #include "render/CoinConvert.h"
 #include "render/CoinInit.h"
 #include "render/HullNodes.h"
@@ -21,16 +22,11 @@
 #include "render/WrenchNodes.h"
 
 using namespace sg;
+using sgtest::Held;
 
 namespace {
 
 // Keeps a node alive for a test's scope.
-struct Held {
-  explicit Held(SoNode* n) : node(n) { node->ref(); }
-  ~Held() { node->unref(); }
-  SoNode* node;
-};
-
 template <class T>
 T* findFirst(SoNode* root, const char* name = nullptr) {
   SoSearchAction search;
