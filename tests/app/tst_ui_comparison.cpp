@@ -2,7 +2,7 @@
 // world: Quality > Compare Contact Models shows every registered model as a column with the engine's numbers
 // (compareModels on the analysis' contacts, run here in process), follows the hand, the overlay checkboxes;
 // the sensitivity window sweeps in the background (one series per model, stiffer → smaller soft patch),
-// cancels, exports CSV (the engine's table) and PNG.
+// cancels, exports CSV (the engine's table), PNG and SVG.
 #include <QAction>
 #include <QCheckBox>
 #include <QFile>
@@ -209,6 +209,14 @@ void TstUiComparison::sweepPlotsEveryModelAndExports() {
   QVERIFY2(plots->exportPng(dir.filePath("sweep.png"), &error), qPrintable(error));
   const QImage png(dir.filePath("sweep.png"));
   QVERIFY(!png.isNull() && png.width() >= 100);
+  // SVG by the suffix: an SVG document carrying the chart's drawing (paths) and its axis text.
+  QVERIFY2(plots->exportChart(dir.filePath("sweep.svg"), &error), qPrintable(error));
+  QFile svgFile(dir.filePath("sweep.svg"));
+  QVERIFY(svgFile.open(QIODevice::ReadOnly));
+  const QByteArray svg = svgFile.readAll();
+  QVERIFY(svg.contains("<svg") && svg.contains("</svg>"));
+  QVERIFY(svg.contains("<path") || svg.contains("<polyline"));
+  QVERIFY(!plots->exportChart(dir.filePath("no-such-dir/sweep.svg"), &error) && !error.isEmpty());
   QVERIFY(!plots->exportCsv(dir.filePath("missing/dir/sweep.csv"), &error));
   QVERIFY(!error.isEmpty());
 }

@@ -1,7 +1,9 @@
 #include "SensitivityWindow.h"
 
 #include <QComboBox>
+#include <QBuffer>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QImage>
@@ -13,6 +15,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -128,8 +131,8 @@ SensitivityWindow::SensitivityWindow(GraspAnalysis* analysis, const Document* do
   run_ = new QPushButton(tr("Run"), this);
   cancel_ = new QPushButton(tr("Cancel"), this);
   exportCsv_ = new QPushButton(tr("Export CSV…"), this);
-  exportPng_ = new QPushButton(tr("Export PNG…"), this);
-  exportPng_->setToolTip(tr("The chart as a PNG image (SVG needs Qt SVG, which SoftGrasp does not use)"));
+  exportPng_ = new QPushButton(tr("Export Chart…"), this);
+  exportPng_->setToolTip(tr("The chart as a PNG image or an SVG drawing (by the file name's suffix)"));
   buttons->addWidget(progress_, 1);
   buttons->addWidget(run_);
   buttons->addWidget(cancel_);
@@ -148,10 +151,10 @@ SensitivityWindow::SensitivityWindow(GraspAnalysis* analysis, const Document* do
   auto exportTo = [this](bool csv) {
     const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export Sweep Data") : tr("Export Chart"),
                                                       csv ? QStringLiteral("sweep.csv") : QStringLiteral("sweep.png"),
-                                                      csv ? tr("CSV (*.csv)") : tr("PNG (*.png)"));
+                                                      csv ? tr("CSV (*.csv)") : tr("PNG (*.png);;SVG (*.svg)"));
     if (path.isEmpty()) return;
     QString error;
-    if (!(csv ? exportCsv(path, &error) : exportPng(path, &error)))
+    if (!(csv ? exportCsv(path, &error) : exportChart(path, &error)))
       status_->setText(tr("Could not write %1: %2").arg(path, error));
     else
       status_->setText(tr("Exported %1").arg(path));
@@ -337,6 +340,35 @@ bool SensitivityWindow::exportPng(const QString& path, QString* error) const {
     return false;
   }
   return true;
+}
+
+bool SensitivityWindow::exportSvg(const QString& path, QString* error) const {
+  // The chart view painted into Qt SVG's generator: vector lines and text, the view's size as the viewBox.
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setSize(view_->size());
+  svg.setViewBox(QRect(QPoint(0, 0), view_->size()));
+  svg.setTitle(tr("SoftGrasp sensitivity sweep"));
+  QPainter painter;
+  if (!painter.begin(&svg)) {
+    if (error) *error = tr("cannot start the SVG drawing");
+    return false;
+  }
+  view_->render(&painter);
+  painter.end();
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() || !file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
+bool SensitivityWindow::exportChart(const QString& path, QString* error) const {
+  return QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0 ? exportSvg(path, error)
+                                                                                               : exportPng(path, error);
 }
 
 }  // namespace sg::app

@@ -4,8 +4,7 @@
 // live analysis had when Run was pressed, computed in the background (JobRunner) with a progress bar and Cancel.
 // One Qt Charts line chart at a time: ε L1, ε L∞, exact-cone ε, the mean patch area or the mean torsional limit
 // against the parameter, one series per model in the comparison overlay's colours. Export: the table as CSV
-// (SweepTable::csv, the CLI's `compare --sweep ... --csv`) and the chart as PNG (no SVG: Qt SVG is not among
-// the project's dependencies).
+// (SweepTable::csv, the CLI's `compare --sweep ... --csv`) and the chart as PNG or SVG (Qt SVG's generator).
 #include <QWidget>
 #include <cstdint>
 #include <memory>
@@ -57,9 +56,12 @@ class SensitivityWindow : public QWidget {
   QPushButton* runButton() const { return run_; }
   QPushButton* cancelButton() const { return cancel_; }
 
-  // Writes the table as CSV / the chart as PNG (atomically); false with `error` set on failure.
+  // Writes the table as CSV / the chart as PNG or SVG (atomically); false with `error` set on failure.
   bool exportCsv(const QString& path, QString* error) const;
   bool exportPng(const QString& path, QString* error) const;
+  bool exportSvg(const QString& path, QString* error) const;
+  // PNG or SVG by the file's suffix (".svg": SVG, anything else: PNG).
+  bool exportChart(const QString& path, QString* error) const;
 
  signals:
   // A sweep finished (table() set), was cancelled or failed.
