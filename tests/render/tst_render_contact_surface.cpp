@@ -22,16 +22,10 @@
 
 using namespace sg;
 using sgtest::Held;
+using sgtest::childOfType;
 using sgtest::separatorsNamed;
 
 namespace {
-
-template <class T>
-T* childOfType(SoSeparator* sep) {
-  for (int k = 0; k < sep->getNumChildren(); ++k)
-    if (sep->getChild(k)->isOfType(T::getClassTypeId())) return static_cast<T*>(sep->getChild(k));
-  return nullptr;
-}
 
 bool sameColour(const SbColor& c, const std::array<float, 3>& e, float tol = 1e-6f) {
   return std::abs(c[0] - e[0]) <= tol && std::abs(c[1] - e[1]) <= tol && std::abs(c[2] - e[2]) <= tol;

@@ -25,16 +25,10 @@
 
 using namespace sg;
 using sgtest::Held;
+using sgtest::childOfType;
 using sgtest::separatorsNamed;
 
 namespace {
-
-template <class T>
-T* childOfType(SoSeparator* sep) {
-  for (int k = 0; k < sep->getNumChildren(); ++k)
-    if (sep->getChild(k)->isOfType(T::getClassTypeId())) return static_cast<T*>(sep->getChild(k));
-  return nullptr;
-}
 
 // The default world (ThreeFinger hand over the mug) after the application's G: 30 mm approach, auto-grasp.
 AnalysisResult graspDefaultWorld(const std::string& model = "soft-finger", double normalForce_N = 5.0) {
