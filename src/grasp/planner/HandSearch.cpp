@@ -343,7 +343,7 @@ void HandEvaluator::approachForStrictEnergy() {
   }
 }
 
-double HandEvaluator::strictAutoGraspEnergy() {
+AnalysisResult HandEvaluator::analyseClosedGrasp() {
   close();
   AnalysisRequest request = settings_.analysis;
   request.motion = {};
@@ -351,9 +351,14 @@ double HandEvaluator::strictAutoGraspEnergy() {
   request.measures.clear();
   request.contactModels.resize(1);
   NullProgress quiet;
-  AnalysisResult result = analyzeGrasp(world_, scratch_, request, quiet);
+  return analyzeGrasp(world_, scratch_, request, quiet);
+}
+
+double HandEvaluator::strictAutoGraspEnergy() {
+  AnalysisResult result = analyseClosedGrasp();
   if (result.evaluations.empty()) return kStrictNoGrasp;
   GraspEvaluation& evaluation = result.evaluations.front();
+  NullProgress quiet;
   computeMeasures(evaluation, {"epsilon-l1", "volume-l1"}, quiet);
   const MeasureValue* eps = evaluation.measure("epsilon-l1");
   const MeasureValue* vol = evaluation.measure("volume-l1");
@@ -402,14 +407,7 @@ double HandEvaluator::contactsEnergy() { return contactsEnergyOf(probes()); }
 double HandEvaluator::potentialQualityEnergy() { return potentialQualityEnergyOf(probes()); }
 
 double HandEvaluator::autoGraspQualityEnergy() {
-  close();
-  AnalysisRequest request = settings_.analysis;
-  request.motion = {};
-  request.graspable = space_.graspable;
-  request.measures.clear();
-  request.contactModels.resize(1);
-  NullProgress quiet;
-  AnalysisResult result = analyzeGrasp(world_, scratch_, request, quiet);
+  AnalysisResult result = analyseClosedGrasp();
   GraspEvaluation* evaluation = result.evaluations.empty() ? nullptr : &result.evaluations.front();
   const std::size_t contacts = evaluation ? evaluation->contacts.size() : 0;
   // Not force closure: 1 − 0.1·min(contacts, 9) ∈ (0, 1] — above every force-closure energy (≤ 0), and
@@ -422,6 +420,7 @@ double HandEvaluator::autoGraspQualityEnergy() {
   if (!eps.forceClosure) return notForceClosure;
   double quality = eps.epsilon;
   if (settings_.measure != "epsilon-l1") {
+    NullProgress quiet;
     computeMeasures(*evaluation, {settings_.measure}, quiet);
     const MeasureValue* m = evaluation->measure(settings_.measure);
     quality = m && m->ok ? m->value : 0.0;

@@ -105,6 +105,8 @@ class HandEvaluator final : public StateEvaluator {
   WorldState& scratch() { return scratch_; }
 
  private:
+  // Closes the placed hand and analyses the grasp under the first requested contact model, no measures yet.
+  AnalysisResult analyseClosedGrasp();
   void approachForStrictEnergy();  // approach ≤ 30 mm; back to the placed pose unless the palm touched
   const World& world_;
   const WorldState& start_;
