@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Configures the one clang build that scripts/sanitize.sh, scripts/fuzz.sh and scripts/hardening.sh share:
 # ASan + UBSan everywhere, libFuzzer coverage (-fsanitize=fuzzer-no-link) so the fuzz targets link against
-# the same libraries, optimised with line tables for readable stacks, no benchmarks.
+# the same libraries, -O1 (AddressSanitizer's recommended level; compiles about twice as fast as -O3) with line
+# tables for readable stacks, no benchmarks.
 # Usage: scripts/hardening-configure.sh BUILD_DIR
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cmake -S "$root" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_CXX_FLAGS="-gline-tables-only" -DSOFTGRASP_SANITIZE=ON -DSOFTGRASP_FUZZ=ON \
+  -DCMAKE_CXX_FLAGS="-gline-tables-only" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DSOFTGRASP_SANITIZE=ON -DSOFTGRASP_FUZZ=ON \
   -DSOFTGRASP_BUILD_TESTS=ON -DSOFTGRASP_BUILD_BENCH=OFF

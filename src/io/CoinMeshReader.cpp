@@ -72,30 +72,50 @@ class ReadErrorCapture {
   ReadErrorCapture& operator=(const ReadErrorCapture&) = delete;
 
   // The first message, on one line, without Coin's prefix and location suffix; empty if none.
-  std::string firstMessage() const {
-    std::string m = first_;
+  std::string firstMessage() const { return messageOf(first_); }
+  // The line Coin reported for the first message, 0 if none.
+  int firstLine() const { return lineOf(first_); }
+
+  // Whether Coin posted a read error (not just a warning) during the read. Coin reads each included file
+  // (File, Inline) with its own input and, when that fails, drops the node with a read error but still
+  // returns the including file's scene: without this check part of the model would vanish silently.
+  bool readErrorPosted() const { return !firstRead_.empty(); }
+  std::string firstReadErrorMessage() const { return messageOf(firstRead_); }
+  int firstReadErrorLine() const { return lineOf(firstRead_); }
+  // The file Coin named in its first read error ("Occurred at line N in FILE"), empty if none.
+  std::string firstReadErrorFile() const {
+    const auto at = firstRead_.find("Occurred at line");
+    if (at == std::string::npos) return {};
+    const auto in = firstRead_.find(" in ", at);
+    if (in == std::string::npos) return {};
+    std::string f(trim(std::string_view(firstRead_).substr(in + 4)));
+    if (f.size() >= 2 && (f.front() == '\'' || f.front() == '"') && f.back() == f.front()) f = f.substr(1, f.size() - 2);
+    return f;
+  }
+
+ private:
+  static std::string messageOf(std::string m) {
     if (m.rfind("Coin read error: ", 0) == 0) m.erase(0, 17);
     if (auto at = m.find("Occurred at line"); at != std::string::npos) m.erase(at);
     return std::string(trim(m));
   }
-  // The line Coin reported for the first message, 0 if none.
-  int firstLine() const {
-    const auto at = first_.find("Occurred at line");
+  static int lineOf(const std::string& raw) {
+    const auto at = raw.find("Occurred at line");
     if (at == std::string::npos) return 0;
-    const auto rest = splitWhitespace(std::string_view(first_).substr(at + 16));
+    const auto rest = splitWhitespace(std::string_view(raw).substr(at + 16));
     if (rest.empty()) return 0;
     const auto line = parseInt(rest[0]);
     return line && *line > 0 ? *line : 0;
   }
 
- private:
   static void collect(const SoError* error, void* data) {
     auto* self = static_cast<ReadErrorCapture*>(data);
-    if (!self->first_.empty()) return;
     std::string s = error->getDebugString().getString();
     for (char& c : s)
       if (c == '\n' || c == '\r') c = ' ';
-    self->first_ = std::string(trim(s));
+    s = std::string(trim(s));
+    if (self->first_.empty()) self->first_ = s;
+    if (self->firstRead_.empty() && error->isOfType(SoReadError::getClassTypeId())) self->firstRead_ = s;
   }
 
   SoErrorCB* oldRead_;
@@ -103,6 +123,7 @@ class ReadErrorCapture {
   SoErrorCB* oldDebug_;
   void* oldDebugData_;
   std::string first_;
+  std::string firstRead_;
 };
 
 // Adds the file's directory to Coin's search path (for SoFile / Inline) while alive.
@@ -257,6 +278,15 @@ InventorGeometry readInventorGeometry(const std::string& path) {
       const std::string why = errors.firstMessage();
       throw Error("cannot parse Open Inventor/VRML file" + (why.empty() ? std::string() : ": " + why), path,
                   errors.firstLine());
+    }
+    if (errors.readErrorPosted()) {
+      // The top-level file parsed, so the error came from an included file that Coin skipped.
+      std::string file = errors.firstReadErrorFile();
+      if (file.empty()) file = path;
+      Error e("an included Open Inventor/VRML file could not be read (Coin would skip it): " +
+                  errors.firstReadErrorMessage(),
+              file, errors.firstReadErrorLine());
+      throw file == path ? e : e.withContext("included from " + path);
     }
     SoCallbackAction action;
     action.addPreCallback(SoShape::getClassTypeId(), &checkShape, &out);

@@ -196,7 +196,14 @@ InventorScan scanInventorText(const std::string& text) {
         if (prev1.kind == TokenKind::Word && prev1.text == "DEF") pendingDef = t.text;
         if (prev1.kind == TokenKind::Word && prev1.text == "USE") {
           const auto it = latestDef.find(t.text);
-          if (it != latestDef.end() && openDefs.count(it->second))
+          // Coin reads every file, included ones too, with its own table of names, so a USE can only
+          // reach a DEF earlier in the same file (an included file cannot USE its includer's names; Coin
+          // would drop the whole include).
+          if (it == latestDef.end())
+            fail("USE " + t.text + " without an earlier DEF " + t.text +
+                     " in this file (names do not cross File/Inline includes)",
+                 t.line);
+          else if (openDefs.count(it->second))
             fail("USE " + t.text + " inside DEF " + t.text + " (the node would contain itself)", t.line);
           else if (it != latestDef.end()) {
             const auto& [w, h] = defSize[it->second];

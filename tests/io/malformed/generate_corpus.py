@@ -329,6 +329,15 @@ def gen_inventor():
     put(d + "inc/inline_missing.wrl", V2 + "Shape { geometry Box { } }\nInline { url [ \"gone.wrl\" ] }\n", "error")
     put(d + "inc/inline_dev_zero.wrl", V2 + "Shape { geometry Box { } }\nInline { url \"/dev/zero\" }\n", "error")
     put(d + "inc/wwwinline_missing.wrl", V1 + "Separator { Cube { } WWWInline { name \"gone.wrl\" } }\n", "error")
+    # Names do not cross includes: Coin reads an included file with its own names and, when that read
+    # fails (a USE of the includer's DEF, a syntax error), drops the include with only a warning.
+    put(d + "inc/cross_use_includer.iv", IV + "Separator { DEF Z Cube { } File { name \"cross_use_leaf.iv\" } }\n",
+        "error")
+    put(d + "inc/cross_use_leaf.iv", IV + "Separator { Translation { translation 10 0 0 } USE Z }\n", "error")
+    put(d + "inc/use_before_def.iv", IV + "Separator { USE Later DEF Later Cube { } }\n", "error")
+    put(d + "inc/broken_include.iv", IV + "Separator { Cube { } File { name \"broken_leaf.iv\" } }\n", "error")
+    put(d + "inc/broken_leaf.iv", IV + "Separator { Cube { bogusField 3 } }\n", "error")
+    put(d + "inc/def_use_ok.iv", IV + "Separator { DEF C Cube { } Translation { translation 5 0 0 } USE C }\n", "ok")
     put(d + "inc/leaf.wrl", V2 + "Shape { geometry Box { } }\n", "ok")
     put(d + "inc/inline_ok.wrl", V2 + "Transform { children [ Inline { url \"leaf.wrl\" } ] }\n", "ok")
     put(d + "inc/inline_cycle.wrl", V2 + "Shape { geometry Box { } }\nInline { url \"inline_cycle.wrl\" }\n", "error")
