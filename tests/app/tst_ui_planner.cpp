@@ -15,6 +15,7 @@
 
 #include "../support/AppTestSetup.h"
 #include "Document.h"
+#include "GraspCommands.h"
 #include "MainWindow.h"
 #include "PlannerDock.h"
 #include "SceneTreeDock.h"
@@ -52,6 +53,7 @@ class TstUiPlanner : public QObject {
   void cancelKeepsWhatWasFound();
   void saveLoadCaptureAndWorld();
   void variablesTableDrivesTheRequest();
+  void onlineFollowsTheHand();
 
  private:
   PlannerDock* dock() const { return window_->findChild<PlannerDock*>(QStringLiteral("plannerDock")); }
@@ -234,6 +236,38 @@ void TstUiPlanner::variablesTableDrivesTheRequest() {
   // Another space: other variables.
   child<QComboBox>("plannerSpaceCombo")->setCurrentText("approach");
   QCOMPARE(vars->rowCount(), 3 + posture);
+}
+
+
+// Type "Online": searches around the hand until Cancel, follows the hand when the Document moves it, and lists
+// states near where the hand is.
+void TstUiPlanner::onlineFollowsTheHand() {
+  PlannerDock* d = dock();
+  auto* type = child<QComboBox>("plannerTypeCombo");
+  type->setCurrentIndex(type->findData(QStringLiteral("online")));
+  QVERIFY(type->currentIndex() >= 0);
+  QVERIFY(type->findData(QStringLiteral("guided")) >= 0);
+  child<QComboBox>("plannerEnergyCombo")->setCurrentText("contacts");
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  QTRY_VERIFY_WITH_TIMEOUT(d->liveIterations() > 50, 20000);
+  Document* doc = window_->document();
+  const Transform start = doc->world().state.robots[0].X_WP;
+  WorldState moved = doc->world().state;
+  moved.robots[0].X_WP = Transform::fromTranslation(Vec3(0, 0, 120)) * start;  // 120 mm up
+  doc->push(new SetRobotStatesCommand(doc, moved, "move the hand"));
+  const long before = d->liveIterations();
+  QTRY_VERIFY_WITH_TIMEOUT(d->liveIterations() > before + 200, 30000);
+  d->cancel();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+  QCOMPARE(d->list().planner, std::string("online"));
+  QCOMPARE(d->list().params, std::string("online"));
+  QVERIFY(!d->list().grasps.empty());
+  const Vec3 up = moved.robots[0].X_WP.translation(), down = start.translation();
+  for (const planner::PlannedGrasp& g : d->list().grasps) {
+    const Vec3 p = g.preGrasp.X_WP.translation();
+    QVERIFY((p - up).norm() < (p - down).norm());  // near the moved hand, not where it was
+  }
 }
 
 QTEST_MAIN(TstUiPlanner)

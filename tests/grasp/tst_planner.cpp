@@ -1,13 +1,16 @@
 // The grasp planner (src/grasp/planner/PLANNER.md).
 #include <QtTest>
 
+#include <chrono>
 #include <cmath>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "grasp/planner/GraspList.h"
 #include "grasp/planner/GraspPlanner.h"
+#include "grasp/planner/OnlinePlanner.h"
 #include "io/ModelIO.h"
 
 using namespace sg;
@@ -56,6 +59,44 @@ class CancelAtFirstReport final : public ProgressSink {
   bool cancelRequested() const override { return cancel_; }
  private:
   bool cancel_ = false;
+};
+
+
+// The guided planner in the approach space (around the hand's start pose), small budgets.
+PlanRequest guidedPlan(long parentIterations, int threads) {
+  PlanRequest r = smallPlan(EnergyKind::Contacts, parentIterations, threads);
+  r.planner = PlannerKind::Guided;
+  r.space = PositionSpace::Approach;
+  r.guided.childSteps = 40;
+  r.guided.maxSeeds = 5;
+  r.guided.spawnEvery = 50;
+  r.reportMeasures = {"epsilon-l1"};
+  return r;
+}
+
+// Cancels at the first report made after `after_s`; records when cancel was first seen and when the guided
+// planner reported that it is done.
+class CancelAndTime final : public ProgressSink {
+ public:
+  explicit CancelAndTime(double after_s) : after_(after_s), start_(std::chrono::steady_clock::now()) {}
+  void report(double, std::string_view message) override {
+    const auto now = std::chrono::steady_clock::now();
+    if (!cancel_ && now - start_ >= std::chrono::duration<double>(after_)) cancel_ = true;
+    if (message.find("guided planner: done") != std::string_view::npos && !doneAt_) doneAt_ = now;
+  }
+  bool cancelRequested() const override {
+    if (cancel_ && !seenAt_) seenAt_ = std::chrono::steady_clock::now();
+    return cancel_;
+  }
+  double stopLatency_s() const {
+    return seenAt_ && doneAt_ ? std::chrono::duration<double>(*doneAt_ - *seenAt_).count() : -1.0;
+  }
+ private:
+  double after_;
+  std::chrono::steady_clock::time_point start_;
+  bool cancel_ = false;
+  mutable std::optional<std::chrono::steady_clock::time_point> seenAt_;
+  std::optional<std::chrono::steady_clock::time_point> doneAt_;
 };
 
 }  // namespace
@@ -265,6 +306,45 @@ class TestPlanner : public QObject {
     }
   }
 
+  void graspListRecordsThePlanner() {
+    const World world = bundled("paralleljaw_box.xml");
+    PlanRequest request = smallPlan(EnergyKind::Contacts, 100, 1);
+    request.planner = PlannerKind::Guided;
+    request.guided.childEnergy = EnergyKind::StrictAutoGrasp;
+    request.space = PositionSpace::Ellipsoid;
+    request.params = AnnealingParams::byName("modified");
+    request.seed = 18446744073709551557ULL;  // > 2^53: kept exactly as a decimal string
+    PlanResult result;
+    result.space = makeSearchSpace(world, request);
+    const GraspList list = makeGraspList(world, "w.xml", request, result);
+    QCOMPARE(list.planner, std::string("guided"));
+    QCOMPARE(list.energy, std::string("strict-autograsp"));          // the grasps' (children's) energy
+    QCOMPARE(list.parentEnergy, std::string("guided-potential-quality"));
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("guided.json").toStdString();
+    saveGraspList(list, path);
+    const GraspList back = loadGraspList(path);
+    QCOMPARE(back.planner, list.planner);
+    QCOMPARE(back.energy, list.energy);
+    QCOMPARE(back.parentEnergy, list.parentEnergy);
+    QCOMPARE(back.space, std::string("ellipsoid"));
+    QCOMPARE(back.params, std::string("modified"));
+    QCOMPARE(back.seed, std::string("18446744073709551557"));
+    QCOMPARE(back.maxSteps, request.maxSteps);
+    // A simann list has no parent energy; a list written before the planner was recorded still loads (planner empty).
+    request.planner = PlannerKind::SimAnn;
+    GraspList old = makeGraspList(world, "w.xml", request, result);
+    QCOMPARE(old.planner, std::string("simann"));
+    QVERIFY(old.parentEnergy.empty());
+    old.planner.clear();
+    const std::string text = graspListToJson(old);
+    QVERIFY(text.find("\"planner\"") == std::string::npos);
+    QVERIFY(text.find("parentEnergy") == std::string::npos);
+    const GraspList oldBack = graspListFromJson(text);
+    QVERIFY(oldBack.planner.empty());
+    QCOMPARE(oldBack.energy, std::string("contacts"));
+  }
+
   void badGraspFileNamesTheFile() {
     QTemporaryDir dir;
     const std::string missing = dir.filePath("missing.json").toStdString();
@@ -394,17 +474,17 @@ class TestPlanner : public QObject {
     for (EnergyKind kind : {EnergyKind::PotentialQuality, EnergyKind::GuidedPotentialQuality, EnergyKind::StrictAutoGrasp}) {
       PlanRequest request = smallPlan(kind, 80, 2);
       if (kind == EnergyKind::StrictAutoGrasp) {
-        // As GraspIt!'s guided planner runs it: strict parameters, biased toward a seed (the hand's start, a
-        // grasp) with confidence 0.65 on the position and 0.5 on the posture, starting 60 mm off.
+        // Strict parameters, strongly biased toward a seed (the hand's start, a grasp: confidence 0.99, the
+        // Gaussian's σ = 0.1 in the generator's u), starting 20 mm off.
         request.params = AnnealingParams::byName("strict");
         request.maxSteps = 80;
         const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, request.space);
         request.variables = space.variables;
         for (std::size_t i = 0; i < space.variables.size(); ++i) {
           request.variables[i].target = space.variables[i].value;
-          request.variables[i].confidence = i < space.positionCount ? 0.65 : 0.5;
+          request.variables[i].confidence = 0.99;
         }
-        request.variables[0].value += 60;
+        request.variables[0].value += 20;
       }
       const PlanResult r = planGrasps(world, request, progress);
       QVERIFY2(!r.grasps.empty(), toString(kind));
@@ -415,28 +495,177 @@ class TestPlanner : public QObject {
   }
 
   void targetBiasedNeighbours() {
+    // Confidence 1: always the target when it is within one jump, a full jump toward it otherwise.
     Rng rng(3);
     SearchVariable v{"x", -5, 5, 2.5, false, false, 0};
-    v.target = 4.0;
+    v.target = 2.0;
     v.confidence = 1.0;
-    for (int i = 0; i < 20; ++i) QCOMPARE(neighbour({v}, {0.0}, 1.0, rng)[0], 4.0);
-    // Half confidence: halfway between the unbiased draw and the target (same random numbers).
-    v.confidence = 0.5;
-    SearchVariable unbiased = v;
-    unbiased.target.reset();
-    for (int i = 0; i < 20; ++i) {
-      Rng a(100 + i), b(100 + i);
-      const double free = neighbour({unbiased}, {0.0}, 1.0, a)[0];
-      QVERIFY(std::abs(neighbour({v}, {0.0}, 1.0, b)[0] - (free + 0.5 * (4.0 - free))) < 1e-12);
-    }
+    for (int i = 0; i < 20; ++i) QVERIFY(std::abs(neighbour({v}, {0.0}, 1.0, rng)[0] - 2.0) < 1e-12);
+    v.target = 4.5;
+    for (int i = 0; i < 20; ++i) QVERIFY(std::abs(neighbour({v}, {0.0}, 1.0, rng)[0] - 2.5) < 1e-12);
+    QCOMPARE(ingberInverse(ingberStep(0.8, 0.3), 0.3), 0.8);
+    // GraspIt!'s Gaussian: u ~ N(u*, 1 − c) with u* = ingberInverse(d), d the step to the target in jumps. Mapped
+    // back to u, 20 000 neighbours have mean u* and standard deviation sqrt(1 − c) (no truncation 4σ from u*).
+    const double T = 1.0, jump = 2.5, target = 0.25;
+    auto uStats = [&](double confidence, double& mean, double& sd) {
+      SearchVariable w{"x", -5, 5, jump, false, false, 0};
+      w.target = target;
+      w.confidence = confidence;
+      Rng r(11);
+      const int n = 20000;
+      double sum = 0, sum2 = 0;
+      for (int i = 0; i < n; ++i) {
+        const double u = ingberInverse(neighbour({w}, {0.0}, T, r)[0] / jump, T);
+        sum += u;
+        sum2 += u * u;
+      }
+      mean = sum / n;
+      sd = std::sqrt(sum2 / n - mean * mean);
+    };
+    const double uStar = ingberInverse(target / jump, T);
+    QVERIFY(uStar > 0.55 && uStar < 0.6);
+    double mean = 0, sd = 0;
+    uStats(0.99, mean, sd);
+    QVERIFY2(std::abs(mean - uStar) < 0.004, qPrintable(QString("mean %1 vs %2").arg(mean).arg(uStar)));
+    QVERIFY2(std::abs(sd - 0.1) < 0.004, qPrintable(QString("sd %1").arg(sd)));
+    uStats(0.9975, mean, sd);
+    QVERIFY2(std::abs(mean - uStar) < 0.002, qPrintable(QString("mean %1 vs %2").arg(mean).arg(uStar)));
+    QVERIFY2(std::abs(sd - 0.05) < 0.002, qPrintable(QString("sd %1").arg(sd)));
+    // The spread of the values shrinks with the confidence, the values centre on the target.
+    auto valueStats = [&](double confidence, double& m, double& s) {
+      SearchVariable w{"x", -5, 5, jump, false, false, 0};
+      w.target = 1.0;
+      w.confidence = confidence;
+      Rng r(12);
+      double sum = 0, sum2 = 0;
+      for (int i = 0; i < 5000; ++i) {
+        const double x = neighbour({w}, {0.0}, 0.2, r)[0];
+        sum += x;
+        sum2 += x * x;
+      }
+      m = sum / 5000;
+      s = std::sqrt(sum2 / 5000 - m * m);
+    };
+    double m0, s0, m5, s5, m9, s9, m99, s99;
+    valueStats(0.0, m0, s0);
+    valueStats(0.5, m5, s5);
+    valueStats(0.9, m9, s9);
+    valueStats(0.99, m99, s99);
+    QVERIFY(std::abs(m0) < 0.05);              // unbiased: symmetric about the current value
+    QVERIFY(s0 > s5 && s5 > s9 && s9 > s99);
+    QVERIFY2(m0 < m5 && m5 < m9 && std::abs(m99 - 1.0) < 0.1, qPrintable(QString("%1 %2 %3 %4 / %5 %6 %7 %8").arg(m0).arg(m5).arg(m9).arg(m99).arg(s0).arg(s5).arg(s9).arg(s99)));
     // Circular: the short way round (from near −π toward a target near +π crosses the seam).
-    SearchVariable phi{"phi", -M_PI, M_PI, 0.01, true, false, 0};
+    SearchVariable phi{"phi", -M_PI, M_PI, 0.5, true, false, 0};
     phi.target = M_PI - 0.1;
     phi.confidence = 1.0;
-    QVERIFY(std::abs(neighbour({phi}, {-M_PI + 0.1}, 1e-6, rng)[0] - (M_PI - 0.1)) < 1e-9);
-    phi.confidence = 0.5;
-    const double half = neighbour({phi}, {-M_PI + 0.1}, 1e-9, rng)[0];
-    QVERIFY2(std::abs(std::abs(half) - M_PI) < 0.02, qPrintable(QString::number(half)));  // near the seam, not 0
+    QVERIFY(std::abs(neighbour({phi}, {-M_PI + 0.1}, 1e-3, rng)[0] - (M_PI - 0.1)) < 1e-9);
+    phi.confidence = 0.99;
+    for (int i = 0; i < 50; ++i) {
+      const double x = neighbour({phi}, {-M_PI + 0.1}, 1e-3, rng)[0];
+      QVERIFY2(std::abs(std::abs(x) - M_PI) < 0.6, qPrintable(QString::number(x)));  // near the seam, not 0
+    }
+  }
+
+  // --- the guided planner (GuidedPlanner.h) ---
+
+  void guidedFindsForceClosureOnThreeFingerSphere() {
+    // (On the ParallelJaw + box the live-probe potential quality leads the parent to poses whose jaws close on two
+    // points only; the ThreeFinger's probes are a better guide within a small budget.)
+    const World world = bundled("threefinger_sphere.xml");
+    NullProgress progress;
+    const PlanResult r = planGrasps(world, guidedPlan(1000, 2), progress);
+    QVERIFY(!r.seeds.empty());
+    QVERIFY(r.seeds.size() <= 5);
+    for (std::size_t i = 0; i < r.seeds.size(); ++i)
+      for (std::size_t j = i + 1; j < r.seeds.size(); ++j) QVERIFY(r.space.distance(r.seeds[i], r.seeds[j]) >= 0.3);
+    QVERIFY(!r.grasps.empty());
+    QVERIFY(r.grasps.size() <= r.seeds.size());
+    QVERIFY(std::any_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }));
+    // The grasps are the children's best states under the auto-grasp quality energy: a force-closure one ≤ 0.
+    QVERIFY(r.grasps.front().energy < 0);
+    // Parent iterations plus at most childSteps per child.
+    QVERIFY(r.annealing.iterations > 1000);
+    QVERIFY(r.annealing.iterations <= 1000 + 40 * static_cast<long>(r.seeds.size()));
+    // Each child's result is in the avoid list with its child index; the grasps are among them.
+    QCOMPARE(r.avoided.size(), r.avoidedRun.size());
+    for (const PlannedGrasp& g : r.grasps)
+      QVERIFY(std::find(r.avoided.begin(), r.avoided.end(), g.variables) != r.avoided.end());
+  }
+
+  void guidedSameListOnOneAndFourThreads() {
+    const World world = bundled("threefinger_sphere.xml");
+    NullProgress progress;
+    PlanRequest request = guidedPlan(400, 1);
+    request.guided.childSlots = 2;  // children 2 apart know each other's results: the avoid rule is exercised
+    const PlanResult one = planGrasps(world, request, progress);
+    request.threads = 4;
+    const PlanResult four = planGrasps(world, request, progress);
+    QVERIFY(!one.grasps.empty());
+    QVERIFY(one.seeds == four.seeds);
+    QVERIFY(one.avoided == four.avoided);
+    QVERIFY(one.avoidedRun == four.avoidedRun);
+    QCOMPARE(one.annealing.iterations, four.annealing.iterations);
+    QCOMPARE(one.grasps.size(), four.grasps.size());
+    for (std::size_t i = 0; i < one.grasps.size(); ++i) {
+      QCOMPARE(one.grasps[i].energy, four.grasps[i].energy);
+      QVERIFY(one.grasps[i].variables == four.grasps[i].variables);
+      QVERIFY(one.grasps[i].grasp.dofValues == four.grasps[i].grasp.dofValues);
+    }
+  }
+
+  void guidedCancelStopsWithin100ms() {
+    const World world = bundled("paralleljaw_box.xml");
+    PlanRequest request = guidedPlan(1000000000L, 2);
+    request.guided.childSteps = 1000000;  // children run until cancelled
+    request.guided.spawnEvery = 20;
+    CancelAndTime progress(0.5);
+    const PlanResult r = planGrasps(world, request, progress);
+    QCOMPARE(r.annealing.stopReason, StopReason::Cancelled);
+    const double latency = progress.stopLatency_s();
+    QVERIFY(latency >= 0);
+    QVERIFY2(latency < 0.1, qPrintable(QString("stopped %1 s after cancel").arg(latency)));
+    QCOMPARE(plannerFromString("guided"), PlannerKind::Guided);
+  }
+
+  // --- the online planner (OnlinePlanner.h) ---
+
+  void onlinePlannerFollowsTheTarget() {
+    const World world = bundled("threefinger_sphere.xml");
+    PlanRequest request = smallPlan(EnergyKind::Contacts, 0, 1);
+    OnlinePlanner online(world, request);
+    QCOMPARE(online.space().variables.size(), online.target().size());
+    const HandSearchSpace start = makeSearchSpace(world, request);
+    for (std::size_t i = 0; i < start.variables.size(); ++i)
+      QVERIFY(std::abs(online.target()[i] - start.variables[i].value) < 1e-12);
+    online.step(300);
+    QCOMPARE(online.iterations(), 300L);
+    QVERIFY(!online.best().empty());
+    const std::vector<double> a = online.target();
+    for (const BestEntry& e : online.best()) QVERIFY(online.space().distance(e.x, a) <= 0.5);
+    // The user moves the hand 200 mm sideways: the target follows, the old states go, the new ones are near it.
+    const RobotState& rs = world.state.robots[0];
+    const Transform moved = Transform::fromTranslation(Vec3(200, 0, 0)) * rs.X_WP;
+    online.setTarget(moved, rs.dofValues);
+    const std::vector<double> b = online.target();
+    QVERIFY(online.space().distance(a, b) > 1.0);
+    WorldState there = world.state;
+    there.robots[0].X_WP = moved;
+    const HandSearchSpace expected = makeSearchSpace(world, there, 0, 0, PositionSpace::AxisAngle);
+    for (std::size_t i = 0; i < 3; ++i) QVERIFY(std::abs(b[i] - expected.variables[i].value) < 1e-9);
+    QVERIFY(online.best().empty());  // every state kept near the old target is > 0.5 from the new one
+    online.step(300);
+    QVERIFY(!online.best().empty());
+    for (const BestEntry& e : online.best()) {
+      QVERIFY(online.space().distance(e.x, b) <= 0.5);
+      QVERIFY(online.space().distance(e.x, a) > 0.5);
+    }
+    // Same seed, same targets, same steps: the same list.
+    OnlinePlanner again(world, request);
+    again.step(300);
+    again.setTarget(moved, rs.dofValues);
+    again.step(300);
+    QCOMPARE(again.best().size(), online.best().size());
+    for (std::size_t i = 0; i < again.best().size(); ++i) QVERIFY(again.best()[i].x == online.best()[i].x);
   }
 
   void avoidListKeepsAwayFromAvoidedStates() {

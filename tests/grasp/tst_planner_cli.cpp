@@ -101,9 +101,28 @@ class TestPlannerCli : public QObject {
       QCOMPARE(r.exitCode, 0);
       QVERIFY2(!grasps(r.out).isEmpty(), energy);
     }
-    const Run bad = cli({"plan", world("paralleljaw_box.xml"), "--planner", "guided"});
+    const Run bad = cli({"plan", world("paralleljaw_box.xml"), "--planner", "nope"});
     QCOMPARE(bad.exitCode, 2);
-    QVERIFY(bad.err.contains("guided"));
+    QVERIFY(bad.err.contains("nope") && bad.err.contains("guided"));
+  }
+
+  void guidedPlannerRunsAndRecordsItsType() {
+    const QStringList base = {"plan", world("threefinger_sphere.xml"), "--planner", "guided", "--space", "approach",
+                              "--steps", "30300", "--child-steps", "10", "--seed", "3", "--json",
+                              "--contact-model", "point", "--measures", "epsilon-l1"};
+    const Run one = cli(base + QStringList{"--threads", "1"});
+    const Run two = cli(base + QStringList{"--threads", "2"});
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(two.exitCode, 0);
+    QVERIFY(!grasps(one.out).isEmpty());
+    QCOMPARE(grasps(one.out), grasps(two.out));
+    const QJsonObject planning = QJsonDocument::fromJson(one.out).object().value("planning").toObject();
+    QCOMPARE(planning.value("planner").toString(), QString("guided"));
+    QCOMPARE(planning.value("energy").toString(), QString("autograsp-quality"));
+    QCOMPARE(planning.value("parentEnergy").toString(), QString("guided-potential-quality"));
+    const Run badChild = cli({"plan", world("threefinger_sphere.xml"), "--planner", "guided", "--child-energy", "x"});
+    QCOMPARE(badChild.exitCode, 2);
+    QVERIFY(badChild.err.contains("--child-energy"));
   }
 
   void unknownSpaceIsAUsageError() {

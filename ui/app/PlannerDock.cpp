@@ -23,6 +23,8 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <chrono>
+#include <mutex>
 #include <cmath>
 #include <thread>
 
@@ -36,6 +38,7 @@
 #include "SceneTreeDock.h"
 #include "ViewportPanel.h"
 #include "core/Error.h"
+#include "grasp/planner/OnlinePlanner.h"
 #include "model/Kinematics.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinViewport.h"
@@ -91,6 +94,7 @@ PlannerDock::PlannerDock(MainWindow* window)
   });
   connect(doc_, &Document::worldReplaced, this, &PlannerDock::onWorldReplaced);
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind kind) {
+    if (online_ && running_ && (kind == ChangeKind::Poses || kind == ChangeKind::Dofs)) onlineFollowHand();
     preview_.reset();  // the viewport follows the Document again
     if (kind == ChangeKind::Structure && !running_) rebuildVariables();
   });
@@ -112,6 +116,8 @@ void PlannerDock::buildUi() {
   plannerType_->setObjectName("plannerTypeCombo");
   plannerType_->addItem(tr("Sim. Ann."), QStringLiteral("simann"));
   plannerType_->addItem(tr("Loop"), QStringLiteral("loop"));
+  plannerType_->addItem(tr("Guided (multi-threaded)"), QStringLiteral("guided"));
+  plannerType_->addItem(tr("Online (follows the hand)"), QStringLiteral("online"));
   form->addRow(tr("Type"), plannerType_);
   energy_ = new QComboBox;
   energy_->setObjectName("plannerEnergyCombo");
@@ -359,7 +365,8 @@ PlanRequest PlannerDock::request() const {
   if (robot < 0) throw Error("the world has no hand to plan with");
   if (graspable < 0) throw Error("the world has no graspable object to plan for");
   PlanRequest r;
-  r.planner = plannerFromString(plannerType_->currentData().toString().toStdString());
+  const std::string type = plannerType_->currentData().toString().toStdString();
+  if (type != "online") r.planner = plannerFromString(type);  // online: OnlinePlanner, not planGrasps
   r.robot = robot;
   r.graspable = graspable;
   r.space = positionSpaceFromString(space_->currentText().toStdString());
@@ -410,6 +417,7 @@ bool PlannerDock::start() {
     setStatus(tr("Cannot start: %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
+  if (plannerType_->currentData().toString() == QStringLiteral("online")) return startOnline(r);
   clearPreview();
   monitor_ = std::make_shared<AnnealingMonitor>();
   runWorld_ = std::make_shared<const World>(doc_->world());
@@ -432,6 +440,102 @@ bool PlannerDock::start() {
   setStatus(tr("Running"));
   updateButtons();
   return true;
+}
+
+// What the online planner's job and the GUI exchange (under `mutex`).
+struct OnlineShared {
+  std::mutex mutex;
+  std::optional<std::pair<Transform, std::vector<double>>> target;  // the hand moved: new target (GUI → job)
+  std::vector<double> bestState;                                  // job → GUI
+  double bestEnergy = 0;
+  std::size_t bestCount = 0;
+  long iterations = 0;
+};
+
+bool PlannerDock::startOnline(const PlanRequest& request) {
+  if (request.space == PositionSpace::Approach) {
+    setStatus(tr("Cannot start: the online planner needs a space fixed to the object (not approach)"));
+    return false;
+  }
+  clearPreview();
+  monitor_.reset();
+  online_ = std::make_shared<OnlineShared>();
+  runWorld_ = std::make_shared<const World>(doc_->world());
+  runRequest_ = request;
+  liveIterations_ = 0;
+  progress_->setValue(0);
+  running_ = true;
+  runTag_++;
+  std::shared_ptr<const World> world = runWorld_;
+  std::shared_ptr<OnlineShared> shared = online_;
+  runner_->submit(runTag_, [world, request, shared](ProgressSink& progress) -> std::any {
+    OnlinePlanner planner(*world, request);
+    auto lastReport = std::chrono::steady_clock::now();
+    while (!progress.cancelRequested()) {
+      std::optional<std::pair<Transform, std::vector<double>>> target;
+      {
+        const std::lock_guard lock(shared->mutex);
+        target.swap(shared->target);
+      }
+      if (target) planner.setTarget(target->first, target->second);
+      planner.step(8);
+      {
+        const std::lock_guard lock(shared->mutex);
+        shared->iterations = planner.iterations();
+        shared->bestCount = planner.best().size();
+        shared->bestState = planner.best().empty() ? std::vector<double>{} : planner.best().front().x;
+        shared->bestEnergy = planner.best().empty() ? 0.0 : planner.best().front().energy;
+      }
+      if (std::chrono::steady_clock::now() - lastReport > std::chrono::milliseconds(200)) {
+        lastReport = std::chrono::steady_clock::now();
+        progress.report(0, "online: " + std::to_string(planner.iterations()) + " iterations");
+      }
+    }
+    auto out = std::make_shared<PlanResult>();
+    out->space = planner.space();
+    out->graspable = planner.space().graspable;
+    out->annealing.best = planner.best();
+    out->annealing.iterations = planner.iterations();
+    out->annealing.stopReason = StopReason::Cancelled;
+    out->grasps = planner.measuredBest();
+    return std::shared_ptr<const PlanResult>(out);
+  });
+  lastPreview_.start();
+  tick_.start();
+  setStatus(tr("Online: following the hand"));
+  updateButtons();
+  return true;
+}
+
+void PlannerDock::onlineFollowHand() {
+  const int robot = runRequest_.robot;
+  if (robot < 0 || robot >= static_cast<int>(doc_->world().state.robots.size())) return;
+  const RobotState& rs = doc_->world().state.robots[static_cast<std::size_t>(robot)];
+  const std::lock_guard lock(online_->mutex);
+  online_->target = std::make_pair(rs.X_WP, rs.dofValues);
+}
+
+void PlannerDock::onlineTick() {
+  std::vector<double> best;
+  double energy = 0;
+  std::size_t count = 0;
+  {
+    const std::lock_guard lock(online_->mutex);
+    liveIterations_ = online_->iterations;
+    best = online_->bestState;
+    energy = online_->bestEnergy;
+    count = online_->bestCount;
+  }
+  if (showSearch_->isChecked() && runSpace_ && !best.empty() && lastPreview_.elapsed() >= kPreviewEvery_ms &&
+      runSpace_->robot < static_cast<int>(doc_->world().robots.size())) {
+    lastPreview_.restart();
+    showPreview(runSpace_->robot, runSpace_->palmPose(best), runSpace_->dofValues(doc_->world(), best));
+  }
+  if (running_)
+    setStatus(tr("Online: %1 iterations, %2 states near the hand, best energy %3")
+                  .arg(liveIterations_)
+                  .arg(count)
+                  .arg(energy, 0, 'g', 5));
 }
 
 void PlannerDock::pause() {
@@ -457,6 +561,7 @@ void PlannerDock::reset() {
     tick_.stop();
   }
   monitor_.reset();
+  online_.reset();
   runSpace_.reset();
   list_ = {};
   current_ = -1;
@@ -506,6 +611,10 @@ void PlannerDock::rescaleChart() {
 }
 
 void PlannerDock::onTick() {
+  if (online_) {
+    onlineTick();
+    return;
+  }
   if (!monitor_) return;
   const AnnealingMonitor::Snapshot snap = monitor_->take();
   liveIterations_ = std::max(liveIterations_, snap.iterations);
@@ -535,8 +644,14 @@ void PlannerDock::onFinished(std::uint64_t tag, const std::any& result) {
     onFailed(tag, tr("no result"));
     return;
   }
+  const bool wasOnline = online_ != nullptr;
+  online_.reset();
   const PlanResult& r = **planned;
   list_ = makeGraspList(*runWorld_, doc_->filePath().toStdString(), runRequest_, r);
+  if (wasOnline) {  // OnlinePlanner, not planGrasps: its own type and (by default) GraspIt!'s online parameters
+    list_.planner = "online";
+    if (runRequest_.params.name == "default") list_.params = "online";
+  }
   progress_->setValue(1000);
   progress_->setFormat(tr("done"));
   const AnnealingResult& a = r.annealing;
@@ -557,6 +672,7 @@ void PlannerDock::onFinished(std::uint64_t tag, const std::any& result) {
 
 void PlannerDock::onFailed(std::uint64_t tag, const QString& error) {
   if (tag != runTag_) return;
+  online_.reset();
   tick_.stop();
   running_ = false;
   clearPreview();

@@ -7,6 +7,10 @@
 // < Best > browsing, pre-grasp / final grasp preview, Apply (one undo step), Save / Load of the grasp list
 // (JSON), Save as a GraspIt! world, and Capture of the current hand-made grasp.
 //
+// Type "Online" runs GraspIt!'s on-line planner (OnlinePlanner.h) on the job thread until Cancel: it searches
+// around the hand's current pose, follows the hand whenever the Document's hand moves, shows its best state
+// and, when cancelled, lists its best states near the hand.
+//
 // The planner runs on the dock's own JobRunner thread (which starts the annealing chains' threads) over a copy
 // of the world taken at Start, so the GUI never blocks and later edits do not disturb the run. The live view
 // comes through the engine's AnnealingMonitor, polled by a GUI timer. A preview moves only the drawing
@@ -40,6 +44,7 @@ namespace sg::app {
 class Document;
 class JobRunner;
 class MainWindow;
+struct OnlineShared;  // the online planner's exchange with its job (PlannerDock.cpp)
 
 class PlannerDock : public QDockWidget {
   Q_OBJECT
@@ -108,6 +113,10 @@ class PlannerDock : public QDockWidget {
   Document* doc_;
   JobRunner* runner_;
   std::shared_ptr<planner::AnnealingMonitor> monitor_;
+  std::shared_ptr<OnlineShared> online_;             // set while the online planner runs
+  bool startOnline(const planner::PlanRequest& request);
+  void onlineTick();
+  void onlineFollowHand();
   std::optional<planner::HandSearchSpace> runSpace_;  // of the running search (preview mapping)
   std::shared_ptr<const World> runWorld_;
   planner::PlanRequest runRequest_;

@@ -132,6 +132,14 @@ int runPlan(const ParsedArgs& args) {
   }
   request.maxSteps = integerOption(args, "--steps", 70000, 0);
   request.loops = static_cast<int>(integerOption(args, "--loops", 3, 1));
+  if (const auto e = args.value("--child-energy")) {
+    try {
+      request.guided.childEnergy = energyFromString(*e);
+    } catch (const Error& err) {
+      throw UsageError("--child-energy: " + err.message());
+    }
+  }
+  request.guided.childSteps = integerOption(args, "--child-steps", request.guided.childSteps, 1);
   request.chains = static_cast<int>(integerOption(args, "--chains", 4, 1));
   const long cores = std::max(1u, std::thread::hardware_concurrency());
   request.threads = static_cast<int>(integerOption(args, "--threads", 1, 0));
@@ -269,8 +277,11 @@ std::vector<OptionSpec> commonPlanOptions() {
 
 CommandSyntax planSyntax() {
   CommandSyntax s{{{"WORLD", "world XML with a hand and a graspable body"}},
-                  {{"--planner", "T", "simann (default) or loop (repeated runs with an avoid list)"},
+                  {{"--planner", "T", "simann (default), loop (repeated runs with an avoid list) or guided (a "
+                                      "guided-potential-quality search spawning child searches on worker threads)"},
                    {"--loops", "N", "loop planner: annealing runs (default 3)"},
+                   {"--child-energy", "E", "guided planner: the children's energy (default autograsp-quality)"},
+                   {"--child-steps", "N", "guided planner: iterations per child search (default 200)"},
                    {"--energy", "E", "contacts (default), potential-quality, guided-potential-quality, autograsp-quality, "
                                      "strict-autograsp"},
                    {"--space", "S", "hand pose space: axis-angle (default), approach, ellipsoid, complete"},

@@ -51,6 +51,49 @@ std::uint64_t chainSeed(std::uint64_t seed, int chain) {
   return r.next();
 }
 
+double ingberInverse(double y, double temperature) {
+  const double t = std::max(temperature, 1e-300);
+  const double a = std::clamp(std::log1p(std::abs(y) / t) / std::log1p(1.0 / t), 0.0, 1.0);
+  return y < 0 ? 0.5 - 0.5 * a : 0.5 + 0.5 * a;
+}
+
+double Rng::normal() {
+  // Box–Muller (portable: no library distribution, whose algorithm differs between standard libraries).
+  const double u1 = 1.0 - uniform();  // (0, 1]
+  const double u2 = uniform();
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * 3.14159265358979323846 * u2);
+}
+
+namespace {
+
+double wrapInto(const SearchVariable& v, double value) {
+  const double range = v.max - v.min;
+  return v.min + std::fmod(std::fmod(value - v.min, range) + range, range);
+}
+
+// The step in [−1, 1] (in units of maxJump) for variable v at x: Ingber's generator, or with a target the
+// biased draw u ~ N(ingberInverse(d), 1 − confidence) with d the step to the target (PLANNER.md §Annealing).
+double drawStep(const SearchVariable& v, double x, double temperature, Rng& rng) {
+  const double confidence = std::clamp(v.confidence, 0.0, 1.0);
+  if (!v.target || confidence <= 0 || v.maxJump <= 0) return ingberStep(rng.uniform(), temperature);
+  const double range = v.max - v.min;
+  double delta = std::clamp(*v.target, v.min, v.max) - x;
+  if (v.circular && range > 0) delta = std::remainder(delta, range);
+  const double mean = ingberInverse(std::clamp(delta / v.maxJump, -1.0, 1.0), temperature);
+  const double sigma = std::sqrt(1.0 - confidence);
+  // Exactly the target when it is within one jump and the confidence is 1 (no rounding through the generator).
+  if (sigma == 0 && std::abs(delta) <= v.maxJump) return delta / v.maxJump;
+  double u = mean;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    u = mean + sigma * rng.normal();
+    if (u >= 0 && u <= 1) break;
+  }
+  u = std::clamp(u, 0.0, 1.0);
+  return ingberStep(u, temperature);
+}
+
+}  // namespace
+
 std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
                               double temperature, Rng& rng) {
   std::vector<double> out = x;
@@ -61,25 +104,15 @@ std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std
     double candidate = x[i];
     bool inside = false;
     for (int attempt = 0; attempt < 20 && !inside; ++attempt) {
-      candidate = x[i] + ingberStep(rng.uniform(), temperature) * v.maxJump;
+      candidate = x[i] + drawStep(v, x[i], temperature, rng) * v.maxJump;
       if (v.circular && range > 0) {
-        candidate = v.min + std::fmod(std::fmod(candidate - v.min, range) + range, range);
+        candidate = wrapInto(v, candidate);
         inside = true;
       } else {
         inside = candidate >= v.min && candidate <= v.max;
       }
     }
-    candidate = std::clamp(candidate, v.min, v.max);
-    if (v.target && v.confidence > 0) {
-      // Pulled toward the target: c + confidence·(target − c); the shortest way round for circular variables.
-      const double target = std::clamp(*v.target, v.min, v.max);
-      double delta = target - candidate;
-      if (v.circular && range > 0) delta = std::remainder(delta, range);
-      candidate += std::clamp(v.confidence, 0.0, 1.0) * delta;
-      if (v.circular && range > 0) candidate = v.min + std::fmod(std::fmod(candidate - v.min, range) + range, range);
-      candidate = std::clamp(candidate, v.min, v.max);
-    }
-    out[i] = candidate;
+    out[i] = std::clamp(candidate, v.min, v.max);
   }
   return out;
 }
@@ -190,6 +223,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
   ++out.evaluations;
   AnnealingMonitor* monitor = request.monitor;
   if (monitor && std::isfinite(e)) monitor->offerBest(x, e);
+  if (request.listStart && e < request.listThreshold) best.offer({x, e, chain, -1});
   auto avoided = [&](const std::vector<double>& y) {
     for (const std::vector<double>& a : request.avoid)
       if (distance(a, y) < request.avoidDistance) return true;
@@ -221,6 +255,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
     }
     ++out.iterations;
     iterationsDone.fetch_add(1, std::memory_order_relaxed);
+    bool moved = false;
     if (candidateEnergy) {
       const double eNew = *candidateEnergy;
       bool accept = eNew < e;
@@ -229,6 +264,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
         accept = std::isfinite(eNew) && u < std::exp((e - eNew) * p.errorAdjust / tAccept);
       }
       if (accept) {
+        moved = true;
         x = std::move(candidate);
         e = eNew;
         bestEnergy = std::min(bestEnergy, e);
@@ -236,6 +272,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
         if (monitor && e <= bestEnergy) monitor->offerBest(x, e);  // the chain's new best
       }
     }
+    if (request.onIteration) request.onIteration(chain, i, x, e, moved);
     if (monitor && (i % AnnealingMonitor::kPostEvery == 0 || i + 1 == n))
       monitor->postCurrent(chain, x, e, iterationsDone.load(std::memory_order_relaxed));
     if (i % traceEvery == 0 || i + 1 == n) out.trace.push_back({i, e, bestEnergy});

@@ -26,8 +26,9 @@ struct SearchVariable {
   bool circular = false;
   bool fixed = false;     // kept at `value`
   double value = 0;       // the start value (the input value)
-  // Target-biased neighbours (PLANNER.md §Annealing): with a target, a neighbour is pulled toward it by
-  // `confidence` ∈ [0, 1] (0: unbiased, 1: always the target).
+  // Target-biased neighbours (PLANNER.md §Annealing, GraspIt!'s): with a target and confidence c ∈ (0, 1],
+  // the generator's u is drawn from N(u_target, 1 − c), u_target the u that steps onto the target (or a full
+  // jump toward it); c = 1 always steps to the target, c = 0 is the plain neighbour.
   std::optional<double> target;
   double confidence = 0;
 };
@@ -50,6 +51,8 @@ struct AnnealingParams {
 double coolingTemperature(double t0, double c, double k, double dims);
 // Ingber's generator: y = sgn(u − ½) · T · ((1 + 1/T)^|2u − 1| − 1) ∈ [−1, 1], for u ∈ [0, 1).
 double ingberStep(double u, double temperature);
+// Its inverse: the u ∈ [0, 1] with ingberStep(u, T) = y, for y ∈ [−1, 1].
+double ingberInverse(double y, double temperature);
 
 // Portable reproducible random numbers (SplitMix64): identical sequences on every platform and library.
 class Rng {
@@ -57,14 +60,16 @@ class Rng {
   explicit Rng(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next();
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  double normal();  // standard normal (Box–Muller on two uniforms)
  private:
   std::uint64_t state_;
 };
 // The seed of chain `chain` of a run seeded with `seed`.
 std::uint64_t chainSeed(std::uint64_t seed, int chain);
 
-// A neighbour of `x`: each free variable moves by ingberStep(u, T)·maxJump, resampled until inside its
-// range (circular ones wrap); after 20 draws outside the range it is clamped.
+// A neighbour of `x`: each free variable moves by ingberStep(u, T)·maxJump (u uniform, or Gaussian around the
+// target's u for a variable with a target), resampled until inside its range (circular ones wrap); after 20
+// draws outside the range it is clamped.
 std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
                               double temperature, Rng& rng);
 
@@ -167,12 +172,19 @@ struct AnnealingRequest {
   double minDistance = 0.2;
   // Accepted states with energy ≥ this are never listed (GraspIt!: 1e5 while the list is not full).
   double listThreshold = 1e5;
+  // Offer the start state to the best list too (the guided planner's children start at their seed).
+  bool listStart = false;
   // States within avoidDistance of an avoided state are illegal (the loop planner's avoid list).
   std::vector<std::vector<double>> avoid;
   double avoidDistance = 0.1;
   AnnealingMonitor* monitor = nullptr;     // optional live view (not owned)
   // Called on the calling thread every ~10 ms while the chains run (the planner's quality samples).
   std::function<void(long iterations)> poll;
+  // Called on the chain's worker thread after every iteration with the chain's current state and energy and
+  // whether the iteration moved there (the guided planner's parent collects seeds and spawns children here;
+  // it may block). Must not change the search.
+  std::function<void(int chain, long iteration, const std::vector<double>& x, double energy, bool accepted)>
+      onIteration;
 };
 
 struct TracePoint {

@@ -74,7 +74,9 @@ GraspList makeGraspList(const World& world, const std::string& worldFile, const 
   list.robot = world.robots.at(static_cast<std::size_t>(request.robot)).name;
   list.graspableIndex = result.graspable;
   list.object = world.bodyLabel(BodyHandle{BodyHandle::Kind::Graspable, result.graspable, {}});
-  list.energy = toString(request.energy.kind);
+  list.planner = toString(request.planner);
+  list.energy = toString(request.planner == PlannerKind::Guided ? request.guided.childEnergy : request.energy.kind);
+  if (request.planner == PlannerKind::Guided) list.parentEnergy = toString(EnergyKind::GuidedPotentialQuality);
   list.space = toString(request.space);
   list.params = request.params.name;
   list.stopReason = toString(result.annealing.stopReason);
@@ -95,7 +97,9 @@ Json graspListToJsonValue(const GraspList& list) {
   doc.set("object", list.object);
   doc.set("graspableIndex", list.graspableIndex);
   Json planning = Json::object();
+  if (!list.planner.empty()) planning.set("planner", list.planner);
   planning.set("energy", list.energy);
+  if (!list.parentEnergy.empty()) planning.set("parentEnergy", list.parentEnergy);
   planning.set("space", list.space);
   planning.set("params", list.params);
   planning.set("seed", list.seed);
@@ -153,7 +157,9 @@ GraspList graspListFromJson(const std::string& text) {
   if (const Json* r = doc.find("robotIndex")) list.robotIndex = static_cast<int>(r->number("robotIndex"));
   if (const Json* g = doc.find("graspableIndex")) list.graspableIndex = static_cast<int>(g->number("graspableIndex"));
   if (const Json* p = doc.find("planning"); p && p->type() == Json::Type::Object) {
+    list.planner = optionalString(*p, "planner");
     list.energy = optionalString(*p, "energy");
+    list.parentEnergy = optionalString(*p, "parentEnergy");
     list.space = optionalString(*p, "space");
     list.params = optionalString(*p, "params");
     list.seed = optionalString(*p, "seed");

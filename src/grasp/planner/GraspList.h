@@ -18,8 +18,10 @@ struct GraspList {
   int robotIndex = 0;
   std::string object;             // graspable body label
   int graspableIndex = 0;
-  // How it was planned (informative): energy, space, parameter set, seed, steps, stop reason.
-  std::string energy, space, params, stopReason;
+  // How it was planned (informative): planner type (simann, loop, guided; empty in files written before it
+  // was recorded), the grasps' energy (guided: the children's; parentEnergy is the parent's), space, parameter
+  // set, seed, steps, stop reason.
+  std::string planner, energy, parentEnergy, space, params, stopReason;
   std::string seed;               // decimal (64-bit seeds do not fit a JSON double)
   long maxSteps = 0;
   std::vector<std::string> variableNames;

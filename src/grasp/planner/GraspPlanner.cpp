@@ -61,12 +61,21 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
   }
 }
 
-const char* toString(PlannerKind kind) { return kind == PlannerKind::Loop ? "loop" : "simann"; }
+const char* toString(PlannerKind kind) {
+  switch (kind) {
+    case PlannerKind::SimAnn: return "simann";
+    case PlannerKind::Loop: return "loop";
+    case PlannerKind::Guided: return "guided";
+  }
+  return "?";
+}
+
+std::vector<std::string> plannerNames() { return {"simann", "loop", "guided"}; }
 
 PlannerKind plannerFromString(const std::string& name) {
-  if (name == "simann") return PlannerKind::SimAnn;
-  if (name == "loop") return PlannerKind::Loop;
-  throw Error("unknown planner '" + name + "' (simann, loop)");
+  for (PlannerKind k : {PlannerKind::SimAnn, PlannerKind::Loop, PlannerKind::Guided})
+    if (name == toString(k)) return k;
+  throw Error("unknown planner '" + name + "' (simann, loop, guided)");
 }
 
 HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request) {
@@ -147,6 +156,23 @@ class QualitySampler {
 
 }  // namespace
 
+PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, const EnergySettings& energy,
+                             const BestEntry& state, const std::vector<std::string>& measures) {
+  PlannedGrasp g;
+  g.energy = state.energy;
+  g.variables = state.x;
+  HandEvaluator placer(world, world.state, space, energy);
+  placer.place(state.x);
+  const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(space.robot)];
+  g.preGrasp = {rs.X_WP, rs.dofValues};
+  placer.close();
+  g.grasp = {rs.X_WP, rs.dofValues};
+  NullProgress quiet;
+  measureGrasp(world, space.robot, space.graspable, g, energy.analysis, energy.autoGrasp, measures,
+               /*closeFromPreGrasp=*/false, quiet);
+  return g;
+}
+
 PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSink& progress) {
   PlanResult out;
   out.graspable = request.graspable.value_or(0);
@@ -169,7 +195,10 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   ar.monitor = request.monitor;
   QualitySampler sampler(world, space, request);
   if (request.monitor) ar.poll = [&sampler](long iterations) { sampler(iterations); };
-  const EnergySettings& energy = request.energy;
+  // The guided planner's grasps come from its children: they are closed and measured as the child energy does.
+  EnergySettings childEnergy = request.energy;
+  childEnergy.kind = request.guided.childEnergy;
+  const EnergySettings& energy = request.planner == PlannerKind::Guided ? childEnergy : request.energy;
   EvaluatorFactory factory = [&] { return std::make_unique<HandEvaluator>(world, world.state, space, energy); };
   StateDistance distance = [&](const std::vector<double>& a, const std::vector<double>& b) {
     return space.distance(a, b);
@@ -177,6 +206,31 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   if (request.planner == PlannerKind::SimAnn) {
     SubProgress annealingProgress(progress, 0.0, 0.9);
     out.annealing = runAnnealing(ar, factory, distance, annealingProgress);
+  } else if (request.planner == PlannerKind::Guided) {
+    if (request.guided.childEnergy == EnergyKind::AutoGraspQuality && !findQualityMeasure(request.energy.measure))
+      throw Error("unknown quality measure '" + request.energy.measure + "'");
+    EnergySettings parentEnergy = request.energy;
+    parentEnergy.kind = EnergyKind::GuidedPotentialQuality;
+    EvaluatorFactory parentFactory = [&] {
+      return std::make_unique<HandEvaluator>(world, world.state, space, parentEnergy);
+    };
+    GuidedRequest gr;
+    gr.variables = space.variables;
+    gr.positionCount = space.positionCount;
+    gr.params = request.params;
+    gr.maxSteps = request.maxSteps;
+    gr.threads = request.threads;
+    gr.seed = request.seed;
+    gr.timeLimit_s = request.timeLimit_s;
+    gr.avoidDistance = request.avoidDistance;
+    gr.guided = request.guided;
+    gr.monitor = request.monitor;
+    SubProgress guidedProgress(progress, 0.0, 0.9);
+    GuidedOutcome g = runGuided(gr, parentFactory, factory, distance, guidedProgress);
+    out.annealing = std::move(g.annealing);
+    out.avoided = std::move(g.avoided);
+    out.avoidedRun = std::move(g.avoidedChild);
+    out.seeds = std::move(g.seeds);
   } else {
     // The loop planner (PLANNER.md §Planners): `loops` runs, run r seeded with chainSeed(seed, 1000 + r) (run 0
     // with the seed itself); each run's kept states with energy ≤ avoidThreshold join the avoid list, which
@@ -227,21 +281,8 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
 
   // Each kept pre-grasp: closed as the energy closes it (auto-grasp; strict: approach first) and measured
   // (after cancel too: the list stays usable).
-  NullProgress quiet;
   for (std::size_t i = 0; i < out.annealing.best.size(); ++i) {
-    const BestEntry& e = out.annealing.best[i];
-    PlannedGrasp g;
-    g.energy = e.energy;
-    g.variables = e.x;
-    HandEvaluator placer(world, world.state, space, energy);
-    placer.place(e.x);
-    const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(request.robot)];
-    g.preGrasp = {rs.X_WP, rs.dofValues};
-    placer.close();
-    g.grasp = {rs.X_WP, rs.dofValues};
-    measureGrasp(world, request.robot, out.graspable, g, energy.analysis, energy.autoGrasp, request.reportMeasures,
-                 /*closeFromPreGrasp=*/false, quiet);
-    out.grasps.push_back(std::move(g));
+    out.grasps.push_back(closeAndMeasure(world, space, energy, out.annealing.best[i], request.reportMeasures));
     progress.report(0.9 + 0.1 * static_cast<double>(i + 1) / static_cast<double>(out.annealing.best.size()),
                     "measuring grasps");
   }

@@ -6,21 +6,26 @@
 #include <string>
 #include <vector>
 
+#include "grasp/planner/GuidedPlanner.h"
 #include "grasp/planner/HandSearch.h"
 
 namespace sg::planner {
 
-// GraspIt!'s planner types (PLANNER.md §Planners): one annealing run, or the loop planner's repeated runs with
-// an avoid list.
-enum class PlannerKind { SimAnn, Loop };
-const char* toString(PlannerKind kind);             // "simann", "loop"
+// GraspIt!'s planner types (PLANNER.md §Planners): one annealing run, the loop planner's repeated runs with
+// an avoid list, or the guided planner's parent search with child searches (GuidedPlanner.h).
+enum class PlannerKind { SimAnn, Loop, Guided };
+const char* toString(PlannerKind kind);             // "simann", "loop", "guided"
+std::vector<std::string> plannerNames();
 PlannerKind plannerFromString(const std::string& name);
 
 struct PlanRequest {
   PlannerKind planner = PlannerKind::SimAnn;
   int loops = 3;                         // loop planner: annealing runs
   double avoidThreshold = 10;            // loop planner: kept states with energy ≤ this join the avoid list
-  double avoidDistance = 0.1;            // loop planner: states this close to an avoided one are illegal
+  double avoidDistance = 0.1;            // loop, guided: states this close to an avoided one are illegal
+  // Guided planner: the parent searches with guided-potential-quality (energy.kind is not used), the children
+  // with guided.childEnergy; the grasps are the children's (closed and measured as the child energy closes).
+  GuidedSettings guided;
   int robot = 0;
   std::optional<int> graspable;          // nullopt: graspable 0
   PositionSpace space = PositionSpace::AxisAngle;
@@ -67,9 +72,11 @@ struct PlanResult {
   AnnealingResult annealing;             // stop reason, counts, traces (best entries = grasps' states)
   HandSearchSpace space;
   int graspable = 0;
-  // Loop planner: the avoid list at the end and the run (0-based) each state came from.
+  // Loop planner: the avoid list at the end and the run (0-based) each state came from. Guided planner: the
+  // children's results and the child each came from.
   std::vector<std::vector<double>> avoided;
   std::vector<int> avoidedRun;
+  std::vector<std::vector<double>> seeds;   // guided planner: the seeds of its children, in child order
 };
 
 // Plans grasps of `request.graspable` with robot `request.robot`, starting from the hand's configuration
@@ -82,6 +89,11 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGrasp, const std::vector<std::string>& measures,
                   bool closeFromPreGrasp, ProgressSink& progress);
+
+// A kept search state as the planners list it: placed (the pre-grasp), closed as `energy` closes the hand (the
+// final grasp) and measured with `measures` under the first contact model.
+PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, const EnergySettings& energy,
+                             const BestEntry& state, const std::vector<std::string>& measures);
 
 // The search space of a request (its variables' start values, fixed flags and targets applied).
 HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request);

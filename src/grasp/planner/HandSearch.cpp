@@ -9,6 +9,7 @@
 #include "core/Math.h"
 #include "geometry/BvhCache.h"
 #include "geometry/Proximity.h"
+#include "geometry/ShapePairs.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
@@ -283,6 +284,27 @@ HandEvaluator::HandEvaluator(const World& world, const WorldState& start, const 
     const Body& b = hand.body(ref);
     if (b.mesh && !b.mesh->empty()) links_.push_back({ref, bvhFor(b.mesh), b.mesh.get()});
   }
+  for (const BodyPair& p : activePairs(world, settings.analysis.collision, handBodies_)) {
+    const Body& a = world.body(p.first);
+    const Body& b = world.body(p.second);
+    collisionPairs_.push_back({p.first, p.second, bvhFor(a.mesh), bvhFor(b.mesh),
+                               a.primitive ? &*a.primitive : nullptr, b.primitive ? &*b.primitive : nullptr});
+  }
+}
+
+bool HandEvaluator::handCollides() const {
+  // As anyCollision(world, state, settings, handBodies) (ContactDetection.cpp: pairCollides), without looking
+  // up the pairs and BVHs on every call.
+  for (const CollisionPair& p : collisionPairs_) {
+    const PairSide a{p.primitiveA, p.bvhA.get(), X_WB(scratch_, p.a)};
+    const PairSide b{p.primitiveB, p.bvhB.get(), X_WB(scratch_, p.b)};
+    if (const auto exact = exactSeparation(a, b)) {
+      if (exact->colliding) return true;
+    } else if (meshesCollide(*p.bvhA, a.X_WB, *p.bvhB, b.X_WB)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool HandEvaluator::place(const std::vector<double>& x) {
@@ -294,7 +316,7 @@ bool HandEvaluator::place(const std::vector<double>& x) {
   if (dofs.empty()) dofs = rs.dofValues;
   setDofValues(hand, rs, dofs);  // clamps, recomputes link poses
   updateConnections(world_, scratch_);
-  return !anyCollision(world_, scratch_, settings_.analysis.collision, handBodies_);
+  return !handCollides();
 }
 
 std::optional<double> HandEvaluator::energy(const std::vector<double>& x) {

@@ -108,6 +108,9 @@ class HandEvaluator final : public StateEvaluator {
   // Closes the placed hand and analyses the grasp under the first requested contact model, no measures yet.
   AnalysisResult analyseClosedGrasp();
   void approachForStrictEnergy();  // approach ≤ 30 mm; back to the placed pose unless the palm touched
+  // The hand's collision test of place(): anyCollision's pairs, BVHs and primitives looked up once (the pairs
+  // do not depend on the state), the same pair tests.
+  bool handCollides() const;
   const World& world_;
   const WorldState& start_;
   const HandSearchSpace& space_;
@@ -117,6 +120,13 @@ class HandEvaluator final : public StateEvaluator {
   std::shared_ptr<const Bvh> objectBvh_;
   struct LinkProbe { BodyRef ref; std::shared_ptr<const Bvh> bvh; const TriangleMesh* mesh; };
   std::vector<LinkProbe> links_;                 // live contacts: palm and links with geometry
+  struct CollisionPair {
+    BodyHandle a, b;
+    std::shared_ptr<const Bvh> bvhA, bvhB;
+    const Primitive* primitiveA = nullptr;
+    const Primitive* primitiveB = nullptr;
+  };
+  std::vector<CollisionPair> collisionPairs_;
 };
 
 }  // namespace sg::planner
