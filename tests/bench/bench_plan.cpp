@@ -4,6 +4,7 @@
 // SoftGrasp warm-started (temporal coherence), SoftGrasp cold, and FCL (FclReference.h, BVHs built once),
 // the same sequence in the same run, with the ratios.
 //   bench_plan [ITERATIONS_CONTACTS] [ITERATIONS_AUTOGRASP]
+//   bench_plan --sequence [STATES]   only the distance-query sequences (default 2000 states)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -144,14 +145,18 @@ void distanceSequence(const World& world, const char* worldName, int states) {
 #endif
 }
 
-void distanceSequences() {
+void distanceSequences(int states) {
   for (const char* name : {"default.xml", "fivefinger_cylinder.xml"})
-    distanceSequence(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name), name, 2000);
+    distanceSequence(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name), name, states);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--sequence") {
+    distanceSequences(argc > 2 ? std::max(1, std::atoi(argv[2])) : 2000);
+    return 0;
+  }
   const long contactsIterations = argc > 1 ? std::atol(argv[1]) : 40000;
   const long autograspIterations = argc > 2 ? std::atol(argv[2]) : 400;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -164,6 +169,6 @@ int main(int argc, char** argv) {
       if (cores > 1) run(world, name, e, n, cores);
     }
   }
-  distanceSequences();
+  distanceSequences(2000);
   return 0;
 }
