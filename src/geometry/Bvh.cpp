@@ -29,10 +29,12 @@ Bvh::Bvh(const TriangleMesh& mesh, const BvhOptions& options) : options_(options
   nodes_.emplace_back();
   build(0, 0, static_cast<std::uint32_t>(n), centroids);
   normals_.reserve(n);
+  edgeNormals_.reserve(n);
   for (const auto& t : triangles_) {
     const Vec3 c = (t[1] - t[0]).cross(t[2] - t[0]);
     const double len = c.norm();
     normals_.push_back(len > 0 ? Vec3(c / len) : Vec3::UnitZ());
+    edgeNormals_.push_back(triangleEdgeNormals(t));
   }
 }
 

@@ -4,6 +4,7 @@
 // box; with BoxFit::Aligned the axes are the body axes (an AABB tree), with BoxFit::Oriented they are the
 // principal axes of the node's triangles (area-weighted covariance, an OBB tree). The query code is the
 // same for both (a box in one body's frame is an oriented box in the other's).
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +47,8 @@ class Bvh {
   const std::vector<TrianglePoints>& triangles() const { return triangles_; }
   const std::vector<std::uint32_t>& sourceIndex() const { return sourceIndex_; }
   const std::vector<Vec3>& normals() const { return normals_; }
+  // Outward in-plane edge normals per triangle (triangleEdgeNormals), for the distance bounds.
+  const std::vector<std::array<Vec3, 3>>& edgeNormals() const { return edgeNormals_; }
   // Distinct mesh vertices (body frame), for inside tests and penetration estimates.
   const std::vector<Vec3>& vertices() const { return vertices_; }
   const AlignedBox& bounds() const { return bounds_; }
@@ -60,6 +63,7 @@ class Bvh {
   std::vector<TrianglePoints> triangles_;
   std::vector<std::uint32_t> sourceIndex_;
   std::vector<Vec3> normals_;
+  std::vector<std::array<Vec3, 3>> edgeNormals_;
   std::vector<Vec3> vertices_;
   AlignedBox bounds_;
 };

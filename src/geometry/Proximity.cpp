@@ -8,103 +8,174 @@
 namespace sg {
 
 using detail::RelativePose;
-using detail::splitFirst;
+using detail::splitFirstByRadius;
 
 bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB) {
   if (a.empty() || b.empty()) return false;
-  const RelativePose rel(poseA, poseB);
+  detail::PairFrame frame(a, poseA, b, poseB);
   const auto& na = a.nodes();
   const auto& nb = b.nodes();
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
+  auto& stack = frame.scratch().stack;
+  stack.clear();
+  stack.push_back(0);
   while (!stack.empty()) {
-    const auto [ia, ib] = stack.back();
+    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
     stack.pop_back();
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (detail::nodeGap(A.box, B.box, rel, 0.0) > 0) continue;
+    if (frame.gap(ia, ib, 0.0, true) > 0) continue;
     if (A.isLeaf() && B.isLeaf()) {
-      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
-        const TrianglePoints tb = rel.apply(b.triangles()[j]);
+      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
         for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
-          if (trianglesIntersect(a.triangles()[i], tb)) return true;
-      }
-    } else if (splitFirst(A, B)) {
-      stack.emplace_back(A.firstChild, ib);
-      stack.emplace_back(A.firstChild + 1, ib);
+          if (trianglesIntersect(frame.triangleA(i), frame.triangleB(j))) return true;
+    } else if (splitFirstByRadius(A, B)) {
+      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
+      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
     } else {
-      stack.emplace_back(ia, B.firstChild);
-      stack.emplace_back(ia, B.firstChild + 1);
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
     }
   }
   return false;
 }
 
+namespace {
+
+// Branch and bound for the closest triangle pair (README.md §Proximity). The answer is canonical: the pair
+// with the smallest computed distance, ties broken by the smaller (A, B) triangle indices, and subtrees
+// are pruned only when their lower bound exceeds the best distance by more than the rounding of the bounds
+// (`slack`). So the result does not depend on the traversal order nor on the starting bound: a warm start
+// (DistanceWarmStart) returns exactly the cold answer. A colliding pair ends the search at once (the
+// intersection point found first in the traversal order).
+struct DistanceSearch {
+  const Bvh& a;
+  const Bvh& b;
+  detail::PairFrame frame;
+  double best;
+  double slack;
+  bool found = false, colliding = false;
+  std::uint32_t bestA = 0, bestB = 0;
+  Vec3 pointA = Vec3::Zero(), pointB = Vec3::Zero();  // working frame
+
+  DistanceSearch(const Bvh& a_, const Transform& poseA, const Bvh& b_, const Transform& poseB, double upperBound)
+      : a(a_), b(b_), frame(a_, poseA, b_, poseB), best(upperBound) {
+    const double scale = a.nodes()[0].box.radius + b.nodes()[0].box.radius +
+                         (poseA.translation() - poseB.translation()).norm() + 1.0;
+    slack = 1e-12 * scale;
+  }
+
+  // Evaluates triangle pair (i, j); false once a colliding pair ends the search.
+  bool consider(std::uint32_t i, std::uint32_t j, bool useLowerBound) {
+    const TrianglePoints& ta = frame.triangleA(i);
+    const TrianglePoints& tb = frame.triangleB(j);
+    if (useLowerBound && frame.triangleLowerBound(i, j) > best + slack) return true;
+    const auto d = triangleDistance(ta, tb);
+    const bool better = !found ? d.distance <= best
+                               : (d.distance < best || (d.distance == best && (i < bestA || (i == bestA && j < bestB))));
+    if (better || d.intersecting) {
+      best = d.distance;
+      bestA = i;
+      bestB = j;
+      pointA = d.pointOnFirst;
+      pointB = d.pointOnSecond;
+      found = true;
+      if (d.intersecting) {
+        colliding = true;
+        best = 0;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void run() {
+    const auto& na = a.nodes();
+    const auto& nb = b.nodes();
+    auto& stack = frame.scratch().distanceStack;
+    stack.clear();
+    const double root = std::max(0.0, frame.gap(0, 0, best + slack, true));
+    if (root > best + slack) return;
+    stack.push_back({0, 0, root});
+    while (!stack.empty()) {
+      const auto item = stack.back();
+      stack.pop_back();
+      if (item.lowerBound > best + slack) continue;
+      const BvhNode& A = na[item.a];
+      const BvhNode& B = nb[item.b];
+      if (A.isLeaf() && B.isLeaf()) {
+        for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
+          for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
+            if (!consider(i, j, true)) return;
+        continue;
+      }
+      detail::MappingScratch::DistanceItem c1, c2;
+      if (splitFirstByRadius(A, B)) {
+        c1 = {static_cast<std::uint32_t>(A.firstChild), item.b, 0};
+        c2 = {static_cast<std::uint32_t>(A.firstChild + 1), item.b, 0};
+      } else {
+        c1 = {item.a, static_cast<std::uint32_t>(B.firstChild), 0};
+        c2 = {item.a, static_cast<std::uint32_t>(B.firstChild + 1), 0};
+      }
+      const double stop = best + slack;
+      c1.lowerBound = std::max(0.0, frame.gap(c1.a, c1.b, stop, false));
+      c2.lowerBound = std::max(0.0, frame.gap(c2.a, c2.b, stop, false));
+      if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
+      if (c1.lowerBound <= stop) stack.push_back(c1);
+      if (c2.lowerBound <= stop) stack.push_back(c2);
+    }
+  }
+
+  MeshDistance result() const {
+    MeshDistance r;
+    if (!found) return r;
+    r.colliding = colliding;
+    r.distance_mm = colliding ? 0.0 : best;
+    r.pointA_mm = frame.frameToWorld() * pointA;
+    r.pointB_mm = frame.frameToWorld() * pointB;
+    return r;
+  }
+};
+
+}  // namespace
+
 MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
                           double upperBound) {
-  MeshDistance result;
-  if (a.empty() || b.empty()) return result;
-  const RelativePose rel(poseA, poseB);
-  const auto& na = a.nodes();
-  const auto& nb = b.nodes();
-  double best = upperBound;
-  Vec3 bestA = Vec3::Zero(), bestB = Vec3::Zero();
-  bool found = false;
-  struct Item {
-    std::uint32_t a, b;
-    double lowerBound;
-  };
-  std::vector<Item> stack{{0, 0, std::max(0.0, detail::nodeGap(na[0].box, nb[0].box, rel, best))}};
-  while (!stack.empty()) {
-    const Item item = stack.back();
-    stack.pop_back();
-    if (item.lowerBound >= best && found) continue;
-    if (item.lowerBound > best) continue;
-    const BvhNode& A = na[item.a];
-    const BvhNode& B = nb[item.b];
-    if (A.isLeaf() && B.isLeaf()) {
-      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
-        const TrianglePoints tb = rel.apply(b.triangles()[j]);
-        const Vec3 nB = rel.R * b.normals()[j];
-        for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
-          if (found && triangleDistanceLowerBound(a.triangles()[i], a.normals()[i], tb, nB) >= best) continue;
-          const auto d = triangleDistance(a.triangles()[i], tb);
-          if (d.distance < best || (!found && d.distance <= best)) {
-            best = d.distance;
-            bestA = d.pointOnFirst;
-            bestB = d.pointOnSecond;
-            found = true;
-            if (d.intersecting) {
-              result.colliding = true;
-              result.distance_mm = 0;
-              result.pointA_mm = poseA * bestA;
-              result.pointB_mm = poseA * bestB;
-              return result;
-            }
-          }
-        }
+  if (a.empty() || b.empty()) return {};
+  DistanceSearch search(a, poseA, b, poseB, upperBound);
+  search.run();
+  return search.result();
+}
+
+MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+                          DistanceWarmStart& warm, double upperBound) {
+  if (a.empty() || b.empty()) return {};
+  const bool usable = warm.valid && warm.a == &a && warm.b == &b && warm.triangleA < a.triangles().size() &&
+                      warm.triangleB < b.triangles().size();
+  MeshDistance r;
+  {
+    DistanceSearch search(a, poseA, b, poseB, upperBound);
+    // The last closest pair at the new poses: its distance is the starting bound. A colliding start would
+    // end the search at that pair, not at the cold search's first intersection: then search cold.
+    if (!usable || search.consider(warm.triangleA, warm.triangleB, false)) {
+      search.run();
+      if (!search.colliding) {
+        r = search.result();
+        warm.a = &a;
+        warm.b = &b;
+        warm.valid = search.found;
+        warm.triangleA = search.bestA;
+        warm.triangleB = search.bestB;
+        return r;
       }
-      continue;
+      if (!usable) {
+        warm.valid = false;
+        return search.result();
+      }
     }
-    Item c1, c2;
-    if (splitFirst(A, B)) {
-      c1 = {static_cast<std::uint32_t>(A.firstChild), item.b, 0};
-      c2 = {static_cast<std::uint32_t>(A.firstChild + 1), item.b, 0};
-    } else {
-      c1 = {item.a, static_cast<std::uint32_t>(B.firstChild), 0};
-      c2 = {item.a, static_cast<std::uint32_t>(B.firstChild + 1), 0};
-    }
-    c1.lowerBound = std::max(0.0, detail::nodeGap(na[c1.a].box, nb[c1.b].box, rel, best, false));
-    c2.lowerBound = std::max(0.0, detail::nodeGap(na[c2.a].box, nb[c2.b].box, rel, best, false));
-    if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
-    if (c1.lowerBound <= best) stack.push_back(c1);
-    if (c2.lowerBound <= best) stack.push_back(c2);
   }
-  if (found) {
-    result.distance_mm = best;
-    result.pointA_mm = poseA * bestA;
-    result.pointB_mm = poseA * bestB;
-  }
-  return result;
+  // Colliding after a warm start: the cold search gives the canonical intersection point.
+  warm.valid = false;
+  return meshDistance(a, poseA, b, poseB, upperBound);
 }
 
 namespace {

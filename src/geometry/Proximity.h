@@ -20,8 +20,23 @@ struct MeshDistance {
 };
 // Minimum distance by branch and bound. Pairs farther than `upperBound_mm` are pruned: if the true
 // distance exceeds it the result is "not found" (distance ∞).
+// The answer is canonical (the smallest distance, ties to the smaller triangle indices), whatever the
+// traversal order or starting bound.
 MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
                           double upperBound_mm = std::numeric_limits<double>::infinity());
+
+// Temporal coherence for repeated distance queries of one mesh pair (README.md §Proximity): the closest
+// triangle pair of the last query (leaf order, Bvh::triangles()). The next query evaluates that pair at the
+// new poses first and uses its distance as the starting upper bound. One per mesh pair and per thread.
+struct DistanceWarmStart {
+  const Bvh* a = nullptr;
+  const Bvh* b = nullptr;
+  std::uint32_t triangleA = 0, triangleB = 0;
+  bool valid = false;
+};
+// meshDistance warm-started from `warm`, which it then updates. Returns exactly what the cold query returns.
+MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+                          DistanceWarmStart& warm, double upperBound_mm = std::numeric_limits<double>::infinity());
 
 struct MeshClosestPoint {
   double distance_mm = std::numeric_limits<double>::infinity();

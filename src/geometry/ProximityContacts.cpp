@@ -8,8 +8,7 @@
 
 namespace sg {
 
-using detail::RelativePose;
-using detail::splitFirst;
+using detail::splitFirstByRadius;
 
 namespace {
 
@@ -22,9 +21,9 @@ Vec3 fallbackNormalA(const Vec3& outwardA, const Vec3& outwardB, bool faceOnA, b
 }
 
 struct TrianglePairContacts {
-  const TrianglePoints& ta;  // both in A's body frame
+  const TrianglePoints& ta;  // both in one frame
   const TrianglePoints& tb;
-  Vec3 normalA, normalB;     // outward, A's frame
+  Vec3 normalA, normalB;     // outward, the same frame
   double threshold;
   std::vector<ContactPoint>& out;
 
@@ -71,44 +70,49 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
                           const ContactQueryOptions& options) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
-  const RelativePose rel(poseA, poseB);
+  detail::PairFrame frame(a, poseA, b, poseB);
   const auto& na = a.nodes();
   const auto& nb = b.nodes();
-  std::vector<ContactPoint> raw;  // A's body frame until the end
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
+  std::vector<ContactPoint> raw;  // the working frame until the end
+  auto& stack = frame.scratch().stack;
+  stack.clear();
+  stack.push_back(0);
   while (!stack.empty()) {
-    const auto [ia, ib] = stack.back();
+    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
     stack.pop_back();
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (detail::nodeGap(A.box, B.box, rel, options.threshold_mm) > options.threshold_mm) continue;
+    if (frame.gap(ia, ib, options.threshold_mm, true) > options.threshold_mm) continue;
     if (A.isLeaf() && B.isLeaf()) {
       for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
-        const TrianglePoints tb = rel.apply(b.triangles()[j]);
-        const Vec3 nB = rel.R * b.normals()[j];
+        const TrianglePoints& tb = frame.triangleB(j);
         for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
-          const TrianglePoints& ta = a.triangles()[i];
+          // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
+          // of these triangles can be accepted.
+          if (frame.triangleLowerBound(i, j) > options.threshold_mm) continue;
+          const TrianglePoints& ta = frame.triangleA(i);
           if (trianglesIntersect(ta, tb)) {
             result.colliding = true;
             return result;
           }
-          TrianglePairContacts{ta, tb, a.normals()[i], nB, options.threshold_mm, raw}.run();
+          TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
         }
       }
-    } else if (splitFirst(A, B)) {
-      stack.emplace_back(A.firstChild, ib);
-      stack.emplace_back(A.firstChild + 1, ib);
+    } else if (splitFirstByRadius(A, B)) {
+      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
+      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
     } else {
-      stack.emplace_back(ia, B.firstChild);
-      stack.emplace_back(ia, B.firstChild + 1);
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
     }
   }
-  const Mat3 RA = poseA.rotationMatrix();
+  const Transform& X_WF = frame.frameToWorld();
+  const Mat3 R_WF = X_WF.rotationMatrix();
   for (auto& c : raw) {
-    c.pointA_mm = poseA * c.pointA_mm;
-    c.pointB_mm = poseA * c.pointB_mm;
-    c.normalA = RA * c.normalA;
-    c.normalB = RA * c.normalB;
+    c.pointA_mm = X_WF * c.pointA_mm;
+    c.pointB_mm = X_WF * c.pointB_mm;
+    c.normalA = R_WF * c.normalA;
+    c.normalB = R_WF * c.normalB;
   }
   raw = removeDuplicateContacts(std::move(raw), options.duplicateRadius_mm);
   if (options.compact) raw = compactContacts(raw, options);

@@ -1,7 +1,11 @@
 #pragma once
 // Internal helpers shared by Proximity.cpp and ProximityContacts.cpp: the relative pose of mesh B in mesh
-// A's frame and a lower bound on the distance between two BVH boxes (separating-axis gaps).
+// A's frame, lower bounds on the distance between two BVH boxes (separating-axis gaps), and PairFrame, which
+// maps the smaller mesh into the larger one's frame node by node as a traversal first touches it.
 #include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "core/Transform.h"
 #include "geometry/Bvh.h"
@@ -22,14 +26,14 @@ struct RelativePose {
 };
 
 // The largest gap between the boxes along the 15 separating axes: a lower bound on their distance
-// (≤ 0 when they overlap). Returns as soon as a gap exceeds `stopAbove`.
-inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove, bool edgeAxes = true) {
-  const Mat3 RB = rel.R * b.axes;
+// (≤ 0 when they overlap). Box b is given by its axes RB and centre cB in a's frame and its half extents.
+// Returns as soon as a gap exceeds `stopAbove`.
+inline double boxGapMapped(const BvhBox& a, const Mat3& RB, const Vec3& cB, const Vec3& eb, double stopAbove,
+                           bool edgeAxes = true) {
   const Mat3 R = a.axes.transpose() * RB;
-  const Vec3 t = a.axes.transpose() * (rel.R * b.center + rel.t - a.center);
+  const Vec3 t = a.axes.transpose() * (cB - a.center);
   const Mat3 absR = R.cwiseAbs().array() + 1e-12;
   const Vec3& ea = a.halfExtents;
-  const Vec3& eb = b.halfExtents;
   // Along each box's three orthonormal face axes the gaps add in quadrature: |p − q|² ≥ Σ gap_i².
   double best = -std::numeric_limits<double>::infinity();
   double sumA = 0, sumB = 0;
@@ -64,6 +68,11 @@ inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, 
   return best;
 }
 
+// boxGap for two boxes in their own body frames, `rel` mapping b's frame into a's.
+inline double boxGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel, double stopAbove, bool edgeAxes = true) {
+  return boxGapMapped(a, rel.R * b.axes, rel.R * b.center + rel.t, b.halfExtents, stopAbove, edgeAxes);
+}
+
 // A cheaper, looser lower bound than boxGap: the gap between the nodes' bounding spheres.
 inline double sphereGap(const BvhBox& a, const BvhBox& b, const RelativePose& rel) {
   return (rel.apply(b.center) - a.center).norm() - a.radius - b.radius;
@@ -85,5 +94,113 @@ inline bool splitFirst(const BvhNode& a, const BvhNode& b) {
   if (b.isLeaf()) return true;
   return boxVolume(a.box) >= boxVolume(b.box);
 }
+
+// Which node of a pair to split: the non-leaf one with the larger bounding sphere. (splitFirst's volume
+// rule never splits a flat node — a plate's box has almost no volume — however wide it is.)
+inline bool splitFirstByRadius(const BvhNode& a, const BvhNode& b) {
+  if (a.isLeaf()) return false;
+  if (b.isLeaf()) return true;
+  return a.box.radius >= b.box.radius;
+}
+
+// A node box of the mapped mesh, in the frame mesh's body frame.
+struct MappedBox {
+  Mat3 axes;
+  Vec3 center;
+};
+
+// Node gap (sphere test first, then the box axes) of a frame-mesh box `a` and a mapped box.
+inline double nodeGapMapped(const BvhBox& a, const MappedBox& m, const BvhBox& b, double stopAbove, bool edgeAxes) {
+  const double sphere = (m.center - a.center).norm() - a.radius - b.radius;
+  if (sphere > stopAbove) return sphere;
+  return std::max(sphere, boxGapMapped(a, m.axes, m.center, b.halfExtents, stopAbove, edgeAxes));
+}
+
+// Per-thread scratch of one query: a mesh's boxes, triangles and normals mapped by a rigid motion, each on
+// first use (a stamp per entry says whether this query mapped it), and the traversal stacks. Reused by the
+// thread's next query, so a warmed-up thread allocates nothing per query.
+struct MappingScratch {
+  std::uint32_t generation = 0;
+  bool inUse = false;
+  std::vector<std::uint32_t> nodeStamp, triangleStamp;
+  std::vector<MappedBox> boxes;
+  std::vector<TrianglePoints> triangles;
+  std::vector<Vec3> normals;
+  std::vector<std::array<Vec3, 3>> edgeNormals;
+  std::vector<std::uint64_t> stack;  // node pairs (a << 32 | b)
+  struct DistanceItem {
+    std::uint32_t a, b;
+    double lowerBound;
+  };
+  std::vector<DistanceItem> distanceStack;
+};
+
+// The two meshes of a pair query in one working frame: the mesh with more nodes stays in its body frame,
+// the other is mapped into it lazily (a query touches a small part of a large mesh, and the small mesh's
+// nodes are met again and again). Roles A and B are kept: triangleA/normalA are A's whichever is mapped.
+class PairFrame {
+ public:
+  PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+  ~PairFrame();
+  PairFrame(const PairFrame&) = delete;
+  PairFrame& operator=(const PairFrame&) = delete;
+
+  // Lower bound on the distance of node ia of A and node ib of B (see nodeGap).
+  double gap(std::uint32_t ia, std::uint32_t ib, double stopAbove, bool edgeAxes) {
+    if (mapA_) return nodeGapMapped(b_.nodes()[ib].box, mappedBox(ia), a_.nodes()[ia].box, stopAbove, edgeAxes);
+    return nodeGapMapped(a_.nodes()[ia].box, mappedBox(ib), b_.nodes()[ib].box, stopAbove, edgeAxes);
+  }
+  const TrianglePoints& triangleA(std::uint32_t i) { return mapA_ ? mappedTriangle(i) : a_.triangles()[i]; }
+  const TrianglePoints& triangleB(std::uint32_t j) { return mapA_ ? b_.triangles()[j] : mappedTriangle(j); }
+  const Vec3& normalA(std::uint32_t i) { return mapA_ ? mappedNormal(i) : a_.normals()[i]; }
+  const Vec3& normalB(std::uint32_t j) { return mapA_ ? b_.normals()[j] : mappedNormal(j); }
+  const std::array<Vec3, 3>& edgeNormalsA(std::uint32_t i) { return mapA_ ? mappedEdgeNormals(i) : a_.edgeNormals()[i]; }
+  const std::array<Vec3, 3>& edgeNormalsB(std::uint32_t j) { return mapA_ ? b_.edgeNormals()[j] : mappedEdgeNormals(j); }
+  // triangleDistanceLowerBound of triangle i of A and triangle j of B, with the edge normals.
+  double triangleLowerBound(std::uint32_t i, std::uint32_t j) {
+    return triangleDistanceLowerBound(triangleA(i), normalA(i), edgeNormalsA(i), triangleB(j), normalB(j), edgeNormalsB(j));
+  }
+  // The working frame in the world.
+  const Transform& frameToWorld() const { return frameToWorld_; }
+  MappingScratch& scratch() { return *s_; }
+
+ private:
+  const MappedBox& mappedBox(std::uint32_t node) {
+    if (s_->nodeStamp[node] != s_->generation) {
+      const BvhBox& box = mapped_->nodes()[node].box;
+      s_->boxes[node] = {rel_.R * box.axes, rel_.apply(box.center)};
+      s_->nodeStamp[node] = s_->generation;
+    }
+    return s_->boxes[node];
+  }
+  void mapTriangle(std::uint32_t t) {
+    s_->triangles[t] = rel_.apply(mapped_->triangles()[t]);
+    s_->normals[t] = rel_.R * mapped_->normals()[t];
+    const auto& m = mapped_->edgeNormals()[t];
+    s_->edgeNormals[t] = {rel_.R * m[0], rel_.R * m[1], rel_.R * m[2]};
+    s_->triangleStamp[t] = s_->generation;
+  }
+  const TrianglePoints& mappedTriangle(std::uint32_t t) {
+    if (s_->triangleStamp[t] != s_->generation) mapTriangle(t);
+    return s_->triangles[t];
+  }
+  const Vec3& mappedNormal(std::uint32_t t) {
+    if (s_->triangleStamp[t] != s_->generation) mapTriangle(t);
+    return s_->normals[t];
+  }
+  const std::array<Vec3, 3>& mappedEdgeNormals(std::uint32_t t) {
+    if (s_->triangleStamp[t] != s_->generation) mapTriangle(t);
+    return s_->edgeNormals[t];
+  }
+
+  const Bvh& a_;
+  const Bvh& b_;
+  bool mapA_;
+  const Bvh* mapped_;
+  RelativePose rel_;  // the mapped mesh's body frame → the working frame
+  Transform frameToWorld_;
+  MappingScratch* s_ = nullptr;
+  std::unique_ptr<MappingScratch> own_;  // when this thread's scratch is already taken (nested queries)
+};
 
 }  // namespace sg::detail

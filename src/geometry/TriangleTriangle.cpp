@@ -251,6 +251,38 @@ double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, cons
   return std::max({0.0, slabGap(t1, n1, t2), slabGap(t2, n2, t1)});
 }
 
+std::array<Vec3, 3> triangleEdgeNormals(const TrianglePoints& t) {
+  std::array<Vec3, 3> m{Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
+  const Vec3 c = (t[1] - t[0]).cross(t[2] - t[0]);
+  const double longest2 = std::max({(t[1] - t[0]).squaredNorm(), (t[2] - t[1]).squaredNorm(), (t[0] - t[2]).squaredNorm()});
+  const double twiceArea = c.norm();
+  if (!(twiceArea > 1e-6 * longest2)) return m;
+  const Vec3 n = c / twiceArea;
+  for (int k = 0; k < 3; ++k) m[k] = (t[(k + 1) % 3] - t[k]).cross(n).normalized();
+  return m;
+}
+
+namespace {
+
+// One triangle's side of the tightened bound: gap off its plane and, in quadrature, the largest gap outside
+// one of its edges.
+double sideBound(const TrianglePoints& own, const Vec3& n, const std::array<Vec3, 3>& m, const TrianglePoints& other) {
+  const double g = std::max(0.0, slabGap(own, n, other));
+  double lateral = 0;
+  for (int k = 0; k < 3; ++k) {
+    const double x = std::min({m[k].dot(other[0] - own[k]), m[k].dot(other[1] - own[k]), m[k].dot(other[2] - own[k])});
+    lateral = std::max(lateral, x);
+  }
+  return lateral > 0 ? std::sqrt(g * g + lateral * lateral) : g;
+}
+
+}  // namespace
+
+double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
+                                  const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2) {
+  return std::max(sideBound(t1, n1, m1, t2), sideBound(t2, n2, m2, t1));
+}
+
 namespace {
 
 // True when every vertex of `t` lies on the far side of the plane through `p` normal to `v` (v·(x − p) ≤ 0,

@@ -48,6 +48,15 @@ struct TriangleDistanceResult {
 // triangleDistance for pairs that cannot beat the best distance so far.
 double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const TrianglePoints& t2, const Vec3& n2);
 
+// Outward unit in-plane normals of a triangle's edges (edge k runs from vertex k to vertex k + 1), for the
+// tighter lower bound below; all zero for a degenerate or needle-thin triangle (its normal is unreliable).
+std::array<Vec3, 3> triangleEdgeNormals(const TrianglePoints& t);
+// The plane bound above, each side tightened by the edge normals m of its triangle: when the other triangle
+// lies wholly outside an edge (gap g_e along the edge normal) as well as off the plane (gap g_n), the two
+// orthogonal gaps add in quadrature, √(g_n² + g_e²). n: the triangle's unit normal (orthogonal to m).
+double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
+                                  const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2);
+
 // Minimum distance between two triangles with witness points: 6 vertex–face + 9 edge–edge candidates
 // (exact for non-intersecting triangles); 0 with a common point when they intersect.
 TriangleDistanceResult triangleDistance(const TrianglePoints& t1, const TrianglePoints& t2);

@@ -2,7 +2,8 @@
 // threshold) of a three-finger hand against the mug and against the 82k-triangle bumpy mesh, at gaps
 // 10, 1, 0.05 and −0.1 mm; FCL (FclReference.h) answers the same queries on the same input in the same run,
 // per pair and per hand (shared DistanceResult, broadphase manager), and each ratio is printed.
-// Usage: bench_contacts [--quick]
+// Usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy]
+//   --default-only: time only the default BVH (skip the AABB/leaf-size variants); --object: one object only.
 #include <algorithm>
 #include <cmath>
 #include <chrono>
@@ -29,6 +30,7 @@ namespace fs = std::filesystem;
 namespace {
 
 bool quick = false;
+bool defaultOnly = false;
 
 // Median seconds per call: at least 5 calls, then until ~0.3 s (0.05 s with --quick) or 500 calls.
 double medianSeconds(const std::function<void()>& f) {
@@ -205,10 +207,16 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
   std::printf("\nBVH build time (object / whole hand), ms:\n");
   std::vector<std::shared_ptr<const Bvh>> objectBvhs;
   std::vector<std::vector<std::shared_ptr<const Bvh>>> handBvhs;
-  for (const auto& v : variants) {
+  for (std::size_t vi = 0; vi < variants.size(); ++vi) {
+    const Variant& v = variants[vi];
     std::shared_ptr<const Bvh> ob;
-    const double tObj = secondsOf([&] { ob = std::make_shared<const Bvh>(*mesh, v.options); });
     std::vector<std::shared_ptr<const Bvh>> hb;
+    if (defaultOnly && vi != kDefault) {
+      objectBvhs.push_back(ob);
+      handBvhs.push_back(hb);
+      continue;
+    }
+    const double tObj = secondsOf([&] { ob = std::make_shared<const Bvh>(*mesh, v.options); });
     const double tHand = secondsOf([&] {
       for (const auto& p : hand) hb.push_back(std::make_shared<const Bvh>(*p.mesh, v.options));
     });
@@ -239,6 +247,7 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
     std::printf("    %-11s %10s %10s %12s %9s\n", "", "collide", "distance", "contacts", "#contacts");
     Timings ours;
     for (std::size_t vi = 0; vi < variants.size(); ++vi) {
+      if (defaultOnly && vi != kDefault) continue;
       const Timings t = timeOurs(scene, handBvhs[vi], *objectBvhs[vi]);
       std::printf("    %-11s %10.1f %10.1f %12.1f %9zu\n", variants[vi].name, 1e6 * t.collideHand,
                   1e6 * t.distanceHand, 1e6 * t.contactsPairs, t.contacts);
@@ -295,8 +304,16 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (std::strcmp(argv[i], "--default-only") == 0) defaultOnly = true;
+    else if (std::strcmp(argv[i], "--object") == 0 && i + 1 < argc) only = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy]\n");
+      return 2;
+    }
+  }
 #ifndef SG_HAVE_FCL
   std::printf("(FCL not found at configure time: only SoftGrasp timings)\n");
 #endif
@@ -309,7 +326,7 @@ int main(int argc, char** argv) {
   std::vector<Part> placed = hand;
   for (auto& p : placed) p.pose = flip * p.pose;
   std::printf("all times are medians per query over every hand body against the object, in microseconds\n");
-  runObject("mug", placed, Transform::identity(), approach);
-  runObject("bumpy", placed, Transform::identity(), approach);
+  if (only.empty() || only == "mug") runObject("mug", placed, Transform::identity(), approach);
+  if (only.empty() || only == "bumpy") runObject("bumpy", placed, Transform::identity(), approach);
   return 0;
 }

@@ -1,12 +1,24 @@
 // bench_plan: planner steps per second for each energy on 1 thread and on all cores, on the default world
 // (ThreeFinger + mug) and the FiveFinger world. Figures only, nothing asserted; not a ctest.
+// Then the hand-contacts energy's distance queries (one per link and state) over a sequence of nearby states:
+// SoftGrasp warm-started (temporal coherence), SoftGrasp cold, and FCL (FclReference.h, BVHs built once),
+// the same sequence in the same run, with the ratios.
 //   bench_plan [ITERATIONS_CONTACTS] [ITERATIONS_AUTOGRASP]
+//   bench_plan --sequence [STATES]   only the distance-query sequences (default 2000 states)
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <functional>
+#include <random>
 #include <string>
 #include <thread>
 
+#include "BenchTiming.h"
+#include "FclReference.h"
+#include "geometry/BvhCache.h"
+#include "geometry/Proximity.h"
 #include "grasp/planner/GraspPlanner.h"
 #include "io/ModelIO.h"
 
@@ -41,9 +53,116 @@ void run(const World& world, const char* worldName, EnergyKind energy, long iter
               rate / threads, static_cast<double>(a.iterations) / cpu_s, r.grasps.size(), fc);
 }
 
+// Every link's distance to the graspable along a deterministic random walk of small steps from the world's
+// hand pose (palm steps of ~1 mm and ~1.5°, DOF steps of 1 % of their range, pulled back toward the start
+// as the annealer's neighbours at low temperature stay near the current state).
+void distanceSequence(const World& world, const char* worldName, int states) {
+  if (world.robots.empty() || world.graspables.empty() || !world.graspables.front().mesh) return;
+  const Robot& robot = world.robots.front();
+  RobotState rs = world.state.robots.front();
+  const Transform X_WG = world.state.X_WG.front();
+  const auto objectBvh = bvhFor(world.graspables.front().mesh);
+  std::vector<BodyRef> refs;
+  std::vector<std::shared_ptr<const Bvh>> linkBvhs;
+  std::vector<const TriangleMesh*> linkMeshes;
+  for (const BodyRef& ref : robot.bodyRefs()) {
+    const Body& b = robot.body(ref);
+    if (!b.mesh || b.mesh->empty()) continue;
+    refs.push_back(ref);
+    linkBvhs.push_back(bvhFor(b.mesh));
+    linkMeshes.push_back(b.mesh.get());
+  }
+  const std::size_t links = refs.size();
+  std::mt19937 rng(1);
+  std::normal_distribution<double> n01(0.0, 1.0);
+  const Transform X_WP0 = rs.X_WP;
+  const std::vector<double> q0 = rs.dofValues;
+  Transform X_WP = X_WP0;
+  std::vector<double> q = q0;
+  std::vector<std::vector<Transform>> X_WL(static_cast<std::size_t>(states), std::vector<Transform>(links));
+  for (int s = 0; s < states; ++s) {
+    const Vec3 axis = Vec3(n01(rng), n01(rng), n01(rng)).normalized();
+    const Vec3 step = Vec3(n01(rng), n01(rng), n01(rng)) + 0.05 * (X_WP0.translation() - X_WP.translation());
+    X_WP = Transform(X_WP.rotation() * Quat(Eigen::AngleAxisd(0.026 * n01(rng), axis)), X_WP.translation() + step);
+    X_WP = Transform(X_WP.rotation().slerp(0.05, X_WP0.rotation()), X_WP.translation());
+    for (std::size_t k = 0; k < q.size(); ++k) {
+      const Dof& d = robot.dofs[k];
+      q[k] = std::clamp(q[k] + 0.01 * (d.maxValue - d.minValue) * n01(rng) + 0.05 * (q0[k] - q[k]), d.minValue, d.maxValue);
+    }
+    setRobotPose(robot, rs, X_WP);
+    setDofValues(robot, rs, q);
+    for (std::size_t l = 0; l < links; ++l) X_WL[static_cast<std::size_t>(s)][l] = X_WB(rs, refs[l]);
+  }
+  const double queries = static_cast<double>(states) * static_cast<double>(links);
+
+  std::vector<double> warmDistances, coldDistances, fclDistances;
+  auto runWarm = [&] {
+    std::vector<DistanceWarmStart> warm(links);  // one per link, as HandEvaluator's LinkProbe
+    warmDistances.clear();
+    for (const auto& poses : X_WL)
+      for (std::size_t l = 0; l < links; ++l)
+        warmDistances.push_back(meshDistance(*linkBvhs[l], poses[l], *objectBvh, X_WG, warm[l]).distance_mm);
+  };
+  auto runCold = [&] {
+    coldDistances.clear();
+    for (const auto& poses : X_WL)
+      for (std::size_t l = 0; l < links; ++l)
+        coldDistances.push_back(meshDistance(*linkBvhs[l], poses[l], *objectBvh, X_WG).distance_mm);
+  };
+  auto median3 = [](const std::function<void()>& f) {
+    double t[3];
+    for (double& x : t) x = bench::secondsOf(f);
+    std::sort(t, t + 3);
+    return t[1];
+  };
+  const double tWarm = median3(runWarm), tCold = median3(runCold);
+  std::printf("\ndistance sequence, %s: %d states x %zu links = %.0f queries (link mesh vs %zu-triangle object)\n",
+              worldName, states, links, queries, world.graspables.front().mesh->triangleCount());
+  std::printf("  SoftGrasp warm-started %9.2f us/query\n", 1e6 * tWarm / queries);
+  std::printf("  SoftGrasp cold         %9.2f us/query   warm/cold %.3f\n", 1e6 * tCold / queries, tWarm / tCold);
+  std::printf("  warm == cold on every query: %s\n", warmDistances == coldDistances ? "yes" : "NO");
+#ifdef SG_HAVE_FCL
+  std::vector<std::shared_ptr<bench::FclModel>> fclLinks;
+  for (const TriangleMesh* m : linkMeshes) fclLinks.push_back(bench::fclModel(*m));
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> linkObjects;
+  for (const auto& m : fclLinks) linkObjects.push_back(std::make_unique<fcl::CollisionObjectd>(m));
+  fcl::CollisionObjectd object(bench::fclModel(*world.graspables.front().mesh), bench::toFcl(X_WG));
+  auto runFcl = [&] {
+    fclDistances.clear();
+    for (const auto& poses : X_WL)
+      for (std::size_t l = 0; l < links; ++l) {
+        linkObjects[l]->setTransform(bench::toFcl(poses[l]));
+        fcl::DistanceRequestd request(true);  // nearest points, as SoftGrasp returns witness points
+        fcl::DistanceResultd result;
+        fcl::distance(linkObjects[l].get(), &object, request, result);
+        fclDistances.push_back(std::max(0.0, result.min_distance));
+      }
+  };
+  const double tFcl = median3(runFcl);
+  double worst = 0;
+  for (std::size_t i = 0; i < fclDistances.size(); ++i)
+    worst = std::max(worst, std::abs(fclDistances[i] - coldDistances[i]));
+  std::printf("  FCL (OBBRSS, prebuilt)  %9.2f us/query   largest |FCL - SoftGrasp| distance %.2e mm\n",
+              1e6 * tFcl / queries, worst);
+  std::printf("  ratio warm/FCL %.3f, cold/FCL %.3f\n", tWarm / tFcl, tCold / tFcl);
+#else
+  (void)linkMeshes;
+  std::printf("  (FCL not found at configure time: no FCL column)\n");
+#endif
+}
+
+void distanceSequences(int states) {
+  for (const char* name : {"default.xml", "fivefinger_cylinder.xml"})
+    distanceSequence(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name), name, states);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--sequence") {
+    distanceSequences(argc > 2 ? std::max(1, std::atoi(argv[2])) : 2000);
+    return 0;
+  }
   const long contactsIterations = argc > 1 ? std::atol(argv[1]) : 40000;
   const long autograspIterations = argc > 2 ? std::atol(argv[2]) : 400;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -56,5 +175,6 @@ int main(int argc, char** argv) {
       if (cores > 1) run(world, name, e, n, cores);
     }
   }
+  distanceSequences(2000);
   return 0;
 }

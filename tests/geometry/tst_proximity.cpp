@@ -246,7 +246,7 @@ class TestProximity : public QObject {
     std::mt19937 rng(11);
     std::uniform_real_distribution<double> u(-1, 1);
     auto point = [&] { return Vec3(5 * u(rng), 5 * u(rng), 5 * u(rng)); };
-    int tight = 0;
+    int tight = 0, tighter = 0;
     for (int k = 0; k < 5000; ++k) {
       TrianglePoints t1{point(), point(), point()}, t2{point(), point(), point()};
       if (k % 7 == 0) t1[2] = 0.5 * (t1[0] + t1[1]);   // collinear: zero area
@@ -256,12 +256,27 @@ class TestProximity : public QObject {
         const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
         return n.norm() > 1e-12 ? Vec3(n.normalized()) : Vec3(Vec3(u(rng), u(rng), u(rng)).normalized());
       };
-      const double bound = triangleDistanceLowerBound(t1, unitNormal(t1), t2, unitNormal(t2));
+      const Vec3 n1 = unitNormal(t1), n2 = unitNormal(t2);
+      const double bound = triangleDistanceLowerBound(t1, n1, t2, n2);
       const double exact = triangleDistance(t1, t2).distance;
       QVERIFY2(bound <= exact + 1e-9, qPrintable(QString("bound %1 > distance %2").arg(bound).arg(exact)));
       if (exact > 1 && bound > 0.5 * exact) ++tight;
+      // With the edge normals: still a lower bound, never looser, and tighter for pairs side by side.
+      const double edged = triangleDistanceLowerBound(t1, n1, triangleEdgeNormals(t1), t2, n2, triangleEdgeNormals(t2));
+      QVERIFY2(edged <= exact + 1e-9, qPrintable(QString("edge bound %1 > distance %2").arg(edged).arg(exact)));
+      QVERIFY(edged >= bound - 1e-12);
+      if (edged > bound + 1e-3) ++tighter;
     }
     QVERIFY(tight > 500);  // and it is not a trivial 0
+    QVERIFY(tighter > 500);
+    // Coplanar neighbours across an edge: the plane bound is 0, the edge bound the true gap.
+    const TrianglePoints left{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)};
+    const TrianglePoints right{Vec3(3, 0, 0), Vec3(4, 0, 0), Vec3(3, 1, 0)};
+    QCOMPARE(triangleDistanceLowerBound(left, Vec3::UnitZ(), right, Vec3::UnitZ()), 0.0);
+    QCOMPARE_LE(std::abs(triangleDistanceLowerBound(left, Vec3::UnitZ(), triangleEdgeNormals(left), right,
+                                                    Vec3::UnitZ(), triangleEdgeNormals(right)) -
+                         triangleDistance(left, right).distance),
+                1e-12);
     const TriangleMesh torus = makeTorus(8, 2, 24, 12);
     for (BoxFit fit : {BoxFit::Aligned, BoxFit::Oriented}) {
       const Bvh bvh(torus, {fit, 2});
@@ -294,6 +309,90 @@ class TestProximity : public QObject {
     QVERIFY(!meshesCollide(empty, {}, cube, {}));
     QVERIFY(!meshDistance(empty, {}, cube, {}).found());
     QVERIFY(meshContacts(cube, {}, empty, {}).points.empty());
+  }
+
+  // Either mesh may be the one mapped into the other's frame (the one with fewer nodes): swapping the
+  // arguments swaps the witness points and keeps the distance; contacts keep their roles.
+  void distanceIsSymmetricInTheMeshOrder() {
+    const TriangleMesh small = makeIcosphere(4, 1), large = makeTorus(10, 3, 24, 12);
+    const Bvh bs(small), bl(large);
+    QVERIFY(bs.nodes().size() < bl.nodes().size());
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int k = 0; k < 30; ++k) {
+      const Transform ps(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                         Vec3(12 * u(rng), 12 * u(rng), 8 * u(rng)));
+      const double expected = bruteForceDistance(small, ps, large, {});
+      const auto d1 = meshDistance(bs, ps, bl, {});
+      const auto d2 = meshDistance(bl, {}, bs, ps);
+      QCOMPARE_LE(std::abs(d1.distance_mm - expected), 1e-9);
+      QCOMPARE_LE(std::abs(d2.distance_mm - expected), 1e-9);
+      if (!d1.colliding) {
+        QCOMPARE_LE((d1.pointA_mm - d2.pointB_mm).norm(), 1e-9);
+        QCOMPARE_LE((d1.pointB_mm - d2.pointA_mm).norm(), 1e-9);
+      }
+      QCOMPARE(meshesCollide(bs, ps, bl, {}), expected == 0);
+      QCOMPARE(meshesCollide(bl, {}, bs, ps), expected == 0);
+    }
+  }
+
+  // A warm-started query returns exactly the cold answer (distance and witness points bit for bit) along a
+  // random walk of small steps, through contact and collision, whichever mesh is mapped.
+  void warmStartEqualsColdOnARandomWalk() {
+    const TriangleMesh hand = makeIcosphere(5, 2), object = makeTorus(30, 8, 64, 24);
+    const Bvh bh(hand), bo(object);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int order = 0; order < 2; ++order) {
+      DistanceWarmStart warm;
+      Transform pose(Quat::Identity(), Vec3(30, 0, 20));
+      int colliding = 0, warmed = 0;
+      for (int step = 0; step < 400; ++step) {
+        const Vec3 aim = Vec3(30, 0, 14) - pose.translation();  // drift to touching the tube
+        pose = Transform(Quat(Eigen::AngleAxisd(0.05 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                         0.4 * Vec3(u(rng), u(rng), u(rng)) + 0.01 * aim) *
+               pose;
+        if (warm.valid) ++warmed;
+        const MeshDistance cold = order == 0 ? meshDistance(bh, pose, bo, {}) : meshDistance(bo, {}, bh, pose);
+        const MeshDistance hot = order == 0 ? meshDistance(bh, pose, bo, {}, warm) : meshDistance(bo, {}, bh, pose, warm);
+        QCOMPARE(hot.distance_mm, cold.distance_mm);
+        QCOMPARE(hot.colliding, cold.colliding);
+        QVERIFY(hot.pointA_mm == cold.pointA_mm);
+        QVERIFY(hot.pointB_mm == cold.pointB_mm);
+        if (cold.colliding) ++colliding;
+        if (step % 50 == 0) {
+          const double expected = order == 0 ? bruteForceDistance(hand, pose, object, {})
+                                             : bruteForceDistance(object, {}, hand, pose);
+          QCOMPARE_LE(std::abs(hot.distance_mm - expected), 1e-9);
+        }
+      }
+      QVERIFY(colliding > 0 && colliding < 400);  // the walk touched the object and left it
+      qDebug("order %d: %d colliding, %d warm-started", order, colliding, warmed);
+      QVERIFY(warmed > 150);
+    }
+  }
+
+  // Ties (parallel faces: many triangle pairs at the same distance) resolve the same whatever pair the warm
+  // start holds, and a warm start from other meshes or an upper bound below the distance change nothing.
+  void warmStartResolvesTiesCanonically() {
+    const TriangleMesh box = makeBox(Vec3(10, 10, 10));
+    const Bvh a(box), b(box);
+    const Transform pb = at(1, 2, 10.5);
+    const MeshDistance cold = meshDistance(a, {}, b, pb);
+    QCOMPARE_LE(std::abs(cold.distance_mm - 0.5), 1e-12);
+    for (std::uint32_t i = 0; i < a.triangles().size(); ++i)
+      for (std::uint32_t j = 0; j < b.triangles().size(); j += 3) {
+        DistanceWarmStart warm{&a, &b, i, j, true};
+        const MeshDistance hot = meshDistance(a, {}, b, pb, warm);
+        QCOMPARE(hot.distance_mm, cold.distance_mm);
+        QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
+      }
+    DistanceWarmStart foreign{&b, &a, 1000000, 3, true};  // other meshes, out-of-range index: ignored
+    QCOMPARE(meshDistance(a, {}, b, pb, foreign).distance_mm, cold.distance_mm);
+    QVERIFY(foreign.valid && foreign.a == &a);
+    QVERIFY(!meshDistance(a, {}, b, pb, foreign, 0.4).found());
+    QVERIFY(!foreign.valid);
+    QCOMPARE(meshDistance(a, {}, b, pb, foreign, 0.6).distance_mm, cold.distance_mm);
   }
 
   void pointQueries() {

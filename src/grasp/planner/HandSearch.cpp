@@ -282,7 +282,7 @@ HandEvaluator::HandEvaluator(const World& world, const WorldState& start, const 
   const Robot& hand = world.robots[static_cast<std::size_t>(space.robot)];
   for (const BodyRef& ref : hand.bodyRefs()) {
     const Body& b = hand.body(ref);
-    if (b.mesh && !b.mesh->empty()) links_.push_back({ref, bvhFor(b.mesh), b.mesh.get()});
+    if (b.mesh && !b.mesh->empty()) links_.push_back({ref, bvhFor(b.mesh), b.mesh.get(), {}});
   }
   for (const BodyPair& p : activePairs(world, settings.analysis.collision, handBodies_)) {
     const Body& a = world.body(p.first);
@@ -408,9 +408,9 @@ std::vector<HandProbe> HandEvaluator::probes() {
       out.push_back(p);
     }
   } else {
-    for (const LinkProbe& link : links_) {
+    for (LinkProbe& link : links_) {
       const Transform& X_WL = X_WB(rs, link.ref);
-      const MeshDistance d = meshDistance(*link.bvh, X_WL, *objectBvh_, X_WG);
+      const MeshDistance d = meshDistance(*link.bvh, X_WL, *objectBvh_, X_WG, link.warm);
       if (!d.found()) continue;
       const MeshClosestPoint own = closestPointOnMesh(*link.bvh, X_WL, d.pointA_mm);
       HandProbe p;

@@ -10,6 +10,7 @@
 
 #include "contact/CollisionSettings.h"
 #include "geometry/Bvh.h"
+#include "geometry/Proximity.h"
 #include "grasp/Analysis.h"
 #include "grasp/planner/Annealing.h"
 #include "model/World.h"
@@ -118,7 +119,14 @@ class HandEvaluator final : public StateEvaluator {
   WorldState scratch_;
   std::vector<BodyHandle> handBodies_;
   std::shared_ptr<const Bvh> objectBvh_;
-  struct LinkProbe { BodyRef ref; std::shared_ptr<const Bvh> bvh; const TriangleMesh* mesh; };
+  struct LinkProbe {
+    BodyRef ref;
+    std::shared_ptr<const Bvh> bvh;
+    const TriangleMesh* mesh;
+    // The last closest triangle pair to the object: successive states are close, so the next distance query
+    // starts from it (temporal coherence; meshDistance returns exactly the cold answer).
+    DistanceWarmStart warm;
+  };
   std::vector<LinkProbe> links_;                 // live contacts: palm and links with geometry
   struct CollisionPair {
     BodyHandle a, b;
