@@ -70,6 +70,7 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
   const Vec3 p = toBody * contact_mm;
   const Vec3 n = toBody.applyToVector(inwardNormal).normalized();
   const double r2 = radius_mm * radius_mm;
+  const double reach = std::abs(radius_mm);  // NaN: no cheap rejection, the exact test decides
   const bool haveNormals = mesh.faceNormals.size() == mesh.triangles.size();
   std::vector<std::uint32_t> picked;
   for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
@@ -82,6 +83,10 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
     // its side) are in, as the rule says, whatever the round-off of the poses (rigid motions of the world).
     if (faceNormal.dot(n) > s.maxFaceNormalDot + kFaceNormalDotTolerance) continue;
     if (s.vertexRule == NeighbourhoodVertexRule::WholeTriangles) {
+      // Cheap rejection first: a triangle wholly beyond one face of the cube of half-side r around p is farther
+      // than r (most triangles of a mesh; the exact test below decides the rest).
+      const Vec3 lo = a.cwiseMin(b).cwiseMin(c) - p, hi = a.cwiseMax(b).cwiseMax(c) - p;
+      if ((lo.array() > reach).any() || (hi.array() < -reach).any()) continue;
       if ((nearestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) continue;
       picked.insert(picked.end(), tri.begin(), tri.end());
     } else {

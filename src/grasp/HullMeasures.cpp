@@ -1,5 +1,7 @@
 // Volume of the L1 and L∞ grasp wrench spaces (QUALITY.md §Measures), read off the 6-D Qhull hull that
 // ensureWrenchSpace builds once per evaluation and space. (ε comes from support functions: SupportMeasures.cpp.)
+#include "grasp/HullMeasures.h"
+
 #include "grasp/QualityMeasure.h"
 
 #include <memory>
@@ -21,6 +23,7 @@ class HullMeasure final : public QualityMeasure {
   }
   // The L∞ hull of the Minkowski sum can take seconds.
   bool expensive() const override { return space_ == GwsType::LInfinity; }
+  GwsType space() const { return space_; }
   MeasureValue compute(GraspEvaluation& e, ProgressSink&) const override {
     ensureWrenchSpace(e, space_);
     const GraspWrenchSpace& gws = space_ == GwsType::L1 ? e.l1 : e.lInfinity;
@@ -37,6 +40,11 @@ class HullMeasure final : public QualityMeasure {
 };
 
 }  // namespace
+
+std::optional<GwsType> wrenchSpaceHull(const QualityMeasure& measure) {
+  if (const auto* hull = dynamic_cast<const HullMeasure*>(&measure)) return hull->space();
+  return std::nullopt;
+}
 
 std::unique_ptr<QualityMeasure> makeHullVolumeMeasure(GwsType space) {
   return std::make_unique<HullMeasure>(space);

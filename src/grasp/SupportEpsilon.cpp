@@ -74,14 +74,19 @@ MatD complementOf(const MatD& m, int d) {
 using P6 = Eigen::Matrix<double, 6, 1>;
 
 struct Facet {
-  std::array<int, kMaxDim> v{};   // vertices (first d used), ascending ids
-  std::array<int, kMaxDim> nb{};  // nb[k]: the facet across the ridge opposite v[k]
-  P6 n = P6::Zero();              // unit outward normal
-  double b = 0;                   // offset: n·x = b on the facet (signed distance of its plane from 0)
-  double dist = 0;                // scratch: distance of the point being inserted (valid when marked)
-  int mark = 0;                   // +round: seen this round; −round: tested, not seen
-  unsigned version = 0;           // bumped when the slot is reused (stale heap entries)
-  bool alive = true;
+  std::array<int, kMaxDim> v;     // vertices (first d used), ascending ids
+  std::array<int, kMaxDim> nb;    // nb[k]: the facet across the ridge opposite v[k]
+  P6 n;                           // unit outward normal
+  double b;                       // offset: n·x = b on the facet (signed distance of its plane from 0)
+  double dist;                    // scratch: distance of the point being inserted (valid when marked)
+  int mark;                       // +round: seen this round; −round: tested, not seen
+  unsigned version;               // bumped when the slot is reused (stale heap entries)
+  bool alive;
+  Facet() : v{}, nb{}, n(P6::Zero()), b(0), dist(0), mark(0), version(0), alive(true) {}
+  // A slot that tryAdd fills completely (vertices, neighbours, normal) before it is read: only the
+  // bookkeeping is set, so growing the array does not zero ~130 bytes per new facet.
+  struct Uninitialised {};
+  explicit Facet(Uninitialised) : mark(0), version(0), alive(false) {}
 };
 
 P6 pad(const VecD& x) {
@@ -251,7 +256,7 @@ class Polytope {
         if (slot < 0) return rollBack();
         int id;
         if (nextFree > 0) id = free_[--nextFree];
-        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(); }
+        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(Facet::Uninitialised{}); }
         ids_.push_back(id);
         links_.emplace_back(g, slot);
         Facet& nf = facets_[static_cast<std::size_t>(id)];

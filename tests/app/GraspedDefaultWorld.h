@@ -3,6 +3,7 @@
 // runs on a copy of the world and its DOF values are pushed as one undoable command, then the analysis is
 // recomputed — independent of the application's own auto-grasp action.
 #include <QString>
+#include <QTest>
 
 #include "Commands.h"
 #include "Document.h"
@@ -15,7 +16,14 @@ namespace sg::test {
 
 inline QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"); }
 
-// Opens the default world and closes the hand on the mug. False if the world could not be opened.
+// Waits (events processed) until the L1 hull the analysis builds in the background after each update has
+// arrived (evaluation()->l1, l1Quality, volume-l1). False after 30 s.
+inline bool waitForL1Hull(const app::GraspAnalysis& analysis) {
+  return QTest::qWaitFor([&] { return !analysis.l1HullPending(); }, 30000);
+}
+
+// Opens the default world and closes the hand on the mug, and waits for the L1 hull. False if the world could not
+// be opened.
 inline bool openAndGraspDefaultWorld(app::MainWindow& window) {
   if (!window.openWorldFile(defaultWorldPath())) return false;
   app::Document* doc = window.document();
@@ -23,7 +31,7 @@ inline bool openAndGraspDefaultWorld(app::MainWindow& window) {
   autoGrasp(copy, 0);
   doc->push(new app::SetDofValuesCommand(doc, 0, copy.state.robots[0].dofValues));
   window.analysis()->recompute();
-  return true;
+  return waitForL1Hull(*window.analysis());
 }
 
 // Number of soft contacts in the analysis' evaluation.

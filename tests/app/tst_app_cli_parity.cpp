@@ -62,6 +62,7 @@ void TstAppCliParity::gAndCliAgree() {
   QVERIFY(g);
   if (hasHand) g->trigger();
   window.analysis()->recompute();
+  QVERIFY(QTest::qWaitFor([&] { return !window.analysis()->l1HullPending(); }, 30000));  // volume-l1: background
   const auto& evaluation = window.analysis()->evaluation();
 
   // The CLI on the same file.
@@ -122,6 +123,7 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   window.analysis()->setSettings(s);
   window.findChild<QAction*>("actionApproachAndGrasp")->trigger();
   window.analysis()->recompute();
+  QVERIFY(QTest::qWaitFor([&] { return !window.analysis()->l1HullPending(); }, 30000));  // volume-l1: background
   QVERIFY(window.analysis()->evaluation());
   QTemporaryDir dir;
   const QString file = dir.filePath("settings.ini");

@@ -111,7 +111,7 @@ class TstUiLInfinity : public QObject {
   QTemporaryDir settingsDir_;
   std::unique_ptr<MainWindow> window_;
   GraspAnalysis* analysis() const { return window_->analysis(); }
-  JobRunner* worker() const { return window_->analysis()->findChild<JobRunner*>(); }
+  JobRunner* worker() const { return window_->analysis()->findChild<JobRunner*>("lInfinityJobs"); }
   QualityDock* dock() const { return window_->findChild<QualityDock*>(); }
 };
 
@@ -151,10 +151,11 @@ void TstUiLInfinity::arrivesAsynchronouslyAndMatchesSynchronous() {
   QCOMPARE(a->evaluation()->contacts.size(), std::size_t(3));
   QVERIFY(!a->evaluation()->lInfinity.hull.ok());
   const GraspEvaluation want = synchronousEvaluation(*a, *window_->document());
-  QCOMPARE(a->evaluation()->l1Quality.epsilon, want.l1Quality.epsilon);
   QCOMPARE(want.lInfinity.inputPointCount, std::size_t(729));  // 9³: no sum repeats another
 
   QVERIFY(arrived.wait(kWait_ms));
+  QVERIFY(test::waitForL1Hull(*a));  // the L1 hull, built in the background too
+  QCOMPARE(a->evaluation()->l1Quality.epsilon, want.l1Quality.epsilon);
   QCOMPARE(arrived.count(), 1);
   QCOMPARE(updated.count(), 1);  // the other views are not redrawn for it
   QVERIFY(!a->lInfinityPending());
@@ -322,7 +323,7 @@ void TstUiLInfinity::deletingTheAnalysisMidBuildIsSafe() {
   auto* extra = new GraspAnalysis(doc);  // a second analysis of the same world
   extra->setSettings(quickLInfinity(extra->settings()));
   QTRY_VERIFY_WITH_TIMEOUT(!extra->lInfinityPending(), kWait_ms);
-  auto* wk = extra->findChild<JobRunner*>();
+  auto* wk = extra->findChild<JobRunner*>("lInfinityJobs");
   QVERIFY(wk);
   const int started = wk->startedCount();
 
@@ -338,7 +339,7 @@ void TstUiLInfinity::deletingTheAnalysisMidBuildIsSafe() {
   // Again with a build running and the next one waiting.
   extra = new GraspAnalysis(doc);
   extra->setSettings(quickLInfinity(extra->settings()));
-  wk = extra->findChild<JobRunner*>();
+  wk = extra->findChild<JobRunner*>("lInfinityJobs");
   waitUntilStarted(*wk, 1);
   extra->recompute();  // cancels the running one and waits behind it (unless that one finished already)
   delete extra;

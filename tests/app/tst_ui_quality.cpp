@@ -76,6 +76,7 @@ class TstUiQuality : public QObject {
 
   void dockShowsForceClosureAndEpsilonAfterAutoGrasp();
   void dockFollowsTheHandLive();
+  void volumeL1ArrivesInTheBackground();
   void measuresAddRemoveAndPersist();
   void lInfinityMeasureBuildsOnlyOnDemandWithANote();
   void settingsDialogAppliesAndPersists();
@@ -171,7 +172,46 @@ void TstUiQuality::dockFollowsTheHandLive() {
   QVERIFY(shown(d->valueText("epsilon-l1")) <= 0);
   window_->document()->undoStack()->redo();
   QTRY_VERIFY(d->forceClosureLabel()->property("forceClosure").toBool());
+  QVERIFY(test::waitForL1Hull(*analysis));
   QVERIFY(std::abs(shown(d->valueText("epsilon-l1")) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
+}
+
+// The L1 hull (volume-l1, the L1 projection) is never built on the GUI thread: an update shows the ε's at once and
+// the last volume greyed; a burst of updates (a drag) is coalesced into one build, whose value is the engine's.
+void TstUiQuality::volumeL1ArrivesInTheBackground() {
+  GraspAnalysis* analysis = window_->analysis();
+  QualityDock* d = dock();
+  const QString before = d->valueText("volume-l1");
+  QVERIFY2(shown(before) > 0, qPrintable(before));
+  QVERIFY(!d->valuePending("volume-l1"));
+  QSignalSpy arrived(analysis, &GraspAnalysis::l1HullUpdated);
+  for (int i = 0; i < 5; ++i) analysis->recompute();  // no events in between: the runner keeps only the latest
+  QVERIFY(analysis->l1HullPending());
+  QVERIFY(!analysis->evaluation()->l1Built);
+  QVERIFY(!analysis->evaluation()->measure("volume-l1"));
+  QVERIFY(analysis->evaluation()->measure("epsilon-l1") && analysis->evaluation()->measure("epsilon-l1")->ok);
+  QCOMPARE(d->valueText("volume-l1"), before);  // the last value, greyed
+  QVERIFY(d->valuePending("volume-l1"));
+  QVERIFY(d->table()->item(static_cast<int>(d->measures().indexOf("volume-l1")), 1)->toolTip().contains("background"));
+
+  QVERIFY(arrived.wait(30000));
+  QVERIFY(!analysis->l1HullPending());
+  QVERIFY(analysis->evaluation()->l1Built);
+  QVERIFY(!d->valuePending("volume-l1"));
+  // The engine's one analysis call on the same world, asked for the volume, gives the same number.
+  NullProgress progress;
+  AnalysisRequest request = liveAnalysisRequest(analysis->settings(), analysis->graspableIndex());
+  request.measures = {"epsilon-l1", "volume-l1"};
+  const AnalysisResult engine = analyzeGrasp(window_->document()->world(), request, progress);
+  QVERIFY(engine.primary());
+  const MeasureValue* want = engine.primary()->measure("volume-l1");
+  const MeasureValue* got = analysis->evaluation()->measure("volume-l1");
+  QVERIFY(want && got && want->ok && got->ok);
+  QCOMPARE(got->value, want->value);
+  QCOMPARE(analysis->evaluation()->l1Quality.epsilon, engine.primary()->l1Quality.epsilon);
+  QCOMPARE(d->valueText("volume-l1"), QString::number(want->value, 'g', 4));
+  QTest::qWait(100);
+  QCOMPARE(arrived.count(), 1);  // the older builds' results were dropped
 }
 
 void TstUiQuality::measuresAddRemoveAndPersist() {
@@ -233,6 +273,7 @@ void TstUiQuality::lInfinityMeasureBuildsOnlyOnDemandWithANote() {
   QCOMPARE(d->valueText("epsilon-linf"),
            QString::number(analysis->evaluation()->measure("epsilon-linf")->value, 'f', 4));
   QVERIFY(analysis->evaluation()->measure("epsilon-linf")->value > 0);
+  QVERIFY(test::waitForL1Hull(*analysis));  // the settings changed: the L1 hull was built again in the background
   QVERIFY(std::abs(shown(d->valueText("epsilon-l1")) - analysis->evaluation()->l1Quality.epsilon) <= 0.5e-4);
   d->removeMeasure("volume-linf");
   QVERIFY(!analysis->settings().computeLInfinity);
@@ -377,7 +418,7 @@ void TstUiQuality::gwsProjectionWindowSlicesTheSpace() {
   QTRY_VERIFY(w->summary().contains("not built"));  // once the background build gives up
   w->setType(GwsType::L1);
   QVERIFY(!analysis->settings().computeLInfinity);
-  QVERIFY(w->projection().valid);
+  QTRY_VERIFY(w->projection().valid);  // the settings changed: the L1 hull arrives from the background
 
   // Live: opening the hand (no grasp) empties the projection.
   window_->document()->undoStack()->undo();

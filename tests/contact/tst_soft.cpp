@@ -4,6 +4,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <random>
 
 #include "SoftTestShapes.h"
 #include "contact/FrictionEdges.h"
@@ -13,6 +14,7 @@
 #include "contact/SoftContactModel.h"
 #include "contact/SoftNeighbourhood.h"
 #include "contact/SoftPatch.h"
+#include "geometry/TriangleTriangle.h"
 #include "core/Error.h"
 
 using namespace sg;
@@ -311,6 +313,35 @@ class TestSoft : public QObject {
     const Transform pose = Transform::fromTranslation(Vec3(0, 50, 0));
     const SoftNeighbourhood moved = gatherNeighbourhood(mesh, pose, pose * p, -p.normalized(), 3, {});
     QCOMPARE(moved.vertexIndices, tri.vertexIndices);
+  }
+  // The whole-triangle rule equals a brute-force selection (every triangle passing the normal test whose
+  // closest point is within the radius), whatever the radius and the contact point: the cheap bounding-box
+  // rejection in gatherNeighbourhood never drops a triangle the exact test keeps.
+  void neighbourhoodMatchesBruteForce() {
+    const TriangleMesh mesh = makeUvSphere(20, 48, 24);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> unit(-1, 1), radius(0.5, 25);
+    SoftNeighbourhoodSettings s;
+    for (int k = 0; k < 60; ++k) {
+      const Vec3 dir = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
+      const Vec3 p = (20 + unit(rng)) * dir;  // near the surface, inside or outside
+      const double r = radius(rng);
+      const SoftNeighbourhood got = gatherNeighbourhood(mesh, Transform::identity(), p, -dir, r, s);
+      std::vector<std::uint32_t> want;
+      for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const auto& tri = mesh.triangles[t];
+        const Vec3 &a = mesh.vertices[tri[0]], &b = mesh.vertices[tri[1]], &c = mesh.vertices[tri[2]];
+        const Vec3 faceNormal = mesh.faceNormals.size() == mesh.triangles.size()
+                                    ? mesh.faceNormals[t]
+                                    : Vec3((b - a).cross(c - a).normalized());
+        if (faceNormal.dot(-dir) > s.maxFaceNormalDot + 1e-9) continue;
+        if (closestPointOnTriangle(p, a, b, c).distanceSquared > r * r * (1 + 1e-12)) continue;
+        want.insert(want.end(), tri.begin(), tri.end());
+      }
+      std::sort(want.begin(), want.end());
+      want.erase(std::unique(want.begin(), want.end()), want.end());
+      QCOMPARE(got.vertexIndices, want);
+    }
   }
   void overlappingContactsMerge() {
     World w;

@@ -7,6 +7,7 @@
 #include "core/Error.h"
 #include "geometry/Primitives.h"
 #include "grasp/Analysis.h"
+#include "grasp/HullMeasures.h"
 #include "grasp/GraspMatrix.h"
 #include "io/ModelIO.h"
 
@@ -80,6 +81,11 @@ void TstAnalysis::measuresAreRegistered() {
   QVERIFY(!findQualityMeasure("epsilon-linf")->expensive());
   QVERIFY(!findQualityMeasure("epsilon-l1")->expensive());
   QVERIFY(!findQualityMeasure("epsilon-exact")->expensive());
+  // The volumes read a Qhull hull (the application builds it off the GUI thread); nothing else does.
+  QVERIFY(wrenchSpaceHull(*findQualityMeasure("volume-l1")) == std::optional<GwsType>(GwsType::L1));
+  QVERIFY(wrenchSpaceHull(*findQualityMeasure("volume-linf")) == std::optional<GwsType>(GwsType::LInfinity));
+  for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact", "min-singular-value"})
+    QVERIFY2(!wrenchSpaceHull(*findQualityMeasure(name)), name);
   GraspEvaluation e = evaluateGrasp(tetraWorld(30), tetraContacts(30), 0, *findContactModel("point"), fixtureSettings(30));
   NullProgress progress;
   QVERIFY_THROWS_EXCEPTION(Error, computeMeasures(e, {"no-such-measure"}, progress));

@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "contact/ContactDetection.h"
+#include "grasp/HullMeasures.h"
 
 namespace sg::app {
 
@@ -18,14 +19,19 @@ AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optio
   r.contactModels = {settings.contactModel};
   r.measures.clear();
   for (const QualityMeasure* m : qualityMeasures())
-    if (!m->expensive()) r.measures.push_back(m->name());
+    if (!m->expensive() && !wrenchSpaceHull(*m)) r.measures.push_back(m->name());
   return r;
 }
 
 GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
-    : QObject(parent), doc_(doc), lInfinityJobs_(new JobRunner(this)) {
+    : QObject(parent), doc_(doc), lInfinityJobs_(new JobRunner(this)), l1Jobs_(new JobRunner(this)) {
+  lInfinityJobs_->setObjectName("lInfinityJobs");
+  l1Jobs_->setObjectName("l1HullJobs");
   connect(lInfinityJobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
     if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeLInfinity(*r, /*pending=*/true);
+  });
+  connect(l1Jobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
+    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeL1Hull(*r, /*pending=*/true);
   });
   timer_.setSingleShot(true);
   timer_.setInterval(0);
@@ -78,6 +84,10 @@ void GraspAnalysis::recompute() {
   ++generation_;
   lInfinityPending_ = false;
   lInfinityJobs_->cancel();
+  // The running L1 build is not interrupted (it ends within milliseconds and its result is dropped); only a
+  // waiting one is replaced: dragging the hand costs one build at a time, never a queue.
+  l1HullPending_ = false;
+  l1Jobs_->dropWaiting();
   error_.clear();
   evaluation_.reset();
   contacts_.clear();
@@ -100,11 +110,13 @@ void GraspAnalysis::recompute() {
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;
     if (!result.evaluations.empty()) evaluation_ = std::move(result.evaluations.front());
+    if (evaluation_) startL1Hull();
     if (evaluation_ && settings_.computeLInfinity) startLInfinity();
   } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
     error_ = QString::fromStdString(e.what());
     evaluation_.reset();
     lInfinityPending_ = false;
+    l1HullPending_ = false;
   }
   ++updateCount_;
   const bool selectionDropped = selectedContact_.has_value();
@@ -150,13 +162,55 @@ void GraspAnalysis::mergeLInfinity(const LInfinityResult& result, bool pending) 
     evaluation_->lInfinityQuality.message = result.error;
   }
   evaluation_->lInfinityBuilt = true;
-  // The expensive measures read the space just merged (ensureWrenchSpace does not build it again).
-  std::vector<std::string> expensive;
-  for (const QualityMeasure* m : qualityMeasures())
-    if (m->expensive()) expensive.push_back(m->name());
-  NullProgress progress;
-  computeMeasures(*evaluation_, expensive, progress);
+  computeHullMeasures(GwsType::LInfinity);
   if (pending) emit lInfinityUpdated();
+}
+
+void GraspAnalysis::computeHullMeasures(GwsType space) {
+  // They read the space just merged (ensureWrenchSpace does not build it again).
+  std::vector<std::string> names;
+  for (const QualityMeasure* m : qualityMeasures())
+    if (wrenchSpaceHull(*m) == space) names.push_back(m->name());
+  NullProgress progress;
+  computeMeasures(*evaluation_, names, progress);
+}
+
+void GraspAnalysis::startL1Hull() {
+  const QualitySettings& q = settings_.quality;
+  LInfinityJob job;
+  job.type = GwsType::L1;
+  job.generation = generation_;
+  job.gws = evaluation_->gws;  // with the gravity term evaluateGrasp may have added
+  job.forceClosureTolerance = q.forceClosureTolerance;
+  job.perContactWrenches = evaluation_->perContactWrenches();
+  if (evaluation_->contacts.empty()) {  // no wrenches: no hull to build
+    mergeL1Hull(buildLInfinity(job), /*pending=*/false);
+    return;
+  }
+  evaluation_->l1 = GraspWrenchSpace{};
+  evaluation_->l1.type = GwsType::L1;
+  evaluation_->l1.dimensions = q.gws.dimensions;
+  evaluation_->l1.hull.message = "L1 GWS: being built";
+  evaluation_->l1Quality = GraspQuality{};
+  evaluation_->l1Quality.message = evaluation_->l1.hull.message;
+  l1Jobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) { return buildLInfinity(job, progress); });
+  l1HullPending_ = true;
+}
+
+void GraspAnalysis::mergeL1Hull(const LInfinityResult& result, bool pending) {
+  if (pending != l1HullPending_ || result.generation != generation_ || !evaluation_) return;  // stale
+  l1HullPending_ = false;
+  evaluation_->l1 = result.space;
+  evaluation_->l1Quality = result.quality;
+  if (!result.error.empty()) {
+    evaluation_->l1.hull.status = HullStatus::Failed;
+    evaluation_->l1.hull.message = result.error;
+    evaluation_->l1Quality.hullStatus = HullStatus::Failed;
+    evaluation_->l1Quality.message = result.error;
+  }
+  evaluation_->l1Built = true;
+  computeHullMeasures(GwsType::L1);
+  if (pending) emit l1HullUpdated();
 }
 
 QString GraspAnalysis::describeInterpenetrations(int maxPairs) const {

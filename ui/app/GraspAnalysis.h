@@ -7,11 +7,13 @@
 // window, soft inspector). Results only: nothing here edits the model. Settings are not part of the world
 // and are not undoable.
 //
-// Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. The expensive measures
-// (the L∞ hull of the Minkowski sum, for volume-linf and the GWS projection; AnalysisSettings::computeLInfinity)
-// can take seconds, so they are computed off the GUI thread: recompute() emits updated() with them pending; a JobRunner computes them
-// from the evaluation's own wrenches and, if the model has not changed meanwhile, it is merged in and
-// lInfinityUpdated() follows.
+// Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. The measures that read a
+// Qhull hull (grasp/HullMeasures.h: volume-l1, volume-linf) and the GWS projection never run on the GUI
+// thread: recompute() emits updated() with them pending, and a JobRunner per space builds the hull from the
+// evaluation's own wrenches — the L1 hull after every update (milliseconds), the L∞ hull of the Minkowski sum
+// (seconds) only while a view shows it (AnalysisSettings::computeLInfinity). While the hand is dragged the runner
+// coalesces: the running build finishes, only the latest waiting one starts. If the model has not changed
+// meanwhile the result is merged in and l1HullUpdated() / lInfinityUpdated() follows.
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -37,7 +39,7 @@ struct AnalysisSettings {
 };
 
 // The engine request the live analysis makes for these settings: no hand motion, the chosen model, the
-// cheap measures (QualityMeasure::expensive() false); `graspable` as AnalysisRequest::graspable.
+// measures that need no hull (wrenchSpaceHull() empty, grasp/HullMeasures.h); `graspable` as AnalysisRequest::graspable.
 AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable);
 
 // Two bodies that interpenetrate (a collision-checked pair), and how deep: the sensing output's penetration
@@ -76,6 +78,9 @@ class GraspAnalysis : public QObject {
   const std::optional<GraspEvaluation>& evaluation() const { return evaluation_; }
   // The L∞ space of the current evaluation is being built in the background.
   bool lInfinityPending() const { return lInfinityPending_; }
+  // The L1 hull of the current evaluation (evaluation()->l1, l1Quality, volume-l1) is being built in the
+  // background; until then l1Built is false and l1 / l1Quality are placeholders.
+  bool l1HullPending() const { return l1HullPending_; }
   const QString& error() const { return error_; }
   // The evaluated contact (index into evaluation()->contacts) that came from contacts()[contactIndex].
   std::optional<int> evaluationOfContact(int contactIndex) const;
@@ -98,6 +103,8 @@ class GraspAnalysis : public QObject {
   void updated();
   // The pending L∞ space of the current evaluation arrived (evaluation()->lInfinity, lInfinityQuality).
   void lInfinityUpdated();
+  // The pending L1 hull arrived (evaluation()->l1, l1Quality and the measures reading it, e.g. volume-l1).
+  void l1HullUpdated();
   void selectedContactChanged();
 
  private:
@@ -106,6 +113,10 @@ class GraspAnalysis : public QObject {
   void startLInfinity();
   // `pending`: the result of a background job (else built at once, for a grasp without contacts).
   void mergeLInfinity(const LInfinityResult& result, bool pending);
+  void startL1Hull();
+  void mergeL1Hull(const LInfinityResult& result, bool pending);
+  // Computes the registered measures that read the hull of `space` (now built) into the evaluation.
+  void computeHullMeasures(GwsType space);
 
   Document* doc_;
   AnalysisSettings settings_;
@@ -122,6 +133,8 @@ class GraspAnalysis : public QObject {
   JobRunner* lInfinityJobs_;          // child: deleting it cancels a running build and waits for it to stop
   std::uint64_t generation_ = 0;      // one per recompute: results of older ones are dropped
   bool lInfinityPending_ = false;
+  JobRunner* l1Jobs_;                 // child, as lInfinityJobs_
+  bool l1HullPending_ = false;
 };
 
 }  // namespace sg::app

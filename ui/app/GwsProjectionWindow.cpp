@@ -110,6 +110,9 @@ GwsProjectionWindow::GwsProjectionWindow(GraspAnalysis* analysis, bool withViewp
   connect(analysis_, &GraspAnalysis::lInfinityUpdated, this, [this] {
     if (type() == GwsType::LInfinity) refresh();
   });
+  connect(analysis_, &GraspAnalysis::l1HullUpdated, this, [this] {
+    if (type() == GwsType::L1) refresh();
+  });
   refresh();
   resize(withViewport ? QSize(520, 620) : QSize(420, 260));
 }
@@ -154,6 +157,8 @@ void GwsProjectionWindow::refresh() {
     projection_.message = "choose three different fixed coordinates";
   } else if (lInf && analysis_->lInfinityPending()) {
     projection_.message = "the L∞ space is being computed";
+  } else if (!lInf && analysis_->l1HullPending()) {
+    projection_.message = "the L1 space is being computed";
   } else if (lInf && (!analysis_->settings().computeLInfinity || gws->limitExceeded)) {
     projection_.message = "the L∞ hull is not built (its Minkowski sum is over the engine's limit of " +
                           std::to_string(settings.gws.maxLInfinityPoints) + " points; ε L∞ does not need it)";

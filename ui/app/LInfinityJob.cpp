@@ -9,18 +9,19 @@ LInfinityResult buildLInfinity(const LInfinityJob& job, ProgressSink& progress) 
   r.generation = job.generation;
   try {
     throwIfCancelled(progress);
-    progress.report(0, "building the L-infinity wrench space");
-    r.space = buildLInfinityGws(job.perContactWrenches, job.gws);
+    const bool l1 = job.type == GwsType::L1;
+    progress.report(0, l1 ? "building the L1 wrench space" : "building the L-infinity wrench space");
+    r.space = buildGws(job.type, job.perContactWrenches, job.gws);
     throwIfCancelled(progress);
     // The hull is the bulk of the work; the quality only reads its facets.
-    progress.report(0.9, "evaluating the L-infinity quality");
+    progress.report(0.9, "evaluating the quality");
     r.quality = evaluateQuality(r.space, job.forceClosureTolerance);
-    progress.report(1, "L-infinity quality done");
+    progress.report(1, "quality done");
   } catch (const Cancelled&) {
     throw;  // not a failure: the runner reports it as cancelled
   } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
     r.space = GraspWrenchSpace{};
-    r.space.type = GwsType::LInfinity;
+    r.space.type = job.type;
     r.quality = GraspQuality{};
     r.error = e.what();
   }

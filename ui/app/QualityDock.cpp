@@ -1,6 +1,9 @@
 #include "QualityDock.h"
 
+#include <QBrush>
 #include <QHash>
+#include <QPalette>
+#include <optional>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -15,12 +18,14 @@
 
 #include "Document.h"
 #include "GraspAnalysis.h"
+#include "grasp/HullMeasures.h"
 #include "grasp/QualityMeasure.h"
 
 namespace sg::app {
 
 namespace {
 const char* kMeasuresKey = "quality/measures";
+constexpr int kPendingRole = Qt::UserRole + 1;  // a value item's "being computed, last value shown" flag
 constexpr int kValueDecimals = 4;
 
 QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
@@ -30,6 +35,12 @@ const QualityMeasure* registered(const QString& name) { return findQualityMeasur
 bool isExpensive(const QString& name) {
   const QualityMeasure* m = registered(name);
   return m && m->expensive();
+}
+
+// The hull a measure reads (the volumes), built in the background by the analysis.
+std::optional<GwsType> hullOf(const QString& name) {
+  const QualityMeasure* m = registered(name);
+  return m ? wrenchSpaceHull(*m) : std::nullopt;
 }
 
 // Names stored before the registry (the dock's own enum keys).
@@ -165,6 +176,7 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   rebuildRows();
   connect(analysis_, &GraspAnalysis::updated, this, &QualityDock::refresh);
   connect(analysis_, &GraspAnalysis::lInfinityUpdated, this, &QualityDock::refresh);
+  connect(analysis_, &GraspAnalysis::l1HullUpdated, this, &QualityDock::refresh);
 }
 
 bool QualityDock::needsLInfinity() const {
@@ -239,6 +251,11 @@ QString QualityDock::valueText(const QString& m) const {
   const int row = static_cast<int>(measures_.indexOf(m));
   if (row < 0 || !table_->item(row, 1)) return {};
   return table_->item(row, 1)->text();
+}
+
+bool QualityDock::valuePending(const QString& m) const {
+  const int row = static_cast<int>(measures_.indexOf(m));
+  return row >= 0 && table_->item(row, 1) && table_->item(row, 1)->data(kPendingRole).toBool();
 }
 
 void QualityDock::refresh() {
@@ -325,10 +342,22 @@ void QualityDock::refresh() {
     const QString& m = measures_[row];
     const bool expensive = isExpensive(m);
     const MeasureValue* value = evaluation ? evaluation->measure(m.toStdString()) : nullptr;
+    QTableWidgetItem* item = table_->item(row, 1);
+    // The L1 hull's measures arrive within milliseconds of each update: the last value stays, greyed, so
+    // dragging the hand does not make the row flicker (the L∞ hull can take seconds: "computing…").
+    const bool l1Pending = evaluation && hullOf(m) == GwsType::L1 && analysis_->l1HullPending();
+    item->setData(kPendingRole, l1Pending);
+    item->setForeground(l1Pending ? palette().brush(QPalette::Disabled, QPalette::Text) : QBrush());
     QString text;
     if (!evaluation)
       text = QStringLiteral("—");
-    else if (expensive && analysis_->lInfinityPending())
+    else if (l1Pending) {
+      const QString last = item->text();
+      const bool number = !last.isEmpty() && (last[0].isDigit() || last[0] == '-' || last[0] == '.');
+      item->setToolTip(tr("being computed in the background; the last value is shown until then"));
+      item->setText(number ? last : tr("computing…"));
+      continue;
+    } else if (expensive && analysis_->lInfinityPending())
       text = tr("computing…");
     else if (expensive && evaluation->lInfinity.limitExceeded)
       text = tr("over the hull limit");

@@ -3,7 +3,7 @@
 // ε and volume of the L1 and L∞ wrench spaces, σmin of the grasp matrix, whatever is registered; added and
 // removed with the buttons, remembered by name in QSettings "quality/measures"), their live values after
 // every GraspAnalysis update ("computing…" for expensive ones — the L∞ hull's volume — while the analysis
-// computes them in the background; every ε is computed at once from support functions, its tooltip giving
+// computes them in the background; the L1 volume keeps its last value, greyed, until its hull arrives; every ε is computed at once from support functions, its tooltip giving
 // the certified lower and upper bounds, the gap and the support queries), a force-closure indicator, the
 // graspable evaluated and the analysis' notes (errors, soft contacts that fell back to point contacts, an L∞
 // hull over its point limit).
@@ -37,6 +37,9 @@ class QualityDock : public QDockWidget {
 
   // What the dock shows (tests, status): a measure's value text (empty if not shown), the indicator.
   QString valueText(const QString& name) const;
+  // The value is being computed in the background (a volume while its hull is built): the last value is shown
+  // greyed until the new one arrives.
+  bool valuePending(const QString& name) const;
   QLabel* forceClosureLabel() const { return forceClosure_; }
   QLabel* graspableLabel() const { return graspable_; }
   QLabel* notesLabel() const { return notes_; }
