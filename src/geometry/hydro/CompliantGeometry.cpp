@@ -66,6 +66,8 @@ TetBvh buildTetBvh(const VolumeMesh& mesh) {
   out.nodes.reserve(2 * mesh.tets.size());
   out.nodes.emplace_back();
   b.build(0, 0, static_cast<std::uint32_t>(mesh.tets.size()));
+  out.boxes.reserve(out.nodes.size());
+  for (const BvhNode& n : out.nodes) out.boxes.push_back({n.box.center, n.box.halfExtents, n.firstChild, n.firstTriangle, n.triangleCount});
   return out;
 }
 
@@ -77,6 +79,8 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
   offset_Pa.resize(n);
   faceNormal.resize(n);
   faceOffset_mm.resize(n);
+  gradientNorm_Pa_per_mm.resize(n);
+  tetVertex_mm.resize(n);
   for (std::size_t t = 0; t < n; ++t) {
     const auto& tet = m.tets[t];
     Vec3 v[4];
@@ -91,6 +95,8 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
     A.row(2) = v[3] - v[0];
     const Vec3 g = A.partialPivLu().solve(Vec3(p[1] - p[0], p[2] - p[0], p[3] - p[0]));
     gradient_Pa_per_mm[t] = g;
+    gradientNorm_Pa_per_mm[t] = g.norm();
+    for (int k = 0; k < 4; ++k) tetVertex_mm[t][k] = v[k];
     offset_Pa[t] = p[0] - g.dot(v[0]);
     for (int k = 0; k < 4; ++k) {
       const Vec3& a = v[(k + 1) % 4];

@@ -14,7 +14,15 @@ namespace sg {
 
 // A BVH over tets (axis-aligned boxes in the body frame, one tet per leaf). Node leaf ranges index `order`.
 struct TetBvh {
+  // The same tree as compact axis-aligned boxes (56 bytes a node, not BvhNode's 150): the per-triangle descent
+  // of compliantRigidSurface reads only these.
+  struct Box {
+    Vec3 center, halfExtents;
+    std::int32_t firstChild = -1;  // as BvhNode
+    std::uint32_t first = 0, count = 0;
+  };
   std::vector<BvhNode> nodes;
+  std::vector<Box> boxes;            // boxes[i] is nodes[i]
   std::vector<std::uint32_t> order;  // tet indices in leaf order
 };
 TetBvh buildTetBvh(const VolumeMesh& mesh);
@@ -27,6 +35,10 @@ struct SoftVolume {
   // Per tet and face k (opposite vertex k): inward unit normal and offset, inside ⇔ n·x ≥ d.
   std::vector<std::array<Vec3, 4>> faceNormal;
   std::vector<std::array<double, 4>> faceOffset_mm;
+  // Per tet, for the inner loops: |gradient| (the normal filter without a square root) and the vertices
+  // themselves (no indirection through the mesh's vertex list).
+  std::vector<double> gradientNorm_Pa_per_mm;
+  std::vector<std::array<Vec3, 4>> tetVertex_mm;
   TetBvh bvh;
 
   explicit SoftVolume(VolumeMeshField f);

@@ -29,6 +29,21 @@ struct Poly {
 
 // Keeps the part of `in` with n·x ≥ d (Sutherland–Hodgman) in `out`; returns false, leaving `out` alone, when
 // all of `in` is kept (the common case, saving the copy).
+// clip() with the signed distances s[i] = n·v[i] − d given.
+bool clipWith(const Poly& in, const double* s, Poly& out) {
+  bool anyOut = false;
+  for (int i = 0; i < in.n; ++i) anyOut = anyOut || s[i] < 0;
+  if (!anyOut) return false;
+  out.n = 0;
+  for (int i = 0; i < in.n; ++i) {
+    const int j = i + 1 == in.n ? 0 : i + 1;
+    if (s[i] >= 0) out.push(in.v[i]);
+    if ((s[i] >= 0) != (s[j] >= 0)) out.push(in.v[i] + (s[i] / (s[i] - s[j])) * (in.v[j] - in.v[i]));
+  }
+  out.closeDuplicates();
+  return true;
+}
+
 bool clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
   double s[16];
   bool anyOut = false;
@@ -78,10 +93,61 @@ void sliceTet(const Vec3 (&v)[4], const Vec3& normal, double d, Poly& out) {
   out.closeDuplicates();
 }
 
-bool alongGradient(const Vec3& normal, const Vec3& gradient) {
-  const double g = gradient.norm();
-  return g == 0 || normal.dot(gradient) > kCosMaxAngle * g;
+bool alongGradient(const Vec3& normal, const Vec3& gradient, double gradientNorm) {
+  return gradientNorm == 0 || normal.dot(gradient) > kCosMaxAngle * gradientNorm;
 }
+bool alongGradient(const Vec3& normal, const Vec3& gradient) { return alongGradient(normal, gradient, gradient.norm()); }
+
+// A stack of node indices that lives on the C++ stack unless a deep tree needs more.
+class SmallStack {
+ public:
+  bool empty() const { return top_ == 0; }
+  void push(std::uint32_t i) {
+    if (top_ < kInline) {
+      inline_[top_++] = i;
+      return;
+    }
+    if (spill_.size() < top_ + 1 - kInline) spill_.resize(top_ + 1 - kInline);
+    spill_[top_++ - kInline] = i;
+  }
+  std::uint32_t pop() {
+    --top_;
+    return top_ < kInline ? inline_[top_] : spill_[top_ - kInline];
+  }
+
+ private:
+  static constexpr std::size_t kInline = 128;
+  std::uint32_t inline_[kInline];
+  std::size_t top_ = 0;
+  std::vector<std::uint32_t> spill_;
+};
+
+// M's root box (axis-aligned in M's frame) seen from N's frame, for the face-axis separation test against N's
+// oriented boxes: detail::sphereGap, then detail::boxGap(…, 0, false) > 0 with the root's side precomputed.
+class RootBoxInN {
+ public:
+  RootBoxInN(const BvhBox& root, const detail::RelativePose& relMinN)
+      : root_(root), rel_(relMinN), RB_(relMinN.R * root.axes), centre_(relMinN.R * root.center + relMinN.t) {}
+  bool separatedFrom(const BvhBox& a) const {
+    if (detail::sphereGap(a, root_, rel_) > 0) return true;
+    const Mat3 R = a.axes.transpose() * RB_;
+    const Vec3 t = a.axes.transpose() * (centre_ - a.center);
+    const Mat3 absR = R.cwiseAbs().array() + 1e-12;
+    const Vec3& ea = a.halfExtents;
+    const Vec3& eb = root_.halfExtents;
+    for (int i = 0; i < 3; ++i)
+      if (std::abs(t[i]) - ea[i] - eb.dot(absR.row(i)) > 0) return true;
+    for (int j = 0; j < 3; ++j)
+      if (std::abs(t.dot(R.col(j))) - ea.dot(absR.col(j)) - eb[j] > 0) return true;
+    return false;
+  }
+
+ private:
+  const BvhBox& root_;
+  detail::RelativePose rel_;
+  Mat3 RB_;
+  Vec3 centre_;
+};
 
 void tetVertices(const SoftVolume& M, std::size_t tet, Vec3 (&v)[4]) {
   for (int k = 0; k < 4; ++k) v[k] = M.field.mesh.vertices_mm[M.field.mesh.tets[tet][k]];
@@ -142,62 +208,90 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
   ContactSurface s;
   if (M.bvh.nodes.empty() || N.empty()) return s;
   // Two phases, cheaper than a dual traversal of oriented boxes: the rigid triangles near M's bounding box
-  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree.
-  const detail::RelativePose relMinN(X_WN, X_WM);  // M's frame into N's
-  const detail::RelativePose rel(X_WM, X_WN);      // N's frame into M's
-  const BvhBox& rootM = M.bvh.nodes[0].box;
+  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree
+  // (README.md §Algorithms (a), §Performance).
+  const detail::RelativePose rel(X_WM, X_WN);  // N's frame into M's
+  const RootBoxInN root(M.bvh.nodes[0].box, detail::RelativePose(X_WN, X_WM));
   const std::vector<BvhNode>& nodesN = N.nodes();
-  const std::vector<BvhNode>& nodesM = M.bvh.nodes;
+  const std::vector<TetBvh::Box>& boxesM = M.bvh.boxes;
   // N's tree may be unbalanced (mean splits): a growing stack; M's is median-split, depth ≤ log2(tets) + 1.
-  std::vector<std::uint32_t> stackN{0};
-  stackN.reserve(64);
+  SmallStack stackN;
+  stackN.push(0);
   std::uint32_t stackM[128];
-  Poly a, b;
+  Poly tri, a, b;
+  double sv[4][3];  // signed distances of the triangle's vertices to the tet's 4 face planes
   while (!stackN.empty()) {
-    const BvhNode& node = nodesN[stackN.back()];
-    stackN.pop_back();
-    if (detail::sphereGap(node.box, rootM, relMinN) > 0) continue;
-    if (detail::boxGap(node.box, rootM, relMinN, 0.0, false) > 0) continue;
+    const BvhNode& node = nodesN[stackN.pop()];
+    if (root.separatedFrom(node.box)) continue;
     if (!node.isLeaf()) {
-      stackN.push_back(static_cast<std::uint32_t>(node.firstChild));
-      stackN.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      stackN.push(static_cast<std::uint32_t>(node.firstChild));
+      stackN.push(static_cast<std::uint32_t>(node.firstChild + 1));
       continue;
     }
-    for (std::uint32_t tri = node.firstTriangle; tri < node.firstTriangle + node.triangleCount; ++tri) {
-      const Vec3 n_M = rel.R * N.normals()[tri];
-      const TrianglePoints& t = N.triangles()[tri];
-      const Vec3 v0 = rel.apply(t[0]), v1 = rel.apply(t[1]), v2 = rel.apply(t[2]);
+    for (std::uint32_t t = node.firstTriangle; t < node.firstTriangle + node.triangleCount; ++t) {
+      const Vec3 n_M = rel.R * N.normals()[t];
+      const TrianglePoints& T = N.triangles()[t];
+      const Vec3 v0 = rel.apply(T[0]), v1 = rel.apply(T[1]), v2 = rel.apply(T[2]);
+      tri.n = 0;
+      tri.push(v0);
+      tri.push(v1);
+      tri.push(v2);
+      tri.closeDuplicates();
+      if (tri.n < 3) continue;  // a degenerate triangle clips to nothing
       const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
       const Vec3 centre = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
+      const Vec3 absN = n_M.cwiseAbs();
+      const double planeD = n_M.dot(v0);
       int topM = 0;
       stackM[topM++] = 0;
       while (topM > 0) {
-        const BvhNode& m = nodesM[stackM[--topM]];
-        if (((m.box.center - centre).cwiseAbs() - m.box.halfExtents - half).maxCoeff() > 0) continue;
-        if (!m.isLeaf()) {
+        const TetBvh::Box& m = boxesM[stackM[--topM]];
+        if (((m.center - centre).cwiseAbs() - m.halfExtents - half).maxCoeff() > 0) continue;
+        // A box wholly on one side of the triangle's plane holds no tet that straddles it (the boxes are padded
+        // by 1e-9 mm, far above the round-off here, so a tet vertex on the plane keeps its box).
+        if (std::abs(n_M.dot(m.center) - planeD) > absN.dot(m.halfExtents)) continue;
+        if (m.firstChild >= 0) {
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
           continue;
         }
-        for (std::uint32_t i = m.firstTriangle; i < m.firstTriangle + m.triangleCount; ++i) {
+        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
           const std::uint32_t tet = M.bvh.order[i];
-          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) continue;
+          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet], M.gradientNorm_Pa_per_mm[tet])) continue;
           // The tet must straddle the triangle's plane.
-          const auto& k = M.field.mesh.tets[tet];
-          const auto& V = M.field.mesh.vertices_mm;
-          const double planeD = n_M.dot(v0);
-          const double s0 = n_M.dot(V[k[0]]) - planeD, s1 = n_M.dot(V[k[1]]) - planeD;
-          const double s2 = n_M.dot(V[k[2]]) - planeD, s3 = n_M.dot(V[k[3]]) - planeD;
+          const auto& V = M.tetVertex_mm[tet];
+          const double s0 = n_M.dot(V[0]) - planeD, s1 = n_M.dot(V[1]) - planeD;
+          const double s2 = n_M.dot(V[2]) - planeD, s3 = n_M.dot(V[3]) - planeD;
           if (std::min({s0, s1, s2, s3}) > 0 || std::max({s0, s1, s2, s3}) < 0) continue;
-          a.n = 0;
-          a.push(v0);
-          a.push(v1);
-          a.push(v2);
-          a.closeDuplicates();
-          Poly* in = &a;
-          Poly* out = &b;
+          // The triangle must not lie wholly outside one of the tet's faces (most candidates end here); a
+          // triangle wholly inside all four is the polygon itself.
+          bool outside = false, inside = true;
+          for (int k = 0; k < 4 && !outside; ++k) {
+            const Vec3& fn = M.faceNormal[tet][k];
+            const double fd = M.faceOffset_mm[tet][k];
+            bool anyIn = false;
+            for (int j = 0; j < tri.n; ++j) {
+              sv[k][j] = fn.dot(tri.v[j]) - fd;
+              anyIn = anyIn || sv[k][j] >= 0;
+              inside = inside && sv[k][j] >= 0;
+            }
+            outside = !anyIn;
+          }
+          if (outside) continue;
+          if (inside) {
+            emit(s, tri, X_WM, n_M, M, tet);
+            continue;
+          }
+          // Sutherland–Hodgman by the 4 faces; while nothing is cut yet the distances above are reused.
+          const Poly* in = &tri;
+          Poly* out = &a;
+          Poly* spare = &b;
           for (int k = 0; k < 4 && in->n >= 3; ++k) {
-            if (clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out)) std::swap(in, out);
+            const bool cut = in == &tri ? clipWith(tri, sv[k], *out)
+                                        : clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out);
+            if (!cut) continue;
+            in = out;
+            std::swap(out, spare);
           }
           emit(s, *in, X_WM, n_M, M, tet);
         }
