@@ -67,7 +67,17 @@ TetBvh buildTetBvh(const VolumeMesh& mesh) {
   out.nodes.emplace_back();
   b.build(0, 0, static_cast<std::uint32_t>(mesh.tets.size()));
   out.boxes.reserve(out.nodes.size());
-  for (const BvhNode& n : out.nodes) out.boxes.push_back({n.box.center, n.box.halfExtents, n.firstChild, n.firstTriangle, n.triangleCount});
+  for (const BvhNode& n : out.nodes) {
+    TetBvh::Box b;
+    for (int k = 0; k < 3; ++k) {
+      b.corner[0][k] = n.box.center[k] - n.box.halfExtents[k];
+      b.corner[1][k] = n.box.center[k] + n.box.halfExtents[k];
+    }
+    b.firstChild = n.firstChild;
+    b.first = n.firstTriangle;
+    b.count = n.triangleCount;
+    out.boxes.push_back(b);
+  }
   return out;
 }
 

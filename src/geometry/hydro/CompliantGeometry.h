@@ -14,10 +14,10 @@ namespace sg {
 
 // A BVH over tets (axis-aligned boxes in the body frame, one tet per leaf). Node leaf ranges index `order`.
 struct TetBvh {
-  // The same tree as compact axis-aligned boxes (56 bytes a node, not BvhNode's 150): the per-triangle descent
-  // of compliantRigidSurface reads only these.
+  // The same tree as compact axis-aligned boxes (corner[0] = min, corner[1] = max, padded as the nodes' boxes;
+  // 64 bytes a node, not BvhNode's 150): the per-triangle descent of compliantRigidSurface reads only these.
   struct Box {
-    Vec3 center, halfExtents;
+    double corner[2][3];
     std::int32_t firstChild = -1;  // as BvhNode
     std::uint32_t first = 0, count = 0;
   };

@@ -14,6 +14,9 @@ namespace {
 const double kCosMaxAngle = std::cos(5 * kPi / 8);
 constexpr double kDuplicate_mm = 1e-9;  // vertices closer than this are merged
 
+// finishContactSurface for polygons measured as they were made (emit): triangulation on request, totals.
+void finishMeasured(ContactSurface& s, const SurfaceOptions& options);
+
 // A small convex polygon on the stack (clipping a triangle by 4 planes gives ≤ 7 vertices, a tet slice by 4 ≤ 8).
 struct Poly {
   Vec3 v[16];
@@ -123,20 +126,29 @@ class SmallStack {
 };
 
 // M's root box (axis-aligned in M's frame) seen from N's frame, for the face-axis separation test against N's
-// oriented boxes: detail::sphereGap, then detail::boxGap(…, 0, false) > 0 with the root's side precomputed.
+// oriented boxes: detail::sphereGap, then detail::boxGap(…, 0, false) > 0, with the root's side precomputed and
+// each axis tested as soon as it is known.
 class RootBoxInN {
  public:
   RootBoxInN(const BvhBox& root, const detail::RelativePose& relMinN)
-      : root_(root), rel_(relMinN), RB_(relMinN.R * root.axes), centre_(relMinN.R * root.center + relMinN.t) {}
+      : root_(root), RB_(relMinN.R * root.axes), centre_(relMinN.R * root.center + relMinN.t) {}
   bool separatedFrom(const BvhBox& a) const {
-    if (detail::sphereGap(a, root_, rel_) > 0) return true;
-    const Mat3 R = a.axes.transpose() * RB_;
-    const Vec3 t = a.axes.transpose() * (centre_ - a.center);
-    const Mat3 absR = R.cwiseAbs().array() + 1e-12;
+    // detail::sphereGap > 0, squared.
+    const double reach = a.radius + root_.radius;
+    const Vec3 d = centre_ - a.center;
+    if (d.squaredNorm() > reach * reach) return true;
+    // The 6 face axes, each as soon as it is known (most rejected nodes fail on one of a's axes).
     const Vec3& ea = a.halfExtents;
     const Vec3& eb = root_.halfExtents;
-    for (int i = 0; i < 3; ++i)
+    Mat3 R, absR;  // a.axes^T RB, and |R| + 1e-12, row by row
+    Vec3 t;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 axis = a.axes.col(i);
+      R.row(i) = axis.transpose() * RB_;
+      absR.row(i) = R.row(i).cwiseAbs().array() + 1e-12;
+      t[i] = axis.dot(d);
       if (std::abs(t[i]) - ea[i] - eb.dot(absR.row(i)) > 0) return true;
+    }
     for (int j = 0; j < 3; ++j)
       if (std::abs(t.dot(R.col(j))) - ea.dot(absR.col(j)) - eb[j] > 0) return true;
     return false;
@@ -144,7 +156,6 @@ class RootBoxInN {
 
  private:
   const BvhBox& root_;
-  detail::RelativePose rel_;
   Mat3 RB_;
   Vec3 centre_;
 };
@@ -153,19 +164,38 @@ void tetVertices(const SoftVolume& M, std::size_t tet, Vec3 (&v)[4]) {
   for (int k = 0; k < 4; ++k) v[k] = M.field.mesh.vertices_mm[M.field.mesh.tets[tet][k]];
 }
 
-// Appends the polygon (body-M coordinates) in world coordinates with M's pressure of tet `tet`.
+// Area and centroid of a polygon by the fan around vertex 0 (Drake's rule); false for a zero-area polygon (a
+// degenerate touch), which is dropped.
+bool measurePolygon(const Vec3* v, std::size_t n, double& area, Vec3& centroid) {
+  area = 0;
+  Vec3 c = Vec3::Zero();
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    const double ta = 0.5 * (v[i] - v[0]).cross(v[i + 1] - v[0]).norm();
+    area += ta;
+    c += ta * (v[0] + v[i] + v[i + 1]) / 3;
+  }
+  if (!(area > 1e-14) || !std::isfinite(area)) return false;
+  centroid = c / area;
+  return true;
+}
+
+// Appends the polygon (body-M coordinates) in world coordinates with M's pressure of tet `tet`, measured; a
+// zero-area polygon is not kept (no allocation for it).
 void emit(ContactSurface& s, const Poly& p, const Transform& X_WM, const Vec3& n_M, const SoftVolume& M, std::size_t tet) {
   if (p.n < 3) return;
-  ContactPolygon poly;
-  poly.p_WV_mm.reserve(p.n);
-  poly.pressure_Pa.reserve(p.n);
-  for (int i = 0; i < p.n; ++i) {
-    poly.p_WV_mm.push_back(X_WM * p.v[i]);
-    poly.pressure_Pa.push_back(M.pressureAt(tet, p.v[i]));
-  }
+  Vec3 w[16];
+  for (int i = 0; i < p.n; ++i) w[i] = X_WM * p.v[i];
+  double area;
+  Vec3 centroid;
+  if (!measurePolygon(w, static_cast<std::size_t>(p.n), area, centroid)) return;
+  ContactPolygon& poly = s.polygons.emplace_back();
+  poly.p_WV_mm.assign(w, w + p.n);
+  poly.pressure_Pa.resize(static_cast<std::size_t>(p.n));
+  for (int i = 0; i < p.n; ++i) poly.pressure_Pa[static_cast<std::size_t>(i)] = M.pressureAt(tet, p.v[i]);
   poly.n_W = X_WM.applyToVector(n_M);
   poly.gradP_W_Pa_per_mm = X_WM.applyToVector(M.gradient_Pa_per_mm[tet]);
-  s.polygons.push_back(std::move(poly));
+  poly.area_mm2 = area;
+  poly.centroid_W_mm = centroid;
 }
 
 // Calls visit(tetIndex, leafIndexOfB) for every pair of overlapping leaves of M's tet tree and a tree B whose
@@ -239,17 +269,23 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
       tri.closeDuplicates();
       if (tri.n < 3) continue;  // a degenerate triangle clips to nothing
       const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
-      const Vec3 centre = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
-      const Vec3 absN = n_M.cwiseAbs();
       const double planeD = n_M.dot(v0);
+      // For the plane test of a box: per axis, the offset into Box::corner of the coordinate lowest along n_M
+      // (min or max corner) and of the highest.
+      const int lo0 = n_M.x() >= 0 ? 0 : 3, lo1 = n_M.y() >= 0 ? 1 : 4, lo2 = n_M.z() >= 0 ? 2 : 5;
+      const int hi0 = 3 - lo0, hi1 = 5 - lo1, hi2 = 7 - lo2;
+      const double nx = n_M.x(), ny = n_M.y(), nz = n_M.z();
       int topM = 0;
       stackM[topM++] = 0;
       while (topM > 0) {
         const TetBvh::Box& m = boxesM[stackM[--topM]];
-        if (((m.center - centre).cwiseAbs() - m.halfExtents - half).maxCoeff() > 0) continue;
+        const double* c = &m.corner[0][0];
+        if (c[0] > hi.x() || c[3] < lo.x() || c[1] > hi.y() || c[4] < lo.y() || c[2] > hi.z() || c[5] < lo.z()) continue;
         // A box wholly on one side of the triangle's plane holds no tet that straddles it (the boxes are padded
         // by 1e-9 mm, far above the round-off here, so a tet vertex on the plane keeps its box).
-        if (std::abs(n_M.dot(m.center) - planeD) > absN.dot(m.halfExtents)) continue;
+        const double below = nx * c[lo0] + ny * c[lo1] + nz * c[lo2];
+        const double above = nx * c[hi0] + ny * c[hi1] + nz * c[hi2];
+        if (below > planeD || above < planeD) continue;
         if (m.firstChild >= 0) {
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
@@ -262,20 +298,22 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
           const auto& V = M.tetVertex_mm[tet];
           const double s0 = n_M.dot(V[0]) - planeD, s1 = n_M.dot(V[1]) - planeD;
           const double s2 = n_M.dot(V[2]) - planeD, s3 = n_M.dot(V[3]) - planeD;
-          if (std::min({s0, s1, s2, s3}) > 0 || std::max({s0, s1, s2, s3}) < 0) continue;
+          if (std::min(std::min(s0, s1), std::min(s2, s3)) > 0 || std::max(std::max(s0, s1), std::max(s2, s3)) < 0) continue;
           // The triangle must not lie wholly outside one of the tet's faces (most candidates end here); a
-          // triangle wholly inside all four is the polygon itself.
+          // triangle wholly inside all four is the polygon itself. tri holds exactly 3 vertices here.
           bool outside = false, inside = true;
-          for (int k = 0; k < 4 && !outside; ++k) {
+          for (int k = 0; k < 4; ++k) {
             const Vec3& fn = M.faceNormal[tet][k];
             const double fd = M.faceOffset_mm[tet][k];
-            bool anyIn = false;
-            for (int j = 0; j < tri.n; ++j) {
-              sv[k][j] = fn.dot(tri.v[j]) - fd;
-              anyIn = anyIn || sv[k][j] >= 0;
-              inside = inside && sv[k][j] >= 0;
+            const double d0 = fn.dot(tri.v[0]) - fd, d1 = fn.dot(tri.v[1]) - fd, d2 = fn.dot(tri.v[2]) - fd;
+            sv[k][0] = d0;
+            sv[k][1] = d1;
+            sv[k][2] = d2;
+            if (std::max(std::max(d0, d1), d2) < 0) {
+              outside = true;
+              break;
             }
-            outside = !anyIn;
+            inside = inside && std::min(std::min(d0, d1), d2) >= 0;
           }
           if (outside) continue;
           if (inside) {
@@ -298,7 +336,7 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
       }
     }
   }
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -331,7 +369,7 @@ ContactSurface compliantRigidHalfSpaceSurface(const SoftVolume& M, const Transfo
       emit(s, p, X_WM, n_M, M, tet);
     }
   }
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -408,7 +446,7 @@ ContactSurface compliantCompliantSurface(const SoftVolume& M, const Transform& X
     }
     emit(s, *in, X_WM, n, M, t0);
   });
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -418,30 +456,31 @@ void computeTotals(ContactSurface& s, double mu);
 }  // namespace
 
 void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
-  // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped.
-  std::vector<ContactPolygon> kept;
-  kept.reserve(s.polygons.size());
+  // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped, in place.
+  std::size_t n = 0;
   for (ContactPolygon& p : s.polygons) {
-    double area = 0;
-    Vec3 c = Vec3::Zero();
-    fan(p, [&](const Vec3& A, const Vec3& B, const Vec3& C, double, double, double) {
-      const double ta = 0.5 * (B - A).cross(C - A).norm();
-      area += ta;
-      c += ta * (A + B + C) / 3;
-    });
-    if (!(area > 1e-14) || !std::isfinite(area)) continue;
-    p.area_mm2 = area;
-    p.centroid_W_mm = c / area;
-    if (!options.triangulated) {
-      kept.push_back(std::move(p));
-      continue;
-    }
-    fanAroundCentroid(p, kept);
+    if (!measurePolygon(p.p_WV_mm.data(), p.p_WV_mm.size(), p.area_mm2, p.centroid_W_mm)) continue;
+    if (&s.polygons[n] != &p) s.polygons[n] = std::move(p);
+    ++n;
   }
-  s.polygons = std::move(kept);
+  s.polygons.resize(n);
+  finishMeasured(s, options);
+}
+
+namespace {
+
+void finishMeasured(ContactSurface& s, const SurfaceOptions& options) {
+  if (options.triangulated) {
+    std::vector<ContactPolygon> kept;
+    kept.reserve(3 * s.polygons.size());
+    for (const ContactPolygon& p : s.polygons) fanAroundCentroid(p, kept);
+    s.polygons = std::move(kept);
+  }
   s.triangulated = s.triangulated || options.triangulated;
   computeTotals(s, options.mu);
 }
+
+}  // namespace
 
 void triangulateContactSurface(ContactSurface& s) {
   if (s.triangulated) return;
