@@ -1,6 +1,7 @@
 #include "geometry/hydro/CompliantGeometry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <numeric>
 
@@ -119,6 +120,14 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
     }
   }
   bvh = buildTetBvh(m);
+  if (!m.vertices_mm.empty()) {
+    AlignedBox box;
+    for (const Vec3& v : m.vertices_mm) box.extend(v);
+    boundCentre_mm = box.center();
+    double r2 = 0;
+    for (const Vec3& v : m.vertices_mm) r2 = std::max(r2, (v - boundCentre_mm).squaredNorm());
+    boundRadius_mm = std::sqrt(r2) * (1 + 1e-12) + 1e-9;
+  }
 }
 
 CompliantGeometry makeCompliantGeometry(const TriangleMesh* mesh, const std::optional<Primitive>& primitive,

@@ -40,6 +40,10 @@ struct SoftVolume {
   std::vector<double> gradientNorm_Pa_per_mm;
   std::vector<std::array<Vec3, 4>> tetVertex_mm;
   TetBvh bvh;
+  // A sphere holding every vertex (centre of the vertices' box, radius padded by 1e-9 mm): a second cull of
+  // rigid nodes and triangles besides the tree's root box (exact for a round body, whose box corners are empty).
+  Vec3 boundCentre_mm = Vec3::Zero();
+  double boundRadius_mm = 0;
 
   explicit SoftVolume(VolumeMeshField f);
   double pressureAt(std::size_t tet, const Vec3& p_B_mm) const {

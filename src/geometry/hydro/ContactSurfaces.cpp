@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "geometry/ProximityTraversal.h"
+#include "geometry/TriangleTriangle.h"
 
 namespace sg {
 
@@ -130,13 +131,20 @@ class SmallStack {
 // each axis tested as soon as it is known.
 class RootBoxInN {
  public:
-  RootBoxInN(const BvhBox& root, const detail::RelativePose& relMinN)
-      : root_(root), RB_(relMinN.R * root.axes), centre_(relMinN.R * root.center + relMinN.t) {}
+  RootBoxInN(const SoftVolume& M, const detail::RelativePose& relMinN)
+      : root_(M.bvh.nodes[0].box),
+        RB_(relMinN.R * root_.axes),
+        centre_(relMinN.R * root_.center + relMinN.t),
+        sphereCentre_(relMinN.apply(M.boundCentre_mm)),
+        sphereRadius_(M.boundRadius_mm) {}
   bool separatedFrom(const BvhBox& a) const {
     // detail::sphereGap > 0, squared.
     const double reach = a.radius + root_.radius;
     const Vec3 d = centre_ - a.center;
     if (d.squaredNorm() > reach * reach) return true;
+    // M's bounding sphere against the node's box.
+    const Vec3 local = a.axes.transpose() * (sphereCentre_ - a.center);
+    if ((local.cwiseAbs() - a.halfExtents).cwiseMax(0.0).squaredNorm() > sphereRadius_ * sphereRadius_) return true;
     // The 6 face axes, each as soon as it is known (most rejected nodes fail on one of a's axes).
     const Vec3& ea = a.halfExtents;
     const Vec3& eb = root_.halfExtents;
@@ -158,6 +166,8 @@ class RootBoxInN {
   const BvhBox& root_;
   Mat3 RB_;
   Vec3 centre_;
+  Vec3 sphereCentre_;
+  double sphereRadius_;
 };
 
 void tetVertices(const SoftVolume& M, std::size_t tet, Vec3 (&v)[4]) {
@@ -241,7 +251,7 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
   // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree
   // (README.md §Algorithms (a), §Performance).
   const detail::RelativePose rel(X_WM, X_WN);  // N's frame into M's
-  const RootBoxInN root(M.bvh.nodes[0].box, detail::RelativePose(X_WN, X_WM));
+  const RootBoxInN root(M, detail::RelativePose(X_WN, X_WM));
   const std::vector<BvhNode>& nodesN = N.nodes();
   const std::vector<TetBvh::Box>& boxesM = M.bvh.boxes;
   // N's tree may be unbalanced (mean splits): a growing stack; M's is median-split, depth ≤ log2(tets) + 1.
@@ -268,6 +278,7 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
       tri.push(v2);
       tri.closeDuplicates();
       if (tri.n < 3) continue;  // a degenerate triangle clips to nothing
+      if (closestPointOnTriangle(M.boundCentre_mm, v0, v1, v2).distanceSquared > M.boundRadius_mm * M.boundRadius_mm) continue;
       const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
       const double planeD = n_M.dot(v0);
       // For the plane test of a box: per axis, the offset into Box::corner of the coordinate lowest along n_M
