@@ -1,6 +1,7 @@
 #include "geometry/hydro/CompliantGeometry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <numeric>
 
@@ -66,6 +67,18 @@ TetBvh buildTetBvh(const VolumeMesh& mesh) {
   out.nodes.reserve(2 * mesh.tets.size());
   out.nodes.emplace_back();
   b.build(0, 0, static_cast<std::uint32_t>(mesh.tets.size()));
+  out.boxes.reserve(out.nodes.size());
+  for (const BvhNode& n : out.nodes) {
+    TetBvh::Box b;
+    for (int k = 0; k < 3; ++k) {
+      b.corner[0][k] = n.box.center[k] - n.box.halfExtents[k];
+      b.corner[1][k] = n.box.center[k] + n.box.halfExtents[k];
+    }
+    b.firstChild = n.firstChild;
+    b.first = n.firstTriangle;
+    b.count = n.triangleCount;
+    out.boxes.push_back(b);
+  }
   return out;
 }
 
@@ -77,6 +90,8 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
   offset_Pa.resize(n);
   faceNormal.resize(n);
   faceOffset_mm.resize(n);
+  gradientNorm_Pa_per_mm.resize(n);
+  tetVertex_mm.resize(n);
   for (std::size_t t = 0; t < n; ++t) {
     const auto& tet = m.tets[t];
     Vec3 v[4];
@@ -91,6 +106,8 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
     A.row(2) = v[3] - v[0];
     const Vec3 g = A.partialPivLu().solve(Vec3(p[1] - p[0], p[2] - p[0], p[3] - p[0]));
     gradient_Pa_per_mm[t] = g;
+    gradientNorm_Pa_per_mm[t] = g.norm();
+    for (int k = 0; k < 4; ++k) tetVertex_mm[t][k] = v[k];
     offset_Pa[t] = p[0] - g.dot(v[0]);
     for (int k = 0; k < 4; ++k) {
       const Vec3& a = v[(k + 1) % 4];
@@ -103,6 +120,14 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
     }
   }
   bvh = buildTetBvh(m);
+  if (!m.vertices_mm.empty()) {
+    AlignedBox box;
+    for (const Vec3& v : m.vertices_mm) box.extend(v);
+    boundCentre_mm = box.center();
+    double r2 = 0;
+    for (const Vec3& v : m.vertices_mm) r2 = std::max(r2, (v - boundCentre_mm).squaredNorm());
+    boundRadius_mm = std::sqrt(r2) * (1 + 1e-12) + 1e-9;
+  }
 }
 
 CompliantGeometry makeCompliantGeometry(const TriangleMesh* mesh, const std::optional<Primitive>& primitive,

@@ -14,7 +14,15 @@ namespace sg {
 
 // A BVH over tets (axis-aligned boxes in the body frame, one tet per leaf). Node leaf ranges index `order`.
 struct TetBvh {
+  // The same tree as compact axis-aligned boxes (corner[0] = min, corner[1] = max, padded as the nodes' boxes;
+  // 64 bytes a node, not BvhNode's 150): the per-triangle descent of compliantRigidSurface reads only these.
+  struct Box {
+    double corner[2][3];
+    std::int32_t firstChild = -1;  // as BvhNode
+    std::uint32_t first = 0, count = 0;
+  };
   std::vector<BvhNode> nodes;
+  std::vector<Box> boxes;            // boxes[i] is nodes[i]
   std::vector<std::uint32_t> order;  // tet indices in leaf order
 };
 TetBvh buildTetBvh(const VolumeMesh& mesh);
@@ -27,7 +35,15 @@ struct SoftVolume {
   // Per tet and face k (opposite vertex k): inward unit normal and offset, inside ⇔ n·x ≥ d.
   std::vector<std::array<Vec3, 4>> faceNormal;
   std::vector<std::array<double, 4>> faceOffset_mm;
+  // Per tet, for the inner loops: |gradient| (the normal filter without a square root) and the vertices
+  // themselves (no indirection through the mesh's vertex list).
+  std::vector<double> gradientNorm_Pa_per_mm;
+  std::vector<std::array<Vec3, 4>> tetVertex_mm;
   TetBvh bvh;
+  // A sphere holding every vertex (centre of the vertices' box, radius padded by 1e-9 mm): a second cull of
+  // rigid nodes and triangles besides the tree's root box (exact for a round body, whose box corners are empty).
+  Vec3 boundCentre_mm = Vec3::Zero();
+  double boundRadius_mm = 0;
 
   explicit SoftVolume(VolumeMeshField f);
   double pressureAt(std::size_t tet, const Vec3& p_B_mm) const {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "geometry/ProximityTraversal.h"
+#include "geometry/TriangleTriangle.h"
 
 namespace sg {
 
@@ -13,6 +14,9 @@ namespace {
 // normal and the pressure gradient is below 5π/8.
 const double kCosMaxAngle = std::cos(5 * kPi / 8);
 constexpr double kDuplicate_mm = 1e-9;  // vertices closer than this are merged
+
+// finishContactSurface for polygons measured as they were made (emit): triangulation on request, totals.
+void finishMeasured(ContactSurface& s, const SurfaceOptions& options);
 
 // A small convex polygon on the stack (clipping a triangle by 4 planes gives ≤ 7 vertices, a tet slice by 4 ≤ 8).
 struct Poly {
@@ -29,6 +33,21 @@ struct Poly {
 
 // Keeps the part of `in` with n·x ≥ d (Sutherland–Hodgman) in `out`; returns false, leaving `out` alone, when
 // all of `in` is kept (the common case, saving the copy).
+// clip() with the signed distances s[i] = n·v[i] − d given.
+bool clipWith(const Poly& in, const double* s, Poly& out) {
+  bool anyOut = false;
+  for (int i = 0; i < in.n; ++i) anyOut = anyOut || s[i] < 0;
+  if (!anyOut) return false;
+  out.n = 0;
+  for (int i = 0; i < in.n; ++i) {
+    const int j = i + 1 == in.n ? 0 : i + 1;
+    if (s[i] >= 0) out.push(in.v[i]);
+    if ((s[i] >= 0) != (s[j] >= 0)) out.push(in.v[i] + (s[i] / (s[i] - s[j])) * (in.v[j] - in.v[i]));
+  }
+  out.closeDuplicates();
+  return true;
+}
+
 bool clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
   double s[16];
   bool anyOut = false;
@@ -78,28 +97,115 @@ void sliceTet(const Vec3 (&v)[4], const Vec3& normal, double d, Poly& out) {
   out.closeDuplicates();
 }
 
-bool alongGradient(const Vec3& normal, const Vec3& gradient) {
-  const double g = gradient.norm();
-  return g == 0 || normal.dot(gradient) > kCosMaxAngle * g;
+bool alongGradient(const Vec3& normal, const Vec3& gradient, double gradientNorm) {
+  return gradientNorm == 0 || normal.dot(gradient) > kCosMaxAngle * gradientNorm;
 }
+bool alongGradient(const Vec3& normal, const Vec3& gradient) { return alongGradient(normal, gradient, gradient.norm()); }
+
+// A stack of node indices that lives on the C++ stack unless a deep tree needs more.
+class SmallStack {
+ public:
+  bool empty() const { return top_ == 0; }
+  void push(std::uint32_t i) {
+    if (top_ < kInline) {
+      inline_[top_++] = i;
+      return;
+    }
+    if (spill_.size() < top_ + 1 - kInline) spill_.resize(top_ + 1 - kInline);
+    spill_[top_++ - kInline] = i;
+  }
+  std::uint32_t pop() {
+    --top_;
+    return top_ < kInline ? inline_[top_] : spill_[top_ - kInline];
+  }
+
+ private:
+  static constexpr std::size_t kInline = 128;
+  std::uint32_t inline_[kInline];
+  std::size_t top_ = 0;
+  std::vector<std::uint32_t> spill_;
+};
+
+// M's root box (axis-aligned in M's frame) seen from N's frame, for the face-axis separation test against N's
+// oriented boxes: detail::sphereGap, then detail::boxGap(…, 0, false) > 0, with the root's side precomputed and
+// each axis tested as soon as it is known.
+class RootBoxInN {
+ public:
+  RootBoxInN(const SoftVolume& M, const detail::RelativePose& relMinN)
+      : root_(M.bvh.nodes[0].box),
+        RB_(relMinN.R * root_.axes),
+        centre_(relMinN.R * root_.center + relMinN.t),
+        sphereCentre_(relMinN.apply(M.boundCentre_mm)),
+        sphereRadius_(M.boundRadius_mm) {}
+  bool separatedFrom(const BvhBox& a) const {
+    // detail::sphereGap > 0, squared.
+    const double reach = a.radius + root_.radius;
+    const Vec3 d = centre_ - a.center;
+    if (d.squaredNorm() > reach * reach) return true;
+    // M's bounding sphere against the node's box.
+    const Vec3 local = a.axes.transpose() * (sphereCentre_ - a.center);
+    if ((local.cwiseAbs() - a.halfExtents).cwiseMax(0.0).squaredNorm() > sphereRadius_ * sphereRadius_) return true;
+    // The 6 face axes, each as soon as it is known (most rejected nodes fail on one of a's axes).
+    const Vec3& ea = a.halfExtents;
+    const Vec3& eb = root_.halfExtents;
+    Mat3 R, absR;  // a.axes^T RB, and |R| + 1e-12, row by row
+    Vec3 t;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 axis = a.axes.col(i);
+      R.row(i) = axis.transpose() * RB_;
+      absR.row(i) = R.row(i).cwiseAbs().array() + 1e-12;
+      t[i] = axis.dot(d);
+      if (std::abs(t[i]) - ea[i] - eb.dot(absR.row(i)) > 0) return true;
+    }
+    for (int j = 0; j < 3; ++j)
+      if (std::abs(t.dot(R.col(j))) - ea.dot(absR.col(j)) - eb[j] > 0) return true;
+    return false;
+  }
+
+ private:
+  const BvhBox& root_;
+  Mat3 RB_;
+  Vec3 centre_;
+  Vec3 sphereCentre_;
+  double sphereRadius_;
+};
 
 void tetVertices(const SoftVolume& M, std::size_t tet, Vec3 (&v)[4]) {
   for (int k = 0; k < 4; ++k) v[k] = M.field.mesh.vertices_mm[M.field.mesh.tets[tet][k]];
 }
 
-// Appends the polygon (body-M coordinates) in world coordinates with M's pressure of tet `tet`.
+// Area and centroid of a polygon by the fan around vertex 0 (Drake's rule); false for a zero-area polygon (a
+// degenerate touch), which is dropped.
+bool measurePolygon(const Vec3* v, std::size_t n, double& area, Vec3& centroid) {
+  area = 0;
+  Vec3 c = Vec3::Zero();
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    const double ta = 0.5 * (v[i] - v[0]).cross(v[i + 1] - v[0]).norm();
+    area += ta;
+    c += ta * (v[0] + v[i] + v[i + 1]) / 3;
+  }
+  if (!(area > 1e-14) || !std::isfinite(area)) return false;
+  centroid = c / area;
+  return true;
+}
+
+// Appends the polygon (body-M coordinates) in world coordinates with M's pressure of tet `tet`, measured; a
+// zero-area polygon is not kept (no allocation for it).
 void emit(ContactSurface& s, const Poly& p, const Transform& X_WM, const Vec3& n_M, const SoftVolume& M, std::size_t tet) {
   if (p.n < 3) return;
-  ContactPolygon poly;
-  poly.p_WV_mm.reserve(p.n);
-  poly.pressure_Pa.reserve(p.n);
-  for (int i = 0; i < p.n; ++i) {
-    poly.p_WV_mm.push_back(X_WM * p.v[i]);
-    poly.pressure_Pa.push_back(M.pressureAt(tet, p.v[i]));
-  }
+  Vec3 w[16];
+  for (int i = 0; i < p.n; ++i) w[i] = X_WM * p.v[i];
+  double area;
+  Vec3 centroid;
+  if (!measurePolygon(w, static_cast<std::size_t>(p.n), area, centroid)) return;
+  ContactPolygon& poly = s.polygons.emplace_back();
+  poly.p_WV_mm.assign(w, w + p.n);
+  poly.pressure_Pa.resize(static_cast<std::size_t>(p.n));
+  for (int i = 0; i < p.n; ++i) poly.pressure_Pa[static_cast<std::size_t>(i)] = M.pressureAt(tet, p.v[i]);
   poly.n_W = X_WM.applyToVector(n_M);
   poly.gradP_W_Pa_per_mm = X_WM.applyToVector(M.gradient_Pa_per_mm[tet]);
-  s.polygons.push_back(std::move(poly));
+  poly.area_mm2 = area;
+  poly.centroid_W_mm = centroid;
 }
 
 // Calls visit(tetIndex, leafIndexOfB) for every pair of overlapping leaves of M's tet tree and a tree B whose
@@ -142,69 +248,106 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
   ContactSurface s;
   if (M.bvh.nodes.empty() || N.empty()) return s;
   // Two phases, cheaper than a dual traversal of oriented boxes: the rigid triangles near M's bounding box
-  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree.
-  const detail::RelativePose relMinN(X_WN, X_WM);  // M's frame into N's
-  const detail::RelativePose rel(X_WM, X_WN);      // N's frame into M's
-  const BvhBox& rootM = M.bvh.nodes[0].box;
+  // (N's tree against one box), then each such triangle, mapped into M's frame, down M's axis-aligned tet tree
+  // (README.md §Algorithms (a), §Performance).
+  const detail::RelativePose rel(X_WM, X_WN);  // N's frame into M's
+  const RootBoxInN root(M, detail::RelativePose(X_WN, X_WM));
   const std::vector<BvhNode>& nodesN = N.nodes();
-  const std::vector<BvhNode>& nodesM = M.bvh.nodes;
+  const std::vector<TetBvh::Box>& boxesM = M.bvh.boxes;
   // N's tree may be unbalanced (mean splits): a growing stack; M's is median-split, depth ≤ log2(tets) + 1.
-  std::vector<std::uint32_t> stackN{0};
-  stackN.reserve(64);
+  SmallStack stackN;
+  stackN.push(0);
   std::uint32_t stackM[128];
-  Poly a, b;
+  Poly tri, a, b;
+  double sv[4][3];  // signed distances of the triangle's vertices to the tet's 4 face planes
   while (!stackN.empty()) {
-    const BvhNode& node = nodesN[stackN.back()];
-    stackN.pop_back();
-    if (detail::sphereGap(node.box, rootM, relMinN) > 0) continue;
-    if (detail::boxGap(node.box, rootM, relMinN, 0.0, false) > 0) continue;
+    const BvhNode& node = nodesN[stackN.pop()];
+    if (root.separatedFrom(node.box)) continue;
     if (!node.isLeaf()) {
-      stackN.push_back(static_cast<std::uint32_t>(node.firstChild));
-      stackN.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      stackN.push(static_cast<std::uint32_t>(node.firstChild));
+      stackN.push(static_cast<std::uint32_t>(node.firstChild + 1));
       continue;
     }
-    for (std::uint32_t tri = node.firstTriangle; tri < node.firstTriangle + node.triangleCount; ++tri) {
-      const Vec3 n_M = rel.R * N.normals()[tri];
-      const TrianglePoints& t = N.triangles()[tri];
-      const Vec3 v0 = rel.apply(t[0]), v1 = rel.apply(t[1]), v2 = rel.apply(t[2]);
+    for (std::uint32_t t = node.firstTriangle; t < node.firstTriangle + node.triangleCount; ++t) {
+      const Vec3 n_M = rel.R * N.normals()[t];
+      const TrianglePoints& T = N.triangles()[t];
+      const Vec3 v0 = rel.apply(T[0]), v1 = rel.apply(T[1]), v2 = rel.apply(T[2]);
+      tri.n = 0;
+      tri.push(v0);
+      tri.push(v1);
+      tri.push(v2);
+      tri.closeDuplicates();
+      if (tri.n < 3) continue;  // a degenerate triangle clips to nothing
+      if (closestPointOnTriangle(M.boundCentre_mm, v0, v1, v2).distanceSquared > M.boundRadius_mm * M.boundRadius_mm) continue;
       const Vec3 lo = v0.cwiseMin(v1).cwiseMin(v2), hi = v0.cwiseMax(v1).cwiseMax(v2);
-      const Vec3 centre = 0.5 * (lo + hi), half = 0.5 * (hi - lo);
+      const double planeD = n_M.dot(v0);
+      // For the plane test of a box: per axis, the offset into Box::corner of the coordinate lowest along n_M
+      // (min or max corner) and of the highest.
+      const int lo0 = n_M.x() >= 0 ? 0 : 3, lo1 = n_M.y() >= 0 ? 1 : 4, lo2 = n_M.z() >= 0 ? 2 : 5;
+      const int hi0 = 3 - lo0, hi1 = 5 - lo1, hi2 = 7 - lo2;
+      const double nx = n_M.x(), ny = n_M.y(), nz = n_M.z();
       int topM = 0;
       stackM[topM++] = 0;
       while (topM > 0) {
-        const BvhNode& m = nodesM[stackM[--topM]];
-        if (((m.box.center - centre).cwiseAbs() - m.box.halfExtents - half).maxCoeff() > 0) continue;
-        if (!m.isLeaf()) {
+        const TetBvh::Box& m = boxesM[stackM[--topM]];
+        const double* c = &m.corner[0][0];
+        if (c[0] > hi.x() || c[3] < lo.x() || c[1] > hi.y() || c[4] < lo.y() || c[2] > hi.z() || c[5] < lo.z()) continue;
+        // A box wholly on one side of the triangle's plane holds no tet that straddles it (the boxes are padded
+        // by 1e-9 mm, far above the round-off here, so a tet vertex on the plane keeps its box).
+        const double below = nx * c[lo0] + ny * c[lo1] + nz * c[lo2];
+        const double above = nx * c[hi0] + ny * c[hi1] + nz * c[hi2];
+        if (below > planeD || above < planeD) continue;
+        if (m.firstChild >= 0) {
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
           continue;
         }
-        for (std::uint32_t i = m.firstTriangle; i < m.firstTriangle + m.triangleCount; ++i) {
+        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
           const std::uint32_t tet = M.bvh.order[i];
-          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet])) continue;
+          if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet], M.gradientNorm_Pa_per_mm[tet])) continue;
           // The tet must straddle the triangle's plane.
-          const auto& k = M.field.mesh.tets[tet];
-          const auto& V = M.field.mesh.vertices_mm;
-          const double planeD = n_M.dot(v0);
-          const double s0 = n_M.dot(V[k[0]]) - planeD, s1 = n_M.dot(V[k[1]]) - planeD;
-          const double s2 = n_M.dot(V[k[2]]) - planeD, s3 = n_M.dot(V[k[3]]) - planeD;
-          if (std::min({s0, s1, s2, s3}) > 0 || std::max({s0, s1, s2, s3}) < 0) continue;
-          a.n = 0;
-          a.push(v0);
-          a.push(v1);
-          a.push(v2);
-          a.closeDuplicates();
-          Poly* in = &a;
-          Poly* out = &b;
+          const auto& V = M.tetVertex_mm[tet];
+          const double s0 = n_M.dot(V[0]) - planeD, s1 = n_M.dot(V[1]) - planeD;
+          const double s2 = n_M.dot(V[2]) - planeD, s3 = n_M.dot(V[3]) - planeD;
+          if (std::min(std::min(s0, s1), std::min(s2, s3)) > 0 || std::max(std::max(s0, s1), std::max(s2, s3)) < 0) continue;
+          // The triangle must not lie wholly outside one of the tet's faces (most candidates end here); a
+          // triangle wholly inside all four is the polygon itself. tri holds exactly 3 vertices here.
+          bool outside = false, inside = true;
+          for (int k = 0; k < 4; ++k) {
+            const Vec3& fn = M.faceNormal[tet][k];
+            const double fd = M.faceOffset_mm[tet][k];
+            const double d0 = fn.dot(tri.v[0]) - fd, d1 = fn.dot(tri.v[1]) - fd, d2 = fn.dot(tri.v[2]) - fd;
+            sv[k][0] = d0;
+            sv[k][1] = d1;
+            sv[k][2] = d2;
+            if (std::max(std::max(d0, d1), d2) < 0) {
+              outside = true;
+              break;
+            }
+            inside = inside && std::min(std::min(d0, d1), d2) >= 0;
+          }
+          if (outside) continue;
+          if (inside) {
+            emit(s, tri, X_WM, n_M, M, tet);
+            continue;
+          }
+          // Sutherland–Hodgman by the 4 faces; while nothing is cut yet the distances above are reused.
+          const Poly* in = &tri;
+          Poly* out = &a;
+          Poly* spare = &b;
           for (int k = 0; k < 4 && in->n >= 3; ++k) {
-            if (clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out)) std::swap(in, out);
+            const bool cut = in == &tri ? clipWith(tri, sv[k], *out)
+                                        : clip(*in, M.faceNormal[tet][k], M.faceOffset_mm[tet][k], *out);
+            if (!cut) continue;
+            in = out;
+            std::swap(out, spare);
           }
           emit(s, *in, X_WM, n_M, M, tet);
         }
       }
     }
   }
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -237,7 +380,7 @@ ContactSurface compliantRigidHalfSpaceSurface(const SoftVolume& M, const Transfo
       emit(s, p, X_WM, n_M, M, tet);
     }
   }
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -314,7 +457,7 @@ ContactSurface compliantCompliantSurface(const SoftVolume& M, const Transform& X
     }
     emit(s, *in, X_WM, n, M, t0);
   });
-  finishContactSurface(s, options);
+  finishMeasured(s, options);
   return s;
 }
 
@@ -324,30 +467,31 @@ void computeTotals(ContactSurface& s, double mu);
 }  // namespace
 
 void finishContactSurface(ContactSurface& s, const SurfaceOptions& options) {
-  // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped.
-  std::vector<ContactPolygon> kept;
-  kept.reserve(s.polygons.size());
+  // Area and centroid per polygon; zero-area polygons (degenerate touches) are dropped, in place.
+  std::size_t n = 0;
   for (ContactPolygon& p : s.polygons) {
-    double area = 0;
-    Vec3 c = Vec3::Zero();
-    fan(p, [&](const Vec3& A, const Vec3& B, const Vec3& C, double, double, double) {
-      const double ta = 0.5 * (B - A).cross(C - A).norm();
-      area += ta;
-      c += ta * (A + B + C) / 3;
-    });
-    if (!(area > 1e-14) || !std::isfinite(area)) continue;
-    p.area_mm2 = area;
-    p.centroid_W_mm = c / area;
-    if (!options.triangulated) {
-      kept.push_back(std::move(p));
-      continue;
-    }
-    fanAroundCentroid(p, kept);
+    if (!measurePolygon(p.p_WV_mm.data(), p.p_WV_mm.size(), p.area_mm2, p.centroid_W_mm)) continue;
+    if (&s.polygons[n] != &p) s.polygons[n] = std::move(p);
+    ++n;
   }
-  s.polygons = std::move(kept);
+  s.polygons.resize(n);
+  finishMeasured(s, options);
+}
+
+namespace {
+
+void finishMeasured(ContactSurface& s, const SurfaceOptions& options) {
+  if (options.triangulated) {
+    std::vector<ContactPolygon> kept;
+    kept.reserve(3 * s.polygons.size());
+    for (const ContactPolygon& p : s.polygons) fanAroundCentroid(p, kept);
+    s.polygons = std::move(kept);
+  }
   s.triangulated = s.triangulated || options.triangulated;
   computeTotals(s, options.mu);
 }
+
+}  // namespace
 
 void triangulateContactSurface(ContactSurface& s) {
   if (s.triangulated) return;

@@ -1,0 +1,149 @@
+// The compliant–rigid surface query (src/geometry/hydro/README.md §Algorithms (a)) against a brute-force
+// reference on random poses: every (tet, triangle) pair, the normal filter, the triangle clipped by the tet's
+// four face planes, nothing pruned. The query's early rejections (tree descents, the plane and face tests, the
+// triangle-inside-the-tet shortcut) must not drop or add a polygon: counts, areas and forces agree.
+#include <QtTest>
+
+#include <random>
+
+#include "HydroTestBodies.h"
+#include "geometry/hydro/ContactSurfaces.h"
+
+using namespace sg;
+using namespace sgtest;
+
+namespace {
+
+struct Totals {
+  int polygons = 0;  // of area above kMinArea_mm2
+  double area_mm2 = 0;
+  double force_Pa_mm2 = 0;  // ∫ p dA
+};
+
+constexpr double kMinArea_mm2 = 1e-9;  // slivers below this may differ by round-off between the two
+
+// Convex polygon area and ∫p dA (p linear) by the fan around vertex 0.
+void addPolygon(const std::vector<Vec3>& v, const std::vector<double>& p, Totals& t) {
+  double area = 0, force = 0;
+  for (std::size_t i = 1; i + 1 < v.size(); ++i) {
+    const double a = 0.5 * (v[i] - v[0]).cross(v[i + 1] - v[0]).norm();
+    area += a;
+    force += a * (p[0] + p[i] + p[i + 1]) / 3;
+  }
+  if (!(area > kMinArea_mm2)) return;
+  ++t.polygons;
+  t.area_mm2 += area;
+  t.force_Pa_mm2 += force;
+}
+
+// Every tet of M against every triangle of N, world frame.
+Totals bruteForce(const SoftVolume& M, const Transform& X_WM, const TriangleMesh& N, const Transform& X_WN) {
+  Totals t;
+  const VolumeMesh& mesh = M.field.mesh;
+  const double cosMax = std::cos(5 * kPi / 8);
+  for (std::size_t k = 0; k < mesh.tetCount(); ++k) {
+    Vec3 x[4];
+    double px[4];
+    for (int i = 0; i < 4; ++i) {
+      x[i] = X_WM * mesh.vertices_mm[mesh.tets[k][i]];
+      px[i] = M.field.pressure_Pa[mesh.tets[k][i]];
+    }
+    // The field's gradient from the vertex values, and the inward face planes.
+    Mat3 A;
+    for (int i = 0; i < 3; ++i) A.row(i) = x[i + 1] - x[0];
+    const Vec3 g = A.inverse() * Vec3(px[1] - px[0], px[2] - px[0], px[3] - px[0]);
+    Vec3 faceN[4];
+    double faceD[4];
+    for (int f = 0; f < 4; ++f) {
+      const Vec3 &a = x[(f + 1) % 4], &b = x[(f + 2) % 4], &c = x[(f + 3) % 4];
+      faceN[f] = (b - a).cross(c - a).normalized();
+      if (faceN[f].dot(x[f] - a) < 0) faceN[f] = -faceN[f];
+      faceD[f] = faceN[f].dot(a);
+    }
+    for (std::size_t tri = 0; tri < N.triangleCount(); ++tri) {
+      const Vec3 n = X_WN.applyToVector(N.faceNormals[tri]);
+      if (!(g.norm() == 0 || n.dot(g) > cosMax * g.norm())) continue;
+      std::vector<Vec3> poly{X_WN * N.triangleVertex(tri, 0), X_WN * N.triangleVertex(tri, 1), X_WN * N.triangleVertex(tri, 2)};
+      for (int f = 0; f < 4 && poly.size() >= 3; ++f) {
+        std::vector<Vec3> kept;
+        for (std::size_t i = 0; i < poly.size(); ++i) {
+          const Vec3& p = poly[i];
+          const Vec3& q = poly[(i + 1) % poly.size()];
+          const double sp = faceN[f].dot(p) - faceD[f], sq = faceN[f].dot(q) - faceD[f];
+          if (sp >= 0) kept.push_back(p);
+          if ((sp >= 0) != (sq >= 0)) kept.push_back(p + sp / (sp - sq) * (q - p));
+        }
+        poly = std::move(kept);
+      }
+      if (poly.size() < 3) continue;
+      // Pressure by barycentric interpolation of the vertex values.
+      std::vector<double> pressure;
+      for (const Vec3& v : poly) {
+        const Vec3 l = A.transpose().inverse() * (v - x[0]);
+        pressure.push_back(px[0] * (1 - l.sum()) + px[1] * l[0] + px[2] * l[1] + px[3] * l[2]);
+      }
+      addPolygon(poly, pressure, t);
+    }
+  }
+  return t;
+}
+
+Totals fastPath(const ContactSurface& s) {
+  Totals t;
+  for (const ContactPolygon& p : s.polygons) addPolygon(p.p_WV_mm, p.pressure_Pa, t);
+  return t;
+}
+
+}  // namespace
+
+class TstHydroRigidFastPath : public QObject {
+  Q_OBJECT
+ private slots:
+  void matchesBruteForceOnRandomPoses();
+};
+
+void TstHydroRigidFastPath::matchesBruteForceOnRandomPoses() {
+  // Compliant: the sphere's long single-centre tets (the fingertip of bench_hydro), the exact box field, a capsule;
+  // rigid: a box, a coarse sphere and a torus (non-convex). Poses: M's centre near a random point of N's surface,
+  // randomly turned, so most poses overlap by a few mm and some not at all.
+  const std::vector<Body> soft = {compliant(primitiveBody("sphere", Sphere{9}), 1e6, 1.5),
+                                  compliant(primitiveBody("box", Box{Vec3(10, 14, 8)}), 1e6),
+                                  compliant(primitiveBody("capsule", Capsule{5, 12}), 1e6, 2)};
+  const std::vector<Body> rigid = {primitiveBody("block", Box{Vec3(30, 20, 25)}), primitiveBody("ball", Sphere{12}, {}, 16),
+                                   primitiveBody("ring", Torus{15, 5}, {}, 24)};
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int compared = 0, nonEmpty = 0;
+  for (const Body& m : soft) {
+    const auto geometry = compliantGeometryFor(m.mesh, m.primitive, CompliantSpec{{1e6, m.hydroelastic->resolutionHint_mm, 0}, 10});
+    QVERIFY(geometry->volume);
+    for (const Body& n : rigid) {
+      const Bvh bvh(*n.mesh);
+      for (int k = 0; k < 12; ++k) {
+        const std::size_t tri = std::uniform_int_distribution<std::size_t>(0, n.mesh->triangleCount() - 1)(rng);
+        const Vec3 onSurface = (n.mesh->triangleVertex(tri, 0) + n.mesh->triangleVertex(tri, 1) + n.mesh->triangleVertex(tri, 2)) / 3;
+        const Vec3 axis = Vec3(u(rng), u(rng), u(rng) + 0.01).normalized();
+        const Transform X_WN(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng) + 0.01, u(rng)).normalized())), Vec3(u(rng), u(rng), u(rng)));
+        const Transform X_NM(Quat(Eigen::AngleAxisd(3 * u(rng), axis)),
+                             onSurface + n.mesh->faceNormals[tri] * (5 + 4 * u(rng)) + Vec3(u(rng), u(rng), u(rng)));
+        const Transform X_WM = X_WN * X_NM;
+        const ContactSurface s = compliantRigidSurface(*geometry->volume, X_WM, bvh, X_WN, SurfaceOptions{});
+        const Totals fast = fastPath(s);
+        const Totals want = bruteForce(*geometry->volume, X_WM, *n.mesh, X_WN);
+        const QString where = QString("%1 vs %2, pose %3").arg(m.name.c_str(), n.name.c_str()).arg(k);
+        QVERIFY2(fast.polygons == want.polygons,
+                 qPrintable(where + QString(": %1 polygons, brute force %2").arg(fast.polygons).arg(want.polygons)));
+        QVERIFY2(std::abs(fast.area_mm2 - want.area_mm2) <= 1e-9 * (1 + want.area_mm2), qPrintable(where));
+        QVERIFY2(std::abs(fast.force_Pa_mm2 - want.force_Pa_mm2) <= 1e-9 * (1 + std::abs(want.force_Pa_mm2)), qPrintable(where));
+        QVERIFY(allFinite(s));
+        ++compared;
+        nonEmpty += want.polygons > 0 ? 1 : 0;
+      }
+    }
+  }
+  QCOMPARE(compared, 3 * 3 * 12);
+  QVERIFY2(nonEmpty > compared / 2, qPrintable(QString("only %1 of %2 poses overlap").arg(nonEmpty).arg(compared)));
+}
+
+QTEST_GUILESS_MAIN(TstHydroRigidFastPath)
+#include "tst_hydro_rigid_fastpath.moc"
