@@ -150,17 +150,23 @@ void GraspAnalysis::startLInfinity() {
   lInfinityPending_ = true;
 }
 
+namespace {
+// A background hull's result into the evaluation's space and quality; a failed build marks both failed.
+void storeHullResult(const LInfinityResult& result, GraspWrenchSpace& space, GraspQuality& quality) {
+  space = result.space;
+  quality = result.quality;
+  if (result.error.empty()) return;
+  space.hull.status = HullStatus::Failed;
+  space.hull.message = result.error;
+  quality.hullStatus = HullStatus::Failed;
+  quality.message = result.error;
+}
+}  // namespace
+
 void GraspAnalysis::mergeLInfinity(const LInfinityResult& result, bool pending) {
   if (pending != lInfinityPending_ || result.generation != generation_ || !evaluation_) return;  // stale
   lInfinityPending_ = false;
-  evaluation_->lInfinity = result.space;
-  evaluation_->lInfinityQuality = result.quality;
-  if (!result.error.empty()) {
-    evaluation_->lInfinity.hull.status = HullStatus::Failed;
-    evaluation_->lInfinity.hull.message = result.error;
-    evaluation_->lInfinityQuality.hullStatus = HullStatus::Failed;
-    evaluation_->lInfinityQuality.message = result.error;
-  }
+  storeHullResult(result, evaluation_->lInfinity, evaluation_->lInfinityQuality);
   evaluation_->lInfinityBuilt = true;
   computeHullMeasures(GwsType::LInfinity);
   if (pending) emit lInfinityUpdated();
@@ -200,14 +206,7 @@ void GraspAnalysis::startL1Hull() {
 void GraspAnalysis::mergeL1Hull(const LInfinityResult& result, bool pending) {
   if (pending != l1HullPending_ || result.generation != generation_ || !evaluation_) return;  // stale
   l1HullPending_ = false;
-  evaluation_->l1 = result.space;
-  evaluation_->l1Quality = result.quality;
-  if (!result.error.empty()) {
-    evaluation_->l1.hull.status = HullStatus::Failed;
-    evaluation_->l1.hull.message = result.error;
-    evaluation_->l1Quality.hullStatus = HullStatus::Failed;
-    evaluation_->l1Quality.message = result.error;
-  }
+  storeHullResult(result, evaluation_->l1, evaluation_->l1Quality);
   evaluation_->l1Built = true;
   computeHullMeasures(GwsType::L1);
   if (pending) emit l1HullUpdated();

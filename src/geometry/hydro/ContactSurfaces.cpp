@@ -50,20 +50,8 @@ bool clipWith(const Poly& in, const double* s, Poly& out) {
 
 bool clip(const Poly& in, const Vec3& normal, double d, Poly& out) {
   double s[16];
-  bool anyOut = false;
-  for (int i = 0; i < in.n; ++i) {
-    s[i] = normal.dot(in.v[i]) - d;
-    anyOut = anyOut || s[i] < 0;
-  }
-  if (!anyOut) return false;
-  out.n = 0;
-  for (int i = 0; i < in.n; ++i) {
-    const int j = i + 1 == in.n ? 0 : i + 1;
-    if (s[i] >= 0) out.push(in.v[i]);
-    if ((s[i] >= 0) != (s[j] >= 0)) out.push(in.v[i] + (s[i] / (s[i] - s[j])) * (in.v[j] - in.v[i]));
-  }
-  out.closeDuplicates();
-  return true;
+  for (int i = 0; i < in.n; ++i) s[i] = normal.dot(in.v[i]) - d;
+  return clipWith(in, s, out);
 }
 
 // The polygon where the plane n·x = d cuts the tet (≤ 4 vertices), counter-clockwise about n. A face lying in
