@@ -160,6 +160,18 @@ void AnnealingMonitor::reset() {
   bestEnergy_ = std::numeric_limits<double>::infinity();
 }
 
+std::vector<BestEntry> mergeBestEntries(std::vector<BestEntry> all, std::size_t capacity, double minDistance,
+                                        const StateDistance& distance) {
+  std::sort(all.begin(), all.end(), [](const BestEntry& a, const BestEntry& b) {
+    if (a.energy != b.energy) return a.energy < b.energy;
+    if (a.chain != b.chain) return a.chain < b.chain;
+    return a.step < b.step;
+  });
+  BestList merged(capacity, minDistance, distance);
+  for (const BestEntry& e : all) merged.offer(e);
+  return merged.entries();
+}
+
 BestList::BestList(std::size_t capacity, double minDistance, StateDistance distance)
     : capacity_(capacity), minDistance_(minDistance), distance_(std::move(distance)) {}
 
@@ -350,14 +362,7 @@ AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFac
     result.illegal += o.illegal;
     result.traces.push_back(std::move(o.trace));
   }
-  std::sort(all.begin(), all.end(), [](const BestEntry& a, const BestEntry& b) {
-    if (a.energy != b.energy) return a.energy < b.energy;
-    if (a.chain != b.chain) return a.chain < b.chain;
-    return a.step < b.step;
-  });
-  BestList merged(request.bestListSize, request.minDistance, distance);
-  for (const BestEntry& e : all) merged.offer(e);
-  result.best = merged.entries();
+  result.best = mergeBestEntries(std::move(all), request.bestListSize, request.minDistance, distance);
   result.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
   progress.report(1.0, "annealing: done (" + std::string(toString(result.stopReason)) + ")");
   return result;

@@ -157,6 +157,11 @@ class BestList {
   std::vector<BestEntry> entries_;  // ascending energy
 };
 
+// The best list of several chains' (or child searches') entries, independent of the order they finished in:
+// entries are offered by (energy, chain, step), so the same runs give the same list on any thread count.
+std::vector<BestEntry> mergeBestEntries(std::vector<BestEntry> all, std::size_t capacity, double minDistance,
+                                        const StateDistance& distance);
+
 enum class StopReason { StepLimit, TimeLimit, Cancelled };
 const char* toString(StopReason reason);
 

@@ -304,14 +304,7 @@ GuidedOutcome runGuided(const GuidedRequest& request, const EvaluatorFactory& pa
     out.avoidedChild.push_back(child->index);
     all.push_back(std::move(e));
   }
-  std::sort(all.begin(), all.end(), [](const BestEntry& x, const BestEntry& y) {
-    if (x.energy != y.energy) return x.energy < y.energy;
-    if (x.chain != y.chain) return x.chain < y.chain;
-    return x.step < y.step;
-  });
-  BestList merged(request.bestListSize, request.minDistance, distance);
-  for (const BestEntry& e : all) merged.offer(e);
-  a.best = merged.entries();
+  a.best = mergeBestEntries(std::move(all), request.bestListSize, request.minDistance, distance);
   a.stopReason = guided.reason();
   a.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
   progress.report(1.0, std::string("guided planner: done (") + toString(a.stopReason) + ")");
