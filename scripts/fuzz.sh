@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan, build-hardening/) and runs each for SECONDS seconds
 # (default 30) on a copy of its seed corpus from tests/io/malformed/corpus; new inputs go to
-# build-hardening/corpus/<kind>, findings to build-hardening/findings/<kind>. Usage: scripts/fuzz.sh [SECONDS] [KIND...]
-# A long run: scripts/fuzz.sh 3600 (an hour per reader).
+# build-hardening/corpus/<kind>, findings to build-hardening/findings/<kind>.
+# Usage: scripts/fuzz.sh [SECONDS | --runs N] [KIND...]
+# Long runs: scripts/fuzz.sh 3600 (an hour per reader), or scripts/fuzz.sh --runs 1000000 (a million inputs each).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SOFTGRASP_FUZZ_BUILD_DIR:-$root/build-hardening}"
-seconds="${1:-30}"
-shift || true
+if [ "${1:-}" = "--runs" ]; then
+  limit="-runs=$2"; what="$2 runs"; shift 2
+else
+  limit="-max_total_time=${1:-30}"; what="${1:-30} s"; shift || true
+fi
+# The harness writes each input to a file for the reader; on tmpfs that costs a fraction of a disk write
+# (seen here: 5-7x more inputs per second than in /tmp on the VM's disk).
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(off ply stl obj inventor body robot world eigengrasp virtualcontacts)
 bash "$root/scripts/hardening-configure.sh" "$build"
@@ -29,9 +36,10 @@ run_one() {
     virtualcontacts) cp -n "$src"/xml/vc_*.xml "$src"/xml/vgr_*.vgr "$corpus"/ ;;
   esac
   # libFuzzer's own summary (runs, coverage) goes to build-hardening/findings/<kind>/fuzz.log.
-  if (cd "$findings" && "$build/tests/io/fuzz/fuzz_$kind" -max_total_time="$seconds" -timeout=10 \
+  local start=$SECONDS
+  if (cd "$findings" && "$build/tests/io/fuzz/fuzz_$kind" "$limit" -timeout=10 \
         -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 "$corpus" > fuzz.log 2>&1); then
-    echo "== fuzz_$kind: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$findings/fuzz.log" | grep -o '[0-9]*$') runs in ${seconds}s, no findings"
+    echo "== fuzz_$kind: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$findings/fuzz.log" | grep -o '[0-9]*$') runs in $((SECONDS - start)) s ($what asked), no findings"
   else
     echo "== fuzz_$kind FAILED; last lines of $findings/fuzz.log:"; tail -40 "$findings/fuzz.log"; return 1
   fi

@@ -17,6 +17,7 @@ bash "$root/scripts/hardening-configure.sh" "$build"
 cmake --build "$build" -j"$(nproc)" --target "${suites[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export QTEST_FUNCTION_TIMEOUT=1200000  # ms; Qt Test's own 5-minute watchdog, raised like the suites' ctest TIMEOUT
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
 regex="^($(IFS='|'; echo "${suites[*]}"))\$"
 cd "$build"
