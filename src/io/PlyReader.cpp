@@ -301,7 +301,9 @@ TriangleMesh readPlyMesh(const std::string& path) {
           continue;
         }
         const double countValue = values.next(prop.countType);
-        if (!(countValue >= 0) || countValue != std::floor(countValue))
+        // A length is a whole number that fits the widest PLY count type (uint32); an ASCII file can write
+        // anything, and 1e308 would overflow the conversion below (found by fuzz_ply).
+        if (!(countValue >= 0) || countValue != std::floor(countValue) || countValue > 4294967295.0)
           throw values.error("bad list length " + formatDouble(countValue));
         const auto count = std::uint64_t(countValue);
         if ((isFace || isStrip) && isIndexList(prop)) {

@@ -335,6 +335,7 @@ class TestMeshReaders : public QObject {
     expectError(writeFile(dir, "range2.ply", header + "0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n"), "out of range");
     expectError(writeFile(dir, "nan.ply", header + "0 0 0\n1 nan 0\n0 1 0\n3 0 1 2\n"), ":11:");
     expectError(writeFile(dir, "trunc.ply", header + "0 0 0\n1 0 0\n"), "truncated");
+    expectError(writeFile(dir, "hugelist.ply", header + "0 0 0\n1 0 0\n0 1 0\n1e308 0 1 2\n"), "bad list length 1e+308");
     expectError(writeFile(dir, "garbage.ply", "garbage\n"), "not a PLY");
     expectError(writeFile(dir, "noend.ply", "ply\nformat ascii 1.0\nelement vertex 3\n"), "end_header");
     expectError(writeFile(dir, "badtype.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty quad x\nend_header\n"),
