@@ -2,6 +2,8 @@
 
 #include "contact/CurvatureEstimator.h"
 #include "contact/PrimitiveCurvature.h"
+#include "geometry/Bvh.h"
+#include "geometry/BvhCache.h"
 
 namespace sg {
 
@@ -20,7 +22,9 @@ SoftNeighbourhood gatherSide(const World& world, const WorldState& state, const 
     return only;
   }
   const Body& body = world.body(side.body);
-  return gatherNeighbourhood(*body.mesh, X_WB(state, side.body), side.p_WC_mm, side.n_W, radius_mm, s);
+  // The mesh's cached BVH prunes the triangles far from the contact (same result as the full scan).
+  const std::shared_ptr<const Bvh> bvh = bvhFor(body.mesh);
+  return gatherNeighbourhood(*body.mesh, bvh.get(), X_WB(state, side.body), side.p_WC_mm, side.n_W, radius_mm, s);
 }
 
 // Outward world normals parallel to nb.allPoints_mm(): none (zero) at the contact points, the mesh's vertex

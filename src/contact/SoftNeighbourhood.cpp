@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+
+#include "geometry/Bvh.h"
 
 namespace sg {
 
@@ -63,6 +66,12 @@ constexpr double kFaceNormalDotTolerance = 1e-9;
 SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform& pose, const Vec3& contact_mm,
                                       const Vec3& inwardNormal, double radius_mm,
                                       const SoftNeighbourhoodSettings& s) {
+  return gatherNeighbourhood(mesh, nullptr, pose, contact_mm, inwardNormal, radius_mm, s);
+}
+
+SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Bvh* bvh, const Transform& pose,
+                                      const Vec3& contact_mm, const Vec3& inwardNormal, double radius_mm,
+                                      const SoftNeighbourhoodSettings& s) {
   SoftNeighbourhood out;
   out.contactPoints_mm.push_back(contact_mm);
   // Work in the body frame: one transform of the query instead of one per vertex.
@@ -73,7 +82,7 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
   const double reach = std::abs(radius_mm);  // NaN: no cheap rejection, the exact test decides
   const bool haveNormals = mesh.faceNormals.size() == mesh.triangles.size();
   std::vector<std::uint32_t> picked;
-  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+  auto test = [&](std::size_t t) {
     const auto& tri = mesh.triangles[t];
     const Vec3& a = mesh.vertices[tri[0]];
     const Vec3& b = mesh.vertices[tri[1]];
@@ -81,18 +90,41 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform&
     const Vec3 faceNormal = haveNormals ? mesh.faceNormals[t] : Vec3((b - a).cross(c - a).normalized());
     // A tolerance: faces perpendicular to the normal (dot = 0 exactly, e.g. a cylinder's cap next to a contact on
     // its side) are in, as the rule says, whatever the round-off of the poses (rigid motions of the world).
-    if (faceNormal.dot(n) > s.maxFaceNormalDot + kFaceNormalDotTolerance) continue;
+    if (faceNormal.dot(n) > s.maxFaceNormalDot + kFaceNormalDotTolerance) return;
     if (s.vertexRule == NeighbourhoodVertexRule::WholeTriangles) {
       // Cheap rejection first: a triangle wholly beyond one face of the cube of half-side r around p is farther
       // than r (most triangles of a mesh; the exact test below decides the rest).
       const Vec3 lo = a.cwiseMin(b).cwiseMin(c) - p, hi = a.cwiseMax(b).cwiseMax(c) - p;
-      if ((lo.array() > reach).any() || (hi.array() < -reach).any()) continue;
-      if ((nearestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) continue;
+      if ((lo.array() > reach).any() || (hi.array() < -reach).any()) return;
+      if ((nearestPointOnTriangle(p, a, b, c) - p).squaredNorm() > r2) return;
       picked.insert(picked.end(), tri.begin(), tri.end());
     } else {
       for (auto v : tri)
         if ((mesh.vertices[v] - p).squaredNorm() <= r2) picked.push_back(v);
     }
+  };
+  const bool useBvh = bvh && !bvh->empty() && bvh->sourceIndex().size() == mesh.triangles.size() && std::isfinite(reach);
+  if (useBvh) {
+    // A node whose bounding sphere (centre, radius: it holds the node's triangles) lies farther than r from p
+    // holds no triangle (nor vertex) within r. The margin covers the sphere's own round-off.
+    const auto& nodes = bvh->nodes();
+    const auto& source = bvh->sourceIndex();
+    std::vector<std::uint32_t> stack{0};
+    stack.reserve(64);
+    while (!stack.empty()) {
+      const BvhNode& node = nodes[stack.back()];
+      stack.pop_back();
+      const double limit = node.box.radius + reach + 1e-9 * (1 + node.box.radius + reach);
+      if ((node.box.center - p).squaredNorm() > limit * limit) continue;
+      if (node.isLeaf()) {
+        for (std::uint32_t k = 0; k < node.triangleCount; ++k) test(source[node.firstTriangle + k]);
+        continue;
+      }
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+    }
+  } else {
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) test(t);
   }
   std::sort(picked.begin(), picked.end());
   picked.erase(std::unique(picked.begin(), picked.end()), picked.end());

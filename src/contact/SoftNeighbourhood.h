@@ -18,6 +18,8 @@
 
 namespace sg {
 
+class Bvh;
+
 enum class NeighbourhoodRadiusRule {
   GraspItFormula,  // coefficient · (1 / E)^exponent mm, E in Pa, then clamped
   Fixed            // fixedRadius_mm
@@ -70,6 +72,12 @@ struct SoftNeighbourhood {
 // opposing `inwardNormal` (world, into the body). An empty mesh gives just the contact point.
 SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Transform& pose, const Vec3& contact_mm,
                                       const Vec3& inwardNormal, double radius_mm,
+                                      const SoftNeighbourhoodSettings& settings);
+// The same with the mesh's BVH (geometry/BvhCache.h `bvhFor(mesh)`, built over exactly these triangles):
+// only triangles in BVH nodes whose bounding sphere reaches the query ball are tested, with the same
+// per-triangle rule, so the result is identical (vertex indices sorted and unique). Null → every triangle.
+SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Bvh* bvh, const Transform& pose,
+                                      const Vec3& contact_mm, const Vec3& inwardNormal, double radius_mm,
                                       const SoftNeighbourhoodSettings& settings);
 
 // Both sides of one contact.

@@ -309,10 +309,18 @@ class Polytope {
     std::size_t paired = 0;
     for (std::size_t i = 0; i < ids_.size(); ++i) {
       Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
+      // Key k packs the horizon vertices v[0…d−2] without v[k], first vertex highest: prefix and suffix
+      // packings give all d − 1 keys in O(d).
+      std::array<std::uint64_t, kMaxDim + 1> pre{}, suf{};
+      for (int m = 0; m + 1 < d_; ++m)
+        pre[static_cast<std::size_t>(m + 1)] =
+            (pre[static_cast<std::size_t>(m)] << 16) | static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1);
+      for (int m = d_ - 2; m >= 1; --m)  // suf[m]: v[m…d−2] (suf[0] is never used: a shift of 64)
+        suf[static_cast<std::size_t>(m)] = suf[static_cast<std::size_t>(m + 1)] |
+            (static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1) << (16 * (d_ - 2 - m)));
       for (int k = 0; k + 1 < d_; ++k) {
-        std::uint64_t key = 0;
-        for (int m = 0; m + 1 < d_; ++m)
-          if (m != k) key = (key << 16) | static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1);
+        const std::uint64_t key =
+            (k == 0 ? 0 : pre[static_cast<std::size_t>(k)] << (16 * (d_ - 2 - k))) | suf[static_cast<std::size_t>(k + 1)];
         for (std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));; h = (h + 1) & mask) {
           Slot& e = table_[h];
           if (e.stamp != tableStamp_) {  // empty: the first side of this ridge

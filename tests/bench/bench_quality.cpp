@@ -8,7 +8,9 @@
 // Usage: bench_quality [--quick] | bench_quality --full-update [--quick] (only the default world's full update,
 // whole and per stage, with the 1 ms target) | bench_quality --eps-loop SECONDS [WORLD.xml] (ε L1/L∞/exact of
 // one bundled world after auto-grasp, default.xml unless named) | bench_quality --update-loop SECONDS
-// [MEASURE...] (analyzeGrasp on the default world with those measures, for a profiler)
+// [MEASURE...] (analyzeGrasp on the default world with those measures, for a profiler) | bench_quality
+// --stage-counts N (each stage of the default world's full update N times, a fixed amount of work: run it under
+// `valgrind --tool=callgrind` and read the inclusive instruction counts of the stage functions)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -331,6 +333,35 @@ void defaultWorldEpsilonLoop(double seconds, const std::string& worldName) {
   }
 }
 
+// Each stage of the default world's full update exactly `n` times (no timing loop), so that instruction
+// counts (callgrind, inclusive per function) are repeatable: findAllContacts, evaluateGrasp (soft fits,
+// patches and wrenches), l1EpsilonFromSupport, lInfinityEpsilonFromSupport.
+void defaultWorldStageCounts(int n) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+  autoGrasp(world, 0);
+  AnalysisRequest request;
+  const ContactModel& model = *findContactModel(request.contactModels.front());
+  std::vector<Contact> contacts;
+  GraspEvaluation fitted;
+  SupportEpsilon l1, linf;
+  for (int i = 0; i < n; ++i) {
+    contacts = findAllContacts(world, world.state, request.collision);
+    orderContacts(contacts);
+  }
+  const int graspable = chooseGraspable(world, contacts);
+  for (int i = 0; i < n; ++i)
+    fitted = evaluateGrasp(world, world.state, contacts, graspable, model, request.quality);
+  const SupportEpsilonSettings settings = supportEpsilonSettingsFor(fitted.gws, fitted.forceClosureTolerance);
+  const auto wrenches = fitted.perContactWrenches();
+  for (int i = 0; i < n; ++i) l1 = l1EpsilonFromSupport(wrenches, settings);
+  for (int i = 0; i < n; ++i) linf = lInfinityEpsilonFromSupport(wrenches, settings);
+  std::printf("%d contacts, %zu evaluated | eps L1 %.12f [%.12f, %.12f] %d queries | eps Linf %.12f [%.12f, %.12f] "
+              "%d queries, %d vertices, %d facets\n",
+              static_cast<int>(contacts.size()), fitted.contacts.size(), l1.epsilon, l1.lowerBound, l1.upperBound,
+              l1.iterations, linf.epsilon, linf.lowerBound, linf.upperBound, linf.iterations, linf.workingSetSize,
+              linf.facetCount);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -353,6 +384,11 @@ int main(int argc, char** argv) {
       NullProgress progress;
       const double t = bench::medianSeconds([&] { (void)analyzeGrasp(world, request, progress); }, std::atof(argv[i + 1]), 100000000);
       std::printf("full update median %.4f ms\n", 1e3 * t);
+      return 0;
+    }
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--stage-counts") == 0) {
+      defaultWorldStageCounts(std::max(1, std::atoi(argv[i + 1])));
       return 0;
     }
   for (int i = 1; i + 1 < argc; ++i)

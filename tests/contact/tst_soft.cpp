@@ -14,6 +14,7 @@
 #include "contact/SoftContactModel.h"
 #include "contact/SoftNeighbourhood.h"
 #include "contact/SoftPatch.h"
+#include "geometry/Bvh.h"
 #include "geometry/TriangleTriangle.h"
 #include "core/Error.h"
 
@@ -342,6 +343,38 @@ class TestSoft : public QObject {
       want.erase(std::unique(want.begin(), want.end()), want.end());
       QCOMPARE(got.vertexIndices, want);
     }
+  }
+  // With the mesh's BVH (only triangles in nodes that reach the query ball are tested) the neighbourhood is
+  // the full scan's, for both vertex rules, placed bodies, radii from a fraction of a triangle to the whole
+  // mesh, and query points inside, on and off the surface; a radius of NaN falls back to the full scan.
+  void neighbourhoodWithBvhEqualsFullScan() {
+    const auto mesh = std::make_shared<const TriangleMesh>(makeUvSphere(20, 48, 24));
+    const Bvh bvh(*mesh);
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> unit(-1, 1), radius(0.05, 45);
+    int nonEmpty = 0;
+    for (int k = 0; k < 120; ++k) {
+      const Vec3 dir = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
+      const Vec3 axis = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
+      const Transform pose(Quat(Eigen::AngleAxisd(3 * unit(rng), axis)), Vec3(100 * unit(rng), 100 * unit(rng), 0));
+      const Vec3 p_W = pose * ((20 + 2 * unit(rng)) * dir);
+      const Vec3 n_W = pose.applyToVector(-dir);
+      SoftNeighbourhoodSettings s;
+      if (k % 2 == 1) s.vertexRule = NeighbourhoodVertexRule::VerticesInside;
+      const double r = radius(rng);
+      const SoftNeighbourhood full = gatherNeighbourhood(*mesh, pose, p_W, n_W, r, s);
+      const SoftNeighbourhood pruned = gatherNeighbourhood(*mesh, &bvh, pose, p_W, n_W, r, s);
+      QCOMPARE(pruned.vertexIndices, full.vertexIndices);
+      QCOMPARE(pruned.vertexPoints_mm.size(), full.vertexPoints_mm.size());
+      for (std::size_t i = 0; i < full.vertexPoints_mm.size(); ++i)
+        QCOMPARE(pruned.vertexPoints_mm[i], full.vertexPoints_mm[i]);
+      nonEmpty += full.vertexIndices.empty() ? 0 : 1;
+    }
+    QVERIFY(nonEmpty > 60);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const Vec3 p = mesh->vertices[nearestVertex(*mesh, Vec3(20, 0, 0))];
+    QCOMPARE(gatherNeighbourhood(*mesh, &bvh, Transform::identity(), p, Vec3(-1, 0, 0), nan, {}).vertexIndices,
+             gatherNeighbourhood(*mesh, Transform::identity(), p, Vec3(-1, 0, 0), nan, {}).vertexIndices);
   }
   void overlappingContactsMerge() {
     World w;
