@@ -56,10 +56,10 @@ class FixedVector {
     if (size_ == N) throw std::length_error("FixedVector: capacity exceeded");
     data_[size_++] = value;
   }
-  // New elements are value-initialised.
-  void resize(size_type n) {
+  // New elements are copies of `value` (T(): zero for numbers, uninitialised for Eigen vectors, as std::vector).
+  void resize(size_type n, const T& value = T()) {
     if (n > N) throw std::length_error("FixedVector: capacity exceeded");
-    for (size_type i = size_; i < n; ++i) data_[i] = T();
+    for (size_type i = size_; i < n; ++i) data_[i] = value;
     size_ = n;
   }
   template <class It>
