@@ -6,14 +6,23 @@
 // Targets (issue 12): ≤ 1 µs per output polygon; ≤ 1.5× FCL's contact query. Nothing is asserted.
 // Per hint and depth it prints surfaces per second, µs per surface, polygons per surface, µs per polygon, FCL's
 // µs and the ratio; then the worst figures against the targets. Medians of repeated calls; on a shared machine run it
-// a few times when it is quiet (`uptime`).
+// a few times when it is quiet (`uptime`). Beside the wall clock it prints the median thread-CPU time per polygon,
+// which other processes on a loaded machine inflate far less.
 // Usage: bench_hydro [--quick]
+//        bench_hydro --profile HINT DEPTH[,DEPTH…] CALLS — only those cases, CALLS surfaces, no timing and no FCL: for
+//        `valgrind --tool=callgrind --toggle-collect='sg::compliantRigidSurface*'
+//        --dump-after='sg::compliantRigidSurface*'`: each dump's instruction count divided by the printed polygon
+//        count is the deterministic cost per polygon (a call's instructions, its heap allocations included, not
+//        the freeing of the surface after it).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "BenchTiming.h"
 #include "FclReference.h"
@@ -28,6 +37,9 @@ using namespace sg;
 namespace {
 
 bool quick = false;
+double profileHint = 0;
+std::vector<double> profileDepths;
+int profileCalls = 0;
 
 double medianSeconds(const std::function<void()>& f) { return bench::medianSeconds(f, quick ? 0.05 : 0.3, 2000); }
 
@@ -48,7 +60,16 @@ Body fingertip(double hint_mm) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  for (int i = 1; i < argc; ++i) {
+    quick = quick || std::strcmp(argv[i], "--quick") == 0;
+    if (std::strcmp(argv[i], "--profile") == 0 && i + 3 < argc) {
+      profileHint = std::atof(argv[i + 1]);
+      for (const char* d = argv[i + 2]; d && *d; d = std::strchr(d, ',') ? std::strchr(d, ',') + 1 : nullptr)
+        profileDepths.push_back(std::atof(d));
+      profileCalls = std::atoi(argv[i + 3]);
+      i += 3;
+    }
+  }
   const std::string mugPath = std::string(SG_SOURCE_DIR) + "/models/objects/mug.xml";
   Body mug = loadBody(mugPath, BodyKind::Graspable, MaterialTable{});
   const auto mugBvh = bvhFor(mug.mesh);
@@ -66,6 +87,7 @@ int main(int argc, char** argv) {
   double worstPerPolygon_us = 0, worstRatio = 0;
   std::string missed;  // where the per-polygon target is missed
   for (double hint : {2.0, 1.0, 0.5}) {
+    if (profileCalls > 0 && hint != profileHint) continue;
     const Body tip = fingertip(hint);
     const auto tipGeometry = compliantGeometryOf(tip);
     const auto tipBvh = bvhFor(tip.mesh);
@@ -77,14 +99,35 @@ int main(int argc, char** argv) {
       const double mid = 0.5 * (out + in);
       (meshesCollide(*tipBvh, at(mid), *mugBvh, Transform{}) ? in : out) = mid;
     }
-    std::printf("    %-9s %9s %9s %11s %11s %11s %9s %9s %7s\n", "depth mm", "polygons", "force N", "surfaces/s",
-                "us/surface", "us/polygon", "FCL us", "FCL cont.", "ratio");
+    for (double profileDepth : profileDepths) {
+      const Transform X_WT = at(out - profileDepth);
+      ContactSurface s;
+      for (int k = 0; k < profileCalls; ++k)
+        s = compliantRigidSurface(*tipGeometry->volume, X_WT, *mugBvh, Transform{}, SurfaceOptions{});
+      // A digest of the polygons' bits (FNV-1a over vertices, pressures, normals), to check that a change to the
+      // query leaves its output bit-for-bit identical.
+      std::uint64_t digest = 1469598103934665603ull;
+      auto mix = [&](const void* p, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) digest = (digest ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+      };
+      for (const ContactPolygon& p : s.polygons) {
+        mix(p.p_WV_mm.data(), p.p_WV_mm.size() * sizeof(Vec3));
+        mix(p.pressure_Pa.data(), p.pressure_Pa.size() * sizeof(double));
+        mix(p.n_W.data(), sizeof(Vec3));
+      }
+      std::printf("    profile: depth %.2f mm, %d calls, %zu polygons per surface, force %.17g N, digest %016llx\n",
+                  profileDepth, profileCalls, s.polygons.size(), s.normalForce_N, static_cast<unsigned long long>(digest));
+    }
+    if (profileCalls > 0) return 0;
+    std::printf("    %-9s %9s %9s %11s %11s %11s %11s %9s %9s %7s\n", "depth mm", "polygons", "force N", "surfaces/s",
+                "us/surface", "us/polygon", "CPU us/pol", "FCL us", "FCL cont.", "ratio");
     for (double depth : {0.1, 0.2, 0.3, 0.4, 0.5}) {
       const Transform X_WT = at(out - depth);
       ContactSurface s;
-      const double tSurface = medianSeconds([&] {
+      const bench::Medians m = bench::medians([&] {
         s = compliantRigidSurface(*tipGeometry->volume, X_WT, *mugBvh, Transform{}, SurfaceOptions{});
-      });
+      }, quick ? 0.05 : 0.3, 2000);
+      const double tSurface = m.wall_s;
       double tFcl = 0;
       std::size_t fclContacts = 0;
 #ifdef SG_HAVE_FCL
@@ -100,8 +143,9 @@ int main(int argc, char** argv) {
       const std::size_t n = s.polygons.size();
       const double perPolygon_us = n ? 1e6 * tSurface / static_cast<double>(n) : 0.0;
       const double ratio = tFcl > 0 ? tSurface / tFcl : 0.0;
-      std::printf("    %-9.1f %9zu %9.3f %11.0f %11.1f %11.3f %9.1f %9zu %7.2f\n", depth, n, s.normalForce_N,
-                  1 / tSurface, 1e6 * tSurface, perPolygon_us, 1e6 * tFcl, fclContacts, ratio);
+      const double cpuPerPolygon_us = n ? 1e6 * m.cpu_s / static_cast<double>(n) : 0.0;
+      std::printf("    %-9.1f %9zu %9.3f %11.0f %11.1f %11.3f %11.3f %9.1f %9zu %7.2f\n", depth, n, s.normalForce_N,
+                  1 / tSurface, 1e6 * tSurface, perPolygon_us, cpuPerPolygon_us, 1e6 * tFcl, fclContacts, ratio);
       worstPerPolygon_us = std::max(worstPerPolygon_us, perPolygon_us);
       worstRatio = std::max(worstRatio, ratio);
       if (perPolygon_us > 1.0) {

@@ -4,6 +4,7 @@
 #include <clocale>
 
 #include "core/Error.h"
+#include "core/FixedVector.h"
 #include "core/Parse.h"
 #include "core/Transform.h"
 
@@ -93,6 +94,37 @@ class TestCore : public QObject {
     QCOMPARE(outer.file(), std::string("a.off"));
     QCOMPARE(outer.line(), 3);
     QVERIFY(std::string(outer.what()).find("while loading body a.xml") != std::string::npos);
+  }
+  // FixedVector (the inline vertex lists of hydroelastic polygons): vector semantics up to its capacity, a clear
+  // error past it, copies independent of the source.
+  void fixedVectorBehavesLikeAVectorUpToItsCapacity() {
+    FixedVector<Vec3, 4> v{Vec3(1, 2, 3), Vec3(4, 5, 6)};
+    QCOMPARE(v.size(), std::size_t(2));
+    QCOMPARE(v.back(), Vec3(4, 5, 6));
+    v.push_back(Vec3(7, 8, 9));
+    v.resize(4, Vec3(0, 0, 1));
+    QCOMPARE(v[3], Vec3(0, 0, 1));
+    QVERIFY_THROWS_EXCEPTION(std::length_error, v.push_back(Vec3::Zero()));
+    QVERIFY_THROWS_EXCEPTION(std::length_error, v.resize(5));
+    QCOMPARE(v.size(), std::size_t(4));
+    FixedVector<Vec3, 4> copy = v;
+    copy[0] = Vec3(-1, -1, -1);
+    QCOMPARE(v[0], Vec3(1, 2, 3));
+    QVERIFY(!(copy == v));
+    copy = v;
+    QVERIFY(copy == v);
+    const double values[] = {0.5, 1.5, 2.5};
+    FixedVector<double, 3> d;
+    d.assign(values, values + 3);
+    double sum = 0;
+    for (double x : d) sum += x;
+    QCOMPARE(sum, 4.5);
+    QVERIFY_THROWS_EXCEPTION(std::length_error, (FixedVector<double, 2>(values, values + 3)));
+    d.resize(2);
+    d.resize(3);
+    QCOMPARE(d[2], 0.0);  // T() for numbers
+    d.clear();
+    QVERIFY(d.empty());
   }
 };
 

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <random>
+#include <span>
 
 #include "HydroTestBodies.h"
 #include "geometry/hydro/ContactSurfaces.h"
@@ -23,7 +24,7 @@ struct Totals {
 constexpr double kMinArea_mm2 = 1e-9;  // slivers below this may differ by round-off between the two
 
 // Convex polygon area and ∫p dA (p linear) by the fan around vertex 0.
-void addPolygon(const std::vector<Vec3>& v, const std::vector<double>& p, Totals& t) {
+void addPolygon(std::span<const Vec3> v, std::span<const double> p, Totals& t) {
   double area = 0, force = 0;
   for (std::size_t i = 1; i + 1 < v.size(); ++i) {
     const double a = 0.5 * (v[i] - v[0]).cross(v[i + 1] - v[0]).norm();

@@ -6,13 +6,17 @@
 // points OUT OF N and INTO M, so the force on M is +Σ p n dA. Pressure × area: 1 Pa · 1 mm² = 1e-6 N.
 #include <vector>
 
+#include "core/FixedVector.h"
 #include "core/Transform.h"
 
 namespace sg {
 
 struct ContactPolygon {
-  std::vector<Vec3> p_WV_mm;        // vertices, counter-clockwise seen from the tip of n_W
-  std::vector<double> pressure_Pa;  // one per vertex
+  // At most kMaxVertices, stored inline (no heap allocation per polygon): a triangle clipped by a tet's 4
+  // faces has ≤ 7 vertices, a tet slice (≤ 4) clipped by another tet's 4 faces ≤ 8.
+  static constexpr std::size_t kMaxVertices = 8;
+  FixedVector<Vec3, kMaxVertices> p_WV_mm;          // vertices, counter-clockwise seen from the tip of n_W
+  FixedVector<double, kMaxVertices> pressure_Pa;  // one per vertex
   Vec3 n_W = Vec3::UnitZ();         // unit, out of N into M
   Vec3 gradP_W_Pa_per_mm = Vec3::Zero();  // gradient of M's field in this face (constant per face)
   double area_mm2 = 0.0;
