@@ -125,6 +125,19 @@ void GraspAnalysis::recompute() {
   if (selectionDropped) emit selectedContactChanged();
 }
 
+namespace {
+// Until a background build's result arrives: a space of `type` with no hull yet, its quality saying so.
+void markBeingBuilt(GwsType type, const std::array<bool, 6>& dimensions, const char* message,
+                    GraspWrenchSpace& space, GraspQuality& quality) {
+  space = GraspWrenchSpace{};
+  space.type = type;
+  space.dimensions = dimensions;
+  space.hull.message = message;
+  quality = GraspQuality{};
+  quality.message = message;
+}
+}  // namespace
+
 void GraspAnalysis::startLInfinity() {
   const QualitySettings& q = settings_.quality;
   LInfinityJob job;
@@ -137,13 +150,8 @@ void GraspAnalysis::startLInfinity() {
     mergeLInfinity(buildLInfinity(job), /*pending=*/false);
     return;
   }
-  // Until the result arrives: an L∞ space with no hull yet.
-  evaluation_->lInfinity = GraspWrenchSpace{};
-  evaluation_->lInfinity.type = GwsType::LInfinity;
-  evaluation_->lInfinity.dimensions = q.gws.dimensions;
-  evaluation_->lInfinity.hull.message = "L-infinity GWS: being built";
-  evaluation_->lInfinityQuality = GraspQuality{};
-  evaluation_->lInfinityQuality.message = evaluation_->lInfinity.hull.message;
+  markBeingBuilt(GwsType::LInfinity, q.gws.dimensions, "L-infinity GWS: being built", evaluation_->lInfinity,
+                 evaluation_->lInfinityQuality);
   lInfinityJobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) {
     return buildLInfinity(job, progress);
   });
@@ -193,12 +201,7 @@ void GraspAnalysis::startL1Hull() {
     mergeL1Hull(buildLInfinity(job), /*pending=*/false);
     return;
   }
-  evaluation_->l1 = GraspWrenchSpace{};
-  evaluation_->l1.type = GwsType::L1;
-  evaluation_->l1.dimensions = q.gws.dimensions;
-  evaluation_->l1.hull.message = "L1 GWS: being built";
-  evaluation_->l1Quality = GraspQuality{};
-  evaluation_->l1Quality.message = evaluation_->l1.hull.message;
+  markBeingBuilt(GwsType::L1, q.gws.dimensions, "L1 GWS: being built", evaluation_->l1, evaluation_->l1Quality);
   l1Jobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) { return buildLInfinity(job, progress); });
   l1HullPending_ = true;
 }
