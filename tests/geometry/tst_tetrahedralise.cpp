@@ -154,6 +154,21 @@ class TestTetrahedralise : public QObject {
     checkFills(s, tetrahedraliseClosedMesh(s, 4));
   }
 
+  void torusWhereHxtFails() {
+    // Gmsh's HXT mesher crashes (SIGSEGV) on this torus at hints 1-3.5 mm and leaves a flat tet at hint 0:
+    // the crash stays in the meshing process and Gmsh's Delaunay mesher fills the torus instead.
+    const TriangleMesh ring = tessellatePrimitive(Primitive{Torus{20, 5}, Transform::identity()}, [] {
+      TessellationOptions t;
+      t.segments = 24;
+      return t;
+    }());
+    const VolumeMesh fine = tetrahedraliseClosedMesh(ring, 3);
+    checkFills(ring, fine);
+    const VolumeMesh coarse = tetrahedraliseClosedMesh(ring, 0);
+    checkFills(ring, coarse);
+    QVERIFY(fine.tetCount() > coarse.tetCount());
+  }
+
   void badSurfaces() {
     TriangleMesh open = box(10, 10, 10);
     open.triangles.pop_back();
@@ -176,7 +191,7 @@ class TestTetrahedralise : public QObject {
   }
 
   void concurrentCallers() {
-    // Gmsh is one global model: callers on several threads take turns and each gets its own mesh.
+    // Each call meshes in its own process: callers on several threads each get their own mesh.
     const TriangleMesh a = box(10, 20, 30), l = lShape();
     VolumeMesh ma, ml;
     std::thread t1([&] { ma = tetrahedraliseClosedMesh(a, 4); });

@@ -5,12 +5,19 @@
 #include <array>
 #include <cmath>
 #include <map>
-#include <mutex>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
 
 #include <gmsh.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "core/Error.h"
 
@@ -18,28 +25,17 @@ namespace sg {
 
 namespace {
 
-// Gmsh is one process-wide model behind global state: one caller at a time.
-std::mutex& gmshMutex() {
-  static std::mutex m;
-  return m;
-}
-
-// Called with the mutex held. Initialised once and never finalised (finalising at exit races other
-// static destructors; the OS frees it). No config files, no terminal output, one thread.
-void initialiseGmsh() {
-  static bool done = false;
-  if (done) return;
+// Called in the meshing child (below), which starts from the parent's state: Gmsh never initialised.
+// No config files, no terminal output, one thread.
+void initialiseGmsh(int algorithm3D) {
   gmsh::initialize(0, nullptr, /*readConfigFiles=*/false);
   gmsh::option::setNumber("General.Terminal", 0);
   gmsh::option::setNumber("General.Verbosity", 0);
   gmsh::option::setNumber("General.NumThreads", 1);
-  // HXT: honours the size limit inside a volume bounded by a discrete surface (Gmsh's older Delaunay mesher
-  // keeps the coarsest fill there whatever the size).
-  gmsh::option::setNumber("Mesh.Algorithm3D", 10);
-  // HXT's Delaunay output as it is: Gmsh's tet optimiser takes seconds per thousand tets here and barely
+  gmsh::option::setNumber("Mesh.Algorithm3D", algorithm3D);
+  // The mesher's output as it is: Gmsh's tet optimiser takes seconds per thousand tets here and barely
   // improves the worst tets, which are fixed by the kept boundary triangles (README.md §Meshing).
   gmsh::option::setNumber("Mesh.Optimize", 0);
-  done = true;
 }
 
 // The surface with exactly coincident vertices merged (readers may repeat them per face), degenerate
@@ -139,7 +135,7 @@ ReadTets readTets() {
   return result;
 }
 
-// Runs the mesher on the current (cleared) Gmsh model; the caller holds the mutex.
+// Runs the mesher on Gmsh's (empty) model.
 VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
   gmsh::model::add("softgrasp");
   const int surface = gmsh::model::addDiscreteEntity(2);
@@ -177,6 +173,133 @@ VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
   return std::move(out.mesh);
 }
 
+constexpr int kHxt = 10, kDelaunay = 1;  // Gmsh's Mesh.Algorithm3D
+constexpr int kChildTimeout_s = 600;      // a mesher still running after this is stopped
+
+struct ChildOutcome {
+  std::optional<VolumeMesh> mesh;
+  std::string error;  // why there is no mesh
+};
+
+// The child's answer on the pipe: 'M', vertex and tet counts (uint64), the coordinates (double), the tets'
+// vertex indices (uint32); or 'E' and a message.
+template <typename T>
+void append(std::string& out, const T* data, std::size_t count) {
+  out.append(reinterpret_cast<const char*>(data), count * sizeof(T));
+}
+
+std::string encodeMesh(const VolumeMesh& m) {
+  std::string out = "M";
+  const std::uint64_t counts[2] = {m.vertices_mm.size(), m.tets.size()};
+  append(out, counts, 2);
+  for (const Vec3& v : m.vertices_mm) append(out, v.data(), 3);
+  for (const auto& t : m.tets) append(out, t.data(), 4);
+  return out;
+}
+
+std::optional<VolumeMesh> decodeMesh(const std::string& in) {
+  std::uint64_t counts[2] = {0, 0};
+  if (in.size() < 1 + sizeof counts || in[0] != 'M') return std::nullopt;
+  std::memcpy(counts, in.data() + 1, sizeof counts);
+  if (counts[0] > in.size() || counts[1] > in.size() ||
+      in.size() != 1 + sizeof counts + counts[0] * 3 * sizeof(double) + counts[1] * 4 * sizeof(std::uint32_t))
+    return std::nullopt;
+  VolumeMesh m;
+  m.vertices_mm.resize(counts[0]);
+  m.tets.resize(counts[1]);
+  const char* at = in.data() + 1 + sizeof counts;
+  for (Vec3& v : m.vertices_mm) {
+    std::memcpy(v.data(), at, 3 * sizeof(double));
+    at += 3 * sizeof(double);
+  }
+  for (auto& t : m.tets) {
+    std::memcpy(t.data(), at, 4 * sizeof(std::uint32_t));
+    at += 4 * sizeof(std::uint32_t);
+  }
+  return m;
+}
+
+// What the child runs: Gmsh, and its answer encoded (errors included: nothing may escape the child).
+std::string meshAndEncode(const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
+  try {
+    initialiseGmsh(algorithm3D);
+    return encodeMesh(meshWithGmsh(w, inward, hint_mm));
+  } catch (const Error& e) {
+    return "E" + e.message();
+  } catch (const std::exception& e) {  // Gmsh's API throws std::string or exceptions, depending on the call
+    return std::string("EGmsh: ") + e.what();
+  } catch (const std::string& e) {
+    return "EGmsh: " + e + "; is the surface self-intersecting?";
+  } catch (...) {
+    return "EGmsh raised an unknown error; is the surface self-intersecting?";
+  }
+}
+
+// Gmsh runs in a forked child process: its HXT mesher was seen to crash (SIGSEGV in hxtRefineTetrahedra) on
+// ordinary closed surfaces (a torus at a hint finer than its triangles), and a crash there must not take
+// the application down. The child also keeps Gmsh's process-wide state out of this process, so calls from
+// several threads need no lock. A child that dies, or runs longer than kChildTimeout_s, is an error here.
+ChildOutcome meshInChild(const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
+  const std::string mesher = std::string("Gmsh's ") + (algorithm3D == kHxt ? "HXT" : "Delaunay") + " mesher";
+  int fds[2];
+  if (pipe(fds) != 0) return {std::nullopt, "cannot create a pipe for " + mesher + ": " + std::strerror(errno)};
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return {std::nullopt, "cannot start " + mesher + ": " + std::strerror(errno)};
+  }
+  if (pid == 0) {  // the child: mesh, write, leave without running this process's exit handlers
+    close(fds[0]);
+    // A crash in Gmsh ends the child quietly: the parent's crash reporters (Qt Test's stack dump, the
+    // sanitizers' reports) would describe a failure the parent handles.
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, SIG_DFL);
+    const std::string answer = meshAndEncode(w, inward, hint_mm, algorithm3D);
+    for (std::size_t done = 0; done < answer.size();) {
+      const ssize_t n = write(fds[1], answer.data() + done, answer.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string answer;
+  std::vector<char> buffer(1 << 16);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kChildTimeout_s);
+  bool timedOut = false;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      timedOut = true;
+      break;
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    const ssize_t n = read(fds[0], buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // the end of the answer (or a read error: the answer is then incomplete)
+    answer.append(buffer.data(), static_cast<std::size_t>(n));
+  }
+  close(fds[0]);
+  if (timedOut) kill(pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (timedOut)
+    return {std::nullopt, mesher + " ran longer than " + std::to_string(kChildTimeout_s) +
+                              " s and was stopped (is the resolution hint much finer than the body?)"};
+  if (WIFSIGNALED(status))
+    return {std::nullopt, mesher + " crashed (signal " + std::to_string(WTERMSIG(status)) + ", " +
+                              strsignal(WTERMSIG(status)) + ")"};
+  if (!answer.empty() && answer[0] == 'E') return {std::nullopt, mesher + ": " + answer.substr(1)};
+  std::optional<VolumeMesh> mesh = decodeMesh(answer);
+  if (!mesh) return {std::nullopt, mesher + " ended without a complete answer"};
+  return {std::move(mesh), {}};
+}
+
 }  // namespace
 
 VolumeMesh tetrahedraliseClosedMesh(const TriangleMesh& surface, double hint_mm) {
@@ -189,26 +312,13 @@ VolumeMesh tetrahedraliseClosedMesh(const TriangleMesh& surface, double hint_mm)
   for (const auto& t : w.triangles) volume6 += w.points[t[0]].dot(w.points[t[1]].cross(w.points[t[2]]));
   if (volume6 == 0) throw Error("cannot tetrahedralise a surface that encloses no volume");
 
-  std::lock_guard<std::mutex> lock(gmshMutex());
-  initialiseGmsh();
-  gmsh::clear();
-  try {
-    VolumeMesh mesh = meshWithGmsh(w, /*inward=*/volume6 < 0, hint_mm);
-    gmsh::clear();
-    return mesh;
-  } catch (const Error& e) {
-    gmsh::clear();
-    throw Error("tetrahedral meshing failed: " + e.message());
-  } catch (const std::exception& e) {  // Gmsh's API throws std::string or exceptions, depending on the call
-    gmsh::clear();
-    throw Error(std::string("tetrahedral meshing failed (Gmsh: ") + e.what() + ")");
-  } catch (const std::string& e) {
-    gmsh::clear();
-    throw Error("tetrahedral meshing failed (Gmsh: " + e + "; is the surface self-intersecting?)");
-  } catch (...) {
-    gmsh::clear();
-    throw Error("tetrahedral meshing failed (Gmsh raised an unknown error; is the surface self-intersecting?)");
-  }
+  // HXT honours the size cap inside a volume bounded by a discrete surface; Gmsh's older Delaunay mesher is
+  // the fallback where HXT crashes or leaves flat tets (README.md §Meshing).
+  const ChildOutcome hxt = meshInChild(w, /*inward=*/volume6 < 0, hint_mm, kHxt);
+  if (hxt.mesh) return std::move(*hxt.mesh);
+  const ChildOutcome delaunay = meshInChild(w, /*inward=*/volume6 < 0, hint_mm, kDelaunay);
+  if (delaunay.mesh) return std::move(*delaunay.mesh);
+  throw Error("tetrahedral meshing failed: " + hxt.error + "; " + delaunay.error);
 }
 
 }  // namespace sg
