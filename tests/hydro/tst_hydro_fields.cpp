@@ -8,6 +8,7 @@
 #include "HydroTestBodies.h"
 #include "geometry/MassProperties.h"
 #include "geometry/hydro/CompliantGeometry.h"
+#include "geometry/hydro/InflateField.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -59,6 +60,10 @@ class TstHydroFields : public QObject {
   void ellipsoidField();
   void convexMeshFan();
   void surfaceDistanceFieldOfATetMesh();
+  void minimumInflationSatisfiesEveryFace();
+  void convexMeshMarginKeepsTheZeroLevel();
+  void generalMeshMarginInflatesTheSurface();
+  void meshBodyMarginIsApplied();
   void badOptionsAreErrors();
   void cacheSharesPerBodyAndSpec();
 };
@@ -214,6 +219,118 @@ void TstHydroFields::surfaceDistanceFieldOfATetMesh() {
   flat.vertices_mm = {Vec3(10, 10, 10), Vec3(-10, 10, 10), Vec3(10, -10, 10), Vec3(10, 10, -10)};
   flat.tets = {{0, 1, 2, 3}};
   QVERIFY_THROWS_EXCEPTION(Error, surfaceDistanceField(flat, *box.mesh, 1e5));
+}
+
+void TstHydroFields::minimumInflationSatisfiesEveryFace() {
+  const double d = 0.5;
+  QVERIFY(minimumInflation({}, d).isZero());
+  QVERIFY(minimumInflation({Vec3::UnitX()}, 0).isZero());
+  // A box corner: δ along each face normal.
+  QVERIFY((minimumInflation({Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()}, d) - Vec3(d, d, d)).norm() < 1e-12);
+  // Coplanar neighbours count once.
+  QVERIFY((minimumInflation({Vec3::UnitX(), Vec3::UnitX(), Vec3::UnitX()}, d) - Vec3(d, 0, 0)).norm() < 1e-12);
+  // Two faces 60° apart: both tight, u = δ/(1 + cos 60°)·(n₁ + n₂).
+  const Vec3 n2(0.5, std::sqrt(3.0) / 2, 0);
+  QVERIFY((minimumInflation({Vec3::UnitX(), n2}, d) - d / 1.5 * (Vec3::UnitX() + n2)).norm() < 1e-10);
+  // A cone apex, 8 faces whose normals lean 70° from the axis: u = δ/cos 70° along the axis.
+  std::vector<Vec3> fan;
+  const double lean = 70 * kPi / 180;
+  for (int k = 0; k < 8; ++k)
+    fan.push_back(Vec3(std::sin(lean) * std::cos(k * kPi / 4), std::sin(lean) * std::sin(k * kPi / 4), std::cos(lean)));
+  QVERIFY((minimumInflation(fan, d) - Vec3(0, 0, d / std::cos(lean))).norm() < 1e-9);
+  // One more face, tilted: still every constraint holds.
+  std::vector<Vec3> tilted = fan;
+  tilted.push_back(Vec3(1, 0.5, 0.5).normalized());
+  const Vec3 u = minimumInflation(tilted, d);
+  for (const Vec3& n : tilted) QVERIFY(n.dot(u) >= d * (1 - 1e-9));
+  QVERIFY(u.norm() < 10 * d);
+  // A face pointing against the apex: no displacement meets every face; δ along the mean normal instead.
+  std::vector<Vec3> saddle = fan;
+  saddle.push_back(Vec3(1, 1, -1).normalized());
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& n : saddle) mean += n;
+  const Vec3 v = minimumInflation(saddle, d);
+  QVERIFY(v.allFinite());
+  QVERIFY((v - d * mean.normalized()).norm() < 1e-12);
+  // Normals that cancel: no direction, no displacement.
+  QVERIFY(minimumInflation({Vec3::UnitX(), -Vec3::UnitX()}, d).isZero());
+}
+
+void TstHydroFields::convexMeshMarginKeepsTheZeroLevel() {
+  // The 20 mm cube's fan, inflated by 0.5 mm: the 21 mm cube, −E·δ/h on its surface, and (every fan tet
+  // linear between E at the centre and the inflated face) zero exactly on the original faces.
+  const Body box = primitiveBody("box", Box{Vec3(20, 20, 20)});
+  CompliantFieldOptions o;
+  o.modulus_Pa = 1e5;
+  o.margin_mm = 0.5;
+  const VolumeMeshField f = makeConvexMeshField(*box.mesh, o);
+  QVERIFY(allPositive(f.mesh));
+  QVERIFY(relErr(meshVolume(f.mesh), 21.0 * 21 * 21) < 1e-12);
+  for (std::size_t i = 0; i + 1 < f.mesh.vertexCount(); ++i) {
+    QVERIFY(std::abs(f.mesh.vertices_mm[i].cwiseAbs().maxCoeff() - 10.5) < 1e-12);
+    QVERIFY(std::abs(f.pressure_Pa[i] - (-1e5 * 0.5 / 10)) < 1e-6);
+  }
+  QCOMPARE(f.pressure_Pa.back(), 1e5);
+  for (const Vec3& onFace : {Vec3(10, 3, -2), Vec3(-4, 10, 7), Vec3(1, 1, -10), Vec3(10, 9.9, 9.9)}) {
+    const std::optional<double> p = interpolate(f, onFace);
+    QVERIFY(p && std::abs(*p) < 1e-6);
+  }
+  const std::optional<double> halfWay = interpolate(f, Vec3(5, 0, 0));
+  QVERIFY(halfWay && std::abs(*halfWay - 0.5e5) < 1e-6);  // E/2, as without margin  // half way in: E/2, as without margin
+}
+
+void TstHydroFields::generalMeshMarginInflatesTheSurface() {
+  // A torus (not convex: Gmsh's tets, the distance field). Same tets with and without margin; the surface
+  // vertices move out by at least δ, take negative pressure, and the original surface stays near p = 0.
+  const Body torus = primitiveBody("torus", Torus{20, 5}, {}, 24);
+  CompliantFieldOptions o;
+  o.modulus_Pa = 1e5;
+  o.resolutionHint_mm = 3;
+  const VolumeMeshField plain = makeGeneralMeshField(*torus.mesh, o);
+  o.margin_mm = 0.3;
+  const VolumeMeshField inflated = makeGeneralMeshField(*torus.mesh, o);
+  QVERIFY(inflated.mesh.tets == plain.mesh.tets);
+  QVERIFY(allPositive(inflated.mesh));
+  QVERIFY(meshVolume(inflated.mesh) > meshVolume(plain.mesh));
+  double minP = 0, worstZero = 0;
+  int moved = 0;
+  for (std::size_t i = 0; i < plain.mesh.vertexCount(); ++i) {
+    const Vec3 u = inflated.mesh.vertices_mm[i] - plain.mesh.vertices_mm[i];
+    if (plain.pressure_Pa[i] > 0) {  // interior: unchanged
+      QVERIFY(u.isZero());
+      QCOMPARE(inflated.pressure_Pa[i], plain.pressure_Pa[i]);
+      continue;
+    }
+    ++moved;
+    QVERIFY(u.norm() >= 0.3 * (1 - 1e-9));
+    QVERIFY(inflated.pressure_Pa[i] < 0);
+    minP = std::min(minP, inflated.pressure_Pa[i]);
+    const std::optional<double> p = interpolate(inflated, plain.mesh.vertices_mm[i]);
+    QVERIFY(p);  // the original surface lies inside the inflated mesh
+    worstZero = std::max(worstZero, std::abs(*p));
+  }
+  QVERIFY(moved > 100);
+  // The field rises about E/d_max per mm near the surface (d_max ≤ the tube radius 5 mm): the skirt's
+  // pressure is of the order −E·δ/d_max, and at the original surface it is small against that.
+  qInfo("skirt pressure down to %.0f Pa; |p| on the original surface at most %.0f Pa", minP, worstZero);
+  QVERIFY(minP < -1e5 * 0.3 / 5 * 0.5);
+  QVERIFY(worstZero < 0.5 * std::abs(minP));
+}
+
+void TstHydroFields::meshBodyMarginIsApplied() {
+  // A body given as a mesh (no primitive), convex: its margin reaches the compliant volume.
+  Body box = primitiveBody("box", Box{Vec3(20, 20, 20)});
+  box.primitive.reset();
+  const auto plain = compliantGeometryOf(compliant(box, 1e5));
+  const auto inflated = compliantGeometryOf(compliant(box, 1e5, 0, 0.5));
+  QVERIFY(plain && plain->volume && inflated && inflated->volume);
+  auto extent = [](const VolumeMeshField& f) {
+    double e = 0;
+    for (const Vec3& v : f.mesh.vertices_mm) e = std::max(e, v.cwiseAbs().maxCoeff());
+    return e;
+  };
+  QVERIFY(std::abs(extent(plain->volume->field) - 10) < 1e-12);
+  QVERIFY(std::abs(extent(inflated->volume->field) - 10.5) < 1e-12);
 }
 
 void TstHydroFields::badOptionsAreErrors() {

@@ -9,6 +9,7 @@
 #include "geometry/Bvh.h"
 #include "geometry/Proximity.h"
 #include "geometry/ShapeTessellation.h"
+#include "geometry/hydro/InflateField.h"
 #include "geometry/hydro/Tetrahedralise.h"
 
 namespace sg {
@@ -319,12 +320,15 @@ VolumeMeshField makeConvexMeshField(const TriangleMesh& s, const CompliantFieldO
   f.modulus_Pa = o.modulus_Pa;
   f.pressure_Pa.assign(f.mesh.vertices_mm.size(), 0.0);
   f.pressure_Pa.back() = o.modulus_Pa;
+  inflateField(f, o.margin_mm);
   return f;
 }
 
 VolumeMeshField makeGeneralMeshField(const TriangleMesh& s, const CompliantFieldOptions& o) {
   checkOptions(o);
-  return surfaceDistanceField(tetrahedraliseClosedMesh(s, o.resolutionHint_mm), s, o.modulus_Pa);
+  VolumeMeshField f = surfaceDistanceField(tetrahedraliseClosedMesh(s, o.resolutionHint_mm), s, o.modulus_Pa);
+  inflateField(f, o.margin_mm);
+  return f;
 }
 
 VolumeMeshField surfaceDistanceField(VolumeMesh mesh, const TriangleMesh& s, double modulus_Pa) {

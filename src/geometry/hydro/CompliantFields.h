@@ -28,10 +28,12 @@ VolumeMeshField makeBoxField(const Box& box, const CompliantFieldOptions& option
 VolumeMeshField makeCylinderField(const Cylinder& cylinder, const CompliantFieldOptions& options);
 // Interior vertices only on the medial segment; e = 1 − r/R, r = distance to the segment.
 VolumeMeshField makeCapsuleField(const Capsule& capsule, const CompliantFieldOptions& options);
-// Convex closed mesh: tets fanned from the centroid (the only interior vertex, p = E), surface p = 0.
+// Convex closed mesh: tets fanned from the centroid (the only interior vertex, p = E), surface p = 0; a margin
+// inflates the surface vertices (InflateField.h).
 VolumeMeshField makeConvexMeshField(const TriangleMesh& surface, const CompliantFieldOptions& options);
 // Any closed mesh: tetrahedraliseClosedMesh (Tetrahedralise.h), then p = E·d/d_max with d the distance of
-// each vertex to the surface (0 on it). Throws sg::Error when the mesher fails.
+// each vertex to the surface (0 on it); a margin inflates the surface vertices (InflateField.h). Throws
+// sg::Error when the mesher fails.
 VolumeMeshField makeGeneralMeshField(const TriangleMesh& surface, const CompliantFieldOptions& options);
 // The field of a tet mesh of the volume `surface` encloses: p = E·d/d_max, d = distance of each vertex to
 // `surface` (vertices on it: 0). Throws sg::Error when no vertex is interior.
