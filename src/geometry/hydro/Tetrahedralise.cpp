@@ -2,6 +2,7 @@
 // handed over as a discrete surface (kept as it is, not remeshed), bounded into a volume and meshed by HXT.
 #include "geometry/hydro/Tetrahedralise.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -125,7 +126,12 @@ ReadTets readTets() {
     for (int k = 0; k < 4; ++k) tet[k] = vertexOf(tetNodes[4 * t + k]);
     const auto& v = out.vertices_mm;
     const double vol6 = signedVolume6(v[tet[0]], v[tet[1]], v[tet[2]], v[tet[3]]);
-    if (vol6 == 0) {  // a flat sliver holds no volume and has no field gradient
+    // A flat sliver holds no volume and has no field gradient. "Flat" up to round-off: a volume within a few
+    // ulps of the edges' cube has no reliable sign, and either vertex order could then measure negative.
+    double edge2 = 0;
+    for (int a = 0; a < 4; ++a)
+      for (int b = a + 1; b < 4; ++b) edge2 = std::max(edge2, (v[tet[a]] - v[tet[b]]).squaredNorm());
+    if (std::abs(vol6) <= 1e-12 * edge2 * std::sqrt(edge2)) {
       ++result.flatDropped;
       continue;
     }
