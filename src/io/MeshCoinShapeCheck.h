@@ -52,6 +52,22 @@ inline long consumedVertices(const SoMFInt32& numVertices, long start, long avai
   return total;
 }
 
+// "" unless a face (FaceSet) or strip (TriangleStripSet) of `numVertices` has fewer than 3 vertices ("-1": the
+// rest of the coordinates), which Coin does not reject: it dereferences a null pointer on a face of 1 or 2
+// vertices, or of 0 followed by another, and loops, allocating without end, on such a strip (found by
+// fuzz_inventor and tests/io/malformed).
+inline std::string shortPolygonProblem(const SoMFInt32& numVertices, long start, long available, const char* what) {
+  long consumed = 0;
+  for (int i = 0; i < numVertices.getNum(); ++i) {
+    const long n = numVertices[i] == -1 ? available - start - consumed : numVertices[i];
+    if (n >= 0 && n < 3)
+      return std::string(what) + " " + std::to_string(i) + " has " + std::to_string(n) +
+             (n == 1 ? " vertex" : " vertices") + " (at least 3 needed)";
+    consumed += std::max(0L, n);
+  }
+  return {};
+}
+
 // Coordinates, normals and normal binding an Inventor vertex shape reads: its own vertexProperty's
 // where set, else the traversal state's.
 struct InventorVertexData {
@@ -96,10 +112,15 @@ inline std::string inventorShapeProblem(SoCallbackAction* action, const SoVertex
   const long start = static_cast<const SoNonIndexedShape*>(shape)->startIndex.getValue();
   if (start < 0 || start > d.coordinates) return "startIndex " + std::to_string(start) + " is out of range";
   long used = 0;
-  if (shape->isOfType(SoFaceSet::getClassTypeId()))
-    used = consumedVertices(static_cast<const SoFaceSet*>(shape)->numVertices, start, d.coordinates);
-  else if (shape->isOfType(SoTriangleStripSet::getClassTypeId()))
-    used = consumedVertices(static_cast<const SoTriangleStripSet*>(shape)->numVertices, start, d.coordinates);
+  if (shape->isOfType(SoFaceSet::getClassTypeId())) {
+    const SoMFInt32& numVertices = static_cast<const SoFaceSet*>(shape)->numVertices;
+    if (auto p = shortPolygonProblem(numVertices, start, d.coordinates, "face"); !p.empty()) return p;
+    used = consumedVertices(numVertices, start, d.coordinates);
+  } else if (shape->isOfType(SoTriangleStripSet::getClassTypeId())) {
+    const SoMFInt32& numVertices = static_cast<const SoTriangleStripSet*>(shape)->numVertices;
+    if (auto p = shortPolygonProblem(numVertices, start, d.coordinates, "strip"); !p.empty()) return p;
+    used = consumedVertices(numVertices, start, d.coordinates);
+  }
   else if (shape->isOfType(SoLineSet::getClassTypeId()))
     used = consumedVertices(static_cast<const SoLineSet*>(shape)->numVertices, start, d.coordinates);
   else if (shape->isOfType(SoQuadMesh::getClassTypeId())) {

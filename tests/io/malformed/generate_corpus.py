@@ -365,6 +365,17 @@ def gen_inventor():
     put(d + "ifs_negative.iv", IV + tri + "IndexedFaceSet { coordIndex [0 1 -7 -1] }\n", "error")
     put(d + "faceset_count.iv", IV + tri + "FaceSet { numVertices [3, 3000000] }\n", "error")
     put(d + "quadmesh.iv", IV + tri + "QuadMesh { verticesPerColumn 100000 verticesPerRow 100000 }\n", "error")
+    # Faces and strips of fewer than 3 vertices: Coin dereferences null (FaceSet) or allocates without end
+    # (TriangleStripSet) on them (found by fuzz_inventor).
+    put(d + "faceset_2.iv", IV + tri + "FaceSet { numVertices [2] }\n", "error")
+    put(d + "faceset_3_1.iv", IV + tri + "FaceSet { numVertices [3, 1] }\n", "error")
+    put(d + "faceset_rest_2.iv", IV + "Coordinate3 { point [0 0 0, 1 0 0] }\nFaceSet { numVertices [-1] }\n", "error")
+    put(d + "faceset_vp_2.iv", IV + "FaceSet { vertexProperty VertexProperty { vertex [0 0 0, 1 0 0, 0 1 0] }"
+        " numVertices [2] }\n", "error")
+    put(d + "strip_2.iv", IV + tri + "TriangleStripSet { numVertices [2] }\n", "error")
+    put(d + "strip_rest_2.iv", IV + tri + "TriangleStripSet { numVertices [-1] startIndex 1 }\n", "error")
+    put(d + "faceset_0.iv", IV + tri + "FaceSet { numVertices [0, 3] }\n", "error")
+    put(d + "faceset_rest_0.iv", IV + tri + "FaceSet { numVertices [3, -1] }\n", "any")
     put(d + "coord_1e38.iv", IV + "Coordinate3 { point [0 0 0, 1e38 0 0, 0 1e38 0] }\n"
         "IndexedFaceSet { coordIndex [0 1 2 -1] }\n", "error")
     put(d + "coord_inf.iv", IV + "Coordinate3 { point [0 0 0, 1e39 0 0, 0 1 0] }\n"
