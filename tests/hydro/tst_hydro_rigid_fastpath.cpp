@@ -1,9 +1,12 @@
 // The compliant–rigid surface query (src/geometry/hydro/README.md §Algorithms (a)) against a brute-force
 // reference on random poses: every (tet, triangle) pair, the normal filter, the triangle clipped by the tet's
-// four face planes, nothing pruned. The query's early rejections (tree descents, the plane and face tests, the
-// triangle-inside-the-tet shortcut) must not drop or add a polygon: counts, areas and forces agree.
+// four face planes, nothing pruned. The query's early rejections (tree descents with the triangle's box, plane and
+// edge planes, the plane, face and edge tests, the triangle-inside-the-tet shortcut) must not drop or add a polygon:
+// counts, areas and forces agree. And the compact tet tree that descent reads: leaves of at most
+// TetBvh::kLeafTets tets, together every tet once, each box holding the tets below it.
 #include <QtTest>
 
+#include <algorithm>
 #include <random>
 #include <span>
 
@@ -101,6 +104,7 @@ class TstHydroRigidFastPath : public QObject {
   Q_OBJECT
  private slots:
   void matchesBruteForceOnRandomPoses();
+  void compactTreeHoldsEveryTetOnce();
 };
 
 void TstHydroRigidFastPath::matchesBruteForceOnRandomPoses() {
@@ -144,6 +148,52 @@ void TstHydroRigidFastPath::matchesBruteForceOnRandomPoses() {
   }
   QCOMPARE(compared, 3 * 3 * 12);
   QVERIFY2(nonEmpty > compared / 2, qPrintable(QString("only %1 of %2 poses overlap").arg(nonEmpty).arg(compared)));
+}
+
+void TstHydroRigidFastPath::compactTreeHoldsEveryTetOnce() {
+  // The fingertip's sphere at three resolutions (8, 128 and 8192 tets; the first is one level above a leaf), the
+  // exact box and a capsule.
+  const std::vector<Body> soft = {compliant(primitiveBody("coarse sphere", Sphere{9}), 1e6, 0),
+                                  compliant(primitiveBody("sphere", Sphere{9}), 1e6, 4.5),
+                                  compliant(primitiveBody("fine sphere", Sphere{9}), 1e6, 0.5),
+                                  compliant(primitiveBody("box", Box{Vec3(10, 14, 8)}), 1e6),
+                                  compliant(primitiveBody("capsule", Capsule{5, 12}), 1e6, 2)};
+  for (const Body& m : soft) {
+    const CompliantGeometry g = makeCompliantGeometry(m.mesh.get(), m.primitive, CompliantSpec{{1e6, m.hydroelastic->resolutionHint_mm, 0}, 10});
+    const SoftVolume& v = *g.volume;
+    const TetBvh& tree = v.bvh;
+    const std::size_t tets = v.field.mesh.tetCount();
+    QVERIFY2(!tree.boxes.empty() && tree.order.size() == tets, m.name.c_str());
+    std::vector<int> seen(tets, 0);
+    std::size_t leaves = 0;
+    // Depth-first from the root, each box checked to hold every tet of its range.
+    std::vector<std::size_t> stack{0};
+    while (!stack.empty()) {
+      const TetBvh::Box& b = tree.boxes[stack.back()];
+      stack.pop_back();
+      QVERIFY(b.count > 0 && b.first + b.count <= tets);
+      for (std::uint32_t i = b.first; i < b.first + b.count; ++i)
+        for (const Vec3& p : v.tetVertex_mm[tree.order[i]])
+          for (int k = 0; k < 3; ++k) QVERIFY2(b.corner[0][k] <= p[k] && p[k] <= b.corner[1][k], m.name.c_str());
+      if (b.firstChild < 0) {
+        QVERIFY2(b.count <= TetBvh::kLeafTets, m.name.c_str());
+        for (std::uint32_t i = b.first; i < b.first + b.count; ++i) ++seen[tree.order[i]];
+        ++leaves;
+        continue;
+      }
+      const auto c = static_cast<std::size_t>(b.firstChild);
+      QVERIFY(c + 1 < tree.boxes.size());
+      // The two children split the parent's range, and a subtree of ≤ kLeafTets tets would have been a leaf.
+      QCOMPARE(tree.boxes[c].first, b.first);
+      QCOMPARE(tree.boxes[c].count + tree.boxes[c + 1].count, b.count);
+      QCOMPARE(tree.boxes[c + 1].first, b.first + tree.boxes[c].count);
+      QVERIFY2(b.count > TetBvh::kLeafTets, m.name.c_str());
+      stack.push_back(c);
+      stack.push_back(c + 1);
+    }
+    QVERIFY2(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }), m.name.c_str());
+    QVERIFY2(leaves >= (tets + TetBvh::kLeafTets - 1) / TetBvh::kLeafTets, m.name.c_str());
+  }
 }
 
 QTEST_GUILESS_MAIN(TstHydroRigidFastPath)

@@ -67,17 +67,42 @@ TetBvh buildTetBvh(const VolumeMesh& mesh) {
   out.nodes.reserve(2 * mesh.tets.size());
   out.nodes.emplace_back();
   b.build(0, 0, static_cast<std::uint32_t>(mesh.tets.size()));
+  // The compact tree: the same boxes, but a subtree of at most kLeafTets tets is one leaf (its range of `order`).
+  std::vector<std::uint32_t> first(out.nodes.size()), count(out.nodes.size());
+  for (std::size_t i = out.nodes.size(); i-- > 0;) {  // children come after their parent
+    const BvhNode& n = out.nodes[i];
+    if (n.isLeaf()) {
+      first[i] = n.firstTriangle;
+      count[i] = n.triangleCount;
+    } else {
+      first[i] = first[static_cast<std::size_t>(n.firstChild)];
+      count[i] = count[static_cast<std::size_t>(n.firstChild)] + count[static_cast<std::size_t>(n.firstChild) + 1];
+    }
+  }
   out.boxes.reserve(out.nodes.size());
-  for (const BvhNode& n : out.nodes) {
+  auto box = [&](std::size_t i) {
+    const BvhNode& n = out.nodes[i];
     TetBvh::Box b;
     for (int k = 0; k < 3; ++k) {
       b.corner[0][k] = n.box.center[k] - n.box.halfExtents[k];
       b.corner[1][k] = n.box.center[k] + n.box.halfExtents[k];
     }
-    b.firstChild = n.firstChild;
-    b.first = n.firstTriangle;
-    b.count = n.triangleCount;
-    out.boxes.push_back(b);
+    b.first = first[i];
+    b.count = count[i];
+    return b;
+  };
+  // Breadth-first over the kept nodes, so that the two children of a box are adjacent.
+  std::vector<std::size_t> source{0};
+  out.boxes.push_back(box(0));
+  for (std::size_t k = 0; k < source.size(); ++k) {
+    const BvhNode& n = out.nodes[source[k]];
+    if (n.isLeaf() || count[source[k]] <= TetBvh::kLeafTets) continue;
+    out.boxes[k].firstChild = static_cast<std::int32_t>(out.boxes.size());
+    for (int c = 0; c < 2; ++c) {
+      const auto child = static_cast<std::size_t>(n.firstChild + c);
+      source.push_back(child);
+      out.boxes.push_back(box(child));
+    }
   }
   return out;
 }

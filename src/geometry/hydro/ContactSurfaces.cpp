@@ -280,6 +280,9 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
       const int lo0 = n_M.x() >= 0 ? 0 : 3, lo1 = n_M.y() >= 0 ? 1 : 4, lo2 = n_M.z() >= 0 ? 2 : 5;
       const int hi0 = 3 - lo0, hi1 = 5 - lo1, hi2 = 7 - lo2;
       const double nx = n_M.x(), ny = n_M.y(), nz = n_M.z();
+      const int e0x = e0.x() >= 0 ? 0 : 3, e0y = e0.y() >= 0 ? 1 : 4, e0z = e0.z() >= 0 ? 2 : 5;
+      const int e1x = e1.x() >= 0 ? 0 : 3, e1y = e1.y() >= 0 ? 1 : 4, e1z = e1.z() >= 0 ? 2 : 5;
+      const int e2x = e2.x() >= 0 ? 0 : 3, e2y = e2.y() >= 0 ? 1 : 4, e2z = e2.z() >= 0 ? 2 : 5;
       int topM = 0;
       stackM[topM++] = 0;
       while (topM > 0) {
@@ -291,12 +294,18 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
         const double below = nx * c[lo0] + ny * c[lo1] + nz * c[lo2];
         const double above = nx * c[hi0] + ny * c[hi1] + nz * c[hi2];
         if (below > planeD || above < planeD) continue;
+        // Nor a box wholly beyond one of the triangle's edge planes (its lowest corner along the edge normal).
+        if (e0.x() * c[e0x] + e0.y() * c[e0y] + e0.z() * c[e0z] > ed0 ||
+            e1.x() * c[e1x] + e1.y() * c[e1y] + e1.z() * c[e1z] > ed1 ||
+            e2.x() * c[e2x] + e2.y() * c[e2y] + e2.z() * c[e2z] > ed2)
+          continue;
         if (m.firstChild >= 0) {
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild);
           stackM[topM++] = static_cast<std::uint32_t>(m.firstChild + 1);
           continue;
         }
-        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
+        // Last to first: the order in which a descent to single tets would reach them (right child first).
+        for (std::uint32_t i = m.first + m.count; i-- > m.first;) {
           const std::uint32_t tet = M.bvh.order[i];
           if (!alongGradient(n_M, M.gradient_Pa_per_mm[tet], M.gradientNorm_Pa_per_mm[tet])) continue;
           // The tet must straddle the triangle's plane.
