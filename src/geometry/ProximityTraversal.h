@@ -137,6 +137,7 @@ struct MappingScratch {
   bool inUse = false;
   std::vector<std::uint32_t> nodeStamp, triangleStamp;
   std::vector<MappedBox> boxes;
+  std::vector<CompactNode> compact;  // single precision, for the distance search (own stamps)
   std::vector<TrianglePoints> triangles;
   std::vector<Vec3> normals;
   std::vector<std::array<Vec3, 3>> edgeNormals;
@@ -173,6 +174,16 @@ class PairFrame {
   double triangleLowerBound(std::uint32_t i, std::uint32_t j) {
     return triangleDistanceLowerBound(triangleA(i), normalA(i), edgeNormalsA(i), triangleB(j), normalB(j), edgeNormalsB(j));
   }
+  // The distance search's nodes (CompactBox.h): the frame mesh's own, the mapped mesh's mapped on first use.
+  const CompactNode& compactA(std::uint32_t i) { return mapA_ ? mappedCompact(i) : a_.compactNodes()[i]; }
+  const CompactNode& compactB(std::uint32_t j) { return mapA_ ? b_.compactNodes()[j] : mappedCompact(j); }
+  // Lower bound on the distance of node ia of A and node ib of B: the compact boxes' face-axis gap less
+  // its rounding margin.
+  double compactGap(std::uint32_t ia, std::uint32_t ib) {
+    const float g = mapA_ ? compactBoxGap(b_.compactNodes()[ib].box, mappedCompact(ia).box)
+                          : compactBoxGap(a_.compactNodes()[ia].box, mappedCompact(ib).box);
+    return static_cast<double>(g) - compactMargin_;
+  }
   // The working frame in the world.
   const Transform& frameToWorld() const { return frameToWorld_; }
   MappingScratch& scratch() { return *s_; }
@@ -185,6 +196,18 @@ class PairFrame {
       s_->nodeStamp[node] = s_->generation;
     }
     return s_->boxes[node];
+  }
+  const CompactNode& mappedCompact(std::uint32_t node) {
+    CompactNode& c = s_->compact[node];
+    if (c.stamp != s_->generation) {
+      const BvhNode& n = mapped_->nodes()[node];
+      c.box = makeCompactBox(rel_.R * n.box.axes, rel_.apply(n.box.center), n.box.halfExtents);
+      c.child = n.isLeaf() ? static_cast<std::int32_t>(~n.firstTriangle) : n.firstChild;
+      c.count = n.triangleCount;
+      c.radius = static_cast<float>(n.box.radius);
+      c.stamp = s_->generation;
+    }
+    return c;
   }
   void mapTriangle(std::uint32_t t) {
     s_->triangles[t] = rel_.apply(mapped_->triangles()[t]);
@@ -212,6 +235,7 @@ class PairFrame {
   const Bvh* mapped_;
   RelativePose rel_;  // the mapped mesh's body frame → the working frame
   Transform frameToWorld_;
+  double compactMargin_;  // compactGapMargin of the two meshes in the working frame
   MappingScratch* s_ = nullptr;
   std::unique_ptr<MappingScratch> own_;  // when this thread's scratch is already taken (nested queries)
 };
