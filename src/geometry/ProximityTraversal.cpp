@@ -13,6 +13,7 @@ PairFrame::PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const T
       mapped_(mapA_ ? &a : &b),
       rel_(mapA_ ? RelativePose(poseB, poseA) : RelativePose(poseA, poseB)),
       frameToWorld_(mapA_ ? poseB : poseA),
+      compactRel_(rel_.R, rel_.t),
       compactMargin_(compactGapMargin(std::max((mapA_ ? b : a).coordinateScale(),
                                                rel_.t.norm() + mapped_->coordinateScale()))) {
   if (threadScratch.inUse) {

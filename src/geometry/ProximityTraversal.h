@@ -129,6 +129,36 @@ inline double nodeGapMapped(const BvhBox& a, const MappedBox& m, const BvhBox& b
   return std::max(sphere, boxGapMapped(a, m.axes, m.center, b.halfExtents, stopAbove, edgeAxes));
 }
 
+// A rigid motion p ↦ R·p + t in single precision, for mapping compact boxes: each element of R as a
+// 4-lane splat, R's columns and t as vectors (lane 3 zero).
+struct CompactMotion {
+  simd::F4 splat[3][3];  // splat[k][m] = R(k, m) in every lane
+  simd::F4 cols[3];
+  simd::F4 t;
+  CompactMotion() = default;
+  CompactMotion(const Mat3& R, const Vec3& translation) {
+    for (int k = 0; k < 3; ++k) {
+      for (int m = 0; m < 3; ++m) {
+        const float r = static_cast<float>(R(k, m));
+        splat[k][m] = simd::F4{r, r, r, r};
+      }
+      cols[k] = simd::F4{static_cast<float>(R(0, k)), static_cast<float>(R(1, k)), static_cast<float>(R(2, k)), 0.0f};
+    }
+    t = simd::F4{static_cast<float>(translation.x()), static_cast<float>(translation.y()),
+                 static_cast<float>(translation.z()), 0.0f};
+  }
+};
+
+// Box b moved by m, in floats: its axis matrix R·B row by row and its centre R·c + t (~30 vector
+// operations; the extra rounding is within compactGapMargin, README.md §Proximity).
+inline CompactBox mapCompactBox(const CompactBox& b, const CompactMotion& m) {
+  CompactBox r;
+  for (int k = 0; k < 3; ++k) r.rows[k] = m.splat[k][0] * b.rows[0] + m.splat[k][1] * b.rows[1] + m.splat[k][2] * b.rows[2];
+  r.center = m.cols[0] * SG_SPLAT(b.center, 0) + m.cols[1] * SG_SPLAT(b.center, 1) + m.cols[2] * SG_SPLAT(b.center, 2) + m.t;
+  r.halfExtents = b.halfExtents;
+  return r;
+}
+
 // Per-thread scratch of one query: a mesh's boxes, triangles and normals mapped by a rigid motion, each on
 // first use (a stamp per entry says whether this query mapped it), and the traversal stacks. Reused by the
 // thread's next query, so a warmed-up thread allocates nothing per query.
@@ -200,11 +230,9 @@ class PairFrame {
   const CompactNode& mappedCompact(std::uint32_t node) {
     CompactNode& c = s_->compact[node];
     if (c.stamp != s_->generation) {
-      const BvhNode& n = mapped_->nodes()[node];
-      c.box = makeCompactBox(rel_.R * n.box.axes, rel_.apply(n.box.center), n.box.halfExtents);
-      c.child = n.isLeaf() ? static_cast<std::int32_t>(~n.firstTriangle) : n.firstChild;
-      c.count = n.triangleCount;
-      c.radius = static_cast<float>(n.box.radius);
+      const CompactNode& n = mapped_->compactNodes()[node];
+      c = n;
+      c.box = mapCompactBox(n.box, compactRel_);
       c.stamp = s_->generation;
     }
     return c;
@@ -235,7 +263,8 @@ class PairFrame {
   const Bvh* mapped_;
   RelativePose rel_;  // the mapped mesh's body frame → the working frame
   Transform frameToWorld_;
-  double compactMargin_;  // compactGapMargin of the two meshes in the working frame
+  CompactMotion compactRel_;  // rel_ in floats
+  double compactMargin_;      // compactGapMargin of the two meshes in the working frame
   MappingScratch* s_ = nullptr;
   std::unique_ptr<MappingScratch> own_;  // when this thread's scratch is already taken (nested queries)
 };

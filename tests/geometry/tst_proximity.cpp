@@ -289,8 +289,8 @@ class TestProximity : public QObject {
 
   // The distance search's float box gap (CompactBox.h) less its margin never exceeds the double face-axis
   // gap, itself a lower bound on the boxes' distance: boxes in every orientation, parallel and nearly
-  // parallel, overlapping, touching and apart, near the origin and 2 m from it; and it stays within twice
-  // the margin of it (a looser bound would prune less).
+  // parallel, overlapping, touching and apart, near the origin and 2 m from it, as given and mapped from a
+  // body frame in floats; and it stays within twice the margin of it (a looser bound would prune less).
   void compactBoxGapIsALowerBound() {
     std::mt19937 rng(31);
     std::uniform_real_distribution<double> u(-1, 1);
@@ -323,6 +323,18 @@ class TestProximity : public QObject {
                                  .arg(offset).arg(k).arg(fast, 0, 'g', 17).arg(exact, 0, 'g', 17);
         QVERIFY2(fast <= exact + 1e-12 * scale, qPrintable(what));
         QVERIFY2(fast >= exact - 2 * margin, qPrintable(what));
+        // The same box b given in a body frame 1 m away and mapped by the pose in floats, as PairFrame does.
+        const Mat3 R = rotation(3.2);
+        const Vec3 t = origin + Vec3(1000 * u(rng), 1000 * u(rng), 1000 * u(rng));
+        const Vec3 bodyCenter = R.transpose() * (b.center - t);
+        const double mappedScale = std::max(a.center.norm() + a.halfExtents.norm(),
+                                            t.norm() + bodyCenter.norm() + b.halfExtents.norm());
+        const double mappedMargin = compactGapMargin(mappedScale);
+        const CompactBox bodyBox = makeCompactBox(R.transpose() * b.axes, bodyCenter, b.halfExtents);
+        const double mapped = compactBoxGap(makeCompactBox(a.axes, a.center, a.halfExtents),
+                                            detail::mapCompactBox(bodyBox, detail::CompactMotion(R, t))) - mappedMargin;
+        QVERIFY2(mapped <= exact + 1e-12 * mappedScale, qPrintable(what + QString(", mapped %1").arg(mapped, 0, 'g', 17)));
+        QVERIFY2(mapped >= exact - 2 * mappedMargin, qPrintable(what + QString(", mapped %1").arg(mapped, 0, 'g', 17)));
         (exact > 0 ? apart : overlapping)++;
       }
     }
