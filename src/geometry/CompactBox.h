@@ -100,8 +100,8 @@ inline float compactBoxGap(const CompactBox& a, const CompactBox& b) {
 
 // What compactBoxGap may exceed the exact face-axis gap by, for boxes whose centres lie within
 // `coordinateScale` of the origin and whose half extents are at most it (mm). Float rounding (unit u =
-// 2⁻²⁴) of the inputs, the offsets, |R| and the sums stays below ~150·u·scale (README.md §Proximity);
-// the margin is 2⁻¹⁴·scale = 1024·u·scale.
+// 2⁻²⁴) of the inputs, the offsets, |R| and the sums, with one box mapped in floats (mapCompactBox),
+// stays below ~300·u·scale (README.md §Proximity); the margin is 2⁻¹⁴·scale = 1024·u·scale.
 inline double compactGapMargin(double coordinateScale) { return 0x1p-14 * coordinateScale; }
 
 }  // namespace sg
