@@ -36,6 +36,16 @@ Bvh::Bvh(const TriangleMesh& mesh, const BvhOptions& options) : options_(options
     normals_.push_back(len > 0 ? Vec3(c / len) : Vec3::UnitZ());
     edgeNormals_.push_back(triangleEdgeNormals(t));
   }
+  compactNodes_.reserve(nodes_.size());
+  for (const BvhNode& node : nodes_) {
+    CompactNode c;
+    c.box = makeCompactBox(node.box.axes, node.box.center, node.box.halfExtents);
+    c.child = node.isLeaf() ? static_cast<std::int32_t>(~node.firstTriangle) : node.firstChild;
+    c.count = node.triangleCount;
+    c.radius = static_cast<float>(node.box.radius);
+    compactNodes_.push_back(c);
+    coordinateScale_ = std::max(coordinateScale_, node.box.center.norm() + node.box.radius);
+  }
 }
 
 BvhBox Bvh::fitBox(std::uint32_t first, std::uint32_t count) const {

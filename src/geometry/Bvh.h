@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "geometry/CompactBox.h"
 #include "geometry/TriangleMesh.h"
 #include "geometry/TriangleTriangle.h"
 
@@ -43,6 +44,11 @@ class Bvh {
 
   bool empty() const { return nodes_.empty(); }
   const std::vector<BvhNode>& nodes() const { return nodes_; }
+  // The same nodes in single precision (CompactBox.h), for the distance traversal.
+  const std::vector<CompactNode>& compactNodes() const { return compactNodes_; }
+  // mm: no node centre is farther from the body origin than this less the node's radius (which bounds its
+  // half extents); the float gap's rounding margin scales with it (compactGapMargin).
+  double coordinateScale() const { return coordinateScale_; }
   // Triangles in leaf order (body frame), with their index in the source mesh and outward unit normal.
   const std::vector<TrianglePoints>& triangles() const { return triangles_; }
   const std::vector<std::uint32_t>& sourceIndex() const { return sourceIndex_; }
@@ -60,6 +66,8 @@ class Bvh {
 
   BvhOptions options_;
   std::vector<BvhNode> nodes_;
+  std::vector<CompactNode> compactNodes_;
+  double coordinateScale_ = 0;
   std::vector<TrianglePoints> triangles_;
   std::vector<std::uint32_t> sourceIndex_;
   std::vector<Vec3> normals_;

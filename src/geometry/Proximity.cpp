@@ -88,37 +88,38 @@ struct DistanceSearch {
     return true;
   }
 
+  // On the compact nodes (CompactBox.h): float boxes, face axes only, less the rounding margin.
   void run() {
-    const auto& na = a.nodes();
-    const auto& nb = b.nodes();
     auto& stack = frame.scratch().distanceStack;
     stack.clear();
-    const double root = std::max(0.0, frame.gap(0, 0, best + slack, true));
+    const double root = std::max(0.0, frame.compactGap(0, 0));
     if (root > best + slack) return;
     stack.push_back({0, 0, root});
     while (!stack.empty()) {
       const auto item = stack.back();
       stack.pop_back();
       if (item.lowerBound > best + slack) continue;
-      const BvhNode& A = na[item.a];
-      const BvhNode& B = nb[item.b];
+      const CompactNode& A = frame.compactA(item.a);
+      const CompactNode& B = frame.compactB(item.b);
       if (A.isLeaf() && B.isLeaf()) {
-        for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
-          for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
+        const std::uint32_t firstA = A.firstTriangle(), firstB = B.firstTriangle();
+        for (std::uint32_t j = firstB; j < firstB + B.count; ++j)
+          for (std::uint32_t i = firstA; i < firstA + A.count; ++i)
             if (!consider(i, j, true)) return;
         continue;
       }
+      // Split the inner node with the larger bounding sphere (splitFirstByRadius).
       detail::MappingScratch::DistanceItem c1, c2;
-      if (splitFirstByRadius(A, B)) {
-        c1 = {static_cast<std::uint32_t>(A.firstChild), item.b, 0};
-        c2 = {static_cast<std::uint32_t>(A.firstChild + 1), item.b, 0};
+      if (!A.isLeaf() && (B.isLeaf() || A.radius >= B.radius)) {
+        c1 = {static_cast<std::uint32_t>(A.child), item.b, 0};
+        c2 = {static_cast<std::uint32_t>(A.child + 1), item.b, 0};
       } else {
-        c1 = {item.a, static_cast<std::uint32_t>(B.firstChild), 0};
-        c2 = {item.a, static_cast<std::uint32_t>(B.firstChild + 1), 0};
+        c1 = {item.a, static_cast<std::uint32_t>(B.child), 0};
+        c2 = {item.a, static_cast<std::uint32_t>(B.child + 1), 0};
       }
       const double stop = best + slack;
-      c1.lowerBound = std::max(0.0, frame.gap(c1.a, c1.b, stop, false));
-      c2.lowerBound = std::max(0.0, frame.gap(c2.a, c2.b, stop, false));
+      c1.lowerBound = std::max(0.0, frame.compactGap(c1.a, c1.b));
+      c2.lowerBound = std::max(0.0, frame.compactGap(c2.a, c2.b));
       if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
       if (c1.lowerBound <= stop) stack.push_back(c1);
       if (c2.lowerBound <= stop) stack.push_back(c2);

@@ -12,7 +12,10 @@ PairFrame::PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const T
       mapA_(a.nodes().size() < b.nodes().size()),
       mapped_(mapA_ ? &a : &b),
       rel_(mapA_ ? RelativePose(poseB, poseA) : RelativePose(poseA, poseB)),
-      frameToWorld_(mapA_ ? poseB : poseA) {
+      frameToWorld_(mapA_ ? poseB : poseA),
+      compactRel_(rel_.R, rel_.t),
+      compactMargin_(compactGapMargin(std::max((mapA_ ? b : a).coordinateScale(),
+                                               rel_.t.norm() + mapped_->coordinateScale()))) {
   if (threadScratch.inUse) {
     own_ = std::make_unique<MappingScratch>();
     s_ = own_.get();
@@ -23,6 +26,7 @@ PairFrame::PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const T
   if (++s_->generation == 0) {  // wrapped: no stale stamp may equal a new generation
     std::fill(s_->nodeStamp.begin(), s_->nodeStamp.end(), 0u);
     std::fill(s_->triangleStamp.begin(), s_->triangleStamp.end(), 0u);
+    for (CompactNode& c : s_->compact) c.stamp = 0;
     s_->generation = 1;
   }
   const std::size_t nodes = mapped_->nodes().size(), triangles = mapped_->triangles().size();
@@ -30,6 +34,7 @@ PairFrame::PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const T
     s_->nodeStamp.resize(nodes, 0u);
     s_->boxes.resize(nodes);
   }
+  if (s_->compact.size() < nodes) s_->compact.resize(nodes);
   if (s_->triangleStamp.size() < triangles) {
     s_->triangleStamp.resize(triangles, 0u);
     s_->triangles.resize(triangles);

@@ -129,6 +129,36 @@ inline double nodeGapMapped(const BvhBox& a, const MappedBox& m, const BvhBox& b
   return std::max(sphere, boxGapMapped(a, m.axes, m.center, b.halfExtents, stopAbove, edgeAxes));
 }
 
+// A rigid motion p ↦ R·p + t in single precision, for mapping compact boxes: each element of R as a
+// 4-lane splat, R's columns and t as vectors (lane 3 zero).
+struct CompactMotion {
+  simd::F4 splat[3][3];  // splat[k][m] = R(k, m) in every lane
+  simd::F4 cols[3];
+  simd::F4 t;
+  CompactMotion() = default;
+  CompactMotion(const Mat3& R, const Vec3& translation) {
+    for (int k = 0; k < 3; ++k) {
+      for (int m = 0; m < 3; ++m) {
+        const float r = static_cast<float>(R(k, m));
+        splat[k][m] = simd::F4{r, r, r, r};
+      }
+      cols[k] = simd::F4{static_cast<float>(R(0, k)), static_cast<float>(R(1, k)), static_cast<float>(R(2, k)), 0.0f};
+    }
+    t = simd::F4{static_cast<float>(translation.x()), static_cast<float>(translation.y()),
+                 static_cast<float>(translation.z()), 0.0f};
+  }
+};
+
+// Box b moved by m, in floats: its axis matrix R·B row by row and its centre R·c + t (~30 vector
+// operations; the extra rounding is within compactGapMargin, README.md §Proximity).
+inline CompactBox mapCompactBox(const CompactBox& b, const CompactMotion& m) {
+  CompactBox r;
+  for (int k = 0; k < 3; ++k) r.rows[k] = m.splat[k][0] * b.rows[0] + m.splat[k][1] * b.rows[1] + m.splat[k][2] * b.rows[2];
+  r.center = m.cols[0] * SG_SPLAT(b.center, 0) + m.cols[1] * SG_SPLAT(b.center, 1) + m.cols[2] * SG_SPLAT(b.center, 2) + m.t;
+  r.halfExtents = b.halfExtents;
+  return r;
+}
+
 // Per-thread scratch of one query: a mesh's boxes, triangles and normals mapped by a rigid motion, each on
 // first use (a stamp per entry says whether this query mapped it), and the traversal stacks. Reused by the
 // thread's next query, so a warmed-up thread allocates nothing per query.
@@ -137,6 +167,7 @@ struct MappingScratch {
   bool inUse = false;
   std::vector<std::uint32_t> nodeStamp, triangleStamp;
   std::vector<MappedBox> boxes;
+  std::vector<CompactNode> compact;  // single precision, for the distance search (own stamps)
   std::vector<TrianglePoints> triangles;
   std::vector<Vec3> normals;
   std::vector<std::array<Vec3, 3>> edgeNormals;
@@ -173,6 +204,16 @@ class PairFrame {
   double triangleLowerBound(std::uint32_t i, std::uint32_t j) {
     return triangleDistanceLowerBound(triangleA(i), normalA(i), edgeNormalsA(i), triangleB(j), normalB(j), edgeNormalsB(j));
   }
+  // The distance search's nodes (CompactBox.h): the frame mesh's own, the mapped mesh's mapped on first use.
+  const CompactNode& compactA(std::uint32_t i) { return mapA_ ? mappedCompact(i) : a_.compactNodes()[i]; }
+  const CompactNode& compactB(std::uint32_t j) { return mapA_ ? b_.compactNodes()[j] : mappedCompact(j); }
+  // Lower bound on the distance of node ia of A and node ib of B: the compact boxes' face-axis gap less
+  // its rounding margin.
+  double compactGap(std::uint32_t ia, std::uint32_t ib) {
+    const float g = mapA_ ? compactBoxGap(b_.compactNodes()[ib].box, mappedCompact(ia).box)
+                          : compactBoxGap(a_.compactNodes()[ia].box, mappedCompact(ib).box);
+    return static_cast<double>(g) - compactMargin_;
+  }
   // The working frame in the world.
   const Transform& frameToWorld() const { return frameToWorld_; }
   MappingScratch& scratch() { return *s_; }
@@ -185,6 +226,16 @@ class PairFrame {
       s_->nodeStamp[node] = s_->generation;
     }
     return s_->boxes[node];
+  }
+  const CompactNode& mappedCompact(std::uint32_t node) {
+    CompactNode& c = s_->compact[node];
+    if (c.stamp != s_->generation) {
+      const CompactNode& n = mapped_->compactNodes()[node];
+      c = n;
+      c.box = mapCompactBox(n.box, compactRel_);
+      c.stamp = s_->generation;
+    }
+    return c;
   }
   void mapTriangle(std::uint32_t t) {
     s_->triangles[t] = rel_.apply(mapped_->triangles()[t]);
@@ -212,6 +263,8 @@ class PairFrame {
   const Bvh* mapped_;
   RelativePose rel_;  // the mapped mesh's body frame → the working frame
   Transform frameToWorld_;
+  CompactMotion compactRel_;  // rel_ in floats
+  double compactMargin_;      // compactGapMargin of the two meshes in the working frame
   MappingScratch* s_ = nullptr;
   std::unique_ptr<MappingScratch> own_;  // when this thread's scratch is already taken (nested queries)
 };

@@ -8,6 +8,7 @@
 #include "geometry/Primitives.h"
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
+#include "geometry/ProximityTraversal.h"
 
 using namespace sg;
 
@@ -283,6 +284,86 @@ class TestProximity : public QObject {
       for (const BvhNode& n : bvh.nodes())
         for (std::uint32_t i = n.firstTriangle; i < n.firstTriangle + n.triangleCount; ++i)
           for (const Vec3& v : bvh.triangles()[i]) QVERIFY((v - n.box.center).norm() <= n.box.radius);
+    }
+  }
+
+  // The distance search's float box gap (CompactBox.h) less its margin never exceeds the double face-axis
+  // gap, itself a lower bound on the boxes' distance: boxes in every orientation, parallel and nearly
+  // parallel, overlapping, touching and apart, near the origin and 2 m from it, as given and mapped from a
+  // body frame in floats; and it stays within twice the margin of it (a looser bound would prune less).
+  void compactBoxGapIsALowerBound() {
+    std::mt19937 rng(31);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto rotation = [&](double angle) {
+      return Quat(Eigen::AngleAxisd(angle * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())).toRotationMatrix();
+    };
+    int apart = 0, overlapping = 0;
+    for (const double offset : {0.0, 60.0, 2000.0}) {
+      const Vec3 origin = offset * Vec3(0.8, -0.5, 0.3);
+      for (int k = 0; k < 20000; ++k) {
+        BvhBox a, b;
+        a.axes = rotation(3.2);
+        b.axes = k % 4 == 0 ? a.axes : k % 4 == 1 ? Mat3(a.axes * rotation(1e-4)) : rotation(3.2);
+        a.halfExtents = Vec3(20 * (u(rng) + 1.001), 20 * (u(rng) + 1.001), k % 3 == 0 ? 1e-9 : 5 * (u(rng) + 1.001));
+        b.halfExtents = Vec3(10 * (u(rng) + 1.001), 3 * (u(rng) + 1.001), 10 * (u(rng) + 1.001));
+        a.center = origin + Vec3(30 * u(rng), 30 * u(rng), 30 * u(rng));
+        // b's centre at a random distance along a random direction or one of a's face axes; every 7th just
+        // touching along it.
+        const Vec3 dir = k % 5 == 0 ? Vec3(a.axes.col(k % 3)) : Vec3(u(rng), u(rng), u(rng)).normalized();
+        const double reach = (a.halfExtents.array() * (a.axes.transpose() * dir).array().abs()).sum() +
+                             (b.halfExtents.array() * (b.axes.transpose() * dir).array().abs()).sum();
+        b.center = a.center + dir * (reach * (1 + (k % 7 == 0 ? 1e-6 : 0.3) * u(rng)));
+        const double exact = detail::boxGapMapped(a, b.axes, b.center, b.halfExtents,
+                                                  std::numeric_limits<double>::infinity(), false);
+        const double scale = std::max(a.center.norm() + a.halfExtents.norm(), b.center.norm() + b.halfExtents.norm());
+        const double margin = compactGapMargin(scale);
+        const double fast = compactBoxGap(makeCompactBox(a.axes, a.center, a.halfExtents),
+                                          makeCompactBox(b.axes, b.center, b.halfExtents)) - margin;
+        const QString what = QString("offset %1, pair %2: float gap %3, exact %4")
+                                 .arg(offset).arg(k).arg(fast, 0, 'g', 17).arg(exact, 0, 'g', 17);
+        QVERIFY2(fast <= exact + 1e-12 * scale, qPrintable(what));
+        QVERIFY2(fast >= exact - 2 * margin, qPrintable(what));
+        // The same box b given in a body frame 1 m away and mapped by the pose in floats, as PairFrame does.
+        const Mat3 R = rotation(3.2);
+        const Vec3 t = origin + Vec3(1000 * u(rng), 1000 * u(rng), 1000 * u(rng));
+        const Vec3 bodyCenter = R.transpose() * (b.center - t);
+        const double mappedScale = std::max(a.center.norm() + a.halfExtents.norm(),
+                                            t.norm() + bodyCenter.norm() + b.halfExtents.norm());
+        const double mappedMargin = compactGapMargin(mappedScale);
+        const CompactBox bodyBox = makeCompactBox(R.transpose() * b.axes, bodyCenter, b.halfExtents);
+        const double mapped = compactBoxGap(makeCompactBox(a.axes, a.center, a.halfExtents),
+                                            detail::mapCompactBox(bodyBox, detail::CompactMotion(R, t))) - mappedMargin;
+        QVERIFY2(mapped <= exact + 1e-12 * mappedScale, qPrintable(what + QString(", mapped %1").arg(mapped, 0, 'g', 17)));
+        QVERIFY2(mapped >= exact - 2 * mappedMargin, qPrintable(what + QString(", mapped %1").arg(mapped, 0, 'g', 17)));
+        (exact > 0 ? apart : overlapping)++;
+      }
+    }
+    qDebug("%d pairs apart, %d overlapping", apart, overlapping);
+    QVERIFY(apart > 10000 && overlapping > 10000);
+  }
+
+  // Meshes 3 m from their body origin: the float boxes' margin grows with the coordinates and the answer
+  // stays the exact one.
+  void distanceFarFromTheOrigin() {
+    TriangleMesh a = makeIcosphere(5, 2), b = makeTorus(12, 3, 16, 8);
+    const Vec3 far(3000, -2000, 1500);
+    a.transform(Mat3::Identity(), far);
+    b.transform(Mat3::Identity(), -far);
+    const Bvh ba(a), bb(b);
+    std::mt19937 rng(41);
+    std::uniform_real_distribution<double> u(-1, 1);
+    DistanceWarmStart warm;
+    for (int k = 0; k < 30; ++k) {
+      const Transform pa = at(-far.x(), -far.y(), -far.z());
+      const Quat q(Eigen::AngleAxisd(0.3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized()));
+      // The torus's centre near the world origin, by the sphere.
+      const Transform pb(q, q * far + Vec3(12 + 4 * u(rng), 2 * u(rng), 3 + 4 * u(rng)));
+      const double expected = bruteForceDistance(a, pa, b, pb);
+      const MeshDistance cold = meshDistance(ba, pa, bb, pb);
+      const MeshDistance hot = meshDistance(ba, pa, bb, pb, warm);
+      QCOMPARE_LE(std::abs(cold.distance_mm - expected), 1e-9);
+      QCOMPARE(hot.distance_mm, cold.distance_mm);
+      QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
     }
   }
 
