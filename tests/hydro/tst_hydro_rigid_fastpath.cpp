@@ -173,8 +173,9 @@ void TstHydroRigidFastPath::compactTreeHoldsEveryTetOnce() {
       stack.pop_back();
       QVERIFY(b.count > 0 && b.first + b.count <= tets);
       for (std::uint32_t i = b.first; i < b.first + b.count; ++i)
-        for (const Vec3& p : v.tetVertex_mm[tree.order[i]])
-          for (int k = 0; k < 3; ++k) QVERIFY2(b.corner[0][k] <= p[k] && p[k] <= b.corner[1][k], m.name.c_str());
+        for (int j = 0; j < 4; ++j)
+          for (int k = 0; k < 3; ++k) QVERIFY2(b.corner[0][k] <= v.tetLanes[tree.order[i]].vertex(j)[k] &&
+                         v.tetLanes[tree.order[i]].vertex(j)[k] <= b.corner[1][k], m.name.c_str());
       if (b.firstChild < 0) {
         QVERIFY2(b.count <= TetBvh::kLeafTets, m.name.c_str());
         for (std::uint32_t i = b.first; i < b.first + b.count; ++i) ++seen[tree.order[i]];

@@ -116,7 +116,7 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
   faceNormal.resize(n);
   faceOffset_mm.resize(n);
   gradientNorm_Pa_per_mm.resize(n);
-  tetVertex_mm.resize(n);
+  tetLanes.resize(n);
   for (std::size_t t = 0; t < n; ++t) {
     const auto& tet = m.tets[t];
     Vec3 v[4];
@@ -132,7 +132,12 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
     const Vec3 g = A.partialPivLu().solve(Vec3(p[1] - p[0], p[2] - p[0], p[3] - p[0]));
     gradient_Pa_per_mm[t] = g;
     gradientNorm_Pa_per_mm[t] = g.norm();
-    for (int k = 0; k < 4; ++k) tetVertex_mm[t][k] = v[k];
+    TetLanes& lanes = tetLanes[t];
+    for (int k = 0; k < 4; ++k) {
+      lanes.x_mm[k] = v[k].x();
+      lanes.y_mm[k] = v[k].y();
+      lanes.z_mm[k] = v[k].z();
+    }
     offset_Pa[t] = p[0] - g.dot(v[0]);
     for (int k = 0; k < 4; ++k) {
       const Vec3& a = v[(k + 1) % 4];
@@ -142,6 +147,10 @@ SoftVolume::SoftVolume(VolumeMeshField f) : field(std::move(f)) {
       if (normal.dot(v[k] - a) < 0) normal = -normal;
       faceNormal[t][k] = normal;
       faceOffset_mm[t][k] = normal.dot(a);
+      lanes.faceX[k] = normal.x();
+      lanes.faceY[k] = normal.y();
+      lanes.faceZ[k] = normal.z();
+      lanes.faceOffset_mm[k] = faceOffset_mm[t][k];
     }
   }
   bvh = buildTetBvh(m);

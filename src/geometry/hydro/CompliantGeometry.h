@@ -38,10 +38,18 @@ struct SoftVolume {
   // Per tet and face k (opposite vertex k): inward unit normal and offset, inside ⇔ n·x ≥ d.
   std::vector<std::array<Vec3, 4>> faceNormal;
   std::vector<std::array<double, 4>> faceOffset_mm;
-  // Per tet, for the inner loops: |gradient| (the normal filter without a square root) and the vertices
-  // themselves (no indirection through the mesh's vertex list).
+  // Per tet, for the inner loops: |gradient| (the normal filter without a square root), and the vertices and
+  // face planes four lanes wide — lane k holds vertex k and face k (the one opposite vertex k), so that the
+  // compliant–rigid loop tests a plane against the 4 vertices, or a point against the 4 faces, in one
+  // expression (README.md §Performance), without indirection through the mesh's vertex list.
+  struct TetLanes {
+    Eigen::Array4d x_mm, y_mm, z_mm;          // vertex coordinates
+    Eigen::Array4d faceX, faceY, faceZ;       // inward unit face normals
+    Eigen::Array4d faceOffset_mm;             // inside ⇔ normal·x ≥ offset
+    Vec3 vertex(int k) const { return Vec3(x_mm[k], y_mm[k], z_mm[k]); }
+  };
   std::vector<double> gradientNorm_Pa_per_mm;
-  std::vector<std::array<Vec3, 4>> tetVertex_mm;
+  std::vector<TetLanes> tetLanes;
   TetBvh bvh;
   // A sphere holding every vertex (centre of the vertices' box, radius padded by 1e-9 mm): a second cull of
   // rigid nodes and triangles besides the tree's root box (exact for a round body, whose box corners are empty).
