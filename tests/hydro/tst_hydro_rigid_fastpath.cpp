@@ -104,6 +104,7 @@ class TstHydroRigidFastPath : public QObject {
   Q_OBJECT
  private slots:
   void matchesBruteForceOnRandomPoses();
+  void matchesBruteForceOnAlignedPoses();
   void compactTreeHoldsEveryTetOnce();
 };
 
@@ -148,6 +149,49 @@ void TstHydroRigidFastPath::matchesBruteForceOnRandomPoses() {
   }
   QCOMPARE(compared, 3 * 3 * 12);
   QVERIFY2(nonEmpty > compared / 2, qPrintable(QString("only %1 of %2 poses overlap").arg(nonEmpty).arg(compared)));
+}
+
+void TstHydroRigidFastPath::matchesBruteForceOnAlignedPoses() {
+  // Axis-aligned poses on a grid put rigid vertices exactly on tet face planes and tet vertices exactly on
+  // triangle planes (f = 0 in floating point), the touches the query drops without clipping: the result must
+  // still be the brute force's. At depth 0 the compliant box's face lies in the block's face: rigid triangles
+  // lie in tet face planes (f = 0 at all three vertices), which must not be dropped.
+  const std::vector<Body> soft = {compliant(primitiveBody("sphere", Sphere{9}), 1e6, 1.5),
+                                  compliant(primitiveBody("box", Box{Vec3(10, 14, 8)}), 1e6)};
+  const std::vector<Body> rigid = {primitiveBody("block", Box{Vec3(30, 20, 25)}), primitiveBody("ball", Sphere{12}, {}, 16)};
+  int compared = 0, nonEmpty = 0, coplanar = 0;
+  for (const Body& m : soft) {
+    const auto geometry = compliantGeometryFor(m.mesh, m.primitive, CompliantSpec{{1e6, m.hydroelastic->resolutionHint_mm, 0}, 10});
+    QVERIFY(geometry->volume);
+    const double reach = m.mesh->bounds.max.x();
+    for (const Body& n : rigid) {
+      const Bvh bvh(*n.mesh);
+      const double face = n.mesh->bounds.max.x();
+      for (double depth : {0.0, 0.5, 1.0, 2.0})
+        for (double y : {0.0, 2.5})
+          for (int quarterTurns = 0; quarterTurns < 2; ++quarterTurns) {
+            const Transform X_WN;
+            const Transform X_WM(Quat(Eigen::AngleAxisd(quarterTurns * kPi / 2, Vec3::UnitX())), Vec3(face + reach - depth, y, 0));
+            const ContactSurface s = compliantRigidSurface(*geometry->volume, X_WM, bvh, X_WN, SurfaceOptions{});
+            const Totals fast = fastPath(s);
+            const Totals want = bruteForce(*geometry->volume, X_WM, *n.mesh, X_WN);
+            const QString where = QString("%1 vs %2, depth %3, y %4, turns %5").arg(m.name.c_str(), n.name.c_str()).arg(depth).arg(y).arg(quarterTurns);
+            QVERIFY2(fast.polygons == want.polygons,
+                     qPrintable(where + QString(": %1 polygons, brute force %2").arg(fast.polygons).arg(want.polygons)));
+            QVERIFY2(std::abs(fast.area_mm2 - want.area_mm2) <= 1e-9 * (1 + want.area_mm2), qPrintable(where));
+            // Touching at depth 0, the pressure is zero up to the field's round-off (~1e-16 E): an absolute
+            // term for it.
+            QVERIFY2(std::abs(fast.force_Pa_mm2 - want.force_Pa_mm2) <= 1e-9 * (1 + std::abs(want.force_Pa_mm2)) + 1e-12 * 1e6 * want.area_mm2,
+                     qPrintable(where));
+            ++compared;
+            nonEmpty += want.polygons > 0 ? 1 : 0;
+            coplanar += depth == 0 && m.name == "box" && n.name == "block" && fast.polygons > 0 ? 1 : 0;
+          }
+    }
+  }
+  QCOMPARE(compared, 2 * 2 * 4 * 2 * 2);
+  QVERIFY2(nonEmpty >= 2 * 2 * 3 * 2 * 2, qPrintable(QString("only %1 of %2 poses overlap").arg(nonEmpty).arg(compared)));
+  QCOMPARE(coplanar, 4);
 }
 
 void TstHydroRigidFastPath::compactTreeHoldsEveryTetOnce() {
