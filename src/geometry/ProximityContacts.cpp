@@ -82,7 +82,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
     stack.pop_back();
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (frame.gap(ia, ib, options.threshold_mm, true) > options.threshold_mm) continue;
+    if (frame.compactGap(ia, ib) > options.threshold_mm) continue;
     if (A.isLeaf() && B.isLeaf()) {
       for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
         const TrianglePoints& tb = frame.triangleB(j);

@@ -367,6 +367,47 @@ class TestProximity : public QObject {
     }
   }
 
+  void contactsMatchAnUnprunedTree() {
+    // The contact query's box culls (single-precision node gaps less their rounding margin) must drop no pair
+    // with a point within the threshold: every raw report (no merging, no compaction) equals the one of a tree
+    // whose single leaf holds every triangle, so nothing is culled below the root. Random poses near touching.
+    const TriangleMesh torus = makeTorus(15, 5, 24, 12);
+    const TriangleMesh sphere = makeUvSphere(6, 16, 12);
+    const Bvh torusTree(torus), sphereTree(sphere);
+    const Bvh torusLeaf(torus, {BoxFit::Oriented, 1 << 20}), sphereLeaf(sphere, {BoxFit::Oriented, 1 << 20});
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    ContactQueryOptions raw;
+    raw.duplicateRadius_mm = 0;
+    raw.compact = false;
+    int withPoints = 0;
+    for (int k = 0; k < 60; ++k) {
+      raw.threshold_mm = k % 3 == 0 ? 0.2 : k % 3 == 1 ? 1.0 : 3.0;
+      // The sphere's centre near the torus tube's surface (distance 5 + 6 from the tube's centre circle).
+      const double phi = kPi * u(rng), theta = kPi * u(rng);
+      const Vec3 ring(15 * std::cos(phi), 15 * std::sin(phi), 0);
+      const Vec3 out = Vec3(std::cos(phi) * std::cos(theta), std::sin(phi) * std::cos(theta), std::sin(theta));
+      const Transform pose(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), 1).normalized())),
+                           ring + out * (11.0 + 0.5 * raw.threshold_mm * (1 + u(rng))));
+      const MeshContacts fast = meshContacts(torusTree, {}, sphereTree, pose, raw);
+      const MeshContacts all = meshContacts(torusLeaf, {}, sphereLeaf, pose, raw);
+      QCOMPARE(fast.colliding, all.colliding);
+      if (fast.colliding) continue;
+      auto key = [](const ContactPoint& c) { return std::tuple(c.pointA_mm.x(), c.pointA_mm.y(), c.pointA_mm.z(), c.pointB_mm.x()); };
+      auto byKey = [&](const ContactPoint& x, const ContactPoint& y) { return key(x) < key(y); };
+      std::vector<ContactPoint> a = fast.points, b = all.points;
+      std::sort(a.begin(), a.end(), byKey);
+      std::sort(b.begin(), b.end(), byKey);
+      QCOMPARE(a.size(), b.size());
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        QVERIFY((a[i].pointA_mm - b[i].pointA_mm).norm() < 1e-12 && (a[i].pointB_mm - b[i].pointB_mm).norm() < 1e-12);
+        QCOMPARE(a[i].distance_mm, b[i].distance_mm);
+      }
+      withPoints += a.empty() ? 0 : 1;
+    }
+    QVERIFY2(withPoints >= 20, qPrintable(QString("only %1 poses with contact points").arg(withPoints)));
+  }
+
   void degenerateAndCoincidentNeverCrash() {
     TriangleMesh bad;  // not finalized: a repeated index, a zero-area sliver, a point
     bad.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0, 1, 0)};
