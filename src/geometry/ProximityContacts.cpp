@@ -39,15 +39,25 @@ struct TrianglePairContacts {
     out.push_back(c);
   }
 
+  // Farther apart than the threshold along a coordinate axis (a lower bound on their distance): such features
+  // cannot be accepted, and their exact closest points are not computed.
+  bool boxesApart(const Vec3& loA, const Vec3& hiA, const Vec3& loB, const Vec3& hiB) const {
+    return ((loB - hiA).array() > threshold).any() || ((loA - hiB).array() > threshold).any();
+  }
+
   void run() {
     const double thr2 = threshold * threshold;
+    const Vec3 loA = ta[0].cwiseMin(ta[1]).cwiseMin(ta[2]), hiA = ta[0].cwiseMax(ta[1]).cwiseMax(ta[2]);
+    const Vec3 loB = tb[0].cwiseMin(tb[1]).cwiseMin(tb[2]), hiB = tb[0].cwiseMax(tb[1]).cwiseMax(tb[2]);
     // Vertices of B against A's triangle.
     for (int k = 0; k < 3; ++k) {
+      if (boxesApart(loA, hiA, tb[k], tb[k])) continue;
       const auto r = closestPointOnTriangle(tb[k], ta[0], ta[1], ta[2]);
       if (r.distanceSquared < thr2) add(r.point, tb[k], std::sqrt(r.distanceSquared), false, true, false);
     }
     // Vertices of A against B's triangle, unless the closest point is a vertex of B (already reported).
     for (int k = 0; k < 3; ++k) {
+      if (boxesApart(ta[k], ta[k], loB, hiB)) continue;
       const auto r = closestPointOnTriangle(ta[k], tb[0], tb[1], tb[2]);
       if (isVertexFeature(r.feature)) continue;
       if (r.distanceSquared < thr2) add(ta[k], r.point, std::sqrt(r.distanceSquared), false, false, true);
@@ -56,7 +66,9 @@ struct TrianglePairContacts {
     const double eps = 1e-9;
     for (int k = 0; k < 3; ++k)
       for (int l = 0; l < 3; ++l) {
-        const auto s = closestSegmentSegment(ta[k], ta[(k + 1) % 3], tb[l], tb[(l + 1) % 3]);
+        const Vec3 &a0 = ta[k], &a1 = ta[(k + 1) % 3], &b0 = tb[l], &b1 = tb[(l + 1) % 3];
+        if (boxesApart(a0.cwiseMin(a1), a0.cwiseMax(a1), b0.cwiseMin(b1), b0.cwiseMax(b1))) continue;
+        const auto s = closestSegmentSegment(a0, a1, b0, b1);
         if (s.distanceSquared >= thr2) continue;
         if (s.s <= eps || s.s >= 1 - eps || s.t <= eps || s.t >= 1 - eps) continue;
         add(s.pointOnFirst, s.pointOnSecond, std::sqrt(s.distanceSquared), true, false, false);
