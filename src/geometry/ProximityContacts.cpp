@@ -136,13 +136,19 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
 std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> points, double radius) {
   // Greedy by increasing distance (vertex–face before edge–edge on ties): a report is kept unless a kept
   // one lies within `radius` on both bodies — the same survivors as "of two duplicates keep the closer".
-  std::stable_sort(points.begin(), points.end(), [](const ContactPoint& x, const ContactPoint& y) {
+  // Indices are sorted, not the 112-byte reports.
+  std::vector<std::uint32_t> order(points.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) {
+    const ContactPoint& x = points[i];
+    const ContactPoint& y = points[j];
     if (std::abs(x.distance_mm - y.distance_mm) > 1e-9) return x.distance_mm < y.distance_mm;
     return !x.edgeEdge && y.edgeEdge;
   });
   const double r2 = radius * radius;
   std::vector<ContactPoint> kept;
-  for (const auto& p : points) {
+  for (std::uint32_t i : order) {
+    const ContactPoint& p = points[i];
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const ContactPoint& k) {
       return (k.pointA_mm - p.pointA_mm).squaredNorm() < r2 && (k.pointB_mm - p.pointB_mm).squaredNorm() < r2;
     });
