@@ -11,6 +11,7 @@ DofMotionResult autoGrasp(const World& world, WorldState& state, int robotIndex,
   dms.motion = settings.motion;
   dms.maxIterations = settings.maxIterations;
   dms.stopAtFirstContact = settings.stopAtContact;
+  dms.screenPairs = settings.screenPairs;
   std::vector<double> target;
   for (const Dof& d : robot.dofs) {
     const double v = d.defaultVelocity * settings.speedFactor;

@@ -11,6 +11,7 @@ struct AutoGraspSettings {
   double speedFactor = 1.0;   // −1 opens
   bool stopAtContact = false;
   int maxIterations = 500;
+  bool screenPairs = true;    // DofMotionSettings::screenPairs (false: the plain reference loop)
 };
 
 constexpr double kAutoGraspTimeStep = 0.01;  // GraspIt!'s AUTO_GRASP_TIME_STEP

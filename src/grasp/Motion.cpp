@@ -5,6 +5,7 @@
 
 #include "contact/ContactDetection.h"
 #include "contact/ContactMotion.h"
+#include "contact/PairScreen.h"
 #include "core/Error.h"
 #include "model/Kinematics.h"
 
@@ -35,10 +36,15 @@ Transform interpolate(const Transform& a, const Transform& b, double t) {
 
 }  // namespace
 
-double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
-                       const std::vector<BodyPair>& pairs, double lo, double hi, const CollisionSettings& settings,
-                       std::vector<BodyPair>* collided) {
-  const std::vector<BodyPair> hits = pairsColliding(world, state, pairs);
+namespace {
+
+// bisectToContact over any pair tests: `colliding()` lists the colliding pairs at the current state,
+// `anyCollides()` tells if one collides (the plain pair tests, or a PairScreen's: the same answers).
+template <typename Colliding, typename AnyCollides>
+double bisect(const World& world, WorldState& state, const std::function<void(double)>& apply, double lo, double hi,
+              const CollisionSettings& settings, std::vector<BodyPair>* collided, Colliding colliding,
+              AnyCollides anyCollides) {
+  const std::vector<BodyPair> hits = colliding();
   if (collided) *collided = hits;
   const double target = 0.5 * settings.threshold_mm();
   if (!(std::isfinite(lo) && std::isfinite(hi)))
@@ -47,7 +53,7 @@ double bisectToContact(const World& world, WorldState& state, const std::functio
     const double mid = 0.5 * (lo + hi);
     if (!(mid > lo && mid < hi)) break;  // parameter resolution exhausted
     apply(mid);
-    if (anyPairCollides(world, state, pairs)) {
+    if (anyCollides()) {
       hi = mid;
       continue;
     }
@@ -56,6 +62,24 @@ double bisectToContact(const World& world, WorldState& state, const std::functio
   }
   apply(lo);
   return lo;
+}
+
+}  // namespace
+
+double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
+                       const std::vector<BodyPair>& pairs, double lo, double hi, const CollisionSettings& settings,
+                       std::vector<BodyPair>* collided) {
+  return bisect(
+      world, state, apply, lo, hi, settings, collided, [&] { return pairsColliding(world, state, pairs); },
+      [&] { return anyPairCollides(world, state, pairs); });
+}
+
+double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
+                       PairScreen& screen, double lo, double hi, const CollisionSettings& settings,
+                       std::vector<BodyPair>* collided) {
+  return bisect(
+      world, state, apply, lo, hi, settings, collided, [&] { return screen.colliding(state); },
+      [&] { return screen.anyCollides(state); });
 }
 
 void requireFinitePoses(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,

@@ -12,6 +12,8 @@
 
 namespace sg {
 
+class PairScreen;  // contact/PairScreen.h
+
 struct MotionSettings {
   CollisionSettings collision;
   double translationStep_mm = 10.0;     // 50 × THRESHOLD, as GraspIt!'s dragging and approach
@@ -52,6 +54,10 @@ MotionResult moveAlongPath(const World& world, WorldState& state, const PathMoti
 double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
                        const std::vector<BodyPair>& pairs, double freeT, double collidingT,
                        const CollisionSettings& settings, std::vector<BodyPair>* collided = nullptr);
+// The same with the pair tests of a PairScreen over those pairs (the same answers, less work).
+double bisectToContact(const World& world, WorldState& state, const std::function<void(double)>& apply,
+                       PairScreen& screen, double freeT, double collidingT, const CollisionSettings& settings,
+                       std::vector<BodyPair>* collided = nullptr);
 
 // Throws sg::Error "<what> did not converge: ... not finite" unless every pose of `bodies` is finite (NaN
 // guard of the iterative motions: a NaN pose makes every collision test false and every loop aimless).

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
 #include "contact/ContactMotion.h"
+#include "contact/PairScreen.h"
 #include "model/Kinematics.h"
 
 namespace sg {
@@ -146,13 +148,18 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
     setDofValues(robot, rs, v);
     updateConnections(world, state);
   };
+  // The pair tests: plain, or through a PairScreen (the same answers, PairScreen.h).
+  std::optional<PairScreen> screen;
+  if (settings.screenPairs) screen.emplace(world, pairs, cs);
   auto anyCollides = [&]() {
+    if (screen) return screen->anyCollides(state);
     return std::any_of(pairs.begin(), pairs.end(), [&](const BodyPair& p) { return pairCollides(world, state, p); });
   };
+  auto contactsNow = [&]() { return screen ? screen->contacts(state) : findContacts(world, state, pairs, cs); };
   requireFinitePoses(world, state, moving, "DOF motion");
   if (anyCollides()) {
     result.outcome = MotionOutcome::StartInCollision;
-    result.contacts = findContacts(world, state, pairs, cs);
+    result.contacts = contactsNow();
     return result;
   }
 
@@ -165,7 +172,7 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
       next[k] = cur[k] < target[k] ? std::min(target[k], cur[k] + step[k]) : std::max(target[k], cur[k] - step[k]);
     }
     // Stops from existing contacts that oppose the proposed motion, until the proposal settles.
-    const std::vector<Contact> contacts = findContacts(world, state, pairs, cs);
+    const std::vector<Contact> contacts = contactsNow();
     const auto fromPoses = linkPoses(robot, rs.X_WP, cur, rs.breakAway);
     std::vector<JointRef> entering;
     std::vector<double> proposal;
@@ -195,8 +202,8 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
         for (std::size_t k = 0; k < n; ++k) v[k] = cur[k] + t * (proposal[k] - cur[k]);
         apply(v);
       };
-      const double t = bisectToContact(world, state, applyT, pairs, 0.0, 1.0, cs, &collided);
-      (void)t;
+      if (screen) bisectToContact(world, state, applyT, *screen, 0.0, 1.0, cs, &collided);
+      else bisectToContact(world, state, applyT, pairs, 0.0, 1.0, cs, &collided);
       for (const auto& [a, b] : collided) {
         if (isRobotLink(a, robotIndex)) stopChainUpTo(robot, a.ref, stops);
         if (isRobotLink(b, robotIndex)) stopChainUpTo(robot, b.ref, stops);
@@ -214,13 +221,13 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
       }
     forwardKinematics(robot, rs);
     updateConnections(world, state);
-    if (settings.stopAtFirstContact && (touched || !findContacts(world, state, pairs, cs).empty())) {
+    if (settings.stopAtFirstContact && (touched || !contactsNow().empty())) {
       ++result.iterations;
       settled = true;
       break;
     }
   }
-  result.contacts = findContacts(world, state, pairs, cs);
+  result.contacts = contactsNow();
   const auto finalValues = rs.dofValues;
   bool anyShort = false;
   for (std::size_t k = 0; k < n; ++k) {

@@ -17,6 +17,10 @@ struct DofMotionSettings {
   std::vector<double> stepSizes;
   int maxIterations = 500;
   bool stopAtFirstContact = false;
+  // Run the per-step collision tests and contact searches through a PairScreen (contact/PairScreen.h): pairs
+  // that provably stay beyond the contact threshold are skipped, unchanged pairs reuse their answers. The
+  // motion is the same either way (MOTION.md §DOF motion); false runs every pair test (the reference).
+  bool screenPairs = true;
 };
 
 struct DofMotionResult {

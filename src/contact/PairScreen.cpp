@@ -1,0 +1,222 @@
+#include "contact/PairScreen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <variant>
+
+#include "contact/ContactDetection.h"
+#include "geometry/BvhCache.h"
+#include "geometry/SeparationBound.h"
+#include "geometry/ShapePairs.h"
+
+namespace sg {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Safety beyond the threshold (mm): a pair is skipped only when its bound exceeds threshold + this, which
+// covers the rounding of the bound (displacements, the certified or measured distance: ~1e-10 mm) by far.
+constexpr double kMargin_mm = 1e-3;
+// How far beyond the threshold a bound is certified (mm; the cap of meshSeparationBound): enough for about
+// kLookaheadQueries more queries at the speed the pair's last bound ran out with, within [min, max]; halved
+// after a failed certificate. A larger cap certifies longer but makes the traversal descend further.
+constexpr double kFirstLookahead_mm = 1;
+constexpr double kMinLookahead_mm = 0.05;
+constexpr double kMaxLookahead_mm = 3;
+constexpr double kLookaheadQueries = 2;
+// After a failed certificate (the pair is within the cap) the next 2^failures − 1 (at most kMaxPlainRun)
+// queries of the pair run the pair tests directly.
+constexpr int kMaxPlainRun = 8;
+
+bool samePose(const Transform& a, const Transform& b) {
+  return std::memcmp(a.rotation().coeffs().data(), b.rotation().coeffs().data(), 4 * sizeof(double)) == 0 &&
+         std::memcmp(a.translation().data(), b.translation().data(), 3 * sizeof(double)) == 0;
+}
+
+// Half extents (shape frame, centred on its origin) of a box holding a finite shape; nullopt for a half-space.
+std::optional<Vec3> shapeHalfExtents(const Shape& shape) {
+  return std::visit(
+      [](const auto& s) -> std::optional<Vec3> {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, Sphere>) return Vec3::Constant(s.radius_mm);
+        else if constexpr (std::is_same_v<S, Ellipsoid>) return s.semiAxes_mm.cwiseAbs();
+        else if constexpr (std::is_same_v<S, Cylinder> || std::is_same_v<S, Cone>)
+          return Vec3(s.radius_mm, s.radius_mm, 0.5 * s.height_mm);
+        else if constexpr (std::is_same_v<S, Box>) return s.halfExtents_mm().cwiseAbs();
+        else if constexpr (std::is_same_v<S, Torus>)
+          return Vec3(s.majorRadius_mm + s.minorRadius_mm, s.majorRadius_mm + s.minorRadius_mm, s.minorRadius_mm);
+        else if constexpr (std::is_same_v<S, Capsule>)
+          return Vec3(s.radius_mm, s.radius_mm, 0.5 * s.length_mm + s.radius_mm);
+        else return std::nullopt;  // HalfSpace
+      },
+      shape);
+}
+
+// A ball (body frame) holding everything the pair queries may use of a body: its mesh (the BVH root's
+// sphere) and its primitive (the sphere around the primitive's box).
+template <typename BallT>
+BallT ballOf(const Bvh& bvh, const Primitive* primitive) {
+  BallT ball;
+  bool any = false;
+  if (!bvh.empty()) {
+    const BvhBox& root = bvh.nodes().front().box;
+    ball.center = root.center;
+    ball.radius_mm = std::max(root.radius, root.halfExtents.norm());
+    any = true;
+  }
+  if (primitive) {
+    const auto half = shapeHalfExtents(primitive->shape);
+    if (!half || !half->allFinite()) {
+      ball.unbounded = true;
+      return ball;
+    }
+    const Vec3 c = primitive->X_BS.translation();
+    if (!any) ball.center = c;
+    ball.radius_mm = std::max(ball.radius_mm, (c - ball.center).norm() + half->norm());
+  }
+  ball.radius_mm *= 1 + 1e-9;
+  return ball;
+}
+
+// The largest distance any point of the ball moves between body poses X0 and X1 (mm): the centre's
+// displacement plus ‖R1 − R0‖·r = 2·sin(θ/2)·r, θ the angle of R0ᵀR1 (sin(θ/2) = |vec(q0* q1)|).
+template <typename BallT>
+double maxDisplacement(const BallT& ball, const Transform& X0, const Transform& X1) {
+  if (samePose(X0, X1)) return 0;
+  if (ball.unbounded) return kInf;
+  const double sinHalf = (X0.rotation().conjugate() * X1.rotation()).vec().norm();
+  const double m = (X1 * ball.center - X0 * ball.center).norm() + 2 * sinHalf * ball.radius_mm;
+  return std::isfinite(m) ? m : kInf;
+}
+
+}  // namespace
+
+PairScreen::PairScreen(const World& world, std::vector<BodyPair> pairs, const CollisionSettings& settings)
+    : world_(world), pairs_(std::move(pairs)), settings_(settings) {
+  entries_.reserve(pairs_.size());
+  for (const BodyPair& p : pairs_) {
+    Entry e;
+    e.pair = p;
+    const Body& a = world.body(p.first);
+    const Body& b = world.body(p.second);
+    e.bvhA = bvhFor(a.mesh);
+    e.bvhB = bvhFor(b.mesh);
+    e.primitiveA = a.primitive ? &*a.primitive : nullptr;
+    e.primitiveB = b.primitive ? &*b.primitive : nullptr;
+    e.ballA = ballOf<Ball>(*e.bvhA, e.primitiveA);
+    e.ballB = ballOf<Ball>(*e.bvhB, e.primitiveB);
+    e.exact = hasExactPairQuery({e.primitiveA, e.bvhA.get(), {}}, {e.primitiveB, e.bvhB.get(), {}});
+    entries_.push_back(std::move(e));
+  }
+}
+
+double PairScreen::measure(Entry& e, const Transform& X_WA, const Transform& X_WB, double cap_mm) {
+  ++counts_.measured;
+  const PairSide a{e.primitiveA, e.bvhA.get(), X_WA}, b{e.primitiveB, e.bvhB.get(), X_WB};
+  if (e.exact) {
+    if (const auto r = exactSeparation(a, b)) return r->colliding ? 0.0 : std::max(0.0, r->separation_mm);
+  }
+  return meshSeparationBound(*e.bvhA, X_WA, *e.bvhB, X_WB, cap_mm);
+}
+
+bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
+  if (e.memo && samePose(e.memoA, X_WA) && samePose(e.memoB, X_WB)) {
+    ++counts_.reused;
+    return false;  // the answers known at these poses are in the memo
+  }
+  e.memo = true;
+  e.memoA = X_WA;
+  e.memoB = X_WB;
+  e.collides = -1;
+  e.contactsKnown = false;
+  e.contacts.clear();
+  const double limit = settings_.threshold_mm() + kMargin_mm;
+  if (e.bounded) {
+    ++e.queriesSinceMeasure;
+    // Each body's own motion since the reference (0 for a body that stayed), and when that is not enough the
+    // relative motion (the distance depends on it only; fingers closing side by side barely move relative to
+    // each other): B's ball in A's frame or A's in B's, whichever moved less.
+    double moved = maxDisplacement(e.ballA, e.refA, X_WA) + maxDisplacement(e.ballB, e.refB, X_WB);
+    if (!(e.lower_mm - moved > limit)) {
+      const Transform rel = X_WA.inverse() * X_WB;
+      const Transform refRel = e.refA.inverse() * e.refB;
+      moved = std::min({moved, maxDisplacement(e.ballB, refRel, rel),
+                        maxDisplacement(e.ballA, refRel.inverse(), rel.inverse())});
+    }
+    if (e.lower_mm - moved > limit) {
+      ++counts_.skipped;
+      e.collides = 0;
+      e.contactsKnown = true;
+      return true;
+    }
+    e.bounded = false;
+    if (e.lower_mm > limit && std::isfinite(moved))  // a certificate ran out: how fast the pair closed in
+      e.lookahead_mm = std::clamp(kLookaheadQueries * moved / e.queriesSinceMeasure, kMinLookahead_mm, kMaxLookahead_mm);
+  }
+  if (e.plainLeft > 0) {
+    --e.plainLeft;
+    return false;
+  }
+  e.bounded = true;
+  e.refA = X_WA;
+  e.refB = X_WB;
+  e.queriesSinceMeasure = 0;
+  if (e.lookahead_mm < 0) e.lookahead_mm = kFirstLookahead_mm;
+  e.lower_mm = measure(e, X_WA, X_WB, limit + e.lookahead_mm);
+  if (e.lower_mm > limit) {
+    e.failures = 0;
+    e.collides = 0;
+    e.contactsKnown = true;
+    return true;
+  }
+  e.failures = std::min(e.failures + 1, 4);
+  e.plainLeft = std::min(kMaxPlainRun, (1 << e.failures) - 1);
+  e.lookahead_mm = std::max(kMinLookahead_mm, 0.5 * e.lookahead_mm);
+  return false;
+}
+
+bool PairScreen::collides(Entry& e, const WorldState& state) {
+  const Transform& X_WA = X_WB(state, e.pair.first);
+  const Transform& X_WBb = X_WB(state, e.pair.second);
+  if (far(e, X_WA, X_WBb) || e.collides >= 0) return e.collides == 1;
+  ++counts_.tested;
+  e.collides = pairCollides(world_, state, e.pair) ? 1 : 0;
+  return e.collides == 1;
+}
+
+const std::vector<Contact>& PairScreen::contactsOf(Entry& e, const WorldState& state) {
+  const Transform& X_WA = X_WB(state, e.pair.first);
+  const Transform& X_WBb = X_WB(state, e.pair.second);
+  if (far(e, X_WA, X_WBb) || e.contactsKnown) return e.contacts;
+  ++counts_.tested;
+  e.contacts = findContacts(world_, state, std::vector<BodyPair>{e.pair}, settings_);
+  e.contactsKnown = true;
+  return e.contacts;
+}
+
+bool PairScreen::anyCollides(const WorldState& state) {
+  for (Entry& e : entries_)
+    if (collides(e, state)) return true;
+  return false;
+}
+
+std::vector<BodyPair> PairScreen::colliding(const WorldState& state) {
+  std::vector<BodyPair> out;
+  for (Entry& e : entries_)
+    if (collides(e, state)) out.push_back(e.pair);
+  return out;
+}
+
+std::vector<Contact> PairScreen::contacts(const WorldState& state) {
+  std::vector<Contact> out;
+  for (Entry& e : entries_) {
+    const auto& c = contactsOf(e, state);
+    out.insert(out.end(), c.begin(), c.end());
+  }
+  return out;
+}
+
+}  // namespace sg

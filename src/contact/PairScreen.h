@@ -1,0 +1,91 @@
+#pragma once
+// Collision and contact queries of one fixed list of body pairs, asked again and again at nearby states (the
+// closing loop of a DOF motion, src/grasp/MOTION.md §DOF motion). Every answer is exactly what pairCollides /
+// findContacts (ContactDetection.h) give for the same pairs and state; the screen only skips work that cannot
+// change it (src/contact/README.md §Pair screening):
+//  * a pair whose two poses are bit for bit those of its last query reuses that query's answers;
+//  * a pair keeps a lower bound on its distance, measured at reference poses of its bodies. At a new state the
+//    bound drops by how far the bodies can have moved since: each body's largest point displacement (over a
+//    ball holding its geometry: the centre's displacement plus 2·sin(θ/2)·radius), or, when that is not enough,
+//    the same for the relative motion of one body in the other's frame. While the bound stays above the
+//    contact threshold plus a margin, the pair
+//    can neither collide nor have a contact, and is not queried. When the bound runs out, a new bound is
+//    certified a little beyond the threshold (meshSeparationBound, geometry/SeparationBound.h: about one
+//    collision test) or measured by the pair's closed form. A pair that stays within reach of the threshold
+//    runs the pair tests directly for a few queries before the next try.
+// Not thread-safe: one screen per motion (it reads, never writes, the World and the states).
+#include <memory>
+#include <vector>
+
+#include "contact/CollisionFilter.h"
+#include "contact/CollisionSettings.h"
+#include "contact/Contact.h"
+#include "geometry/Bvh.h"
+#include "model/WorldState.h"
+
+namespace sg {
+
+class PairScreen {
+ public:
+  PairScreen(const World& world, std::vector<BodyPair> pairs, const CollisionSettings& settings);
+
+  const std::vector<BodyPair>& pairs() const { return pairs_; }
+  // == any pairCollides(world, state, p) over the pairs.
+  bool anyCollides(const WorldState& state);
+  // == the pairs p with pairCollides(world, state, p), in list order.
+  std::vector<BodyPair> colliding(const WorldState& state);
+  // == findContacts(world, state, pairs, settings).
+  std::vector<Contact> contacts(const WorldState& state);
+
+  // What the screen did, for benchmarks: per pair query, reused / skipped by the bound / measured / run.
+  struct Counts {
+    long reused = 0, skipped = 0, measured = 0, tested = 0;
+  };
+  const Counts& counts() const { return counts_; }
+
+ private:
+  // A ball (body frame) holding everything the pair queries may use of a body (mesh and primitive), for the
+  // motion bound; unbounded for a half-space.
+  struct Ball {
+    Vec3 center = Vec3::Zero();
+    double radius_mm = 0;
+    bool unbounded = false;
+  };
+  struct Entry {
+    BodyPair pair;
+    std::shared_ptr<const Bvh> bvhA, bvhB;
+    const Primitive* primitiveA = nullptr;
+    const Primitive* primitiveB = nullptr;
+    Ball ballA, ballB;
+    bool exact = false;  // the pair has a closed form (ShapePairs.h)
+    // The distance bound: at poses refA, refB the pair was at least `lower_mm` apart.
+    bool bounded = false;
+    Transform refA, refB;
+    double lower_mm = 0;
+    int queriesSinceMeasure = 0;
+    double lookahead_mm = -1;  // the next certificate's reach beyond the threshold
+    int failures = 0;         // certificates failed in a row (the pair was within the cap)
+    int plainLeft = 0;        // queries to run the pair tests without trying a certificate
+    // The answers at poses memoA, memoB.
+    bool memo = false;
+    Transform memoA, memoB;
+    int collides = -1;  // −1: not known at the memo poses
+    bool contactsKnown = false;
+    std::vector<Contact> contacts;
+  };
+  // Brings the memo to the current poses: keeps it when they are the memo's poses (returns false), else drops
+  // the stale answers and returns true if the pair is certainly farther apart than the threshold (then the memo
+  // holds "no collision, no contacts").
+  bool far(Entry& e, const Transform& X_WA, const Transform& X_WB);
+  bool collides(Entry& e, const WorldState& state);
+  const std::vector<Contact>& contactsOf(Entry& e, const WorldState& state);
+  double measure(Entry& e, const Transform& X_WA, const Transform& X_WB, double cap_mm);
+
+  const World& world_;
+  std::vector<BodyPair> pairs_;
+  CollisionSettings settings_;
+  std::vector<Entry> entries_;
+  Counts counts_;
+};
+
+}  // namespace sg
