@@ -62,6 +62,131 @@ struct DistanceSearch {
     const double scale = a.nodes()[0].box.radius + b.nodes()[0].box.radius +
                          (poseA.translation() - poseB.translation()).norm() + 1.0;
     slack = 1e-12 * scale;
+    certificateMargin = 1e-9 * scale;
+  }
+  double certificateMargin;  // the slab certificate's allowance for rounding (1000 × slack)
+  static constexpr std::size_t kMaxCertificatePairs = 1024;
+  static constexpr int kHullIterations = 32;
+
+  // Projections u·x of a mesh's vertices in the working frame into `out`; returns the largest (or smallest).
+  double projectVertices(const Bvh& mesh, bool mapped, const Vec3& u, bool largest, std::vector<double>& out) const {
+    // A mapped mesh's point x = R·v + t projects as (Rᵀu)·v + u·t.
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    const double offset = mapped ? u.dot(frame.relative().t) : 0.0;
+    const auto& vertices = mesh.vertices();
+    out.resize(vertices.size());
+    double extreme = largest ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < vertices.size(); ++k) {
+      const double v = offset + d.dot(vertices[k]);
+      out[k] = v;
+      extreme = largest ? std::max(extreme, v) : std::min(extreme, v);
+    }
+    return extreme;
+  }
+
+  // The triangles of `mesh` with a corner at or beyond `cut` (projection ≥ cut for A, ≤ cut for B), with the
+  // triangle's extreme corner projection; false when there are more than `limit`.
+  static bool collect(const Bvh& mesh, const std::vector<double>& vertexProjection, double cut, bool largest,
+                      std::size_t limit, std::vector<std::uint32_t>& candidates, std::vector<double>& extreme) {
+    candidates.clear();
+    extreme.clear();
+    const auto& corners = mesh.triangleVertices();
+    for (std::uint32_t i = 0; i < corners.size(); ++i) {
+      const double p0 = vertexProjection[corners[i][0]], p1 = vertexProjection[corners[i][1]],
+                   p2 = vertexProjection[corners[i][2]];
+      const double e = largest ? std::max(p0, std::max(p1, p2)) : std::min(p0, std::min(p1, p2));
+      if (largest ? e >= cut : e <= cut) {
+        if (candidates.size() == limit) return false;
+        candidates.push_back(i);
+        extreme.push_back(e);
+      }
+    }
+    return true;
+  }
+
+  // The vertex of a mesh farthest along u (largest u·x, or smallest), in the working frame.
+  Vec3 support(const Bvh& mesh, bool mapped, const Vec3& u, bool largest) const {
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    const auto& vertices = mesh.vertices();
+    std::size_t arg = 0;
+    double extreme = d.dot(vertices[0]);
+    for (std::size_t k = 1; k < vertices.size(); ++k) {
+      const double p = d.dot(vertices[k]);
+      if (largest ? p > extreme : p < extreme) {
+        extreme = p;
+        arg = k;
+      }
+    }
+    return mapped ? frame.relative().apply(vertices[arg]) : vertices[arg];
+  }
+
+  // Approximately the closest point to the origin of the convex hull of B − A: Gilbert's iteration from z
+  // (a point of it), stopped when |z| exceeds the lower bound along z by less than 10⁻⁴|z| + 10⁻³. Only a
+  // direction for the certificate, which is sound for any direction.
+  Vec3 hullPoint(Vec3 z) const {
+    const bool mapA = frame.mapsA();
+    for (int k = 0; k < kHullIterations; ++k) {
+      const double zz = z.squaredNorm();
+      if (!(zz > 0)) break;
+      const Vec3 w = support(b, !mapA, z, false) - support(a, mapA, z, true);
+      const Vec3 d = z - w;
+      const double zd = z.dot(d);  // |z|·(|z| − lower bound along z)
+      const double length = std::sqrt(zz);
+      if (zd <= length * (1e-4 * length + 1e-3)) break;
+      z -= std::min(1.0, zd / d.squaredNorm()) * d;
+    }
+    return z;
+  }
+
+  // Evaluates every pair of candidate triangles that the slab does not rule out; false when one intersects.
+  bool considerCandidates() {
+    auto& s = frame.scratch();
+    for (std::size_t jj = 0; jj < s.candidatesB.size(); ++jj)
+      for (std::size_t ii = 0; ii < s.candidatesA.size(); ++ii)
+        if (s.extremeB[jj] - s.extremeA[ii] <= best + certificateMargin &&
+            !consider(s.candidatesA[ii], s.candidatesB[jj], true))
+          return false;
+    return true;
+  }
+
+  // The slab certificate (README.md §Proximity). For a unit direction u, A lies in u·x ≤ hA and B in
+  // u·x ≥ hB (vertex projections). A triangle of A whose corners all project below hA − τ is at least
+  // g + τ (g = hB − hA) from every point of B, and likewise a triangle of B above hB + τ from A. So once
+  // the pairs of the remaining "candidate" triangles are evaluated (as run() evaluates leaves) and the best
+  // distance is below g + τ by the rounding margin, no other pair can be the canonical answer or tie with it:
+  // the result is exactly run()'s. u: from the best pair so far, moved toward the hulls' closest points
+  // (hullPoint); τ first just above the hull distance's slack, then, if the best pair is farther (a concave
+  // region, a slow iteration), best − g. False (nothing settled, the best pair may have improved) when the
+  // candidates are too many or a candidate pair intersects (`colliding`).
+  bool certify() {
+    auto& s = frame.scratch();
+    const bool mapA = frame.mapsA();
+    // Attempt 0: u along the best pair itself (right when the warm pair is still the closest); attempt 1:
+    // u toward the hulls' closest points.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      if (!found || colliding || !(best > 0)) return false;
+      const Vec3 z = attempt == 0 ? Vec3(pointB - pointA) : hullPoint(pointB - pointA);
+      const double zLength = z.norm();
+      if (!(zLength > 0)) return false;
+      const Vec3 u = z / zLength;
+      const double hA = projectVertices(a, mapA, u, true, s.projectionA);
+      const double hB = projectVertices(b, !mapA, u, false, s.projectionB);
+      const double g = hB - hA;
+      if (!(g > 0)) continue;
+      for (int stage = attempt == 0 ? 1 : 0; stage < 2; ++stage) {
+        // Stage 0: the hull distance (≤ |z|) is what the best pair should reach; stage 1: the best pair found.
+        const double tau =
+            (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
+        const std::size_t limit = attempt == 0 ? kMaxCertificatePairs / 4 : kMaxCertificatePairs;
+        if (!collect(a, s.projectionA, hA - tau, true, limit, s.candidatesA, s.extremeA) ||
+            !collect(b, s.projectionB, hB + tau, false, limit, s.candidatesB, s.extremeB) ||
+            s.candidatesA.size() * s.candidatesB.size() > limit)
+          continue;
+        if (!considerCandidates()) return false;
+        if (best <= g + tau - certificateMargin) return true;
+      }
+    }
+    return false;
   }
 
   // Evaluates triangle pair (i, j); false once a colliding pair ends the search.
@@ -158,7 +283,10 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
     // The last closest pair at the new poses: its distance is the starting bound. A colliding start would
     // end the search at that pair, not at the cold search's first intersection: then search cold.
     if (!usable || search.consider(warm.triangleA, warm.triangleB, false)) {
-      search.run();
+      // Usually the slab through the warm pair settles the answer; else branch and bound from its bound.
+      if (!usable || !search.certify()) {
+        if (!search.colliding) search.run();
+      }
       if (!search.colliding) {
         r = search.result();
         warm.a = &a;

@@ -177,6 +177,10 @@ struct MappingScratch {
     double lowerBound;
   };
   std::vector<DistanceItem> distanceStack;
+  // The slab certificate of a warm-started distance query (Proximity.cpp): vertex projections, candidate
+  // triangles and their extreme corner projections.
+  std::vector<double> projectionA, projectionB, extremeA, extremeB;
+  std::vector<std::uint32_t> candidatesA, candidatesB;
 };
 
 // The two meshes of a pair query in one working frame: the mesh with more nodes stays in its body frame,
@@ -217,6 +221,10 @@ class PairFrame {
   // The working frame in the world.
   const Transform& frameToWorld() const { return frameToWorld_; }
   MappingScratch& scratch() { return *s_; }
+  // True when A is the mapped mesh (B's body frame is the working frame); `relative()` maps the mapped
+  // mesh's body frame into the working frame.
+  bool mapsA() const { return mapA_; }
+  const RelativePose& relative() const { return rel_; }
 
  private:
   const MappedBox& mappedBox(std::uint32_t node) {
