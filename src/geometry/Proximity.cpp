@@ -66,7 +66,7 @@ struct DistanceSearch {
   }
   double certificateMargin;  // the slab certificate's allowance for rounding (1000 × slack)
   static constexpr std::size_t kMaxCertificatePairs = 1024;
-  static constexpr int kHullIterations = 32;
+  static constexpr int kHullIterations = 16;
 
   // Projections u·x of a mesh's vertices in the working frame into `out`; returns the largest (or smallest).
   double projectVertices(const Bvh& mesh, bool mapped, const Vec3& u, bool largest, std::vector<double>& out) const {
@@ -120,32 +120,55 @@ struct DistanceSearch {
     return mapped ? frame.relative().apply(vertices[arg]) : vertices[arg];
   }
 
-  // Approximately the closest point to the origin of the convex hull of B − A: Gilbert's iteration from z
-  // (a point of it), stopped when |z| exceeds the lower bound along z by less than 10⁻⁴|z| + 10⁻³. Only a
-  // direction for the certificate, which is sound for any direction.
-  Vec3 hullPoint(Vec3 z) const {
+  // Approximately the closest point to the origin of the convex hull of B − A (GJK-like, from z, a point of
+  // it): the support point w of B − A along −v is added to a simplex of at most three points, whose nearest
+  // face to the origin (closestPointOnTriangle) gives the next v and the next simplex; stopped when |v|
+  // exceeds the lower bound along v by less than 10⁻⁴|v| + 10⁻³. Only a direction for the certificate, which
+  // is sound for any direction.
+  Vec3 hullPoint(const Vec3& z) const {
     const bool mapA = frame.mapsA();
+    Vec3 simplex[3] = {z, z, z};
+    Vec3 v = z;
     for (int k = 0; k < kHullIterations; ++k) {
-      const double zz = z.squaredNorm();
-      if (!(zz > 0)) break;
-      const Vec3 w = support(b, !mapA, z, false) - support(a, mapA, z, true);
-      const Vec3 d = z - w;
-      const double zd = z.dot(d);  // |z|·(|z| − lower bound along z)
-      const double length = std::sqrt(zz);
-      if (zd <= length * (1e-4 * length + 1e-3)) break;
-      z -= std::min(1.0, zd / d.squaredNorm()) * d;
+      const double vv = v.squaredNorm();
+      if (!(vv > 0)) break;
+      const Vec3 w = support(b, !mapA, v, false) - support(a, mapA, v, true);
+      const double length = std::sqrt(vv);
+      if (vv - v.dot(w) <= length * (1e-4 * length + 1e-3)) break;  // |v|·(|v| − lower bound along v)
+      // The faces of the tetrahedron (simplex, w): the one nearest the origin (its interior holds the
+      // origin only when the hulls overlap; then the current v is kept).
+      const Vec3 points[4] = {simplex[0], simplex[1], simplex[2], w};
+      static constexpr int kFaces[4][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3}, {0, 1, 2}};
+      double bestSquared = vv;
+      int bestFace = -1;
+      for (int f = 0; f < 4; ++f) {
+        const auto c = closestPointOnTriangle(Vec3::Zero(), points[kFaces[f][0]], points[kFaces[f][1]], points[kFaces[f][2]]);
+        if (c.distanceSquared < bestSquared) {
+          bestSquared = c.distanceSquared;
+          bestFace = f;
+          v = c.point;
+        }
+      }
+      if (bestFace < 0) break;  // no progress
+      for (int i = 0; i < 3; ++i) simplex[i] = points[kFaces[bestFace][i]];
     }
-    return z;
+    return v;
   }
 
-  // Evaluates every pair of candidate triangles that the slab does not rule out; false when one intersects.
-  bool considerCandidates() {
+  // Evaluates every pair of candidate triangles that the slab does not rule out and that is not in the
+  // band `done` (corner projections within `done` of both planes: evaluated by the previous stage); false
+  // when one intersects.
+  bool considerCandidates(double hA, double hB, double done) {
     auto& s = frame.scratch();
-    for (std::size_t jj = 0; jj < s.candidatesB.size(); ++jj)
-      for (std::size_t ii = 0; ii < s.candidatesA.size(); ++ii)
+    for (std::size_t jj = 0; jj < s.candidatesB.size(); ++jj) {
+      const bool doneB = s.extremeB[jj] <= hB + done;
+      for (std::size_t ii = 0; ii < s.candidatesA.size(); ++ii) {
+        if (doneB && s.extremeA[ii] >= hA - done) continue;
         if (s.extremeB[jj] - s.extremeA[ii] <= best + certificateMargin &&
             !consider(s.candidatesA[ii], s.candidatesB[jj], true))
           return false;
+      }
+    }
     return true;
   }
 
@@ -154,37 +177,32 @@ struct DistanceSearch {
   // g + τ (g = hB − hA) from every point of B, and likewise a triangle of B above hB + τ from A. So once
   // the pairs of the remaining "candidate" triangles are evaluated (as run() evaluates leaves) and the best
   // distance is below g + τ by the rounding margin, no other pair can be the canonical answer or tie with it:
-  // the result is exactly run()'s. u: from the best pair so far, moved toward the hulls' closest points
-  // (hullPoint); τ first just above the hull distance's slack, then, if the best pair is farther (a concave
-  // region, a slow iteration), best − g. False (nothing settled, the best pair may have improved) when the
-  // candidates are too many or a candidate pair intersects (`colliding`).
+  // the result is exactly run()'s. u: toward the hulls' closest points (hullPoint, from the best pair so
+  // far); τ first just above the hull distance's slack (right for convex meshes), then, if the best pair is
+  // farther (a concave region, an unfinished iteration), best − g. False (nothing settled, the best pair may
+  // have improved) when the candidates are too many or a candidate pair intersects (`colliding`).
   bool certify() {
+    if (!found || colliding || !(best > 0)) return false;
+    const Vec3 z = hullPoint(pointB - pointA);
+    const double zLength = z.norm();
+    if (!(zLength > 0)) return false;
+    const Vec3 u = z / zLength;
     auto& s = frame.scratch();
     const bool mapA = frame.mapsA();
-    // Attempt 0: u along the best pair itself (right when the warm pair is still the closest); attempt 1:
-    // u toward the hulls' closest points.
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      if (!found || colliding || !(best > 0)) return false;
-      const Vec3 z = attempt == 0 ? Vec3(pointB - pointA) : hullPoint(pointB - pointA);
-      const double zLength = z.norm();
-      if (!(zLength > 0)) return false;
-      const Vec3 u = z / zLength;
-      const double hA = projectVertices(a, mapA, u, true, s.projectionA);
-      const double hB = projectVertices(b, !mapA, u, false, s.projectionB);
-      const double g = hB - hA;
-      if (!(g > 0)) continue;
-      for (int stage = attempt == 0 ? 1 : 0; stage < 2; ++stage) {
-        // Stage 0: the hull distance (≤ |z|) is what the best pair should reach; stage 1: the best pair found.
-        const double tau =
-            (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
-        const std::size_t limit = attempt == 0 ? kMaxCertificatePairs / 4 : kMaxCertificatePairs;
-        if (!collect(a, s.projectionA, hA - tau, true, limit, s.candidatesA, s.extremeA) ||
-            !collect(b, s.projectionB, hB + tau, false, limit, s.candidatesB, s.extremeB) ||
-            s.candidatesA.size() * s.candidatesB.size() > limit)
-          continue;
-        if (!considerCandidates()) return false;
-        if (best <= g + tau - certificateMargin) return true;
-      }
+    const double hA = projectVertices(a, mapA, u, true, s.projectionA);
+    const double hB = projectVertices(b, !mapA, u, false, s.projectionB);
+    const double g = hB - hA;
+    if (!(g > 0)) return false;
+    double done = -1;  // the band of corner projections whose pairs are evaluated (none yet)
+    for (int stage = 0; stage < 2; ++stage) {
+      const double tau = (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
+      if (!collect(a, s.projectionA, hA - tau, true, kMaxCertificatePairs, s.candidatesA, s.extremeA) ||
+          !collect(b, s.projectionB, hB + tau, false, kMaxCertificatePairs, s.candidatesB, s.extremeB) ||
+          s.candidatesA.size() * s.candidatesB.size() > kMaxCertificatePairs)
+        return false;
+      if (!considerCandidates(hA, hB, done)) return false;
+      if (best <= g + tau - certificateMargin) return true;
+      done = tau;
     }
     return false;
   }
@@ -283,7 +301,7 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
     // The last closest pair at the new poses: its distance is the starting bound. A colliding start would
     // end the search at that pair, not at the cold search's first intersection: then search cold.
     if (!usable || search.consider(warm.triangleA, warm.triangleB, false)) {
-      // Usually the slab through the warm pair settles the answer; else branch and bound from its bound.
+      // Usually the slab certificate settles the answer; else branch and bound from the best bound found.
       if (!usable || !search.certify()) {
         if (!search.colliding) search.run();
       }
