@@ -155,18 +155,39 @@ struct DistanceSearch {
     return v;
   }
 
-  // Evaluates every pair of candidate triangles that the slab does not rule out and that is not in the
-  // band `done` (corner projections within `done` of both planes: evaluated by the previous stage); false
-  // when one intersects.
+  // The bounding rectangles of the candidate triangles in the plane ⟂ u (axes e1, e2): lo1, hi1, lo2, hi2.
+  void candidateRectangles(const Bvh& mesh, bool mapped, const Vec3& e1, const Vec3& e2,
+                           const std::vector<std::uint32_t>& candidates, std::vector<std::array<double, 4>>& out) const {
+    const Vec3 d1 = mapped ? Vec3(frame.relative().R.transpose() * e1) : e1;
+    const Vec3 d2 = mapped ? Vec3(frame.relative().R.transpose() * e2) : e2;
+    const double o1 = mapped ? e1.dot(frame.relative().t) : 0.0, o2 = mapped ? e2.dot(frame.relative().t) : 0.0;
+    out.resize(candidates.size());
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      const TrianglePoints& t = mesh.triangles()[candidates[k]];
+      const double x0 = d1.dot(t[0]), x1 = d1.dot(t[1]), x2 = d1.dot(t[2]);
+      const double y0 = d2.dot(t[0]), y1 = d2.dot(t[1]), y2 = d2.dot(t[2]);
+      out[k] = {o1 + std::min(x0, std::min(x1, x2)), o1 + std::max(x0, std::max(x1, x2)),
+                o2 + std::min(y0, std::min(y1, y2)), o2 + std::max(y0, std::max(y1, y2))};
+    }
+  }
+
+  // Evaluates every pair of candidate triangles that is not in the band `done` (corner projections within
+  // `done` of both planes: evaluated by the previous stage) and whose lower bound
+  // √(gap along u² + gap of the rectangles ⟂ u²) does not rule it out; false when one intersects.
   bool considerCandidates(double hA, double hB, double done) {
     auto& s = frame.scratch();
     for (std::size_t jj = 0; jj < s.candidatesB.size(); ++jj) {
       const bool doneB = s.extremeB[jj] <= hB + done;
+      const auto& rb = s.rectanglesB[jj];
       for (std::size_t ii = 0; ii < s.candidatesA.size(); ++ii) {
         if (doneB && s.extremeA[ii] >= hA - done) continue;
-        if (s.extremeB[jj] - s.extremeA[ii] <= best + certificateMargin &&
-            !consider(s.candidatesA[ii], s.candidatesB[jj], true))
-          return false;
+        const auto& ra = s.rectanglesA[ii];
+        const double gu = std::max(0.0, s.extremeB[jj] - s.extremeA[ii]);
+        const double g1 = std::max(0.0, std::max(ra[0] - rb[1], rb[0] - ra[1]));
+        const double g2 = std::max(0.0, std::max(ra[2] - rb[3], rb[2] - ra[3]));
+        const double stop = best + certificateMargin;
+        if (gu * gu + g1 * g1 + g2 * g2 > stop * stop) continue;
+        if (!consider(s.candidatesA[ii], s.candidatesB[jj], true)) return false;
       }
     }
     return true;
@@ -193,6 +214,7 @@ struct DistanceSearch {
     const double hB = projectVertices(b, !mapA, u, false, s.projectionB);
     const double g = hB - hA;
     if (!(g > 0)) return false;
+    const Vec3 e1 = u.unitOrthogonal(), e2 = u.cross(e1);
     double done = -1;  // the band of corner projections whose pairs are evaluated (none yet)
     for (int stage = 0; stage < 2; ++stage) {
       const double tau = (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
@@ -200,6 +222,8 @@ struct DistanceSearch {
           !collect(b, s.projectionB, hB + tau, false, kMaxCertificatePairs, s.candidatesB, s.extremeB) ||
           s.candidatesA.size() * s.candidatesB.size() > kMaxCertificatePairs)
         return false;
+      candidateRectangles(a, mapA, e1, e2, s.candidatesA, s.rectanglesA);
+      candidateRectangles(b, !mapA, e1, e2, s.candidatesB, s.rectanglesB);
       if (!considerCandidates(hA, hB, done)) return false;
       if (best <= g + tau - certificateMargin) return true;
       done = tau;

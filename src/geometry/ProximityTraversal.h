@@ -2,6 +2,7 @@
 // Internal helpers shared by Proximity.cpp and ProximityContacts.cpp: the relative pose of mesh B in mesh
 // A's frame, lower bounds on the distance between two BVH boxes (separating-axis gaps), and PairFrame, which
 // maps the smaller mesh into the larger one's frame node by node as a traversal first touches it.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -178,8 +179,9 @@ struct MappingScratch {
   };
   std::vector<DistanceItem> distanceStack;
   // The slab certificate of a warm-started distance query (Proximity.cpp): vertex projections, candidate
-  // triangles and their extreme corner projections.
+  // triangles, their extreme corner projections and their rectangles across the direction.
   std::vector<double> projectionA, projectionB, extremeA, extremeB;
+  std::vector<std::array<double, 4>> rectanglesA, rectanglesB;
   std::vector<std::uint32_t> candidatesA, candidatesB;
 };
 
