@@ -138,10 +138,11 @@ struct DistanceSearch {
       // The faces of the tetrahedron (simplex, w): the one nearest the origin (its interior holds the
       // origin only when the hulls overlap; then the current v is kept).
       const Vec3 points[4] = {simplex[0], simplex[1], simplex[2], w};
-      static constexpr int kFaces[4][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3}, {0, 1, 2}};
+      // (The old face's nearest point is v itself.)
+      static constexpr int kFaces[3][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
       double bestSquared = vv;
       int bestFace = -1;
-      for (int f = 0; f < 4; ++f) {
+      for (int f = 0; f < 3; ++f) {
         const auto c = closestPointOnTriangle(Vec3::Zero(), points[kFaces[f][0]], points[kFaces[f][1]], points[kFaces[f][2]]);
         if (c.distanceSquared < bestSquared) {
           bestSquared = c.distanceSquared;
