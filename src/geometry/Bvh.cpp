@@ -28,11 +28,6 @@ Bvh::Bvh(const TriangleMesh& mesh, const BvhOptions& options) : options_(options
   nodes_.reserve(2 * n / options_.maxLeafTriangles + 1);
   nodes_.emplace_back();
   build(0, 0, static_cast<std::uint32_t>(n), centroids);
-  triangleVertices_.reserve(n);
-  for (const std::uint32_t i : sourceIndex_) {
-    const auto& t = mesh.triangles[i];
-    triangleVertices_.push_back({static_cast<std::uint32_t>(t[0]), static_cast<std::uint32_t>(t[1]), static_cast<std::uint32_t>(t[2])});
-  }
   normals_.reserve(n);
   edgeNormals_.reserve(n);
   for (const auto& t : triangles_) {

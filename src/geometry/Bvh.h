@@ -57,8 +57,6 @@ class Bvh {
   const std::vector<std::array<Vec3, 3>>& edgeNormals() const { return edgeNormals_; }
   // Distinct mesh vertices (body frame), for inside tests and penetration estimates.
   const std::vector<Vec3>& vertices() const { return vertices_; }
-  // Per triangle in leaf order, its corners' indices in vertices() (triangles()[i][k] = vertices()[...[i][k]]).
-  const std::vector<std::array<std::uint32_t, 3>>& triangleVertices() const { return triangleVertices_; }
   const AlignedBox& bounds() const { return bounds_; }
   const BvhOptions& options() const { return options_; }
 
@@ -75,7 +73,6 @@ class Bvh {
   std::vector<Vec3> normals_;
   std::vector<std::array<Vec3, 3>> edgeNormals_;
   std::vector<Vec3> vertices_;
-  std::vector<std::array<std::uint32_t, 3>> triangleVertices_;
   AlignedBox bounds_;
 };
 

@@ -68,33 +68,28 @@ struct DistanceSearch {
   static constexpr std::size_t kMaxCertificatePairs = 1024;
   static constexpr int kHullIterations = 16;
 
-  // Projections u·x of a mesh's vertices in the working frame into `out`; returns the largest (or smallest).
-  double projectVertices(const Bvh& mesh, bool mapped, const Vec3& u, bool largest, std::vector<double>& out) const {
+  // The largest (or smallest) projection u·x of a mesh's vertices in the working frame.
+  double extremeProjection(const Bvh& mesh, bool mapped, const Vec3& u, bool largest) const {
     // A mapped mesh's point x = R·v + t projects as (Rᵀu)·v + u·t.
     const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
-    const double offset = mapped ? u.dot(frame.relative().t) : 0.0;
-    const auto& vertices = mesh.vertices();
-    out.resize(vertices.size());
     double extreme = largest ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < vertices.size(); ++k) {
-      const double v = offset + d.dot(vertices[k]);
-      out[k] = v;
-      extreme = largest ? std::max(extreme, v) : std::min(extreme, v);
-    }
-    return extreme;
+    for (const Vec3& v : mesh.vertices()) extreme = largest ? std::max(extreme, d.dot(v)) : std::min(extreme, d.dot(v));
+    return extreme + (mapped ? u.dot(frame.relative().t) : 0.0);
   }
 
-  // The triangles of `mesh` with a corner at or beyond `cut` (projection ≥ cut for A, ≤ cut for B), with the
-  // triangle's extreme corner projection; false when there are more than `limit`.
-  static bool collect(const Bvh& mesh, const std::vector<double>& vertexProjection, double cut, bool largest,
-                      std::size_t limit, std::vector<std::uint32_t>& candidates, std::vector<double>& extreme) {
+  // The triangles of `mesh` with a corner at or beyond `cut` along u (projection ≥ cut for A, ≤ cut for B),
+  // with the triangle's extreme corner projection; false when there are more than `limit`.
+  bool collect(const Bvh& mesh, bool mapped, const Vec3& u, double cut, bool largest, std::size_t limit,
+               std::vector<std::uint32_t>& candidates, std::vector<double>& extreme) const {
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    const double offset = mapped ? u.dot(frame.relative().t) : 0.0;
     candidates.clear();
     extreme.clear();
-    const auto& corners = mesh.triangleVertices();
-    for (std::uint32_t i = 0; i < corners.size(); ++i) {
-      const double p0 = vertexProjection[corners[i][0]], p1 = vertexProjection[corners[i][1]],
-                   p2 = vertexProjection[corners[i][2]];
-      const double e = largest ? std::max(p0, std::max(p1, p2)) : std::min(p0, std::min(p1, p2));
+    const auto& triangles = mesh.triangles();
+    for (std::uint32_t i = 0; i < triangles.size(); ++i) {
+      const TrianglePoints& t = triangles[i];
+      const double p0 = d.dot(t[0]), p1 = d.dot(t[1]), p2 = d.dot(t[2]);
+      const double e = offset + (largest ? std::max(p0, std::max(p1, p2)) : std::min(p0, std::min(p1, p2)));
       if (largest ? e >= cut : e <= cut) {
         if (candidates.size() == limit) return false;
         candidates.push_back(i);
@@ -211,16 +206,16 @@ struct DistanceSearch {
     const Vec3 u = z / zLength;
     auto& s = frame.scratch();
     const bool mapA = frame.mapsA();
-    const double hA = projectVertices(a, mapA, u, true, s.projectionA);
-    const double hB = projectVertices(b, !mapA, u, false, s.projectionB);
+    const double hA = extremeProjection(a, mapA, u, true);
+    const double hB = extremeProjection(b, !mapA, u, false);
     const double g = hB - hA;
     if (!(g > 0)) return false;
     const Vec3 e1 = u.unitOrthogonal(), e2 = u.cross(e1);
     double done = -1;  // the band of corner projections whose pairs are evaluated (none yet)
     for (int stage = 0; stage < 2; ++stage) {
       const double tau = (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
-      if (!collect(a, s.projectionA, hA - tau, true, kMaxCertificatePairs, s.candidatesA, s.extremeA) ||
-          !collect(b, s.projectionB, hB + tau, false, kMaxCertificatePairs, s.candidatesB, s.extremeB) ||
+      if (!collect(a, mapA, u, hA - tau, true, kMaxCertificatePairs, s.candidatesA, s.extremeA) ||
+          !collect(b, !mapA, u, hB + tau, false, kMaxCertificatePairs, s.candidatesB, s.extremeB) ||
           s.candidatesA.size() * s.candidatesB.size() > kMaxCertificatePairs)
         return false;
       candidateRectangles(a, mapA, e1, e2, s.candidatesA, s.rectanglesA);

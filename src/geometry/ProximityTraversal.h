@@ -178,9 +178,9 @@ struct MappingScratch {
     double lowerBound;
   };
   std::vector<DistanceItem> distanceStack;
-  // The slab certificate of a warm-started distance query (Proximity.cpp): vertex projections, candidate
-  // triangles, their extreme corner projections and their rectangles across the direction.
-  std::vector<double> projectionA, projectionB, extremeA, extremeB;
+  // The slab certificate of a warm-started distance query (Proximity.cpp): candidate triangles, their
+  // extreme corner projections and their rectangles across the direction.
+  std::vector<double> extremeA, extremeB;
   std::vector<std::array<double, 4>> rectanglesA, rectanglesB;
   std::vector<std::uint32_t> candidatesA, candidatesB;
 };
