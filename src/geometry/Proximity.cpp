@@ -62,6 +62,169 @@ struct DistanceSearch {
     const double scale = a.nodes()[0].box.radius + b.nodes()[0].box.radius +
                          (poseA.translation() - poseB.translation()).norm() + 1.0;
     slack = 1e-12 * scale;
+    certificateMargin = 1e-9 * scale;
+  }
+  double certificateMargin;  // the slab certificate's allowance for rounding (1000 × slack)
+  static constexpr std::size_t kMaxCertificatePairs = 1024;
+  static constexpr int kHullIterations = 16;
+
+  // The largest (or smallest) projection u·x of a mesh's vertices in the working frame.
+  double extremeProjection(const Bvh& mesh, bool mapped, const Vec3& u, bool largest) const {
+    // A mapped mesh's point x = R·v + t projects as (Rᵀu)·v + u·t.
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    double extreme = largest ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    for (const Vec3& v : mesh.vertices()) extreme = largest ? std::max(extreme, d.dot(v)) : std::min(extreme, d.dot(v));
+    return extreme + (mapped ? u.dot(frame.relative().t) : 0.0);
+  }
+
+  // The triangles of `mesh` with a corner at or beyond `cut` along u (projection ≥ cut for A, ≤ cut for B),
+  // with the triangle's extreme corner projection; false when there are more than `limit`.
+  bool collect(const Bvh& mesh, bool mapped, const Vec3& u, double cut, bool largest, std::size_t limit,
+               std::vector<std::uint32_t>& candidates, std::vector<double>& extreme) const {
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    const double offset = mapped ? u.dot(frame.relative().t) : 0.0;
+    candidates.clear();
+    extreme.clear();
+    const auto& triangles = mesh.triangles();
+    for (std::uint32_t i = 0; i < triangles.size(); ++i) {
+      const TrianglePoints& t = triangles[i];
+      const double p0 = d.dot(t[0]), p1 = d.dot(t[1]), p2 = d.dot(t[2]);
+      const double e = offset + (largest ? std::max(p0, std::max(p1, p2)) : std::min(p0, std::min(p1, p2)));
+      if (largest ? e >= cut : e <= cut) {
+        if (candidates.size() == limit) return false;
+        candidates.push_back(i);
+        extreme.push_back(e);
+      }
+    }
+    return true;
+  }
+
+  // The vertex of a mesh farthest along u (largest u·x, or smallest), in the working frame.
+  Vec3 support(const Bvh& mesh, bool mapped, const Vec3& u, bool largest) const {
+    const Vec3 d = mapped ? Vec3(frame.relative().R.transpose() * u) : u;
+    const auto& vertices = mesh.vertices();
+    std::size_t arg = 0;
+    double extreme = d.dot(vertices[0]);
+    for (std::size_t k = 1; k < vertices.size(); ++k) {
+      const double p = d.dot(vertices[k]);
+      if (largest ? p > extreme : p < extreme) {
+        extreme = p;
+        arg = k;
+      }
+    }
+    return mapped ? frame.relative().apply(vertices[arg]) : vertices[arg];
+  }
+
+  // Approximately the closest point to the origin of the convex hull of B − A (GJK-like, from z, a point of
+  // it): the support point w of B − A along −v is added to a simplex of at most three points, whose nearest
+  // face to the origin (closestPointOnTriangle) gives the next v and the next simplex; stopped when |v|
+  // exceeds the lower bound along v by less than 10⁻⁴|v| + 10⁻³. Only a direction for the certificate, which
+  // is sound for any direction.
+  Vec3 hullPoint(const Vec3& z) const {
+    const bool mapA = frame.mapsA();
+    Vec3 simplex[3] = {z, z, z};
+    Vec3 v = z;
+    for (int k = 0; k < kHullIterations; ++k) {
+      const double vv = v.squaredNorm();
+      if (!(vv > 0)) break;
+      const Vec3 w = support(b, !mapA, v, false) - support(a, mapA, v, true);
+      const double length = std::sqrt(vv);
+      if (vv - v.dot(w) <= length * (1e-4 * length + 1e-3)) break;  // |v|·(|v| − lower bound along v)
+      // The faces of the tetrahedron (simplex, w): the one nearest the origin (its interior holds the
+      // origin only when the hulls overlap; then the current v is kept).
+      const Vec3 points[4] = {simplex[0], simplex[1], simplex[2], w};
+      // (The old face's nearest point is v itself.)
+      static constexpr int kFaces[3][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
+      double bestSquared = vv;
+      int bestFace = -1;
+      for (int f = 0; f < 3; ++f) {
+        const auto c = closestPointOnTriangle(Vec3::Zero(), points[kFaces[f][0]], points[kFaces[f][1]], points[kFaces[f][2]]);
+        if (c.distanceSquared < bestSquared) {
+          bestSquared = c.distanceSquared;
+          bestFace = f;
+          v = c.point;
+        }
+      }
+      if (bestFace < 0) break;  // no progress
+      for (int i = 0; i < 3; ++i) simplex[i] = points[kFaces[bestFace][i]];
+    }
+    return v;
+  }
+
+  // The bounding rectangles of the candidate triangles in the plane ⟂ u (axes e1, e2): lo1, hi1, lo2, hi2.
+  void candidateRectangles(const Bvh& mesh, bool mapped, const Vec3& e1, const Vec3& e2,
+                           const std::vector<std::uint32_t>& candidates, std::vector<std::array<double, 4>>& out) const {
+    const Vec3 d1 = mapped ? Vec3(frame.relative().R.transpose() * e1) : e1;
+    const Vec3 d2 = mapped ? Vec3(frame.relative().R.transpose() * e2) : e2;
+    const double o1 = mapped ? e1.dot(frame.relative().t) : 0.0, o2 = mapped ? e2.dot(frame.relative().t) : 0.0;
+    out.resize(candidates.size());
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      const TrianglePoints& t = mesh.triangles()[candidates[k]];
+      const double x0 = d1.dot(t[0]), x1 = d1.dot(t[1]), x2 = d1.dot(t[2]);
+      const double y0 = d2.dot(t[0]), y1 = d2.dot(t[1]), y2 = d2.dot(t[2]);
+      out[k] = {o1 + std::min(x0, std::min(x1, x2)), o1 + std::max(x0, std::max(x1, x2)),
+                o2 + std::min(y0, std::min(y1, y2)), o2 + std::max(y0, std::max(y1, y2))};
+    }
+  }
+
+  // Evaluates every pair of candidate triangles that is not in the band `done` (corner projections within
+  // `done` of both planes: evaluated by the previous stage) and whose lower bound
+  // √(gap along u² + gap of the rectangles ⟂ u²) does not rule it out; false when one intersects.
+  bool considerCandidates(double hA, double hB, double done) {
+    auto& s = frame.scratch();
+    for (std::size_t jj = 0; jj < s.candidatesB.size(); ++jj) {
+      const bool doneB = s.extremeB[jj] <= hB + done;
+      const auto& rb = s.rectanglesB[jj];
+      for (std::size_t ii = 0; ii < s.candidatesA.size(); ++ii) {
+        if (doneB && s.extremeA[ii] >= hA - done) continue;
+        const auto& ra = s.rectanglesA[ii];
+        const double gu = std::max(0.0, s.extremeB[jj] - s.extremeA[ii]);
+        const double g1 = std::max(0.0, std::max(ra[0] - rb[1], rb[0] - ra[1]));
+        const double g2 = std::max(0.0, std::max(ra[2] - rb[3], rb[2] - ra[3]));
+        const double stop = best + certificateMargin;
+        if (gu * gu + g1 * g1 + g2 * g2 > stop * stop) continue;
+        if (!consider(s.candidatesA[ii], s.candidatesB[jj], true)) return false;
+      }
+    }
+    return true;
+  }
+
+  // The slab certificate (README.md §Proximity). For a unit direction u, A lies in u·x ≤ hA and B in
+  // u·x ≥ hB (vertex projections). A triangle of A whose corners all project below hA − τ is at least
+  // g + τ (g = hB − hA) from every point of B, and likewise a triangle of B above hB + τ from A. So once
+  // the pairs of the remaining "candidate" triangles are evaluated (as run() evaluates leaves) and the best
+  // distance is below g + τ by the rounding margin, no other pair can be the canonical answer or tie with it:
+  // the result is exactly run()'s. u: toward the hulls' closest points (hullPoint, from the best pair so
+  // far); τ first just above the hull distance's slack (right for convex meshes), then, if the best pair is
+  // farther (a concave region, an unfinished iteration), best − g. False (nothing settled, the best pair may
+  // have improved) when the candidates are too many or a candidate pair intersects (`colliding`).
+  bool certify() {
+    if (!found || colliding || !(best > 0)) return false;
+    const Vec3 z = hullPoint(pointB - pointA);
+    const double zLength = z.norm();
+    if (!(zLength > 0)) return false;
+    const Vec3 u = z / zLength;
+    auto& s = frame.scratch();
+    const bool mapA = frame.mapsA();
+    const double hA = extremeProjection(a, mapA, u, true);
+    const double hB = extremeProjection(b, !mapA, u, false);
+    const double g = hB - hA;
+    if (!(g > 0)) return false;
+    const Vec3 e1 = u.unitOrthogonal(), e2 = u.cross(e1);
+    double done = -1;  // the band of corner projections whose pairs are evaluated (none yet)
+    for (int stage = 0; stage < 2; ++stage) {
+      const double tau = (stage == 0 ? std::max(0.0, zLength - g) + 1e-6 * zLength : best - g) + 2 * certificateMargin;
+      if (!collect(a, mapA, u, hA - tau, true, kMaxCertificatePairs, s.candidatesA, s.extremeA) ||
+          !collect(b, !mapA, u, hB + tau, false, kMaxCertificatePairs, s.candidatesB, s.extremeB) ||
+          s.candidatesA.size() * s.candidatesB.size() > kMaxCertificatePairs)
+        return false;
+      candidateRectangles(a, mapA, e1, e2, s.candidatesA, s.rectanglesA);
+      candidateRectangles(b, !mapA, e1, e2, s.candidatesB, s.rectanglesB);
+      if (!considerCandidates(hA, hB, done)) return false;
+      if (best <= g + tau - certificateMargin) return true;
+      done = tau;
+    }
+    return false;
   }
 
   // Evaluates triangle pair (i, j); false once a colliding pair ends the search.
@@ -158,7 +321,10 @@ MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, co
     // The last closest pair at the new poses: its distance is the starting bound. A colliding start would
     // end the search at that pair, not at the cold search's first intersection: then search cold.
     if (!usable || search.consider(warm.triangleA, warm.triangleB, false)) {
-      search.run();
+      // Usually the slab certificate settles the answer; else branch and bound from the best bound found.
+      if (!usable || !search.certify()) {
+        if (!search.colliding) search.run();
+      }
       if (!search.colliding) {
         r = search.result();
         warm.a = &a;

@@ -2,6 +2,7 @@
 // Internal helpers shared by Proximity.cpp and ProximityContacts.cpp: the relative pose of mesh B in mesh
 // A's frame, lower bounds on the distance between two BVH boxes (separating-axis gaps), and PairFrame, which
 // maps the smaller mesh into the larger one's frame node by node as a traversal first touches it.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -177,6 +178,11 @@ struct MappingScratch {
     double lowerBound;
   };
   std::vector<DistanceItem> distanceStack;
+  // The slab certificate of a warm-started distance query (Proximity.cpp): candidate triangles, their
+  // extreme corner projections and their rectangles across the direction.
+  std::vector<double> extremeA, extremeB;
+  std::vector<std::array<double, 4>> rectanglesA, rectanglesB;
+  std::vector<std::uint32_t> candidatesA, candidatesB;
 };
 
 // The two meshes of a pair query in one working frame: the mesh with more nodes stays in its body frame,
@@ -217,6 +223,10 @@ class PairFrame {
   // The working frame in the world.
   const Transform& frameToWorld() const { return frameToWorld_; }
   MappingScratch& scratch() { return *s_; }
+  // True when A is the mapped mesh (B's body frame is the working frame); `relative()` maps the mapped
+  // mesh's body frame into the working frame.
+  bool mapsA() const { return mapA_; }
+  const RelativePose& relative() const { return rel_; }
 
  private:
   const MappedBox& mappedBox(std::uint32_t node) {

@@ -6,6 +6,9 @@
 //   bench_plan [ITERATIONS_CONTACTS] [ITERATIONS_AUTOGRASP]
 //   bench_plan --sequence [STATES [WORLD]]   only the distance-query sequences (default 2000 states; WORLD:
 //                                            default.xml or fivefinger_cylinder.xml, default both)
+//   bench_plan --search WORLD [ITERATIONS [ENERGY]]   only the annealing search (1 thread, seed 1, no measuring
+//                                            of the kept grasps): steps per CPU second of the search alone; a
+//                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -168,9 +171,45 @@ void distanceSequences(int states, const std::string& only = {}) {
     if (only.empty() || only == name) distanceSequence(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name), name, states);
 }
 
+// The annealing search alone (as planGrasps' simann run, without closing and measuring the kept grasps).
+void searchOnly(const std::string& worldName, long iterations, EnergyKind energy) {
+  const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + worldName);
+  PlanRequest request;
+  request.energy.kind = energy;
+  request.energy.analysis.contactModels = {"point"};
+  request.maxSteps = request.params.k0 + iterations;
+  request.seed = 1;
+  const HandSearchSpace space = makeSearchSpace(world, request);
+  AnnealingRequest ar;
+  ar.variables = space.variables;
+  ar.params = request.params;
+  ar.maxSteps = request.maxSteps;
+  ar.chains = 4;
+  ar.threads = 1;
+  ar.seed = request.seed;
+  EvaluatorFactory factory = [&] { return std::make_unique<HandEvaluator>(world, world.state, space, request.energy); };
+  StateDistance distance = [&](const std::vector<double>& a, const std::vector<double>& b) { return space.distance(a, b); };
+  NullProgress progress;
+  timespec cpu0{}, cpu1{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
+  const AnnealingResult a = runAnnealing(ar, factory, distance, progress);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
+  const double cpu_s = static_cast<double>(cpu1.tv_sec - cpu0.tv_sec) + 1e-9 * static_cast<double>(cpu1.tv_nsec - cpu0.tv_nsec);
+  std::printf("%-26s %-18s search only, 1 thread: %7ld iterations (%7ld evaluations, %6ld illegal) in %7.3f s wall"
+              " = %9.0f steps/s; %7.3f CPU s = %9.0f steps per CPU s; best energy %.9g\n",
+              worldName.c_str(), toString(energy), a.iterations, a.evaluations, a.illegal, a.elapsed_s,
+              static_cast<double>(a.iterations) / a.elapsed_s, cpu_s, static_cast<double>(a.iterations) / cpu_s,
+              a.best.empty() ? 0.0 : a.best.front().energy);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--search") {
+    searchOnly(argv[2], argc > 3 ? std::max(1L, std::atol(argv[3])) : 3000,
+               argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "--sequence") {
     distanceSequences(argc > 2 ? std::max(1, std::atoi(argv[2])) : 2000, argc > 3 ? argv[3] : "");
     return 0;

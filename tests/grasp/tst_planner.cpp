@@ -4,10 +4,13 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <random>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
+#include "geometry/BvhCache.h"
+#include "geometry/Proximity.h"
 #include "grasp/planner/GraspList.h"
 #include "grasp/planner/GraspPlanner.h"
 #include "grasp/planner/OnlinePlanner.h"
@@ -385,6 +388,56 @@ class TestPlanner : public QObject {
     QCOMPARE(contactsEnergyOf({sideways}), 60.0);
     QCOMPARE(contactsEnergyOf({aligned, sideways}), 35.0);
     QCOMPARE(contactsEnergyOf({}), 0.0);
+  }
+
+  // The live contacts energy as the evaluator computes it (per link a warm-started distance query settled by
+  // the slab certificate, src/geometry/README.md §Proximity) equals the plain computation of PLANNER.md
+  // §Energies (a cold branch-and-bound distance per link, the link triangle nearest its point) bit for bit, on
+  // random states of both bundled worlds: small steps as the annealer makes them at low temperature, and
+  // every 8th state a jump anywhere in the ranges (the warm pair is then stale).
+  void liveContactsEnergyMatchesPlainComputation() {
+    for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
+      const World world = bundled(name);
+      PlanRequest request = smallPlan(EnergyKind::Contacts, 1, 1);
+      request.energy.presetContacts = false;  // the ThreeFinger's virtual contacts would skip the link queries
+      const HandSearchSpace space = makeSearchSpace(world, request);
+      HandEvaluator evaluator(world, world.state, space, request.energy);
+      const Robot& hand = world.robots.front();
+      const auto objectBvh = bvhFor(world.graspables.front().mesh);
+      std::mt19937 rng(11);
+      std::normal_distribution<double> step(0.0, 1.0);
+      std::vector<double> x;
+      for (const SearchVariable& v : space.variables) x.push_back(v.value);
+      int legal = 0;
+      for (int s = 0; s < 240; ++s) {
+        for (std::size_t k = 0; k < x.size(); ++k) {
+          const SearchVariable& v = space.variables[k];
+          x[k] = s % 8 == 7 ? std::uniform_real_distribution<double>(v.min, v.max)(rng)
+                            : std::clamp(x[k] + 0.03 * v.maxJump * step(rng), v.min, v.max);
+        }
+        if (!evaluator.place(x)) continue;
+        ++legal;
+        const double fast = evaluator.contactsEnergy();
+        const RobotState& rs = evaluator.scratch().robots.front();
+        const Transform& X_WG = evaluator.scratch().X_WG.front();
+        std::vector<HandProbe> plain;
+        for (const BodyRef& ref : hand.bodyRefs()) {
+          const Body& body = hand.body(ref);
+          if (!body.mesh || body.mesh->empty()) continue;
+          const auto bvh = bvhFor(body.mesh);
+          const Transform& X_WL = X_WB(rs, ref);
+          const MeshDistance d = meshDistance(*bvh, X_WL, *objectBvh, X_WG);
+          QVERIFY(d.found());
+          HandProbe p;
+          p.p_W = d.pointA_mm;
+          p.q_W = d.pointB_mm;
+          p.n_W = X_WL.applyToVector(body.mesh->faceNormals.at(closestPointOnMesh(*bvh, X_WL, d.pointA_mm).triangle));
+          plain.push_back(p);
+        }
+        QCOMPARE(fast, contactsEnergyOf(plain));
+      }
+      QVERIFY2(legal >= 60, name);
+    }
   }
 
   void potentialQualityFormula() {
