@@ -110,6 +110,7 @@ class Polytope {
     live_ = 0;
     round_ = 0;
     perturbed_ = 0;
+    created_ = 0;
   }
 
   // d+1 affinely independent points; c = their centroid.
@@ -200,6 +201,8 @@ class Polytope {
     return false;
   }
   int perturbedCount() const { return perturbed_; }
+  // Facets made by insertions since the last reset (the initial simplex's not counted; rebuilds start over).
+  int createdCount() const { return created_; }
 
   int vertexCount() const { return static_cast<int>(pts_.size()); }
   std::vector<VecD> vertices() const {
@@ -288,6 +291,7 @@ class Polytope {
       free_.push_back(fi);
     }
     live_ += static_cast<int>(ids_.size()) - static_cast<int>(visible_.size());
+    created_ += static_cast<int>(ids_.size());
     return true;
   }
 
@@ -418,6 +422,7 @@ class Polytope {
   double tol_ = 0;
   double delta_ = 0;
   int perturbed_ = 0;
+  int created_ = 0;
   double cutoff_ = kInf;
   P6 c_ = P6::Zero();
   std::vector<P6> pts_;
@@ -590,11 +595,13 @@ class Solver {
         }
         result_.workingSetSize = poly.vertexCount();
         result_.facetCount = poly.facetCount();
+        result_.facetsCreated = poly.createdCount();
         return breakdown("round-off left no manifold horizon for a new support point");
       }
     }
     result_.workingSetSize = poly.vertexCount();
     result_.facetCount = poly.facetCount();
+    result_.facetsCreated = poly.createdCount();
     return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
   }
 

@@ -57,6 +57,7 @@ struct SupportEpsilon {
   int iterations = 0;                   // support-function calls
   int workingSetSize = 0;               // support points kept (polytope vertices / Wolfe's corral)
   int facetCount = 0;                   // live facets of the final inner polytope (0 outside)
+  int facetsCreated = 0;                // facets its insertions made (the solver's cost; ≥ facetCount − d − 1)
 };
 
 // Any convex set given by its support function (u has zeros in unused coordinates).

@@ -327,9 +327,9 @@ void defaultWorldEpsilonLoop(double seconds, const std::string& worldName) {
     SupportEpsilon r;
     const bench::Medians m = bench::medians([&] { r = f(); }, seconds, 1000000);
     const double t = m.wall_s;
-    std::printf("%-9s median %.4f ms (cpu %.4f ms) | eps %.12f in [%.12f, %.12f] | %s | %d queries, %d vertices, %d facets\n", name,
-                1e3 * t, 1e3 * m.cpu_s, r.epsilon, r.lowerBound, r.upperBound, r.message.c_str(), r.iterations, r.workingSetSize,
-                r.facetCount);
+    std::printf("%-9s median %.4f ms (cpu %.4f ms) | eps %.12f in [%.12f, %.12f] | %s | %d queries, %d vertices, %d facets "
+                "(%d made)\n", name, 1e3 * t, 1e3 * m.cpu_s, r.epsilon, r.lowerBound, r.upperBound, r.message.c_str(),
+                r.iterations, r.workingSetSize, r.facetCount, r.facetsCreated);
   }
 }
 
@@ -356,10 +356,10 @@ void defaultWorldStageCounts(int n) {
   for (int i = 0; i < n; ++i) l1 = l1EpsilonFromSupport(wrenches, settings);
   for (int i = 0; i < n; ++i) linf = lInfinityEpsilonFromSupport(wrenches, settings);
   std::printf("%d contacts, %zu evaluated | eps L1 %.12f [%.12f, %.12f] %d queries | eps Linf %.12f [%.12f, %.12f] "
-              "%d queries, %d vertices, %d facets\n",
+              "%d queries, %d vertices, %d facets (%d made)\n",
               static_cast<int>(contacts.size()), fitted.contacts.size(), l1.epsilon, l1.lowerBound, l1.upperBound,
               l1.iterations, linf.epsilon, linf.lowerBound, linf.upperBound, linf.iterations, linf.workingSetSize,
-              linf.facetCount);
+              linf.facetCount, linf.facetsCreated);
 }
 
 }  // namespace

@@ -273,6 +273,11 @@ class TestQualitySupport : public QObject {
     QVERIFY(std::abs(e.epsilon - 1 / std::sqrt(6.0)) < 1e-12);
     QVERIFY(std::abs(e.weakestDirection.cwiseAbs().minCoeff() - 1 / std::sqrt(6.0)) < 1e-9);
     QVERIFY(e.forceClosure);
+    // The inner polytope ends as the cross-polytope itself (12 vertices, 2^6 facets); its insertions made
+    // every facet but the initial simplex's 7, some of which they replaced.
+    QCOMPARE(e.workingSetSize, 12);
+    QCOMPARE(e.facetCount, 64);
+    QVERIFY(e.facetsCreated >= e.facetCount - 7);
     // Shifted by 10 along fx: the nearest point is the vertex 9·e_x, distance 9 (Qhull's nearest facet
     // plane says 9/√6: QUALITY.md "Origin outside").
     for (auto& w : ws) w(0) += 10;
