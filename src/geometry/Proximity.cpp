@@ -8,35 +8,20 @@
 namespace sg {
 
 using detail::RelativePose;
-using detail::splitFirstByRadius;
 
 bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB) {
   if (a.empty() || b.empty()) return false;
   detail::PairFrame frame(a, poseA, b, poseB);
-  const auto& na = a.nodes();
-  const auto& nb = b.nodes();
-  auto& stack = frame.scratch().stack;
-  stack.clear();
-  stack.push_back(0);
-  while (!stack.empty()) {
-    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
-    stack.pop_back();
-    const BvhNode& A = na[ia];
-    const BvhNode& B = nb[ib];
-    if (frame.gap(ia, ib, 0.0, true) > 0) continue;
-    if (A.isLeaf() && B.isLeaf()) {
-      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
-        for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
-          if (trianglesIntersect(frame.triangleA(i), frame.triangleB(j))) return true;
-    } else if (splitFirstByRadius(A, B)) {
-      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
-      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
-    } else {
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
-    }
-  }
-  return false;
+  bool hit = false;
+  detail::traverseNodePairs(
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.gap(ia, ib, 0.0, true) > 0; },
+      [&](const BvhNode& A, const BvhNode& B) {
+        for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
+          for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
+            if (trianglesIntersect(frame.triangleA(i), frame.triangleB(j))) return hit = true;
+        return false;
+      });
+  return hit;
 }
 
 namespace {

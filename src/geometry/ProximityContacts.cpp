@@ -8,7 +8,6 @@
 
 namespace sg {
 
-using detail::splitFirstByRadius;
 
 namespace {
 
@@ -83,41 +82,24 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
   detail::PairFrame frame(a, poseA, b, poseB);
-  const auto& na = a.nodes();
-  const auto& nb = b.nodes();
   std::vector<ContactPoint> raw;  // the working frame until the end
-  auto& stack = frame.scratch().stack;
-  stack.clear();
-  stack.push_back(0);
-  while (!stack.empty()) {
-    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
-    stack.pop_back();
-    const BvhNode& A = na[ia];
-    const BvhNode& B = nb[ib];
-    if (frame.compactGap(ia, ib) > options.threshold_mm) continue;
-    if (A.isLeaf() && B.isLeaf()) {
-      for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
-        const TrianglePoints& tb = frame.triangleB(j);
-        for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
-          // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
-          // of these triangles can be accepted.
-          if (frame.triangleLowerBound(i, j) > options.threshold_mm) continue;
-          const TrianglePoints& ta = frame.triangleA(i);
-          if (trianglesIntersect(ta, tb)) {
-            result.colliding = true;
-            return result;
+  detail::traverseNodePairs(
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > options.threshold_mm; },
+      [&](const BvhNode& A, const BvhNode& B) {
+        for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
+          const TrianglePoints& tb = frame.triangleB(j);
+          for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
+            // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
+            // of these triangles can be accepted.
+            if (frame.triangleLowerBound(i, j) > options.threshold_mm) continue;
+            const TrianglePoints& ta = frame.triangleA(i);
+            if (trianglesIntersect(ta, tb)) return result.colliding = true;
+            TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
           }
-          TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
         }
-      }
-    } else if (splitFirstByRadius(A, B)) {
-      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
-      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
-    } else {
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
-    }
-  }
+        return false;
+      });
+  if (result.colliding) return result;
   const Transform& X_WF = frame.frameToWorld();
   const Mat3 R_WF = X_WF.rotationMatrix();
   for (auto& c : raw) {

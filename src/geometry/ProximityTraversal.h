@@ -279,4 +279,33 @@ class PairFrame {
   std::unique_ptr<MappingScratch> own_;  // when this thread's scratch is already taken (nested queries)
 };
 
+// Depth-first over node pairs of the frame's two trees from the roots, on the frame's scratch stack: a pair
+// for which `pruned(ia, ib)` is true is dropped; a pair of leaves goes to `leaves(A, B)`, which returns true to
+// end the traversal; otherwise the node with the larger sphere is split (splitFirstByRadius). The collision,
+// contact and separation-bound queries share it (their own tests are the two callbacks).
+template <class Pruned, class Leaves>
+void traverseNodePairs(PairFrame& frame, const Bvh& a, const Bvh& b, Pruned&& pruned, Leaves&& leaves) {
+  const auto& na = a.nodes();
+  const auto& nb = b.nodes();
+  auto& stack = frame.scratch().stack;
+  stack.clear();
+  stack.push_back(0);
+  while (!stack.empty()) {
+    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
+    stack.pop_back();
+    const BvhNode& A = na[ia];
+    const BvhNode& B = nb[ib];
+    if (pruned(ia, ib)) continue;
+    if (A.isLeaf() && B.isLeaf()) {
+      if (leaves(A, B)) return;
+    } else if (splitFirstByRadius(A, B)) {
+      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
+      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
+    } else {
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
+      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
+    }
+  }
+}
+
 }  // namespace sg::detail

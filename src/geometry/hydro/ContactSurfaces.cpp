@@ -203,8 +203,7 @@ void emit(ContactSurface& s, const Poly& p, const FrameToWorld& X_WM, const Vec3
   if (p.n < 3) return;
   if (s.polygons.empty()) s.polygons.reserve(kFirstReserve);
   ContactPolygon& poly = s.polygons.emplace_back();
-  poly.p_WV_mm.resize(static_cast<std::size_t>(p.n));
-  for (int i = 0; i < p.n; ++i) poly.p_WV_mm[static_cast<std::size_t>(i)] = X_WM.point(p.v[i]);
+  for (int i = 0; i < p.n; ++i) poly.p_WV_mm.push_back(X_WM.point(p.v[i]));
   if (!measurePolygon(poly.p_WV_mm.data(), poly.p_WV_mm.size(), poly.area_mm2, poly.centroid_W_mm)) {
     s.polygons.pop_back();
     return;
