@@ -237,6 +237,27 @@ class TestCurvature : public QObject {
     QVERIFY(std::abs(concave.curvatures.kappaMin_per_mm + 0.1) < 1e-9);
     QVERIFY(std::abs(concave.curvatures.kappaMax_per_mm + 0.1) < 1e-9);
   }
+  // An exact quadric z = a x² + b y² + c xy with exact normals on grids of aspect 1 … 10⁻³: the least-squares
+  // solve (semi-normal equations, or pivoted QR when the system is ill-conditioned and the degree drops)
+  // reproduces it whatever the conditioning.
+  void exactQuadricAtAnyConditioning() {
+    const double a = 0.05, b = 0.03, c = 0.02;
+    for (const double aspect : {1.0, 0.1, 0.01, 0.001}) {
+      std::vector<Vec3> points, normals;
+      for (int i = -4; i <= 4; ++i)
+        for (int j = -4; j <= 4; ++j) {
+          const double x = 0.5 * i, y = 0.5 * aspect * j;
+          points.emplace_back(x, y, a * x * x + b * y * y + c * x * y);
+          normals.push_back(Vec3(2 * a * x + c * y, 2 * b * y + c * x, -1).normalized());  // (f_x, f_y, −1)
+        }
+      const QuadricFit fit = fitOsculatingJet(points, normals, Transform::identity());
+      QCOMPARE(fit.status, QuadricFitStatus::Ok);
+      QVERIFY2(std::abs(fit.a - a) < 1e-9 && std::abs(fit.b - b) < 1e-9 && std::abs(fit.c - c) < 1e-9,
+               qPrintable(QString("aspect %1: a %2 b %3 c %4 (degree %5)").arg(aspect).arg(fit.a, 0, 'g', 15)
+                              .arg(fit.b, 0, 'g', 15).arg(fit.c, 0, 'g', 15).arg(fit.degree)));
+      QVERIFY(fit.rmsResidual_mm < 1e-12 && fit.rmsSlopeResidual < 1e-10);
+    }
+  }
   void softContactChoosesTheEstimator() {
     // A soft fingertip sphere (R = 10, E = 1.5 MPa, 1,680 triangles) on a rigid ball (R = 40): relative radius
     // 1/(1/10 + 1/40) = 8 mm. The jet (the default) gets it within 1 %, GraspIt!'s fit is biased high in κ.
