@@ -72,20 +72,25 @@ Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b
 }
 
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
-                                  const CollisionSettings& settings) {
+                                  const CollisionSettings& settings, std::vector<RawPairContacts>* raw) {
   std::vector<Contact> out;
+  ContactQueryOptions options = settings.contacts;
+  options.keepRawPoints = raw != nullptr;
   for (const auto& [ha, hb] : pairs) {
     const auto a = placed(world, state, ha), b = placed(world, state, hb);
     const auto exact = exactContacts(a.side(), b.side(), settings.contacts);
-    const MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, settings.contacts);
+    MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, options);
     if (mc.colliding) continue;
     for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
+    if (raw && !exact && !mc.points.empty())
+      raw->push_back({BodyPair{ha, hb}, options.threshold_mm, std::move(mc.rawPoints)});
   }
   return out;
 }
 
-std::vector<Contact> findAllContacts(const World& world, const WorldState& state, const CollisionSettings& settings) {
-  return findContacts(world, state, activePairs(world, settings), settings);
+std::vector<Contact> findAllContacts(const World& world, const WorldState& state, const CollisionSettings& settings,
+                                     std::vector<RawPairContacts>* raw) {
+  return findContacts(world, state, activePairs(world, settings), settings, raw);
 }
 
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,

@@ -20,16 +20,27 @@ std::vector<BodyPair> collidingPairs(const World& world, const WorldState& state
                                      const std::vector<BodyHandle>& involving = {});
 bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair);
 
+// The contact points of one mesh–mesh body pair before duplicate removal and compaction
+// (MeshContacts::rawPoints), world frame. touchingRegions (TouchingPoint.h) reads them instead of querying
+// the pair again with a smaller threshold.
+struct RawPairContacts {
+  BodyPair pair;                     // side 1, side 2: as in the pair's Contact records
+  double threshold_mm = 0;           // the query's threshold: every point closer than it is here
+  std::vector<ContactPoint> points;  // generation order, normals fixed
+};
+
 // Every contact of the world (pairs closer than the threshold and not colliding). Colliding pairs give
-// no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order.
+// no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order. With
+// `raw`, the raw points of every mesh–mesh pair that gave contacts are appended to it.
 std::vector<Contact> findAllContacts(const World& world, const WorldState& state,
-                                     const CollisionSettings& settings = {});
+                                     const CollisionSettings& settings = {},
+                                     std::vector<RawPairContacts>* raw = nullptr);
 // Contacts of the allowed pairs involving any of `bodies`.
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyHandle>& bodies,
                                   const CollisionSettings& settings = {});
-// Contacts of the given pairs (not filtered again).
+// Contacts of the given pairs (not filtered again); `raw` as for findAllContacts.
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
-                                  const CollisionSettings& settings);
+                                  const CollisionSettings& settings, std::vector<RawPairContacts>* raw = nullptr);
 
 // A Contact record for one contact point of a pair: frames and μ from the material table. What the contact
 // transmits (frictionless, point, soft finger, ...) is the contact model's decision (ContactModel.h).

@@ -21,6 +21,8 @@
 
 namespace sg {
 
+struct RawPairContacts;  // contact/ContactDetection.h
+
 // "frictionless", "point-with-friction", "soft-finger".
 const char* toString(ContactKind kind);  // "frictionless", "point-with-friction", "soft-finger"
 
@@ -69,6 +71,9 @@ struct ContactModelInput {
   int graspable = 0;
   const std::vector<Contact>& contacts;  // the grasp's contacts
   const std::vector<int>& sourceIndices;  // each contact's index in the caller's list (ModelContact::sourceContacts)
+  // The detection's raw points (findAllContacts), when the caller kept them: models that look for the
+  // touching points (touchingRegions) read them instead of querying the pairs again. Null: they query.
+  const std::vector<RawPairContacts>* rawContacts = nullptr;
 };
 
 class ContactModel {

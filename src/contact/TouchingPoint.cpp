@@ -64,8 +64,31 @@ std::size_t representative(const std::vector<ContactPoint>& raw, const std::vect
 }
 
 // The regions of one body pair's contacts (`indices` into `contacts`).
+// The pair's raw points closer than `threshold_mm`, duplicate radius 0, no compaction: from the detection's raw
+// points when it kept them at a threshold at least as large, else a query.
+MeshContacts rawContacts(const World& world, const WorldState& state, const BodyHandle& a, const BodyHandle& b,
+                         double threshold_mm, const std::vector<RawPairContacts>* kept) {
+  if (kept)
+    for (const RawPairContacts& r : *kept) {
+      if (!(r.pair.first == a && r.pair.second == b) || !(r.threshold_mm >= threshold_mm)) continue;
+      // The query's own test is squared distance < threshold²; on the stored distances that is d < threshold
+      // except within an ulp of it.
+      MeshContacts mc;
+      for (const ContactPoint& p : r.points)
+        if (p.distance_mm < threshold_mm) mc.points.push_back(p);
+      mc.points = removeDuplicateContacts(std::move(mc.points), 0);  // the query's order (by distance)
+      return mc;
+    }
+  ContactQueryOptions raw;
+  raw.threshold_mm = threshold_mm;
+  raw.duplicateRadius_mm = 0;  // keep every report ("closer than 0" never holds)
+  raw.compact = false;
+  return meshContacts(*bvhFor(world.body(a).mesh), X_WB(state, a), *bvhFor(world.body(b).mesh), X_WB(state, b), raw);
+}
+
 void regionsOfPair(const World& world, const WorldState& state, const std::vector<Contact>& contacts,
-                   const std::vector<int>& indices, const TouchingPointSettings& s, std::vector<TouchingRegion>& out) {
+                   const std::vector<int>& indices, const TouchingPointSettings& s,
+                   const std::vector<RawPairContacts>* kept, std::vector<TouchingRegion>& out) {
   auto keepAsIs = [&] {
     for (int i : indices) out.push_back({contacts[static_cast<std::size_t>(i)], {i}, 0});
   };
@@ -77,12 +100,7 @@ void regionsOfPair(const World& world, const WorldState& state, const std::vecto
   // the raw points needed (a hair more, so that the contacts' own points are among them).
   double maxSeparation = 0;
   for (int i : indices) maxSeparation = std::max(maxSeparation, contacts[static_cast<std::size_t>(i)].separation_mm);
-  ContactQueryOptions raw;
-  raw.threshold_mm = maxSeparation + 1e-6;
-  raw.duplicateRadius_mm = 0;  // keep every report ("closer than 0" never holds)
-  raw.compact = false;
-  const MeshContacts mc = meshContacts(*bvhFor(world.body(a).mesh), X_WB(state, a), *bvhFor(world.body(b).mesh),
-                                       X_WB(state, b), raw);
+  const MeshContacts mc = rawContacts(world, state, a, b, maxSeparation + 1e-6, kept);
   if (mc.colliding || mc.points.empty()) return keepAsIs();
 
   const std::vector<int> component = components(mc.points, s.regionLinkDistance_mm);
@@ -115,7 +133,8 @@ void regionsOfPair(const World& world, const WorldState& state, const std::vecto
 }  // namespace
 
 std::vector<TouchingRegion> touchingRegions(const World& world, const WorldState& state,
-                                            const std::vector<Contact>& contacts, const TouchingPointSettings& s) {
+                                            const std::vector<Contact>& contacts, const TouchingPointSettings& s,
+                                            const std::vector<RawPairContacts>* raw) {
   if (!(s.regionLinkDistance_mm > 0)) throw Error("touching points: the region link distance must be positive");
   if (!(s.tieTolerance_mm >= 0)) throw Error("touching points: the tie tolerance must not be negative");
   std::vector<TouchingRegion> out;
@@ -128,7 +147,7 @@ std::vector<TouchingRegion> touchingRegions(const World& world, const WorldState
         pair.push_back(static_cast<int>(j));
         seen[j] = true;
       }
-    regionsOfPair(world, state, contacts, pair, s, out);
+    regionsOfPair(world, state, contacts, pair, s, raw, out);
   }
   std::stable_sort(out.begin(), out.end(), [](const TouchingRegion& x, const TouchingRegion& y) {
     return x.sourceContacts.front() < y.sourceContacts.front();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contact/Contact.h"
+#include "contact/ContactDetection.h"
 
 namespace sg {
 
@@ -42,8 +43,12 @@ struct TouchingRegion {
 // minimum is at most the separation of any contact in it, so nothing nearer the touch is missed). A contact
 // whose pair has no mesh, or no raw point (a hand-made record), or that collides, is kept as its own region.
 // Throws sg::Error for a non-positive link distance or a negative tie tolerance.
+// `raw`: the raw points the detection kept (findAllContacts); a pair found there with a threshold at least
+// the one needed takes its points from it (those closer than that threshold: the same points, in the same
+// order, as the query) instead of querying the pair again.
 std::vector<TouchingRegion> touchingRegions(const World& world, const WorldState& state,
                                             const std::vector<Contact>& contacts,
-                                            const TouchingPointSettings& settings = {});
+                                            const TouchingPointSettings& settings = {},
+                                            const std::vector<RawPairContacts>* raw = nullptr);
 
 }  // namespace sg

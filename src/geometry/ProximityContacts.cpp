@@ -108,6 +108,10 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
     c.normalA = R_WF * c.normalA;
     c.normalB = R_WF * c.normalB;
   }
+  if (options.keepRawPoints) {
+    result.rawPoints = raw;
+    fixContactNormals(result.rawPoints);
+  }
   raw = removeDuplicateContacts(std::move(raw), options.duplicateRadius_mm);
   if (options.compact) raw = compactContacts(raw, options);
   fixContactNormals(raw);

@@ -16,6 +16,7 @@ struct ContactQueryOptions {
   double normalGroupCosine = 1 - 1e-3;  // normals closer than this belong to one group
   double minPointSpacing_mm = 0.316227766016838;  // √0.1: closer points in a group are merged
   double collinearTolerance_mm = 0.1;
+  bool keepRawPoints = false;          // also return every point before duplicate removal (MeshContacts::rawPoints)
 };
 
 struct ContactPoint {
@@ -28,6 +29,11 @@ struct ContactPoint {
 struct MeshContacts {
   bool colliding = false;  // a triangle pair intersects: no points are reported (an illegal state)
   std::vector<ContactPoint> points;
+  // With keepRawPoints: every vertex–face and edge–edge point closer than the threshold, normals fixed, in
+  // generation order — exactly what the query with a smaller threshold t, duplicate radius 0 and no
+  // compaction generates, once the points at distance ≥ t are dropped (the culls only skip features provably
+  // beyond the threshold; src/geometry/README.md §Contact points).
+  std::vector<ContactPoint> rawPoints;
 };
 
 MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,

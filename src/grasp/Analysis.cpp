@@ -47,7 +47,8 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
 
   AnalysisResult out;
   progress.report(0.0, "contacts");
-  out.contacts = findAllContacts(world, state, request.collision);
+  std::vector<RawPairContacts> raw;  // for the soft models' touching points (no second query per pair)
+  out.contacts = findAllContacts(world, state, request.collision, &raw);
   orderContacts(out.contacts);
   if (request.graspable) {
     if (*request.graspable < 0 || *request.graspable >= static_cast<int>(world.graspables.size()))
@@ -61,7 +62,7 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
     progress.report(0.1 + 0.9 * static_cast<double>(k) / static_cast<double>(models.size()), models[k]->label());
     if (progress.cancelRequested()) throw Cancelled("analysis cancelled");
     GraspEvaluation e =
-        evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress);
+        evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress, &raw);
     computeMeasures(e, request.measures, progress);
     out.evaluations.push_back(std::move(e));
   }

@@ -39,7 +39,8 @@ bool GraspEvaluation::forceClosure() const {
 }
 
 GraspEvaluation evaluateGrasp(const World& world, const WorldState& state, const std::vector<Contact>& contacts, int g,
-                              const ContactModel& model, const QualitySettings& s, ProgressSink* progress) {
+                              const ContactModel& model, const QualitySettings& s, ProgressSink* progress,
+                              const std::vector<RawPairContacts>* rawContacts) {
   if (g < 0 || g >= static_cast<int>(world.graspables.size()))
     throw Error("evaluateGrasp: no graspable body with index " + std::to_string(g));
   GraspEvaluation out;
@@ -69,7 +70,7 @@ GraspEvaluation evaluateGrasp(const World& world, const WorldState& state, const
 
   NullProgress none;
   std::shared_ptr<ContactModelResult> result =
-      model.evaluate(ContactModelInput{world, state, g, mine, sources}, s, progress ? *progress : none);
+      model.evaluate(ContactModelInput{world, state, g, mine, sources, rawContacts}, s, progress ? *progress : none);
   for (const ModelContact& m : result->contacts) {
     ContactEvaluation e;
     static_cast<ModelContact&>(e) = m;

@@ -99,10 +99,12 @@ struct GraspEvaluation {
 
 // The grasp of graspable `graspableIndex` under `model`, from contacts (world frame). No wrench space is built
 // yet. Throws sg::Error for an invalid graspable index or invalid settings; a grasp without contacts is not
-// an error.
+// an error. `rawContacts`: the raw points findAllContacts kept for `contacts` (ContactModelInput::rawContacts),
+// which spare the soft models a second query per pair; null: they query.
 GraspEvaluation evaluateGrasp(const World& world, const WorldState& state, const std::vector<Contact>& contacts,
                               int graspableIndex, const ContactModel& model, const QualitySettings& settings = {},
-                              ProgressSink* progress = nullptr);
+                              ProgressSink* progress = nullptr,
+                              const std::vector<RawPairContacts>* rawContacts = nullptr);
 // The same on the world's current state (world.state).
 inline GraspEvaluation evaluateGrasp(const World& world, const std::vector<Contact>& contacts, int graspableIndex,
                                      const ContactModel& model, const QualitySettings& settings = {},

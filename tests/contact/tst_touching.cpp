@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 #include "ModelRun.h"
 #include "SoftTestShapes.h"
@@ -159,6 +160,49 @@ class TestTouching : public QObject {
     QVERIFY(regions[0].rawPointCount > 100);
     const Vec3& p = sideOn(regions[0].contact, graspableHandle(0)).p_WC_mm;
     QVERIFY2((p - Vec3(0, 0, 0.05)).norm() < 1e-9, qPrintable(QString("%1 %2 %3").arg(p.x()).arg(p.y()).arg(p.z())));
+  }
+
+  // The detection's raw points (findAllContacts with `raw`) give the same regions, bit for bit, as a second
+  // query per pair: a 3 mm-mesh sphere (big regions, many raw points) and a tile at random tilts and gaps,
+  // over the soft pad.
+  void detectionRawPointsGiveTheSameRegions() {
+    const TriangleMesh ball = makeIcosphere(30, 4);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> unit(-1, 1), gap(0.0, 0.19);
+    int pairsReused = 0, regionsCompared = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+      World w;
+      const Vec3 axis = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
+      const Quat q(Eigen::AngleAxisd(0.5 * kPi * unit(rng), axis));
+      const bool tile = trial % 2 == 1;
+      const TriangleMesh& mesh = tile ? makePlane(10, 10) : ball;
+      // Lowest vertex `gap` above the pad's top face z = 0.
+      double lowest = 1e9;
+      for (const Vec3& v : mesh.vertices) lowest = std::min(lowest, (q * v).z());
+      const Transform pose(q, Vec3(unit(rng), unit(rng), gap(rng) + 1e-4 - lowest));
+      addGraspable(w, makeBody("object", BodyKind::Graspable, mesh, pose));
+      addObstacle(w, makeBody("pad", BodyKind::Obstacle, makeBox(Vec3(60, 60, 10)),
+                              Transform::fromTranslation(Vec3(0, 0, -5)), 1.5e6));
+      std::vector<RawPairContacts> raw;
+      const std::vector<Contact> detected = findAllContacts(w, w.state, {}, &raw);
+      QCOMPARE(findAllContacts(w).size(), detected.size());  // keeping them changes nothing else
+      if (detected.empty()) continue;
+      QCOMPARE(raw.size(), std::size_t(1));
+      ++pairsReused;
+      const std::vector<TouchingRegion> queried = touchingRegions(w, w.state, detected);
+      const std::vector<TouchingRegion> reused = touchingRegions(w, w.state, detected, {}, &raw);
+      QCOMPARE(reused.size(), queried.size());
+      for (std::size_t k = 0; k < queried.size(); ++k) {
+        QCOMPARE(reused[k].sourceContacts, queried[k].sourceContacts);
+        QCOMPARE(reused[k].rawPointCount, queried[k].rawPointCount);
+        QVERIFY(reused[k].contact.side1.p_WC_mm == queried[k].contact.side1.p_WC_mm);
+        QVERIFY(reused[k].contact.side2.p_WC_mm == queried[k].contact.side2.p_WC_mm);
+        QCOMPARE(reused[k].contact.separation_mm, queried[k].contact.separation_mm);
+        ++regionsCompared;
+      }
+    }
+    QVERIFY2(pairsReused >= 30, qPrintable(QString::number(pairsReused)));
+    qInfo("%d poses with contacts, %d regions identical", pairsReused, regionsCompared);
   }
 
   // Records that do not touch (hand-made) are kept as they are; bad settings are refused.

@@ -28,7 +28,7 @@ class PatchContactModel final : public ContactModel {
     const double force_N = settings.soft.patch.normalForce_N;
     if (!(force_N > 0)) throw Error("contact patch: the nominal normal force must be > 0 N");
     auto out = std::make_unique<PatchContactResult>();
-    const std::vector<TouchingRegion> regions = touchingRegions(in.world, in.state, in.contacts, settings.soft.touching);
+    const std::vector<TouchingRegion> regions = touchingRegions(in.world, in.state, in.contacts, settings.soft.touching, in.rawContacts);
     for (std::size_t r = 0; r < regions.size(); ++r) {
       progress.report(static_cast<double>(r) / static_cast<double>(regions.size()), "contact patches");
       const TouchingRegion& region = regions[r];

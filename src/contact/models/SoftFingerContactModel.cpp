@@ -65,7 +65,7 @@ std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const Conta
   if (soft.touching.rule == TouchingPointRule::LocallyClosest) {
     std::vector<Contact> touching;
     std::vector<std::vector<int>> touchingSources;
-    for (TouchingRegion& r : touchingRegions(in.world, in.state, softContacts, soft.touching)) {
+    for (TouchingRegion& r : touchingRegions(in.world, in.state, softContacts, soft.touching, in.rawContacts)) {
       touching.push_back(std::move(r.contact));
       std::vector<int> ids;
       for (int k : r.sourceContacts) ids.push_back(softSources[static_cast<std::size_t>(k)]);
