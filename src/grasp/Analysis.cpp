@@ -33,6 +33,26 @@ int chooseGraspable(const World& world, const std::vector<Contact>& contacts) {
   return 0;
 }
 
+namespace {
+
+// The allowed pairs in the request's scope, in findAllContacts order.
+std::vector<BodyPair> pairsInScope(const World& world, const AnalysisRequest& request) {
+  std::vector<BodyPair> pairs = activePairs(world, request.collision);
+  if (request.contactScope == ContactScope::World) return pairs;
+  const auto isObject = [&](const BodyHandle& h) {
+    return h.kind == BodyHandle::Kind::Graspable && (!request.graspable || h.index == *request.graspable);
+  };
+  const auto mayGrasp = [&](const BodyHandle& h) {
+    return !request.quality.handContactsOnly || h.kind == BodyHandle::Kind::Robot;
+  };
+  std::erase_if(pairs, [&](const BodyPair& p) {
+    return !((isObject(p.first) && mayGrasp(p.second)) || (isObject(p.second) && mayGrasp(p.first)));
+  });
+  return pairs;
+}
+
+}  // namespace
+
 AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const AnalysisRequest& request,
                             ProgressSink& progress) {
   requireFits(world, state);
@@ -48,7 +68,7 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
   AnalysisResult out;
   progress.report(0.0, "contacts");
   std::vector<RawPairContacts> raw;  // for the soft models' touching points (no second query per pair)
-  out.contacts = findAllContacts(world, state, request.collision, &raw);
+  out.contacts = findContacts(world, state, pairsInScope(world, request), request.collision, &raw);
   orderContacts(out.contacts);
   if (request.graspable) {
     if (*request.graspable < 0 || *request.graspable >= static_cast<int>(world.graspables.size()))

@@ -14,6 +14,14 @@
 
 namespace sg {
 
+// Which body pairs the analysis looks for contacts on.
+enum class ContactScope {
+  World,  // every allowed pair: the contacts the application draws (a mug on a table adds dozens)
+  Grasp   // only pairs whose contacts can belong to a grasp: a graspable (the requested one, when named) and a
+          // hand body (any body, with QualitySettings::handContactsOnly off). Same grasp, same measures, fewer
+          // queries: batch evaluation and planners.
+};
+
 struct AnalysisRequest {
   int robot = 0;                          // the hand moved by `motion` (ignored without motion)
   HandMotionRequest motion;               // its collision settings are replaced by `collision`
@@ -22,12 +30,14 @@ struct AnalysisRequest {
   QualitySettings quality;                // every model's settings, wrench and space settings
   std::vector<std::string> contactModels = {"soft-finger"};  // registered names; the first is the primary one
   std::vector<std::string> measures = qualityMeasureNames();  // computed for every model
+  ContactScope contactScope = ContactScope::World;
 };
 
 struct AnalysisResult {
   HandMotionReport motion;
-  // Every contact of the world: the hand's contacts (a robot body on either side) first, each group in
-  // findAllContacts order. ContactEvaluation::sourceContacts index this list.
+  // Every contact of the world (of the grasp's pairs with ContactScope::Grasp): the hand's contacts (a robot
+  // body on either side) first, each group in findAllContacts order. ContactEvaluation::sourceContacts index
+  // this list.
   std::vector<Contact> contacts;
   int graspable = -1;                     // -1: the world has no graspable body (no evaluations)
   std::vector<GraspEvaluation> evaluations;  // one per requested model, in request order

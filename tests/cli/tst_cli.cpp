@@ -756,6 +756,29 @@ class TestCli : public QObject {
     const CliRun estimator = runOnDefaultWorld("quality", {"--curvature", "paraboloid"});
     expectExit(estimator, 2);
     QVERIFY(estimator.err.contains("--curvature: expected jet or graspit"));
+    const CliRun scope = runOnDefaultWorld("quality", {"--contact-scope", "hand"});
+    expectExit(scope, 2);
+    QVERIFY(scope.err.contains("--contact-scope: expected world or grasp"));
+  }
+
+  // --contact-scope grasp: only the mug's pairs with the hand are searched (contactsFound drops the table's);
+  // the grasp and its ε are the same.
+  void contactScopeGrasp() {
+    const QStringList options = {"--autograsp", "--json", "--measures", "epsilon-l1,epsilon-linf"};
+    const CliRun world = runOnDefaultWorld("quality", options);
+    const CliRun grasp = runOnDefaultWorld("quality", options + QStringList{"--contact-scope", "grasp"});
+    expectExit(world, 0);
+    expectExit(grasp, 0);
+    const int found = grasp.json()["contactsFound"].toInt(), allFound = world.json()["contactsFound"].toInt();
+    QVERIFY2(found >= 3 && allFound > found + 10, qPrintable(QString("%1 / %2").arg(found).arg(allFound)));
+    QCOMPARE(grasp.json()["contacts"].toArray().size(), world.json()["contacts"].toArray().size());
+    const auto measure = [](const CliRun& r, const char* name) {
+      return r.json()["evaluations"].toArray()[0].toObject()["measures"].toObject()[name].toObject()["value"].toDouble();
+    };
+    for (const char* m : {"epsilon-l1", "epsilon-linf"}) {
+      QVERIFY(measure(world, m) > 0);
+      QCOMPARE(measure(grasp, m), measure(world, m));
+    }
   }
 
   void loadWarningsAreReported() {

@@ -57,6 +57,7 @@ class TstAnalysis : public QObject {
   void runAnalysisEvaluatesEveryRequestedModel();
   void analysisRejectsUnknownNames();
   void handMotionWithoutCollisionCheckingGoesToLimits();
+  void graspScopeGivesTheSameGraspWithFewerContacts();
 };
 
 void TstAnalysis::contactModelsAreRegistered() {
@@ -193,3 +194,44 @@ void TstAnalysis::handMotionWithoutCollisionCheckingGoesToLimits() {
 
 QTEST_MAIN(TstAnalysis)
 #include "tst_analysis.moc"
+
+// ContactScope::Grasp queries only graspable–hand pairs: the mug on the table loses its table contacts, the
+// grasp (contacts, wrenches, every ε) is the same bit for bit, under the soft, point and patch models.
+void TstAnalysis::graspScopeGivesTheSameGraspWithFewerContacts() {
+  World world = defaultWorld();
+  AnalysisRequest close;
+  close.motion.fingers = FingerMotion::Close;
+  close.measures = {};
+  NullProgress progress;
+  (void)runAnalysis(world, world.state, close, progress);  // the hand closed on the mug, in world.state
+  AnalysisRequest request;
+  request.contactModels = {"soft-finger", "point", "patch"};
+  request.measures = {"epsilon-l1", "epsilon-linf", "epsilon-exact"};
+  const AnalysisResult all = analyzeGrasp(world, request, progress);
+  request.contactScope = ContactScope::Grasp;
+  const AnalysisResult grasp = analyzeGrasp(world, request, progress);
+  QCOMPARE(grasp.graspable, all.graspable);
+  int handOnObject = 0;
+  for (const Contact& c : all.contacts)
+    handOnObject += isHandContact(c) && (c.side1.body == graspableHandle(0) || c.side2.body == graspableHandle(0));
+  QVERIFY(handOnObject >= 3);
+  QVERIFY(all.contacts.size() > grasp.contacts.size() + 10);  // the table–mug contacts
+  QCOMPARE(static_cast<int>(grasp.contacts.size()), handOnObject);
+  for (std::size_t i = 0; i < grasp.contacts.size(); ++i)
+    QVERIFY(grasp.contacts[i].side1.p_WC_mm == all.contacts[i].side1.p_WC_mm);  // hand contacts come first
+  QCOMPARE(grasp.evaluations.size(), all.evaluations.size());
+  for (std::size_t k = 0; k < all.evaluations.size(); ++k) {
+    const GraspEvaluation& a = all.evaluations[k];
+    const GraspEvaluation& g = grasp.evaluations[k];
+    QCOMPARE(g.contacts.size(), a.contacts.size());
+    for (std::size_t i = 0; i < a.contacts.size(); ++i) {
+      QCOMPARE(g.contacts[i].wrenches.size(), a.contacts[i].wrenches.size());
+      for (std::size_t j = 0; j < a.contacts[i].wrenches.size(); ++j)
+        QVERIFY(g.contacts[i].wrenches[j] == a.contacts[i].wrenches[j]);
+    }
+    for (const char* m : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
+      QVERIFY2(a.measure(m) && a.measure(m)->ok, m);
+      QCOMPARE(g.measure(m)->value, a.measure(m)->value);
+    }
+  }
+}
