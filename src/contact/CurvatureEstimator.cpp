@@ -8,40 +8,93 @@
 #include <cmath>
 #include <optional>
 
+#include "geometry/Bvh.h"
+
 namespace sg {
 
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices) {
   return vertexNormals(mesh, indices, Vec3::Zero(), -2.0);  // every face agrees
 }
 
-std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
-                                const Vec3& outward, double minFaceCosine) {
-  std::vector<int> slot(mesh.vertices.size(), -1);
-  for (std::size_t k = 0; k < indices.size(); ++k)
-    if (indices[k] < slot.size()) slot[indices[k]] = static_cast<int>(k);
+namespace {
+
+// Max's weighted face sums at the vertices `indices` over the triangles `each` visits (in ascending mesh order,
+// so that every sum adds the same terms in the same order), normalised. slotOf(v): the slot of vertex v's sum
+// (−1: not asked for).
+template <class SlotOf, class EachTriangle>
+std::vector<Vec3> weightedVertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
+                                        const Vec3& outward, double minFaceCosine, const SlotOf& slotOf,
+                                        const EachTriangle& each) {
   std::vector<Vec3> sum(indices.size(), Vec3::Zero());
-  for (const auto& t : mesh.triangles) {
+  each([&](std::size_t t) {
+    const auto& tri = mesh.triangles[t];
     for (int corner = 0; corner < 3; ++corner) {
-      const int s = slot[t[corner]];
+      const int s = slotOf(tri[corner]);
       if (s < 0) continue;
-      const Vec3& v = mesh.vertices[t[corner]];
-      const Vec3 e1 = mesh.vertices[t[(corner + 1) % 3]] - v;
-      const Vec3 e2 = mesh.vertices[t[(corner + 2) % 3]] - v;
+      const Vec3& v = mesh.vertices[tri[corner]];
+      const Vec3 e1 = mesh.vertices[tri[(corner + 1) % 3]] - v;
+      const Vec3 e2 = mesh.vertices[tri[(corner + 2) % 3]] - v;
       const double d = e1.squaredNorm() * e2.squaredNorm();
       if (!(d > 0)) continue;
       const Vec3 w = e1.cross(e2);
       const double wn = w.norm();
       if (minFaceCosine > -1.0 && !(wn > 0 && w.dot(outward) >= minFaceCosine * wn)) continue;
-      sum[s] += w / d;
+      sum[static_cast<std::size_t>(s)] += w / d;
     }
-  }
+  });
   std::vector<Vec3> out(indices.size(), Vec3::Zero());
   for (std::size_t k = 0; k < indices.size(); ++k) {
-    const int s = slot[indices[k]];  // a repeated index shares the first slot's sum
-    const double n = s >= 0 ? sum[s].norm() : 0.0;
-    if (n > 0 && std::isfinite(n)) out[k] = sum[s] / n;
+    const int s = slotOf(indices[k]);  // a repeated index shares one slot's sum
+    const double n = s >= 0 ? sum[static_cast<std::size_t>(s)].norm() : 0.0;
+    if (n > 0 && std::isfinite(n)) out[k] = sum[static_cast<std::size_t>(s)] / n;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine) {
+  std::vector<int> slot(mesh.vertices.size(), -1);
+  for (std::size_t k = 0; k < indices.size(); ++k)
+    if (indices[k] < slot.size()) slot[indices[k]] = static_cast<int>(k);
+  const auto slotOf = [&](std::uint32_t v) { return v < slot.size() ? slot[v] : -1; };
+  return weightedVertexNormals(mesh, indices, outward, minFaceCosine, slotOf, [&](const auto& visit) {
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) visit(t);
+  });
+}
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine) {
+  if (!bvh || bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
+    return vertexNormals(mesh, indices, outward, minFaceCosine);
+  // Slots by binary search over (vertex, slot) pairs, the last occurrence of a repeated index winning (as the
+  // table above); the triangles incident to the asked vertices from the BVH's adjacency, in mesh order.
+  std::vector<std::pair<std::uint32_t, int>> slots;
+  std::vector<std::uint32_t> triangles;
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    const auto [first, last] = bvh->trianglesAtVertex(indices[k]);
+    if (!first) continue;
+    slots.emplace_back(indices[k], static_cast<int>(k));
+    triangles.insert(triangles.end(), first, last);
+  }
+  std::stable_sort(slots.begin(), slots.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (kept > 0 && slots[kept - 1].first == slots[i].first) slots[kept - 1] = slots[i];
+    else slots[kept++] = slots[i];
+  }
+  slots.resize(kept);
+  const auto slotOf = [&](std::uint32_t v) {
+    const auto it =
+        std::lower_bound(slots.begin(), slots.end(), v, [](const auto& e, std::uint32_t x) { return e.first < x; });
+    return it != slots.end() && it->first == v ? it->second : -1;
+  };
+  std::sort(triangles.begin(), triangles.end());  // mesh order: the sums add their terms as the full pass does
+  triangles.erase(std::unique(triangles.begin(), triangles.end()), triangles.end());
+  return weightedVertexNormals(mesh, indices, outward, minFaceCosine, slotOf, [&](const auto& visit) {
+    for (const std::uint32_t t : triangles) visit(t);
+  });
 }
 
 namespace {

@@ -20,6 +20,8 @@
 
 namespace sg {
 
+class Bvh;  // geometry/Bvh.h
+
 // Unit outward normals (mesh frame) at the vertices `indices` of `mesh`, from the incident faces with Max's
 // weights (N. Max, 1999: each face's e1 × e2 divided by |e1|²·|e2|², exact for vertices on a sphere). A vertex
 // without faces (or whose weights cancel) gets the zero vector ("no normal"). O(triangles + vertices).
@@ -29,6 +31,11 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
 // one face gets that face's normal, a cylinder's rim vertex the side's radial normal), not an average over
 // faces meeting at an angle. A vertex without such a face gets the zero vector.
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine);
+// The same with the mesh's BVH (geometry/BvhCache.h `bvhFor(mesh)`, built over exactly this mesh): only the
+// triangles incident to the asked vertices (Bvh::trianglesAtVertex) are visited, in mesh order, so the sums and
+// the result are identical; O(neighbourhood) instead of O(mesh). Null (or a BVH of another mesh) → every triangle.
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const std::vector<std::uint32_t>& indices,
                                 const Vec3& outward, double minFaceCosine);
 
 // The osculating-jet estimator. `outwardNormals_W` is parallel to `points_mm` (world, outward unit normals);

@@ -39,7 +39,8 @@ std::vector<Vec3> neighbourhoodNormals(const World& world, const WorldState& sta
   const Transform pose = X_WB(state, side.body);
   // The contact's outward normal in the mesh frame selects the faces each vertex normal averages.
   const Vec3 outward_B = pose.inverse().applyToVector(-side.n_W);
-  for (const Vec3& n : vertexNormals(mesh, nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine))
+  const std::shared_ptr<const Bvh> bvh = bvhFor(world.body(side.body).mesh);
+  for (const Vec3& n : vertexNormals(mesh, bvh.get(), nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine))
     normals.push_back(pose.applyToVector(n));
   return normals;
 }

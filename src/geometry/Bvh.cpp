@@ -22,6 +22,19 @@ Bvh::Bvh(const TriangleMesh& mesh, const BvhOptions& options) : options_(options
     centroids.push_back((triangles_.back()[0] + triangles_.back()[1] + triangles_.back()[2]) / 3.0);
     sourceIndex_[i] = static_cast<std::uint32_t>(i);
   }
+  // Vertex → incident triangles (CSR), filled in triangle order so each list is ascending.
+  vertexTriangleStart_.assign(vertices_.size() + 1, 0);
+  for (const auto& t : mesh.triangles)
+    for (const auto v : t)
+      if (v < vertices_.size()) ++vertexTriangleStart_[v + 1];
+  for (std::size_t v = 0; v < vertices_.size(); ++v) vertexTriangleStart_[v + 1] += vertexTriangleStart_[v];
+  vertexTriangles_.resize(vertexTriangleStart_.back());
+  {
+    std::vector<std::uint32_t> fill(vertexTriangleStart_.begin(), vertexTriangleStart_.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+      for (const auto v : mesh.triangles[i])
+        if (v < vertices_.size()) vertexTriangles_[fill[v]++] = static_cast<std::uint32_t>(i);
+  }
   if (bounds_.empty())
     for (const auto& t : triangles_)
       for (const auto& v : t) bounds_.extend(v);

@@ -6,6 +6,7 @@
 // same for both (a box in one body's frame is an oriented box in the other's).
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "geometry/CompactBox.h"
@@ -57,6 +58,12 @@ class Bvh {
   const std::vector<std::array<Vec3, 3>>& edgeNormals() const { return edgeNormals_; }
   // Distinct mesh vertices (body frame), for inside tests and penetration estimates.
   const std::vector<Vec3>& vertices() const { return vertices_; }
+  // The source mesh's triangles incident to vertex v (mesh indices, ascending): vertex normals and other
+  // per-vertex work over a neighbourhood without a pass over the whole mesh. Empty for an unknown vertex.
+  std::pair<const std::uint32_t*, const std::uint32_t*> trianglesAtVertex(std::uint32_t v) const {
+    if (static_cast<std::size_t>(v) + 1 >= vertexTriangleStart_.size()) return {nullptr, nullptr};
+    return {vertexTriangles_.data() + vertexTriangleStart_[v], vertexTriangles_.data() + vertexTriangleStart_[v + 1]};
+  }
   const AlignedBox& bounds() const { return bounds_; }
   const BvhOptions& options() const { return options_; }
 
@@ -73,6 +80,7 @@ class Bvh {
   std::vector<Vec3> normals_;
   std::vector<std::array<Vec3, 3>> edgeNormals_;
   std::vector<Vec3> vertices_;
+  std::vector<std::uint32_t> vertexTriangleStart_, vertexTriangles_;  // CSR: triangles per mesh vertex
   AlignedBox bounds_;
 };
 

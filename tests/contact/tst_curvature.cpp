@@ -4,12 +4,15 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 #include "SoftTestShapes.h"
 #include "contact/CurvatureEstimator.h"
 #include "contact/QuadricFit.h"
 #include "contact/SoftContactModel.h"
 #include "contact/SoftNeighbourhood.h"
+#include "geometry/Bvh.h"
+#include "geometry/Primitives.h"
 #include "model/World.h"
 
 using namespace sg;
@@ -287,6 +290,40 @@ class TestCurvature : public QObject {
     QVERIFY2(relErr(r.fit2.curvatures.kappaMin_per_mm, 1.0 / 10) <= 0.01, qPrintable(QString::number(r.fit2.curvatures.kappaMin_per_mm)));
     QVERIFY(relErr(r.relative.radiusMin_mm(), 8.0) <= 0.01);
     QVERIFY(relErr(r.relative.radiusMax_mm(), 8.0) <= 0.01);
+  }
+  // The BVH-restricted vertex normals visit only the triangles near the asked vertices, in mesh order: the
+  // same normals bit for bit as the full pass, for neighbourhoods of a sphere, a ringed cylinder and a box
+  // (creases: the face filter matters), for scattered and repeated indices, and without a BVH.
+  void vertexNormalsWithTheBvhAreIdentical() {
+    std::mt19937 rng(3);
+    const std::vector<TriangleMesh> meshes = {makeIcosphere(20, 4), makeRingedCylinder(8, 30, 48, 12), makeBox(Vec3(30, 20, 10))};
+    int compared = 0;
+    for (const TriangleMesh& mesh : meshes) {
+      const Bvh bvh(mesh);
+      std::uniform_int_distribution<std::uint32_t> pick(0, static_cast<std::uint32_t>(mesh.vertexCount() - 1));
+      for (int trial = 0; trial < 20; ++trial) {
+        const Vec3 outward = Vec3(std::normal_distribution<double>()(rng), std::normal_distribution<double>()(rng),
+                                  std::normal_distribution<double>()(rng)).normalized();
+        std::vector<std::uint32_t> indices;
+        if (trial % 2 == 0) {  // a neighbourhood: the vertices within 4 mm of one
+          const Vec3 centre = mesh.vertices[pick(rng)];
+          for (std::uint32_t v = 0; v < mesh.vertexCount(); ++v)
+            if ((mesh.vertices[v] - centre).norm() < 4) indices.push_back(v);
+        } else {  // scattered, with repeats
+          for (int k = 0; k < 12; ++k) indices.push_back(pick(rng));
+          indices.push_back(indices.front());
+        }
+        for (const double minCosine : {-2.0, 0.7}) {
+          const auto full = vertexNormals(mesh, indices, outward, minCosine);
+          const auto near = vertexNormals(mesh, &bvh, indices, outward, minCosine);
+          QCOMPARE(near.size(), full.size());
+          for (std::size_t k = 0; k < full.size(); ++k) QVERIFY(near[k] == full[k]);
+          QVERIFY(vertexNormals(mesh, nullptr, indices, outward, minCosine) == full);
+          ++compared;
+        }
+      }
+    }
+    QCOMPARE(compared, 120);
   }
   void vertexNormalsOfASphereAreRadial() {
     // Max's weights are exact for vertices on a sphere.

@@ -57,6 +57,24 @@ class TestProximity : public QObject {
     QCOMPARE(torus.triangleCount(), std::size_t(65536));
   }
 
+  // Bvh::trianglesAtVertex: exactly the triangles holding the vertex, ascending; nothing for an unknown one.
+  void vertexAdjacency() {
+    for (const TriangleMesh& mesh : {makeIcosphere(10, 2), makeBox(Vec3(3, 4, 5)), makeCylinder(2, 6, 12)}) {
+      const Bvh bvh(mesh);
+      std::size_t total = 0;
+      for (std::uint32_t v = 0; v < mesh.vertexCount(); ++v) {
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t)
+          if (mesh.triangles[t][0] == v || mesh.triangles[t][1] == v || mesh.triangles[t][2] == v) expected.push_back(t);
+        const auto [first, last] = bvh.trianglesAtVertex(v);
+        QCOMPARE(std::vector<std::uint32_t>(first, last), expected);
+        total += expected.size();
+      }
+      QCOMPARE(total, 3 * mesh.triangles.size());
+      const auto [none, noneEnd] = bvh.trianglesAtVertex(static_cast<std::uint32_t>(mesh.vertexCount()));
+      QVERIFY(none == noneEnd);
+    }
+  }
   void triangleIntersection() {
     const TrianglePoints flat{Vec3(-1, -1, 0), Vec3(2, -1, 0), Vec3(-1, 2, 0)};
     const TrianglePoints crossing{Vec3(0, 0, -1), Vec3(0.2, 0, 1), Vec3(0, 0.2, 1)};
