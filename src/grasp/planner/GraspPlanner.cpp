@@ -136,6 +136,7 @@ class QualitySampler {
       a.graspable = space_.graspable;
       a.measures = {"epsilon-l1"};
       a.contactModels.resize(1);
+      a.contactScope = ContactScope::Grasp;
       NullProgress quiet;
       const AnalysisResult r = analyzeGrasp(world_, evaluator_->scratch(), a, quiet);
       if (const GraspEvaluation* e = r.primary())

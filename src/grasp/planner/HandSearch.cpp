@@ -372,6 +372,7 @@ AnalysisResult HandEvaluator::analyseClosedGrasp() {
   request.graspable = space_.graspable;
   request.measures.clear();
   request.contactModels.resize(1);
+  request.contactScope = ContactScope::Grasp;  // the energies read the grasp only (not, e.g., the table's contacts)
   NullProgress quiet;
   return analyzeGrasp(world_, scratch_, request, quiet);
 }
