@@ -218,20 +218,30 @@ class Polytope {
   bool tryAdd(const P6& q, int seen, double threshold) {
     const int qi = static_cast<int>(pts_.size()) - 1;
     ++round_;
-    visible_.assign(1, seen);
     {
       Facet& f = facets_[static_cast<std::size_t>(seen)];
       f.mark = round_;
       f.dist = f.n.dot(q) - f.b;
     }
-    for (std::size_t k = 0; k < visible_.size(); ++k) {
-      const Facet& f = facet(visible_[k]);
+    // The walk also lists the horizon ridges (seen facet, slot of the unseen neighbour) in the order the
+    // coning below visits them. Both lists have room for every facet / ridge: no reallocation in the loop.
+    if (visible_.size() < facets_.size()) visible_.resize(facets_.size());
+    if (horizon_.size() < facets_.size() * static_cast<std::size_t>(d_)) horizon_.resize(facets_.size() * static_cast<std::size_t>(d_));
+    std::size_t nVisible = 1, nHorizon = 0;
+    visible_[0] = seen;
+    for (std::size_t k = 0; k < nVisible; ++k) {
+      const int fi = visible_[k];
+      const Facet& f = facet(fi);
       for (int s = 0; s < d_; ++s) {
-        Facet& fg = facets_[static_cast<std::size_t>(f.nb[static_cast<std::size_t>(s)])];
-        if (fg.mark == round_ || fg.mark == -round_) continue;
-        fg.dist = fg.n.dot(q) - fg.b;
-        if (fg.dist > threshold) { fg.mark = round_; visible_.push_back(f.nb[static_cast<std::size_t>(s)]); }
-        else fg.mark = -round_;
+        const int gi = f.nb[static_cast<std::size_t>(s)];
+        Facet& fg = facets_[static_cast<std::size_t>(gi)];
+        if (fg.mark == round_) continue;
+        if (fg.mark != -round_) {
+          fg.dist = fg.n.dot(q) - fg.b;
+          if (fg.dist > threshold) { fg.mark = round_; visible_[nVisible++] = gi; continue; }
+          fg.mark = -round_;
+        }
+        horizon_[nHorizon++] = {fi, s};
       }
     }
     // Cone q over the horizon (ridges between a seen and an unseen facet). The new facets go into free
@@ -240,19 +250,19 @@ class Polytope {
     ids_.clear();
     links_.clear();
     const std::size_t oldSize = facets_.size();
-    facets_.reserve(oldSize + visible_.size() * static_cast<std::size_t>(d_));  // no reallocation below
+    facets_.reserve(oldSize + nHorizon);  // no reallocation below
     std::size_t nextFree = free_.size();
     auto rollBack = [&] {
       for (std::size_t i = 0; i < ids_.size(); ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
       facets_.resize(oldSize);
       return false;
     };
-    for (const int fi : visible_) {
+    for (std::size_t h = 0; h < nHorizon; ++h) {
+      const auto [fi, s] = horizon_[h];
       const Facet& f = facet(fi);
-      for (int s = 0; s < d_; ++s) {
+      {
         const int g = f.nb[static_cast<std::size_t>(s)];
         const Facet& fg = facet(g);
-        if (fg.mark == round_) continue;
         int slot = -1;
         for (int k = 0; k < d_; ++k)
           if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
@@ -284,13 +294,14 @@ class Polytope {
       ++nf.version;
       pushHeap(id);
     }
-    for (const int fi : visible_) {
+    for (std::size_t k = 0; k < nVisible; ++k) {
+      const int fi = visible_[k];
       Facet& dead = facets_[static_cast<std::size_t>(fi)];
       dead.alive = false;
       ++dead.version;
       free_.push_back(fi);
     }
-    live_ += static_cast<int>(ids_.size()) - static_cast<int>(visible_.size());
+    live_ += static_cast<int>(ids_.size()) - static_cast<int>(nVisible);
     created_ += static_cast<int>(ids_.size());
     return true;
   }
@@ -431,7 +442,8 @@ class Polytope {
   int live_ = 0;
   int round_ = 0;
   std::vector<HeapEntry> heap_;  // min-heap on the offset
-  std::vector<int> visible_;
+  std::vector<int> visible_;                  // scratch of tryAdd, sized to the facet count
+  std::vector<std::pair<int, int>> horizon_;  // scratch of tryAdd: (seen facet, slot of its unseen neighbour)
   std::vector<int> ids_;                    // per created facet: its slot in facets_
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
   std::vector<Slot> table_;
