@@ -250,7 +250,9 @@ class Polytope {
     ids_.clear();
     links_.clear();
     const std::size_t oldSize = facets_.size();
-    facets_.reserve(oldSize + nHorizon);  // no reallocation below
+    // No reallocation below; growth is geometric (reserve alone would reallocate to the exact size, copying
+    // every facet on each insertion that grows the array, until the thread's workspace is warm).
+    if (facets_.capacity() < oldSize + nHorizon) facets_.reserve(std::max(oldSize + nHorizon, 2 * facets_.capacity()));
     std::size_t nextFree = free_.size();
     auto rollBack = [&] {
       for (std::size_t i = 0; i < ids_.size(); ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
