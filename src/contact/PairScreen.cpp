@@ -9,6 +9,8 @@
 
 #include "contact/ContactDetection.h"
 #include "geometry/BvhCache.h"
+#include "geometry/Proximity.h"
+#include "geometry/ProximityContacts.h"
 #include "geometry/SeparationBound.h"
 #include "geometry/ShapePairs.h"
 
@@ -183,7 +185,10 @@ bool PairScreen::collides(Entry& e, const WorldState& state) {
   const Transform& X_WBb = X_WB(state, e.pair.second);
   if (far(e, X_WA, X_WBb) || e.collides >= 0) return e.collides == 1;
   ++counts_.tested;
-  e.collides = pairCollides(world_, state, e.pair) ? 1 : 0;
+  // pairCollides (ContactDetection.cpp) with the entry's BVHs: no look-ups.
+  const PairSide a{e.primitiveA, e.bvhA.get(), X_WA}, b{e.primitiveB, e.bvhB.get(), X_WBb};
+  const auto exact = exactSeparation(a, b);
+  e.collides = (exact ? exact->colliding : meshesCollide(*e.bvhA, X_WA, *e.bvhB, X_WBb)) ? 1 : 0;
   return e.collides == 1;
 }
 
@@ -192,7 +197,13 @@ const std::vector<Contact>& PairScreen::contactsOf(Entry& e, const WorldState& s
   const Transform& X_WBb = X_WB(state, e.pair.second);
   if (far(e, X_WA, X_WBb) || e.contactsKnown) return e.contacts;
   ++counts_.tested;
-  e.contacts = findContacts(world_, state, std::vector<BodyPair>{e.pair}, settings_);
+  // findContacts (ContactDetection.cpp) of this pair with the entry's BVHs.
+  const PairSide a{e.primitiveA, e.bvhA.get(), X_WA}, b{e.primitiveB, e.bvhB.get(), X_WBb};
+  const auto exact = exactContacts(a, b, settings_.contacts);
+  const MeshContacts mc = exact ? *exact : meshContacts(*e.bvhA, X_WA, *e.bvhB, X_WBb, settings_.contacts);
+  e.contacts.clear();
+  if (!mc.colliding)
+    for (const auto& p : mc.points) e.contacts.push_back(makeContact(world_, e.pair.first, e.pair.second, p));
   e.contactsKnown = true;
   return e.contacts;
 }
