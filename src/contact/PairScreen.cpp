@@ -111,6 +111,14 @@ PairScreen::PairScreen(const World& world, std::vector<BodyPair> pairs, const Co
     e.ballA = ballOf<Ball>(*e.bvhA, e.primitiveA);
     e.ballB = ballOf<Ball>(*e.bvhB, e.primitiveB);
     e.exact = hasExactPairQuery({e.primitiveA, e.bvhA.get(), {}}, {e.primitiveB, e.bvhB.get(), {}});
+    auto indexOf = [&](const BodyHandle& h) {
+      const auto it = std::find(bodies_.begin(), bodies_.end(), h);
+      if (it != bodies_.end()) return static_cast<int>(it - bodies_.begin());
+      bodies_.push_back(h);
+      return static_cast<int>(bodies_.size()) - 1;
+    };
+    e.bodyA = indexOf(p.first);
+    e.bodyB = indexOf(p.second);
     entries_.push_back(std::move(e));
   }
 }
@@ -180,9 +188,14 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
   return false;
 }
 
-bool PairScreen::collides(Entry& e, const WorldState& state) {
-  const Transform& X_WA = X_WB(state, e.pair.first);
-  const Transform& X_WBb = X_WB(state, e.pair.second);
+void PairScreen::resolvePoses(const WorldState& state) {
+  poses_.resize(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) poses_[i] = &X_WB(state, bodies_[i]);
+}
+
+bool PairScreen::collides(Entry& e) {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WBb = *poses_[e.bodyB];
   if (far(e, X_WA, X_WBb) || e.collides >= 0) return e.collides == 1;
   ++counts_.tested;
   // pairCollides (ContactDetection.cpp) with the entry's BVHs: no look-ups.
@@ -192,9 +205,9 @@ bool PairScreen::collides(Entry& e, const WorldState& state) {
   return e.collides == 1;
 }
 
-const std::vector<Contact>& PairScreen::contactsOf(Entry& e, const WorldState& state) {
-  const Transform& X_WA = X_WB(state, e.pair.first);
-  const Transform& X_WBb = X_WB(state, e.pair.second);
+const std::vector<Contact>& PairScreen::contactsOf(Entry& e) {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WBb = *poses_[e.bodyB];
   if (far(e, X_WA, X_WBb) || e.contactsKnown) return e.contacts;
   ++counts_.tested;
   // findContacts (ContactDetection.cpp) of this pair with the entry's BVHs.
@@ -209,22 +222,25 @@ const std::vector<Contact>& PairScreen::contactsOf(Entry& e, const WorldState& s
 }
 
 bool PairScreen::anyCollides(const WorldState& state) {
+  resolvePoses(state);
   for (Entry& e : entries_)
-    if (collides(e, state)) return true;
+    if (collides(e)) return true;
   return false;
 }
 
 std::vector<BodyPair> PairScreen::colliding(const WorldState& state) {
+  resolvePoses(state);
   std::vector<BodyPair> out;
   for (Entry& e : entries_)
-    if (collides(e, state)) out.push_back(e.pair);
+    if (collides(e)) out.push_back(e.pair);
   return out;
 }
 
 std::vector<Contact> PairScreen::contacts(const WorldState& state) {
+  resolvePoses(state);
   std::vector<Contact> out;
   for (Entry& e : entries_) {
-    const auto& c = contactsOf(e, state);
+    const auto& c = contactsOf(e);
     out.insert(out.end(), c.begin(), c.end());
   }
   return out;
