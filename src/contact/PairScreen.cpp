@@ -9,6 +9,8 @@
 
 #include "contact/ContactDetection.h"
 #include "geometry/BvhCache.h"
+#include "geometry/Proximity.h"
+#include "geometry/ProximityContacts.h"
 #include "geometry/SeparationBound.h"
 #include "geometry/ShapePairs.h"
 
@@ -109,6 +111,14 @@ PairScreen::PairScreen(const World& world, std::vector<BodyPair> pairs, const Co
     e.ballA = ballOf<Ball>(*e.bvhA, e.primitiveA);
     e.ballB = ballOf<Ball>(*e.bvhB, e.primitiveB);
     e.exact = hasExactPairQuery({e.primitiveA, e.bvhA.get(), {}}, {e.primitiveB, e.bvhB.get(), {}});
+    auto indexOf = [&](const BodyHandle& h) {
+      const auto it = std::find(bodies_.begin(), bodies_.end(), h);
+      if (it != bodies_.end()) return static_cast<int>(it - bodies_.begin());
+      bodies_.push_back(h);
+      return static_cast<int>(bodies_.size()) - 1;
+    };
+    e.bodyA = indexOf(p.first);
+    e.bodyB = indexOf(p.second);
     entries_.push_back(std::move(e));
   }
 }
@@ -178,42 +188,59 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
   return false;
 }
 
-bool PairScreen::collides(Entry& e, const WorldState& state) {
-  const Transform& X_WA = X_WB(state, e.pair.first);
-  const Transform& X_WBb = X_WB(state, e.pair.second);
+void PairScreen::resolvePoses(const WorldState& state) {
+  poses_.resize(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) poses_[i] = &X_WB(state, bodies_[i]);
+}
+
+bool PairScreen::collides(Entry& e) {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WBb = *poses_[e.bodyB];
   if (far(e, X_WA, X_WBb) || e.collides >= 0) return e.collides == 1;
   ++counts_.tested;
-  e.collides = pairCollides(world_, state, e.pair) ? 1 : 0;
+  // pairCollides (ContactDetection.cpp) with the entry's BVHs: no look-ups.
+  const PairSide a{e.primitiveA, e.bvhA.get(), X_WA}, b{e.primitiveB, e.bvhB.get(), X_WBb};
+  const auto exact = exactSeparation(a, b);
+  e.collides = (exact ? exact->colliding : meshesCollide(*e.bvhA, X_WA, *e.bvhB, X_WBb)) ? 1 : 0;
   return e.collides == 1;
 }
 
-const std::vector<Contact>& PairScreen::contactsOf(Entry& e, const WorldState& state) {
-  const Transform& X_WA = X_WB(state, e.pair.first);
-  const Transform& X_WBb = X_WB(state, e.pair.second);
+const std::vector<Contact>& PairScreen::contactsOf(Entry& e) {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WBb = *poses_[e.bodyB];
   if (far(e, X_WA, X_WBb) || e.contactsKnown) return e.contacts;
   ++counts_.tested;
-  e.contacts = findContacts(world_, state, std::vector<BodyPair>{e.pair}, settings_);
+  // findContacts (ContactDetection.cpp) of this pair with the entry's BVHs.
+  const PairSide a{e.primitiveA, e.bvhA.get(), X_WA}, b{e.primitiveB, e.bvhB.get(), X_WBb};
+  const auto exact = exactContacts(a, b, settings_.contacts);
+  const MeshContacts mc = exact ? *exact : meshContacts(*e.bvhA, X_WA, *e.bvhB, X_WBb, settings_.contacts);
+  e.contacts.clear();
+  if (!mc.colliding)
+    for (const auto& p : mc.points) e.contacts.push_back(makeContact(world_, e.pair.first, e.pair.second, p));
   e.contactsKnown = true;
   return e.contacts;
 }
 
 bool PairScreen::anyCollides(const WorldState& state) {
+  resolvePoses(state);
   for (Entry& e : entries_)
-    if (collides(e, state)) return true;
+    if (collides(e)) return true;
   return false;
 }
 
 std::vector<BodyPair> PairScreen::colliding(const WorldState& state) {
+  resolvePoses(state);
   std::vector<BodyPair> out;
   for (Entry& e : entries_)
-    if (collides(e, state)) out.push_back(e.pair);
+    if (collides(e)) out.push_back(e.pair);
   return out;
 }
 
 std::vector<Contact> PairScreen::contacts(const WorldState& state) {
+  resolvePoses(state);
   std::vector<Contact> out;
   for (Entry& e : entries_) {
-    const auto& c = contactsOf(e, state);
+    const auto& c = contactsOf(e);
     out.insert(out.end(), c.begin(), c.end());
   }
   return out;

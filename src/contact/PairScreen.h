@@ -72,19 +72,24 @@ class PairScreen {
     int collides = -1;  // −1: not known at the memo poses
     bool contactsKnown = false;
     std::vector<Contact> contacts;
+    int bodyA = 0, bodyB = 0;  // indices into bodies_
   };
   // Brings the memo to the current poses: keeps it when they are the memo's poses (returns false), else drops
   // the stale answers and returns true if the pair is certainly farther apart than the threshold (then the memo
   // holds "no collision, no contacts").
   bool far(Entry& e, const Transform& X_WA, const Transform& X_WB);
-  bool collides(Entry& e, const WorldState& state);
-  const std::vector<Contact>& contactsOf(Entry& e, const WorldState& state);
+  bool collides(Entry& e);
+  const std::vector<Contact>& contactsOf(Entry& e);
+  // Looks up the pose of every body of the pairs in `state` (once per call, not once per pair).
+  void resolvePoses(const WorldState& state);
   double measure(Entry& e, const Transform& X_WA, const Transform& X_WB, double cap_mm);
 
   const World& world_;
   std::vector<BodyPair> pairs_;
   CollisionSettings settings_;
   std::vector<Entry> entries_;
+  std::vector<BodyHandle> bodies_;         // the distinct bodies of the pairs
+  std::vector<const Transform*> poses_;    // their poses in the state of the current call
   Counts counts_;
 };
 

@@ -14,7 +14,7 @@ bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Tra
   detail::PairFrame frame(a, poseA, b, poseB);
   bool hit = false;
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.gap(ia, ib, 0.0, true) > 0; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > 0; },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
           for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)

@@ -17,7 +17,7 @@ double meshSeparationBound(const Bvh& a, const Transform& poseA, const Bvh& b, c
       frame, a, b,
       [&](std::uint32_t ia, std::uint32_t ib) {
         // Any value above the cap that nodeGap returns is still a lower bound on the nodes' distance.
-        const double gap = frame.gap(ia, ib, cap_mm, true);
+        const double gap = frame.compactGap(ia, ib);
         if (!(gap > cap_mm)) return false;
         bound = std::min(bound, gap);
         return true;

@@ -9,6 +9,7 @@
 #include "contact/ContactMotion.h"
 #include "contact/PairScreen.h"
 #include "model/Kinematics.h"
+#include "model/LinkPoseCache.h"
 
 namespace sg {
 
@@ -144,8 +145,12 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
   const auto moving = robotBodies(world, robotIndex);
   const auto pairs = activePairs(world, settings.motion.collision, moving);
   const CollisionSettings& cs = settings.motion.collision;
+  // Forward kinematics through caches (LinkPoseCache.h: the same poses as linkPoses, recomputing only the
+  // joints that moved): the state's, and the proposal's for the opposed-contact test.
+  LinkPoseCache stateKinematics(robot), proposalKinematics(robot);
   auto apply = [&](const std::vector<double>& v) {
-    setDofValues(robot, rs, v);
+    rs.dofValues = clampToRanges(robot, v);  // == setDofValues(robot, rs, v)
+    stateKinematics.update(rs);
     updateConnections(world, state);
   };
   // The pair tests: plain, or through a PairScreen (the same answers, PairScreen.h).
@@ -173,15 +178,23 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
     }
     // Stops from existing contacts that oppose the proposed motion, until the proposal settles.
     const std::vector<Contact> contacts = contactsNow();
-    const auto fromPoses = linkPoses(robot, rs.X_WP, cur, rs.breakAway);
     std::vector<JointRef> entering;
     std::vector<double> proposal;
-    for (int guard = 0; guard < 64; ++guard) {
-      proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);
-      BreakAwayState trial = rs.breakAway;
-      enterBreakAway(robot, trial, entering, cur);
-      const auto toPoses = linkPoses(robot, rs.X_WP, proposal, trial);
-      if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, toPoses, stops)) break;
+    if (contacts.empty()) {
+      proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);  // no contact can oppose it
+    } else {
+      // The link poses at `cur`: after the first iteration the state's (the forward kinematics of cur, the
+      // palm pose and the break-away state at the end of the last one).
+      std::vector<std::vector<Transform>> firstPoses;
+      if (result.iterations == 0) firstPoses = linkPoses(robot, rs.X_WP, cur, rs.breakAway);
+      const auto& fromPoses = result.iterations == 0 ? firstPoses : rs.X_WL;
+      for (int guard = 0; guard < 64; ++guard) {
+        proposal = propose(robot, rs.breakAway, byDof, cur, next, stops, entering);
+        BreakAwayState trial = rs.breakAway;
+        enterBreakAway(robot, trial, entering, cur);
+        const auto& toPoses = proposalKinematics.poses(rs.X_WP, proposal, trial);
+        if (!stopOpposedLinks(world, state, robotIndex, contacts, fromPoses, toPoses, stops)) break;
+      }
     }
     bool moves = false;
     for (std::size_t k = 0; k < n; ++k) moves |= proposal[k] != cur[k];
@@ -211,16 +224,20 @@ DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int ro
       touched = true;
     }
     // Break-away joints rejoin their DOF once it has come back past the value where they broke away.
+    bool rejoined = false;
     for (std::size_t c = 0; c < robot.chains.size(); ++c)
       for (std::size_t jj = 0; jj < robot.chains[c].joints.size(); ++jj) {
         const Joint& j = robot.chains[c].joints[jj];
         JointBreakAway& ba = rs.breakAway[c][jj];
         if (ba.active && j.expr.dof >= 0 && j.expr.dof < static_cast<int>(n) &&
             rs.dofValues[j.expr.dof] <= ba.dofValue && proposal[j.expr.dof] < cur[j.expr.dof])
-          ba.active = false;
+          ba.active = false, rejoined = true;
       }
-    forwardKinematics(robot, rs);
-    updateConnections(world, state);
+    // The link poses follow the DOF values already (apply); only a rejoined joint moves them again.
+    if (rejoined) {
+      stateKinematics.update(rs);
+      updateConnections(world, state);
+    }
     if (settings.stopAtFirstContact && (touched || !contactsNow().empty())) {
       ++result.iterations;
       settled = true;

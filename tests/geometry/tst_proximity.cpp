@@ -9,6 +9,7 @@
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
 #include "geometry/ProximityTraversal.h"
+#include "geometry/SeparationBound.h"
 
 using namespace sg;
 
@@ -257,6 +258,41 @@ class TestProximity : public QObject {
         if (!d.colliding) QCOMPARE_LE(std::abs((d.pointA_mm - d.pointB_mm).norm() - expected), 1e-9);
       }
     }
+  }
+
+  // meshSeparationBound (the pair screen's certificate; its node test is the single-precision compact gap less
+  // its margin): never above the true distance, above the cap whenever it is not 0, and 0 only when the meshes
+  // come within the cap — near the origin and 2 m from it (where the float margin is largest).
+  void separationBoundIsCertified() {
+    const TriangleMesh a = makeIcosphere(6, 1), b = makeTorus(8, 2, 12, 8);
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int certified = 0, within = 0;
+    for (BoxFit fit : {BoxFit::Aligned, BoxFit::Oriented}) {
+      const Bvh ba(a, {fit, 1}), bb(b, {fit, 3});
+      for (const double offset : {0.0, 2000.0}) {
+        for (int k = 0; k < 60; ++k) {
+          const Vec3 far = Vec3(offset, -0.5 * offset, 0.3 * offset);
+          const Transform pa(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                             far + Vec3(12 * u(rng), 12 * u(rng), 12 * u(rng)));
+          const Transform pb(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                             far + Vec3(12 * u(rng), 12 * u(rng), 12 * u(rng)));
+          const double expected = bruteForceDistance(a, pa, b, pb);
+          for (const double cap : {0.2, 1.0, 3.0}) {
+            const double bound = meshSeparationBound(ba, pa, bb, pb, cap);
+            QCOMPARE_LE(bound, expected + 1e-9);
+            if (bound == 0) {
+              QCOMPARE_LE(expected, cap + 1e-9);
+              ++within;
+            } else {
+              QVERIFY(bound > cap);
+              ++certified;
+            }
+          }
+        }
+      }
+    }
+    QVERIFY(certified > 50 && within > 50);
   }
 
   // The pruning bounds meshDistance relies on never exceed the true distance: the plane (slab) bound of a

@@ -6,6 +6,9 @@
 
 #include "core/Error.h"
 #include "model/Kinematics.h"
+#include "model/LinkPoseCache.h"
+
+#include <random>
 
 using namespace sg;
 
@@ -203,6 +206,99 @@ class TestJoints : public QObject {
     VERIFY_POSE(s.X_WL[1][0], homogeneous(Rz90, Vec3(35, 20, 110)));
     VERIFY_POSE(s.X_WL[2][0], homogeneous(Rz90, Vec3(31, 20, 110)));
     QCOMPARE(r.dofs[2].maxValue, 10.0);
+  }
+
+  // LinkPoseCache (incremental forward kinematics) gives linkPoses' poses bit for bit after random changes of
+  // some DOFs, the break-away state and the palm pose, on a tree (trunk, branch off it, twig off the branch,
+  // and a coupled two-joint finger), and reuses the frames of joints whose inputs did not change.
+  void linkPoseCacheMatchesLinkPoses() {
+    Robot r = robotWithDofs(4);
+    Chain trunk;
+    trunk.base = Transform::fromTranslation(Vec3(0, 0, 10));
+    trunk.joints.push_back(fromDh({.a_mm = 30}, JointType::Revolute, {.dof = 0}, -kPi, kPi));
+    trunk.links.push_back(linkAfter(0));
+    Chain branch;
+    branch.parent = BodyRef{0, 0};
+    branch.base = Transform::fromTranslation(Vec3(5, 0, 0));
+    Joint bj = generalJoint(JointType::Revolute, {}, Vec3(0.3, 0.2, 1), {.dof = 1}, -kPi, kPi);
+    bj.X_JC = Transform::fromTranslation(Vec3(20, 0, 0));
+    branch.joints.push_back(bj);
+    branch.links.push_back(linkAfter(0));
+    Chain twig;
+    twig.parent = BodyRef{1, 0};
+    twig.joints.push_back(generalJoint(JointType::Prismatic, {}, Vec3::UnitY(), {.dof = 2}, 0, 10));
+    twig.links.push_back(linkAfter(0));
+    Chain finger;
+    for (const double ratio : {1.0, 0.5}) {
+      Joint j = generalJoint(JointType::Revolute, {}, Vec3::UnitX(), {.dof = 3, .ratio = ratio, .offset = 0.1}, -3, 3);
+      j.X_JC = Transform::fromTranslation(Vec3(0, 15, 0));
+      finger.joints.push_back(j);
+    }
+    finger.joints.push_back(generalJoint(JointType::Fixed, Transform::fromTranslation(Vec3(0, 5, 0)), Vec3::UnitZ()));
+    finger.links = {linkAfter(0), linkAfter(2)};
+    r.chains = {trunk, branch, twig, finger};
+    computeDofRanges(r);
+    LinkPoseCache cache(r);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Transform X_WP = Transform::fromTranslation(Vec3(0, 0, 100));
+    std::vector<double> dofs = {0.1, 0.2, 3, 0.4};
+    BreakAwayState breakAway(r.chains.size());
+    for (std::size_t c = 0; c < r.chains.size(); ++c) breakAway[c].resize(r.chains[c].joints.size());
+    auto same = [](const Transform& a, const Transform& b) {
+      return a.rotation().coeffs() == b.rotation().coeffs() && a.translation() == b.translation();
+    };
+    for (int step = 0; step < 400; ++step) {
+      const int what = static_cast<int>(unit(rng) * 10);
+      if (what < 6) {  // one DOF or none
+        const int k = static_cast<int>(unit(rng) * 5);
+        if (k < 4) dofs[k] += 0.05 * (unit(rng) - 0.5);
+      } else if (what < 8) {  // every DOF
+        for (double& d : dofs) d = 2 * unit(rng) - 1;
+      } else if (what == 8) {  // the finger's second joint enters or leaves break-away
+        breakAway[3][1] = {!breakAway[3][1].active, dofs[3]};
+      } else {
+        X_WP = X_WP * Transform::fromAxisAngle(Vec3(unit(rng), unit(rng), 1).normalized(), 0.1 * unit(rng));
+      }
+      const auto& cached = cache.poses(X_WP, dofs, breakAway);
+      const auto fresh = linkPoses(r, X_WP, dofs, breakAway);
+      QCOMPARE(cached.size(), fresh.size());
+      for (std::size_t c = 0; c < fresh.size(); ++c) {
+        QCOMPARE(cached[c].size(), fresh[c].size());
+        for (std::size_t l = 0; l < fresh[c].size(); ++l)
+          QVERIFY2(same(cached[c][l], fresh[c][l]), qPrintable(QString("step %1 chain %2 link %3").arg(step).arg(c).arg(l)));
+      }
+      // Nothing changed since the last call: nothing recomputed.
+      const long computed = cache.computed();
+      cache.poses(X_WP, dofs, breakAway);
+      QCOMPARE(cache.computed(), computed);
+    }
+    // The same inputs twice: every joint frame reused.
+    const long computed = cache.computed(), reused = cache.reused();
+    cache.poses(X_WP, dofs, breakAway);
+    QCOMPARE(cache.computed(), computed);
+    QCOMPARE(cache.reused(), reused + 6);
+    // Only the finger's DOF moves: the other chains' three frames are reused, the finger's three recomputed.
+    dofs[3] += 0.01;
+    cache.poses(X_WP, dofs, breakAway);
+    QCOMPARE(cache.computed(), computed + 3);
+    QCOMPARE(cache.reused(), reused + 6 + 3);
+    // The branch's DOF: the branch and the twig hanging off it, not the trunk.
+    dofs[1] += 0.01;
+    cache.poses(X_WP, dofs, breakAway);
+    QCOMPARE(cache.computed(), computed + 3 + 2);
+    // A state: update() == forwardKinematics.
+    RobotState s = defaultRobotState(r, X_WP);
+    s.dofValues = dofs;
+    s.breakAway = breakAway;
+    cache.update(s);
+    RobotState t = s;
+    forwardKinematics(r, t);
+    for (std::size_t c = 0; c < t.X_WL.size(); ++c)
+      for (std::size_t l = 0; l < t.X_WL[c].size(); ++l) QVERIFY(same(s.X_WL[c][l], t.X_WL[c][l]));
+    // A bad chain tree is refused up front.
+    r.chains[0].parent = BodyRef{2, 0};
+    QVERIFY_THROWS_EXCEPTION(Error, LinkPoseCache{r});
   }
 
   // A chain may only hang off a link of an earlier chain.
