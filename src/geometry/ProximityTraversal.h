@@ -183,6 +183,11 @@ struct MappingScratch {
   std::vector<double> extremeA, extremeB;
   std::vector<std::array<double, 4>> rectanglesA, rectanglesB;
   std::vector<std::uint32_t> candidatesA, candidatesB;
+  // The certificate's vertex projections along its direction (body frames) and per-triangle stamps that
+  // gather each candidate once (a stamp equal to candidateGeneration: already gathered by this collect).
+  std::vector<double> projectionsA, projectionsB;
+  std::vector<std::uint32_t> candidateStampA, candidateStampB;
+  std::uint32_t candidateGeneration = 0;
 };
 
 // The two meshes of a pair query in one working frame: the mesh with more nodes stays in its body frame,

@@ -5,6 +5,7 @@
 
 #include "geometry/BvhCache.h"
 #include "geometry/MassProperties.h"
+#include "geometry/MeshTopology.h"
 #include "geometry/Primitives.h"
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
@@ -545,6 +546,108 @@ class TestProximity : public QObject {
       QVERIFY(colliding > 0 && colliding < 400);  // the walk touched the object and left it
       qDebug("order %d: %d colliding, %d warm-started", order, colliding, warmed);
       QVERIFY(warmed > 150);
+    }
+  }
+
+  // A FiveFinger-like link: a box with a cylinder (its joint) overlapping one end — concave, its two parts
+  // interpenetrating (a union of primitives, as the bundled hands' links).
+  static TriangleMesh linkLikeMesh() {
+    TriangleMesh m = makeBox(Vec3(14, 14, 16));
+    m.transform(Mat3::Identity(), Vec3(-15, 0, 0));
+    TriangleMesh joint = makeCylinder(7, 16, 24);  // along z
+    m.append(joint, Mat3::Identity(), Vec3(-22, 0, 0));
+    m.finalize();
+    return m;
+  }
+
+  // MeshTopology: corner indices give the BVH's triangles, every triangle is listed at each of its corners,
+  // and the hull climb finds the brute-force support (largest projection over all vertices) from any start.
+  void meshTopologyMatchesTheTriangles() {
+    const TriangleMesh meshes[] = {makeBox(Vec3(10, 20, 30)), makeCylinder(30, 120, 48), makeTorus(30, 8, 32, 12),
+                                   linkLikeMesh(), makeIcosphere(14, 2)};
+    std::mt19937 rng(3);
+    std::normal_distribution<double> g(0, 1);
+    for (const TriangleMesh& mesh : meshes) {
+      const Bvh bvh(mesh);
+      const MeshTopology t = makeMeshTopology(bvh);
+      QCOMPARE(t.corners.size(), bvh.triangles().size());
+      for (std::uint32_t i = 0; i < t.corners.size(); ++i)
+        for (int k = 0; k < 3; ++k) {
+          QVERIFY(bvh.vertices()[t.corners[i][k]] == bvh.triangles()[i][k]);
+          const std::uint32_t v = t.corners[i][k];
+          const auto first = t.vertexTriangles.begin() + t.vertexTriangleStart[v];
+          const auto last = t.vertexTriangles.begin() + t.vertexTriangleStart[v + 1];
+          QVERIFY(std::find(first, last, i) != last);
+        }
+      QCOMPARE(t.vertexTriangles.size(), 3 * t.corners.size());
+      QVERIFY(t.hasHull());
+      QCOMPARE(t.hullPoints.size(), t.hullVertices.size());
+      for (std::uint32_t k = 0; k < t.hullVertices.size(); ++k) QCOMPARE(t.hullPosition[t.hullVertices[k]], std::int32_t(k));
+      const double scale = bvh.coordinateScale();
+      for (int trial = 0; trial < 400; ++trial) {
+        const Vec3 d = Vec3(g(rng), g(rng), g(rng)).normalized();
+        double brute = -std::numeric_limits<double>::infinity();
+        for (const Vec3& v : bvh.vertices()) brute = std::max(brute, d.dot(v));
+        const auto start = static_cast<std::uint32_t>(trial % t.hullVertices.size());
+        const std::uint32_t k = t.climbSupport(d, start);
+        QCOMPARE_LE(std::abs(d.dot(t.hullPoints[k]) - brute), 1e-9 * scale);
+      }
+    }
+    // The link's box hides part of the joint cylinder: fewer hull vertices than vertices.
+    const Bvh link(linkLikeMesh());
+    const MeshTopology linkTopology = makeMeshTopology(link);
+    QVERIFY(linkTopology.hullVertices.size() < link.vertices().size());
+    // A flat mesh has no hull (supports then scan every vertex); distances still work.
+    const Bvh plane(makePlane(50, 4));
+    const MeshTopology planeTopology = makeMeshTopology(plane);
+    QVERIFY(!planeTopology.hasHull());
+    QCOMPARE(planeTopology.corners.size(), plane.triangles().size());
+    DistanceWarmStart warm;
+    for (int k = 0; k < 3; ++k) {
+      const Transform pose(Quat(Eigen::AngleAxisd(0.3 * k, Vec3::UnitX())), Vec3(5 * k, 0, 20));
+      const MeshDistance cold = meshDistance(plane, {}, link, pose);
+      const MeshDistance hot = meshDistance(plane, planeTopology, {}, link, linkTopology, pose, warm);
+      QCOMPARE(hot.distance_mm, cold.distance_mm);
+      QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
+    }
+  }
+
+  // Annealing-like jumps (large random moves between queries) of a concave link around a cylinder: the
+  // warm-started query (slab certificate from the hull climb and the vertex projections) returns the cold
+  // answer bit for bit, whichever mesh is mapped.
+  void warmStartEqualsColdOnRandomPoses() {
+    const TriangleMesh link = linkLikeMesh(), can = makeCylinder(30, 120, 48);
+    const Bvh bl(link), bc(can);
+    const MeshTopology tl = makeMeshTopology(bl), tc = makeMeshTopology(bc);
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int order = 0; order < 2; ++order) {
+      DistanceWarmStart warm;
+      Transform pose(Quat::Identity(), Vec3(50, 0, 20));
+      int apart = 0;
+      for (int step = 0; step < 300; ++step) {
+        const double jump = step % 5 == 0 ? 40.0 : 3.0;
+        pose = Transform(Quat(Eigen::AngleAxisd((step % 5 == 0 ? 1.5 : 0.1) * u(rng),
+                                                Vec3(u(rng), u(rng), u(rng)).normalized())),
+                         Vec3::Zero()) *
+               pose;
+        pose = Transform(pose.rotation(), pose.translation() + jump * Vec3(u(rng), u(rng), u(rng)));
+        // Keep the link near the can's side (20–70 mm from its axis).
+        Vec3 t = pose.translation();
+        const double radial = std::hypot(t.x(), t.y());
+        if (radial < 20 || radial > 70) t.head<2>() *= 45.0 / std::max(radial, 1e-9);
+        t.z() = std::clamp(t.z(), -20.0, 140.0);
+        pose = Transform(pose.rotation(), t);
+        const MeshDistance cold = order == 0 ? meshDistance(bl, pose, bc, {}) : meshDistance(bc, {}, bl, pose);
+        const MeshDistance hot = order == 0 ? meshDistance(bl, tl, pose, bc, tc, {}, warm)
+                                            : meshDistance(bc, tc, {}, bl, tl, pose, warm);
+        QCOMPARE(hot.distance_mm, cold.distance_mm);
+        QCOMPARE(hot.colliding, cold.colliding);
+        QVERIFY(hot.pointA_mm == cold.pointA_mm);
+        QVERIFY(hot.pointB_mm == cold.pointB_mm);
+        if (!cold.colliding) ++apart;
+      }
+      QVERIFY(apart > 100);
     }
   }
 

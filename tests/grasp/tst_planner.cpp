@@ -9,6 +9,8 @@
 #include <fstream>
 #include <thread>
 
+#include "contact/CollisionFilter.h"
+#include "contact/ContactDetection.h"
 #include "geometry/BvhCache.h"
 #include "geometry/Proximity.h"
 #include "grasp/planner/GraspList.h"
@@ -388,6 +390,32 @@ class TestPlanner : public QObject {
     QCOMPARE(contactsEnergyOf({sideways}), 60.0);
     QCOMPARE(contactsEnergyOf({aligned, sideways}), 35.0);
     QCOMPARE(contactsEnergyOf({}), 0.0);
+  }
+
+  // The evaluator's legality test (its pairs looked up once, mesh pairs whose BVH root spheres are apart
+  // skipped) agrees with anyCollision on the hand's bodies, on random states of both bundled worlds: near the
+  // start (touching and not) and anywhere in the ranges.
+  void placeAgreesWithAnyCollision() {
+    for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
+      const World world = bundled(name);
+      PlanRequest request = smallPlan(EnergyKind::Contacts, 1, 1);
+      const HandSearchSpace space = makeSearchSpace(world, request);
+      HandEvaluator evaluator(world, world.state, space, request.energy);
+      const std::vector<BodyHandle> hand = robotBodies(world, space.robot);
+      std::mt19937 rng(23);
+      std::normal_distribution<double> step(0.0, 1.0);
+      int legal = 0, illegal = 0;
+      for (int s = 0; s < 300; ++s) {
+        std::vector<double> x;
+        for (const SearchVariable& v : space.variables)
+          x.push_back(s % 2 ? std::uniform_real_distribution<double>(v.min, v.max)(rng)
+                            : std::clamp(v.value + 0.15 * v.maxJump * step(rng), v.min, v.max));
+        const bool placed = evaluator.place(x);
+        QCOMPARE(placed, !anyCollision(world, evaluator.scratch(), request.energy.analysis.collision, hand));
+        (placed ? legal : illegal) += 1;
+      }
+      QVERIFY2(legal >= 30 && illegal >= 30, name);
+    }
   }
 
   // The live contacts energy as the evaluator computes it (per link a warm-started distance query settled by

@@ -8,6 +8,7 @@
 #include "core/Error.h"
 #include "core/Math.h"
 #include "geometry/BvhCache.h"
+#include "geometry/MeshTopology.h"
 #include "geometry/Proximity.h"
 #include "geometry/ShapePairs.h"
 #include "grasp/AutoGrasp.h"
@@ -282,20 +283,45 @@ HandEvaluator::HandEvaluator(const World& world, const WorldState& start, const 
   const Robot& hand = world.robots[static_cast<std::size_t>(space.robot)];
   for (const BodyRef& ref : hand.bodyRefs()) {
     const Body& b = hand.body(ref);
-    if (b.mesh && !b.mesh->empty()) links_.push_back({ref, bvhFor(b.mesh), b.mesh.get(), {}});
+    if (b.mesh && !b.mesh->empty()) links_.push_back({ref, bvhFor(b.mesh), b.mesh.get(), nullptr, {}});
   }
+  auto sphereOf = [&](const BodyHandle& handle, const Bvh& bvh) {
+    for (std::size_t k = 0; k < spheres_.size(); ++k)
+      if (spheres_[k].body == handle) return static_cast<int>(k);
+    const BvhBox& root = bvh.nodes().front().box;
+    spheres_.push_back({handle, root.center, root.radius});
+    return static_cast<int>(spheres_.size() - 1);
+  };
   for (const BodyPair& p : activePairs(world, settings.analysis.collision, handBodies_)) {
     const Body& a = world.body(p.first);
     const Body& b = world.body(p.second);
-    collisionPairs_.push_back({p.first, p.second, bvhFor(a.mesh), bvhFor(b.mesh),
-                               a.primitive ? &*a.primitive : nullptr, b.primitive ? &*b.primitive : nullptr});
+    CollisionPair pair{p.first, p.second, bvhFor(a.mesh), bvhFor(b.mesh),
+                       a.primitive ? &*a.primitive : nullptr, b.primitive ? &*b.primitive : nullptr};
+    // A primitive's exact surface may bulge beyond its tessellation's BVH: those pairs are never skipped.
+    if (!pair.primitiveA && !pair.primitiveB && pair.bvhA && pair.bvhB && !pair.bvhA->empty() && !pair.bvhB->empty()) {
+      pair.sphereA = sphereOf(p.first, *pair.bvhA);
+      pair.sphereB = sphereOf(p.second, *pair.bvhB);
+    }
+    collisionPairs_.push_back(std::move(pair));
   }
+  sphereCenters_W_.resize(spheres_.size());
 }
 
 bool HandEvaluator::handCollides() const {
   // As anyCollision(world, state, settings, handBodies) (ContactDetection.cpp: pairCollides), without looking
-  // up the pairs and BVHs on every call.
+  // up the pairs and BVHs on every call, and skipping mesh pairs whose BVH root spheres are apart by more
+  // than the rounding of this world-frame test (meshesCollide prunes those at its root: the same answer).
+  for (std::size_t k = 0; k < spheres_.size(); ++k)
+    sphereCenters_W_[k] = X_WB(scratch_, spheres_[k].body) * spheres_[k].center_B;
   for (const CollisionPair& p : collisionPairs_) {
+    if (p.sphereA >= 0) {
+      const Vec3& cA = sphereCenters_W_[static_cast<std::size_t>(p.sphereA)];
+      const Vec3& cB = sphereCenters_W_[static_cast<std::size_t>(p.sphereB)];
+      const double rA = spheres_[static_cast<std::size_t>(p.sphereA)].radius_mm;
+      const double rB = spheres_[static_cast<std::size_t>(p.sphereB)].radius_mm;
+      const double margin = 1e-9 * (cA.norm() + cB.norm() + rA + rB + 1.0);
+      if ((cA - cB).norm() - rA - rB > margin) continue;
+    }
     const PairSide a{p.primitiveA, p.bvhA.get(), X_WB(scratch_, p.a)};
     const PairSide b{p.primitiveB, p.bvhB.get(), X_WB(scratch_, p.b)};
     if (const auto exact = exactSeparation(a, b)) {
@@ -409,9 +435,13 @@ std::vector<HandProbe> HandEvaluator::probes() {
       out.push_back(p);
     }
   } else {
+    if (!objectTopology_) {
+      objectTopology_ = std::make_shared<const MeshTopology>(makeMeshTopology(*objectBvh_));
+      for (LinkProbe& link : links_) link.topology = std::make_shared<const MeshTopology>(makeMeshTopology(*link.bvh));
+    }
     for (LinkProbe& link : links_) {
       const Transform& X_WL = X_WB(rs, link.ref);
-      const MeshDistance d = meshDistance(*link.bvh, X_WL, *objectBvh_, X_WG, link.warm);
+      const MeshDistance d = meshDistance(*link.bvh, *link.topology, X_WL, *objectBvh_, *objectTopology_, X_WG, link.warm);
       if (!d.found()) continue;
       const MeshClosestPoint own = closestPointOnMesh(*link.bvh, X_WL, d.pointA_mm);
       HandProbe p;

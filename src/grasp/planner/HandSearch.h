@@ -16,6 +16,10 @@
 #include "model/World.h"
 #include "model/WorldState.h"
 
+namespace sg {
+struct MeshTopology;
+}
+
 namespace sg::planner {
 
 enum class PositionSpace { AxisAngle, Approach, Ellipsoid, Complete };
@@ -119,10 +123,13 @@ class HandEvaluator final : public StateEvaluator {
   WorldState scratch_;
   std::vector<BodyHandle> handBodies_;
   std::shared_ptr<const Bvh> objectBvh_;
+  // Live probes' distance queries use the meshes' topologies (geometry/MeshTopology.h), built on first use.
+  std::shared_ptr<const MeshTopology> objectTopology_;
   struct LinkProbe {
     BodyRef ref;
     std::shared_ptr<const Bvh> bvh;
     const TriangleMesh* mesh;
+    std::shared_ptr<const MeshTopology> topology;
     // The last closest triangle pair to the object: successive states are close, so the next distance query
     // starts from it (temporal coherence; meshDistance returns exactly the cold answer).
     DistanceWarmStart warm;
@@ -133,8 +140,18 @@ class HandEvaluator final : public StateEvaluator {
     std::shared_ptr<const Bvh> bvhA, bvhB;
     const Primitive* primitiveA = nullptr;
     const Primitive* primitiveB = nullptr;
+    int sphereA = -1, sphereB = -1;  // in spheres_ (mesh bodies without a primitive), else −1
   };
   std::vector<CollisionPair> collisionPairs_;
+  // The bodies of mesh–mesh collision pairs with their BVH root spheres (centre in the body frame, radius):
+  // pairs whose spheres are apart are skipped (meshesCollide would prune them at the root).
+  struct BoundingSphere {
+    BodyHandle body;
+    Vec3 center_B = Vec3::Zero();
+    double radius_mm = 0;
+  };
+  std::vector<BoundingSphere> spheres_;
+  mutable std::vector<Vec3> sphereCenters_W_;  // per handCollides call
 };
 
 }  // namespace sg::planner
