@@ -277,7 +277,7 @@ struct DistanceSearch {
   bool consider(std::uint32_t i, std::uint32_t j, bool useLowerBound) {
     const TrianglePoints& ta = frame.triangleA(i);
     const TrianglePoints& tb = frame.triangleB(j);
-    if (useLowerBound && frame.triangleLowerBound(i, j) > best + slack) return true;
+    if (useLowerBound && frame.triangleBeyond(i, j, best + slack)) return true;
     const auto d = triangleDistance(ta, tb);
     const bool better = !found ? d.distance <= best
                                : (d.distance < best || (d.distance == best && (i < bestA || (i == bestA && j < bestB))));
@@ -331,7 +331,10 @@ struct DistanceSearch {
       c2.lowerBound = std::max(0.0, frame.compactGap(c2.a, c2.b));
       if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
       if (c1.lowerBound <= stop) stack.push_back(c1);
-      if (c2.lowerBound <= stop) stack.push_back(c2);
+      if (c2.lowerBound <= stop) {
+        stack.push_back(c2);
+        frame.prefetchVisit(c2.a, c2.b);
+      }
     }
   }
 

@@ -91,7 +91,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
           for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
             // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
             // of these triangles can be accepted.
-            if (frame.triangleLowerBound(i, j) > options.threshold_mm) continue;
+            if (frame.triangleBeyond(i, j, options.threshold_mm)) continue;
             const TrianglePoints& ta = frame.triangleA(i);
             if (trianglesIntersect(ta, tb)) return result.colliding = true;
             TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();

@@ -264,10 +264,9 @@ std::array<Vec3, 3> triangleEdgeNormals(const TrianglePoints& t) {
 
 namespace {
 
-// One triangle's side of the tightened bound: gap off its plane and, in quadrature, the largest gap outside
-// one of its edges.
-double sideBound(const TrianglePoints& own, const Vec3& n, const std::array<Vec3, 3>& m, const TrianglePoints& other) {
-  const double g = std::max(0.0, slabGap(own, n, other));
+// One triangle's side of the tightened bound from its plane gap g (≥ 0): in quadrature with the largest gap
+// outside one of its edges.
+double sideBound(const TrianglePoints& own, double g, const std::array<Vec3, 3>& m, const TrianglePoints& other) {
   double lateral = 0;
   for (int k = 0; k < 3; ++k) {
     const double x = std::min({m[k].dot(other[0] - own[k]), m[k].dot(other[1] - own[k]), m[k].dot(other[2] - own[k])});
@@ -280,7 +279,18 @@ double sideBound(const TrianglePoints& own, const Vec3& n, const std::array<Vec3
 
 double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
                                   const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2) {
-  return std::max(sideBound(t1, n1, m1, t2), sideBound(t2, n2, m2, t1));
+  return std::max(sideBound(t1, std::max(0.0, slabGap(t1, n1, t2)), m1, t2),
+                  sideBound(t2, std::max(0.0, slabGap(t2, n2, t1)), m2, t1));
+}
+
+bool triangleDistanceExceeds(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
+                             const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2, double threshold) {
+  // √(g² + l²) ≥ g holds in rounded arithmetic too (√fl(g²) = g), so these exits agree with the full bound.
+  const double g1 = std::max(0.0, slabGap(t1, n1, t2));
+  if (g1 > threshold) return true;
+  const double g2 = std::max(0.0, slabGap(t2, n2, t1));
+  if (g2 > threshold) return true;
+  return sideBound(t1, g1, m1, t2) > threshold || sideBound(t2, g2, m2, t1) > threshold;
 }
 
 namespace {

@@ -56,6 +56,11 @@ std::array<Vec3, 3> triangleEdgeNormals(const TrianglePoints& t);
 // orthogonal gaps add in quadrature, √(g_n² + g_e²). n: the triangle's unit normal (orthogonal to m).
 double triangleDistanceLowerBound(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
                                   const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2);
+// Exactly `triangleDistanceLowerBound(t1, n1, m1, t2, n2, m2) > threshold`, cheaper when it is true: both
+// plane gaps are tested before the edge gaps (each side's bound is at least its plane gap, in floating point
+// too, so a plane gap above the threshold decides alone).
+bool triangleDistanceExceeds(const TrianglePoints& t1, const Vec3& n1, const std::array<Vec3, 3>& m1,
+                             const TrianglePoints& t2, const Vec3& n2, const std::array<Vec3, 3>& m2, double threshold);
 
 // Minimum distance between two triangles with witness points: 6 vertex–face + 9 edge–edge candidates
 // (exact for non-intersecting triangles); 0 with a common point when they intersect.

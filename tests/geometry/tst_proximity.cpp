@@ -1,6 +1,7 @@
 // Triangle primitives, BVH queries (collision, distance, contacts) against closed-form answers.
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 #include "geometry/BvhCache.h"
@@ -322,6 +323,13 @@ class TestProximity : public QObject {
       QVERIFY2(edged <= exact + 1e-9, qPrintable(QString("edge bound %1 > distance %2").arg(edged).arg(exact)));
       QVERIFY(edged >= bound - 1e-12);
       if (edged > bound + 1e-3) ++tighter;
+      // The early-exit form decides exactly as the full bound, at thresholds just below, at and above it
+      // and at each side's plane gap (where the plane test alone would decide).
+      const auto m1 = triangleEdgeNormals(t1), m2 = triangleEdgeNormals(t2);
+      const double planeGap1 = triangleDistanceLowerBound(t1, n1, t2, Vec3(n1));
+      for (double threshold : {0.0, edged, std::nextafter(edged, 0.0), std::nextafter(edged, 1e9), 0.5 * edged,
+                               planeGap1, std::nextafter(planeGap1, 0.0), bound, std::nextafter(bound, 0.0)})
+        QCOMPARE(triangleDistanceExceeds(t1, n1, m1, t2, n2, m2, threshold), edged > threshold);
     }
     QVERIFY(tight > 500);  // and it is not a trivial 0
     QVERIFY(tighter > 500);
