@@ -343,6 +343,8 @@ struct DistanceSearch {
     if (!found) return r;
     r.colliding = colliding;
     r.distance_mm = colliding ? 0.0 : best;
+    r.triangleA = a.sourceIndex()[bestA];
+    r.triangleB = b.sourceIndex()[bestB];
     r.pointA_mm = frame.frameToWorld() * pointA;
     r.pointB_mm = frame.frameToWorld() * pointB;
     return r;

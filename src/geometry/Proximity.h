@@ -16,6 +16,9 @@ struct MeshDistance {
   double distance_mm = std::numeric_limits<double>::infinity();  // 0 when colliding; ∞ if a mesh is empty
   Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();        // world frame witness points
   bool colliding = false;
+  // The closest (or a colliding) triangle pair, as indices in each source mesh (Bvh::sourceIndex); 0 when
+  // not found.
+  std::uint32_t triangleA = 0, triangleB = 0;
   bool found() const { return distance_mm < std::numeric_limits<double>::infinity(); }
 };
 // Minimum distance by branch and bound. Pairs farther than `upperBound_mm` are pruned: if the true

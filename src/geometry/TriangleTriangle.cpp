@@ -321,9 +321,27 @@ TriangleDistanceResult triangleDistance(const TrianglePoints& t1, const Triangle
     r.pointOnSecond = p2;
     return true;
   };
-  for (int k = 0; k < 3; ++k) {
+  // Vertex–face candidates, each triangle's vertices from the one farthest toward the other triangle (along
+  // the centroids' offset): a certified vertex is its triangle's extreme toward the other, so the first try
+  // usually settles it (callgrind, bench_plan --search on FiveFinger: ~2× fewer closest-point calls).
+  const Vec3 toward = (t2[0] + t2[1] + t2[2]) - (t1[0] + t1[1] + t1[2]);
+  const auto order = [&toward](const TrianglePoints& t, double sign) {
+    const double p0 = sign * toward.dot(t[0]), p1 = sign * toward.dot(t[1]), p2 = sign * toward.dot(t[2]);
+    std::array<int, 3> o{0, 1, 2};
+    if (p1 > p0) std::swap(o[0], o[1]);
+    const double first = std::max(p0, p1), second = std::min(p0, p1);
+    if (p2 > second) {
+      o[2] = o[1];
+      o[1] = 2;
+      if (p2 > first) std::swap(o[0], o[1]);
+    }
+    return o;
+  };
+  const std::array<int, 3> o1 = order(t1, 1.0), o2 = order(t2, -1.0);
+  for (int i = 0; i < 3; ++i) {
+    const int k = o1[i], l = o2[i];
     if (certified(t1[k], closestPointOnTriangle(t1[k], t2[0], t2[1], t2[2]).point)) return r;
-    if (certified(closestPointOnTriangle(t2[k], t1[0], t1[1], t1[2]).point, t2[k])) return r;
+    if (certified(closestPointOnTriangle(t2[l], t1[0], t1[1], t1[2]).point, t2[l])) return r;
   }
   for (int k = 0; k < 3; ++k)
     for (int l = 0; l < 3; ++l) {

@@ -258,6 +258,15 @@ class TestProximity : public QObject {
         QCOMPARE_LE(std::abs(d.distance_mm - expected), 1e-9);
         QCOMPARE(meshesCollide(ba, pa, bb, pb), expected == 0);
         if (!d.colliding) QCOMPARE_LE(std::abs((d.pointA_mm - d.pointB_mm).norm() - expected), 1e-9);
+        // The reported triangles (source mesh indices) hold the witness points and are that far apart.
+        const auto worldTriangle = [](const TriangleMesh& m, const Transform& pose, std::uint32_t t) {
+          const auto& f = m.triangles.at(t);
+          return TrianglePoints{pose * m.vertices[f[0]], pose * m.vertices[f[1]], pose * m.vertices[f[2]]};
+        };
+        const TrianglePoints ta = worldTriangle(a, pa, d.triangleA), tb = worldTriangle(b, pb, d.triangleB);
+        QCOMPARE_LE(closestPointOnTriangle(d.pointA_mm, ta[0], ta[1], ta[2]).distanceSquared, 1e-18);
+        QCOMPARE_LE(closestPointOnTriangle(d.pointB_mm, tb[0], tb[1], tb[2]).distanceSquared, 1e-18);
+        QCOMPARE_LE(std::abs(triangleDistance(ta, tb).distance - expected), 1e-9);
       }
     }
   }

@@ -443,11 +443,12 @@ std::vector<HandProbe> HandEvaluator::probes() {
       const Transform& X_WL = X_WB(rs, link.ref);
       const MeshDistance d = meshDistance(*link.bvh, *link.topology, X_WL, *objectBvh_, *objectTopology_, X_WG, link.warm);
       if (!d.found()) continue;
-      const MeshClosestPoint own = closestPointOnMesh(*link.bvh, X_WL, d.pointA_mm);
       HandProbe p;
       p.p_W = d.pointA_mm;
       p.q_W = d.pointB_mm;
-      p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(own.triangle));
+      // The normal of the link's triangle in the closest pair (the canonical one when the witness point is
+      // shared by several triangles).
+      p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(d.triangleA));
       p.mu = world_.materials.staticFriction(hand.body(link.ref).material, object.material);
       out.push_back(p);
     }
