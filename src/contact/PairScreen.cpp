@@ -83,14 +83,17 @@ BallT ballOf(const Bvh& bvh, const Primitive* primitive) {
   return ball;
 }
 
-// The largest distance any point of the ball moves between body poses X0 and X1 (mm): the centre's
-// displacement plus ‖R1 − R0‖·r = 2·sin(θ/2)·r, θ the angle of R0ᵀR1 (sin(θ/2) = |vec(q0* q1)|).
-template <typename BallT>
-double maxDisplacement(const BallT& ball, const Transform& X0, const Transform& X1) {
-  if (samePose(X0, X1)) return 0;
-  if (ball.unbounded) return kInf;
-  const double sinHalf = (X0.rotation().conjugate() * X1.rotation()).vec().norm();
-  const double m = (X1 * ball.center - X0 * ball.center).norm() + 2 * sinHalf * ball.radius_mm;
+// sin(θ/2) of the rotation between unit quaternions q0 and q1 (θ the angle of R0ᵀR1): |vec(q0* q1)|, of
+// which only the vector part is formed.
+double sinHalfAngle(const Quat& q0, const Quat& q1) {
+  const Vec3 v0 = q0.vec(), v1 = q1.vec();
+  return (q0.w() * v1 - q1.w() * v0 - v0.cross(v1)).norm();
+}
+
+// The largest distance any point of a ball (radius r) moves when its centre moves by `centreShift` and its
+// body turns by θ: the centre's displacement plus ‖R1 − R0‖·r = 2·sin(θ/2)·r.
+double maxDisplacement(double centreShift, double sinHalf, double radius_mm) {
+  const double m = centreShift + 2 * sinHalf * radius_mm;
   return std::isfinite(m) ? m : kInf;
 }
 
@@ -119,6 +122,9 @@ PairScreen::PairScreen(const World& world, std::vector<BodyPair> pairs, const Co
     };
     e.bodyA = indexOf(p.first);
     e.bodyB = indexOf(p.second);
+    balls_.resize(bodies_.size());
+    balls_[static_cast<std::size_t>(e.bodyA)] = e.ballA;
+    balls_[static_cast<std::size_t>(e.bodyB)] = e.ballB;
     entries_.push_back(std::move(e));
   }
 }
@@ -146,16 +152,7 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
   const double limit = settings_.threshold_mm() + kMargin_mm;
   if (e.bounded) {
     ++e.queriesSinceMeasure;
-    // Each body's own motion since the reference (0 for a body that stayed), and when that is not enough the
-    // relative motion (the distance depends on it only; fingers closing side by side barely move relative to
-    // each other): B's ball in A's frame or A's in B's, whichever moved less.
-    double moved = maxDisplacement(e.ballA, e.refA, X_WA) + maxDisplacement(e.ballB, e.refB, X_WB);
-    if (!(e.lower_mm - moved > limit)) {
-      const Transform rel = X_WA.inverse() * X_WB;
-      const Transform refRel = e.refA.inverse() * e.refB;
-      moved = std::min({moved, maxDisplacement(e.ballB, refRel, rel),
-                        maxDisplacement(e.ballA, refRel.inverse(), rel.inverse())});
-    }
+    const double moved = movedSinceReference(e, limit);
     if (e.lower_mm - moved > limit) {
       ++counts_.skipped;
       e.collides = 0;
@@ -170,9 +167,7 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
     --e.plainLeft;
     return false;
   }
-  e.bounded = true;
-  e.refA = X_WA;
-  e.refB = X_WB;
+  setReference(e);
   e.queriesSinceMeasure = 0;
   if (e.lookahead_mm < 0) e.lookahead_mm = kFirstLookahead_mm;
   e.lower_mm = measure(e, X_WA, X_WB, limit + e.lookahead_mm);
@@ -190,7 +185,52 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
 
 void PairScreen::resolvePoses(const WorldState& state) {
   poses_.resize(bodies_.size());
-  for (std::size_t i = 0; i < bodies_.size(); ++i) poses_[i] = &X_WB(state, bodies_[i]);
+  centers_W_.resize(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    poses_[i] = &X_WB(state, bodies_[i]);
+    centers_W_[i] = *poses_[i] * balls_[i].center;
+  }
+}
+
+void PairScreen::setReference(Entry& e) {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WB = *poses_[e.bodyB];
+  e.bounded = true;
+  e.refA = X_WA;
+  e.refB = X_WB;
+  e.refCenterA_W = centers_W_[e.bodyA];
+  e.refCenterB_W = centers_W_[e.bodyB];
+  e.refCenterB_A = X_WA.rotation().conjugate() * (e.refCenterB_W - X_WA.translation());
+  e.refCenterA_B = X_WB.rotation().conjugate() * (e.refCenterA_W - X_WB.translation());
+  e.refRotationAB = X_WA.rotation().conjugate() * X_WB.rotation();
+}
+
+double PairScreen::movedSinceReference(const Entry& e, double limit_mm) const {
+  const Transform& X_WA = *poses_[e.bodyA];
+  const Transform& X_WB = *poses_[e.bodyB];
+  const Vec3& cA_W = centers_W_[e.bodyA];
+  const Vec3& cB_W = centers_W_[e.bodyB];
+  // Each body's own motion since the reference: 0 for a body that stayed, unbounded for a moved half-space.
+  const auto own = [](const Ball& ball, const Transform& ref, const Transform& X, const Vec3& c_W, const Vec3& ref_W) {
+    if (samePose(ref, X)) return 0.0;
+    if (ball.unbounded) return kInf;
+    return maxDisplacement((c_W - ref_W).norm(), sinHalfAngle(ref.rotation(), X.rotation()), ball.radius_mm);
+  };
+  const double moved = own(e.ballA, e.refA, X_WA, cA_W, e.refCenterA_W) + own(e.ballB, e.refB, X_WB, cB_W, e.refCenterB_W);
+  if (e.lower_mm - moved > limit_mm) return moved;
+  // Not enough: the relative motion (the distance depends on it only; fingers closing side by side barely
+  // move relative to each other): B's ball in A's frame or A's in B's, whichever moved less. Both turn by the
+  // angle between the reference and the current relative rotation q_A* q_B.
+  const double sinHalf = sinHalfAngle(e.refRotationAB, X_WA.rotation().conjugate() * X_WB.rotation());
+  const double inA = e.ballB.unbounded ? kInf
+                                       : maxDisplacement((X_WA.rotation().conjugate() * (cB_W - X_WA.translation()) -
+                                                          e.refCenterB_A).norm(),
+                                                         sinHalf, e.ballB.radius_mm);
+  const double inB = e.ballA.unbounded ? kInf
+                                       : maxDisplacement((X_WB.rotation().conjugate() * (cA_W - X_WB.translation()) -
+                                                          e.refCenterA_B).norm(),
+                                                         sinHalf, e.ballA.radius_mm);
+  return std::min({moved, inA, inB});
 }
 
 bool PairScreen::collides(Entry& e) {

@@ -58,9 +58,14 @@ class PairScreen {
     const Primitive* primitiveB = nullptr;
     Ball ballA, ballB;
     bool exact = false;  // the pair has a closed form (ShapePairs.h)
-    // The distance bound: at poses refA, refB the pair was at least `lower_mm` apart.
+    // The distance bound: at poses refA, refB the pair was at least `lower_mm` apart. With them, for the
+    // motion bound: the balls' centres in the world and each in the other body's frame, and the relative
+    // rotation q_AB = q_A* q_B, all at the reference poses.
     bool bounded = false;
     Transform refA, refB;
+    Vec3 refCenterA_W = Vec3::Zero(), refCenterB_W = Vec3::Zero();
+    Vec3 refCenterB_A = Vec3::Zero(), refCenterA_B = Vec3::Zero();
+    Quat refRotationAB = Quat::Identity();
     double lower_mm = 0;
     int queriesSinceMeasure = 0;
     double lookahead_mm = -1;  // the next certificate's reach beyond the threshold
@@ -80,8 +85,14 @@ class PairScreen {
   bool far(Entry& e, const Transform& X_WA, const Transform& X_WB);
   bool collides(Entry& e);
   const std::vector<Contact>& contactsOf(Entry& e);
-  // Looks up the pose of every body of the pairs in `state` (once per call, not once per pair).
+  // Looks up the pose of every body of the pairs in `state` and its ball's centre in the world (once per
+  // call, not once per pair).
   void resolvePoses(const WorldState& state);
+  // The motion bound of the pair since its reference poses (mm): how far any point of one body's ball can
+  // have come toward the other's (README.md §Pair screening); the relative motion is bounded too only when
+  // the bodies' own motions leave the bound at or below `limit_mm`.
+  double movedSinceReference(const Entry& e, double limit_mm) const;
+  void setReference(Entry& e);
   double measure(Entry& e, const Transform& X_WA, const Transform& X_WB, double cap_mm);
 
   const World& world_;
@@ -90,6 +101,8 @@ class PairScreen {
   std::vector<Entry> entries_;
   std::vector<BodyHandle> bodies_;         // the distinct bodies of the pairs
   std::vector<const Transform*> poses_;    // their poses in the state of the current call
+  std::vector<Ball> balls_;                // their balls (body frame)
+  std::vector<Vec3> centers_W_;            // their balls' centres in the world, in the current call
   Counts counts_;
 };
 

@@ -3,8 +3,11 @@
 // to random targets give bit for bit the same result with the screen (the default) as with the plain pair tests;
 // the screen's answers equal pairCollides / findContacts along whole closing motions, and it does skip pairs.
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <random>
 
 #include "../support/RandomHandStates.h"
@@ -142,6 +145,59 @@ class TestMotionScreen : public QObject {
     QVERIFY(checked > 0);
     QVERIFY2(counts.skipped > 0, "the screen never skipped a pair");
     QVERIFY2(counts.reused > 0, "the screen never reused an answer");
+  }
+
+  // A half-space has no bounding ball: the screen bounds a link's motion against it by the link's ball in the
+  // floor's frame only. Along closing motions of random states with a floor through the object's centre, the
+  // answers still equal the plain queries, and the floor pairs are skipped as well as tested.
+  void screenWithAHalfSpaceFloor() {
+    World world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    QTemporaryDir dir;
+    const QString path = dir.filePath("floor.xml");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("<?xml version=\"1.0\"?>\n<root><primitive type=\"halfspace\"/></root>\n");
+    f.close();
+    world.obstacles.push_back(loadBody(path.toStdString(), BodyKind::Obstacle, world.materials));
+    const Transform X_WG = world.state.X_WG.front();
+    // The half-space z ≤ 0 of the floor's frame, its plane through the object's centre of mass, tilted a little.
+    world.state.X_WO.push_back(Transform(X_WG.rotation() * Quat(Eigen::AngleAxisd(0.2, Vec3::UnitX())),
+                                         X_WG * world.graspables.front().cog_mm));
+    const CollisionSettings cs;
+    const BodyHandle floor{BodyHandle::Kind::Obstacle, static_cast<int>(world.obstacles.size()) - 1};
+    // The floor's pairs only, so the counts below are theirs.
+    std::vector<BodyPair> pairs;
+    for (const BodyPair& p : activePairs(world, cs, robotBodies(world, 0)))
+      if (p.first == floor || p.second == floor) pairs.push_back(p);
+    QVERIFY(pairs.size() >= 4);
+    long floorContacts = 0, floorCollisions = 0;
+    PairScreen::Counts counts;
+    for (const WorldState& start : sgtest::randomHandStates(world, 0, 0, 6, 13)) {
+      PairScreen screen(world, pairs, cs);
+      for (int steps = 0; steps <= 200; steps += 10) {
+        WorldState state = start;
+        AutoGraspSettings s;
+        s.maxIterations = steps;
+        autoGrasp(world, state, 0, s);
+        std::vector<BodyPair> colliding;
+        for (const BodyPair& p : pairs)
+          if (pairCollides(world, state, p)) colliding.push_back(p);
+        QVERIFY(screen.colliding(state) == colliding);
+        for (const BodyPair& p : colliding) floorCollisions += p.first == floor || p.second == floor;
+        const auto plain = findContacts(world, state, pairs, cs);
+        const auto fast = screen.contacts(state);
+        QCOMPARE(fast.size(), plain.size());
+        for (std::size_t i = 0; i < fast.size(); ++i) {
+          QVERIFY(samePoint(fast[i].side1.p_WC_mm, plain[i].side1.p_WC_mm));
+          QVERIFY(samePoint(fast[i].side2.p_WC_mm, plain[i].side2.p_WC_mm));
+          floorContacts += fast[i].side1.body == floor || fast[i].side2.body == floor;
+        }
+      }
+      counts.skipped += screen.counts().skipped;
+      counts.tested += screen.counts().tested + screen.counts().measured;
+    }
+    QVERIFY2(floorCollisions + floorContacts > 0, "the floor never met the hand");
+    QVERIFY(counts.skipped > 0 && counts.tested > 0);
   }
 };
 
