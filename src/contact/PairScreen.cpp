@@ -152,7 +152,9 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
   const double limit = settings_.threshold_mm() + kMargin_mm;
   if (e.bounded) {
     ++e.queriesSinceMeasure;
-    const double moved = movedSinceReference(e, limit);
+    // The odometers first (a subtraction); the bound from the poses themselves when they do not suffice.
+    double moved = odometerMoved(e);
+    if (!(e.lower_mm - moved > limit)) moved = std::min(moved, movedSinceReference(e, limit));
     if (e.lower_mm - moved > limit) {
       ++counts_.skipped;
       e.collides = 0;
@@ -184,12 +186,34 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
 }
 
 void PairScreen::resolvePoses(const WorldState& state) {
-  poses_.resize(bodies_.size());
-  centers_W_.resize(bodies_.size());
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+  const std::size_t n = bodies_.size();
+  poses_.resize(n);
+  odometer_mm_.resize(n, 0.0);
+  lastPoses_.resize(n);
+  std::vector<Vec3> lastCenters_W;
+  lastCenters_W.swap(centers_W_);
+  centers_W_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
     poses_[i] = &X_WB(state, bodies_[i]);
     centers_W_[i] = *poses_[i] * balls_[i].center;
+    if (posesSeen_ && !samePose(lastPoses_[i], *poses_[i])) {
+      const double step = balls_[i].unbounded
+                              ? kInf
+                              : maxDisplacement((centers_W_[i] - lastCenters_W[i]).norm(),
+                                                sinHalfAngle(lastPoses_[i].rotation(), poses_[i]->rotation()),
+                                                balls_[i].radius_mm);
+      odometer_mm_[i] += step;
+    }
+    lastPoses_[i] = *poses_[i];
   }
+  posesSeen_ = true;
+}
+
+double PairScreen::odometerMoved(const Entry& e) const {
+  // Exact when neither body moved (the readings are equal); an unbounded reading never gives a bound.
+  const double a = odometer_mm_[e.bodyA], b = odometer_mm_[e.bodyB];
+  if (!std::isfinite(a) || !std::isfinite(b)) return kInf;
+  return (a - e.odometerA_mm) + (b - e.odometerB_mm);
 }
 
 void PairScreen::setReference(Entry& e) {
@@ -198,6 +222,8 @@ void PairScreen::setReference(Entry& e) {
   e.bounded = true;
   e.refA = X_WA;
   e.refB = X_WB;
+  e.odometerA_mm = odometer_mm_[e.bodyA];
+  e.odometerB_mm = odometer_mm_[e.bodyB];
   e.refCenterA_W = centers_W_[e.bodyA];
   e.refCenterB_W = centers_W_[e.bodyB];
   e.refCenterB_A = X_WA.rotation().conjugate() * (e.refCenterB_W - X_WA.translation());

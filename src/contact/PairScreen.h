@@ -66,6 +66,7 @@ class PairScreen {
     Vec3 refCenterA_W = Vec3::Zero(), refCenterB_W = Vec3::Zero();
     Vec3 refCenterB_A = Vec3::Zero(), refCenterA_B = Vec3::Zero();
     Quat refRotationAB = Quat::Identity();
+    double odometerA_mm = 0, odometerB_mm = 0;  // the bodies' odometers at the reference
     double lower_mm = 0;
     int queriesSinceMeasure = 0;
     double lookahead_mm = -1;  // the next certificate's reach beyond the threshold
@@ -93,6 +94,9 @@ class PairScreen {
   // the bodies' own motions leave the bound at or below `limit_mm`.
   double movedSinceReference(const Entry& e, double limit_mm) const;
   void setReference(Entry& e);
+  // The bodies' odometer readings less those at the pair's reference: at least their motion since (∞ when
+  // unknown).
+  double odometerMoved(const Entry& e) const;
   double measure(Entry& e, const Transform& X_WA, const Transform& X_WB, double cap_mm);
 
   const World& world_;
@@ -103,6 +107,12 @@ class PairScreen {
   std::vector<const Transform*> poses_;    // their poses in the state of the current call
   std::vector<Ball> balls_;                // their balls (body frame)
   std::vector<Vec3> centers_W_;            // their balls' centres in the world, in the current call
+  // Per body, the sum over calls of how far any point of its ball moved since the call before (∞ once a
+  // half-space moved): the motion since a pair's reference is at most the difference of the odometer readings,
+  // so most pair queries cost a subtraction (README.md §Pair screening).
+  std::vector<double> odometer_mm_;
+  std::vector<Transform> lastPoses_;       // their poses in the previous call
+  bool posesSeen_ = false;
   Counts counts_;
 };
 
