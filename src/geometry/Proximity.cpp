@@ -327,8 +327,9 @@ struct DistanceSearch {
         c2 = {item.a, static_cast<std::uint32_t>(B.child + 1), 0};
       }
       const double stop = best + slack;
-      c1.lowerBound = std::max(0.0, frame.compactGap(c1.a, c1.b));
-      c2.lowerBound = std::max(0.0, frame.compactGap(c2.a, c2.b));
+      // A child pair's triangles are among its parent pair's, so the parent's bound holds for it too.
+      c1.lowerBound = std::max(item.lowerBound, frame.compactGap(c1.a, c1.b));
+      c2.lowerBound = std::max(item.lowerBound, frame.compactGap(c2.a, c2.b));
       if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
       if (c1.lowerBound <= stop) stack.push_back(c1);
       if (c2.lowerBound <= stop) {
