@@ -164,7 +164,9 @@ class TestMotionScreen : public QObject {
     world.state.X_WO.push_back(Transform(X_WG.rotation() * Quat(Eigen::AngleAxisd(0.2, Vec3::UnitX())),
                                          X_WG * world.graspables.front().cog_mm));
     const CollisionSettings cs;
-    const BodyHandle floor{BodyHandle::Kind::Obstacle, static_cast<int>(world.obstacles.size()) - 1};
+    BodyHandle floor;
+    floor.kind = BodyHandle::Kind::Obstacle;
+    floor.index = static_cast<int>(world.obstacles.size()) - 1;
     // The floor's pairs only, so the counts below are theirs.
     std::vector<BodyPair> pairs;
     for (const BodyPair& p : activePairs(world, cs, robotBodies(world, 0)))
