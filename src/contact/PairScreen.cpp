@@ -190,8 +190,7 @@ void PairScreen::resolvePoses(const WorldState& state) {
   poses_.resize(n);
   odometer_mm_.resize(n, 0.0);
   lastPoses_.resize(n);
-  std::vector<Vec3> lastCenters_W;
-  lastCenters_W.swap(centers_W_);
+  lastCenters_W_.swap(centers_W_);  // both keep their capacity: no allocation per call
   centers_W_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     poses_[i] = &X_WB(state, bodies_[i]);
@@ -199,7 +198,7 @@ void PairScreen::resolvePoses(const WorldState& state) {
     if (posesSeen_ && !samePose(lastPoses_[i], *poses_[i])) {
       const double step = balls_[i].unbounded
                               ? kInf
-                              : maxDisplacement((centers_W_[i] - lastCenters_W[i]).norm(),
+                              : maxDisplacement((centers_W_[i] - lastCenters_W_[i]).norm(),
                                                 sinHalfAngle(lastPoses_[i].rotation(), poses_[i]->rotation()),
                                                 balls_[i].radius_mm);
       odometer_mm_[i] += step;

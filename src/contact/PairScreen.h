@@ -112,6 +112,7 @@ class PairScreen {
   // so most pair queries cost a subtraction (README.md §Pair screening).
   std::vector<double> odometer_mm_;
   std::vector<Transform> lastPoses_;       // their poses in the previous call
+  std::vector<Vec3> lastCenters_W_;        // their balls' centres in the world in the previous call
   bool posesSeen_ = false;
   Counts counts_;
 };
