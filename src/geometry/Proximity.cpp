@@ -189,19 +189,54 @@ struct DistanceSearch {
     return v;
   }
 
-  // The bounding rectangles of the candidate triangles in the plane ⟂ u (axes e1, e2): lo1, hi1, lo2, hi2.
-  void candidateRectangles(const Bvh& mesh, bool mapped, const Vec3& e1, const Vec3& e2,
-                           const std::vector<std::uint32_t>& candidates, std::vector<std::array<double, 4>>& out) const {
-    const Vec3 d1 = mapped ? Vec3(frame.relative().R.transpose() * e1) : e1;
-    const Vec3 d2 = mapped ? Vec3(frame.relative().R.transpose() * e2) : e2;
-    const double o1 = mapped ? e1.dot(frame.relative().t) : 0.0, o2 = mapped ? e2.dot(frame.relative().t) : 0.0;
+  // The bounding rectangles, in the plane ⟂ u (axes e1, e2: lo1, hi1, lo2, hi2), of the parts of the
+  // candidate triangles that can be within `stop` of the other mesh: for A the part with u·x ≥ hB − stop, for
+  // B the part with u·x ≤ hA + stop (`cut`; `keepAbove` says which side), since the other mesh lies entirely
+  // beyond its own plane. A triangle touching the extreme plane at one corner then contributes little more than
+  // that corner, where its whole bounding rectangle would overlap most of the other side's. The clipped
+  // part's corners and edge crossings are rounded, so the rectangle grows by `margin` (and the cut moves out
+  // by it); a triangle with no part left gets an empty rectangle (+∞, −∞), which no pair passes.
+  void candidateRectangles(const Bvh& mesh, bool mapped, const Vec3& u, const Vec3& e1, const Vec3& e2,
+                           bool keepAbove, double cut, double margin, const std::vector<std::uint32_t>& candidates,
+                           std::vector<std::array<double, 4>>& out) const {
+    const Mat3& R = frame.relative().R;
+    const Vec3 d0 = mapped ? Vec3(R.transpose() * u) : u;
+    const Vec3 d1 = mapped ? Vec3(R.transpose() * e1) : e1;
+    const Vec3 d2 = mapped ? Vec3(R.transpose() * e2) : e2;
+    const Vec3& t = frame.relative().t;
+    const double o0 = mapped ? u.dot(t) : 0.0, o1 = mapped ? e1.dot(t) : 0.0, o2 = mapped ? e2.dot(t) : 0.0;
+    const double side = keepAbove ? 1.0 : -1.0;
+    const double level = side * (cut - o0) - margin;  // keep side·(d0·v) ≥ level
+    constexpr double kInf = std::numeric_limits<double>::infinity();
     out.resize(candidates.size());
     for (std::size_t k = 0; k < candidates.size(); ++k) {
-      const TrianglePoints& t = mesh.triangles()[candidates[k]];
-      const double x0 = d1.dot(t[0]), x1 = d1.dot(t[1]), x2 = d1.dot(t[2]);
-      const double y0 = d2.dot(t[0]), y1 = d2.dot(t[1]), y2 = d2.dot(t[2]);
-      out[k] = {o1 + std::min(x0, std::min(x1, x2)), o1 + std::max(x0, std::max(x1, x2)),
-                o2 + std::min(y0, std::min(y1, y2)), o2 + std::max(y0, std::max(y1, y2))};
+      const TrianglePoints& tri = mesh.triangles()[candidates[k]];
+      double h[3], x[3], y[3];
+      for (int c = 0; c < 3; ++c) {
+        h[c] = side * d0.dot(tri[c]) - level;  // ≥ 0: kept
+        x[c] = d1.dot(tri[c]);
+        y[c] = d2.dot(tri[c]);
+      }
+      double lo1 = kInf, hi1 = -kInf, lo2 = kInf, hi2 = -kInf;
+      const auto include = [&](double px, double py) {
+        lo1 = std::min(lo1, px);
+        hi1 = std::max(hi1, px);
+        lo2 = std::min(lo2, py);
+        hi2 = std::max(hi2, py);
+      };
+      for (int c = 0; c < 3; ++c) {
+        const int n = c == 2 ? 0 : c + 1;
+        if (h[c] >= 0) include(x[c], y[c]);
+        if ((h[c] >= 0) != (h[n] >= 0)) {  // the edge crosses the cut (h[c] ≠ h[n])
+          const double s = h[c] / (h[c] - h[n]);
+          include(x[c] + s * (x[n] - x[c]), y[c] + s * (y[n] - y[c]));
+        }
+      }
+      if (lo1 > hi1) {
+        out[k] = {kInf, -kInf, kInf, -kInf};
+        continue;
+      }
+      out[k] = {o1 + lo1 - margin, o1 + hi1 + margin, o2 + lo2 - margin, o2 + hi2 + margin};
     }
   }
 
@@ -264,8 +299,11 @@ struct DistanceSearch {
                    s.candidateStampB, s.candidatesB, s.extremeB) ||
           s.candidatesA.size() * s.candidatesB.size() > kMaxCertificatePairs)
         return false;
-      candidateRectangles(a, mapA, e1, e2, s.candidatesA, s.rectanglesA);
-      candidateRectangles(b, !mapA, e1, e2, s.candidatesB, s.rectanglesB);
+      // Only the parts of the candidates within `stop` of the other side's plane can hold a pair within
+      // `stop` (best only falls while the candidates are evaluated).
+      const double stop = best + certificateMargin;
+      candidateRectangles(a, mapA, u, e1, e2, true, hB - stop, certificateMargin, s.candidatesA, s.rectanglesA);
+      candidateRectangles(b, !mapA, u, e1, e2, false, hA + stop, certificateMargin, s.candidatesB, s.rectanglesB);
       if (!considerCandidates(hA, hB, done)) return false;
       if (best <= g + tau - certificateMargin) return true;
       done = tau;
