@@ -125,6 +125,7 @@ PairScreen::PairScreen(const World& world, std::vector<BodyPair> pairs, const Co
     balls_.resize(bodies_.size());
     balls_[static_cast<std::size_t>(e.bodyA)] = e.ballA;
     balls_[static_cast<std::size_t>(e.bodyB)] = e.ballB;
+    quiet_.push_back({e.bodyA, e.bodyB});
     entries_.push_back(std::move(e));
   }
 }
@@ -150,8 +151,8 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
   e.contactsKnown = false;
   e.contacts.clear();
   const double limit = settings_.threshold_mm() + kMargin_mm;
+  Quiet& q = quiet_[static_cast<std::size_t>(&e - entries_.data())];
   if (e.bounded) {
-    ++e.queriesSinceMeasure;
     // The odometers first (a subtraction); the bound from the poses themselves when they do not suffice.
     double moved = odometerMoved(e);
     if (!(e.lower_mm - moved > limit)) moved = std::min(moved, movedSinceReference(e, limit));
@@ -162,23 +163,28 @@ bool PairScreen::far(Entry& e, const Transform& X_WA, const Transform& X_WB) {
       return true;
     }
     e.bounded = false;
+    q.quietBelow_mm = -kInf;
+    const long queries = std::max(1L, movingCalls_ - e.measuredAtCall);
     if (e.lower_mm > limit && std::isfinite(moved))  // a certificate ran out: how fast the pair closed in
-      e.lookahead_mm = std::clamp(kLookaheadQueries * moved / e.queriesSinceMeasure, kMinLookahead_mm, kMaxLookahead_mm);
+      e.lookahead_mm = std::clamp(kLookaheadQueries * moved / static_cast<double>(queries), kMinLookahead_mm,
+                                  kMaxLookahead_mm);
   }
   if (e.plainLeft > 0) {
     --e.plainLeft;
     return false;
   }
   setReference(e);
-  e.queriesSinceMeasure = 0;
+  e.measuredAtCall = movingCalls_;
   if (e.lookahead_mm < 0) e.lookahead_mm = kFirstLookahead_mm;
   e.lower_mm = measure(e, X_WA, X_WB, limit + e.lookahead_mm);
   if (e.lower_mm > limit) {
+    q.quietBelow_mm = e.lower_mm - limit + e.odometerA_mm + e.odometerB_mm;
     e.failures = 0;
     e.collides = 0;
     e.contactsKnown = true;
     return true;
   }
+  e.bounded = false;  // the bound measured is within reach: no use for the next query
   e.failures = std::min(e.failures + 1, 4);
   e.plainLeft = std::min(kMaxPlainRun, (1 << e.failures) - 1);
   e.lookahead_mm = std::max(kMinLookahead_mm, 0.5 * e.lookahead_mm);
@@ -192,10 +198,12 @@ void PairScreen::resolvePoses(const WorldState& state) {
   lastPoses_.resize(n);
   lastCenters_W_.swap(centers_W_);  // both keep their capacity: no allocation per call
   centers_W_.resize(n);
+  bool moved = false;
   for (std::size_t i = 0; i < n; ++i) {
     poses_[i] = &X_WB(state, bodies_[i]);
     centers_W_[i] = *poses_[i] * balls_[i].center;
     if (posesSeen_ && !samePose(lastPoses_[i], *poses_[i])) {
+      moved = true;
       const double step = balls_[i].unbounded
                               ? kInf
                               : maxDisplacement((centers_W_[i] - lastCenters_W_[i]).norm(),
@@ -205,6 +213,7 @@ void PairScreen::resolvePoses(const WorldState& state) {
     }
     lastPoses_[i] = *poses_[i];
   }
+  if (moved) ++movingCalls_;
   posesSeen_ = true;
 }
 
@@ -230,32 +239,54 @@ void PairScreen::setReference(Entry& e) {
   e.refRotationAB = X_WA.rotation().conjugate() * X_WB.rotation();
 }
 
-double PairScreen::movedSinceReference(const Entry& e, double limit_mm) const {
+double PairScreen::movedSinceReference(Entry& e, double limit_mm) const {
   const Transform& X_WA = *poses_[e.bodyA];
   const Transform& X_WB = *poses_[e.bodyB];
   const Vec3& cA_W = centers_W_[e.bodyA];
   const Vec3& cB_W = centers_W_[e.bodyB];
+  const auto enough = [&](double moved) { return e.lower_mm - moved > limit_mm; };
   // Each body's own motion since the reference: 0 for a body that stayed, unbounded for a moved half-space.
-  const auto own = [](const Ball& ball, const Transform& ref, const Transform& X, const Vec3& c_W, const Vec3& ref_W) {
+  const auto ownOf = [](const Ball& ball, const Transform& ref, const Transform& X, const Vec3& c_W, const Vec3& ref_W) {
     if (samePose(ref, X)) return 0.0;
     if (ball.unbounded) return kInf;
     return maxDisplacement((c_W - ref_W).norm(), sinHalfAngle(ref.rotation(), X.rotation()), ball.radius_mm);
   };
-  const double moved = own(e.ballA, e.refA, X_WA, cA_W, e.refCenterA_W) + own(e.ballB, e.refB, X_WB, cB_W, e.refCenterB_W);
-  if (e.lower_mm - moved > limit_mm) return moved;
-  // Not enough: the relative motion (the distance depends on it only; fingers closing side by side barely
-  // move relative to each other): B's ball in A's frame or A's in B's, whichever moved less. Both turn by the
-  // angle between the reference and the current relative rotation q_A* q_B.
-  const double sinHalf = sinHalfAngle(e.refRotationAB, X_WA.rotation().conjugate() * X_WB.rotation());
-  const double inA = e.ballB.unbounded ? kInf
-                                       : maxDisplacement((X_WA.rotation().conjugate() * (cB_W - X_WA.translation()) -
-                                                          e.refCenterB_A).norm(),
-                                                         sinHalf, e.ballB.radius_mm);
-  const double inB = e.ballA.unbounded ? kInf
-                                       : maxDisplacement((X_WB.rotation().conjugate() * (cA_W - X_WB.translation()) -
-                                                          e.refCenterA_B).norm(),
-                                                         sinHalf, e.ballA.radius_mm);
-  return std::min({moved, inA, inB});
+  const auto own = [&] {
+    return ownOf(e.ballA, e.refA, X_WA, cA_W, e.refCenterA_W) + ownOf(e.ballB, e.refB, X_WB, cB_W, e.refCenterB_W);
+  };
+  // The relative motion (the distance depends on it only; fingers closing side by side barely move relative
+  // to each other): B's ball in A's frame or A's in B's. Both turn by the angle between the reference and the
+  // current relative rotation q_A* q_B.
+  const auto relativeTurn = [&] {
+    return sinHalfAngle(e.refRotationAB, X_WA.rotation().conjugate() * X_WB.rotation());
+  };
+  const auto inA = [&](double sinHalf) {
+    if (e.ballB.unbounded) return kInf;
+    const Vec3 cB_A = X_WA.rotation().conjugate() * (cB_W - X_WA.translation());
+    return maxDisplacement((cB_A - e.refCenterB_A).norm(), sinHalf, e.ballB.radius_mm);
+  };
+  const auto inB = [&](double sinHalf) {
+    if (e.ballA.unbounded) return kInf;
+    const Vec3 cA_B = X_WB.rotation().conjugate() * (cA_W - X_WB.translation());
+    return maxDisplacement((cA_B - e.refCenterA_B).norm(), sinHalf, e.ballA.radius_mm);
+  };
+  // Which bound settles a pair tends to stay the same from one query to the next: the one that did last time
+  // is tried first, and the others only when it does not suffice (then all of them, the smallest kept). Of the
+  // relative bounds, the smaller ball's first (its rotation term is the smaller).
+  const bool ownFirst = !e.relativeFirst;
+  double ownMoved = kInf;
+  if (ownFirst) {
+    ownMoved = own();
+    if (enough(ownMoved)) return ownMoved;
+  }
+  const double turn = relativeTurn();
+  const bool aSmaller = !e.ballA.unbounded && (e.ballB.unbounded || e.ballA.radius_mm <= e.ballB.radius_mm);
+  double relative = aSmaller ? inB(turn) : inA(turn);
+  if (!enough(relative)) relative = std::min(relative, aSmaller ? inA(turn) : inB(turn));
+  e.relativeFirst = enough(relative);
+  if (e.relativeFirst) return std::min(ownMoved, relative);
+  if (!ownFirst) ownMoved = own();
+  return std::min(ownMoved, relative);
 }
 
 bool PairScreen::collides(Entry& e) {
@@ -286,26 +317,42 @@ const std::vector<Contact>& PairScreen::contactsOf(Entry& e) {
   return e.contacts;
 }
 
+// Each loop tests the compact odometer bound first (`quiet`): most pairs stop there, without touching their
+// Entry (its memo is left as it is: its answers still hold at its own poses).
 bool PairScreen::anyCollides(const WorldState& state) {
   resolvePoses(state);
-  for (Entry& e : entries_)
-    if (collides(e)) return true;
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    if (quiet(quiet_[k])) {
+      ++counts_.skipped;
+      continue;
+    }
+    if (collides(entries_[k])) return true;
+  }
   return false;
 }
 
 std::vector<BodyPair> PairScreen::colliding(const WorldState& state) {
   resolvePoses(state);
   std::vector<BodyPair> out;
-  for (Entry& e : entries_)
-    if (collides(e)) out.push_back(e.pair);
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    if (quiet(quiet_[k])) {
+      ++counts_.skipped;
+      continue;
+    }
+    if (collides(entries_[k])) out.push_back(entries_[k].pair);
+  }
   return out;
 }
 
 std::vector<Contact> PairScreen::contacts(const WorldState& state) {
   resolvePoses(state);
   std::vector<Contact> out;
-  for (Entry& e : entries_) {
-    const auto& c = contactsOf(e);
+  for (std::size_t k = 0; k < entries_.size(); ++k) {
+    if (quiet(quiet_[k])) {
+      ++counts_.skipped;
+      continue;
+    }
+    const auto& c = contactsOf(entries_[k]);
     out.insert(out.end(), c.begin(), c.end());
   }
   return out;

@@ -14,6 +14,7 @@
 //    collision test) or measured by the pair's closed form. A pair that stays within reach of the threshold
 //    runs the pair tests directly for a few queries before the next try.
 // Not thread-safe: one screen per motion (it reads, never writes, the World and the states).
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -68,7 +69,8 @@ class PairScreen {
     Quat refRotationAB = Quat::Identity();
     double odometerA_mm = 0, odometerB_mm = 0;  // the bodies' odometers at the reference
     double lower_mm = 0;
-    int queriesSinceMeasure = 0;
+    long measuredAtCall = 0;  // movingCalls_ when the bound was last measured
+    bool relativeFirst = false;  // the relative motion bound settled the pair's last query (movedSinceReference)
     double lookahead_mm = -1;  // the next certificate's reach beyond the threshold
     int failures = 0;         // certificates failed in a row (the pair was within the cap)
     int plainLeft = 0;        // queries to run the pair tests without trying a certificate
@@ -80,6 +82,14 @@ class PairScreen {
     std::vector<Contact> contacts;
     int bodyA = 0, bodyB = 0;  // indices into bodies_
   };
+  // Per entry, in list order, what the calls' first test reads (16 bytes, not the whole Entry): the pair is
+  // farther than the threshold while odometer[a] + odometer[b] < quietBelow_mm (the odometer test of `far`,
+  // rearranged: L − ((a − a₀) + (b − b₀)) > limit); −∞ while the entry has no such bound.
+  struct Quiet {
+    int bodyA = 0, bodyB = 0;
+    double quietBelow_mm = -std::numeric_limits<double>::infinity();
+  };
+  bool quiet(const Quiet& q) const { return odometer_mm_[q.bodyA] + odometer_mm_[q.bodyB] < q.quietBelow_mm; }
   // Brings the memo to the current poses: keeps it when they are the memo's poses (returns false), else drops
   // the stale answers and returns true if the pair is certainly farther apart than the threshold (then the memo
   // holds "no collision, no contacts").
@@ -90,9 +100,10 @@ class PairScreen {
   // call, not once per pair).
   void resolvePoses(const WorldState& state);
   // The motion bound of the pair since its reference poses (mm): how far any point of one body's ball can
-  // have come toward the other's (README.md §Pair screening); the relative motion is bounded too only when
-  // the bodies' own motions leave the bound at or below `limit_mm`.
-  double movedSinceReference(const Entry& e, double limit_mm) const;
+  // have come toward the other's (README.md §Pair screening), from the bodies' own motions or from the relative
+  // motion, tried in the order that settled the pair last time; every bound is computed (the smallest
+  // returned) only when the first does not bring the distance bound above `limit_mm`.
+  double movedSinceReference(Entry& e, double limit_mm) const;
   void setReference(Entry& e);
   // The bodies' odometer readings less those at the pair's reference: at least their motion since (∞ when
   // unknown).
@@ -103,6 +114,8 @@ class PairScreen {
   std::vector<BodyPair> pairs_;
   CollisionSettings settings_;
   std::vector<Entry> entries_;
+  std::vector<Quiet> quiet_;               // parallel to entries_
+  long movingCalls_ = 0;                   // calls in which some body had moved since the call before
   std::vector<BodyHandle> bodies_;         // the distinct bodies of the pairs
   std::vector<const Transform*> poses_;    // their poses in the state of the current call
   std::vector<Ball> balls_;                // their balls (body frame)

@@ -71,7 +71,9 @@ class TstUiPlanner : public QObject {
 
 void TstUiPlanner::startProgressPauseResultsApplyUndo() {
   PlannerDock* d = dock();
-  setSmallRun(600);
+  // Long enough that the pause below lands mid-run: the first progress report can come after a few hundred
+  // iterations, and the ParallelJaw box's auto-grasp energy runs ~2,000 of them a second on two threads.
+  setSmallRun(4000);
   {
     // Unedited variables give the hand's exact configuration: the request equals the CLI's.
     const planner::PlanRequest r = d->request();

@@ -162,7 +162,9 @@ class TestMotionScreen : public QObject {
     }
     QVERIFY(run.states > 0);
     QVERIFY2(run.counts.skipped > 0, "the screen never skipped a pair");
-    QVERIFY2(run.counts.reused > 0, "the screen never reused an answer");
+    // A pair the bound does not settle is tested, and asked again at the same state (colliding, contacts)
+    // reuses that answer; a world whose pairs the bound always settled has nothing to reuse.
+    QVERIFY2(run.counts.tested == 0 || run.counts.reused > 0, "the screen never reused an answer");
   }
 
   // A half-space has no bounding ball: the screen bounds a link's motion against it by the link's ball in the
