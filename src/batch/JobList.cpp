@@ -245,6 +245,11 @@ JobList jobListFromJson(const std::string& text, const std::string& path) {
       row.job = static_cast<long>(j);
       row.settings = defaults;
       applySettings(job, what, row.settings);
+      try {  // steps and params may come from the defaults and the job: checked together
+        planner::requireStepsBeyondStart(row.settings.steps, planner::AnnealingParams::byName(row.settings.params));
+      } catch (const Error& e) {
+        throw Error(what + ".steps: " + e.message());
+      }
       const Json* world = job.find("world");
       const Json* hand = job.find("hand");
       const Json* object = job.find("object");

@@ -54,6 +54,7 @@ class TstUiPlanner : public QObject {
   void saveLoadCaptureAndWorld();
   void variablesTableDrivesTheRequest();
   void onlineFollowsTheHand();
+  void stepsFollowTheParameterSet();
 
  private:
   PlannerDock* dock() const { return window_->findChild<PlannerDock*>(QStringLiteral("plannerDock")); }
@@ -270,6 +271,22 @@ void TstUiPlanner::onlineFollowsTheHand() {
     const Vec3 p = g.preGrasp.X_WP.translation();
     QVERIFY((p - up).norm() < (p - down).norm());  // near the moved hand, not where it was
   }
+}
+
+// The steps spin box starts above the chosen parameter set's first step (the counter runs from there), so a
+// run of no iteration cannot be asked for; a value below the new start is raised to it.
+void TstUiPlanner::stepsFollowTheParameterSet() {
+  auto* params = child<QComboBox>("plannerParamsCombo");
+  auto* steps = child<QSpinBox>("plannerStepsSpin");
+  for (const std::string& name : planner::AnnealingParams::names()) {
+    params->setCurrentText(QString::fromStdString(name));
+    QCOMPARE(static_cast<long>(steps->minimum()), planner::AnnealingParams::byName(name).k0 + 1);
+  }
+  params->setCurrentText("modified");
+  steps->setValue(500);
+  params->setCurrentText("default");
+  QCOMPARE(steps->value(), 30001);
+  QCOMPARE(dock()->request().maxSteps, 30001L);
 }
 
 QTEST_MAIN(TstUiPlanner)

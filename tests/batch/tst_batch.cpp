@@ -108,6 +108,9 @@ class TestBatch : public QObject {
     QTest::newRow("bad energy") << QByteArray("\"steps\": 30150,") << QByteArray("\"energy\": \"warmth\",")
                                 << "defaults.energy";
     QTest::newRow("bad model") << QByteArray("\"point\"") << QByteArray("\"glue\"") << "defaults.contactModel";
+    // The default parameters' counter starts at 30 000: a limit of 3000 would run nothing.
+    QTest::newRow("steps below the start") << QByteArray("\"steps\": 30150,") << QByteArray("\"steps\": 3000,")
+                                           << "jobs[0].steps: the step limit 3000 does not exceed";
     QTest::newRow("negative seed") << QByteArray("[1, 2, 3, 4]") << QByteArray("[1, -2]") << "jobs[0].seeds[1]";
     QTest::newRow("missing file") << QByteArray("/worlds/default.xml") << QByteArray("/worlds/nowhere.xml")
                                   << "jobs[2].world: no such file";

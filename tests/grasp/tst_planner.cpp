@@ -252,6 +252,29 @@ class TestPlanner : public QObject {
       }
   }
 
+  // The step counter runs from the parameter set's first step: a limit at or below it would run nothing, so
+  // the request is refused with a message naming both numbers (for every parameter set that has a start).
+  void stepLimitAtOrBelowTheStartIsRefused() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    for (const std::string& params : AnnealingParams::names()) {
+      PlanRequest request = smallPlan(EnergyKind::Contacts, 0, 1);
+      request.params = AnnealingParams::byName(params);
+      request.maxSteps = request.params.k0;
+      QString error;
+      try {
+        planGrasps(world, request, progress);
+      } catch (const Error& e) {
+        error = QString::fromStdString(e.message());
+      }
+      QVERIFY2(error.contains(QString::number(request.params.k0)) && error.contains(QString::fromStdString(params)),
+               qPrintable(QString::fromStdString(params) + ": " + error));
+      request.maxSteps = request.params.k0 + 1;
+      request.chains = 1;
+      QCOMPARE(planGrasps(world, request, progress).annealing.iterations, 1L);
+    }
+  }
+
   void cancelStopsTheRun() {
     const World world = bundled("threefinger_sphere.xml");
     PlanRequest request = smallPlan(EnergyKind::Contacts, 1000000000L, 2);

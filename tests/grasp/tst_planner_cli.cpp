@@ -55,6 +55,20 @@ class TestPlannerCli : public QObject {
     QVERIFY(list.first().toObject().value("forceClosure").toBool());
   }
 
+  // The step counter runs from the parameter set's first step (30 000 for default): a limit at or below it
+  // is a usage error that says so, not a run of no iteration that finds nothing; with the 'modified' set
+  // (first step 0) the same limit runs.
+  void stepsBelowTheStartAreRefused() {
+    const Run below = cli({"plan", world("paralleljaw_box.xml"), "--steps", "3000", "--no-progress"});
+    QCOMPARE(below.exitCode, 2);
+    QVERIFY2(below.err.contains("--steps") && below.err.contains("30000") && below.err.contains("3000"),
+             below.err.constData());
+    const Run modified = cli({"plan", world("paralleljaw_box.xml"), "--steps", "40", "--params", "modified",
+                              "--contact-model", "point", "--json"});
+    QCOMPARE(modified.exitCode, 0);
+    QVERIFY(!grasps(modified.out).isEmpty());
+  }
+
   void badGraspFileIsNamed() {
     QTemporaryDir dir;
     const QString path = dir.filePath("bad.json");

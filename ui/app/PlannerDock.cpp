@@ -135,8 +135,17 @@ void PlannerDock::buildUi() {
   steps_->setObjectName("plannerStepsSpin");
   steps_->setRange(1, 100000000);
   steps_->setValue(70000);
-  steps_->setToolTip(tr("The step counter's end (the parameter set's K0 is its start)"));
   form->addRow(tr("Max steps"), steps_);
+  // The counter runs from the parameter set's first step K0 (30 000 for default): the limit must exceed it
+  // (requireStepsBeyondStart), so the spin box's minimum follows the parameter set.
+  const auto followParams = [this](const QString& name) {
+    const AnnealingParams p = AnnealingParams::byName(name.toStdString());
+    steps_->setMinimum(static_cast<int>(p.k0 + 1));
+    steps_->setToolTip(tr("The step counter's end: it runs from the parameter set's first step (%1 for '%2') to "
+                          "this limit, as in GraspIt!").arg(p.k0).arg(name));
+  };
+  connect(params_, &QComboBox::currentTextChanged, this, followParams);
+  followParams(params_->currentText());
   timeLimit_ = new QDoubleSpinBox;
   timeLimit_->setObjectName("plannerTimeLimitSpin");
   timeLimit_->setRange(0, 86400);

@@ -131,6 +131,11 @@ int runPlan(const ParsedArgs& args) {
     request.energy.measure = *q;
   }
   request.maxSteps = integerOption(args, "--steps", 70000, 0);
+  try {
+    requireStepsBeyondStart(request.maxSteps, request.params);
+  } catch (const Error& e) {
+    throw UsageError("--steps: " + e.message());
+  }
   request.loops = static_cast<int>(integerOption(args, "--loops", 3, 1));
   if (const auto e = args.value("--child-energy")) {
     try {
@@ -286,7 +291,7 @@ CommandSyntax planSyntax() {
                                      "strict-autograsp"},
                    {"--space", "S", "hand pose space: axis-angle (default), approach, ellipsoid, complete"},
                    {"--params", "P", "annealing parameters: default, loop, modified, strict, online"},
-                   {"--steps", "N", "the step counter's end (default 70000; default params start at 30000)"},
+                   {"--steps", "N", "the step counter's end, above the parameter set's start (default 70000; default params start at 30000, so N − 30000 iterations)"},
                    {"--time-limit", "S", "stop after S seconds (wall time)"},
                    {"--seed", "K", "random seed (default 1): the same seed and settings give the same list"},
                    {"--threads", "T", "worker threads (default 1; 0 = all cores); the list does not depend on it"},

@@ -26,6 +26,14 @@ AnnealingParams AnnealingParams::byName(const std::string& name) {
 
 std::vector<std::string> AnnealingParams::names() { return {"default", "loop", "modified", "strict", "online"}; }
 
+void requireStepsBeyondStart(long maxSteps, const AnnealingParams& params) {
+  if (maxSteps > params.k0) return;
+  const std::string k0 = std::to_string(params.k0);
+  throw Error("the step limit " + std::to_string(maxSteps) + " does not exceed the first step of the '" + params.name +
+              "' parameters, " + k0 + ": the annealing's step counter runs from " + k0 +
+              " to the limit (as in GraspIt!), so N iterations need a limit of " + k0 + " + N");
+}
+
 double coolingTemperature(double t0, double c, double k, double dims) {
   return t0 * std::exp(-c * std::pow(std::max(k, 0.0), 1.0 / dims));
 }

@@ -47,6 +47,11 @@ struct AnnealingParams {
   static std::vector<std::string> names();                  // default, loop, modified, strict, online
 };
 
+// sg::Error unless maxSteps > params.k0. The step counter runs from k0 to maxSteps, as in GraspIt!'s planner
+// (DEFAULT starts at 30 000), so a limit at or below the start would run no iteration at all: "3000 steps" with
+// the default parameters is a mistake to report, not an empty result.
+void requireStepsBeyondStart(long maxSteps, const AnnealingParams& params);
+
 // T(k) = t0 · exp(−c · k^(1/dims)).
 double coolingTemperature(double t0, double c, double k, double dims);
 // Ingber's generator: y = sgn(u − ½) · T · ((1 + 1/T)^|2u − 1| − 1) ∈ [−1, 1], for u ∈ [0, 1).

@@ -178,6 +178,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   PlanResult out;
   out.graspable = request.graspable.value_or(0);
   if (world.graspables.empty()) throw Error("the world has no graspable body to plan for");
+  requireStepsBeyondStart(request.maxSteps, request.params);
   for (const std::string& m : request.reportMeasures)
     if (!findQualityMeasure(m)) throw Error("unknown quality measure '" + m + "'");
   if (request.energy.kind == EnergyKind::AutoGraspQuality && !findQualityMeasure(request.energy.measure))
