@@ -317,15 +317,12 @@ const std::vector<Contact>& PairScreen::contactsOf(Entry& e) {
   return e.contacts;
 }
 
-// Each loop tests the compact odometer bound first (`quiet`): most pairs stop there, without touching their
+// Each loop tests the compact odometer bound first (`skipQuiet`): most pairs stop there, without touching their
 // Entry (its memo is left as it is: its answers still hold at its own poses).
 bool PairScreen::anyCollides(const WorldState& state) {
   resolvePoses(state);
   for (std::size_t k = 0; k < entries_.size(); ++k) {
-    if (quiet(quiet_[k])) {
-      ++counts_.skipped;
-      continue;
-    }
+    if (skipQuiet(k)) continue;
     if (collides(entries_[k])) return true;
   }
   return false;
@@ -335,10 +332,7 @@ std::vector<BodyPair> PairScreen::colliding(const WorldState& state) {
   resolvePoses(state);
   std::vector<BodyPair> out;
   for (std::size_t k = 0; k < entries_.size(); ++k) {
-    if (quiet(quiet_[k])) {
-      ++counts_.skipped;
-      continue;
-    }
+    if (skipQuiet(k)) continue;
     if (collides(entries_[k])) out.push_back(entries_[k].pair);
   }
   return out;
@@ -348,10 +342,7 @@ std::vector<Contact> PairScreen::contacts(const WorldState& state) {
   resolvePoses(state);
   std::vector<Contact> out;
   for (std::size_t k = 0; k < entries_.size(); ++k) {
-    if (quiet(quiet_[k])) {
-      ++counts_.skipped;
-      continue;
-    }
+    if (skipQuiet(k)) continue;
     const auto& c = contactsOf(entries_[k]);
     out.insert(out.end(), c.begin(), c.end());
   }

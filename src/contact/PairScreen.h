@@ -89,7 +89,13 @@ class PairScreen {
     int bodyA = 0, bodyB = 0;
     double quietBelow_mm = -std::numeric_limits<double>::infinity();
   };
-  bool quiet(const Quiet& q) const { return odometer_mm_[q.bodyA] + odometer_mm_[q.bodyB] < q.quietBelow_mm; }
+  // Whether entry k is quiet at this call's poses (counted as skipped).
+  bool skipQuiet(std::size_t k) {
+    const Quiet& q = quiet_[k];
+    if (!(odometer_mm_[q.bodyA] + odometer_mm_[q.bodyB] < q.quietBelow_mm)) return false;
+    ++counts_.skipped;
+    return true;
+  }
   // Brings the memo to the current poses: keeps it when they are the memo's poses (returns false), else drops
   // the stale answers and returns true if the pair is certainly farther apart than the threshold (then the memo
   // holds "no collision, no contacts").
