@@ -3,7 +3,7 @@
 // Then the hand-contacts energy's distance queries (one per link and state) over a sequence of nearby states:
 // SoftGrasp warm-started (temporal coherence), SoftGrasp cold, and FCL (FclReference.h, BVHs built once),
 // the same sequence in the same run, with the ratios.
-//   bench_plan [ITERATIONS_CONTACTS] [ITERATIONS_AUTOGRASP]
+//   bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy; FiveFinger runs a tenth)
 //   bench_plan --sequence [STATES [WORLD]]   only the distance-query sequences (default 2000 states; WORLD:
 //                                            default.xml or fivefinger_cylinder.xml, default both)
 //   bench_plan --search WORLD [ITERATIONS [ENERGY]]   only the annealing search (1 thread, seed 1, no measuring
@@ -12,9 +12,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
 #include <ctime>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -202,25 +204,50 @@ void searchOnly(const std::string& worldName, long iterations, EnergyKind energy
               a.best.empty() ? 0.0 : a.best.front().energy);
 }
 
-}  // namespace
+// A count argument: a non-negative integer, else nullopt (the caller prints the usage).
+std::optional<long> countArgument(const char* text) {
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || n < 0) return std::nullopt;
+  return n;
+}
 
-int main(int argc, char** argv) {
-  if (argc > 2 && std::string(argv[1]) == "--search") {
-    searchOnly(argv[2], argc > 3 ? std::max(1L, std::atol(argv[3])) : 3000,
-               argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
+int usage(int status) {
+  std::fprintf(status == 0 ? stdout : stderr,
+               "usage: bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy)\n"
+               "       bench_plan --sequence [STATES [WORLD]]\n"
+               "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n");
+  return status;
+}
+
+int runBenchmarks(int argc, char** argv) {
+  const std::string first = argc > 1 ? argv[1] : "";
+  if (first == "--help" || first == "-h") return usage(0);
+  if (first == "--search") {
+    if (argc < 3 || argc > 5) return usage(2);
+    const auto n = argc > 3 ? countArgument(argv[3]) : std::optional<long>(3000);
+    if (!n || *n < 1) return usage(2);
+    searchOnly(argv[2], *n, argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
     return 0;
   }
-  if (argc > 1 && std::string(argv[1]) == "--sequence") {
-    distanceSequences(argc > 2 ? std::max(1, std::atoi(argv[2])) : 2000, argc > 3 ? argv[3] : "");
+  if (first == "--sequence") {
+    if (argc > 4) return usage(2);
+    const auto n = argc > 2 ? countArgument(argv[2]) : std::optional<long>(2000);
+    if (!n || *n < 1 || *n > 1000000) return usage(2);
+    distanceSequences(static_cast<int>(*n), argc > 3 ? argv[3] : "");
     return 0;
   }
-  const long contactsIterations = argc > 1 ? std::atol(argv[1]) : 40000;
-  const long autograspIterations = argc > 2 ? std::atol(argv[2]) : 400;
+  if (argc > 3) return usage(2);
+  const auto contactsIterations = argc > 1 ? countArgument(argv[1]) : std::optional<long>(40000);
+  const auto autograspIterations = argc > 2 ? countArgument(argv[2]) : std::optional<long>(400);
+  if (!contactsIterations || !autograspIterations) return usage(2);
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
     const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
     for (EnergyKind e : {EnergyKind::Contacts, EnergyKind::AutoGraspQuality}) {
-      long n = e == EnergyKind::Contacts ? contactsIterations : autograspIterations;
+      long n = e == EnergyKind::Contacts ? *contactsIterations : *autograspIterations;
+      if (n == 0) continue;
       if (std::string(name) != "default.xml") n = std::max(1L, n / 10);  // live contacts on 16 links: slower
       run(world, name, e, n, 1);
       if (cores > 1) run(world, name, e, n, cores);
@@ -228,4 +255,15 @@ int main(int argc, char** argv) {
   }
   distanceSequences(2000);
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return runBenchmarks(argc, argv);
+  } catch (const std::exception& e) {  // a bad world name or energy, or a refused request: say so, no abort
+    std::fprintf(stderr, "bench_plan: %s\n", e.what());
+    return 1;
+  }
 }
