@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <random>
 #include <filesystem>
@@ -488,6 +489,155 @@ class TestPlanner : public QObject {
         QCOMPARE(fast, contactsEnergyOf(plain));
       }
       QVERIFY2(legal >= 60, name);
+    }
+  }
+
+  // AcceptanceTest (PLANNER.md §Annealing, "Stopping an energy early"): it draws the annealer's u only when the
+  // bound is above the current energy (when the annealer would draw u next: the same number), and rejects
+  // only when every energy at or above the bound would be rejected with that u.
+  void acceptanceTestRejectsOnlyWhatTheAnnealerRejects() {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int rejected = 0, kept = 0, undrawn = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+      const double current = 100.0 * unit(rng);
+      const double scale = std::pow(10.0, -8.0 + 12.0 * unit(rng));  // ERR_ADJ / T_h from 1e-8 to 1e4
+      const double bound = current + (trial % 5 == 0 ? -1.0 : 1.0) * std::pow(10.0, -12.0 + 14.0 * unit(rng));
+      Rng annealer(static_cast<std::uint64_t>(trial)), same(static_cast<std::uint64_t>(trial));
+      AcceptanceTest test(current, scale, annealer);
+      const bool rejects = test.rejects(bound);
+      if (!test.drawn()) {
+        ++undrawn;
+        QVERIFY(!rejects);
+        QVERIFY(!(bound > current + 1e-6));  // a bound clearly above the current energy draws u
+        continue;
+      }
+      QVERIFY(bound > current);
+      const double u = same.uniform();
+      QCOMPARE(*test.drawn(), u);  // the annealer's next number
+      QCOMPARE(test.rejects(bound), rejects);  // drawn once: asking again gives the same answer
+      QCOMPARE(*test.drawn(), u);
+      for (double e : {bound, std::nextafter(bound, 1e300), bound * (1 + 1e-12), bound + 1e-9, bound + 1.0, 2 * bound}) {
+        const bool annealerAccepts = e < current || u < std::exp((current - e) * scale);
+        if (rejects) QVERIFY2(!annealerAccepts, "rejected a candidate the annealer would accept");
+      }
+      const bool acceptsAtBound = bound < current || u < std::exp((current - bound) * scale);
+      if (rejects) ++rejected;
+      else if (acceptsAtBound) ++kept;
+    }
+    QVERIFY(rejected > 200 && kept > 200 && undrawn > 500);
+    // No current state yet (an illegal start, +∞): nothing is drawn, nothing rejected.
+    Rng annealer(1);
+    AcceptanceTest fromIllegal(std::numeric_limits<double>::infinity(), 1.0, annealer);
+    QVERIFY(!fromIllegal.rejects(1e300));
+    QVERIFY(!fromIllegal.drawn());
+  }
+
+  // The contacts energy with an acceptance test is the full energy, the same number, or +∞ only when the
+  // annealer would reject the full energy with the u the test drew: the ThreeFinger's virtual contacts
+  // (default world) and FiveFinger's live links, random states, current energies around the state's own.
+  void contactsEnergyStopsOnlyWhenRejected() {
+    for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
+      const World world = bundled(name);
+      const PlanRequest request = smallPlan(EnergyKind::Contacts, 1, 1);
+      const HandSearchSpace space = makeSearchSpace(world, request);
+      HandEvaluator evaluator(world, world.state, space, request.energy);
+      std::mt19937 rng(3);
+      std::uniform_real_distribution<double> unit(0.0, 1.0);
+      std::vector<double> x;
+      for (const SearchVariable& v : space.variables) x.push_back(v.value);
+      int stopped = 0, full = 0;
+      for (int s = 0; s < 150; ++s) {
+        for (std::size_t k = 0; k < x.size(); ++k) {
+          const SearchVariable& v = space.variables[k];
+          x[k] = std::clamp(x[k] + 0.05 * v.maxJump * (2 * unit(rng) - 1), v.min, v.max);
+        }
+        const std::optional<double> plain = evaluator.energy(x);
+        if (!plain) {
+          Rng annealer(1);
+          AcceptanceTest test(0.0, 1.0, annealer);
+          QVERIFY(!evaluator.energy(x, test));  // illegal either way, and nothing drawn
+          QVERIFY(!test.drawn());
+          continue;
+        }
+        for (double fraction : {0.3, 0.8, 0.97, 1.0, 1.2}) {
+          const double current = fraction * *plain;
+          const double scale = std::pow(10.0, -3.0 + 4.0 * unit(rng));
+          Rng annealer(static_cast<std::uint64_t>(s * 10 + fraction * 10));
+          AcceptanceTest test(current, scale, annealer);
+          const std::optional<double> e = evaluator.energy(x, test);
+          QVERIFY(e.has_value());
+          if (std::isinf(*e)) {
+            ++stopped;
+            QVERIFY(test.drawn().has_value());
+            QVERIFY(!(*plain < current) && !(*test.drawn() < std::exp((current - *plain) * scale)));
+          } else {
+            ++full;
+            QCOMPARE(*e, *plain);  // the same number as the plain evaluation
+          }
+        }
+      }
+      QVERIFY2(stopped > 20 && full > 20, name);
+    }
+  }
+
+  // Stopping early changes nothing in a run: with an evaluator that always evaluates fully, every chain's
+  // every iteration has the same current energy and move, and the list, traces and counts are equal.
+  void earlyStopKeepsTheRunNumberForNumber() {
+    class FullOnly final : public StateEvaluator {
+     public:
+      explicit FullOnly(std::unique_ptr<HandEvaluator> e) : inner_(std::move(e)) {}
+      std::optional<double> energy(const std::vector<double>& x) override { return inner_->energy(x); }
+     private:
+      std::unique_ptr<HandEvaluator> inner_;
+    };
+    for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
+      const World world = bundled(name);
+      const PlanRequest plan = smallPlan(EnergyKind::Contacts, 1, 1);
+      const HandSearchSpace space = makeSearchSpace(world, plan);
+      AnnealingRequest request;
+      request.variables = space.variables;
+      request.params = plan.params;
+      request.maxSteps = plan.params.k0 + 1600;
+      request.chains = 2;
+      request.threads = 1;
+      request.seed = 9;
+      struct Step {
+        int chain;
+        long iteration;
+        double energy;
+        bool accepted;
+        bool operator==(const Step&) const = default;
+      };
+      auto run = [&](bool early, std::vector<Step>& steps) {
+        request.onIteration = [&steps](int c, long i, const std::vector<double>&, double e, bool accepted) {
+          steps.push_back({c, i, e, accepted});
+        };
+        EvaluatorFactory factory = [&]() -> std::unique_ptr<StateEvaluator> {
+          auto e = std::make_unique<HandEvaluator>(world, world.state, space, plan.energy);
+          if (early) return e;
+          return std::make_unique<FullOnly>(std::move(e));
+        };
+        StateDistance distance = [&](const std::vector<double>& a, const std::vector<double>& b) { return space.distance(a, b); };
+        NullProgress progress;
+        return runAnnealing(request, factory, distance, progress);
+      };
+      std::vector<Step> earlySteps, fullSteps;
+      const AnnealingResult a = run(true, earlySteps), b = run(false, fullSteps);
+      QCOMPARE(earlySteps.size(), std::size_t(1600));
+      QVERIFY2(earlySteps == fullSteps, name);
+      QCOMPARE(a.iterations, b.iterations);
+      QCOMPARE(a.evaluations, b.evaluations);
+      QCOMPARE(a.illegal, b.illegal);
+      QCOMPARE(a.best.size(), b.best.size());
+      QVERIFY(!a.best.empty());
+      for (std::size_t k = 0; k < a.best.size(); ++k) {
+        QCOMPARE(a.best[k].energy, b.best[k].energy);
+        QCOMPARE(a.best[k].x, b.best[k].x);
+      }
+      int moves = 0;
+      for (const Step& st : earlySteps) moves += st.accepted;
+      QVERIFY2(moves > 20 && moves < 1580, name);  // both accepted and rejected candidates
     }
   }
 

@@ -26,6 +26,15 @@ AnnealingParams AnnealingParams::byName(const std::string& name) {
 
 std::vector<std::string> AnnealingParams::names() { return {"default", "loop", "modified", "strict", "online"}; }
 
+bool AcceptanceTest::rejects(double lowerBound) {
+  // E' ≥ L > E, with a margin for the rounding of the evaluator's sum: the annealer would now draw u.
+  if (!std::isfinite(current_) || !(lowerBound > current_ + 1e-9 * (std::abs(current_) + 1.0))) return false;
+  if (!u_) u_ = rng_.uniform();
+  // Rejected when exp((E − L)·s) < u with a margin of 1e-9 in the exponent, which covers the rounding of the
+  // annealer's exp((E − E')·s) for every E' ≥ L. (u = 0: log u = −∞, never rejected here, as in the annealer.)
+  return (current_ - lowerBound) * scale_ < std::log(*u_) - 1e-9;
+}
+
 void requireStepsBeyondStart(long maxSteps, const AnnealingParams& params) {
   if (maxSteps > params.k0) return;
   const std::string k0 = std::to_string(params.k0);
@@ -263,13 +272,16 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
     const double tAccept = coolingTemperature(p.t0, p.hc, k, p.hdims);
     std::optional<double> candidateEnergy;
     std::vector<double> candidate;
+    std::optional<double> drawn;  // u, when the evaluator's acceptance test drew it
     for (int attempt = 0; attempt < kLegalAttempts && !candidateEnergy; ++attempt) {
       candidate = neighbour(request.variables, x, tNeighbour, rng);
       if (!request.avoid.empty() && avoided(candidate)) {
         ++out.illegal;
         continue;
       }
-      candidateEnergy = evaluator.energy(candidate);
+      AcceptanceTest test(e, p.errorAdjust / tAccept, rng);
+      candidateEnergy = evaluator.energy(candidate, test);
+      drawn = test.drawn();
       if (candidateEnergy) ++out.evaluations;
       else ++out.illegal;
     }
@@ -280,7 +292,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
       const double eNew = *candidateEnergy;
       bool accept = eNew < e;
       if (!accept) {
-        const double u = rng.uniform();
+        const double u = drawn ? *drawn : rng.uniform();
         accept = std::isfinite(eNew) && u < std::exp((e - eNew) * p.errorAdjust / tAccept);
       }
       if (accept) {

@@ -127,12 +127,36 @@ class AnnealingMonitor {
   double bestEnergy_ = std::numeric_limits<double>::infinity();
 };
 
+// The acceptance test of one legal candidate, for an evaluator that can stop early (PLANNER.md §Annealing,
+// "Stopping an energy early"). The annealer accepts energy E' when E' < E (the current state's), else when
+// u < exp((E − E')·s), s = ERR_ADJ / T_h, u its next uniform number. Given a lower bound L ≤ E' (as the
+// evaluator computes E'), rejects(L) is true only when every such E' is rejected. It draws u, once, only when
+// L > E for certain: exactly when the annealer would draw u next. So a run is the same number for number.
+class AcceptanceTest {
+ public:
+  AcceptanceTest(double current, double scale, Rng& rng) : current_(current), scale_(scale), rng_(rng) {}
+  bool rejects(double lowerBound);
+  // The uniform number rejects() drew, if any: the annealer's u for this candidate.
+  const std::optional<double>& drawn() const { return u_; }
+
+ private:
+  double current_, scale_;
+  Rng& rng_;
+  std::optional<double> u_;
+};
+
 // The energy of a state for one worker thread (it may keep scratch data: one evaluator per thread).
 class StateEvaluator {
  public:
   virtual ~StateEvaluator() = default;
   // nullopt: the state is illegal (GraspIt!: the hand collides).
   virtual std::optional<double> energy(const std::vector<double>& x) = 0;
+  // As energy(x), but the evaluator may stop once `test` rejects the candidate, and then returns +∞ (too high
+  // to accept). It may ask `test` only after it knows the state is legal. By default: energy(x).
+  virtual std::optional<double> energy(const std::vector<double>& x, AcceptanceTest& test) {
+    (void)test;
+    return energy(x);
+  }
 };
 using EvaluatorFactory = std::function<std::unique_ptr<StateEvaluator>()>;
 // Distance between two states (the best list's separation rule).

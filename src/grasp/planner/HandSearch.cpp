@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "contact/CollisionFilter.h"
 #include "contact/ContactDetection.h"
@@ -345,6 +346,12 @@ bool HandEvaluator::place(const std::vector<double>& x) {
   return !handCollides();
 }
 
+std::optional<double> HandEvaluator::energy(const std::vector<double>& x, AcceptanceTest& test) {
+  if (settings_.kind != EnergyKind::Contacts) return energy(x);
+  if (!place(x)) return std::nullopt;
+  return contactsEnergy(test);
+}
+
 std::optional<double> HandEvaluator::energy(const std::vector<double>& x) {
   if (!place(x)) return std::nullopt;
   switch (settings_.kind) {
@@ -417,43 +424,81 @@ double HandEvaluator::strictAutoGraspEnergy() {
   return e == 0.0 ? kStrictNoGrasp : e;
 }
 
-std::vector<HandProbe> HandEvaluator::probes() {
-  std::vector<HandProbe> out;
-  if (!objectBvh_) return out;
+std::size_t HandEvaluator::probeCount() const {
+  if (!objectBvh_) return 0;
+  const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
+  return settings_.presetContacts && !hand.virtualContacts.empty() ? hand.virtualContacts.size() : links_.size();
+}
+
+std::optional<HandProbe> HandEvaluator::probeAt(std::size_t k) {
   const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
   const Body& object = world_.graspables[static_cast<std::size_t>(space_.graspable)];
   const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
   const Transform& X_WG = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)];
+  HandProbe p;
   if (settings_.presetContacts && !hand.virtualContacts.empty()) {
-    for (const VirtualContact& vc : hand.virtualContacts) {
-      const Transform& X_WL = X_WB(rs, BodyRef{vc.chain, vc.link});
-      HandProbe p;
-      p.p_W = X_WL * vc.location_mm;
-      p.n_W = X_WL.applyToVector(vc.normal).normalized();
-      p.q_W = closestPointOnMesh(*objectBvh_, X_WG, p.p_W).point_mm;
-      p.mu = vc.mu;
-      out.push_back(p);
-    }
-  } else {
-    if (!objectTopology_) {
-      objectTopology_ = std::make_shared<const MeshTopology>(makeMeshTopology(*objectBvh_));
-      for (LinkProbe& link : links_) link.topology = std::make_shared<const MeshTopology>(makeMeshTopology(*link.bvh));
-    }
-    for (LinkProbe& link : links_) {
-      const Transform& X_WL = X_WB(rs, link.ref);
-      const MeshDistance d = meshDistance(*link.bvh, *link.topology, X_WL, *objectBvh_, *objectTopology_, X_WG, link.warm);
-      if (!d.found()) continue;
-      HandProbe p;
-      p.p_W = d.pointA_mm;
-      p.q_W = d.pointB_mm;
-      // The normal of the link's triangle in the closest pair (the canonical one when the witness point is
-      // shared by several triangles).
-      p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(d.triangleA));
-      p.mu = world_.materials.staticFriction(hand.body(link.ref).material, object.material);
-      out.push_back(p);
-    }
+    const VirtualContact& vc = hand.virtualContacts[k];
+    const Transform& X_WL = X_WB(rs, BodyRef{vc.chain, vc.link});
+    p.p_W = X_WL * vc.location_mm;
+    p.n_W = X_WL.applyToVector(vc.normal).normalized();
+    p.q_W = closestPointOnMesh(*objectBvh_, X_WG, p.p_W).point_mm;
+    p.mu = vc.mu;
+    return p;
   }
+  if (!objectTopology_) {
+    objectTopology_ = std::make_shared<const MeshTopology>(makeMeshTopology(*objectBvh_));
+    for (LinkProbe& link : links_) link.topology = std::make_shared<const MeshTopology>(makeMeshTopology(*link.bvh));
+  }
+  LinkProbe& link = links_[k];
+  const Transform& X_WL = X_WB(rs, link.ref);
+  const MeshDistance d = meshDistance(*link.bvh, *link.topology, X_WL, *objectBvh_, *objectTopology_, X_WG, link.warm);
+  if (!d.found()) return std::nullopt;
+  p.p_W = d.pointA_mm;
+  p.q_W = d.pointB_mm;
+  // The normal of the link's triangle in the closest pair (the canonical one when the witness point is
+  // shared by several triangles).
+  p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(d.triangleA));
+  p.mu = world_.materials.staticFriction(hand.body(link.ref).material, object.material);
+  return p;
+}
+
+std::vector<HandProbe> HandEvaluator::probes() {
+  std::vector<HandProbe> out;
+  const std::size_t n = probeCount();
+  for (std::size_t k = 0; k < n; ++k)
+    if (auto p = probeAt(k)) out.push_back(*p);
   return out;
+}
+
+double HandEvaluator::contactsEnergy(AcceptanceTest& test) {
+  // PLANNER.md §Annealing, "Stopping an energy early": probes in the order of their last terms, largest
+  // first; after each, the terms so far bound the energy from below (every term is ≥ 0, to rounding), and
+  // once the test rejects that bound the rest is not computed. A full evaluation sums in probe order, so its
+  // value is the same number as contactsEnergy().
+  const std::size_t n = probeCount();
+  if (lastTerms_.size() != n) lastTerms_.assign(n, 0.0);
+  probeOrder_.resize(n);
+  for (std::size_t k = 0; k < n; ++k) probeOrder_[k] = k;
+  std::stable_sort(probeOrder_.begin(), probeOrder_.end(),
+                   [&](std::size_t a, std::size_t b) { return lastTerms_[a] > lastTerms_[b]; });
+  probeSlots_.assign(n, std::nullopt);
+  double partial = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t k = probeOrder_[r];
+    probeSlots_[k] = probeAt(k);
+    if (!probeSlots_[k]) continue;
+    const double term = probeSlots_[k]->distance() + 50.0 * (1.0 - probeSlots_[k]->alignment());
+    lastTerms_[k] = term;
+    partial += term;
+    // The energy is Σ/N' with N' ≤ n probes found; the margin covers the rounding of both sums and terms a
+    // few ulps below 0 (an alignment a little above 1).
+    if (r + 1 < n && test.rejects((partial - 1e-9 * (std::abs(partial) + static_cast<double>(n))) / static_cast<double>(n)))
+      return std::numeric_limits<double>::infinity();
+  }
+  std::vector<HandProbe> found;
+  for (auto& slot : probeSlots_)
+    if (slot) found.push_back(*slot);
+  return contactsEnergyOf(found);
 }
 
 double HandEvaluator::contactsEnergy() { return contactsEnergyOf(probes()); }

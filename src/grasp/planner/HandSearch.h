@@ -96,14 +96,20 @@ class HandEvaluator final : public StateEvaluator {
   HandEvaluator(const World& world, const WorldState& start, const HandSearchSpace& space,
                 const EnergySettings& settings);
   std::optional<double> energy(const std::vector<double>& x) override;
+  // The contacts energy stops once `test` rejects the candidate (+∞); the other energies evaluate fully.
+  std::optional<double> energy(const std::vector<double>& x, AcceptanceTest& test) override;
   // Puts the hand at x (pose and clamped DOFs) in the scratch state; false when it collides.
   bool place(const std::vector<double>& x);
   double contactsEnergy();                       // of the placed hand
+  double contactsEnergy(AcceptanceTest& test);   // the same number, or +∞ once `test` rejects it
   double potentialQualityEnergy();               // of the placed hand
   double autoGraspQualityEnergy();               // closes the placed hand (changes the scratch state)
   double strictAutoGraspEnergy();                // approaches and closes the placed hand
   // The placed hand's probes (virtual contacts, or one per link) and their nearest object points.
   std::vector<HandProbe> probes();
+  // How many probes the hand has, and probe k of the placed hand (nullopt: a link without a distance).
+  std::size_t probeCount() const;
+  std::optional<HandProbe> probeAt(std::size_t k);
   // Closes the placed hand as the energy does (strict: approach first; others: auto-grasp only).
   void close();
   const WorldState& scratch() const { return scratch_; }
@@ -152,6 +158,11 @@ class HandEvaluator final : public StateEvaluator {
   };
   std::vector<BoundingSphere> spheres_;
   mutable std::vector<Vec3> sphereCenters_W_;  // per handCollides call
+  // The contacts energy with an acceptance test: each probe's last term (the evaluation order, largest first),
+  // and per evaluation the order and the probes found.
+  std::vector<double> lastTerms_;
+  std::vector<std::size_t> probeOrder_;
+  std::vector<std::optional<HandProbe>> probeSlots_;
 };
 
 }  // namespace sg::planner
