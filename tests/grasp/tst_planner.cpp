@@ -536,6 +536,7 @@ class TestPlanner : public QObject {
   // The contacts energy with an acceptance test is the full energy, the same number, or +∞ only when the
   // annealer would reject the full energy with the u the test drew: the ThreeFinger's virtual contacts
   // (default world) and FiveFinger's live links, random states, current energies around the state's own.
+  // The probes' sphere floors (the bound for probes not yet computed) are below their distances.
   void contactsEnergyStopsOnlyWhenRejected() {
     for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
       const World world = bundled(name);
@@ -546,13 +547,22 @@ class TestPlanner : public QObject {
       std::uniform_real_distribution<double> unit(0.0, 1.0);
       std::vector<double> x;
       for (const SearchVariable& v : space.variables) x.push_back(v.value);
-      int stopped = 0, full = 0;
+      int stopped = 0, full = 0, positiveFloors = 0;
       for (int s = 0; s < 150; ++s) {
         for (std::size_t k = 0; k < x.size(); ++k) {
           const SearchVariable& v = space.variables[k];
           x[k] = std::clamp(x[k] + 0.05 * v.maxJump * (2 * unit(rng) - 1), v.min, v.max);
         }
         const std::optional<double> plain = evaluator.energy(x);
+        if (plain) {  // each probe's sphere floor is a lower bound of its distance
+          for (std::size_t k = 0; k < evaluator.probeCount(); ++k) {
+            const double floor = evaluator.probeFloor(k);
+            const std::optional<HandProbe> probe = evaluator.probeAt(k);
+            QVERIFY(probe.has_value());
+            QVERIFY(floor >= 0 && floor <= probe->distance());
+            positiveFloors += floor > 0;
+          }
+        }
         if (!plain) {
           Rng annealer(1);
           AcceptanceTest test(0.0, 1.0, annealer);
@@ -577,7 +587,7 @@ class TestPlanner : public QObject {
           }
         }
       }
-      QVERIFY2(stopped > 20 && full > 20, name);
+      QVERIFY2(stopped > 20 && full > 20 && positiveFloors > 20, name);
     }
   }
 

@@ -462,6 +462,26 @@ std::optional<HandProbe> HandEvaluator::probeAt(std::size_t k) {
   return p;
 }
 
+double HandEvaluator::probeFloor(std::size_t k) const {
+  const BvhBox& object = objectBvh_->nodes().front().box;
+  const Vec3 c_W = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)] * object.center;
+  const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
+  const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
+  Vec3 p_W;
+  double radius = object.radius;
+  if (settings_.presetContacts && !hand.virtualContacts.empty()) {
+    const VirtualContact& vc = hand.virtualContacts[k];
+    p_W = X_WB(rs, BodyRef{vc.chain, vc.link}) * vc.location_mm;
+  } else {
+    const BvhBox& link = links_[k].bvh->nodes().front().box;
+    p_W = X_WB(rs, links_[k].ref) * link.center;
+    radius += link.radius;
+  }
+  // Less a margin for the rounding of the spheres and of this test (as handCollides).
+  const double gap = (p_W - c_W).norm() - radius - 1e-9 * (p_W.norm() + c_W.norm() + radius + 1.0);
+  return std::max(0.0, gap);
+}
+
 std::vector<HandProbe> HandEvaluator::probes() {
   std::vector<HandProbe> out;
   const std::size_t n = probeCount();
@@ -482,18 +502,26 @@ double HandEvaluator::contactsEnergy(AcceptanceTest& test) {
   std::stable_sort(probeOrder_.begin(), probeOrder_.end(),
                    [&](std::size_t a, std::size_t b) { return lastTerms_[a] > lastTerms_[b]; });
   probeSlots_.assign(n, std::nullopt);
+  // A probe not yet computed adds at least its bounding-sphere gap to the object (≥ 0).
+  probeFloors_.resize(n);
+  double floors = 0;
+  for (std::size_t k = 0; k < n; ++k) floors += probeFloors_[k] = probeFloor(k);
+  // The energy is Σ/N' with N' ≤ n probes found; the margin covers the rounding of the sums and terms a few
+  // ulps below 0 (an alignment a little above 1).
+  const auto bound = [n](double sum) {
+    return (sum - 1e-9 * (std::abs(sum) + static_cast<double>(n))) / static_cast<double>(n);
+  };
+  if (floors > 0 && test.rejects(bound(floors))) return std::numeric_limits<double>::infinity();
   double partial = 0;
   for (std::size_t r = 0; r < n; ++r) {
     const std::size_t k = probeOrder_[r];
     probeSlots_[k] = probeAt(k);
+    floors -= probeFloors_[k];
     if (!probeSlots_[k]) continue;
     const double term = probeSlots_[k]->distance() + 50.0 * (1.0 - probeSlots_[k]->alignment());
     lastTerms_[k] = term;
     partial += term;
-    // The energy is Σ/N' with N' ≤ n probes found; the margin covers the rounding of both sums and terms a
-    // few ulps below 0 (an alignment a little above 1).
-    if (r + 1 < n && test.rejects((partial - 1e-9 * (std::abs(partial) + static_cast<double>(n))) / static_cast<double>(n)))
-      return std::numeric_limits<double>::infinity();
+    if (r + 1 < n && test.rejects(bound(partial + std::max(0.0, floors)))) return std::numeric_limits<double>::infinity();
   }
   std::vector<HandProbe> found;
   for (auto& slot : probeSlots_)

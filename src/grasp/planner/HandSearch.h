@@ -110,6 +110,8 @@ class HandEvaluator final : public StateEvaluator {
   // How many probes the hand has, and probe k of the placed hand (nullopt: a link without a distance).
   std::size_t probeCount() const;
   std::optional<HandProbe> probeAt(std::size_t k);
+  // A lower bound (mm, ≥ 0) of probe k's distance to the object: its bounding sphere's gap to the object's.
+  double probeFloor(std::size_t k) const;
   // Closes the placed hand as the energy does (strict: approach first; others: auto-grasp only).
   void close();
   const WorldState& scratch() const { return scratch_; }
@@ -163,6 +165,7 @@ class HandEvaluator final : public StateEvaluator {
   std::vector<double> lastTerms_;
   std::vector<std::size_t> probeOrder_;
   std::vector<std::optional<HandProbe>> probeSlots_;
+  std::vector<double> probeFloors_;
 };
 
 }  // namespace sg::planner
