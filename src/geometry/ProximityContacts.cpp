@@ -99,7 +99,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
         }
         return false;
       });
-  if (result.colliding) return result;
+  if (result.colliding || raw.empty()) return result;  // nothing within the threshold: nothing to map or merge
   const Transform& X_WF = frame.frameToWorld();
   const Mat3 R_WF = X_WF.rotationMatrix();
   for (auto& c : raw) {
