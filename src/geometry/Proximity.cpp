@@ -339,45 +339,50 @@ struct DistanceSearch {
     return true;
   }
 
-  // On the compact nodes (CompactBox.h): float boxes, face axes only, less the rounding margin.
+  // On the compact nodes (CompactBox.h): float boxes, face axes only, less the rounding margin. Depth first,
+  // the nearer child pair next: it is taken at once rather than pushed and popped (the same order).
   void run() {
     auto& stack = frame.scratch().distanceStack;
     stack.clear();
     const double root = std::max(0.0, frame.compactGap(0, 0));
     if (root > best + slack) return;
-    stack.push_back({0, 0, root});
-    while (!stack.empty()) {
-      const auto item = stack.back();
-      stack.pop_back();
-      if (item.lowerBound > best + slack) continue;
+    detail::MappingScratch::DistanceItem item{0, 0, root};
+    for (;;) {
       const CompactNode& A = frame.compactA(item.a);
       const CompactNode& B = frame.compactB(item.b);
+      bool descend = false;
       if (A.isLeaf() && B.isLeaf()) {
         const std::uint32_t firstA = A.firstTriangle(), firstB = B.firstTriangle();
         for (std::uint32_t j = firstB; j < firstB + B.count; ++j)
           for (std::uint32_t i = firstA; i < firstA + A.count; ++i)
             if (!consider(i, j, true)) return;
-        continue;
-      }
-      // Split the inner node with the larger bounding sphere (splitFirstByRadius).
-      detail::MappingScratch::DistanceItem c1, c2;
-      if (!A.isLeaf() && (B.isLeaf() || A.radius >= B.radius)) {
-        c1 = {static_cast<std::uint32_t>(A.child), item.b, 0};
-        c2 = {static_cast<std::uint32_t>(A.child + 1), item.b, 0};
       } else {
-        c1 = {item.a, static_cast<std::uint32_t>(B.child), 0};
-        c2 = {item.a, static_cast<std::uint32_t>(B.child + 1), 0};
+        // Split the inner node with the larger bounding sphere (splitFirstByRadius).
+        detail::MappingScratch::DistanceItem c1, c2;
+        if (!A.isLeaf() && (B.isLeaf() || A.radius >= B.radius)) {
+          c1 = {static_cast<std::uint32_t>(A.child), item.b, 0};
+          c2 = {static_cast<std::uint32_t>(A.child + 1), item.b, 0};
+        } else {
+          c1 = {item.a, static_cast<std::uint32_t>(B.child), 0};
+          c2 = {item.a, static_cast<std::uint32_t>(B.child + 1), 0};
+        }
+        const double stop = best + slack;
+        // A child pair's triangles are among its parent pair's, so the parent's bound holds for it too.
+        c1.lowerBound = std::max(item.lowerBound, frame.compactGap(c1.a, c1.b));
+        c2.lowerBound = std::max(item.lowerBound, frame.compactGap(c2.a, c2.b));
+        if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // c2: the nearer pair, visited next
+        if (c1.lowerBound <= stop) stack.push_back(c1);
+        if (c2.lowerBound <= stop) {
+          item = c2;
+          descend = true;
+        }
       }
-      const double stop = best + slack;
-      // A child pair's triangles are among its parent pair's, so the parent's bound holds for it too.
-      c1.lowerBound = std::max(item.lowerBound, frame.compactGap(c1.a, c1.b));
-      c2.lowerBound = std::max(item.lowerBound, frame.compactGap(c2.a, c2.b));
-      if (c1.lowerBound < c2.lowerBound) std::swap(c1, c2);  // nearer pair on top of the stack
-      if (c1.lowerBound <= stop) stack.push_back(c1);
-      if (c2.lowerBound <= stop) {
-        stack.push_back(c2);
-        frame.prefetchVisit(c2.a, c2.b);
-      }
+      if (descend) continue;
+      do {  // the next pending pair still within reach of the best distance
+        if (stack.empty()) return;
+        item = stack.back();
+        stack.pop_back();
+      } while (item.lowerBound > best + slack);
     }
   }
 

@@ -223,28 +223,6 @@ class PairFrame {
   // The distance search's nodes (CompactBox.h): the frame mesh's own, the mapped mesh's mapped on first use.
   const CompactNode& compactA(std::uint32_t i) { return mapA_ ? mappedCompact(i) : a_.compactNodes()[i]; }
   const CompactNode& compactB(std::uint32_t j) { return mapA_ ? b_.compactNodes()[j] : mappedCompact(j); }
-  // Asks the cache for what visiting node pair (ia, ib) next will read from the frame mesh (the large one,
-  // whose nodes and triangles are rarely cached): the children of the node that will be split, or the
-  // triangle data of a leaf. Only a hint; the mapped mesh's data is small and reused.
-  void prefetchVisit(std::uint32_t ia, std::uint32_t ib) {
-    const CompactNode& A = compactA(ia);
-    const CompactNode& B = compactB(ib);
-    const CompactNode& own = mapA_ ? B : A;  // the frame mesh's node of the pair
-    if (A.isLeaf() && B.isLeaf()) {
-      const std::uint32_t t = own.firstTriangle();
-      const Bvh& mesh = mapA_ ? b_ : a_;
-      __builtin_prefetch(&mesh.triangles()[t]);
-      __builtin_prefetch(reinterpret_cast<const char*>(&mesh.triangles()[t]) + 64);
-      __builtin_prefetch(&mesh.normals()[t]);
-      __builtin_prefetch(&mesh.edgeNormals()[t]);
-      __builtin_prefetch(reinterpret_cast<const char*>(&mesh.edgeNormals()[t]) + 64);
-      return;
-    }
-    const bool splitA = !A.isLeaf() && (B.isLeaf() || A.radius >= B.radius);
-    if (splitA != !mapA_) return;  // the mapped mesh's node is split
-    const char* children = reinterpret_cast<const char*>(&(mapA_ ? b_ : a_).compactNodes()[own.child]);
-    for (int line = 0; line < 3; ++line) __builtin_prefetch(children + 64 * line);
-  }
   // Lower bound on the distance of node ia of A and node ib of B: the compact boxes' face-axis gap less
   // its rounding margin.
   double compactGap(std::uint32_t ia, std::uint32_t ib) {
