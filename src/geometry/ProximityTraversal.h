@@ -299,22 +299,28 @@ void traverseNodePairs(PairFrame& frame, const Bvh& a, const Bvh& b, Pruned&& pr
   const auto& nb = b.nodes();
   auto& stack = frame.scratch().stack;
   stack.clear();
-  stack.push_back(0);
-  while (!stack.empty()) {
-    const std::uint32_t ia = static_cast<std::uint32_t>(stack.back() >> 32), ib = static_cast<std::uint32_t>(stack.back());
-    stack.pop_back();
+  // Depth first, the second child pair next: taken at once rather than pushed and popped (the same order).
+  std::uint64_t pair = 0;
+  for (;;) {
+    const std::uint32_t ia = static_cast<std::uint32_t>(pair >> 32), ib = static_cast<std::uint32_t>(pair);
     const BvhNode& A = na[ia];
     const BvhNode& B = nb[ib];
-    if (pruned(ia, ib)) continue;
-    if (A.isLeaf() && B.isLeaf()) {
-      if (leaves(A, B)) return;
-    } else if (splitFirstByRadius(A, B)) {
-      stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
-      stack.push_back(std::uint64_t(A.firstChild + 1) << 32 | ib);
-    } else {
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
-      stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1));
+    if (!pruned(ia, ib)) {
+      if (A.isLeaf() && B.isLeaf()) {
+        if (leaves(A, B)) return;
+      } else if (splitFirstByRadius(A, B)) {
+        stack.push_back(std::uint64_t(A.firstChild) << 32 | ib);
+        pair = std::uint64_t(A.firstChild + 1) << 32 | ib;
+        continue;
+      } else {
+        stack.push_back(std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild));
+        pair = std::uint64_t(ia) << 32 | std::uint32_t(B.firstChild + 1);
+        continue;
+      }
     }
+    if (stack.empty()) return;
+    pair = stack.back();
+    stack.pop_back();
   }
 }
 
