@@ -379,7 +379,25 @@ void defaultWorldStageCounts(int n) {
 
 }  // namespace
 
+int usage(int status) {
+  std::fprintf(status == 0 ? stdout : stderr,
+               "usage: bench_quality [--quick]\n"
+               "       bench_quality --full-update [--quick]\n"
+               "       bench_quality --eps-loop SECONDS [WORLD.xml]\n"
+               "       bench_quality --update-loop SECONDS [MEASURE...]\n"
+               "       bench_quality --stage-counts N\n");
+  return status;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1) {
+    const std::string first = argv[1];
+    if (first == "--help" || first == "-h") return usage(0);
+    const bool known = first == "--quick" || first == "--full-update" || first == "--eps-loop" ||
+                       first == "--update-loop" || first == "--stage-counts";
+    const bool needsValue = first == "--eps-loop" || first == "--update-loop" || first == "--stage-counts";
+    if (!known || (needsValue && argc < 3)) return usage(2);
+  }
   bool fullUpdateOnly = false;
   for (int i = 1; i < argc; ++i) {
     quick = quick || std::strcmp(argv[i], "--quick") == 0;
