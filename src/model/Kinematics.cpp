@@ -113,11 +113,16 @@ void checkChainTree(const Robot& robot) {
   }
 }
 
-std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transform& X_WP,
-                                              const std::vector<double>& dofValues, const BreakAwayState& breakAway) {
+namespace {
+
+// linkPoses, and with `origins_W` each joint frame's origin on the way (jointOrigins).
+std::vector<std::vector<Transform>> chainFrames(const Robot& robot, const Transform& X_WP,
+                                                const std::vector<double>& dofValues, const BreakAwayState& breakAway,
+                                                std::vector<std::vector<Vec3>>* origins_W) {
   checkChainTree(robot);
   std::vector<std::vector<Transform>> out;
   out.reserve(robot.chains.size());
+  if (origins_W) origins_W->assign(robot.chains.size(), {});
   for (std::size_t c = 0; c < robot.chains.size(); ++c) {
     const Chain& chain = robot.chains[c];
     const auto& parent = chain.parent;
@@ -128,6 +133,7 @@ std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transfor
     for (std::size_t k = 0; k < chain.joints.size(); ++k) {
       const Joint& j = chain.joints[k];
       const JointBreakAway ba = c < breakAway.size() && k < breakAway[c].size() ? breakAway[c][k] : JointBreakAway{};
+      if (origins_W) (*origins_W)[c].push_back((X_WF * j.X_PJ).translation());
       X_WF = X_WF * jointTransform(j, jointMotionValue(j, dofValues, ba));
       jointFrames.push_back(X_WF);
     }
@@ -139,6 +145,44 @@ std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transfor
     out.push_back(std::move(poses));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transform& X_WP,
+                                              const std::vector<double>& dofValues, const BreakAwayState& breakAway) {
+  return chainFrames(robot, X_WP, dofValues, breakAway, nullptr);
+}
+
+std::vector<std::vector<Vec3>> jointOrigins(const Robot& robot, const Transform& X_WP,
+                                            const std::vector<double>& dofValues, const BreakAwayState& breakAway) {
+  std::vector<std::vector<Vec3>> origins;
+  chainFrames(robot, X_WP, dofValues, breakAway, &origins);
+  return origins;
+}
+
+double linkBallReach(const Robot& robot, const std::vector<std::vector<Vec3>>& origins_W, const BodyRef& link,
+                     const Vec3& p_W, double r_mm, const std::vector<std::vector<double>>& jointTravel) {
+  // Move the joints one at a time from the palm outward: when joint i turns by Δ, the joints after it still
+  // hold their old values, so the ball is where it is now relative to joint i, and each of its points moves
+  // by at most |Δ| · (its distance from the axis) ≤ |Δ| · (|p − origin_i| + r) (a prismatic joint: |Δ|).
+  double reach = 0;
+  BodyRef at = link;
+  while (at.chain >= 0) {
+    const Chain& chain = robot.chains.at(static_cast<std::size_t>(at.chain));
+    const int last = chain.links.at(static_cast<std::size_t>(at.link)).lastJoint;
+    for (int k = 0; k <= last && k < static_cast<int>(chain.joints.size()); ++k) {
+      const Joint& j = chain.joints[static_cast<std::size_t>(k)];
+      const double travel = jointTravel.at(static_cast<std::size_t>(at.chain)).at(static_cast<std::size_t>(k));
+      if (j.type == JointType::Revolute)
+        reach += travel * ((p_W - origins_W[static_cast<std::size_t>(at.chain)][static_cast<std::size_t>(k)]).norm() + r_mm);
+      else if (j.type == JointType::Prismatic)
+        reach += travel;
+    }
+    if (!chain.parent || chain.parent->chain < 0) break;
+    at = *chain.parent;
+  }
+  return reach;
 }
 
 }  // namespace sg

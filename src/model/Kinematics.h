@@ -58,4 +58,18 @@ std::vector<std::vector<Transform>> linkPoses(const Robot& robot, const Transfor
                                               const std::vector<double>& dofValues,
                                               const BreakAwayState& breakAway = {});
 
+// Per chain, each joint's origin in world (mm): the origin of its joint frame, (frame before it) · X_PJ, a
+// point on its axis; for the same arguments as linkPoses.
+std::vector<std::vector<Vec3>> jointOrigins(const Robot& robot, const Transform& X_WP,
+                                            const std::vector<double>& dofValues,
+                                            const BreakAwayState& breakAway = {});
+
+// Reach bound (model/README.md §Reach bound): how far (mm) any point of a ball attached to link `link` (centre
+// p_W in world, radius r_mm) can move when every joint's motion changes by at most jointTravel[chain][joint]
+// (rad or mm) from the state that `origins_W` (jointOrigins) describes, the palm fixed, in any combination:
+// the sum over the joints from the palm to the link of travel × (|p_W − origin| + r_mm) for a revolute joint,
+// travel for a prismatic one.
+double linkBallReach(const Robot& robot, const std::vector<std::vector<Vec3>>& origins_W, const BodyRef& link,
+                     const Vec3& p_W, double r_mm, const std::vector<std::vector<double>>& jointTravel);
+
 }  // namespace sg

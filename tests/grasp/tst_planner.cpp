@@ -442,6 +442,51 @@ class TestPlanner : public QObject {
     }
   }
 
+  // closingMissesObject (PLANNER.md §Energies, "auto-grasp quality"): wherever it says no body can reach the
+  // object while the hand closes, closing the hand and analysing the grasp finds no contact on the object, and
+  // the auto-grasp quality energy is 1, the value of a grasp without contacts. Random states of the bundled
+  // hand worlds, near the start and anywhere in the ranges; it must apply in some and not in others.
+  void closingThatCannotReachTheObjectIsSkipped() {
+    int touchingAll = 0;
+    for (const char* name : {"default.xml", "fivefinger_cylinder.xml", "paralleljaw_box.xml"}) {
+      const World world = bundled(name);
+      const PlanRequest request = smallPlan(EnergyKind::AutoGraspQuality, 1, 1);
+      const HandSearchSpace space = makeSearchSpace(world, request);
+      HandEvaluator evaluator(world, world.state, space, request.energy);
+      std::mt19937 rng(29);
+      std::normal_distribution<double> step(0.0, 1.0);
+      int skipped = 0, closed = 0, touching = 0;
+      for (int s = 0; s < 160; ++s) {
+        std::vector<double> x;
+        for (const SearchVariable& v : space.variables)
+          x.push_back(s % 2 ? std::uniform_real_distribution<double>(v.min, v.max)(rng)
+                            : std::clamp(v.value + 0.3 * v.maxJump * step(rng), v.min, v.max));
+        if (!evaluator.place(x)) continue;
+        const bool misses = evaluator.closingMissesObject();
+        evaluator.close();
+        AnalysisRequest a = request.energy.analysis;
+        a.motion = {};
+        a.graspable = space.graspable;
+        a.measures.clear();
+        a.contactScope = ContactScope::Grasp;
+        NullProgress quiet;
+        const AnalysisResult r = analyzeGrasp(world, evaluator.scratch(), a, quiet);
+        const std::size_t contacts = r.primary() ? r.primary()->contacts.size() : 0;
+        if (misses) {
+          ++skipped;
+          QVERIFY2(contacts == 0, qPrintable(QString("%1, state %2: skipped, but closing touches the object").arg(name).arg(s)));
+          QCOMPARE(evaluator.energy(x).value(), 1.0);
+        } else {
+          ++closed;
+          touching += contacts > 0;
+        }
+      }
+      QVERIFY2(skipped >= 10 && closed >= 10, qPrintable(QString("%1: %2 skipped, %3 closed").arg(name).arg(skipped).arg(closed)));
+      touchingAll += touching;
+    }
+    QVERIFY(touchingAll >= 3);  // some closings that were not skipped do touch the object
+  }
+
   // The live contacts energy as the evaluator computes it (per link a warm-started distance query settled by
   // the slab certificate, src/geometry/README.md §Proximity) equals the plain computation of PLANNER.md
   // §Energies (a cold branch-and-bound distance per link, the link triangle nearest its point) bit for bit, on

@@ -2,6 +2,7 @@
 // hanging off other chains' links, each against poses computed in closed form or by hand.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.h"
@@ -65,6 +66,38 @@ Robot robotWithDofs(int dofCount) {
 
 Transform origin(const Vec3& p_mm, const Vec3& axis, double angle_rad) {
   return Transform(Quat(Eigen::AngleAxisd(angle_rad, axis.normalized())), p_mm);
+}
+
+// Four chains: a DH trunk, a branch off its link with a tilted general joint, a prismatic twig off the branch,
+// and a finger of two coupled revolute joints (ratios 1 and 0.5, offsets) and a fixed one; DOFs 0–3.
+Robot branchingRobot() {
+  Robot r = robotWithDofs(4);
+  Chain trunk;
+  trunk.base = Transform::fromTranslation(Vec3(0, 0, 10));
+  trunk.joints.push_back(fromDh({.a_mm = 30}, JointType::Revolute, {.dof = 0}, -kPi, kPi));
+  trunk.links.push_back(linkAfter(0));
+  Chain branch;
+  branch.parent = BodyRef{0, 0};
+  branch.base = Transform::fromTranslation(Vec3(5, 0, 0));
+  Joint bj = generalJoint(JointType::Revolute, {}, Vec3(0.3, 0.2, 1), {.dof = 1}, -kPi, kPi);
+  bj.X_JC = Transform::fromTranslation(Vec3(20, 0, 0));
+  branch.joints.push_back(bj);
+  branch.links.push_back(linkAfter(0));
+  Chain twig;
+  twig.parent = BodyRef{1, 0};
+  twig.joints.push_back(generalJoint(JointType::Prismatic, {}, Vec3::UnitY(), {.dof = 2}, 0, 10));
+  twig.links.push_back(linkAfter(0));
+  Chain finger;
+  for (const double ratio : {1.0, 0.5}) {
+    Joint j = generalJoint(JointType::Revolute, {}, Vec3::UnitX(), {.dof = 3, .ratio = ratio, .offset = 0.1}, -3, 3);
+    j.X_JC = Transform::fromTranslation(Vec3(0, 15, 0));
+    finger.joints.push_back(j);
+  }
+  finger.joints.push_back(generalJoint(JointType::Fixed, Transform::fromTranslation(Vec3(0, 5, 0)), Vec3::UnitZ()));
+  finger.links = {linkAfter(0), linkAfter(2)};
+  r.chains = {trunk, branch, twig, finger};
+  computeDofRanges(r);
+  return r;
 }
 
 }  // namespace
@@ -212,32 +245,7 @@ class TestJoints : public QObject {
   // some DOFs, the break-away state and the palm pose, on a tree (trunk, branch off it, twig off the branch,
   // and a coupled two-joint finger), and reuses the frames of joints whose inputs did not change.
   void linkPoseCacheMatchesLinkPoses() {
-    Robot r = robotWithDofs(4);
-    Chain trunk;
-    trunk.base = Transform::fromTranslation(Vec3(0, 0, 10));
-    trunk.joints.push_back(fromDh({.a_mm = 30}, JointType::Revolute, {.dof = 0}, -kPi, kPi));
-    trunk.links.push_back(linkAfter(0));
-    Chain branch;
-    branch.parent = BodyRef{0, 0};
-    branch.base = Transform::fromTranslation(Vec3(5, 0, 0));
-    Joint bj = generalJoint(JointType::Revolute, {}, Vec3(0.3, 0.2, 1), {.dof = 1}, -kPi, kPi);
-    bj.X_JC = Transform::fromTranslation(Vec3(20, 0, 0));
-    branch.joints.push_back(bj);
-    branch.links.push_back(linkAfter(0));
-    Chain twig;
-    twig.parent = BodyRef{1, 0};
-    twig.joints.push_back(generalJoint(JointType::Prismatic, {}, Vec3::UnitY(), {.dof = 2}, 0, 10));
-    twig.links.push_back(linkAfter(0));
-    Chain finger;
-    for (const double ratio : {1.0, 0.5}) {
-      Joint j = generalJoint(JointType::Revolute, {}, Vec3::UnitX(), {.dof = 3, .ratio = ratio, .offset = 0.1}, -3, 3);
-      j.X_JC = Transform::fromTranslation(Vec3(0, 15, 0));
-      finger.joints.push_back(j);
-    }
-    finger.joints.push_back(generalJoint(JointType::Fixed, Transform::fromTranslation(Vec3(0, 5, 0)), Vec3::UnitZ()));
-    finger.links = {linkAfter(0), linkAfter(2)};
-    r.chains = {trunk, branch, twig, finger};
-    computeDofRanges(r);
+    Robot r = branchingRobot();
     LinkPoseCache cache(r);
     std::mt19937 rng(3);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -302,6 +310,59 @@ class TestJoints : public QObject {
   }
 
   // A chain may only hang off a link of an earlier chain.
+  // jointOrigins: each joint frame's origin lies on its axis, so turning a revolute joint alone leaves its
+  // origin where it is. linkBallReach (model/README.md §Reach bound): no point of a link's ball moves farther
+  // than the bound when the DOFs move within their travels, on the branching robot (DH, tilted, prismatic,
+  // coupled and fixed joints, chains off links), in random states and moves.
+  void linkBallReachBoundsEveryMove() {
+    const Robot r = branchingRobot();
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const Transform X_WP = origin(Vec3(3, -4, 50), Vec3(1, 2, 3), 0.7);
+    int tight = 0, checked = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<double> dofs(r.dofs.size()), travel(r.dofs.size()), moved(r.dofs.size());
+      for (std::size_t d = 0; d < dofs.size(); ++d) {
+        const Dof& dof = r.dofs[d];
+        dofs[d] = dof.minValue + unit(rng) * (dof.maxValue - dof.minValue);
+        travel[d] = trial % 4 == 0 ? 0.0 : unit(rng) * 0.3 * (dof.maxValue - dof.minValue);
+      }
+      const auto origins = jointOrigins(r, X_WP, dofs);
+      const auto poses = linkPoses(r, X_WP, dofs);
+      // The revolute joints' origins stay put when only that joint turns.
+      if (trial % 10 == 0) {
+        std::vector<double> turned = dofs;
+        turned[0] = std::clamp(turned[0] + 0.5, r.dofs[0].minValue, r.dofs[0].maxValue);
+        QVERIFY((jointOrigins(r, X_WP, turned)[0][0] - origins[0][0]).norm() <= kTol_mm);
+      }
+      std::vector<std::vector<double>> jointTravel(r.chains.size());
+      for (std::size_t c = 0; c < r.chains.size(); ++c)
+        for (const Joint& j : r.chains[c].joints)
+          jointTravel[c].push_back(j.type == JointType::Fixed || j.expr.dof < 0
+                                       ? 0.0 : std::abs(j.expr.ratio) * travel[static_cast<std::size_t>(j.expr.dof)]);
+      for (std::size_t d = 0; d < dofs.size(); ++d)
+        moved[d] = std::clamp(dofs[d] + (2 * unit(rng) - 1) * travel[d], r.dofs[d].minValue, r.dofs[d].maxValue);
+      const auto movedPoses = linkPoses(r, X_WP, moved);
+      for (std::size_t c = 0; c < r.chains.size(); ++c)
+        for (std::size_t l = 0; l < r.chains[c].links.size(); ++l) {
+          const Vec3 center_L(10 * unit(rng) - 5, 10 * unit(rng) - 5, 10 * unit(rng) - 5);
+          const double radius = 8 * unit(rng);
+          const BodyRef ref{static_cast<int>(c), static_cast<int>(l)};
+          const double reach = linkBallReach(r, origins, ref, poses[c][l] * center_L, radius, jointTravel);
+          for (int k = 0; k < 8; ++k) {  // points on the ball's surface and its centre
+            Vec3 offset = Vec3::Zero();
+            if (k > 0) offset = Vec3(unit(rng) - 0.5, unit(rng) - 0.5, unit(rng) - 0.5).normalized() * radius;
+            const double moved_mm = (movedPoses[c][l] * (center_L + offset) - poses[c][l] * (center_L + offset)).norm();
+            QVERIFY2(moved_mm <= reach + 1e-9, qPrintable(QString("link %1/%2 moved %3 > reach %4").arg(c).arg(l).arg(moved_mm).arg(reach)));
+            ++checked;
+            tight += moved_mm > 0.3 * reach;
+          }
+        }
+    }
+    QVERIFY(checked > 5000);
+    QVERIFY(tight > 100);  // the bound is not vacuous: many moves come within a factor 3 of it
+  }
+
   void badTreeIsAnError() {
     Robot r = robotWithDofs(1);
     Chain a, b;

@@ -18,6 +18,7 @@
 #include "grasp/WrenchHull.h"
 #include "grasp/Motion.h"
 #include "model/EigenGraspMap.h"
+#include "model/Kinematics.h"
 
 namespace sg::planner {
 
@@ -306,6 +307,14 @@ HandEvaluator::HandEvaluator(const World& world, const WorldState& start, const 
     collisionPairs_.push_back(std::move(pair));
   }
   sphereCenters_W_.resize(spheres_.size());
+  // closingMissesObject bounds the bodies of links_ by their BVH balls: only when those are all the hand's
+  // bodies with geometry, none of them (nor the object) a primitive, whose exact surface may bulge beyond its
+  // tessellation's ball, and no other robot is mounted on the hand.
+  reachCheckable_ = !object.primitive;
+  for (const BodyHandle& h : handBodies_) {
+    if (h.kind != BodyHandle::Kind::Robot || h.index != space.robot) reachCheckable_ = false;
+    else if (hand.body(h.ref).primitive) reachCheckable_ = false;
+  }
 }
 
 bool HandEvaluator::handCollides() const {
@@ -533,7 +542,47 @@ double HandEvaluator::contactsEnergy() { return contactsEnergyOf(probes()); }
 
 double HandEvaluator::potentialQualityEnergy() { return potentialQualityEnergyOf(probes()); }
 
+bool HandEvaluator::closingMissesObject() const {
+  // PLANNER.md §Energies, "auto-grasp quality": auto-grasp moves each DOF from its value toward its limit (or
+  // not at all), so each joint's motion changes by at most |ratio| × that DOF's travel, and the palm stays.
+  // If every body's ball, grown by its reach over those travels (model/README.md §Reach bound), stays farther
+  // than the contact threshold from the object's ball, no closing can end with a contact on the object.
+  if (!objectBvh_ || !reachCheckable_) return false;
+  const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
+  const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
+  std::vector<double> dofTravel(hand.dofs.size(), 0.0);
+  for (std::size_t d = 0; d < hand.dofs.size(); ++d) {
+    const double v = hand.dofs[d].defaultVelocity * settings_.autoGrasp.speedFactor;
+    if (std::abs(v) * kAutoGraspTimeStep > 0)
+      dofTravel[d] = std::abs((v >= 0 ? hand.dofs[d].maxValue : hand.dofs[d].minValue) - rs.dofValues[d]);
+  }
+  std::vector<std::vector<double>> jointTravel(hand.chains.size());
+  for (std::size_t c = 0; c < hand.chains.size(); ++c)
+    for (const Joint& j : hand.chains[c].joints) {
+      const bool driven = j.type != JointType::Fixed && j.expr.dof >= 0 && j.expr.dof < static_cast<int>(dofTravel.size());
+      jointTravel[c].push_back(driven ? std::abs(j.expr.ratio) * dofTravel[static_cast<std::size_t>(j.expr.dof)] : 0.0);
+    }
+  const std::vector<std::vector<Vec3>> origins = jointOrigins(hand, rs.X_WP, rs.dofValues, rs.breakAway);
+  const BvhBox& objectBall = objectBvh_->nodes().front().box;
+  const Transform& X_WG = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)];
+  const Vec3 c_WO = X_WG * objectBall.center;
+  const double threshold = settings_.analysis.collision.threshold_mm();
+  for (const LinkProbe& body : links_) {  // every body of the hand with geometry (the constructor checked)
+    const BvhBox& ball = body.bvh->nodes().front().box;
+    const Vec3 c_W = X_WB(rs, body.ref) * ball.center;
+    const double reach = body.ref.chain < 0 ? 0.0 : linkBallReach(hand, origins, body.ref, c_W, ball.radius, jointTravel);
+    const double margin = 1e-9 * (c_W.norm() + c_WO.norm() + ball.radius + objectBall.radius + reach + 1.0);
+    if ((c_W - c_WO).norm() - ball.radius - reach - objectBall.radius > threshold + margin) continue;
+    // The balls overlap: no triangle of the object within the grown ball and the threshold will do too
+    // (contacts are between the surfaces).
+    if (!(closestPointOnMesh(*objectBvh_, X_WG, c_W).distance_mm - ball.radius - reach > threshold + margin)) return false;
+  }
+  return true;
+}
+
 double HandEvaluator::autoGraspQualityEnergy() {
+  // No body can reach the object while the hand closes: no contact on it, so the energy below is 1 − 0.1 · 0.
+  if (closingMissesObject()) return 1.0;
   AnalysisResult result = analyseClosedGrasp();
   GraspEvaluation* evaluation = result.evaluations.empty() ? nullptr : &result.evaluations.front();
   const std::size_t contacts = evaluation ? evaluation->contacts.size() : 0;

@@ -104,6 +104,9 @@ class HandEvaluator final : public StateEvaluator {
   double contactsEnergy(AcceptanceTest& test);   // the same number, or +∞ once `test` rejects it
   double potentialQualityEnergy();               // of the placed hand
   double autoGraspQualityEnergy();               // closes the placed hand (changes the scratch state)
+  // True when closing the placed hand (auto-grasp) cannot end with a contact on the object, by the bodies'
+  // reach (model/README.md §Reach bound): autoGraspQualityEnergy is then 1 without closing.
+  bool closingMissesObject() const;
   double strictAutoGraspEnergy();                // approaches and closes the placed hand
   // The placed hand's probes (virtual contacts, or one per link) and their nearest object points.
   std::vector<HandProbe> probes();
@@ -166,6 +169,7 @@ class HandEvaluator final : public StateEvaluator {
   std::vector<std::size_t> probeOrder_;
   std::vector<std::optional<HandProbe>> probeSlots_;
   std::vector<double> probeFloors_;
+  bool reachCheckable_ = false;  // closingMissesObject applies (see the constructor)
 };
 
 }  // namespace sg::planner
