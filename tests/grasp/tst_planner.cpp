@@ -485,6 +485,23 @@ class TestPlanner : public QObject {
       touchingAll += touching;
     }
     QVERIFY(touchingAll >= 3);  // some closings that were not skipped do touch the object
+    // With handContactsOnly off the grasp counts every body's contacts with the object (the default world's mug
+    // stands on a table): the skip must not apply.
+    const World world = bundled("default.xml");
+    PlanRequest request = smallPlan(EnergyKind::AutoGraspQuality, 1, 1);
+    request.energy.analysis.quality.handContactsOnly = false;
+    const HandSearchSpace space = makeSearchSpace(world, request);
+    HandEvaluator evaluator(world, world.state, space, request.energy);
+    std::mt19937 rng(31);
+    int legal = 0;
+    for (int s = 0; s < 40; ++s) {
+      std::vector<double> x;
+      for (const SearchVariable& v : space.variables) x.push_back(std::uniform_real_distribution<double>(v.min, v.max)(rng));
+      if (!evaluator.place(x)) continue;
+      ++legal;
+      QVERIFY(!evaluator.closingMissesObject());
+    }
+    QVERIFY(legal >= 10);
   }
 
   // The live contacts energy as the evaluator computes it (per link a warm-started distance query settled by

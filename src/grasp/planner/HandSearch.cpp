@@ -307,10 +307,12 @@ HandEvaluator::HandEvaluator(const World& world, const WorldState& start, const 
     collisionPairs_.push_back(std::move(pair));
   }
   sphereCenters_W_.resize(spheres_.size());
-  // closingMissesObject bounds the bodies of links_ by their BVH balls: only when those are all the hand's
-  // bodies with geometry, none of them (nor the object) a primitive, whose exact surface may bulge beyond its
-  // tessellation's ball, and no other robot is mounted on the hand.
-  reachCheckable_ = !object.primitive;
+  // closingMissesObject bounds the bodies of links_ by their BVH balls. It applies only when those are the
+  // only bodies whose contacts the energy counts: the grasp counts the object's contacts with every robot
+  // body (QualitySettings::handContactsOnly; with it off, with every body), so this hand must be the world's
+  // only robot, with no robot mounted on it; and when none of them (nor the object) is a primitive, whose
+  // exact surface may bulge beyond its tessellation's ball.
+  reachCheckable_ = !object.primitive && settings.analysis.quality.handContactsOnly && world.robots.size() == 1;
   for (const BodyHandle& h : handBodies_) {
     if (h.kind != BodyHandle::Kind::Robot || h.index != space.robot) reachCheckable_ = false;
     else if (hand.body(h.ref).primitive) reachCheckable_ = false;
