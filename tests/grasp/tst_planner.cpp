@@ -3,12 +3,14 @@
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <random>
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <tuple>
 
 #include "contact/CollisionFilter.h"
 #include "contact/ContactDetection.h"
@@ -57,6 +59,24 @@ PlanRequest smallPlan(EnergyKind kind, long iterations, int threads) {
   r.seed = 7;
   return r;
 }
+
+// A bundled world's hand search for one energy (smallPlan's settings, then `adjust`): the world, the request,
+// its search space and an evaluator over them (which keeps references to the other three).
+struct HandSearchFixture {
+  World world;
+  PlanRequest request;
+  HandSearchSpace space;
+  HandEvaluator evaluator;
+  HandSearchFixture(const char* name, EnergyKind kind, const std::function<void(PlanRequest&)>& adjust = {})
+      : world(bundled(name)),
+        request([&] {
+          PlanRequest r = smallPlan(kind, 1, 1);
+          if (adjust) adjust(r);
+          return r;
+        }()),
+        space(makeSearchSpace(world, request)),
+        evaluator(world, world.state, space, request.energy) {}
+};
 
 // Cancels the run at the first progress report (made on the calling thread while the chains run).
 class CancelAtFirstReport final : public ProgressSink {
@@ -449,10 +469,8 @@ class TestPlanner : public QObject {
   void closingThatCannotReachTheObjectIsSkipped() {
     int touchingAll = 0;
     for (const char* name : {"default.xml", "fivefinger_cylinder.xml", "paralleljaw_box.xml"}) {
-      const World world = bundled(name);
-      const PlanRequest request = smallPlan(EnergyKind::AutoGraspQuality, 1, 1);
-      const HandSearchSpace space = makeSearchSpace(world, request);
-      HandEvaluator evaluator(world, world.state, space, request.energy);
+      HandSearchFixture f(name, EnergyKind::AutoGraspQuality);
+      const auto& [world, request, space, evaluator] = std::tie(f.world, f.request, f.space, f.evaluator);
       std::mt19937 rng(29);
       std::normal_distribution<double> step(0.0, 1.0);
       int skipped = 0, closed = 0, touching = 0;
@@ -487,19 +505,16 @@ class TestPlanner : public QObject {
     QVERIFY(touchingAll >= 3);  // some closings that were not skipped do touch the object
     // With handContactsOnly off the grasp counts every body's contacts with the object (the default world's mug
     // stands on a table): the skip must not apply.
-    const World world = bundled("default.xml");
-    PlanRequest request = smallPlan(EnergyKind::AutoGraspQuality, 1, 1);
-    request.energy.analysis.quality.handContactsOnly = false;
-    const HandSearchSpace space = makeSearchSpace(world, request);
-    HandEvaluator evaluator(world, world.state, space, request.energy);
+    HandSearchFixture all("default.xml", EnergyKind::AutoGraspQuality,
+                          [](PlanRequest& r) { r.energy.analysis.quality.handContactsOnly = false; });
     std::mt19937 rng(31);
     int legal = 0;
     for (int s = 0; s < 40; ++s) {
       std::vector<double> x;
-      for (const SearchVariable& v : space.variables) x.push_back(std::uniform_real_distribution<double>(v.min, v.max)(rng));
-      if (!evaluator.place(x)) continue;
+      for (const SearchVariable& v : all.space.variables) x.push_back(std::uniform_real_distribution<double>(v.min, v.max)(rng));
+      if (!all.evaluator.place(x)) continue;
       ++legal;
-      QVERIFY(!evaluator.closingMissesObject());
+      QVERIFY(!all.evaluator.closingMissesObject());
     }
     QVERIFY(legal >= 10);
   }
@@ -601,10 +616,8 @@ class TestPlanner : public QObject {
   // The probes' sphere floors (the bound for probes not yet computed) are below their distances.
   void contactsEnergyStopsOnlyWhenRejected() {
     for (const char* name : {"default.xml", "fivefinger_cylinder.xml"}) {
-      const World world = bundled(name);
-      const PlanRequest request = smallPlan(EnergyKind::Contacts, 1, 1);
-      const HandSearchSpace space = makeSearchSpace(world, request);
-      HandEvaluator evaluator(world, world.state, space, request.energy);
+      HandSearchFixture f(name, EnergyKind::Contacts);
+      const auto& [space, evaluator] = std::tie(f.space, f.evaluator);
       std::mt19937 rng(3);
       std::uniform_real_distribution<double> unit(0.0, 1.0);
       std::vector<double> x;
