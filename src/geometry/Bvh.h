@@ -31,6 +31,12 @@ struct BvhBox {
   double radius = 0;                // mm: a sphere about `center` holding the node's triangles (cheap pre-test)
 };
 
+// The gap (mm) between two balls (a BvhBox's centre and radius, placed in one frame), less a margin for the
+// rounding of the centres, the radii and this test: when it exceeds x ≥ 0, the balls are farther apart than x.
+inline double ballGapLowerBound(const Vec3& cA, double rA, const Vec3& cB, double rB) {
+  return (cA - cB).norm() - rA - rB - 1e-9 * (cA.norm() + cB.norm() + rA + rB + 1.0);
+}
+
 struct BvhNode {
   BvhBox box;
   std::int32_t firstChild = -1;  // children at firstChild and firstChild + 1; −1 for a leaf

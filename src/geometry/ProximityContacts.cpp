@@ -81,15 +81,11 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
                           const ContactQueryOptions& options) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
-  {
-    // Root spheres farther apart than the threshold (less a rounding margin): nothing to find, and the
-    // frame's set-up is most of the cost of a query that its root pair would end.
-    const BvhBox& ra = a.nodes().front().box;
-    const BvhBox& rb = b.nodes().front().box;
-    const Vec3 cA = poseA * ra.center, cB = poseB * rb.center;
-    const double margin = 1e-9 * (cA.norm() + cB.norm() + ra.radius + rb.radius + 1.0);
-    if ((cA - cB).norm() - ra.radius - rb.radius > options.threshold_mm + margin) return result;
-  }
+  // Root balls farther apart than the threshold: nothing to find, and the frame's set-up is most of the cost
+  // of a query that its root pair would end.
+  const BvhBox& ra = a.nodes().front().box;
+  const BvhBox& rb = b.nodes().front().box;
+  if (ballGapLowerBound(poseA * ra.center, ra.radius, poseB * rb.center, rb.radius) > options.threshold_mm) return result;
   detail::PairFrame frame(a, poseA, b, poseB);
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(

@@ -331,8 +331,7 @@ bool HandEvaluator::handCollides() const {
       const Vec3& cB = sphereCenters_W_[static_cast<std::size_t>(p.sphereB)];
       const double rA = spheres_[static_cast<std::size_t>(p.sphereA)].radius_mm;
       const double rB = spheres_[static_cast<std::size_t>(p.sphereB)].radius_mm;
-      const double margin = 1e-9 * (cA.norm() + cB.norm() + rA + rB + 1.0);
-      if ((cA - cB).norm() - rA - rB > margin) continue;
+      if (ballGapLowerBound(cA, rA, cB, rB) > 0) continue;
     }
     const PairSide a{p.primitiveA, p.bvhA.get(), X_WB(scratch_, p.a)};
     const PairSide b{p.primitiveB, p.bvhB.get(), X_WB(scratch_, p.b)};
@@ -479,18 +478,16 @@ double HandEvaluator::probeFloor(std::size_t k) const {
   const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
   const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
   Vec3 p_W;
-  double radius = object.radius;
+  double radius = 0;  // a virtual contact is a point
   if (settings_.presetContacts && !hand.virtualContacts.empty()) {
     const VirtualContact& vc = hand.virtualContacts[k];
     p_W = X_WB(rs, BodyRef{vc.chain, vc.link}) * vc.location_mm;
   } else {
     const BvhBox& link = links_[k].bvh->nodes().front().box;
     p_W = X_WB(rs, links_[k].ref) * link.center;
-    radius += link.radius;
+    radius = link.radius;
   }
-  // Less a margin for the rounding of the spheres and of this test (as handCollides).
-  const double gap = (p_W - c_W).norm() - radius - 1e-9 * (p_W.norm() + c_W.norm() + radius + 1.0);
-  return std::max(0.0, gap);
+  return std::max(0.0, ballGapLowerBound(p_W, radius, c_W, object.radius));
 }
 
 std::vector<HandProbe> HandEvaluator::probes() {
@@ -573,11 +570,11 @@ bool HandEvaluator::closingMissesObject() const {
     const BvhBox& ball = body.bvh->nodes().front().box;
     const Vec3 c_W = X_WB(rs, body.ref) * ball.center;
     const double reach = body.ref.chain < 0 ? 0.0 : linkBallReach(hand, origins, body.ref, c_W, ball.radius, jointTravel);
-    const double margin = 1e-9 * (c_W.norm() + c_WO.norm() + ball.radius + objectBall.radius + reach + 1.0);
-    if ((c_W - c_WO).norm() - ball.radius - reach - objectBall.radius > threshold + margin) continue;
-    // The balls overlap: no triangle of the object within the grown ball and the threshold will do too
-    // (contacts are between the surfaces).
-    if (!(closestPointOnMesh(*objectBvh_, X_WG, c_W).distance_mm - ball.radius - reach > threshold + margin)) return false;
+    if (ballGapLowerBound(c_W, ball.radius + reach, c_WO, objectBall.radius) > threshold) continue;
+    // The balls overlap: no point of the object's surface (its nearest, a ball of radius 0) within the grown
+    // ball and the threshold will do too (contacts are between the surfaces).
+    const Vec3 q_W = closestPointOnMesh(*objectBvh_, X_WG, c_W).point_mm;
+    if (!(ballGapLowerBound(c_W, ball.radius + reach, q_W, 0.0) > threshold)) return false;
   }
   return true;
 }
