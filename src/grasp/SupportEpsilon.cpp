@@ -73,21 +73,24 @@ MatD complementOf(const MatD& m, int d) {
 // Coordinates are packed into the first d of six (the rest zero), so every vector op is fixed-size.
 using P6 = Eigen::Matrix<double, 6, 1>;
 
-struct Facet {
-  std::array<int, kMaxDim> v;     // vertices (first d used), ascending ids
-  std::array<int, kMaxDim> nb;    // nb[k]: the facet across the ridge opposite v[k]
+// Two cache lines: the first holds what the visibility test reads (normal, offset, the distance it
+// writes), the second the links and the marks.
+struct alignas(64) Facet {
   P6 n;                           // unit outward normal
   double b;                       // offset: n·x = b on the facet (signed distance of its plane from 0)
   double dist;                    // scratch: distance of the point being inserted (valid when marked)
+  std::array<int, kMaxDim> nb;    // nb[k]: the facet across the ridge opposite v[k]
+  std::array<int, kMaxDim> v;     // vertices (first d used), ascending ids
+  std::array<std::uint8_t, kMaxDim> back;  // back[k]: the slot of facet nb[k] that points back here
   int mark;                       // +round: seen this round; −round: tested, not seen
-  unsigned version;               // bumped when the slot is reused (stale heap entries)
   bool alive;
-  Facet() : v{}, nb{}, n(P6::Zero()), b(0), dist(0), mark(0), version(0), alive(true) {}
+  Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true) {}
   // A slot that tryAdd fills completely (vertices, neighbours, normal) before it is read: only the
-  // bookkeeping is set, so growing the array does not zero ~130 bytes per new facet.
+  // bookkeeping is set, so growing the array does not zero the whole facet.
   struct Uninitialised {};
-  explicit Facet(Uninitialised) : mark(0), version(0), alive(false) {}
+  explicit Facet(Uninitialised) : mark(0), alive(false) {}
 };
+static_assert(sizeof(Facet) == 128, "a facet fills two cache lines");
 
 P6 pad(const VecD& x) {
   P6 p = P6::Zero();
@@ -105,7 +108,8 @@ class Polytope {
     pts_.clear();
     facets_.clear();
     free_.clear();
-    heap_.clear();
+    offsets_.clear();
+    blockMin_.clear();
     cutoff_ = kInf;
     live_ = 0;
     round_ = 0;
@@ -121,30 +125,49 @@ class Polytope {
     for (int i = 0; i <= d_; ++i) {
       Facet f;
       int slot = 0;
+      // Facet j omits vertex j; vertex i sits in its slot i (i < j) or i − 1 (i > j).
       for (int j = 0; j <= d_; ++j)
-        if (j != i) { f.v[static_cast<std::size_t>(slot)] = j; f.nb[static_cast<std::size_t>(slot)] = j; ++slot; }
+        if (j != i) {
+          f.v[static_cast<std::size_t>(slot)] = j;
+          f.nb[static_cast<std::size_t>(slot)] = j;
+          f.back[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(i < j ? i : i - 1);
+          ++slot;
+        }
       if (!orientByQR(f)) return false;
       facets_.push_back(f);
     }
-    for (int i = 0; i <= d_; ++i) pushHeap(i);
+    growOffsets();
+    for (std::size_t i = 0; i < facets_.size(); ++i) setOffset(i, facets_[i].b);
     live_ = d_ + 1;
     return true;
   }
 
-  // Facets with an offset above the cutoff never enter the heap: the solver has converged before it
-  // would pop one (the cutoff is its upper bound, which only decreases).
+  // The solver has converged before it would pick a facet above the cutoff (its upper bound, which only
+  // decreases).
   void setCutoff(double cutoff) { cutoff_ = std::min(cutoff_, cutoff); }
   double cutoff() const { return cutoff_; }
 
-  // The live facet of smallest offset (−1 if the heap holds none: every live facet is above the cutoff).
+  // The live facet of smallest offset (−1 if every live facet is above the cutoff). ~60 picks per solve
+  // against ~8,000 new facets: a heap's pushes and stale pops cost more than picking from the offsets
+  // (+∞ in dead slots), and its comparisons are branches the predictor cannot guess. Each block of 64
+  // slots keeps a lower bound of its offsets (exact when set, left low when a facet dies), so a pick scans
+  // the blocks' bounds and then the lowest block, which it makes exact; if that raised its bound above
+  // another block's, it picks again.
   int lowest() {
-    while (!heap_.empty()) {
-      const HeapEntry& e = heap_.front();
-      const Facet& f = facets_[static_cast<std::size_t>(e.id)];
-      if (f.alive && f.version == e.version) return e.id;
-      popHeap();
+    for (;;) {
+      std::size_t block = 0;
+      double bound = kInf;
+      for (std::size_t k = 0; k < blockMin_.size(); ++k)
+        if (blockMin_[k] < bound) { bound = blockMin_[k]; block = k; }
+      if (!(bound < kInf) || !(bound <= cutoff_)) return -1;  // no live facet, or none below the cutoff
+      const std::size_t first = block * kBlock, last = std::min(first + kBlock, offsets_.size());
+      double best = kInf;
+      std::size_t id = first;
+      for (std::size_t i = first; i < last; ++i)
+        if (offsets_[i] < best) { best = offsets_[i]; id = i; }
+      if (best == bound) return static_cast<int>(id);
+      blockMin_[block] = best;
     }
-    return -1;
   }
   const Facet& facet(int i) const { return facets_[static_cast<std::size_t>(i)]; }
   double distance(int i, const P6& q) const { return facet(i).n.dot(q) - facet(i).b; }
@@ -224,9 +247,14 @@ class Polytope {
       f.dist = f.n.dot(q) - f.b;
     }
     // The walk also lists the horizon ridges (seen facet, slot of the unseen neighbour) in the order the
-    // coning below visits them. Both lists have room for every facet / ridge: no reallocation in the loop.
-    if (visible_.size() < facets_.size()) visible_.resize(facets_.size());
-    if (horizon_.size() < facets_.size() * static_cast<std::size_t>(d_)) horizon_.resize(facets_.size() * static_cast<std::size_t>(d_));
+    // coning below visits them. Both lists have room for every facet / ridge and one more (each step writes
+    // its slot whether or not it keeps it): no reallocation in the loop. The steps have no branches on the
+    // data: whether a neighbour is seen is a coin toss for the branch predictor, and a wrong guess costs
+    // more than the distance computed again for a neighbour already tested (the same expression, so the
+    // same value).
+    if (visible_.size() <= facets_.size()) visible_.resize(facets_.size() + 1);
+    if (horizon_.size() <= facets_.size() * static_cast<std::size_t>(d_))
+      horizon_.resize(facets_.size() * static_cast<std::size_t>(d_) + 1);
     std::size_t nVisible = 1, nHorizon = 0;
     visible_[0] = seen;
     for (std::size_t k = 0; k < nVisible; ++k) {
@@ -235,13 +263,16 @@ class Polytope {
       for (int s = 0; s < d_; ++s) {
         const int gi = f.nb[static_cast<std::size_t>(s)];
         Facet& fg = facets_[static_cast<std::size_t>(gi)];
-        if (fg.mark == round_) continue;
-        if (fg.mark != -round_) {
-          fg.dist = fg.n.dot(q) - fg.b;
-          if (fg.dist > threshold) { fg.mark = round_; visible_[nVisible++] = gi; continue; }
-          fg.mark = -round_;
-        }
-        horizon_[nHorizon++] = {fi, s};
+        const bool wasSeen = fg.mark == round_;
+        const double dist = fg.n.dot(q) - fg.b;
+        const bool newlySeen = !wasSeen & (dist > threshold);
+        const bool onHorizon = !wasSeen & !(dist > threshold);
+        fg.dist = dist;
+        fg.mark = static_cast<int>(wasSeen | newlySeen) * (2 * round_) - round_;  // ±round_, arithmetic
+        visible_[nVisible] = gi;
+        nVisible += newlySeen;
+        horizon_[nHorizon] = {fi, s};
+        nHorizon += onHorizon;
       }
     }
     // Cone q over the horizon (ridges between a seen and an unseen facet). The new facets go into free
@@ -265,20 +296,19 @@ class Polytope {
       {
         const int g = f.nb[static_cast<std::size_t>(s)];
         const Facet& fg = facet(g);
-        int slot = -1;
-        for (int k = 0; k < d_; ++k)
-          if (fg.nb[static_cast<std::size_t>(k)] == fi) { slot = k; break; }
-        if (slot < 0) return rollBack();
+        const int slot = f.back[static_cast<std::size_t>(s)];
         int id;
         if (nextFree > 0) id = free_[--nextFree];
         else { id = static_cast<int>(facets_.size()); facets_.emplace_back(Facet::Uninitialised{}); }
         ids_.push_back(id);
         links_.emplace_back(g, slot);
         Facet& nf = facets_[static_cast<std::size_t>(id)];
-        for (int m = 0, j = 0; m < d_; ++m)
-          if (m != s) nf.v[static_cast<std::size_t>(j++)] = f.v[static_cast<std::size_t>(m)];
+        // f's vertices without v[s], in order: v[s] lands in slot s and v[s + 1] overwrites it (no branch);
+        // v[d − 1] = q overwrites the last.
+        for (int m = 0; m < d_; ++m) nf.v[static_cast<std::size_t>(m - (m > s))] = f.v[static_cast<std::size_t>(m)];
         nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
+        nf.back[static_cast<std::size_t>(d_ - 1)] = static_cast<std::uint8_t>(slot);
         nf.alive = false;
         if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf, P6(f.dist * fg.n - fg.dist * f.n))) return rollBack();
       }
@@ -286,21 +316,22 @@ class Polytope {
     if (!matchRidges()) return rollBack();
     // Commit: link the horizon to the new facets, free the seen ones.
     free_.resize(nextFree);
+    growOffsets();
     for (std::size_t i = 0; i < ids_.size(); ++i) {
       const int id = ids_[i];
       const auto [g, slot] = links_[i];
       facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = id;
+      facets_[static_cast<std::size_t>(g)].back[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(d_ - 1);
       Facet& nf = facets_[static_cast<std::size_t>(id)];
       nf.alive = true;
       nf.mark = 0;
-      ++nf.version;
-      pushHeap(id);
+      setOffset(static_cast<std::size_t>(id), nf.b);
     }
     for (std::size_t k = 0; k < nVisible; ++k) {
       const int fi = visible_[k];
       Facet& dead = facets_[static_cast<std::size_t>(fi)];
       dead.alive = false;
-      ++dead.version;
+      offsets_[static_cast<std::size_t>(fi)] = kInf;
       free_.push_back(fi);
     }
     live_ += static_cast<int>(ids_.size()) - static_cast<int>(nVisible);
@@ -309,23 +340,18 @@ class Polytope {
   }
 
   // The ridges through q: each new facet has d−1 of them, keyed by the d−2 horizon vertices they keep, and
-  // each key must occur exactly twice (a manifold horizon). An open-addressing hash table pairs them in
-  // linear time (keys: up to four ascending vertex ids of 16 bits packed into one integer). Links are
-  // written as ids (ids_), so the facets can be committed into any slots.
+  // each key must occur exactly twice (a manifold horizon). Keys: up to four ascending vertex ids of 16 bits
+  // packed into one integer. The sides are sorted by a 16-bit hash of the key, so the two sides of a ridge
+  // end up next to each other (two ridges whose keys share a hash are sorted by key). Unlike a hash table,
+  // whose "first or second side?" is a coin toss for the branch predictor, no step branches on the data but
+  // that rare case. Links are written as ids (ids_), so the facets can be committed into any slots.
   bool matchRidges() {
-    const std::size_t sides = ids_.size() * static_cast<std::size_t>(d_ - 1);
-    if (sides % 2 != 0) return false;
-    int bits = 4;
-    while ((std::size_t{1} << bits) < 2 * sides) ++bits;
-    const std::size_t cap = std::size_t{1} << bits, mask = cap - 1;
-    if (table_.size() < cap) table_.resize(cap);
-    if (++tableStamp_ == 0) {  // wrapped: clear the stamps once
-      for (auto& e : table_) e.stamp = 0;
-      tableStamp_ = 1;
-    }
-    std::size_t paired = 0;
+    const std::size_t n = ids_.size() * static_cast<std::size_t>(d_ - 1);
+    if (n % 2 != 0) return false;
+    if (sides_.size() < n) { sides_.resize(n); sorted_.resize(n); }
+    std::size_t j = 0;
     for (std::size_t i = 0; i < ids_.size(); ++i) {
-      Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
+      const Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
       // Key k packs the horizon vertices v[0…d−2] without v[k], first vertex highest: prefix and suffix
       // packings give all d − 1 keys in O(d).
       std::array<std::uint64_t, kMaxDim + 1> pre{}, suf{};
@@ -338,26 +364,54 @@ class Polytope {
       for (int k = 0; k + 1 < d_; ++k) {
         const std::uint64_t key =
             (k == 0 ? 0 : pre[static_cast<std::size_t>(k)] << (16 * (d_ - 2 - k))) | suf[static_cast<std::size_t>(k + 1)];
-        for (std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));; h = (h + 1) & mask) {
-          Slot& e = table_[h];
-          if (e.stamp != tableStamp_) {  // empty: the first side of this ridge
-            e.stamp = tableStamp_;
-            e.key = key;
-            e.side = static_cast<int>(i) * 8 + k;
-            break;
-          }
-          if (e.key != key) continue;
-          if (e.side < 0) return false;  // a third facet on one ridge: not a manifold
-          const std::size_t other = static_cast<std::size_t>(e.side / 8);
-          facets_[static_cast<std::size_t>(ids_[other])].nb[static_cast<std::size_t>(e.side % 8)] = ids_[i];
-          nf.nb[static_cast<std::size_t>(k)] = ids_[other];
-          e.side = -1;
-          ++paired;
-          break;
-        }
+        sides_[j++] = {key, static_cast<std::uint32_t>(i * 8 + static_cast<std::size_t>(k)),
+                       static_cast<std::uint16_t>((key * 0x9E3779B97F4A7C15ull) >> 48)};
       }
     }
-    return 2 * paired == sides;
+    // LSD radix sort on the hash, two digits of 8 bits; both digits' counts come from one sweep.
+    std::array<std::uint32_t, 256> start0{}, start1{};
+    for (std::size_t i = 0; i < n; ++i) {
+      ++start0[sides_[i].hash & 0xFFu];
+      ++start1[sides_[i].hash >> 8];
+    }
+    for (std::uint32_t c = 0, sum0 = 0, sum1 = 0; c < 256; ++c) {
+      const std::uint32_t count0 = start0[c], count1 = start1[c];
+      start0[c] = sum0;
+      start1[c] = sum1;
+      sum0 += count0;
+      sum1 += count1;
+    }
+    for (std::size_t i = 0; i < n; ++i) sorted_[start0[sides_[i].hash & 0xFFu]++] = sides_[i];
+    for (std::size_t i = 0; i < n; ++i) sides_[start1[sorted_[i].hash >> 8]++] = sorted_[i];
+    auto link = [&](const Side& a, const Side& b) {
+      const std::size_t ka = a.side % 8, kb = b.side % 8;
+      Facet& fa = facets_[static_cast<std::size_t>(ids_[a.side / 8])];
+      Facet& fb = facets_[static_cast<std::size_t>(ids_[b.side / 8])];
+      fa.nb[ka] = ids_[b.side / 8];
+      fa.back[ka] = static_cast<std::uint8_t>(kb);
+      fb.nb[kb] = ids_[a.side / 8];
+      fb.back[kb] = static_cast<std::uint8_t>(ka);
+    };
+    for (std::size_t i = 0; i < n;) {
+      // Nearly always: the next two sides are one ridge's, and the one after is another ridge's.
+      if (i + 1 < n && sides_[i].key == sides_[i + 1].key && (i + 2 == n || sides_[i + 2].key != sides_[i].key)) {
+        link(sides_[i], sides_[i + 1]);
+        i += 2;
+        continue;
+      }
+      // Two ridges whose keys share a hash, interleaved: sort what is left of the run by key, then pair.
+      std::size_t end = i + 1;
+      while (end < n && sides_[end].hash == sides_[i].hash) ++end;
+      std::sort(sides_.begin() + static_cast<std::ptrdiff_t>(i), sides_.begin() + static_cast<std::ptrdiff_t>(end),
+                [](const Side& a, const Side& b) { return a.key < b.key; });
+      for (; i < end; i += 2) {
+        // A key met once, or three or more times: not a manifold.
+        if (i + 1 == end || sides_[i].key != sides_[i + 1].key || (i + 2 < end && sides_[i + 2].key == sides_[i].key))
+          return false;
+        link(sides_[i], sides_[i + 1]);
+      }
+    }
+    return true;
   }
 
   // The new facet (q + a horizon ridge) from the normals of the two facets at that ridge: both are
@@ -408,27 +462,10 @@ class Polytope {
     return true;
   }
 
-  struct HeapEntry {
-    double b;
-    int id;
-    unsigned version;
-    bool operator>(const HeapEntry& o) const { return b > o.b; }
-  };
-  void pushHeap(int id) {
-    const Facet& f = facets_[static_cast<std::size_t>(id)];
-    if (f.b > cutoff_) return;
-    heap_.push_back({f.b, id, f.version});
-    std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
-  }
-  void popHeap() {
-    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-    heap_.pop_back();
-  }
-
-  struct Slot {  // 16 bytes
-    std::uint64_t key = 0;
-    unsigned stamp = 0;
-    int side = 0;  // 8 × new facet + its slot; −1 once paired
+  struct Side {  // one side of a ridge through the new point: 16 bytes
+    std::uint64_t key;   // the ridge's packed vertex ids
+    std::uint32_t side;  // 8 × new facet (index into ids_) + its slot
+    std::uint16_t hash;  // sort key
   };
 
   static constexpr int d_ = D;
@@ -443,13 +480,23 @@ class Polytope {
   std::vector<int> free_;  // dead facet slots
   int live_ = 0;
   int round_ = 0;
-  std::vector<HeapEntry> heap_;  // min-heap on the offset
+  void growOffsets() {
+    if (offsets_.size() >= facets_.size()) return;
+    offsets_.resize(facets_.size(), kInf);
+    blockMin_.resize((offsets_.size() + kBlock - 1) / kBlock, kInf);
+  }
+  void setOffset(std::size_t id, double b) {
+    offsets_[id] = b;
+    blockMin_[id / kBlock] = std::min(blockMin_[id / kBlock], b);
+  }
+  static constexpr std::size_t kBlock = 64;
+  std::vector<double> offsets_;   // per facet slot: its offset, +∞ if dead
+  std::vector<double> blockMin_;  // per block of kBlock slots: ≤ its smallest offset
   std::vector<int> visible_;                  // scratch of tryAdd, sized to the facet count
   std::vector<std::pair<int, int>> horizon_;  // scratch of tryAdd: (seen facet, slot of its unseen neighbour)
   std::vector<int> ids_;                    // per created facet: its slot in facets_
   std::vector<std::pair<int, int>> links_;  // per created facet: (unseen neighbour, its slot pointing back)
-  std::vector<Slot> table_;
-  unsigned tableStamp_ = 0;
+  std::vector<Side> sides_, sorted_;  // scratch of matchRidges
 };
 
 // One polytope workspace per thread, reused so that an evaluation allocates nothing once warm; a nested
