@@ -303,9 +303,8 @@ class Polytope {
         ids_.push_back(id);
         links_.emplace_back(g, slot);
         Facet& nf = facets_[static_cast<std::size_t>(id)];
-        // f's vertices without v[s], in order: v[s] lands in slot s and v[s + 1] overwrites it (no branch);
-        // v[d − 1] = q overwrites the last.
-        for (int m = 0; m < d_; ++m) nf.v[static_cast<std::size_t>(m - (m > s))] = f.v[static_cast<std::size_t>(m)];
+        // f's vertices without v[s], in order (an index, not a branch), then q.
+        for (int m = 0; m + 1 < d_; ++m) nf.v[static_cast<std::size_t>(m)] = f.v[static_cast<std::size_t>(m + (m >= s))];
         nf.v[static_cast<std::size_t>(d_ - 1)] = qi;
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
         nf.back[static_cast<std::size_t>(d_ - 1)] = static_cast<std::uint8_t>(slot);
