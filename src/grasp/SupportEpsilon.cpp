@@ -349,11 +349,16 @@ class Polytope {
     if (n % 2 != 0) return false;
     if (sides_.size() < n) { sides_.resize(n); sorted_.resize(n); }
     std::size_t j = 0;
+    // The counts of both radix digits (below) are taken as the sides are written.
+    std::array<std::uint32_t, 256> start0{}, start1{};
     for (std::size_t i = 0; i < ids_.size(); ++i) {
-      const Facet& nf = facets_[static_cast<std::size_t>(ids_[i])];
+      const int id = ids_[i];
+      const Facet& nf = facets_[static_cast<std::size_t>(id)];
       // Key k packs the horizon vertices v[0…d−2] without v[k], first vertex highest: prefix and suffix
       // packings give all d − 1 keys in O(d).
-      std::array<std::uint64_t, kMaxDim + 1> pre{}, suf{};
+      std::array<std::uint64_t, kMaxDim + 1> pre, suf;
+      pre[0] = 0;
+      suf[static_cast<std::size_t>(d_ - 1)] = 0;
       for (int m = 0; m + 1 < d_; ++m)
         pre[static_cast<std::size_t>(m + 1)] =
             (pre[static_cast<std::size_t>(m)] << 16) | static_cast<std::uint64_t>(nf.v[static_cast<std::size_t>(m)] + 1);
@@ -363,16 +368,13 @@ class Polytope {
       for (int k = 0; k + 1 < d_; ++k) {
         const std::uint64_t key =
             (k == 0 ? 0 : pre[static_cast<std::size_t>(k)] << (16 * (d_ - 2 - k))) | suf[static_cast<std::size_t>(k + 1)];
-        sides_[j++] = {key, static_cast<std::uint32_t>(i * 8 + static_cast<std::size_t>(k)),
-                       static_cast<std::uint16_t>((key * 0x9E3779B97F4A7C15ull) >> 48)};
+        const auto hash = static_cast<std::uint16_t>((key * 0x9E3779B97F4A7C15ull) >> 48);
+        sides_[j++] = {key, id, static_cast<std::uint16_t>(k), hash};
+        ++start0[hash & 0xFFu];
+        ++start1[hash >> 8];
       }
     }
-    // LSD radix sort on the hash, two digits of 8 bits; both digits' counts come from one sweep.
-    std::array<std::uint32_t, 256> start0{}, start1{};
-    for (std::size_t i = 0; i < n; ++i) {
-      ++start0[sides_[i].hash & 0xFFu];
-      ++start1[sides_[i].hash >> 8];
-    }
+    // LSD radix sort on the hash, two digits of 8 bits.
     for (std::uint32_t c = 0, sum0 = 0, sum1 = 0; c < 256; ++c) {
       const std::uint32_t count0 = start0[c], count1 = start1[c];
       start0[c] = sum0;
@@ -380,16 +382,17 @@ class Polytope {
       sum0 += count0;
       sum1 += count1;
     }
+#pragma GCC unroll 4
     for (std::size_t i = 0; i < n; ++i) sorted_[start0[sides_[i].hash & 0xFFu]++] = sides_[i];
+#pragma GCC unroll 4
     for (std::size_t i = 0; i < n; ++i) sides_[start1[sorted_[i].hash >> 8]++] = sorted_[i];
     auto link = [&](const Side& a, const Side& b) {
-      const std::size_t ka = a.side % 8, kb = b.side % 8;
-      Facet& fa = facets_[static_cast<std::size_t>(ids_[a.side / 8])];
-      Facet& fb = facets_[static_cast<std::size_t>(ids_[b.side / 8])];
-      fa.nb[ka] = ids_[b.side / 8];
-      fa.back[ka] = static_cast<std::uint8_t>(kb);
-      fb.nb[kb] = ids_[a.side / 8];
-      fb.back[kb] = static_cast<std::uint8_t>(ka);
+      Facet& fa = facets_[static_cast<std::size_t>(a.facet)];
+      Facet& fb = facets_[static_cast<std::size_t>(b.facet)];
+      fa.nb[a.slot] = b.facet;
+      fa.back[a.slot] = static_cast<std::uint8_t>(b.slot);
+      fb.nb[b.slot] = a.facet;
+      fb.back[b.slot] = static_cast<std::uint8_t>(a.slot);
     };
     for (std::size_t i = 0; i < n;) {
       // Nearly always: the next two sides are one ridge's, and the one after is another ridge's.
@@ -463,7 +466,8 @@ class Polytope {
 
   struct Side {  // one side of a ridge through the new point: 16 bytes
     std::uint64_t key;   // the ridge's packed vertex ids
-    std::uint32_t side;  // 8 × new facet (index into ids_) + its slot
+    int facet;           // the new facet (its slot in facets_)
+    std::uint16_t slot;  // its slot opposite the ridge
     std::uint16_t hash;  // sort key
   };
 
