@@ -145,7 +145,6 @@ class Polytope {
   // The solver has converged before it would pick a facet above the cutoff (its upper bound, which only
   // decreases).
   void setCutoff(double cutoff) { cutoff_ = std::min(cutoff_, cutoff); }
-  double cutoff() const { return cutoff_; }
 
   // The live facet of smallest offset (−1 if every live facet is above the cutoff). ~60 picks per solve
   // against ~8,000 new facets: a heap's pushes and stale pops cost more than picking from the offsets
