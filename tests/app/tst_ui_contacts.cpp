@@ -42,6 +42,7 @@
 #include "PropertiesDock.h"
 #include "SceneTreeDock.h"
 #include "contact/ContactDetection.h"
+#include "model/EigenGraspMap.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
 #include "../support/PlacedBody.h"
@@ -94,6 +95,7 @@ class TstUiContacts : public QObject {
   void blockedEditPushesNothing();
   void plainGShortcutSparesSpinBoxes();
   void typedPoseStopsAtContact();
+  void refusedEditsRevertTheWidgets();
   void oneNamingAndNumbering();
   void exportContactsAndQuality();
   void activeHandAndObjectSelectors();
@@ -560,6 +562,64 @@ void TstUiContacts::interpenetrationIsReported() {
   QVERIFY(analysis_->interpenetrations().empty());
   QVERIFY(dock->collisionLabel()->isHidden());
   action(window_.get(), "actionCollisionChecking")->setChecked(true);
+}
+
+// Issue 33: an edit Collision Checking refuses (or stops short, or the DOF range clamps) leaves every widget showing
+// the model's value, not the typed one: DOF spin boxes and sliders, eigengrasp amplitudes, the typed pose.
+void TstUiContacts::refusedEditsRevertTheWidgets() {
+  action(window_.get(), "actionAutoGrasp")->trigger();
+  DofDock* dofs = window_->dofDock();
+  const Robot& robot = doc_->world().robots[0];
+  auto model = [this](int k) { return doc_->world().state.robots[0].dofValues[static_cast<std::size_t>(k)]; };
+  QDoubleSpinBox* spin = dofs->dofSpinBox(1);
+  // Close finger 1 as far as it goes (it touches the mug: stopped at once), then type 9999 as a user does: the
+  // finger cannot move, the edit is refused, and the field must go back to the finger's angle.
+  spin->setValue(spin->maximum());
+  QVERIFY(!anyCollision(doc_->world()));
+  const int steps = doc_->undoStack()->count();
+  const double held = model(1);
+  QVERIFY(radToDeg(held) < spin->maximum() - 1);  // the mug stops the finger well short of its limit
+  window_->show();
+  window_->activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  spin->setFocus();
+  spin->selectAll();
+  QTest::keyClicks(spin, "9999");
+  QTest::keyClick(spin, Qt::Key_Return);
+  QCOMPARE(model(1), held);                          // the hand stays...
+  QCOMPARE(doc_->undoStack()->count(), steps);       // ...no undo step...
+  QVERIFY2(window_->statusBar()->currentMessage().contains("blocked"), qPrintable(window_->statusBar()->currentMessage()));
+  QCOMPARE(spin->value(), std::round(radToDeg(held) * 100) / 100);  // ...and the field shows where it is
+  // The same refusal set programmatically (the clamped value): the field reverts too.
+  spin->setValue(spin->maximum());
+  QCOMPARE(spin->value(), std::round(radToDeg(held) * 100) / 100);
+  // The slider moved to fully closed (a click on its track, not a drag) snaps back to the finger.
+  QSlider* slider = dofs->dofSlider(1);
+  slider->setValue(DofDock::kSliderSteps);
+  QCOMPARE(model(1), held);
+  const Dof& d = robot.dofs[1];
+  QCOMPARE(slider->value(),
+           static_cast<int>(std::lround((held - d.minValue) / (d.maxValue - d.minValue) * DofDock::kSliderSteps)));
+  // An eigengrasp amplitude pushed to its limit: the fingers stop on the mug, the field shows the amplitude of the
+  // DOFs reached, not the limit.
+  QVERIFY(dofs->eigenRowCount() > 0);
+  QDoubleSpinBox* amplitude = dofs->eigenSpinBox(0);
+  for (double target : {amplitude->maximum(), amplitude->minimum()}) {
+    amplitude->setValue(target);
+    QVERIFY(!anyCollision(doc_->world()));
+    const double reached = dofsToAmplitudes(robot, doc_->world().state.robots[0].dofValues).at(0);
+    QCOMPARE(amplitude->value(), std::round(reached * 1000) / 1000);
+  }
+  // A typed pose the mug blocks: the field shows the robot's height.
+  doc_->setSelection(BodyHandle{K::Robot, 0, {}});
+  auto* pose = window_->findChild<PoseEditor*>();
+  QVERIFY(pose);
+  const double z0 = doc_->world().state.robots[0].X_WP.translation().z();
+  pose->field(2)->setValue(z0 - 300);
+  pose->field(2)->setValue(z0 - 300);  // in contact already: nothing moves
+  const double z = doc_->world().state.robots[0].X_WP.translation().z();
+  QVERIFY(z > z0 - 300 + 1);
+  QCOMPARE(pose->field(2)->value(), std::round(z * 100) / 100);
 }
 
 // Issue 16 §2: the scene tree, Properties, the contacts table and the inspector name a link by World::bodyLabel and

@@ -177,6 +177,9 @@ void DofDock::setFromRow(int index, bool eigen, double modelValue) {
     edits->setDofValues(robot_, values, gesture_);
   else
     doc_->push(new SetDofValuesCommand(doc_, robot_, std::move(values), gesture_));
+  // A blocked edit pushes nothing (no worldChanged), a stopped or clamped one lands elsewhere: either way the
+  // widgets must show the model's value, not the refused one.
+  refreshValues();
 }
 
 void DofDock::refreshValues() {
