@@ -91,6 +91,7 @@ class TstUiQuality : public QObject {
   void layoutRecoversFromATinyWindow();
   void qualityValuesVisibleAt800x600();
   void escapeClosesTheProjectionWindow();
+  void mergedContactsNameTheirBodies();
 
  private:
   QTemporaryDir settingsDir_;
@@ -685,6 +686,37 @@ void TstUiQuality::escapeClosesTheProjectionWindow() {
   QVERIFY(projection->isVisible());
   QTest::keyClick(projection, Qt::Key_Escape);
   QTRY_VERIFY(!projection->isVisible());
+}
+
+// Issue 33: the dock said "merged from 9 contacts of the table" (meaning the Contacts dock's table) for a hand's
+// contacts, which reads as the table body. It names whose contacts were merged: the hand's, by its name.
+void TstUiQuality::mergedContactsNameTheirBodies() {
+  auto sourcesOf = [](const GraspEvaluation& e) {
+    std::size_t sources = 0;
+    for (const ContactEvaluation& c : e.contacts) sources += c.sourceContacts.size();
+    return sources;
+  };
+  // The default grasp: one contact per fingertip, nothing merged, nothing said about it.
+  {
+    const GraspEvaluation& e = *window_->analysis()->evaluation();
+    QCOMPARE(sourcesOf(e), e.contacts.size());
+    const QString text = dock()->graspableLabel()->text();
+    QVERIFY2(text.contains("mug") && text.contains("3 contacts") && !text.contains("merged") && !text.contains("table"),
+             qPrintable(text));
+  }
+  // The five-finger hand on the cylinder (G): the soft-finger model merges neighbouring contacts of its links.
+  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/fivefinger_cylinder.xml")));
+  window_->findChild<QAction*>("actionApproachAndGrasp")->trigger();
+  window_->analysis()->recompute();
+  QVERIFY(test::waitForL1Hull(*window_->analysis()));
+  const GraspEvaluation& e = *window_->analysis()->evaluation();
+  const std::size_t sources = sourcesOf(e);
+  QVERIFY2(sources > e.contacts.size(), "this grasp merges neighbouring contacts");
+  const QString text = dock()->graspableLabel()->text();
+  const QString hand = QString::fromStdString(window_->document()->world().robots.at(0).name);
+  QCOMPARE(hand, QString("FiveFinger"));
+  QVERIFY2(text.contains(QString("merged from %1 contacts of %2").arg(sources).arg(hand)), qPrintable(text));
+  QVERIFY2(!text.contains("table"), qPrintable(text));
 }
 
 QTEST_MAIN(TstUiQuality)

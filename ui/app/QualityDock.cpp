@@ -258,6 +258,30 @@ bool QualityDock::valuePending(const QString& m) const {
   return row >= 0 && table_->item(row, 1) && table_->item(row, 1)->data(kPendingRole).toBool();
 }
 
+namespace {
+
+// The bodies the graspable's evaluated contacts are with, each once, in contact order: a robot by its name (its
+// links touch, the hand grasps), any other body by its label.
+QStringList contactPartners(const World& world, const std::vector<Contact>& contacts, const GraspEvaluation& evaluation,
+                            int graspable) {
+  QStringList names;
+  for (const ContactEvaluation& e : evaluation.contacts)
+    for (int source : e.sourceContacts) {
+      if (source < 0 || source >= static_cast<int>(contacts.size())) continue;
+      const Contact& c = contacts[static_cast<std::size_t>(source)];
+      const bool side1IsObject = c.side1.body.kind == BodyHandle::Kind::Graspable && c.side1.body.index == graspable;
+      const BodyHandle& other = side1IsObject ? c.side2.body : c.side1.body;
+      if (!world.isValid(other)) continue;
+      const QString name = other.kind == BodyHandle::Kind::Robot
+                               ? QString::fromStdString(world.robots.at(static_cast<std::size_t>(other.index)).name)
+                               : QString::fromStdString(world.bodyLabel(other));
+      if (!names.contains(name)) names << name;
+    }
+  return names;
+}
+
+}  // namespace
+
 void QualityDock::refresh() {
   const auto& evaluation = analysis_->evaluation();
   const QualitySettings& settings = analysis_->settings().quality;
@@ -294,8 +318,16 @@ void QualityDock::refresh() {
       for (const ContactEvaluation& c : evaluation->contacts) sources += c.sourceContacts.size();
       text += n == 1 ? tr(" — 1 contact") : tr(" — %1 contacts").arg(n);
       text += tr(" (%1 soft)").arg(soft);
-      // The contacts table lists every contact found; the model may merge neighbouring soft contacts into one.
-      if (sources > n) text += tr("; merged from %1 contacts of the table").arg(sources);
+      // The Contacts dock lists every contact found; the model may merge neighbouring soft contacts into one. Say
+      // whose contacts they were (the hand's, by its name: not "the table", which reads as the table body).
+      if (sources > n)
+        text += tr("; merged from %1 contacts of %2")
+                    .arg(sources)
+                    .arg(contactPartners(world, analysis_->contacts(), *evaluation, g).join(QStringLiteral(", "))
+                             .toHtmlEscaped());
+      graspable_->setToolTip(sources > n ? tr("The Contacts dock lists every contact found; the contact model "
+                                              "merged neighbouring ones into the contacts evaluated here.")
+                                         : QString());
     }
     graspable_->setText(text);
   }
