@@ -1,6 +1,7 @@
 #include "render/ContactSurfaceNodes.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -94,14 +95,17 @@ std::vector<std::array<float, 3>> pressureColourRamp(int samples) {
   return ramp;
 }
 
-PressureUnit pressureUnitFor(double peak_Pa) {
-  return peak_Pa >= 1e6 ? PressureUnit{"MPa", 1e6} : PressureUnit{"kPa", 1e3};
-}
-
 std::string formatPressure(double pressure_Pa, const PressureUnit& unit) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.3g %s", pressure_Pa / unit.pascals, unit.name);
-  return buffer;
+  const double v = pressure_Pa / unit.pascals;
+  const int magnitude = v != 0 && std::isfinite(v) ? static_cast<int>(std::floor(std::log10(std::abs(v)))) : 0;
+  char buffer[400];  // to_chars: the C locale's '.', whatever the user's locale
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::fixed, std::clamp(2 - magnitude, 0, 9));
+  std::string text(buffer, end.ec == std::errc() ? end.ptr : buffer);
+  if (text.find('.') != std::string::npos) {  // "2.50" → "2.5", "3.00" → "3", as %g would
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text + " " + unit.name;
 }
 
 SoSeparator* makeContactSurfaceNode(const ContactSurface& surface, const ContactSurfaceStyle& style) {

@@ -21,14 +21,15 @@ std::array<float, 3> pressureColour(double t);
 // `samples` ≥ 2 colours of the map at evenly spaced t from 0 to 1 (a colour bar, low to high).
 std::vector<std::array<float, 3>> pressureColourRamp(int samples = 13);
 
-// The unit a colour bar uses for a peak pressure: kPa below 1 MPa, MPa from there.
+// The one unit every view shows a pressure in — the application's docks and inspectors, the legend's colour bar,
+// the headless screenshot: kPa, which reads well from a few kPa (soft pads) to the 1.5 MPa fingertips ("1500 kPa").
 struct PressureUnit {
-  const char* name;      // "kPa" or "MPa"
-  double pascals;        // 1e3 or 1e6
+  const char* name;      // "kPa"
+  double pascals;        // 1e3
 };
-PressureUnit pressureUnitFor(double peak_Pa);
-// "42.3 kPa" (3 significant digits, in `unit`).
-std::string formatPressure(double pressure_Pa, const PressureUnit& unit);
+inline constexpr PressureUnit kPressureUnit{"kPa", 1e3};
+// "42.3 kPa", "1500 kPa": 3 significant digits (all the integer digits), never an exponent.
+std::string formatPressure(double pressure_Pa, const PressureUnit& unit = kPressureUnit);
 
 struct ContactSurfaceStyle {
   double maxPressure_Pa = 0;          // pressure of the map's top colour; 0 (or less): the surface's own peak

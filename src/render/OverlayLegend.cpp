@@ -53,9 +53,8 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
       }
       if (count > 0) {
         const double peak = highestPeakPressure_Pa(*hydro);
-        const PressureUnit unit = pressureUnitFor(peak);
         entries.push_back({"contactPressure", pressureColour(1.0), false,
-                           "Contact pressure 0 – " + formatPressure(peak, unit) + " (" + evaluation->contactModel +
+                           "Contact pressure 0 – " + formatPressure(peak) + " (" + evaluation->contactModel +
                                " surfaces, blue → red)",
                            pressureColourRamp()});
         if (options.contactForces && highest > 0) {

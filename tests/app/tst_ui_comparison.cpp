@@ -17,6 +17,8 @@
 #include <QUndoStack>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 #include "../support/AppTestSetup.h"
 #include "ComparisonDock.h"
@@ -24,6 +26,7 @@
 #include "MainWindow.h"
 #include "QualityDock.h"
 #include "SensitivityWindow.h"
+#include "SoftContactInspector.h"
 #include "render/CoinInit.h"
 
 using namespace sg;
@@ -46,6 +49,7 @@ class TstUiComparison : public QObject {
   void overlayCheckBoxesChooseModels();
   void sweepPlotsEveryModelAndExports();
   void sweepCancels();
+  void peakPressureInOneUnit();
 
  private:
   ComparisonDock* openDock() {
@@ -111,7 +115,7 @@ void TstUiComparison::dockShowsEveryModelWithTheEngineNumbers() {
         QVERIFY(dock->cellText(row, model).endsWith(QString::fromStdString(cell.patchShape)));
         QCOMPARE(dock->cellText(row + 1, model), number(cell.patchArea_mm2));
         QCOMPARE(dock->cellText(row + 2, model), number(cell.normalForce_N));
-        QCOMPARE(dock->cellText(row + 3, model), number(cell.peakPressure_Pa));
+        QCOMPARE(dock->cellText(row + 3, model), number(cell.peakPressure_Pa / 1e3));  // kPa
       } else {
         QCOMPARE(dock->cellText(row + 1, model), QStringLiteral("—"));
       }
@@ -242,6 +246,38 @@ void TstUiComparison::sweepCancels() {
   plots->setSweep(SweepParameter::YoungsModulus, 0, 1e9, 5);
   QVERIFY(!plots->run());
   QVERIFY(!plots->running());
+}
+
+// Issue 33: one pressure unit in the GUI: the Soft Contact inspector and the Comparison dock both show a peak
+// pressure in kPa, and the same number for the same contact under the same (soft-finger) model.
+void TstUiComparison::peakPressureInOneUnit() {
+  ComparisonDock* dock = openDock();
+  QVERIFY(dock);
+  QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
+  const ModelComparison& c = *dock->comparison();
+  GraspAnalysis* analysis = window_->analysis();
+  const int contact = test::firstSoftContact(*analysis);
+  QVERIFY(contact >= 0);
+  std::size_t row = 0;
+  while (row < c.rows.size() && c.rows[row].sourceContact != contact) ++row;
+  QVERIFY(row < c.rows.size());
+  const int pressureRow = 5 * static_cast<int>(row) + 3;
+  const QString dockLabel = dock->table()->verticalHeaderItem(pressureRow)->text();
+  QCOMPARE(dockLabel, QString("%1 peak pressure (kPa)").arg(row + 1));
+
+  auto* inspector = window_->findChild<SoftContactInspector*>();
+  QVERIFY(inspector);
+  analysis->setSelectedContact(contact);
+  QString inspectorLabel;
+  for (QTreeWidgetItemIterator it(inspector->tree()); *it; ++it)
+    if ((*it)->data(0, Qt::UserRole).toString() == "maxPressure") inspectorLabel = (*it)->text(0);
+  QCOMPARE(inspectorLabel, QString("Peak pressure (kPa)"));
+  const double inInspector = inspector->valueText("maxPressure").toDouble();
+  const double inDock = dock->cellText(pressureRow, "soft-finger").toDouble();
+  const double engine_kPa = c.column("soft-finger")->contacts[row].peakPressure_Pa / 1e3;
+  QVERIFY2(engine_kPa > 1, qPrintable(QString::number(engine_kPa)));  // a soft fingertip presses kPa, not Pa
+  QVERIFY2(std::abs(inInspector - engine_kPa) <= 1e-5 * engine_kPa, qPrintable(inspector->valueText("maxPressure")));
+  QVERIFY2(std::abs(inDock - engine_kPa) <= 1e-4 * engine_kPa, qPrintable(dock->cellText(pressureRow, "soft-finger")));
 }
 
 QTEST_MAIN(TstUiComparison)

@@ -1,5 +1,5 @@
 // The hydroelastic surface inspector (ui/app/HydroelasticInspector.h) fed hand-built results: area, normal force,
-// peak pressure in kPa or MPa, polygon count, centre of pressure, bodies named from the world, surface choice and
+// peak pressure in kPa, polygon count, centre of pressure, bodies named from the world, surface choice and
 // notes; the dock in the main window and what it says under another contact model; the legend's colour bar
 // (OverlayLegendWidget.h) painted low-to-high. Offscreen platform, no GL.
 #include <QtTest>
@@ -66,11 +66,12 @@ class TstUiHydroelastic : public QObject {
     QCOMPARE(page.valueText("bodies"), QString("body #1 – body #0"));  // no world: by index
     QVERIFY(page.noteLabel()->text().isEmpty());
 
-    // The combo picks the stiff surface: MPa.
+    // The combo picks the stiff surface: still kPa, the GUI's one pressure unit (issue 33).
     page.surfaceCombo()->setCurrentIndex(2);
     QCOMPARE(page.shownSurface(), 2);
-    QCOMPARE(page.valueText("peakPressure"), QString("2"));
-    QVERIFY(hasQuantity(page.tree(), "Peak pressure (MPa)"));
+    QCOMPARE(page.valueText("peakPressure"), QString("2000"));
+    QVERIFY(hasQuantity(page.tree(), "Peak pressure (kPa)"));
+    QVERIFY(!hasQuantity(page.tree(), "Peak pressure (MPa)"));
     QCOMPARE(page.valueText("normalForce"), QString("400"));
     QCOMPARE(page.valueText("centreOfPressure"), QString("(53.3333, 0, 0)"));
 

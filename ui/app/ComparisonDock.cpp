@@ -14,6 +14,7 @@
 #include "GraspAnalysis.h"
 #include "JobRunner.h"
 #include "QualityDock.h"
+#include "render/ContactSurfaceNodes.h"
 #include "render/PatchOutlineNodes.h"
 
 namespace sg::app {
@@ -180,7 +181,8 @@ void ComparisonDock::fill() {
     header->setForeground(colourOf(k).darker(130));
     table_->setHorizontalHeaderItem(static_cast<int>(k), header);
   }
-  const QStringList quantities = {tr("patch"), tr("area (mm²)"), tr("normal force (N)"), tr("peak pressure (Pa)"),
+  const QStringList quantities = {tr("patch"), tr("area (mm²)"), tr("normal force (N)"),
+                                  tr("peak pressure (%1)").arg(QString::fromUtf8(kPressureUnit.name)),
                                   tr("torsional limit (N·mm)")};
   const int perContact = static_cast<int>(quantities.size());
   const int contactRows = perContact * static_cast<int>(c->rows.size());
@@ -208,7 +210,7 @@ void ComparisonDock::fill() {
         QString shape = QString::fromUtf8(toString(cell.kind));
         if (!cell.patchShape.empty()) shape += QStringLiteral(", ") + QString::fromStdString(cell.patchShape);
         auto value = [](double v) { return v > 0 ? number(v) : QStringLiteral("—"); };
-        texts = {shape, value(cell.patchArea_mm2), value(cell.normalForce_N), value(cell.peakPressure_Pa),
+        texts = {shape, value(cell.patchArea_mm2), value(cell.normalForce_N), value(cell.peakPressure_Pa / kPressureUnit.pascals),
                  value(cell.maxTorsionalFriction_Nmm)};
       }
       for (int q = 0; q < perContact; ++q) {

@@ -108,7 +108,7 @@ void HydroelasticSurfacePage::showSurface(int index) {
   addValue(general, "area", tr("Area (mm²)"), number(s.area_mm2));
 
   QTreeWidgetItem* pressure = addGroup(tr("Pressure"));
-  const PressureUnit unit = pressureUnitFor(s.peakPressure_Pa);
+  const PressureUnit unit = kPressureUnit;  // as every pressure in the GUI
   addValue(pressure, "peakPressure", tr("Peak pressure (%1)").arg(QString::fromUtf8(unit.name)),
            number(s.peakPressure_Pa / unit.pascals));
   addValue(pressure, "meanPressure", tr("Mean pressure (%1)").arg(QString::fromUtf8(unit.name)),

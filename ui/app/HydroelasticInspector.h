@@ -1,6 +1,6 @@
 #pragma once
 // Hydroelastic surface inspector: what the hydroelastic contact model computed for one contact surface
-// (geometry/hydro/ContactSurface.h) — the bodies, area (mm²), total normal force (N), peak pressure (kPa or MPa,
+// (geometry/hydro/ContactSurface.h) — the bodies, area (mm²), total normal force (N), peak pressure (kPa,
 // as the overlay's colour bar), polygon count, centre of pressure, net force and moment, torsional limit.
 // HydroelasticSurfacePage shows a HydroelasticModelResult given to it (tests feed hand-built ones);
 // HydroelasticInspector is the dock that feeds it the live analysis' result when the contact model is

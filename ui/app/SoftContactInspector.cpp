@@ -21,6 +21,7 @@
 #include "GraspAnalysis.h"
 #include "contact/models/SoftFingerContactModel.h"
 #include "contact/SoftNeighbourhood.h"
+#include "render/ContactSurfaceNodes.h"
 #include "render/SoftPatchNodes.h"
 
 namespace sg::app {
@@ -292,7 +293,8 @@ void SoftContactInspector::showSelected() {
   addValue(patch, "axisLong", tr("Long axis (world)"), tr("(%1, %2, %3)").arg(number(al.x()), number(al.y()), number(al.z())));
   addValue(patch, "axisShort", tr("Short axis (world)"), tr("(%1, %2, %3)").arg(number(as.x()), number(as.y()), number(as.z())));
   addValue(patch, "penetration", tr("Penetration δ (mm)"), number(soft->patch.penetration_mm));
-  addValue(patch, "maxPressure", tr("Peak pressure (Pa)"), number(soft->patch.maxPressure_Pa));
+  addValue(patch, "maxPressure", tr("Peak pressure (%1)").arg(QString::fromUtf8(kPressureUnit.name)),
+           number(soft->patch.maxPressure_Pa / kPressureUnit.pascals));  // the GUI's one pressure unit
   addValue(patch, "modulus", tr("Modulus (Pa)"), number(soft->patch.modulus_Pa));
   addValue(patch, "normalForce", tr("Normal force (N)"), number(soft->patch.normalForce_N));
 
