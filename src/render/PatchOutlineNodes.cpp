@@ -1,6 +1,7 @@
 #include "render/PatchOutlineNodes.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <Inventor/nodes/SoBaseColor.h>
 #include <Inventor/nodes/SoCoordinate3.h>
@@ -10,24 +11,35 @@
 #include <Inventor/nodes/SoLineSet.h>
 #include <Inventor/nodes/SoSeparator.h>
 
+#include "contact/ContactModel.h"
 #include "render/CoinConvert.h"
 
 namespace sg {
 
 namespace {
-// Chosen apart from the bodies' greys and the quality overlay's red ellipse / orange patch.
-const std::array<std::array<float, 3>, 6> kPalette = {{
+// Chosen apart from the bodies' greys and the quality overlay's red ellipse / orange patch; at least one colour
+// per registered contact model (seven), so no two models share one.
+const std::array<std::array<float, 3>, 8> kPalette = {{
     {0.0f, 0.45f, 1.0f},   // blue
     {1.0f, 0.0f, 0.85f},   // magenta
     {0.0f, 0.85f, 0.2f},   // green
     {1.0f, 0.85f, 0.0f},   // yellow
     {0.0f, 0.9f, 0.9f},    // cyan
     {0.55f, 0.2f, 1.0f},   // violet
+    {0.55f, 0.3f, 0.05f},  // brown
+    {0.0f, 0.45f, 0.4f},   // teal
 }};
 }  // namespace
 
 std::array<float, 3> comparisonColour(std::size_t k) { return kPalette[k % kPalette.size()]; }
 std::size_t comparisonPaletteSize() { return kPalette.size(); }
+
+std::array<float, 3> comparisonColour(std::string_view model) {
+  const auto& models = contactModels();
+  for (std::size_t k = 0; k < models.size(); ++k)
+    if (models[k]->name() == model) return comparisonColour(k);
+  return comparisonColour(std::hash<std::string_view>{}(model));
+}
 
 std::vector<ModelPatchOutlines> comparisonPatchOutlines(const ModelComparison& comparison,
                                                         const std::vector<std::string>& shown) {
@@ -35,7 +47,7 @@ std::vector<ModelPatchOutlines> comparisonPatchOutlines(const ModelComparison& c
   for (std::size_t k = 0; k < comparison.columns.size(); ++k) {
     const ModelColumn& column = comparison.columns[k];
     if (std::find(shown.begin(), shown.end(), column.model) == shown.end()) continue;
-    ModelPatchOutlines m{column.model, column.label, comparisonColour(k), {}};
+    ModelPatchOutlines m{column.model, column.label, comparisonColour(std::string_view(column.model)), {}};
     for (const ComparedContact& c : column.contacts)
       if (c.present && c.patchOutline_W_mm.size() >= 3) m.outlines_W_mm.push_back(c.patchOutline_W_mm);
     out.push_back(std::move(m));

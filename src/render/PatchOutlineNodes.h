@@ -6,6 +6,7 @@
 // ModelComparison (grasp/ModelComparison.h) only, so a model registered later needs nothing here.
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grasp/ModelComparison.h"
@@ -15,9 +16,13 @@ class SoSeparator;
 
 namespace sg {
 
-// Distinct, saturated colours (RGB 0..1) for the k-th model of a comparison; repeats after the palette's size.
+// Distinct, saturated colours (RGB 0..1): the k-th of the palette; repeats after the palette's size.
 std::array<float, 3> comparisonColour(std::size_t k);
 std::size_t comparisonPaletteSize();
+// A model's colour, the same in every view (overlay, legend, dock, sensitivity plot) whichever models are shown:
+// the palette colour of its place in the contact-model registry (the palette has one per registered model), a
+// colour from the name's hash for a name the registry does not know.
+std::array<float, 3> comparisonColour(std::string_view model);
 
 struct PatchOutlineStyle {
   float lineWidth = 3.0f;
@@ -31,8 +36,8 @@ struct ModelPatchOutlines {
   std::vector<std::vector<Vec3>> outlines_W_mm;  // one closed polygon per contact with a patch
 };
 
-// The outlines of the columns named in `shown` (in the comparison's column order), coloured by the column's
-// index in the comparison (so a model keeps its colour when others are switched off). Models without patches
+// The outlines of the columns named in `shown` (in the comparison's column order), coloured by the model's name
+// (so a model keeps its colour when others are switched off). Models without patches
 // give an entry with no outlines.
 std::vector<ModelPatchOutlines> comparisonPatchOutlines(const ModelComparison& comparison,
                                                         const std::vector<std::string>& shown);

@@ -17,6 +17,7 @@
 #include <QUndoStack>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 
@@ -27,6 +28,7 @@
 #include "QualityDock.h"
 #include "SensitivityWindow.h"
 #include "SoftContactInspector.h"
+#include "render/PatchOutlineNodes.h"
 #include "render/CoinInit.h"
 
 using namespace sg;
@@ -153,10 +155,12 @@ void TstUiComparison::overlayCheckBoxesChooseModels() {
   QVERIFY(dock);
   QStringList all;
   for (const ContactModel* m : contactModels()) all << QString::fromStdString(m->name());
-  QCOMPARE(dock->overlayModels(), all);
+  QVERIFY(dock->overlayModels().isEmpty());  // none drawn on a fresh start (issue 33)
   QSignalSpy spy(dock, &ComparisonDock::overlayModelsChanged);
+  for (const QString& m : all) dock->overlayCheckBox(m)->setChecked(true);
+  QCOMPARE(spy.count(), all.size());
+  QCOMPARE(dock->overlayModels(), all);
   dock->overlayCheckBox("hertz")->setChecked(false);
-  QCOMPARE(spy.count(), 1);
   all.removeAll("hertz");
   QCOMPARE(dock->overlayModels(), all);
   dock->setOverlayModel("hertz", true);
@@ -198,6 +202,30 @@ void TstUiComparison::sweepPlotsEveryModelAndExports() {
     QVERIFY(soft->at(k).y() < soft->at(k - 1).y());
   }
   QCOMPARE(soft->at(0).y(), table.series("soft-finger")[0]->meanPatchArea_mm2);
+  // Issue 33: every model its own colour, the same as in the overlay and the dock (soft finger and penalty shared
+  // one: the palette repeated); an area's axis starts at 0, not below.
+  QSet<QRgb> colours;
+  for (QAbstractSeries* s : plots->chart()->series()) {
+    const auto* line = qobject_cast<QLineSeries*>(s);
+    QVERIFY(line);
+    const auto c = comparisonColour(s->name().toStdString());
+    QCOMPARE(line->pen().color().rgb(), QColor::fromRgbF(c[0], c[1], c[2]).rgb());
+    colours.insert(line->pen().color().rgb());
+  }
+  QCOMPARE(colours.size(), static_cast<qsizetype>(contactModels().size()));
+  auto yAxis = [plots] { return qobject_cast<QValueAxis*>(plots->chart()->axes(Qt::Vertical).front()); };
+  double smallest = 1e300, largest = 0;
+  for (const SweepPoint& p : table.points)
+    if (p.ok && p.patches > 0) {
+      smallest = std::min(smallest, p.meanPatchArea_mm2);
+      largest = std::max(largest, p.meanPatchArea_mm2);
+    }
+  QVERIFY(smallest > 0 && smallest < 0.05 * (largest - smallest));  // a range that padded below 0 before
+  QVERIFY(yAxis());
+  QCOMPARE(yAxis()->min(), 0.0);
+  QVERIFY(yAxis()->max() >= largest);
+  plots->setQuantity(SweepQuantity::TorsionalLimit);
+  QCOMPARE(yAxis()->min(), 0.0);
   QVERIFY(seriesOf("point"));
   QCOMPARE(seriesOf("point")->count(), 0);  // point contacts have no patch
   plots->setQuantity(SweepQuantity::EpsilonL1);

@@ -10,6 +10,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <Inventor/nodes/SoSwitch.h>
+
 #include "../support/AppTestSetup.h"
 #include "../support/ImageChecks.h"
 #include "ComparisonDock.h"
@@ -66,6 +68,7 @@ class TstUiComparisonGl : public QObject {
  private slots:
   void initTestCase();
   void checkedModelsDrawTheirPatchesInTheirColours();
+  void noOutlinesUntilTheDockAsks();
 
  private:
   QTemporaryDir settingsDir_;
@@ -96,6 +99,7 @@ void TstUiComparisonGl::checkedModelsDrawTheirPatchesInTheirColours() {
   QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
   auto* overlay = w.findChild<ComparisonOverlay*>();
   QVERIFY(overlay);
+  dock->setOverlayModel("soft-finger", true);  // none is drawn until asked for (noOutlinesUntilTheDockAsks)
   QTRY_VERIFY(overlay->isShown());
 
   const ModelComparison& c = *dock->comparison();
@@ -106,7 +110,7 @@ void TstUiComparisonGl::checkedModelsDrawTheirPatchesInTheirColours() {
   };
   const std::size_t soft = columnOf("soft-finger"), hertz = columnOf("hertz");
   QVERIFY(soft < c.columns.size() && hertz < c.columns.size());
-  const auto softColour = comparisonColour(soft), hertzColour = comparisonColour(hertz);
+  const auto softColour = comparisonColour("soft-finger"), hertzColour = comparisonColour("hertz");
   ui::CoinViewport* view = w.viewportPanel()->viewport();
 
   // Soft finger only.
@@ -155,6 +159,50 @@ void TstUiComparisonGl::checkedModelsDrawTheirPatchesInTheirColours() {
   dock->hide();
   QVERIFY(!overlay->isShown());
   for (const OverlayLegendEntry& e : legend->entries()) QVERIFY(e.key.rfind("patches:", 0) != 0);
+  w.document()->undoStack()->setClean();
+}
+
+// Issue 33: a fresh start draws the grasp alone — no comparison outline in the scene, no line of it in the legend —
+// even with the Comparison dock up and its comparison computed; a model's checkbox brings its outlines and legend line.
+void TstUiComparisonGl::noOutlinesUntilTheDockAsks() {
+  MainWindow w;
+  QVERIFY(w.viewportPanel());
+  w.resize(1000, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(test::openAndGraspDefaultWorld(w));
+  auto* dock = w.findChild<ComparisonDock*>();
+  auto* overlay = w.findChild<ComparisonOverlay*>();
+  auto* legend = w.viewportPanel()->viewport()->findChild<OverlayLegendWidget*>();
+  QVERIFY(dock && overlay && legend);
+  w.findChild<QAction*>("actionCompareModels")->trigger();
+  QVERIFY(dock->isVisible());
+  QTRY_VERIFY_WITH_TIMEOUT(dock->comparison(), 30000);
+  QApplication::processEvents();
+  auto patchLines = [legend] {
+    QStringList keys;
+    for (const OverlayLegendEntry& e : legend->entries())
+      if (e.key.rfind("patches:", 0) == 0) keys << QString::fromStdString(e.key);
+    return keys;
+  };
+  QVERIFY(dock->overlayModels().isEmpty());
+  for (const ContactModel* m : contactModels()) QVERIFY(!dock->overlayCheckBox(QString::fromStdString(m->name()))->isChecked());
+  QVERIFY(!overlay->isShown());
+  QCOMPARE(overlay->node()->getNumChildren(), 0);
+  QCOMPARE(overlay->outlineCount(), 0);
+  QVERIFY2(patchLines().isEmpty(), qPrintable(patchLines().join(", ")));
+
+  dock->setOverlayModel("hertz", true);
+  QVERIFY(overlay->isShown());
+  QCOMPARE(overlay->node()->getNumChildren(), 1);
+  QVERIFY(overlay->outlineCount() >= 3);  // one Hertz ellipse per fingertip
+  QCOMPARE(patchLines(), QStringList{"patches:hertz"});
+  for (const OverlayLegendEntry& e : legend->entries())
+    if (e.key == "patches:hertz") QVERIFY(e.colour == comparisonColour("hertz"));
+  dock->setOverlayModel("hertz", false);
+  QVERIFY(!overlay->isShown());
+  QCOMPARE(overlay->node()->getNumChildren(), 0);
+  QVERIFY(patchLines().isEmpty());
   w.document()->undoStack()->setClean();
 }
 

@@ -1,7 +1,9 @@
 // The comparison overlay's builder (render/PatchOutlineNodes.h) on a hand-made comparison: only the shown
-// models, coloured by their column, one closed line loop per outline with the outline's points, the legend's
+// models, each in its model's colour, one closed line loop per outline with the outline's points, the legend's
 // lines; nothing for models without patches. Checked on the graph, without a GL context.
 #include <QtTest>
+
+#include <algorithm>
 
 #include <Inventor/actions/SoSearchAction.h>
 #include <Inventor/nodes/SoBaseColor.h>
@@ -58,6 +60,7 @@ class TstRenderPatchOutlines : public QObject {
  private slots:
   void initTestCase() { initCoin(); }
   void shownModelsOnlyInTheirColumnColours();
+  void everyRegisteredModelItsOwnColour();
   void loopsAreClosedOutlines();
   void legendNamesModelsWithPatches();
 };
@@ -67,11 +70,34 @@ void TstRenderPatchOutlines::shownModelsOnlyInTheirColumnColours() {
   const auto outlines = comparisonPatchOutlines(c, {"hertz", "point"});
   QCOMPARE(outlines.size(), std::size_t(2));
   QCOMPARE(outlines[0].model, std::string("hertz"));
-  QVERIFY(outlines[0].colour == comparisonColour(1));  // column 1 keeps its colour without column 0
+  QVERIFY(outlines[0].colour == comparisonColour("hertz"));  // its own colour, whoever else is shown
   QCOMPARE(outlines[0].outlines_W_mm.size(), std::size_t(1));
   QVERIFY(outlines[1].outlines_W_mm.empty());
   for (std::size_t i = 0; i < comparisonPaletteSize(); ++i)
     for (std::size_t j = i + 1; j < comparisonPaletteSize(); ++j) QVERIFY(comparisonColour(i) != comparisonColour(j));
+}
+
+// Issue 33: every registered model has a colour of its own (soft finger and penalty, first and seventh, shared one
+// when the palette had six), the same whatever the order models are listed in.
+void TstRenderPatchOutlines::everyRegisteredModelItsOwnColour() {
+  const auto& models = contactModels();
+  QVERIFY(models.size() >= 7);
+  QVERIFY(comparisonPaletteSize() >= models.size());
+  for (std::size_t i = 0; i < models.size(); ++i)
+    for (std::size_t j = i + 1; j < models.size(); ++j)
+      QVERIFY2(comparisonColour(models[i]->name()) != comparisonColour(models[j]->name()),
+               (models[i]->name() + " and " + models[j]->name()).c_str());
+  QVERIFY(comparisonColour("soft-finger") != comparisonColour("penalty"));
+  // A comparison listing the models in another order colours them the same.
+  ModelComparison reversed = comparison();
+  std::reverse(reversed.columns.begin(), reversed.columns.end());
+  const auto a = comparisonPatchOutlines(comparison(), {"soft-finger", "hertz"});
+  const auto b = comparisonPatchOutlines(reversed, {"soft-finger", "hertz"});
+  QCOMPARE(b.size(), std::size_t(2));
+  QCOMPARE(b[0].model, std::string("hertz"));
+  QVERIFY(b[0].colour == a[1].colour && b[1].colour == a[0].colour);
+  // A name the registry does not know still gets a palette colour, always the same one.
+  QVERIFY(comparisonColour("not-registered") == comparisonColour("not-registered"));
 }
 
 void TstRenderPatchOutlines::loopsAreClosedOutlines() {
@@ -81,7 +107,7 @@ void TstRenderPatchOutlines::loopsAreClosedOutlines() {
   QCOMPARE(QString(root->getName().getString()), QStringLiteral("comparisonOverlay"));
   const auto colours = all<SoBaseColor>(root);
   QCOMPARE(colours.size(), std::size_t(2));  // the point model draws nothing
-  QCOMPARE(colours[0]->rgb[0], SbColor(comparisonColour(0).data()));
+  QCOMPARE(colours[0]->rgb[0], SbColor(comparisonColour("soft-finger").data()));
   const auto lines = all<SoLineSet>(root);
   const auto coords = all<SoCoordinate3>(root);
   QCOMPARE(lines.size(), std::size_t(2));
@@ -101,7 +127,7 @@ void TstRenderPatchOutlines::legendNamesModelsWithPatches() {
   QCOMPARE(legend[0].key, std::string("patches:soft-finger"));
   QCOMPARE(legend[0].text, std::string("soft-finger label: 2 patches"));
   QCOMPARE(legend[1].text, std::string("hertz label: 1 patch"));
-  QVERIFY(legend[1].colour == comparisonColour(1));
+  QVERIFY(legend[1].colour == comparisonColour("hertz"));
 }
 
 QTEST_GUILESS_MAIN(TstRenderPatchOutlines)

@@ -23,8 +23,8 @@ namespace {
 
 QString number(double v) { return QString::number(v, 'g', 5); }
 
-QColor colourOf(std::size_t k) {
-  const auto c = comparisonColour(k);
+QColor colourOf(const std::string& model) {
+  const auto c = comparisonColour(std::string_view(model));
   return QColor::fromRgbF(c[0], c[1], c[2]);
 }
 
@@ -55,9 +55,9 @@ ComparisonDock::ComparisonDock(GraspAnalysis* analysis, const Document* doc, QWi
     auto* box = new QCheckBox(QString::fromStdString(m->name()), content);
     box->setObjectName(QStringLiteral("overlay_") + QString::fromStdString(m->name()));
     box->setToolTip(tr("Draw the patches of %1 in the 3-D view").arg(QString::fromStdString(m->label())));
-    box->setChecked(true);
+    box->setChecked(false);  // outlines clutter the grasp: none until the user asks for a model's
     QPalette p = box->palette();
-    p.setColor(QPalette::WindowText, colourOf(k).darker(130));
+    p.setColor(QPalette::WindowText, colourOf(m->name()).darker(130));
     box->setPalette(p);
     connect(box, &QCheckBox::toggled, this, &ComparisonDock::overlayModelsChanged);
     boxes->addWidget(box);
@@ -178,7 +178,7 @@ void ComparisonDock::fill() {
     auto* header = new QTableWidgetItem(QString::fromStdString(c->columns[k].model));
     header->setToolTip(QString::fromStdString(c->columns[k].label));
     header->setData(Qt::UserRole, QString::fromStdString(c->columns[k].model));
-    header->setForeground(colourOf(k).darker(130));
+    header->setForeground(colourOf(c->columns[k].model).darker(130));
     table_->setHorizontalHeaderItem(static_cast<int>(k), header);
   }
   const QStringList quantities = {tr("patch"), tr("area (mm²)"), tr("normal force (N)"),

@@ -4,7 +4,8 @@
 // off the GUI thread after each update while the dock is visible: a tab behind the Quality dock). Models are columns; per contact the rows
 // patch shape, area, normal force, peak pressure and torsional limit; then the grasp's ε (L1, L∞, exact cone)
 // and L1 volume per model. A checkbox per model chooses whose patches ComparisonOverlay draws in the viewport
-// (overlayModelsChanged); "Sensitivity Plots…" opens the sweep window on the same grasp.
+// (overlayModelsChanged; all unchecked at start, so the view shows the grasp alone until asked); "Sensitivity
+// Plots…" opens the sweep window on the same grasp.
 // Results only: the dock reads the analysis and never edits the model or the scene.
 #include <QDockWidget>
 #include <QStringList>
@@ -44,7 +45,7 @@ class ComparisonDock : public QDockWidget {
 
   // The last comparison (nullptr before the first one finished, or without a graspable).
   const ModelComparison* comparison() const { return comparison_.get(); }
-  // Registered names of the models whose patches are overlaid (every model with a patch by default).
+  // Registered names of the models whose patches are overlaid (none on a fresh start: the checkboxes ask).
   QStringList overlayModels() const;
   void setOverlayModel(const QString& model, bool shown);
   QCheckBox* overlayCheckBox(const QString& model) const;

@@ -34,14 +34,15 @@ void ComparisonOverlay::rebuild() {
   outlines_ = 0;
   legend_.clear();
   const ModelComparison* comparison = dock_->comparison();
-  const bool shown = comparison && dock_->isVisible();
-  if (comparison) {
-    std::vector<std::string> models;
-    for (const QString& m : dock_->overlayModels()) models.push_back(m.toStdString());
+  std::vector<std::string> models;
+  for (const QString& m : dock_->overlayModels()) models.push_back(m.toStdString());
+  // Nothing in the scene or the legend until the dock is up and a model's checkbox asks for its outlines.
+  const bool shown = comparison && dock_->isVisible() && !models.empty();
+  if (shown) {
     const std::vector<ModelPatchOutlines> outlines = comparisonPatchOutlines(*comparison, models);
     for (const ModelPatchOutlines& m : outlines) outlines_ += static_cast<int>(m.outlines_W_mm.size());
     switch_->addChild(makePatchOutlinesNode(outlines));
-    if (shown) legend_ = patchOutlinesLegend(outlines);
+    legend_ = patchOutlinesLegend(outlines);
   }
   switch_->whichChild = shown ? SO_SWITCH_ALL : SO_SWITCH_NONE;
   emit changed();

@@ -73,6 +73,10 @@ std::optional<double> parseNumber(const QLineEdit* edit) {
 
 }  // namespace
 
+bool sweepQuantityIsNonNegative(SweepQuantity quantity) {
+  return quantity == SweepQuantity::PatchArea || quantity == SweepQuantity::TorsionalLimit;
+}
+
 std::optional<double> sweepQuantity(const SweepTable& table, const SweepPoint& point, SweepQuantity quantity) {
   if (!point.ok) return std::nullopt;
   if (const char* measure = measureOf(quantity)) {
@@ -296,7 +300,7 @@ void SensitivityWindow::replot() {
   for (std::size_t k = 0; k < table_->models.size(); ++k) {
     auto* series = new QLineSeries;
     series->setName(QString::fromStdString(table_->models[k]));
-    const auto c = comparisonColour(k);
+    const auto c = comparisonColour(std::string_view(table_->models[k]));  // as the overlay and the dock
     series->setPen(QPen(QColor::fromRgbF(c[0], c[1], c[2]), 2));
     series->setPointsVisible(true);
     for (const SweepPoint* p : table_->series(table_->models[k])) {
@@ -313,7 +317,9 @@ void SensitivityWindow::replot() {
   }
   if (any) {
     const double pad = hi > lo ? 0.05 * (hi - lo) : std::max(1e-12, 0.05 * std::abs(hi));
-    y->setRange(std::min(0.0, lo - pad), hi + pad);
+    // An area or a torsional limit is never negative: its axis starts at 0 (ε may be, below force closure).
+    const double bottom = sweepQuantityIsNonNegative(quantity_) ? 0.0 : std::min(0.0, lo - pad);
+    y->setRange(bottom, std::max(hi + pad, bottom + 1e-12));
   }
   if (!table_->points.empty()) x->setRange(table_->points.front().value, table_->points.back().value);
 }

@@ -3,8 +3,9 @@
 // Young's modulus (log axis), the patch normal force or μ over every registered contact model, on the grasp the
 // live analysis had when Run was pressed, computed in the background (JobRunner) with a progress bar and Cancel.
 // One Qt Charts line chart at a time: ε L1, ε L∞, exact-cone ε, the mean patch area or the mean torsional limit
-// against the parameter, one series per model in the comparison overlay's colours. Export: the table as CSV
-// (SweepTable::csv, the CLI's `compare --sweep ... --csv`) and the chart as PNG or SVG (Qt SVG's generator).
+// against the parameter, one series per model in its own colour (the comparison overlay's, by model name); the
+// y axis of an area or torsional limit starts at 0. Export: the table as CSV (SweepTable::csv, the CLI's
+// `compare --sweep ... --csv`) and the chart as PNG or SVG (Qt SVG's generator).
 #include <QWidget>
 #include <cstdint>
 #include <memory>
@@ -33,6 +34,8 @@ enum class SweepQuantity { EpsilonL1, EpsilonLInfinity, EpsilonExact, PatchArea,
 
 // The plotted value of `point` (nullopt: not available, e.g. a failed model or an uncomputed ε).
 std::optional<double> sweepQuantity(const SweepTable& table, const SweepPoint& point, SweepQuantity quantity);
+// True for the quantities that cannot be negative (areas, torsional limits): their y axis starts at 0.
+bool sweepQuantityIsNonNegative(SweepQuantity quantity);
 
 class SensitivityWindow : public QWidget {
   Q_OBJECT
