@@ -37,7 +37,9 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
       const std::string force = lowest == highest ? number(lowest) + " N" : number(lowest) + "–" + number(highest) + " N";
       entries.push_back({"contactForce", kForceArrowColour, false,
                          "Contact force " + force + " (" + evaluation->contactModel + ") · " +
-                             number(options.forceArrow_mm_per_N * options.scale) + " mm per N"});
+                             number(options.forceArrow_mm_per_N * options.scale) + " mm per N",
+                         {},
+                         "Force " + force + " · " + number(options.forceArrow_mm_per_N * options.scale) + " mm/N"});
     }
   }
   if (options.contactSurfaces)
@@ -56,12 +58,14 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
         entries.push_back({"contactPressure", pressureColour(1.0), false,
                            "Contact pressure 0 – " + formatPressure(peak) + " (" + evaluation->contactModel +
                                " surfaces, blue → red)",
-                           pressureColourRamp()});
+                           pressureColourRamp(), "Pressure 0 – " + formatPressure(peak)});
         if (options.contactForces && highest > 0) {
           const std::string force = lowest == highest ? number(lowest) + " N" : number(lowest) + "–" + number(highest) + " N";
           entries.push_back({"surfaceForce", kForceArrowColour, false,
                              "Net force per surface " + force + ", ending at its centre of pressure (white) · " +
-                                 number(options.forceArrow_mm_per_N * options.scale) + " mm per N"});
+                                 number(options.forceArrow_mm_per_N * options.scale) + " mm per N",
+                             {},
+                             "Net force " + force + " · " + number(options.forceArrow_mm_per_N * options.scale) + " mm/N"});
         }
       }
     }
@@ -70,13 +74,16 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
     const Vec6 w = evaluation->l1Support->worstCaseWrench;
     const std::string scale = " · " + number(style.length_mm_per_unit) + " mm per unit";
     const double f = w.head<3>().norm(), t = w.tail<3>().norm();
+    const std::string compactScale = " · " + number(style.length_mm_per_unit) + " mm/unit";
     if (wrenchArrowLength_mm(f, style) > 0)
       entries.push_back({"worstCaseForce", style.forceColour, false,
-                         "Worst-case force |f| = " + number(f) + " (per unit normal force)" + scale});
+                         "Worst-case force |f| = " + number(f) + " (per unit normal force)" + scale, {},
+                         "Worst |f| " + number(f) + compactScale});
     if (wrenchArrowLength_mm(t, style) > 0)
       entries.push_back({"worstCaseTorque", style.torqueColour, true,
                          "Worst-case torque |τ|/ρ = " + number(t) + ", ρ = " +
-                             number(evaluation->reference.torqueScale_mm) + " mm" + scale});
+                             number(evaluation->reference.torqueScale_mm) + " mm" + scale,
+                         {}, "Worst |τ|/ρ " + number(t) + compactScale});
   }
   return entries;
 }

@@ -19,6 +19,9 @@ struct OverlayLegendEntry {
   // Not empty: a colour bar (these colours evenly spaced, low to high) instead of the arrow — the hydroelastic
   // pressure scale.
   std::vector<std::array<float, 3>> colourRamp;
+  // The same in a few words for a small view (the application's legend switches to it when the full lines would
+  // cover too much of the view); empty: `text`.
+  std::string compactText;
 };
 
 // One entry per kind of arrow the overlay built with `options` draws for `evaluation` (nothing for null or

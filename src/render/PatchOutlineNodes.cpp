@@ -94,7 +94,8 @@ std::vector<OverlayLegendEntry> patchOutlinesLegend(const std::vector<ModelPatch
     if (m.outlines_W_mm.empty()) continue;
     const std::size_t n = m.outlines_W_mm.size();
     out.push_back({"patches:" + m.model, m.colour, false,
-                   m.label + ": " + std::to_string(n) + (n == 1 ? " patch" : " patches")});
+                   m.label + ": " + std::to_string(n) + (n == 1 ? " patch" : " patches"), {},
+                   m.model + ": " + std::to_string(n)});
   }
   return out;
 }

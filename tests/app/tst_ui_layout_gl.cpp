@@ -293,9 +293,17 @@ void TstUiLayoutGl::checkDocks(MainWindow& w, Visibility& check) {
   QVERIFY(legend);
   QVERIFY(!legend->entries().empty());
   check.widget("Overlay legend", legend);
-  const QSize needed = overlayLegendSize(legend->entries(), legend->font(), legend->parentWidget()->width() - 16);
+  const QSize needed = overlayLegendSize(legend->fitted().lines, legend->font(), legend->parentWidget()->width() - 16);
   if (needed.width() > legend->width() || needed.height() > legend->height())
     check.area("Overlay legend (whole text)", legend, QRect(QPoint(0, 0), needed));
+  // Issue 33: a bounded share of the view (it covered ~40 % of it at 800×600).
+  const QSize view = legend->parentWidget()->size();
+  const double share = double(legend->width()) * legend->height() / (double(view.width()) * view.height());
+  const QSize unfitted = overlayLegendSize(legend->entries(), overlayLegendFont(), view.width() - 16);  // before
+  qInfo("legend %d×%d in a %d×%d view: %.1f %% of it (%s lines; the full lines would take %.1f %%)", legend->width(),
+        legend->height(), view.width(), view.height(), 100 * share, legend->fitted().compact ? "compact" : "full",
+        100.0 * unfitted.width() * unfitted.height() / (double(view.width()) * view.height()));
+  QVERIFY2(share <= kOverlayLegendMaxAreaFraction, qPrintable(QString::number(share)));
 }
 
 // With every bundled world open the window may be made as small as 800×600 (its minimum size fits) and comes back

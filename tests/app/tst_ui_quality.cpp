@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QComboBox>
+#include <QImage>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMenu>
@@ -33,6 +34,8 @@
 #include "QualityDock.h"
 #include "QualityOverlay.h"
 #include "MainWindow.h"
+#include "OverlayLegendWidget.h"
+#include "render/OverlayLegend.h"
 #include "PropertiesDock.h"
 #include "SceneTreeDock.h"
 #include "DofDock.h"
@@ -91,6 +94,7 @@ class TstUiQuality : public QObject {
   void layoutRecoversFromATinyWindow();
   void qualityValuesVisibleAt800x600();
   void escapeClosesTheProjectionWindow();
+  void legendScalesToTheView();
   void mergedContactsNameTheirBodies();
 
  private:
@@ -686,6 +690,71 @@ void TstUiQuality::escapeClosesTheProjectionWindow() {
   QVERIFY(projection->isVisible());
   QTest::keyClick(projection, Qt::Key_Escape);
   QTRY_VERIFY(!projection->isVisible());
+}
+
+// Issue 33: at 800×600 the legend covered ~40 % of the view. Its panel now keeps to a bounded share of any view: the
+// full lines on a large view, the compact ones in a smaller font on a small view, the first lines and "+N more" on a
+// tiny one; never wider than the view.
+void TstUiQuality::legendScalesToTheView() {
+  std::vector<OverlayLegendEntry> entries = graspOverlayLegend(&*window_->analysis()->evaluation());
+  QCOMPARE(entries.size(), std::size_t{3});  // contact force, worst-case force and torque
+  for (const OverlayLegendEntry& e : entries) QVERIFY(!e.compactText.empty() && e.compactText.size() < e.text.size());
+  auto bounded = [](const OverlayLegendLayout& l, const QSize& view) {
+    return l.size.width() <= view.width() - 16 && l.size.height() <= kOverlayLegendMaxHeightFraction * view.height() &&
+           double(l.size.width()) * l.size.height() <= kOverlayLegendMaxAreaFraction * view.width() * view.height();
+  };
+  // A large view: the full lines in the legend font, as before.
+  const QSize large(1000, 700);
+  const OverlayLegendLayout full = overlayLegendLayout(entries, large);
+  QVERIFY(!full.compact);
+  QCOMPARE(full.font, overlayLegendFont());
+  QCOMPARE(full.lines.size(), entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) QCOMPARE(full.lines[i].text, entries[i].text);
+  QCOMPARE(full.size, overlayLegendSize(entries, overlayLegendFont(), large.width() - 16));
+  QVERIFY(bounded(full, large));
+  // The 3-D view of an 800×600 window is about this size: the full lines, wrapped, would cover more than allowed.
+  const QSize small(380, 400);
+  const QSize old = overlayLegendSize(entries, overlayLegendFont(), small.width() - 16);
+  const double oldShare = double(old.width()) * old.height() / (small.width() * small.height());
+  qInfo("legend at %dx%d: full lines %dx%d px = %.0f %% of the view", small.width(), small.height(), old.width(),
+        old.height(), 100 * oldShare);
+  QVERIFY(oldShare > kOverlayLegendMaxAreaFraction);
+  const OverlayLegendLayout compact = overlayLegendLayout(entries, small);
+  QVERIFY(compact.compact);
+  QCOMPARE(compact.lines.size(), entries.size());  // every line still there, in its short form
+  for (std::size_t i = 0; i < entries.size(); ++i) QCOMPARE(compact.lines[i].text, entries[i].compactText);
+  QVERIFY(bounded(compact, small));
+  qInfo("compact: %dx%d px = %.0f %% of the view", compact.size.width(), compact.size.height(),
+        100.0 * compact.size.width() * compact.size.height() / (small.width() * small.height()));
+  // With every model's patch lines as well, on a tiny view: the first lines and a count of the others.
+  for (const ContactModel* m : contactModels()) {
+    OverlayLegendEntry e;
+    e.key = "patches:" + m->name();
+    e.text = m->label() + ": 3 patches";
+    e.compactText = m->name() + ": 3";
+    entries.push_back(e);
+  }
+  const QSize tiny(240, 180);
+  const OverlayLegendLayout cut = overlayLegendLayout(entries, tiny);
+  QVERIFY(bounded(cut, tiny));
+  QVERIFY(cut.lines.size() >= 2 && cut.lines.size() < entries.size());
+  QCOMPARE(cut.lines.back().key, std::string("more"));
+  QCOMPARE(QString::fromStdString(cut.lines.back().text),
+           QString("+%1 more").arg(entries.size() - (cut.lines.size() - 1)));
+  // Nothing to explain, or no room at all: no panel.
+  QCOMPARE(overlayLegendLayout({}, large).size, QSize(0, 0));
+  QVERIFY(overlayLegendLayout(entries, QSize(30, 20)).lines.empty());
+  // The headless screenshot paints the same fitted panel: nothing outside its box in the corner.
+  QImage image(small, QImage::Format_RGB32);
+  image.fill(Qt::black);
+  paintOverlayLegend(image, std::vector<OverlayLegendEntry>(entries.begin(), entries.begin() + 3));
+  int painted = 0, outside = 0;
+  const QRect box(QPoint(8, small.height() - 8 - compact.size.height()), compact.size);
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x)
+      if (image.pixel(x, y) != qRgb(0, 0, 0)) (box.contains(x, y) ? painted : outside) += 1;
+  QVERIFY(painted > box.width() * box.height() / 2);
+  QCOMPARE(outside, 0);
 }
 
 // Issue 33: the dock said "merged from 9 contacts of the table" (meaning the Contacts dock's table) for a hand's

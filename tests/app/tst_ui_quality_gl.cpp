@@ -204,7 +204,7 @@ void TstUiQualityGl::legendExplainsTheArrows() {
   QCOMPARE(legend->parentWidget(), view);
   QVERIFY(view->rect().contains(legend->geometry()));
   QVERIFY(legend->geometry().bottom() > view->height() - 20 && legend->x() < 20);
-  QCOMPARE(legend->size(), overlayLegendSize(legend->entries(), legend->font(), view->width() - 16));
+  QCOMPARE(legend->size(), overlayLegendLayout(legend->entries(), view->size()).size);
   // Drawn: the window's picture differs in the legend's box with and without it, and the box holds the force
   // arrows' green sample.
   const QRect box(legend->mapTo(&w, QPoint(0, 0)), legend->size());

@@ -128,6 +128,7 @@ void TstRenderPatchOutlines::legendNamesModelsWithPatches() {
   QCOMPARE(legend[0].text, std::string("soft-finger label: 2 patches"));
   QCOMPARE(legend[1].text, std::string("hertz label: 1 patch"));
   QVERIFY(legend[1].colour == comparisonColour("hertz"));
+  QCOMPARE(legend[1].compactText, std::string("hertz: 1"));  // the small view's form
 }
 
 QTEST_GUILESS_MAIN(TstRenderPatchOutlines)

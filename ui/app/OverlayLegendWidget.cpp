@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
+#include <string>
 
 namespace sg::app {
 
@@ -99,7 +100,8 @@ void paintOverlayLegend(QPainter& painter, const QRect& box, const std::vector<O
     const int lineHeight = std::max(rects[i].height(), metrics.height());
     const double midY = y + metrics.height() / 2.0;
     const QPointF from(box.left() + kPadding_px, midY), to(box.left() + kPadding_px + kSwatch_px, midY);
-    if (entries[i].key.rfind("patches:", 0) == 0) {  // a patch outline (render/PatchOutlineNodes.h): a ring
+    if (entries[i].key == "more") {  // overlayLegendLayout's count of the lines left out: no sample
+    } else if (entries[i].key.rfind("patches:", 0) == 0) {  // a patch outline (render/PatchOutlineNodes.h): a ring
       painter.setPen(QPen(toColour(entries[i].colour), 3));
       painter.setBrush(Qt::NoBrush);
       painter.drawEllipse(QRectF(box.left() + kPadding_px + 2, midY - 5, kSwatch_px - 4, 10));
@@ -116,12 +118,62 @@ void paintOverlayLegend(QPainter& painter, const QRect& box, const std::vector<O
   painter.restore();
 }
 
+OverlayLegendLayout overlayLegendLayout(const std::vector<OverlayLegendEntry>& entries, const QSize& view) {
+  OverlayLegendLayout layout;
+  layout.font = overlayLegendFont();
+  if (entries.empty() || view.isEmpty()) return layout;
+  const int maxWidth = view.width() - 2 * kMargin_px;
+  const double maxArea = kOverlayLegendMaxAreaFraction * view.width() * view.height();
+  const double maxHeight = kOverlayLegendMaxHeightFraction * view.height();
+  auto fits = [&](const QSize& s) {
+    return s.width() <= maxWidth && s.height() <= maxHeight && double(s.width()) * s.height() <= maxArea;
+  };
+  auto texts = [&](bool compact) {
+    std::vector<OverlayLegendEntry> lines = entries;
+    if (compact)
+      for (OverlayLegendEntry& e : lines)
+        if (!e.compactText.empty()) e.text = e.compactText;
+    return lines;
+  };
+  auto scaled = [](double factor) {
+    QFont font = overlayLegendFont();
+    if (font.pointSizeF() > 0)
+      font.setPointSizeF(std::max(6.0, font.pointSizeF() * factor));
+    else if (font.pixelSize() > 0)
+      font.setPixelSize(std::max(8, static_cast<int>(font.pixelSize() * factor)));
+    return font;
+  };
+  const struct { double scale; bool compact; } forms[] = {{1.0, false}, {1.0, true}, {0.85, true}, {0.75, true}};
+  for (const auto& form : forms) {
+    layout.font = scaled(form.scale);
+    layout.compact = form.compact;
+    layout.lines = texts(form.compact);
+    layout.size = overlayLegendSize(layout.lines, layout.font, maxWidth);
+    if (fits(layout.size)) return layout;
+  }
+  // Still too large (a tiny view, or many comparison lines): the first lines, and how many more there are.
+  const std::vector<OverlayLegendEntry> all = layout.lines;
+  for (std::size_t shown = all.size(); shown-- > 0;) {
+    layout.lines.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(shown));
+    OverlayLegendEntry more;
+    more.key = "more";
+    more.text = "+" + std::to_string(all.size() - shown) + " more";
+    layout.lines.push_back(more);
+    layout.size = overlayLegendSize(layout.lines, layout.font, maxWidth);
+    if (fits(layout.size)) return layout;
+  }
+  layout.lines.clear();  // not even one line fits: no panel
+  layout.size = QSize(0, 0);
+  return layout;
+}
+
 void paintOverlayLegend(QImage& image, const std::vector<OverlayLegendEntry>& entries) {
   if (entries.empty() || image.isNull()) return;
-  const QFont font = overlayLegendFont();
-  const QSize size = overlayLegendSize(entries, font, image.width() - 2 * kMargin_px);
+  const OverlayLegendLayout layout = overlayLegendLayout(entries, image.size());
+  if (layout.lines.empty()) return;
   QPainter painter(&image);
-  paintOverlayLegend(painter, QRect(QPoint(kMargin_px, image.height() - kMargin_px - size.height()), size), entries, font);
+  paintOverlayLegend(painter, QRect(QPoint(kMargin_px, image.height() - kMargin_px - layout.size.height()), layout.size),
+                     layout.lines, layout.font);
 }
 
 OverlayLegendWidget::OverlayLegendWidget(QWidget* view) : QWidget(view) {
@@ -155,15 +207,17 @@ bool OverlayLegendWidget::eventFilter(QObject* watched, QEvent* event) {
 
 void OverlayLegendWidget::place() {
   QWidget* view = parentWidget();
-  const QSize size = overlayLegendSize(entries_, font(), view->width() - 2 * kMargin_px);
-  setVisible(enabled_ && !entries_.empty() && !size.isEmpty());
+  layout_ = overlayLegendLayout(entries_, view->size());
+  setFont(layout_.font);
+  const QSize size = layout_.size;
+  setVisible(enabled_ && !layout_.lines.empty() && !size.isEmpty());
   setGeometry(QRect(QPoint(kMargin_px, view->height() - kMargin_px - size.height()), size));
   raise();
 }
 
 void OverlayLegendWidget::paintEvent(QPaintEvent*) {
   QPainter painter(this);
-  paintOverlayLegend(painter, rect(), entries_, font());
+  paintOverlayLegend(painter, rect(), layout_.lines, layout_.font);
 }
 
 }  // namespace sg::app
