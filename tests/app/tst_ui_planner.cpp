@@ -4,6 +4,9 @@
 // what was found; the list saves and loads; a grasp saves as a world; Capture adds the hand-made grasp.
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QStatusBar>
 #include <QMenu>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -18,6 +21,7 @@
 #include "GraspCommands.h"
 #include "MainWindow.h"
 #include "PlannerDock.h"
+#include "RefusedInput.h"
 #include "SceneTreeDock.h"
 #include "io/ModelIO.h"
 #include "render/CoinInit.h"
@@ -55,6 +59,8 @@ class TstUiPlanner : public QObject {
   void variablesTableDrivesTheRequest();
   void onlineFollowsTheHand();
   void stepsFollowTheParameterSet();
+  void resultsOpenRankFirstAndStatusFollowsUndo();
+  void refusedNumbersAreReported();
 
  private:
   PlannerDock* dock() const { return window_->findChild<PlannerDock*>(QStringLiteral("plannerDock")); }
@@ -288,6 +294,117 @@ void TstUiPlanner::stepsFollowTheParameterSet() {
   params->setCurrentText("default");
   QCOMPARE(steps->value(), 30001);
   QCOMPARE(dock()->request().maxSteps, 30001L);
+}
+
+// The results table opens in planner order, rank 1 on top (QHeaderView's default descending indicator once put
+// the last rank first); the dock's status line and the main status bar follow Undo and Redo of an Apply.
+void TstUiPlanner::resultsOpenRankFirstAndStatusFollowsUndo() {
+  PlannerDock* d = dock();
+  setSmallRun(100);
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+  auto* table = child<QTableWidget>("plannerResultsTable");
+  QVERIFY2(table->rowCount() >= 2, "a list of one grasp cannot show the order");
+  QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), 0);
+  QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+  for (int row = 0; row < table->rowCount(); ++row) {
+    QCOMPARE(table->item(row, 0)->text(), QString::number(row + 1));
+    QCOMPARE(table->item(row, 0)->data(Qt::UserRole).toInt(), row);  // rank r is grasp r − 1 of the list
+  }
+  QCOMPARE(d->currentGrasp(), 0);  // the best, which is the top row
+  QCOMPARE(table->selectionModel()->selectedRows().front().row(), 0);
+
+  // Apply, then Edit > Undo and Redo: the status line no longer claims the grasp is applied.
+  QVERIFY(d->applyCurrent());
+  QCOMPARE(d->statusText(), QStringLiteral("Applied grasp 1"));
+  QAction* undo = window_->findChild<QAction*>("actionUndo");
+  QAction* redo = window_->findChild<QAction*>("actionRedo");
+  QVERIFY(undo && redo && undo->isEnabled());
+  undo->trigger();
+  QVERIFY2(!d->statusText().contains("Applied"), qPrintable(d->statusText()));
+  QCOMPARE(d->statusText(), QStringLiteral("Undone: Apply Planned Grasp 1"));
+  QCOMPARE(window_->statusBar()->currentMessage(), QStringLiteral("Undone: Apply Planned Grasp 1"));
+  redo->trigger();
+  QCOMPARE(d->statusText(), QStringLiteral("Redone: Apply Planned Grasp 1"));
+  QCOMPARE(window_->statusBar()->currentMessage(), QStringLiteral("Redone: Apply Planned Grasp 1"));
+  // An undo after the line moved on (a save, say) leaves the newer message alone.
+  QTemporaryDir dir;
+  QVERIFY(d->saveList(dir.filePath("grasps.json")));
+  const QString saved = d->statusText();
+  window_->document()->undoStack()->undo();
+  QCOMPARE(d->statusText(), saved);
+
+  // Reset after sorting by another column: the next list opens in rank order again.
+  table->sortItems(1, Qt::DescendingOrder);
+  d->reset();
+  QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), 0);
+  QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+}
+
+// A number a spin box refuses (below the parameter set's start, out of range) is reported with the valid range
+// and the value kept, instead of the box silently going back; Start then says so once instead of running with
+// the old value unseen. A confidence outside 0 … 1 is refused, not clamped.
+void TstUiPlanner::refusedNumbersAreReported() {
+  PlannerDock* d = dock();
+  auto* steps = child<QSpinBox>("plannerStepsSpin");
+  QCOMPARE(steps->value(), 70000);
+  steps->selectAll();
+  QTest::keyClicks(steps, "10");
+  QCOMPARE(steps->text(), QStringLiteral("10"));  // typed, not yet committed
+  QTest::keyClick(steps, Qt::Key_Return);
+  QCOMPARE(steps->value(), 70000);  // the box keeps its value...
+  QCOMPARE(d->statusText(),         // ...and says why
+           QStringLiteral("Max steps: '10' is not accepted (valid: 30001 to 100000000); kept 70000"));
+  QVERIFY(!d->start());
+  QVERIFY2(d->statusText().startsWith("Not started: Max steps: '10'"), qPrintable(d->statusText()));
+  QVERIFY(!d->isRunning());
+
+  // Another box, committed by focus leaving it: the same report.
+  auto* threads = child<QSpinBox>("plannerThreadsSpin");
+  threads->setValue(2);
+  window_->show();
+  window_->activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  threads->setFocus();
+  threads->selectAll();
+  QTest::keyClicks(threads, "0");
+  child<QSpinBox>("plannerSeedSpin")->setFocus();
+  QCOMPARE(threads->value(), 2);
+  QCOMPARE(d->statusText(), QStringLiteral("Threads: '0' is not accepted (valid: 1 to 256); kept 2"));
+  // A time limit with its special text at the minimum, emptied.
+  auto* limit = child<QDoubleSpinBox>("plannerTimeLimitSpin");
+  limit->setFocus();
+  limit->selectAll();
+  QTest::keyClick(limit, Qt::Key_Backspace);
+  QTest::keyClick(limit, Qt::Key_Enter);
+  QCOMPARE(d->statusText(), QStringLiteral("Time limit: '' is not accepted (valid: 'none' or 0.0 to 86400.0); kept none"));
+  QCOMPARE(limit->value(), 0.0);
+  QVERIFY(!spinBoxRefuses(limit, QStringLiteral("none")));  // its special text is its minimum, not a refusal
+  QVERIFY(!spinBoxRefuses(limit, QStringLiteral("12.5 s")));
+  QVERIFY(spinBoxRefuses(limit, QStringLiteral("abc")));
+
+  // An accepted value is no report at all.
+  const QString before = d->statusText();
+  steps->selectAll();
+  QTest::keyClicks(steps, "40000");
+  QTest::keyClick(steps, Qt::Key_Return);
+  QCOMPARE(steps->value(), 40000);
+  QCOMPARE(d->statusText(), before);
+  // A new value after the refusals: Start is not held back.
+  QSignalSpy finished(d, &PlannerDock::runFinished);
+  QVERIFY(d->start());
+  d->cancel();
+  QTRY_VERIFY2_WITH_TIMEOUT(finished.size() == 1, qPrintable(d->statusText()), 30000);
+
+  // Confidence outside 0 … 1: Start refuses with the variable named.
+  auto* vars = child<QTableWidget>("plannerVariablesTable");
+  vars->item(0, 4)->setText("1.5");
+  QVERIFY_THROWS_EXCEPTION(sg::Error, d->request());
+  QVERIFY(!d->start());
+  QVERIFY2(d->statusText().contains("Confidence of tx: 1.5 is not in 0 to 1"), qPrintable(d->statusText()));
+  vars->item(0, 4)->setText("1");
+  QCOMPARE(d->request().variables[0].confidence, 1.0);
 }
 
 QTEST_MAIN(TstUiPlanner)

@@ -25,6 +25,7 @@
 #include "AnalysisExport.h"
 #include "Document.h"
 #include "DofDock.h"
+#include "EscapeCancels.h"
 #include "FeatureTools.h"
 #include "GraspAnalysis.h"
 #include "PropertiesDock.h"
@@ -160,8 +161,18 @@ void MainWindow::createActions() {
   redo->setShortcut(QKeySequence::Redo);
   editMenu_->addAction(undo);
   editMenu_->addAction(redo);
+  // The status bar follows undo and redo: a message of the undone edit ("Auto-grasp: 3 contacts") is not left up.
+  connect(undo, &QAction::triggered, this, [this] {
+    statusBar()->showMessage(tr("Undone: %1").arg(doc_->undoStack()->redoText()), 5000);
+  });
+  connect(redo, &QAction::triggered, this, [this] {
+    statusBar()->showMessage(tr("Redone: %1").arg(doc_->undoStack()->undoText()), 5000);
+  });
   editMenu_->addSeparator();
-  QAction* selectNone = editMenu_->addAction(tr("Select &None"), this, [this] { doc_->setSelection(std::nullopt); });
+  // Esc: cancels a running plan or sweep first; deselects when nothing runs.
+  QAction* selectNone = editMenu_->addAction(tr("Select &None"), this, [this] {
+    if (!cancelRunningWork(this)) doc_->setSelection(std::nullopt);
+  });
   selectNone->setObjectName("actionSelectNone");
   selectNone->setShortcut(Qt::Key_Escape);
 

@@ -1,6 +1,7 @@
 #include "PlannerDock.h"
 
 #include <QAction>
+#include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -8,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,7 +21,10 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QToolBar>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -35,8 +40,10 @@
 #include "GraspCommands.h"
 #include "JobRunner.h"
 #include "MainWindow.h"
+#include "RefusedInput.h"
 #include "SceneTreeDock.h"
 #include "ViewportPanel.h"
+#include "WrappingRow.h"
 #include "core/Error.h"
 #include "grasp/planner/OnlinePlanner.h"
 #include "model/Kinematics.h"
@@ -51,9 +58,17 @@ namespace {
 
 constexpr int kTick_ms = 100;          // live view poll
 constexpr int kPreviewEvery_ms = 200;  // search state shown in the viewport at most 5 times a second
+constexpr int kTallChart_px = 160;     // a live plot this high has room for its axis titles
 
 enum VariableColumn { kVarName, kVarOn, kVarInput, kVarTarget, kVarConfidence, kVarColumns };
 enum ResultColumn { kResRank, kResEnergy, kResForceClosure, kResEpsilon, kResVolume, kResContacts, kResColumns };
+
+// The dock's content: QScrollArea sizes a resizable widget with height-for-width to its preferred height (here
+// the table's and plot's, so it scrolled at once); this one reports none, and is sized to the viewport.
+class WithoutHeightForWidth : public QWidget {
+ public:
+  bool hasHeightForWidth() const override { return false; }
+};
 
 QTableWidgetItem* numberItem(double value, bool valid = true) {
   auto* item = new QTableWidgetItem;
@@ -87,12 +102,14 @@ PlannerDock::PlannerDock(MainWindow* window)
   connect(&tick_, &QTimer::timeout, this, &PlannerDock::onTick);
   connect(runner_, &JobRunner::finished, this, &PlannerDock::onFinished);
   connect(runner_, &JobRunner::failed, this, &PlannerDock::onFailed);
+  connect(runner_, &JobRunner::cancelled, this, &PlannerDock::onCancelled);
   connect(runner_, &JobRunner::progress, this, [this](std::uint64_t tag, double fraction, const QString& message) {
     if (tag != runTag_) return;
     progress_->setValue(static_cast<int>(std::lround(1000 * fraction)));
     progress_->setFormat(message);
   });
   connect(doc_, &Document::worldReplaced, this, &PlannerDock::onWorldReplaced);
+  connect(doc_->undoStack(), &QUndoStack::indexChanged, this, &PlannerDock::followUndoStack);
   connect(doc_, &Document::worldChanged, this, [this](ChangeKind kind) {
     if (online_ && running_ && (kind == ChangeKind::Poses || kind == ChangeKind::Dofs)) onlineFollowHand();
     preview_.reset();  // the viewport follows the Document again
@@ -108,9 +125,10 @@ PlannerDock::~PlannerDock() {
 }
 
 void PlannerDock::buildUi() {
-  auto* body = new QWidget;
-  auto* layout = new QVBoxLayout(body);
-
+  // Settings: the first tab, in their own scroll area, so Start / Cancel (above) and the results (below) never
+  // scroll out of sight however short the dock is (issue 33).
+  auto* settings = new QWidget;
+  auto* settingsLayout = new QVBoxLayout(settings);
   auto* form = new QFormLayout;
   plannerType_ = new QComboBox;
   plannerType_->setObjectName("plannerTypeCombo");
@@ -169,6 +187,25 @@ void PlannerDock::buildUi() {
   chains_->setRange(1, 256);
   chains_->setValue(4);
   form->addRow(tr("Chains"), chains_);
+  // A number the box refuses (out of range, unfinished) is said in the status line, not silently reverted.
+  const std::pair<QAbstractSpinBox*, QString> numeric[] = {{steps_, tr("Max steps")}, {timeLimit_, tr("Time limit")},
+                                                           {seed_, tr("Seed")}, {threads_, tr("Threads")},
+                                                           {chains_, tr("Chains")}};
+  for (const auto& [box, what] : numeric)
+    reportRefusedInput(box, what, [this](const QString& message) {
+      setStatus(message);
+      refusedInput_ = message;
+    });
+  // A new value clears it (Enter re-emits the kept value: not new).
+  for (QSpinBox* box : {steps_, seed_, threads_, chains_})
+    connect(box, &QSpinBox::valueChanged, this, [this, last = box->value()](int v) mutable {
+      if (v != last) refusedInput_.clear();
+      last = v;
+    });
+  connect(timeLimit_, &QDoubleSpinBox::valueChanged, this, [this, last = timeLimit_->value()](double v) mutable {
+    if (v != last) refusedInput_.clear();
+    last = v;
+  });
   presetContacts_ = new QCheckBox(tr("Preset contacts"));
   presetContacts_->setObjectName("plannerPresetContactsCheck");
   presetContacts_->setChecked(true);
@@ -180,7 +217,7 @@ void PlannerDock::buildUi() {
   checks->addWidget(presetContacts_);
   checks->addWidget(showSearch_);
   form->addRow(checks);
-  layout->addLayout(form);
+  settingsLayout->addLayout(form);
 
   variables_ = new QTableWidget(0, kVarColumns);
   variables_->setObjectName("plannerVariablesTable");
@@ -188,9 +225,21 @@ void PlannerDock::buildUi() {
   variables_->verticalHeader()->hide();
   variables_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   variables_->setMinimumHeight(120);
-  layout->addWidget(variables_);
+  settingsLayout->addWidget(variables_);
+  auto* settingsScroll = new QScrollArea;
+  settingsScroll->setObjectName("plannerSettingsScroll");
+  settingsScroll->setWidgetResizable(true);
+  settingsScroll->setWidget(settings);
 
-  auto* buttons = new QHBoxLayout;
+  // Run control, always on top: Start / Pause / Reset / Cancel (wrapping in a narrow dock), progress, status.
+  auto* body = new WithoutHeightForWidth;
+  auto* layout = new QVBoxLayout(body);
+  // Tight margins and spacing: at 800×600 the dock shares its column with Properties and every pixel of its
+  // minimum height counts against the window's.
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->setSpacing(3);
+  auto* buttons = new WrappingRow;
+  buttons->setObjectName("plannerRunButtons");
   auto button = [&](const QString& text, const char* name, auto slot) {
     auto* b = new QPushButton(text);
     b->setObjectName(name);
@@ -202,7 +251,8 @@ void PlannerDock::buildUi() {
   pauseButton_ = button(tr("Pause"), "plannerPauseButton", [this] { pause(); });
   resetButton_ = button(tr("Reset"), "plannerResetButton", [this] { reset(); });
   cancelButton_ = button(tr("Cancel"), "plannerCancelButton", [this] { cancel(); });
-  layout->addLayout(buttons);
+  cancelButton_->setToolTip(tr("Stop the search and list what it found (Esc)"));
+  layout->addWidget(buttons);
   progress_ = new QProgressBar;
   progress_->setObjectName("plannerProgress");
   progress_->setRange(0, 1000);
@@ -212,24 +262,153 @@ void PlannerDock::buildUi() {
   status_ = new QLabel;
   status_->setObjectName("plannerStatusLabel");
   status_->setWordWrap(true);
+  // Two lines, whatever the message: a long one in a narrow dock must not squeeze the plot and the table below
+  // their minimums (the dock cannot grow at 800×600); its whole text is the tooltip.
+  status_->setFixedHeight(2 * status_->fontMetrics().lineSpacing() + 2);
+  QSizePolicy fixed = status_->sizePolicy();  // and no height-for-width: the scroll area below would follow it
+  fixed.setHeightForWidth(false);
+  status_->setSizePolicy(fixed);
+  status_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   layout->addWidget(status_);
 
+  buildChart();
+  tabs_ = new QTabWidget;
+  tabs_->setObjectName("plannerTabs");
+  tabs_->setDocumentMode(true);  // no frame: a few pixels more for the plot on small screens
+  tabs_->addTab(settingsScroll, tr("Settings"));
+  tabs_->addTab(chartView_, tr("Plot"));
+
+  auto* resultsPanel = new QWidget;
+  auto* resultsLayout = new QVBoxLayout(resultsPanel);
+  resultsLayout->setContentsMargins(0, 0, 0, 0);
+  resultsLayout->setSpacing(2);
+  results_ = new QTableWidget(0, kResColumns);
+  results_->setObjectName("plannerResultsTable");
+  results_->setHorizontalHeaderLabels(
+      {tr("Rank"), tr("Energy"), tr("FC"), tr("ε L1"), tr("Volume L1"), tr("Contacts")});
+  results_->verticalHeader()->hide();
+  results_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  results_->setSelectionMode(QAbstractItemView::SingleSelection);
+  results_->setSortingEnabled(true);
+  // QHeaderView's default indicator is descending: without this the table opened with the last rank on top.
+  results_->sortByColumn(kResRank, Qt::AscendingOrder);
+  results_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // The header and two rows at least.
+  results_->setMinimumHeight(results_->horizontalHeader()->sizeHint().height() +
+                             2 * results_->verticalHeader()->defaultSectionSize() + 2 * results_->frameWidth());
+  connect(results_, &QTableWidget::itemSelectionChanged, this, [this] {
+    const auto rows = results_->selectionModel()->selectedRows();
+    if (rows.isEmpty()) return;
+    const int index = results_->item(rows.front().row(), kResRank)->data(Qt::UserRole).toInt();
+    if (index != current_) selectGrasp(index);
+  });
+  resultsLayout->addWidget(results_, 1);
+
+  // Apply, browsing and the list's actions in one tool-bar row; what does not fit goes behind its » button, so a
+  // short or narrow dock keeps the table's rows. Apply comes first: it is what a found grasp is for.
+  auto* bar = new QToolBar;
+  bar->setObjectName("plannerResultsBar");
+  auto barButton = [&](const QString& text, const char* name, const QString& tip, auto slot) {
+    auto* b = new QPushButton(text);
+    b->setObjectName(name);
+    b->setToolTip(tip);
+    connect(b, &QPushButton::clicked, this, slot);
+    bar->addWidget(b);
+    return b;
+  };
+  applyButton_ = barButton(tr("Apply"), "plannerApplyButton", tr("Put the hand in the shown grasp (one undo step)"),
+                           [this] { applyCurrent(); });
+  barButton(QStringLiteral("<"), "plannerPreviousButton", tr("The grasp above in the table"), [this] { showPrevious(); });
+  barButton(tr("Best"), "plannerBestButton", tr("The grasp with the lowest energy"), [this] { showBest(); });
+  barButton(QStringLiteral(">"), "plannerNextButton", tr("The grasp below in the table"), [this] { showNext(); });
+  showPre_ = new QRadioButton(tr("Pre-grasp"));
+  showPre_->setObjectName("plannerShowPreGrasp");
+  showFinalButton_ = new QRadioButton(tr("Final grasp"));
+  showFinalButton_->setObjectName("plannerShowFinalGrasp");
+  showFinalButton_->setChecked(true);
+  connect(showFinalButton_, &QRadioButton::toggled, this, [this](bool on) { setShowFinalGrasp(on); });
+  auto* which = new QButtonGroup(this);  // exclusive even when the tool bar's » moves one of them
+  which->addButton(showPre_);
+  which->addButton(showFinalButton_);
+  bar->addWidget(showPre_);
+  bar->addWidget(showFinalButton_);
+  bar->addSeparator();
+  barButton(tr("Capture"), "plannerCaptureButton", tr("Add the hand's current grasp to the list"),
+            [this] { captureCurrent(); });
+  barButton(tr("Save…"), "plannerSaveButton", tr("Save the grasp list (JSON)"), [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasp List"), {}, tr("Grasp lists (*.json)"));
+    if (!path.isEmpty()) saveList(path);
+  });
+  barButton(tr("Load…"), "plannerLoadButton", tr("Load a grasp list (JSON)"), [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Grasp List"), {}, tr("Grasp lists (*.json)"));
+    if (!path.isEmpty()) loadList(path);
+  });
+  barButton(tr("As World…"), "plannerSaveWorldButton", tr("Save the world with the hand in the shown grasp"), [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasp as World"), {}, tr("Worlds (*.xml)"));
+    if (!path.isEmpty()) saveCurrentAsWorld(path);
+  });
+  resultsLayout->addWidget(bar);
+
+  // Settings/plot above the results; the user moves the handle, neither side can be squeezed away.
+  splitter_ = new QSplitter(Qt::Vertical);
+  splitter_->setObjectName("plannerSplitter");
+  splitter_->setChildrenCollapsible(false);
+  splitter_->setHandleWidth(4);
+  splitter_->addWidget(tabs_);
+  splitter_->addWidget(resultsPanel);
+  splitter_->setStretchFactor(0, 1);
+  splitter_->setStretchFactor(1, 1);
+  layout->addWidget(splitter_, 1);
+  // The whole in a scroll area that only scrolls when the dock is shorter than all of the above (its minimum
+  // would otherwise hold the Scene tab it shares a place with, and the window, at this height even when hidden);
+  // makeRoom gives it the height when it is brought forward.
+  auto* holder = new QWidget;
+  auto* holderLayout = new QVBoxLayout(holder);
+  holderLayout->setContentsMargins(0, 0, 0, 0);
+  holderLayout->addWidget(body);
+  auto* scroll = new QScrollArea;
+  scroll->setObjectName("plannerScroll");
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidgetResizable(true);
+  scroll->setWidget(holder);
+  setWidget(scroll);
+  connect(space_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!running_) rebuildVariables();
+  });
+}
+
+void PlannerDock::buildChart() {
   auto* chart = new QChart;
   chart->legend()->setAlignment(Qt::AlignBottom);
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->layout()->setContentsMargins(0, 0, 0, 0);
+  chart->setBackgroundRoundness(0);
+  // Short names: a legend wider than the dock elides them (the axis titles say "energy" and "ε").
   currentSeries_ = new QLineSeries;
-  currentSeries_->setName(tr("current energy"));
+  currentSeries_->setName(tr("current"));
   bestSeries_ = new QLineSeries;
-  bestSeries_->setName(tr("best energy"));
+  bestSeries_->setName(tr("best"));
   epsilonSeries_ = new QLineSeries;
-  epsilonSeries_->setName(tr("best grasp ε"));
+  epsilonSeries_->setName(tr("ε"));
   for (QLineSeries* s : {currentSeries_, bestSeries_, epsilonSeries_}) chart->addSeries(s);
+  // Short labels in a smaller font, few ticks: in a dock a few hundred pixels wide the default format and five
+  // ticks per axis left every label elided to "…" (issue 33).
+  QFont labels = chart->font();
+  labels.setPointSizeF(std::max(6.0, labels.pointSizeF() * 0.8));
   axisX_ = new QValueAxis;
   axisX_->setTitleText(tr("iteration"));
-  axisX_->setLabelFormat("%d");
+  axisX_->setLabelFormat("%.0f");
   axisEnergy_ = new QValueAxis;
   axisEnergy_->setTitleText(tr("energy"));
+  axisEnergy_->setLabelFormat("%.3g");
   axisEpsilon_ = new QValueAxis;
   axisEpsilon_->setTitleText(tr("ε"));
+  axisEpsilon_->setLabelFormat("%.2g");
+  for (QValueAxis* a : {axisX_, axisEnergy_, axisEpsilon_}) {
+    a->setLabelsFont(labels);
+    a->setTitleFont(labels);
+  }
+  chart->legend()->setFont(labels);
   chart->addAxis(axisX_, Qt::AlignBottom);
   chart->addAxis(axisEnergy_, Qt::AlignLeft);
   chart->addAxis(axisEpsilon_, Qt::AlignRight);
@@ -239,84 +418,34 @@ void PlannerDock::buildUi() {
   epsilonSeries_->attachAxis(axisEpsilon_);
   chartView_ = new QChartView(chart);
   chartView_->setObjectName("plannerChart");
-  chartView_->setMinimumHeight(180);
+  // Room for two ticks a side, the titles and the legend at the smaller font; the splitter gives more when it can.
+  chartView_->setMinimumSize(120, 110);
   chartView_->setRenderHint(QPainter::Antialiasing);
-  layout->addWidget(chartView_);
+  chartView_->setToolTip(tr("Chain 0's current energy and the best energy so far (left axis) and the best grasp's "
+                            "ε (right axis) against the iteration"));
+  connect(chart, &QChart::plotAreaChanged, this, &PlannerDock::fitChartTicks);
+  fitChartTicks(chart->plotArea());
+}
 
-  results_ = new QTableWidget(0, kResColumns);
-  results_->setObjectName("plannerResultsTable");
-  results_->setHorizontalHeaderLabels(
-      {tr("Rank"), tr("Energy"), tr("FC"), tr("ε L1"), tr("Volume L1"), tr("Contacts")});
-  results_->verticalHeader()->hide();
-  results_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  results_->setSelectionMode(QAbstractItemView::SingleSelection);
-  results_->setSortingEnabled(true);
-  results_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  results_->setMinimumHeight(140);
-  connect(results_, &QTableWidget::itemSelectionChanged, this, [this] {
-    const auto rows = results_->selectionModel()->selectedRows();
-    if (rows.isEmpty()) return;
-    const int index = results_->item(rows.front().row(), kResRank)->data(Qt::UserRole).toInt();
-    if (index != current_) selectGrasp(index);
-  });
-  layout->addWidget(results_);
-
-  auto* browse = new QHBoxLayout;
-  auto browseButton = [&](const QString& text, const char* name, const QString& tip, auto slot) {
-    auto* b = new QPushButton(text);
-    b->setObjectName(name);
-    b->setToolTip(tip);
-    connect(b, &QPushButton::clicked, this, slot);
-    browse->addWidget(b);
-    return b;
+// Qt Charts gives each tick label 1/n of its axis (less padding) and elides a label that does not fit to "…", so
+// the tick counts follow the plot's size: every label gets its text's height (y) or width (x) and some air.
+void PlannerDock::fitChartTicks(const QRectF& plot) {
+  constexpr double kPadding_px = 2 * 5 + 4;  // Qt Charts' label padding on both sides, and a margin
+  const QFontMetricsF metrics(axisX_->labelsFont());
+  const auto ticks = [](double room, double label) {
+    return std::clamp(static_cast<int>(room / (label + kPadding_px)), 2, 6);
   };
-  browseButton(QStringLiteral("<"), "plannerPreviousButton", tr("The grasp above in the table"), [this] { showPrevious(); });
-  browseButton(tr("Best"), "plannerBestButton", tr("The grasp with the lowest energy"), [this] { showBest(); });
-  browseButton(QStringLiteral(">"), "plannerNextButton", tr("The grasp below in the table"), [this] { showNext(); });
-  showPre_ = new QRadioButton(tr("Pre-grasp"));
-  showPre_->setObjectName("plannerShowPreGrasp");
-  showFinalButton_ = new QRadioButton(tr("Final grasp"));
-  showFinalButton_->setObjectName("plannerShowFinalGrasp");
-  showFinalButton_->setChecked(true);
-  connect(showFinalButton_, &QRadioButton::toggled, this, [this](bool on) { setShowFinalGrasp(on); });
-  browse->addWidget(showPre_);
-  browse->addWidget(showFinalButton_);
-  layout->addLayout(browse);
-
-  auto* actions = new QHBoxLayout;
-  auto actionButton = [&](const QString& text, const char* name, const QString& tip, auto slot) {
-    auto* b = new QPushButton(text);
-    b->setObjectName(name);
-    b->setToolTip(tip);
-    connect(b, &QPushButton::clicked, this, slot);
-    actions->addWidget(b);
-    return b;
-  };
-  applyButton_ = actionButton(tr("Apply"), "plannerApplyButton", tr("Put the hand in the shown grasp (one undo step)"),
-                              [this] { applyCurrent(); });
-  actionButton(tr("Capture"), "plannerCaptureButton", tr("Add the hand's current grasp to the list"),
-               [this] { captureCurrent(); });
-  actionButton(tr("Save…"), "plannerSaveButton", tr("Save the grasp list (JSON)"), [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasp List"), {}, tr("Grasp lists (*.json)"));
-    if (!path.isEmpty()) saveList(path);
-  });
-  actionButton(tr("Load…"), "plannerLoadButton", tr("Load a grasp list (JSON)"), [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Grasp List"), {}, tr("Grasp lists (*.json)"));
-    if (!path.isEmpty()) loadList(path);
-  });
-  actionButton(tr("As World…"), "plannerSaveWorldButton", tr("Save the world with the hand in the shown grasp"), [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasp as World"), {}, tr("Worlds (*.xml)"));
-    if (!path.isEmpty()) saveCurrentAsWorld(path);
-  });
-  layout->addLayout(actions);
-
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setWidget(body);
-  setWidget(scroll);
-  connect(space_, &QComboBox::currentIndexChanged, this, [this] {
-    if (!running_) rebuildVariables();
-  });
+  const int y = ticks(plot.height(), metrics.height());
+  const double widestX = metrics.horizontalAdvance(QString::number(std::max(std::abs(axisX_->max()), 100000.0), 'f', 0));
+  const int x = ticks(plot.width(), widestX);
+  // A short chart drops the axis titles (the tooltip says what is plotted): the plot keeps the height two ticks
+  // need, the side axes the width of their labels.
+  const bool tall = chartView_->height() >= kTallChart_px;
+  for (QValueAxis* a : {axisX_, axisEnergy_, axisEpsilon_})
+    if (a->isTitleVisible() != tall) a->setTitleVisible(tall);
+  if (axisEnergy_->tickCount() != y) axisEnergy_->setTickCount(y);
+  if (axisEpsilon_->tickCount() != y) axisEpsilon_->setTickCount(y);
+  if (axisX_->tickCount() != x) axisX_->setTickCount(x);
 }
 
 int PlannerDock::robotIndex() const {
@@ -403,7 +532,12 @@ PlanRequest PlannerDock::request() const {
       else if (auto input = cellNumber(variables_, row, kVarInput, "Input"))
         v.value = *input;
       v.target = cellNumber(variables_, row, kVarTarget, "Target");
-      v.confidence = std::clamp(cellNumber(variables_, row, kVarConfidence, "Confidence").value_or(0.0), 0.0, 1.0);
+      v.confidence = cellNumber(variables_, row, kVarConfidence, "Confidence").value_or(0.0);
+      if (v.confidence < 0 || v.confidence > 1)  // said, not clamped behind the user's back
+        throw Error(QStringLiteral("Confidence of %1: %2 is not in 0 to 1")
+                        .arg(variables_->item(row, kVarName)->text())
+                        .arg(v.confidence)
+                        .toStdString());
     }
   }
   return r;
@@ -417,6 +551,11 @@ bool PlannerDock::start() {
     setStatus(tr("Running"));
     updateButtons();
     return true;
+  }
+  if (!refusedInput_.isEmpty()) {  // the box was reverted as Start took focus: say so rather than run silently
+    setStatus(tr("Not started: %1. Start again to run with it.").arg(refusedInput_));
+    refusedInput_.clear();
+    return false;
   }
   PlanRequest r;
   try {
@@ -446,6 +585,7 @@ bool PlannerDock::start() {
   });
   lastPreview_.start();
   tick_.start();
+  tabs_->setCurrentWidget(chartView_);  // the settings are locked while it runs: show the live plot
   setStatus(tr("Running"));
   updateButtons();
   return true;
@@ -559,6 +699,19 @@ void PlannerDock::cancel() {
   if (monitor_) monitor_->setPaused(false);
   runner_->cancel();
   setStatus(tr("Cancelling…"));
+  // Cancelled before the worker took it up (Esc right after Start): the job is dropped and reports nothing.
+  if (!runner_->busy()) onCancelled(runTag_);
+}
+
+void PlannerDock::onCancelled(std::uint64_t tag) {
+  if (tag != runTag_ || !running_) return;
+  online_.reset();
+  tick_.stop();
+  running_ = false;
+  clearPreview();
+  setStatus(tr("Cancelled before any grasp was found"));
+  updateButtons();
+  emit runFinished();
 }
 
 void PlannerDock::reset() {
@@ -574,6 +727,7 @@ void PlannerDock::reset() {
   runSpace_.reset();
   list_ = {};
   current_ = -1;
+  results_->sortByColumn(kResRank, Qt::AscendingOrder);  // a new list opens in planner order
   currentSeries_->clear();
   bestSeries_->clear();
   epsilonSeries_->clear();
@@ -795,7 +949,11 @@ bool PlannerDock::applyCurrent() {
   }
   clearPreview();
   doc_->push(command);
+  appliedIndex_ = doc_->undoStack()->index();
+  appliedText_ = doc_->undoStack()->undoText();
+  appliedUndone_ = false;
   setStatus(tr("Applied grasp %1").arg(current_ + 1));
+  applyStatus_ = statusText();
   return true;
 }
 
@@ -938,7 +1096,69 @@ void PlannerDock::updateButtons() {
     w->setEnabled(!running_);
 }
 
-void PlannerDock::setStatus(const QString& text) { status_->setText(text); }
+void PlannerDock::setStatus(const QString& text) {
+  status_->setText(text);
+  status_->setToolTip(text);
+}
+
+void PlannerDock::makeRoom() {
+  if (isFloating() || !isVisible()) return;
+  // What the dock asks for (run controls, settings or plot, result rows), at most 3/4 of the window but at least
+  // its minimum (no scrolling); the docks sharing its column give height down to their minimums, the window does
+  // not grow.
+  const QWidget* body = static_cast<QScrollArea*>(widget())->widget();  // the holder of the content
+  const int frame = height() - widget()->height();  // title bar
+  const int wanted = std::max(std::min(body->sizeHint().height() + frame, window_->height() * 3 / 4),
+                              body->minimumSizeHint().height() + frame);
+  if (height() < wanted) {
+    // The docks above or below in the same column (not the tabs sharing this place) give what they have beyond
+    // their minimums, in turn.
+    QList<QDockWidget*> docks{this};
+    QList<int> sizes{wanted};
+    int missing = wanted - height();
+    const QList<QDockWidget*> tabs = window_->tabifiedDockWidgets(this);
+    for (QDockWidget* d : window_->findChildren<QDockWidget*>()) {
+      if (d == this || tabs.contains(d) || d->isFloating() || !d->isVisible() ||
+          window_->dockWidgetArea(d) != window_->dockWidgetArea(this) || d->x() != x())
+        continue;
+      const int spare = std::max(0, d->height() - d->minimumSizeHint().expandedTo(d->minimumSize()).height());
+      const int give = std::min(spare, missing);
+      docks << d;
+      sizes << d->height() - give;
+      missing -= give;
+    }
+    sizes[0] = wanted - missing;
+    window_->resizeDocks(docks, sizes, Qt::Vertical);
+  }
+  QTimer::singleShot(0, this, &PlannerDock::balanceSplitter);  // once the dock has its new height
+}
+
+void PlannerDock::balanceSplitter() {
+  const QList<int> sizes = splitter_->sizes();
+  if (sizes.size() != 2) return;
+  const int total = sizes[0] + sizes[1];
+  const int comfortable =
+      splitter_->widget(1)->minimumSizeHint().height() + 3 * results_->verticalHeader()->defaultSectionSize();
+  if (sizes[1] >= comfortable) return;  // as large as that already (or made so by the user)
+  const int results =
+      std::max(sizes[1], std::min(comfortable, total - splitter_->widget(0)->minimumSizeHint().height()));
+  splitter_->setSizes({total - results, results});
+}
+
+void PlannerDock::followUndoStack(int index) {
+  if (appliedIndex_ < 0) return;
+  const QUndoStack* stack = doc_->undoStack();
+  if (stack->count() < appliedIndex_ || stack->text(appliedIndex_ - 1) != appliedText_) {
+    appliedIndex_ = -1;  // the Apply left the history (undone and replaced, or a new world)
+    return;
+  }
+  const bool undone = index < appliedIndex_;
+  if (undone == appliedUndone_) return;
+  appliedUndone_ = undone;
+  if (statusText() != applyStatus_) return;  // the line has moved on to something else
+  setStatus((undone ? tr("Undone: %1") : tr("Redone: %1")).arg(appliedText_));
+  applyStatus_ = statusText();
+}
 
 QString PlannerDock::statusText() const { return status_->text(); }
 
@@ -955,6 +1175,11 @@ void installPlannerTools(MainWindow* window) {
   QObject::connect(action, &QAction::triggered, dock, [dock] {
     dock->show();
     dock->raise();
+    dock->makeRoom();
+  });
+  // Raised by its tab too: the same room.
+  QObject::connect(dock, &QDockWidget::visibilityChanged, dock, [dock](bool visible) {
+    if (visible) QTimer::singleShot(0, dock, &PlannerDock::makeRoom);
   });
 }
 

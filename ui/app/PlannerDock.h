@@ -33,6 +33,8 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
+class QTabWidget;
 class QTableWidget;
 class QRadioButton;
 class QChartView;
@@ -87,17 +89,28 @@ class PlannerDock : public QDockWidget {
   // The state the viewport shows instead of the Document's (a search state or a grasp); empty: none.
   const std::optional<WorldState>& previewState() const { return preview_; }
   QString statusText() const;
+  // Docked and shown (Grasp > Planner, its tab): takes the height its controls ask for from the docks sharing its
+  // column, so Start, Cancel and the results show without resizing by hand.
+  void makeRoom();
 
  signals:
   void runFinished();
 
  private:
   void buildUi();
+  void buildChart();
+  // The results pane gets the header, five rows and its tool bar when the splitter has that beyond the settings'
+  // or plot's minimum; the tabs keep the rest.
+  void balanceSplitter();
+  void fitChartTicks(const QRectF& plot);  // tick counts that leave every label its room (no "…")
+  // The status line follows undo/redo of the dock's own Apply: "Undone: Apply Planned Grasp 1", "Redone: …".
+  void followUndoStack(int index);
   void rebuildVariables();
   void refreshTable();
   void onTick();
   void onFinished(std::uint64_t tag, const std::any& result);
   void onFailed(std::uint64_t tag, const QString& error);
+  void onCancelled(std::uint64_t tag);  // the job stopped (or was dropped) without a result
   void onWorldReplaced();
   void updateButtons();
   void setStatus(const QString& text);
@@ -130,6 +143,14 @@ class PlannerDock : public QDockWidget {
   int current_ = -1;
   bool showFinal_ = true;
   std::optional<WorldState> preview_;
+  // The last Apply: the undo stack's index after it, its text, whether it is undone now, and the status it left
+  // (the status follows undo/redo only while it still shows that).
+  int appliedIndex_ = -1;
+  QString appliedText_;
+  bool appliedUndone_ = false;
+  QString applyStatus_;
+  // A typed number a spin box refused since the last Start: Start says so once instead of running without it.
+  QString refusedInput_;
 
   // Widgets.
   QComboBox* plannerType_ = nullptr;
@@ -158,6 +179,8 @@ class PlannerDock : public QDockWidget {
   QValueAxis* axisEnergy_ = nullptr;
   QValueAxis* axisEpsilon_ = nullptr;
   QTableWidget* results_ = nullptr;
+  QTabWidget* tabs_ = nullptr;       // Settings | Plot
+  QSplitter* splitter_ = nullptr;    // tabs above the results
   QRadioButton* showPre_ = nullptr;
   QRadioButton* showFinalButton_ = nullptr;
   QPushButton* applyButton_ = nullptr;

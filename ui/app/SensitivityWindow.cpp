@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
@@ -152,6 +153,10 @@ SensitivityWindow::SensitivityWindow(GraspAnalysis* analysis, const Document* do
   });
   connect(run_, &QPushButton::clicked, this, [this] { run(); });
   connect(cancel_, &QPushButton::clicked, this, &SensitivityWindow::cancel);
+  // Esc cancels a running sweep, as Cancel does (nothing when none runs); the main window's Esc does too.
+  auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+  escape->setObjectName("sweepEscapeShortcut");
+  connect(escape, &QShortcut::activated, this, &SensitivityWindow::cancel);
   auto exportTo = [this](bool csv) {
     const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export Sweep Data") : tr("Export Chart"),
                                                       csv ? QStringLiteral("sweep.csv") : QStringLiteral("sweep.png"),

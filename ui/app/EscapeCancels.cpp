@@ -1,0 +1,25 @@
+#include "EscapeCancels.h"
+
+#include <QWidget>
+
+#include "PlannerDock.h"
+#include "SensitivityWindow.h"
+
+namespace sg::app {
+
+bool cancelRunningWork(QWidget* window) {
+  bool any = false;
+  for (PlannerDock* planner : window->findChildren<PlannerDock*>())
+    if (planner->isRunning()) {
+      planner->cancel();
+      any = true;
+    }
+  for (SensitivityWindow* sweep : window->findChildren<SensitivityWindow*>())
+    if (sweep->running()) {
+      sweep->cancel();
+      any = true;
+    }
+  return any;
+}
+
+}  // namespace sg::app
