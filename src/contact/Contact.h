@@ -3,6 +3,7 @@
 // Plain data. Positions and normals are in the world frame (mm); each normal points INTO its own body
 // (the direction of the force the other body applies to it). Contact models (soft finger, Hertz, ...)
 // read these records and produce their own results; they never modify them.
+#include <algorithm>
 #include <vector>
 
 #include "core/Transform.h"
@@ -26,7 +27,12 @@ struct ContactSide {
 struct Contact {
   ContactSide side1, side2;
   double separation_mm = 0;         // signed distance between the witness points; negative = penetration
+  // The pair touches or interpenetrates (README.md §Touching and overlapping pairs): the record is the pair's
+  // one contact at its deepest point, separation_mm = −depth (0 when the bodies only touch).
+  bool penetrating = false;
   double muStatic = 0, muKinetic = 0;
+
+  double depth_mm() const { return penetrating ? std::max(0.0, -separation_mm) : 0.0; }
 };
 
 // GraspIt!'s contact frame for a position and inward normal (world frame).

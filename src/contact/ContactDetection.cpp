@@ -1,6 +1,7 @@
 #include "contact/ContactDetection.h"
 
 #include "geometry/BvhCache.h"
+#include "geometry/PenetrationContact.h"
 #include "geometry/ProximityContacts.h"
 #include "geometry/ShapePairs.h"
 
@@ -71,6 +72,15 @@ Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b
   return c;
 }
 
+std::optional<Contact> penetratingContact(const World& world, const BodyPair& pair, const PairSide& a,
+                                          const PairSide& b, const ContactQueryOptions& options) {
+  const auto p = penetrationContact(a, b, options);
+  if (!p) return std::nullopt;
+  Contact c = makeContact(world, pair.first, pair.second, *p);
+  c.penetrating = true;
+  return c;
+}
+
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings, std::vector<RawPairContacts>* raw) {
   std::vector<Contact> out;
@@ -80,7 +90,10 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
     const auto a = placed(world, state, ha), b = placed(world, state, hb);
     const auto exact = exactContacts(a.side(), b.side(), settings.contacts);
     MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, options);
-    if (mc.colliding) continue;
+    if (mc.colliding) {
+      if (auto c = penetratingContact(world, {ha, hb}, a.side(), b.side(), settings.contacts)) out.push_back(std::move(*c));
+      continue;
+    }
     for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
     if (raw && !exact && !mc.points.empty())
       raw->push_back({BodyPair{ha, hb}, options.threshold_mm, std::move(mc.rawPoints)});
@@ -128,6 +141,12 @@ PairSensing sensePair(const World& world, const WorldState& state, const BodyHan
   s.contact = r.colliding || r.separation_mm <= settings.threshold_mm();
   s.frameA = contactFrame(r.pointA_mm, r.normalA);
   s.frameB = contactFrame(r.pointB_mm, r.normalB);
+  if (r.colliding)  // the deepest point and its normals as findContacts reports them (touching meshes included)
+    if (const auto p = penetrationContact(a.side(), b.side(), settings.contacts)) {
+      s.separation_mm = p->distance_mm;
+      s.frameA = contactFrame(p->pointA_mm, p->normalA);
+      s.frameB = contactFrame(p->pointB_mm, p->normalB);
+    }
   return s;
 }
 

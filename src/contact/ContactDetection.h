@@ -4,11 +4,13 @@
 // table), the distance between two bodies and per-pair sensing outputs. BVHs come from BvhCache.
 // Every query reads poses from the WorldState it is given (WorldState.h), never from the World, so threads
 // may query different states of one const World at once; the overloads without a state use world.state.
+#include <optional>
 #include <vector>
 
 #include "contact/CollisionFilter.h"
 #include "contact/Contact.h"
 #include "geometry/Proximity.h"
+#include "geometry/ShapePairs.h"
 
 namespace sg {
 
@@ -29,8 +31,9 @@ struct RawPairContacts {
   std::vector<ContactPoint> points;  // generation order, normals fixed
 };
 
-// Every contact of the world (pairs closer than the threshold and not colliding). Colliding pairs give
-// no contacts. Side 1 of each contact is the first body of its pair in World::bodyHandles() order. With
+// Every contact of the world: pairs closer than the threshold give their contact points; a pair that touches
+// or interpenetrates gives one contact at its deepest point, flagged `penetrating`, separation = −depth
+// (penetratingContact; src/contact/README.md §Touching and overlapping pairs). Side 1 of each contact is the first body of its pair in World::bodyHandles() order. With
 // `raw`, the raw points of every mesh–mesh pair that gave contacts are appended to it.
 std::vector<Contact> findAllContacts(const World& world, const WorldState& state,
                                      const CollisionSettings& settings = {},
@@ -41,6 +44,11 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
 // Contacts of the given pairs (not filtered again); `raw` as for findAllContacts.
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings, std::vector<RawPairContacts>* raw = nullptr);
+
+// The contact of a pair placed as `a`, `b` that touches or interpenetrates (geometry/PenetrationContact.h) as a
+// Contact record flagged `penetrating`; nullopt when the pair is apart. findContacts and PairScreen use it.
+std::optional<Contact> penetratingContact(const World& world, const BodyPair& pair, const PairSide& a,
+                                          const PairSide& b, const ContactQueryOptions& options);
 
 // A Contact record for one contact point of a pair: frames and μ from the material table. What the contact
 // transmits (frictionless, point, soft finger, ...) is the contact model's decision (ContactModel.h).
@@ -56,7 +64,9 @@ struct PairSensing {
   bool contact = false;          // the Contact Signal: separation ≤ threshold (or colliding)
   bool colliding = false;
   double separation_mm = 0;      // minimum distance; negative = penetration-depth estimate
-  Transform frameA, frameB;      // contact frames (world) at the witness points, z = inward normal
+  // Contact frames (world) at the witness points, z = inward normal; when colliding, at the deepest point as
+  // findContacts reports it (penetratingContact).
+  Transform frameA, frameB;
 };
 PairSensing sensePair(const World& world, const WorldState& state, const BodyHandle& a, const BodyHandle& b,
                       const CollisionSettings& settings = {});

@@ -313,6 +313,8 @@ const std::vector<Contact>& PairScreen::contactsOf(Entry& e) {
   e.contacts.clear();
   if (!mc.colliding)
     for (const auto& p : mc.points) e.contacts.push_back(makeContact(world_, e.pair.first, e.pair.second, p));
+  else if (auto c = penetratingContact(world_, e.pair, a, b, settings_.contacts))
+    e.contacts.push_back(std::move(*c));
   e.contactsKnown = true;
   return e.contacts;
 }

@@ -98,7 +98,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
             // of these triangles can be accepted.
             if (frame.triangleBeyond(i, j, options.threshold_mm)) continue;
             const TrianglePoints& ta = frame.triangleA(i);
-            if (trianglesIntersect(ta, tb)) return result.colliding = true;
+            if (!options.acceptIntersecting && trianglesIntersect(ta, tb)) return result.colliding = true;
             TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
           }
         }
@@ -227,6 +227,7 @@ std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& point
 void fixContactNormals(std::vector<ContactPoint>& points) {
   for (auto& c : points) {
     const Vec3 d = c.pointB_mm - c.pointA_mm;
+    if (d.squaredNorm() <= 1e-18) continue;  // coincident points: the normals came from the faces (add)
     if (d.dot(c.normalA) > 0) c.normalA = -c.normalA;
     if (d.dot(c.normalB) < 0) c.normalB = -c.normalB;
   }

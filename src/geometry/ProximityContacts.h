@@ -17,6 +17,9 @@ struct ContactQueryOptions {
   double minPointSpacing_mm = 0.316227766016838;  // √0.1: closer points in a group are merged
   double collinearTolerance_mm = 0.1;
   bool keepRawPoints = false;          // also return every point before duplicate removal (MeshContacts::rawPoints)
+  // Report points of intersecting triangle pairs too, instead of ending the query as colliding (the touching
+  // point of a pair that only touches, PenetrationContact.h).
+  bool acceptIntersecting = false;
 };
 
 struct ContactPoint {

@@ -87,10 +87,20 @@ class TestContact : public QObject {
     QCOMPARE(c.muStatic, w.materials.staticFriction("wood", "rubber"));
     QCOMPARE(c.muKinetic, w.materials.kineticFriction("wood", "rubber"));
     QCOMPARE(findAllContacts(ballOnTable(0.1, "frictionless")).at(0).muStatic, 0.0);
-    // Out of range, and in collision: no contacts.
+    // Out of range: no contacts.
     QVERIFY(findAllContacts(ballOnTable(0.3)).empty());
+    QVERIFY(!findAllContacts(ballOnTable(0.1)).at(0).penetrating);
+    // In collision: one contact at the deepest point (the ball's pole vertex 0.01 mm below the top), flagged
+    // penetrating, separation = −depth, the same normals as apart (README.md §Touching and overlapping pairs).
     QVERIFY(anyCollision(ballOnTable(-0.01)));
-    QVERIFY(findAllContacts(ballOnTable(-0.01)).empty());
+    const auto inside = findAllContacts(ballOnTable(-0.01));
+    QCOMPARE(inside.size(), std::size_t(1));
+    QVERIFY(inside[0].penetrating);
+    QCOMPARE_LE(std::abs(inside[0].separation_mm + 0.01), 1e-9);
+    QCOMPARE_LE(std::abs(inside[0].depth_mm() - 0.01), 1e-9);
+    QVERIFY(inside[0].side1.p_WC_mm.isApprox(Vec3(5, 3, 0), 1e-9));
+    QVERIFY(inside[0].side2.p_WC_mm.isApprox(Vec3(5, 3, -0.01), 1e-9));
+    QVERIFY(inside[0].side1.n_W.isApprox(-Vec3::UnitZ(), 1e-9) && inside[0].side2.n_W.isApprox(Vec3::UnitZ(), 1e-9));
     QCOMPARE(collidingPairs(ballOnTable(-0.01)).size(), std::size_t(1));
     // The threshold is a setting.
     CollisionSettings wide;

@@ -55,10 +55,14 @@ class TestPrimitiveContact : public QObject {
       const auto sensed = sensePair(w, graspableHandle(0), obstacleHandle(0));
       QVERIFY(sensed.contact && std::abs(sensed.separation_mm - 0.1) < 1e-9);
       QVERIFY(!anyCollision(w));
-      // Pressed 0.3 mm in: colliding, depth exact.
+      // Pressed 0.3 mm in: colliding, depth exact; one contact at the sphere's deepest point, flagged penetrating.
       w = fingertipOnBox(boxIsPrimitive, Vec3(0, 0, 9.7));
       QVERIFY(anyCollision(w));
-      QVERIFY(findAllContacts(w).empty());
+      const auto inside = findAllContacts(w);
+      QCOMPARE(inside.size(), std::size_t(1));
+      QVERIFY(inside[0].penetrating && std::abs(inside[0].depth_mm() - 0.3) < 1e-9);
+      const ContactSide& deepest = inside[0].side1.body.kind == BodyHandle::Kind::Obstacle ? inside[0].side1 : inside[0].side2;
+      QVERIFY((deepest.p_WC_mm - Vec3(0, 0, -0.3)).norm() < 1e-9 && (deepest.n_W - Vec3::UnitZ()).norm() < 1e-12);
       QVERIFY(std::abs(sensePair(w, graspableHandle(0), obstacleHandle(0)).separation_mm + 0.3) < 1e-9);
     }
   }

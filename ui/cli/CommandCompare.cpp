@@ -137,6 +137,12 @@ QJsonObject comparisonJson(const ModelComparison& comparison) {
     row.insert("contact", static_cast<int>(r + 1));
     row.insert("sourceContact", comparison.rows[r].sourceContact);
     row.insert("bodies", jsonString(comparison.rows[r].label));
+    const Contact& found = comparison.contacts[static_cast<std::size_t>(comparison.rows[r].sourceContact)];
+    row.insert("position1_mm", jsonVec(found.side1.p_WC_mm));
+    row.insert("position2_mm", jsonVec(found.side2.p_WC_mm));
+    row.insert("separation_mm", jsonNumber(found.separation_mm));
+    row.insert("penetrating", found.penetrating);
+    row.insert("depth_mm", jsonNumber(found.depth_mm()));
     QJsonObject cells;
     for (const ModelColumn& column : comparison.columns)
       cells.insert(QString::fromStdString(column.model), cellJson(column.contacts[r]));
@@ -242,7 +248,11 @@ int runCompare(const ParsedArgs& args) {
   if (motion.approach.run) out.field("approach", approachOutcome(motion));
   if (analysis.motion.movesHand()) out.field("auto-grasp", fingersOutcome(motion));
   for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
-    out.line("contact " + std::to_string(r + 1) + ": " + comparison.rows[r].label);
+    const Contact& found = comparison.contacts[static_cast<std::size_t>(comparison.rows[r].sourceContact)];
+    out.line("contact " + std::to_string(r + 1) + ": " + comparison.rows[r].label + " at " +
+             TextPrinter::vec(found.side1.p_WC_mm) + " mm, " +
+             (found.penetrating ? "penetrating, depth " + TextPrinter::number(found.depth_mm())
+                                : "gap " + TextPrinter::number(found.separation_mm)) + " mm");
     TextPrinter::Indent cells(out);
     for (const ModelColumn& column : comparison.columns)
       out.field(column.model, column.ok ? cellText(column.contacts[r], comparison) : "failed");

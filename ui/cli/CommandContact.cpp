@@ -27,8 +27,9 @@ std::string labelOf(const World& world, int index) {
   return world.bodyLabel(handles[static_cast<std::size_t>(index)]);
 }
 
-QJsonObject surfaceJson(const World& world, const ContactSurface& s, double indentation_mm) {
+QJsonObject surfaceJson(const World& world, const ContactSurface& s, double indentation_mm, SurfaceSource source) {
   QJsonObject o;
+  o.insert("source", jsonString(toString(source)));
   o.insert("bodyM", jsonString(labelOf(world, s.bodyM)));
   o.insert("bodyN", jsonString(labelOf(world, s.bodyN)));
   o.insert("nCompliant", s.nCompliant);
@@ -60,10 +61,12 @@ QJsonObject surfaceJson(const World& world, const ContactSurface& s, double inde
   return o;
 }
 
-void printSurface(TextPrinter& out, const World& world, const ContactSurface& s, double indentation_mm) {
+void printSurface(TextPrinter& out, const World& world, const ContactSurface& s, double indentation_mm,
+                  SurfaceSource source) {
   out.field("bodies", labelOf(world, s.bodyM) + " (compliant) / " + labelOf(world, s.bodyN) +
                           (s.nCompliant ? " (compliant)" : " (rigid)"));
-  out.field("indentation", TextPrinter::number(indentation_mm) + " mm");
+  out.field("source", toString(source));
+  if (source == SurfaceSource::PressedToForce) out.field("indentation", TextPrinter::number(indentation_mm) + " mm");
   out.field("polygons", std::to_string(s.polygons.size()) + (s.triangulated ? " triangles" : ""));
   out.field("area", TextPrinter::number(s.area_mm2) + " mm^2");
   out.field("normal force", TextPrinter::number(s.normalForce_N) + " N");
@@ -123,6 +126,10 @@ int runContact(const ParsedArgs& args) {
         for (int s : m.sourceContacts) sources.append(s);
         c.insert("sourceContacts", sources);
         c.insert("body", jsonString(world.bodyLabel(m.objectIsSide1 ? m.contact.side2.body : m.contact.side1.body)));
+        c.insert("position_mm", jsonVec(m.onObject().p_WC_mm));
+        c.insert("separation_mm", jsonNumber(m.contact.separation_mm));
+        c.insert("penetrating", m.contact.penetrating);
+        c.insert("depth_mm", jsonNumber(m.contact.depth_mm()));
         c.insert("kind", jsonString(toString(m.kind)));
         c.insert("mu", jsonNumber(m.mu));
         c.insert("torsion_mm", jsonNumber(m.torsion_mm));
@@ -132,6 +139,8 @@ int runContact(const ParsedArgs& args) {
         c.insert("normalForce_N", jsonNumber(m.normalForce_N));
         c.insert("peakPressure_Pa", jsonNumber(m.peakPressure_Pa));
         if (hydro) c.insert("surface", hydro->surfaceOfContact[i]);
+        if (hydro && hydro->surfaceOfContact[i] >= 0)
+          c.insert("surfaceSource", jsonString(toString(hydro->source[static_cast<std::size_t>(hydro->surfaceOfContact[i])])));
         if (!m.note.empty()) c.insert("note", jsonString(m.note));
         contacts.append(c);
       }
@@ -139,7 +148,7 @@ int runContact(const ParsedArgs& args) {
     QJsonArray surfaces;
     if (hydro)
       for (std::size_t k = 0; k < hydro->surfaces.size(); ++k)
-        surfaces.append(surfaceJson(world, hydro->surfaces[k], hydro->indentation_mm[k]));
+        surfaces.append(surfaceJson(world, hydro->surfaces[k], hydro->indentation_mm[k], hydro->source[k]));
     doc.insert("surfaces", surfaces);
     doc.insert("warnings", warnings.json());
     writeJson(std::cout, doc);
@@ -156,6 +165,11 @@ int runContact(const ParsedArgs& args) {
       out.line("contact " + std::to_string(i) + " with " +
                world.bodyLabel(m.objectIsSide1 ? m.contact.side2.body : m.contact.side1.body) + ": " + toString(m.kind));
       TextPrinter::Indent inner(out);
+      out.field("at", TextPrinter::vec(m.onObject().p_WC_mm) + " mm, " +
+                          (m.contact.penetrating ? "penetrating, depth " + TextPrinter::number(m.contact.depth_mm())
+                                                 : "gap " + TextPrinter::number(m.contact.separation_mm)) + " mm");
+      if (hydro && hydro->surfaceOfContact[i] >= 0)
+        out.field("surface", toString(hydro->source[static_cast<std::size_t>(hydro->surfaceOfContact[i])]));
       if (!m.patchShape.empty()) {
         out.field("patch", m.patchShape + ", " + TextPrinter::number(m.patchArea_mm2) + " mm^2");
         out.field("normal force", TextPrinter::number(m.normalForce_N) + " N");
@@ -168,7 +182,7 @@ int runContact(const ParsedArgs& args) {
     for (std::size_t k = 0; k < hydro->surfaces.size(); ++k) {
       out.line("surface " + std::to_string(k));
       TextPrinter::Indent inner(out);
-      printSurface(out, world, hydro->surfaces[k], hydro->indentation_mm[k]);
+      printSurface(out, world, hydro->surfaces[k], hydro->indentation_mm[k], hydro->source[k]);
     }
   return kExitOk;
 }
@@ -181,9 +195,12 @@ const RegisterCommand registerContact{Command{
     "hydroelastic). Per contact it prints the model's patch: area, normal force, peak pressure, torsional\n"
     "limit. Under the hydroelastic model every contact surface between a compliant body (body XML\n"
     "<hydroelastic>) and the graspable is printed with its totals (area, normal force, peak pressure, net\n"
-    "force, centre of pressure, moment, torsional limit) and its polygons (vertices in mm, pressures in Pa);\n"
-    "each surface is evaluated at the indentation where it carries the nominal normal force (--force,\n"
-    "default 5 N). --triangulated fans the polygons into triangles.",
+    "force, centre of pressure, moment, torsional limit) and its polygons (vertices in mm, pressures in Pa).\n"
+    "Bodies that interpenetrate give the surface of their actual overlap and its force (source \"from\n"
+    "overlap\"); bodies apart or only touching are pressed together until the surface carries the nominal\n"
+    "normal force (--force, default 5 N; source \"pressed to force\"). A pair that touches or overlaps has\n"
+    "one contact, at its deepest point, marked penetrating with its depth. --triangulated fans the polygons\n"
+    "into triangles.",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {{"--model", "M", "contact model: " + contactModelNames() + " (default hydroelastic)"},

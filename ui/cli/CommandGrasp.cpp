@@ -88,6 +88,8 @@ int runGrasp(const ParsedArgs& args) {
                               {"position2", jsonVec(c.side2.p_WC_mm)},
                               {"normal2", jsonVec(c.side2.n_W)},
                               {"separation", jsonNumber(c.separation_mm)},
+                              {"penetrating", c.penetrating},
+                              {"depth_mm", jsonNumber(c.depth_mm())},
                               {"muStatic", jsonNumber(c.muStatic)},
                               {"muKinetic", jsonNumber(c.muKinetic)},
                               {"friction", jsonString(kinds[static_cast<std::size_t>(&c - contacts.data())])}});
@@ -131,8 +133,10 @@ int runGrasp(const ParsedArgs& args) {
     for (const auto& c : contacts)
       out.line("#" + std::to_string(&c - contacts.data() + 1) + " " + world.bodyLabel(c.side1.body) + " – " +
                world.bodyLabel(c.side2.body) + ": at " +
-               TextPrinter::vec(c.side1.p_WC_mm) + " mm, normal " + TextPrinter::vec(c.side1.n_W) + ", gap " +
-               TextPrinter::number(c.separation_mm) + " mm, mu " + TextPrinter::number(c.muStatic) +
+               TextPrinter::vec(c.side1.p_WC_mm) + " mm, normal " + TextPrinter::vec(c.side1.n_W) +
+               (c.penetrating ? ", penetrating, depth " + TextPrinter::number(c.depth_mm())
+                              : ", gap " + TextPrinter::number(c.separation_mm)) +
+               " mm, mu " + TextPrinter::number(c.muStatic) +
                (kinds[static_cast<std::size_t>(&c - contacts.data())].empty()
                     ? std::string()
                     : ", " + kinds[static_cast<std::size_t>(&c - contacts.data())]));
@@ -159,7 +163,8 @@ const RegisterCommand registerGrasp{Command{
     "(--approach, at most MM, default 30 mm), closes every DOF with its default velocity until its links touch\n"
     "(the default; --autograsp says so explicitly, --open auto-opens instead, --no-close keeps the DOFs), then\n"
     "prints the final DOF values and every contact (positions and inward normals in world mm), the hand's\n"
-    "first. --sensing adds, for every pair of a hand body with another body, the sensing outputs: the\n"
+    "first; a pair that touches or overlaps has one contact, at its deepest point, marked penetrating with\n"
+    "its depth. --sensing adds, for every pair of a hand body with another body, the sensing outputs: the\n"
     "contact signal (separation within the threshold), the separation (negative: penetration depth) and\n"
     "the contact frames on both bodies (z = inward normal at the witness points).",
     CommandSyntax{{{"WORLD", "world or robot XML"}},

@@ -46,6 +46,7 @@ QJsonObject rowJson(const World& world, const HandSensingRow& row) {
   return QJsonObject{{"body1", jsonString(world.bodyLabel(row.hand))},
                      {"body2", jsonString(world.bodyLabel(row.other))},
                      {"separation_mm", jsonNumber(c.separation_mm)},
+                     {"penetrating", c.penetrating},
                      {"contact", s.signal},
                      {"penetration_mm", jsonNumber(s.penetration_mm)},
                      {"normalForce_N", jsonNumber(s.normalForce_N)},
@@ -182,7 +183,8 @@ int runSensing(const ParsedArgs& args) {
     const PenaltySensing& s = row.sensing;
     const Contact& c = s.contact;
     out.line(world.bodyLabel(row.hand) + " – " + world.bodyLabel(row.other) + ": contact " + (s.signal ? "1" : "0") +
-             ", separation " + TextPrinter::number(c.separation_mm) + " mm, normal force " +
+             ", separation " + TextPrinter::number(c.separation_mm) + " mm" + (c.penetrating ? " (penetrating)" : "") +
+             ", normal force " +
              TextPrinter::number(s.normalForce_N) + " N, friction " + TextPrinter::number(s.frictionForce_N) + " N");
     TextPrinter::Indent more(out);
     out.field("normal force on 1", TextPrinter::vec(s.normalForce_W_N) + " N");

@@ -101,6 +101,9 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
                 {"body2", jsonString(world.bodyLabel(c.contact.side2.body))},
                 {"position_mm", jsonVec(side.p_WC_mm)},
                 {"normal", jsonVec(side.n_W)},
+                {"separation_mm", jsonNumber(c.contact.separation_mm)},
+                {"penetrating", c.contact.penetrating},
+                {"depth_mm", jsonNumber(c.contact.depth_mm())},
                 {"model", jsonString(toString(c.kind))},
                 {"mu", jsonNumber(c.mu)},
                 {"torsion_mm", jsonNumber(c.torsion_mm)},
@@ -169,7 +172,8 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
   for (int i : c.sourceContacts) numbers += (numbers.empty() ? "#" : "+#") + std::to_string(i + 1);
   if (c.sourceContacts.size() > 1) numbers += " (merged)";
   out.line(numbers + " " + world.bodyLabel(other.body) + ": at " + TextPrinter::vec(side.p_WC_mm) + " mm, normal " +
-           TextPrinter::vec(side.n_W) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu));
+           TextPrinter::vec(side.n_W) + ", " + toString(c.kind) + ", mu " + TextPrinter::number(c.mu) +
+           (c.contact.penetrating ? ", penetrating, depth " + TextPrinter::number(c.contact.depth_mm()) + " mm" : ""));
   TextPrinter::Indent detail(out);
   if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) {
     const SoftPatch& p = soft->patch;

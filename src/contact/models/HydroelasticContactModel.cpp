@@ -1,6 +1,6 @@
 // Drake's hydroelastic (pressure-field) contact as a contact model (src/geometry/hydro/README.md §The contact
-// model): per touching body pair with a compliant body, the contact surface at the indentation where it carries
-// the nominal normal force; its normal force and torsional limit make a soft-finger contact. Other contacts
+// model): per touching body pair with a compliant body, the contact surface of the actual overlap when the
+// bodies interpenetrate, else at the indentation where it carries the nominal normal force; its normal force and torsional limit make a soft-finger contact. Other contacts
 // are point contacts.
 #include "contact/models/HydroelasticContactModel.h"
 
@@ -13,6 +13,10 @@
 #include "geometry/BvhCache.h"
 
 namespace sg {
+
+const char* toString(SurfaceSource source) {
+  return source == SurfaceSource::Overlap ? "from overlap" : "pressed to force";
+}
 
 std::shared_ptr<const CompliantGeometry> compliantGeometryOf(const Body& body) {
   if (!body.hydroelastic) return nullptr;
@@ -184,13 +188,22 @@ class HydroelasticContactModel final : public ContactModel {
       std::sort(m.sourceContacts.begin(), m.sourceContacts.end());
       int surfaceIndex = -1;
       try {
-        auto [surface, depth, note] = surfaceAtNominalForce(in, g, c, m, settings);
-        if (surface.empty()) throw Error("the bodies do not overlap within " + std::to_string(kMaxIndentation_mm) + " mm of indentation");
+        // Interpenetrating bodies: the surface of their actual overlap and its force (Drake). Apart or only
+        // touching (no overlap volume): pressed together to the nominal force.
+        const SurfaceSource source = c.penetrating && c.separation_mm < 0 ? SurfaceSource::Overlap
+                                                                           : SurfaceSource::PressedToForce;
+        auto [surface, depth, note] = source == SurfaceSource::Overlap ? surfaceAsPlaced(in, g, m)
+                                                                       : surfaceAtNominalForce(in, g, c, m, settings);
+        if (surface.empty())
+          throw Error(source == SurfaceSource::Overlap
+                          ? "the overlap of " + std::to_string(c.depth_mm()) + " mm gives no contact surface"
+                          : "the bodies do not overlap within " + std::to_string(kMaxIndentation_mm) + " mm of indentation");
         applySurface(in, surface, m, settings);
         if (!note.empty()) m.note = note;
         surfaceIndex = static_cast<int>(out->surfaces.size());
         out->surfaces.push_back(std::move(surface));
         out->indentation_mm.push_back(depth);
+        out->source.push_back(source);
       } catch (const Error& err) {
         m.note = "hydroelastic contact fell back to a point contact: " + err.message();
       }
@@ -215,6 +228,14 @@ class HydroelasticContactModel final : public ContactModel {
     double depth_mm = 0;
     std::string note;
   };
+
+  // The surface of the pair as placed (its actual overlap).
+  Evaluated surfaceAsPlaced(const ContactModelInput& in, const PairGroup& g, const ModelContact& m) const {
+    SurfaceOptions options;
+    options.mu = m.mu;
+    auto s = hydroelasticContactSurface(in.world, in.state, g.object, g.other, options);
+    return Evaluated{s ? std::move(*s) : ContactSurface{}, 0.0, {}};
+  }
 
   // Grasp contacts sit at a small separation, not in penetration: the body that is not the graspable is moved
   // along the contact normal into the graspable until the surface carries the nominal normal force

@@ -10,16 +10,25 @@
 
 namespace sg {
 
+// Where a surface's force comes from (README.md §The contact model): the bodies' actual overlap (Drake's
+// semantics, when the pair interpenetrates), or the pair pressed together until the surface carries the
+// nominal normal force (when the bodies are apart or only touch).
+enum class SurfaceSource { Overlap, PressedToForce };
+const char* toString(SurfaceSource source);  // "from overlap", "pressed to force"
+
 struct HydroelasticModelResult : ContactModelResult {
   // Every contact surface between a compliant body and another body touching the graspable, world frame.
   std::vector<ContactSurface> surfaces;
   // Parallel to `contacts`: the index into `surfaces` the contact's normal force and torsional limit come
   // from, or -1 (no compliant body in the pair, or no overlap: the contact falls back with a note).
   std::vector<int> surfaceOfContact;
-  // Parallel to `surfaces`: the nominal indentation (mm) at which the surface was evaluated — the body that
-  // is not the graspable was moved by it along the contact normal into the other (README.md §The contact
+  // Parallel to `surfaces`: the nominal indentation (mm) at which a pressed surface was evaluated — the body
+  // that is not the graspable was moved by it along the contact normal into the other (README.md §The contact
   // model), so the surface lies up to this far from the bodies' actual surfaces.
+  // 0 for a surface from the overlap (the bodies as placed).
   std::vector<double> indentation_mm;
+  // Parallel to `surfaces`: whether the surface is the actual overlap's or pressed to the nominal force.
+  std::vector<SurfaceSource> source;
 };
 
 // The hydroelastic contact surface of bodies a and b placed at X_WA, X_WB, when at least one of them is

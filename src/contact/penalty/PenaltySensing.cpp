@@ -38,7 +38,8 @@ PenaltySensing sensePenaltyPair(const World& world, const WorldState& state, con
   point.normalA = pair.frameA.applyToVector(Vec3::UnitZ());
   point.normalB = pair.frameB.applyToVector(Vec3::UnitZ());
   point.distance_mm = pair.separation_mm;
-  const Contact contact = makeContact(world, a, b, point);
+  Contact contact = makeContact(world, a, b, point);
+  contact.penetrating = pair.colliding;  // touching or overlapping: the deepest point, as findContacts
   Vec3 v1 = Vec3::Zero(), v2 = Vec3::Zero();
   if (ahead) {
     auto velocity = [&](const BodyHandle& h, const Vec3& p) {
