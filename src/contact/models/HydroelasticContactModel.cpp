@@ -1,7 +1,7 @@
 // Drake's hydroelastic (pressure-field) contact as a contact model (src/geometry/hydro/README.md §The contact
 // model): per touching body pair with a compliant body, the contact surface of the actual overlap when the
-// bodies interpenetrate, else at the indentation where it carries the nominal normal force; its normal force and torsional limit make a soft-finger contact. Other contacts
-// are point contacts.
+// bodies interpenetrate, else at the indentation where it carries the nominal normal force; its normal force
+// and torsional limit make a soft-finger contact. Other contacts are point contacts.
 #include "contact/models/HydroelasticContactModel.h"
 
 #include <algorithm>
