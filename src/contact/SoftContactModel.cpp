@@ -89,6 +89,7 @@ QuadricFit fitSide(const World& world, const WorldState& state, const ContactSid
     refit.note = buf + (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note);
     return refit;
   }
+  if (s.fit.growSteps <= 0) return fit;
   char buf[96];
   std::snprintf(buf, sizeof buf, "; neighbourhoods grown up to %.3g mm did not support a fit either", r);
   fit.note = (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note) + buf;

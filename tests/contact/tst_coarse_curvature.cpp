@@ -196,6 +196,14 @@ class TestCoarseCurvature : public QObject {
     qInfo().noquote() << describe(r.fit1);
     QCOMPARE(r.fit1.status, QuadricFitStatus::Unreliable);
     QVERIFY(r.fit1.note.find("residual") != std::string::npos);
+    QVERIFY(r.fit1.note.find("grown") == std::string::npos);  // growing is off by default
+    // Growing (when asked for) is tried and said so: the crease stays.
+    SoftContactSettings grow;
+    grow.fit.growSteps = 2;
+    const SoftContactResult grown = softContactOn(ridge, Vec3(0, 0.3, 0), Vec3::UnitZ(), grow);
+    qInfo().noquote() << describe(grown.fit1);
+    QCOMPARE(grown.fit1.status, QuadricFitStatus::Unreliable);
+    QVERIFY(grown.fit1.note.find("grown up to 14 mm did not support a fit either") != std::string::npos);
     QVERIFY(r.fit1.curvatures.flatMax() && r.fit1.curvatures.flatMin());
     QCOMPARE(r.patch.fallback, PatchFallback::UnreliableFit);
     QVERIFY(r.patch.fallbackReason.find("side 1 (unreliable)") != std::string::npos);
