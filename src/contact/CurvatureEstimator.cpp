@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <optional>
+#include <string>
 
 #include "geometry/Bvh.h"
 
@@ -229,8 +231,8 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
     if (!coef.allFinite()) continue;
     fit.degree = degree;
     fit.normalCount = normals;
-    // Residuals, unweighted, in mm (positions) and slope units.
-    double z2 = 0, s2 = 0;
+    // Residuals, unweighted and weighted as the fit weights them, in mm (positions) and slope units.
+    double z2 = 0, s2 = 0, wz2 = 0, ws2 = 0, wSum = 0, wSlopeSum = 0;
     for (const auto& s : samples) {
       const Powers pu(s.q.x() / rho, degree), pv(s.q.y() / rho, degree);
       double g = 0, gu = 0, gv = 0;
@@ -240,11 +242,20 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
         if (i > 0) gu += coef(c) * i * pu[i - 1] * pv[j];
         if (j > 0) gv += coef(c) * j * pu[i] * pv[j - 1];
       }
-      z2 += (g * rho - s.q.z()) * (g * rho - s.q.z());
-      if (s.hasSlope) s2 += (gu - s.sx) * (gu - s.sx) + (gv - s.sy) * (gv - s.sy);
+      const double ez2 = (g * rho - s.q.z()) * (g * rho - s.q.z()), w = s.w * s.w;
+      z2 += ez2;
+      wz2 += w * ez2;
+      wSum += w;
+      if (!s.hasSlope) continue;
+      const double es2 = (gu - s.sx) * (gu - s.sx) + (gv - s.sy) * (gv - s.sy);
+      s2 += es2;
+      ws2 += w * es2;
+      wSlopeSum += 2 * w;
     }
     fit.rmsResidual_mm = std::sqrt(z2 / static_cast<double>(samples.size()));
     fit.rmsSlopeResidual = normals > 0 ? std::sqrt(s2 / (2.0 * normals)) : 0.0;
+    fit.weightedResidual_mm = wSum > 0 ? std::sqrt(wz2 / wSum) : fit.rmsResidual_mm;
+    fit.weightedSlopeResidual = wSlopeSum > 0 ? std::sqrt(ws2 / wSlopeSum) : 0.0;
     // Monomial order: 1, x, y, x², xy, y², …
     const double fx = coef(1), fy = coef(2);
     const double fxx = 2 * coef(3) / rho, fxy = coef(4) / rho, fyy = 2 * coef(5) / rho;
@@ -273,15 +284,71 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
                  frame, settings);
 }
 
+namespace {
+
+// The largest distance of a point from the frame's z axis (mm): the neighbourhood's size when none is given.
+double tangentExtent(const std::vector<Vec3>& points_mm, const Transform& frame) {
+  const Transform toFrame = frame.inverse();
+  double rho = 0;
+  for (const Vec3& p : points_mm)
+    if (p.allFinite()) {
+      const Vec3 q = toFrame * p;
+      rho = std::max(rho, std::hypot(q.x(), q.y()));
+    }
+  return rho;
+}
+
+}  // namespace
+
+void judgeFitSupport(QuadricFit& fit, const Transform& frame, double neighbourhoodRadius_mm,
+                     const QuadricFitSettings& settings) {
+  fit.neighbourhoodRadius_mm = neighbourhoodRadius_mm;
+  if (fit.estimator == CurvatureEstimator::GraspItParaboloid) fit.weightedResidual_mm = fit.rmsResidual_mm;
+  fit.relativeResidual = neighbourhoodRadius_mm > 0 ? fit.weightedResidual_mm / neighbourhoodRadius_mm : 0.0;
+  if (fit.status != QuadricFitStatus::Ok || fit.estimator == CurvatureEstimator::Exact) return;
+  const bool positionsOff = !(fit.relativeResidual <= settings.maxRelativeResidual);
+  const bool slopesOff = !(fit.weightedSlopeResidual <= settings.maxSlopeResidual);
+  if (!positionsOff && !slopesOff) return;
+  const auto num = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return std::string(buf);
+  };
+  std::string why;
+  if (positionsOff)
+    why = "RMS residual " + num(fit.weightedResidual_mm) + " mm is " + num(100 * fit.relativeResidual) +
+          " % of the " + num(neighbourhoodRadius_mm) + " mm neighbourhood (limit " +
+          num(100 * settings.maxRelativeResidual) + " %)";
+  if (slopesOff)
+    why += (why.empty() ? "" : "; ") + std::string("RMS slope residual ") + num(fit.weightedSlopeResidual) +
+           " (limit " + num(settings.maxSlopeResidual) + ")";
+  why += ": the surface is no smooth graph over the neighbourhood (an edge, noise or facets too coarse); ";
+  why += "fitted curvatures " + num(fit.curvatures.kappaMax_per_mm) + ", " + num(fit.curvatures.kappaMin_per_mm) +
+         " 1/mm";
+  fit.status = QuadricFitStatus::Unreliable;
+  if (fit.estimator == CurvatureEstimator::OsculatingJet) {
+    why += " not used (flat)";
+    fit.a = fit.b = fit.c = 0;
+    fit.curvatures = principalCurvatures(0, 0, 0, frame, settings);
+  } else {
+    why += " kept (GraspIt! parity)";
+  }
+  fit.note = why;
+}
+
 QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
-                        const Transform& frame, const QuadricFitSettings& settings) {
+                        const Transform& frame, const QuadricFitSettings& settings, double neighbourhoodRadius_mm) {
+  QuadricFit fit;
   switch (settings.estimator) {
     case CurvatureEstimator::OsculatingJet:
     case CurvatureEstimator::Exact:  // asked for on a mesh (no primitive to be exact about): the best mesh estimate
-      return fitOsculatingJet(points_mm, outwardNormals_W, frame, settings);
-    case CurvatureEstimator::GraspItParaboloid: break;
+      fit = fitOsculatingJet(points_mm, outwardNormals_W, frame, settings);
+      break;
+    case CurvatureEstimator::GraspItParaboloid: fit = fitQuadric(points_mm, frame, settings); break;
   }
-  return fitQuadric(points_mm, frame, settings);
+  judgeFitSupport(fit, frame, neighbourhoodRadius_mm > 0 ? neighbourhoodRadius_mm : tangentExtent(points_mm, frame),
+                  settings);
+  return fit;
 }
 
 const std::vector<CurvatureEstimator>& selectableCurvatureEstimators() {

@@ -44,9 +44,19 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const 
 QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
                             const Transform& frame, const QuadricFitSettings& settings = {});
 
-// The estimator chosen by settings.estimator (normals are ignored by GraspItParaboloid).
+// The estimator chosen by settings.estimator (normals are ignored by GraspItParaboloid), judged by
+// judgeFitSupport against `neighbourhoodRadius_mm` (0: the points' largest distance from the frame's z axis).
 QuadricFit fitCurvature(const std::vector<Vec3>& points_mm, const std::vector<Vec3>& outwardNormals_W,
-                        const Transform& frame, const QuadricFitSettings& settings = {});
+                        const Transform& frame, const QuadricFitSettings& settings = {},
+                        double neighbourhoodRadius_mm = 0);
+
+// Whether an Ok fit is supported by its neighbourhood (README.md §Coarse meshes): its weighted RMS position
+// residual at most settings.maxRelativeResidual × neighbourhoodRadius_mm and its weighted RMS slope residual at
+// most settings.maxSlopeResidual. If not, the status becomes Unreliable with the reason in fit.note; the jet's
+// curvatures become flat (directions from `frame`), GraspIt!'s paraboloid keeps them. Sets relativeResidual and
+// neighbourhoodRadius_mm; other statuses and Exact fits are left as they are.
+void judgeFitSupport(QuadricFit& fit, const Transform& frame, double neighbourhoodRadius_mm,
+                     const QuadricFitSettings& settings);
 
 // The estimators a user chooses (settings dialog, INI key analysis/curvatureEstimator, CLI --curvature), default
 // first. Their stable keys: "jet" (OsculatingJet), "graspit" (GraspItParaboloid); "" for any other value (a

@@ -22,6 +22,16 @@ const char* curvatureEstimatorName(CurvatureEstimator e) {
   return "?";
 }
 
+const char* quadricFitStatusKey(QuadricFitStatus s) {
+  switch (s) {
+    case QuadricFitStatus::Ok: return "ok";
+    case QuadricFitStatus::TooFewPoints: return "too-few-points";
+    case QuadricFitStatus::Degenerate: return "degenerate";
+    case QuadricFitStatus::Unreliable: return "unreliable";
+  }
+  return "?";
+}
+
 double PrincipalCurvatures::radiusMax_mm() const { return radiusOf(kappaMax_per_mm); }
 double PrincipalCurvatures::radiusMin_mm() const { return radiusOf(kappaMin_per_mm); }
 

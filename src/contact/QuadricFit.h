@@ -8,6 +8,7 @@
 // rotation angle, so no θ = π/2 quirk and no sign mix-up between the stored rotation and the radii (same section).
 // Flat (|κ| below a tolerance) and concave (κ < 0) directions are reported explicitly; what a concave
 // direction means for the contact patch is decided later (RelativeCurvature, SoftPatch).
+#include <string>
 #include <vector>
 
 #include "core/Transform.h"
@@ -17,8 +18,14 @@ namespace sg {
 enum class QuadricFitStatus {
   Ok,
   TooFewPoints,   // fewer than 3 usable points (jet: fewer equations than a quadratic needs): flat
-  Degenerate      // the points do not determine the coefficients (e.g. collinear): flat
+  Degenerate,     // the points do not determine the coefficients (e.g. collinear): flat
+  Unreliable      // a fit, but its residual is not small against the neighbourhood (QuadricFit::note says how
+                  // much): the surface is not a smooth graph there (an edge, noise, a facet too coarse). The
+                  // jet reports it flat; GraspIt!'s paraboloid keeps its coefficients (parity)
 };
+
+// Stable keys ("ok", "too-few-points", "degenerate", "unreliable") for the CLI's JSON and text.
+const char* quadricFitStatusKey(QuadricFitStatus s);
 
 // Which estimator turns a neighbourhood into curvatures (src/contact/README.md §Curvature estimators).
 enum class CurvatureEstimator {
@@ -52,6 +59,19 @@ struct QuadricFitSettings {
   // On a body whose geometry is an exact primitive, use its exact curvatures (estimator Exact) whatever
   // `estimator` says; false fits the primitive's tessellation like any mesh (GraspIt! parity).
   bool exactOnPrimitives = true;
+  // A fit is supported (README.md §Coarse meshes) when its weighted RMS position residual is at most
+  // maxRelativeResidual × the neighbourhood radius and its weighted RMS slope residual at most maxSlopeResidual;
+  // else its status is Unreliable. A smooth, well-tessellated surface leaves ~1e-5 of the radius and ~1e-4 in
+  // slope; a cap or crease in the neighbourhood, noise, or facets too coarse for the radius leave more.
+  double maxRelativeResidual = 0.04;
+  double maxSlopeResidual = 0.01;
+  // The soft model can refit an unsupported (or failed) jet fit on a mesh over neighbourhoods grown by growFactor,
+  // at most growSteps times, keeping the first supported one. Off by default: measured on the coarse cylinders, the
+  // mug and a ridge (tests/contact/tst_coarse_curvature.cpp), the grown fits passed the test (its tolerance grows
+  // with the radius) while still wrong (mug κ −14 %, a 40° ridge read as κ 0.5 /mm): "unreliable" is the honest
+  // answer there (README.md §Coarse meshes).
+  int growSteps = 0;
+  double growFactor = 2.0;
 };
 
 struct PrincipalCurvatures {
@@ -78,6 +98,15 @@ struct QuadricFit {
   int pointCount = 0;
   int normalCount = 0;               // OsculatingJet: normals used
   int degree = 2;                    // polynomial degree actually fitted (OsculatingJet: 2..6)
+  // Support (README.md §Coarse meshes): the RMS position residual weighted as the fit weights its samples, over
+  // the neighbourhood radius the fit was judged against (neighbourhoodRadius_mm: the nominal one, or the
+  // grown one the soft model refitted over).
+  double weightedResidual_mm = 0;    // jet: Σw·e² / Σw over the positions (GraspIt!: = rmsResidual_mm)
+  double weightedSlopeResidual = 0;  // jet: the same over the slopes (GraspIt!: 0, it uses no normals)
+  double relativeResidual = 0;       // weightedResidual_mm / neighbourhoodRadius_mm
+  double neighbourhoodRadius_mm = 0;
+  int droppedPoints = 0;             // soft model, jet: vertices only on faces turned away from the contact
+  std::string note;                  // why the status is not Ok, or how the fit was obtained (grown neighbourhood)
   PrincipalCurvatures curvatures;    // directions in world
 };
 

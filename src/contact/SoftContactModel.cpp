@@ -1,5 +1,9 @@
 #include "contact/SoftContactModel.h"
 
+#include <cstdio>
+#include <string>
+#include <utility>
+
 #include "contact/CurvatureEstimator.h"
 #include "contact/PrimitiveCurvature.h"
 #include "geometry/Bvh.h"
@@ -27,22 +31,87 @@ SoftNeighbourhood gatherSide(const World& world, const WorldState& state, const 
   return gatherNeighbourhood(*body.mesh, bvh.get(), X_WB(state, side.body), side.p_WC_mm, side.n_W, radius_mm, s);
 }
 
-// Outward world normals parallel to nb.allPoints_mm(): none (zero) at the contact points, the mesh's vertex
-// normals at the vertices. Only the osculating jet needs them.
-std::vector<Vec3> neighbourhoodNormals(const World& world, const WorldState& state, const ContactSide& side,
-                                       const SoftNeighbourhood& nb, const QuadricFitSettings& fit) {
-  std::vector<Vec3> normals(nb.contactPoints_mm.size(), Vec3::Zero());
+// The estimator's fit of one side's neighbourhood, judged against radius_mm (CurvatureEstimator.h). The jet also
+// uses the mesh's vertex normals, each averaging only the faces within acos(jetFaceNormalMinCosine) of the
+// contact's outward normal, and leaves out the vertices that have no such face: they lie only on faces turned
+// away from the contact (a cylinder's cap centre next to a contact on its rim, the far side of an edge), not on
+// the surface the contact is on, and a graph over the tangent plane cannot pass through them.
+QuadricFit fitNeighbourhood(const World& world, const WorldState& state, const ContactSide& side,
+                            const SoftNeighbourhood& nb, double radius_mm, const QuadricFitSettings& fit) {
+  const Transform frame = contactFrame(side.p_WC_mm, side.n_W);
   if (fit.estimator == CurvatureEstimator::GraspItParaboloid || !world.isValid(side.body) ||
       !world.body(side.body).mesh)
-    return normals;
+    return fitCurvature(nb.allPoints_mm(), {}, frame, fit, radius_mm);
   const TriangleMesh& mesh = *world.body(side.body).mesh;
   const Transform pose = X_WB(state, side.body);
   // The contact's outward normal in the mesh frame selects the faces each vertex normal averages.
   const Vec3 outward_B = pose.inverse().applyToVector(-side.n_W);
   const std::shared_ptr<const Bvh> bvh = bvhFor(world.body(side.body).mesh);
-  for (const Vec3& n : vertexNormals(mesh, bvh.get(), nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine))
-    normals.push_back(pose.applyToVector(n));
-  return normals;
+  const std::vector<Vec3> vertexNormals_B =
+      vertexNormals(mesh, bvh.get(), nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine);
+  std::vector<Vec3> points = nb.contactPoints_mm;
+  std::vector<Vec3> normals(points.size(), Vec3::Zero());  // no normal at the contact points
+  int dropped = 0;
+  for (std::size_t k = 0; k < nb.vertexPoints_mm.size(); ++k) {
+    if (vertexNormals_B[k].isZero()) {
+      ++dropped;
+      continue;
+    }
+    points.push_back(nb.vertexPoints_mm[k]);
+    normals.push_back(pose.applyToVector(vertexNormals_B[k]));
+  }
+  QuadricFit out = fitCurvature(points, normals, frame, fit, radius_mm);
+  out.droppedPoints = dropped;
+  return out;
+}
+
+// One side's curvatures: the primitive's exact ones, else the fit of its neighbourhood. An osculating-jet fit on a
+// mesh that is not supported (or failed) is refitted over neighbourhoods grown by fit.growFactor, at most
+// fit.growSteps times; the first supported one is kept (README.md §Coarse meshes).
+QuadricFit fitSide(const World& world, const WorldState& state, const ContactSide& side, const SoftNeighbourhood& nb,
+                   double radius_mm, const SoftContactSettings& s) {
+  if (auto exact = exactPrimitiveFit(world, state, side, s.fit)) return *exact;
+  QuadricFit fit = fitNeighbourhood(world, state, side, nb, radius_mm, s.fit);
+  const bool jet = s.fit.estimator != CurvatureEstimator::GraspItParaboloid;
+  if (fit.status == QuadricFitStatus::Ok || !jet || !world.isValid(side.body) || !world.body(side.body).mesh ||
+      !(s.fit.growFactor > 1))
+    return fit;
+  double r = radius_mm;
+  for (int step = 0; step < s.fit.growSteps; ++step) {
+    r *= s.fit.growFactor;
+    SoftNeighbourhood grown = gatherSide(world, state, side, r, s.neighbourhood);
+    grown.contactPoints_mm = nb.contactPoints_mm;  // a merged contact keeps all its points
+    QuadricFit refit = fitNeighbourhood(world, state, side, grown, r, s.fit);
+    if (refit.status != QuadricFitStatus::Ok) continue;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "neighbourhood grown from %.3g to %.3g mm, where the fit is supported; at %.3g mm: ",
+                  radius_mm, r, radius_mm);
+    refit.note = buf + (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note);
+    return refit;
+  }
+  if (s.fit.growSteps <= 0) return fit;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "; neighbourhoods grown up to %.3g mm did not support a fit either", r);
+  fit.note = (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note) + buf;
+  return fit;
+}
+
+// A side whose fit was not Ok entered the relative curvature as flat (the jet's unreliable and failed fits are
+// flat; GraspIt!'s unreliable paraboloid is kept and only reported): the patch says so.
+void noteFitFallback(SoftPatch& patch, const QuadricFit& fit1, const QuadricFit& fit2) {
+  std::string sides;
+  bool unreliable = false;
+  for (const auto& [fit, name] : {std::pair{&fit1, "side 1"}, std::pair{&fit2, "side 2"}}) {
+    if (fit->status == QuadricFitStatus::Ok) continue;
+    if (fit->status == QuadricFitStatus::Unreliable && fit->estimator == CurvatureEstimator::GraspItParaboloid)
+      continue;
+    unreliable = unreliable || fit->status == QuadricFitStatus::Unreliable;
+    sides += std::string(sides.empty() ? "" : " and ") + name + " (" + quadricFitStatusKey(fit->status) + ")";
+  }
+  if (sides.empty()) return;
+  patch.fallback = unreliable ? PatchFallback::UnreliableFit : PatchFallback::FailedFit;
+  patch.fallbackReason = "the fit of " + sides + " was not usable: taken as flat" +
+                         (patch.flatReplaced ? ", and the flat direction got the flat radius" : "");
 }
 
 }  // namespace
@@ -76,16 +145,12 @@ SoftContactResult analyseSoftContact(const World& world, const WorldState& state
   const auto e1 = youngsOf(world, c.side1.body), e2 = youngsOf(world, c.side2.body);
   r.neighbourhoodRadius_mm = neighbourhoodRadius_mm(e1, e2, s.neighbourhood);
   // Frames rebuilt from position and normal (the record's convention), so hand-made contacts work too.
-  // A primitive body's exact curvature (PrimitiveCurvature.h), else the estimator's fit of the neighbourhood.
-  if (auto exact = exactPrimitiveFit(world, state, c.side1, s.fit)) r.fit1 = *exact;
-  else r.fit1 = fitCurvature(nb.side1.allPoints_mm(), neighbourhoodNormals(world, state, c.side1, nb.side1, s.fit),
-                             contactFrame(c.side1.p_WC_mm, c.side1.n_W), s.fit);
-  if (auto exact = exactPrimitiveFit(world, state, c.side2, s.fit)) r.fit2 = *exact;
-  else r.fit2 = fitCurvature(nb.side2.allPoints_mm(), neighbourhoodNormals(world, state, c.side2, nb.side2, s.fit),
-                             contactFrame(c.side2.p_WC_mm, c.side2.n_W), s.fit);
+  r.fit1 = fitSide(world, state, c.side1, nb.side1, r.neighbourhoodRadius_mm, s);
+  r.fit2 = fitSide(world, state, c.side2, nb.side2, r.neighbourhoodRadius_mm, s);
   r.relative = relativeCurvature(r.fit1.curvatures, r.fit2.curvatures, c.side1.n_W.normalized(),
                                  s.patch.concaveRule);
   r.patch = computeSoftPatch(r.relative, e1, e2, s.patch);
+  noteFitFallback(r.patch, r.fit1, r.fit2);
   r.neighbourhoods = std::move(nb);
   return r;
 }

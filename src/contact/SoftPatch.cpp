@@ -7,6 +7,17 @@
 
 namespace sg {
 
+const char* patchFallbackKey(PatchFallback f) {
+  switch (f) {
+    case PatchFallback::None: return "none";
+    case PatchFallback::FlatDirection: return "flat-direction";
+    case PatchFallback::ConformingDirection: return "conforming-direction";
+    case PatchFallback::FailedFit: return "failed-fit";
+    case PatchFallback::UnreliableFit: return "unreliable-fit";
+  }
+  return "?";
+}
+
 SoftPatch elasticLayerPatch(double r1, double r2, double N, double E_Pa, double h) {
   if (!(r1 > 0) || !(r2 > 0) || !(E_Pa > 0) || !(h > 0) || !(N >= 0))
     throw Error("elastic-layer patch needs positive radii, modulus and layer thickness");
@@ -59,6 +70,12 @@ SoftPatch computeSoftPatch(const RelativeCurvature& rel, std::optional<double> e
     p.torsionPerFriction_mm = 3.0 * kPi / 16.0 * std::sqrt(h.semiAxisLong_mm * h.semiAxisShort_mm);
   }
   p.flatReplaced = replaced;
+  if (replaced) {
+    const bool conforming = rel.kappaMax_per_mm < 0 || rel.kappaMin_per_mm < 0;
+    p.fallback = conforming ? PatchFallback::ConformingDirection : PatchFallback::FlatDirection;
+    p.fallbackReason = std::string("the relative curvature is ") + (conforming ? "negative (conforming)" : "zero") +
+                       " in a direction: its radius was replaced by the flat radius";
+  }
   // The long axis lies along the direction with the larger (possibly replaced) radius.
   const double alongMax = std::isfinite(rel.radiusMin_mm()) ? rel.radiusMin_mm() : s.flatRadius_mm;
   const double alongMin = std::isfinite(rel.radiusMax_mm()) ? rel.radiusMax_mm() : s.flatRadius_mm;

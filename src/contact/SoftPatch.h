@@ -11,6 +11,7 @@
 // A direction with zero (or negative: conforming) relative curvature uses flatRadius_mm instead, as GraspIt!
 // does with its 20 mm.
 #include <optional>
+#include <string>
 
 #include "contact/QuadricRelativeCurvature.h"
 #include "contact/SoftNeighbourhood.h"
@@ -18,6 +19,19 @@
 namespace sg {
 
 enum class PatchModel { ElasticLayer, Hertz };
+
+// What the patch used in place of a measured radius (README.md §Coarse meshes), most important first when
+// several apply: a side whose fit was unreliable or failed was taken as flat; else a flat or conforming
+// direction of the relative curvature was given flatRadius_mm.
+enum class PatchFallback {
+  None,
+  FlatDirection,        // the relative curvature is 0 in a direction (a flat face, a cylinder's axis)
+  ConformingDirection,  // the relative curvature is negative in a direction (a concave side cradles the other)
+  FailedFit,            // a side's fit had too few points or was degenerate: that side was taken as flat
+  UnreliableFit         // a side's fit was unreliable (QuadricFitStatus::Unreliable): that side was taken as flat
+};
+// Stable keys: "none", "flat-direction", "conforming-direction", "failed-fit", "unreliable-fit".
+const char* patchFallbackKey(PatchFallback f);
 
 struct SoftPatchSettings {
   PatchModel model = PatchModel::ElasticLayer;
@@ -34,6 +48,8 @@ struct SoftPatch {
   double relativeRadiusMin_mm = 0;      // R' (after the flat replacement)
   double relativeRadiusMax_mm = 0;      // R''
   bool flatReplaced = false;            // a radius was replaced by flatRadius_mm
+  PatchFallback fallback = PatchFallback::None;
+  std::string fallbackReason;           // one sentence for the inspector and the CLI ("" when None)
   double semiAxisLong_mm = 0;           // a: along axisLong (direction of R'')
   double semiAxisShort_mm = 0;          // b: along axisShort (direction of R')
   Vec3 axisLong = Vec3::UnitY(), axisShort = Vec3::UnitX();  // world, unit, tangent

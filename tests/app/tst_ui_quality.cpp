@@ -457,6 +457,21 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
   QVERIFY(closeRelative(shown(in->valueText("maxTorsionalFriction")), ce.maxTorsionalFriction_Nmm));
   QCOMPARE(in->valueText("size1").toInt(), static_cast<int>(soft.neighbourhoods.side1.size()));
   QVERIFY(ce.torsion_mm > 0);
+  // Issue 33: each side's status with its reason, the residual against the neighbourhood, the patch's fallback.
+  for (const auto& [fit, n] : {std::pair{&soft.fit1, QString("1")}, std::pair{&soft.fit2, QString("2")}}) {
+    const QString status = in->valueText("status" + n);
+    QVERIFY2(status.startsWith(fit->status == QuadricFitStatus::Ok ? "ok" : "unreliable") ||
+                 fit->status == QuadricFitStatus::TooFewPoints || fit->status == QuadricFitStatus::Degenerate,
+             qPrintable(status));
+    if (!fit->note.empty()) QVERIFY(status.contains(QString::fromStdString(fit->note)));
+    if (fit->neighbourhoodRadius_mm > 0)
+      QVERIFY(in->valueText("relativeResidual" + n).contains(QString::number(fit->neighbourhoodRadius_mm, 'g', 6) + " mm"));
+  }
+  const QString fallback = in->valueText("patchFallback");
+  QVERIFY(!fallback.isEmpty());
+  QCOMPARE(fallback == QString("none"), soft.patch.fallback == PatchFallback::None);
+  if (soft.patch.fallback != PatchFallback::None)
+    QVERIFY(fallback.contains(QString::fromStdString(soft.patch.fallbackReason)));
 
   // The 4-D edges: one row per friction edge, unit normal force, torsion μ·e5.
   QCOMPARE(in->edgesTable()->rowCount(), static_cast<int>(ce.frictionEdges.size()));

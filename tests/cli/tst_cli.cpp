@@ -646,6 +646,25 @@ class TestCli : public QObject {
       for (const char* fit : {"fit1", "fit2"})
         for (const char* coefficient : {"a_per_mm", "b_per_mm", "c_per_mm", "kappaMax_per_mm", "kappaMin_per_mm"})
           QVERIFY2(soft[fit].toObject()[coefficient].isDouble(), coefficient);
+      // Issue 33: every fit says whether it is supported, an unreliable one why, and the patch its fallback.
+      bool unreliable = false;
+      for (const char* name : {"fit1", "fit2"}) {
+        const QJsonObject fit = soft[name].toObject();
+        const QString status = fit["status"].toString();
+        QVERIFY2((QStringList{"ok", "too-few-points", "degenerate", "unreliable"}).contains(status), qPrintable(status));
+        QVERIFY(fit["relativeResidual"].isDouble() && fit["neighbourhoodRadius_mm"].toDouble() > 0);
+        if (status == "unreliable") {
+          unreliable = true;
+          QVERIFY(fit["statusNote"].toString().contains("residual"));
+          QCOMPARE(fit["kappaMax_per_mm"].toDouble(), 0.0);  // the jet's unreliable fit is taken as flat
+        }
+        qInfo().noquote() << name << status << fit["relativeResidual"].toDouble() << fit["statusNote"].toString();
+      }
+      const QString fallback = soft["patchFallback"].toString();
+      QVERIFY2((QStringList{"none", "flat-direction", "conforming-direction", "failed-fit", "unreliable-fit"})
+                   .contains(fallback), qPrintable(fallback));
+      if (unreliable) QCOMPARE(fallback, QString("unreliable-fit"));
+      QCOMPARE(soft["patchFallbackReason"].toString().isEmpty(), fallback == "none");
       QVERIFY(soft["relativeRadiusMin_mm"].toDouble() > 0);
       QVERIFY(soft["relativeRadiusMax_mm"].toDouble() >= soft["relativeRadiusMin_mm"].toDouble());
       QVERIFY(soft["semiAxisLong_mm"].toDouble() >= soft["semiAxisShort_mm"].toDouble());

@@ -50,6 +50,25 @@ QString fitStatus(QuadricFitStatus s) {
     case QuadricFitStatus::Ok: return QObject::tr("ok");
     case QuadricFitStatus::TooFewPoints: return QObject::tr("too few points (flat)");
     case QuadricFitStatus::Degenerate: return QObject::tr("degenerate (flat)");
+    case QuadricFitStatus::Unreliable: return QObject::tr("unreliable");
+  }
+  return {};
+}
+
+// The status with its reason ("unreliable: RMS residual … of the 3.51 mm neighbourhood …", or how an ok fit was
+// obtained: "ok: neighbourhood grown from 3.51 to 7.02 mm …").
+QString fitStatusText(const QuadricFit& f) {
+  const QString status = fitStatus(f.status);
+  return f.note.empty() ? status : QObject::tr("%1: %2").arg(status, QString::fromStdString(f.note));
+}
+
+QString patchFallbackText(const SoftPatch& p) {
+  switch (p.fallback) {
+    case PatchFallback::None: return QObject::tr("none");
+    case PatchFallback::FlatDirection: return QObject::tr("flat direction: flat radius");
+    case PatchFallback::ConformingDirection: return QObject::tr("conforming direction: flat radius");
+    case PatchFallback::FailedFit: return QObject::tr("failed fit taken as flat");
+    case PatchFallback::UnreliableFit: return QObject::tr("unreliable fit taken as flat");
   }
   return {};
 }
@@ -264,7 +283,10 @@ void SoftContactInspector::showSelected() {
     QTreeWidgetItem* g = addGroup(tr("Fit, side %1: %2 (%3)")
                                       .arg(n, bodyName(world, sides[k]->body), onObject ? tr("object") : tr("hand")));
     addValue(g, "source" + n, tr("Curvature source"), curvatureSource(f));
-    addValue(g, "status" + n, tr("Status"), fitStatus(f.status));
+    addValue(g, "status" + n, tr("Status"), fitStatusText(f));
+    if (f.neighbourhoodRadius_mm > 0)
+      addValue(g, "relativeResidual" + n, tr("Residual / neighbourhood"),
+               tr("%1 % of %2 mm").arg(number(100 * f.relativeResidual), number(f.neighbourhoodRadius_mm)));
     addValue(g, "a" + n, tr("a (1/mm)"), number(f.a));
     addValue(g, "b" + n, tr("b (1/mm)"), number(f.b));
     addValue(g, "c" + n, tr("c (1/mm)"), number(f.c));
@@ -282,6 +304,10 @@ void SoftContactInspector::showSelected() {
   addValue(rel, "relRadiusMin", tr("R′ (mm)"), number(soft->patch.relativeRadiusMin_mm));
   addValue(rel, "relRadiusMax", tr("R″ (mm)"), number(soft->patch.relativeRadiusMax_mm));
   if (soft->patch.flatReplaced) addValue(rel, "flatReplaced", tr("Flat direction"), tr("radius replaced"));
+  addValue(rel, "patchFallback", tr("Fallback"),
+           soft->patch.fallback == PatchFallback::None
+               ? patchFallbackText(soft->patch)
+               : tr("%1 (%2)").arg(patchFallbackText(soft->patch), QString::fromStdString(soft->patch.fallbackReason)));
 
   QTreeWidgetItem* patch = addGroup(tr("Patch"));
   addValue(patch, "patchModel", tr("Model"),

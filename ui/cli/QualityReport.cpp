@@ -32,7 +32,18 @@ std::string vec6Text(const Vec6& v) {
 }
 
 QJsonObject fitJson(const QuadricFit& f) {
+  // status: "ok", "too-few-points", "degenerate" or "unreliable" (statusNote says why, or how the fit was
+  // obtained); relativeResidual: the weighted RMS residual over neighbourhoodRadius_mm (src/contact/README.md
+  // §Coarse meshes).
   return QJsonObject{{"estimator", jsonString(curvatureEstimatorName(f.estimator))},
+                     {"status", jsonString(quadricFitStatusKey(f.status))},
+                     {"statusNote", jsonString(f.note)},
+                     {"degree", f.degree},
+                     {"normals", f.normalCount},
+                     {"droppedPoints", f.droppedPoints},
+                     {"neighbourhoodRadius_mm", jsonNumber(f.neighbourhoodRadius_mm)},
+                     {"weightedResidual_mm", jsonNumber(f.weightedResidual_mm)},
+                     {"relativeResidual", jsonNumber(f.relativeResidual)},
                      {"a_per_mm", jsonNumber(f.a)},
                      {"b_per_mm", jsonNumber(f.b)},
                      {"c_per_mm", jsonNumber(f.c)},
@@ -55,7 +66,9 @@ std::string fitText(const QuadricFit& f) {
   s += TextPrinter::number(f.rmsResidual_mm) + " mm); curvatures ";
   s += TextPrinter::number(f.curvatures.kappaMax_per_mm) + ", ";
   s += TextPrinter::number(f.curvatures.kappaMin_per_mm) + " 1/mm (";
-  s += std::string(curvatureEstimatorName(f.estimator)) + ")";
+  s += std::string(curvatureEstimatorName(f.estimator)) + "), ";
+  s += quadricFitStatusKey(f.status);
+  if (!f.note.empty()) s += ": " + f.note;
   return s;
 }
 
@@ -122,6 +135,8 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
                                  {"relativeRadiusMin_mm", jsonNumber(patch.relativeRadiusMin_mm)},
                                  {"relativeRadiusMax_mm", jsonNumber(patch.relativeRadiusMax_mm)},
                                  {"flatReplaced", patch.flatReplaced},
+                                 {"patchFallback", jsonString(patchFallbackKey(patch.fallback))},
+                                 {"patchFallbackReason", jsonString(patch.fallbackReason)},
                                  {"patch", jsonString(patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer")},
                                  {"semiAxisLong_mm", jsonNumber(patch.semiAxisLong_mm)},
                                  {"semiAxisShort_mm", jsonNumber(patch.semiAxisShort_mm)},
@@ -185,6 +200,8 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
     out.field("relative radii", TextPrinter::number(p.relativeRadiusMin_mm) + ", " +
                                     TextPrinter::number(p.relativeRadiusMax_mm) + " mm" +
                                     (p.flatReplaced ? " (flat replaced)" : ""));
+    if (p.fallback != PatchFallback::None)
+      out.field("patch fallback", std::string(patchFallbackKey(p.fallback)) + ": " + p.fallbackReason);
     std::string patch = TextPrinter::number(p.semiAxisLong_mm) + " x ";
     patch += TextPrinter::number(p.semiAxisShort_mm) + " mm along ";
     patch += TextPrinter::vec(p.axisLong) + " and ";
