@@ -1,5 +1,7 @@
 #pragma once
-// Quality of a grasp wrench space (src/grasp/QUALITY.md §ε and volume).
+// Quality of a grasp wrench space's Qhull hull (src/grasp/QUALITY.md §ε and volume). Its volume is reported (the
+// volume measures); its ε is internal (tests, GraspIt! parity): every ε reported comes from support functions
+// (SupportEpsilon.h, QUALITY.md §One sign rule).
 //  * ε (Ferrari–Canny): min over facets of −offset = the signed distance from the origin to the nearest
 //    facet. Positive ⇔ origin strictly inside (force closure); 0 for a flat or missing hull; negative when
 //    the origin is outside (how far). GraspIt! reports −1 for every non-force-closure case: epsilonGraspIt.

@@ -589,7 +589,17 @@ class Solver {
         if (flatDirs.cols() == 1) flatDir_ = h1 <= h2 ? v : VecD(-v);  // the lower side of the flat
       }
     }
-    if (flatDirs.cols() > 0) return flat(flatDir_, "the wrenches span fewer dimensions than used");
+    if (flatDirs.cols() > 0) {
+      // A flat set holds no ball about the origin (never force closure), but its ε keeps the one sign rule
+      // (QUALITY.md "One sign rule"): −dist(0, W) when the origin is outside it (one contact, contacts all on
+      // one side), 0 when the origin lies in it (on its boundary, as W has no interior).
+      if (!wolfe(found)) return result_;
+      if (done_) {
+        result_.message = "the wrenches span fewer dimensions than used; the origin is outside them";
+        return result_;
+      }
+      return flat(flatDir_, "the wrenches span fewer dimensions than used");
+    }
 
     // (2) Wolfe's minimum-norm point: is the origin outside, and how far (QUALITY.md "Origin outside")?
     if (!wolfe(found)) return result_;

@@ -3,7 +3,8 @@
 // functions"). ε = min over unit u of h(u): the inradius about the origin when the origin is inside the
 // wrench set W, minus the distance from the origin to W when it is outside.
 //
-// Method: (1) a few support queries find the affine hull of W (flat sets → ε = 0, as the Qhull path);
+// Method: (1) a few support queries find the affine hull of W (flat sets: never force closure; ε = −dist(0, W)
+// when the origin is outside them, else 0, status Flat);
 // (2) Wolfe's minimum-norm-point iteration: the origin outside → ε = −|x|, x ∈ W the nearest point;
 // (3) otherwise an expanding polytope (incremental 6-D hull of support points, lowest facet first).
 // Every step keeps lowerBound ≤ ε ≤ upperBound; it stops when upper − lower ≤ relativeGap·|ε| (plus a
@@ -23,7 +24,7 @@ namespace sg {
 
 enum class SupportEpsilonStatus {
   Converged,      // bounds within the requested gap
-  Flat,           // W spans fewer dimensions than used (or < d+1 independent wrenches): ε = 0
+  Flat,           // W spans fewer dimensions than used (or < d+1 independent wrenches) and holds the origin: ε = 0
   Empty,          // no wrenches: ε = 0
   InvalidInput,   // NaN/∞ in the wrenches or the support values, ρ ≤ 0, fewer than 2 dimensions
   NotConverged,   // iteration cap or a numerical breakdown: ε = the best upper bound, bounds still valid
@@ -48,7 +49,7 @@ SupportEpsilonSettings supportEpsilonSettingsFor(const GwsSettings& gws, double 
 struct SupportEpsilon {
   SupportEpsilonStatus status = SupportEpsilonStatus::Empty;
   std::string message;
-  double epsilon = 0;                   // signed: > 0 inside, < 0 outside (−distance), 0 flat/empty
+  double epsilon = 0;                   // signed: > 0 inside, < 0 outside (−distance, flat sets too), 0 on the boundary/empty
   double lowerBound = 0, upperBound = 0;
   bool forceClosure = false;            // epsilon > forceClosureTolerance
   bool originInside = false;            // the origin is certainly not outside W (ε ≥ −tolerance)

@@ -16,9 +16,16 @@ std::string formatGap(double gap) {
   return buf;
 }
 
+// Why a grasp that is not force closure has ε L∞ = 0 rather than a negative value (QUALITY.md "One sign rule").
+constexpr const char* kLInfinityHoldsOrigin =
+    "not force closure: the origin is on the boundary of the L∞ space (every contact may push with 0, so the "
+    "space always holds the origin): ε L∞ = −distance = 0";
+
 // The measure's value from a solver result: ε when converged (or certain to be no force closure), the certified
-// lower bound when the budget ran out (with the gap in the message); ok = false only when there is no value.
-MeasureValue measureValueOf(const SupportEpsilon& r) {
+// lower bound when the budget ran out (with the gap in the message); ok = false only when there is no value
+// (no contacts, invalid input). One sign rule for every set: ε > 0 inside, −dist(0, W) outside, 0 on the
+// boundary (a flat set that holds the origin).
+MeasureValue measureValueOf(const SupportEpsilon& r, EpsilonSet set) {
   MeasureValue v;
   MeasureBounds b;
   b.lower = r.lowerBound;
@@ -33,7 +40,12 @@ MeasureValue measureValueOf(const SupportEpsilon& r) {
     case SupportEpsilonStatus::StoppedEarly:
       v.value = r.epsilon;
       v.ok = true;
-      if (!r.forceClosure) v.message = "not force closure";
+      if (!r.forceClosure)
+        v.message = r.status == SupportEpsilonStatus::StoppedEarly ? "not force closure"
+                    : set == EpsilonSet::LInfinity && r.originInside ? kLInfinityHoldsOrigin
+                    : r.originInside ? "not force closure: the origin is on the boundary of the set"
+                                     : "not force closure: ε = −(distance from the origin to the set)";
+      if (r.message.find("fewer dimensions") != std::string::npos) v.message += " (" + r.message + ")";
       break;
     case SupportEpsilonStatus::NotConverged:
       v.value = r.lowerBound;
@@ -43,7 +55,13 @@ MeasureValue measureValueOf(const SupportEpsilon& r) {
                   formatGap(r.upperBound) + ")";
       if (!r.message.empty() && r.message != toString(r.status)) v.message += "; " + r.message;
       break;
-    case SupportEpsilonStatus::Flat:
+    case SupportEpsilonStatus::Flat:  // the origin in a set without interior: on its boundary, ε = 0
+      v.value = 0;
+      v.ok = true;
+      v.message = (set == EpsilonSet::LInfinity ? std::string(kLInfinityHoldsOrigin)
+                                                : std::string("not force closure: the origin is on the boundary of the set")) +
+                  " (" + (r.message.empty() ? toString(r.status) : r.message) + ")";
+      break;
     case SupportEpsilonStatus::Empty:
     case SupportEpsilonStatus::InvalidInput:
       v.value = r.epsilon;  // 0
@@ -88,7 +106,7 @@ class SupportEpsilonMeasure final : public QualityMeasure {
     return {};
   }
   MeasureValue compute(GraspEvaluation& e, ProgressSink&) const override {
-    return measureValueOf(ensureSupportEpsilon(e, set_));
+    return measureValueOf(ensureSupportEpsilon(e, set_), set_);
   }
 
  private:

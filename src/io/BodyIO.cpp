@@ -82,10 +82,12 @@ MeshFormat formatFor(const std::optional<std::string>& typeAttr, const std::stri
 }
 
 // Reads the mesh and bakes scale and offset in: p_body = Offset·Scale·p_file.
-// An Inventor file holding a single primitive node also gives that primitive (body frame) in `primitive`.
+// An Inventor file holding a single primitive node also gives that primitive (body frame) in `primitive`;
+// images its file could not read (textures) are appended to `warnings`.
 std::shared_ptr<const TriangleMesh> loadGeometry(const GeometrySource& g, MeshFormat format,
                                                  const std::string& referencingFile, int line,
-                                                 std::optional<Primitive>* primitive) {
+                                                 std::optional<Primitive>* primitive,
+                                                 std::vector<std::string>* warnings) {
   const std::string where =
       xml::concat({"geometry of ", referencingFile, line > 0 ? ":" : "", line > 0 ? std::to_string(line) : ""});
   TriangleMesh mesh;
@@ -93,6 +95,7 @@ std::shared_ptr<const TriangleMesh> loadGeometry(const GeometrySource& g, MeshFo
     if (format == MeshFormat::Inventor) {
       InventorGeometry ig = readInventorGeometry(g.resolvedPath);
       mesh = std::move(ig.mesh);
+      if (warnings) warnings->insert(warnings->end(), ig.warnings.begin(), ig.warnings.end());
       if (ig.primitive) {
         const Transform off = g.offset.value_or(Transform::identity());
         const Mat3 A = off.rotationMatrix() * g.scale.asDiagonal();
@@ -313,7 +316,7 @@ Body readBodyElement(const xml::Element& root, const std::string& file, const st
   }
 
   if (primitiveElement) buildPrimitiveGeometry(body, file, *primitiveElement);
-  else body.mesh = loadGeometry(g, format, file, xml::lineOf(*geomFile), &body.primitive);
+  else body.mesh = loadGeometry(g, format, file, xml::lineOf(*geomFile), &body.primitive, &body.loadWarnings);
   completeMassProperties(body);
   if (!body.cog_mm.allFinite() || !body.inertiaPerMass_mm2.allFinite() || !std::isfinite(body.maxRadius_mm))
     throw xml::errorAt(file, root, "the body's mass properties are not finite (coordinates or CoG too large)");
@@ -334,7 +337,7 @@ Body loadBodyFile(const std::string& path, BodyKind kind, const MaterialTable& m
     body.geometry.file = absolute;
     body.geometry.resolvedPath = absolute;
     body.geometry.type = meshTypeName(format);
-    body.mesh = loadGeometry(body.geometry, format, absolute, 0, &body.primitive);
+    body.mesh = loadGeometry(body.geometry, format, absolute, 0, &body.primitive, &body.loadWarnings);
     xmlio::completeMassProperties(body);
     return body;
   }

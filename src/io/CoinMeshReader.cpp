@@ -3,6 +3,7 @@
 // model matrix (in-file transforms, SoUnits and scales baked in, as GraspIt! does). Primitives are
 // tessellated with the file's own Complexity; polygons follow the file's ShapeHints. Coin trusts the
 // file's indices, so shapes are checked first (MeshCoinShapeCheck.h) and bad ones are an error.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -55,6 +56,43 @@ void ensureCoinInitialized() {
   });
 }
 
+// Whether a message of Coin's is about an image it could not read: SoTexture2/3, SoImage, cube maps and VRML
+// ImageTexture post "Could not read texture/image file ...", SbImage "couldn't find ...", simage its notes.
+bool isImageProblem(const std::string& message) {
+  std::string m = message;
+  for (char& c : m) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* key : {"texture file", "image file", "sbimage::", "simage"})
+    if (m.find(key) != std::string::npos) return true;
+  return false;
+}
+
+// The image name in such a message: the first quoted text, else what follows the last ": ".
+std::string imageNameOf(const std::string& message) {
+  for (const char q : {'\'', '"'}) {
+    const auto a = message.find(q);
+    const auto b = a == std::string::npos ? a : message.find(q, a + 1);
+    if (b != std::string::npos) return message.substr(a + 1, b - a - 1);
+  }
+  const auto colon = message.rfind(": ");
+  return colon == std::string::npos ? std::string() : std::string(trim(message.substr(colon + 2)));
+}
+
+// Why the image `name`, named in `file`, could not be read: missing, or there but not decodable.
+std::string imageProblemText(const std::string& name, const std::string& file, const std::string& coinMessage) {
+  namespace fs = std::filesystem;
+  if (name.empty()) return "an image could not be read (Coin: " + coinMessage + "); the geometry is loaded without it";
+  std::vector<fs::path> candidates{fs::path(name)};
+  if (!fs::path(name).is_absolute()) candidates.insert(candidates.begin(), fs::path(file).parent_path() / name);
+  for (const auto& c : candidates) {
+    std::error_code ec;
+    if (!fs::is_regular_file(c, ec)) continue;
+    return "texture '" + name + "' (" + fs::absolute(c, ec).lexically_normal().string() +
+           ") could not be decoded (Coin reads JPEG, PNG and most other images through the simage library, "
+           "libsimage); the geometry is loaded without it";
+  }
+  return "texture '" + name + "' not found next to the file; the geometry is loaded without it";
+}
+
 // Collects Coin's read errors for the duration of one read instead of printing them.
 class ReadErrorCapture {
  public:
@@ -83,14 +121,22 @@ class ReadErrorCapture {
   std::string firstReadErrorMessage() const { return messageOf(firstRead_); }
   int firstReadErrorLine() const { return lineOf(firstRead_); }
   // The file Coin named in its first read error ("Occurred at line N in FILE"), empty if none.
-  std::string firstReadErrorFile() const {
-    const auto at = firstRead_.find("Occurred at line");
-    if (at == std::string::npos) return {};
-    const auto in = firstRead_.find(" in ", at);
-    if (in == std::string::npos) return {};
-    std::string f(trim(std::string_view(firstRead_).substr(in + 4)));
-    if (f.size() >= 2 && (f.front() == '\'' || f.front() == '"') && f.back() == f.front()) f = f.substr(1, f.size() - 2);
-    return f;
+  std::string firstReadErrorFile() const { return fileOf(firstRead_); }
+
+  // One warning per image (texture) Coin could not read: "FILE:LINE: texture 'NAME' ...", `topFile` standing
+  // in when Coin names no file.
+  std::vector<std::string> imageWarnings(const std::string& topFile) const {
+    std::vector<std::string> out;
+    for (const std::string& raw : images_) {
+      std::string file = fileOf(raw);
+      if (file.empty()) file = topFile;
+      const int line = lineOf(raw);
+      std::string w = file;
+      if (line > 0) w += ":" + std::to_string(line);
+      w += ": " + imageProblemText(imageNameOf(messageOf(raw)), file, messageOf(raw));
+      if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+    }
+    return out;
   }
 
  private:
@@ -98,6 +144,15 @@ class ReadErrorCapture {
     if (m.rfind("Coin read error: ", 0) == 0) m.erase(0, 17);
     if (auto at = m.find("Occurred at line"); at != std::string::npos) m.erase(at);
     return std::string(trim(m));
+  }
+  static std::string fileOf(const std::string& raw) {
+    const auto at = raw.find("Occurred at line");
+    if (at == std::string::npos) return {};
+    const auto in = raw.find(" in ", at);
+    if (in == std::string::npos) return {};
+    std::string f(trim(std::string_view(raw).substr(in + 4)));
+    if (f.size() >= 2 && (f.front() == '\'' || f.front() == '"') && f.back() == f.front()) f = f.substr(1, f.size() - 2);
+    return f;
   }
   static int lineOf(const std::string& raw) {
     const auto at = raw.find("Occurred at line");
@@ -114,10 +169,17 @@ class ReadErrorCapture {
     for (char& c : s)
       if (c == '\n' || c == '\r') c = ' ';
     s = std::string(trim(s));
+    // A texture is decoration: an image Coin cannot read becomes a warning, never a load error. SbImage's
+    // own "couldn't find" and simage's notes come with the read error that names the node and line.
+    if (isImageProblem(s)) {
+      if (error->isOfType(SoReadError::getClassTypeId())) self->images_.push_back(s);
+      return;
+    }
     if (self->first_.empty()) self->first_ = s;
     if (self->firstRead_.empty() && error->isOfType(SoReadError::getClassTypeId())) self->firstRead_ = s;
   }
 
+  std::vector<std::string> images_;  // raw read errors about images Coin could not read
   SoErrorCB* oldRead_;
   void* oldReadData_;
   SoErrorCB* oldDebug_;
@@ -159,6 +221,7 @@ struct Extraction {
   std::string badShape;
   int shapeCount = 0;
   std::optional<Primitive> primitive;  // of the first shape, in the file frame, when it is a whole primitive
+  std::vector<std::string> warnings;   // images (textures) Coin could not read
 };
 
 // A single-precision field value as the decimal the file most likely wrote (7 significant digits).
@@ -279,6 +342,7 @@ InventorGeometry readInventorGeometry(const std::string& path) {
       throw Error("cannot parse Open Inventor/VRML file" + (why.empty() ? std::string() : ": " + why), path,
                   errors.firstLine());
     }
+    out.warnings = errors.imageWarnings(path);
     if (errors.readErrorPosted()) {
       // The top-level file parsed, so the error came from an included file that Coin skipped.
       std::string file = errors.firstReadErrorFile();
@@ -304,6 +368,7 @@ InventorGeometry readInventorGeometry(const std::string& path) {
   InventorGeometry g;
   g.mesh = meshio::finalizeOrThrow(std::move(out.mesh), path);
   if (out.shapeCount == 1) g.primitive = out.primitive;
+  g.warnings = std::move(out.warnings);
   return g;
 }
 

@@ -2,9 +2,9 @@
 // Geometry readers. Every reader returns a finalized mesh in the file's own units (GraspIt! files are mm)
 // and throws sg::Error naming the file (and line, for text formats) on bad input. Meshes are indexed:
 // duplicate vertices are merged and vertices no triangle uses are dropped (a clean file keeps its order).
-#include <string>
-
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "geometry/Shapes.h"
 #include "geometry/TriangleMesh.h"
@@ -31,9 +31,12 @@ TriangleMesh readInventorMesh(const std::string& path);
 // The same mesh, plus the exact primitive when the file's only shape is a Sphere, Cube, or a Cylinder or Cone
 // with all parts, under transforms that keep it one (Shapes.h transformedPrimitive: uniform scales; a sphere
 // under a non-uniform scale along its axes is an ellipsoid). File frame, in-file transforms baked in.
+// `warnings`: "FILE:LINE: texture 'NAME' ..." for every image Coin could not read (missing, or not decodable
+// without the simage library). A texture is decoration: it never stops a model from loading.
 struct InventorGeometry {
   TriangleMesh mesh;
   std::optional<Primitive> primitive;
+  std::vector<std::string> warnings;
 };
 InventorGeometry readInventorGeometry(const std::string& path);
 TriangleMesh readOffMesh(const std::string& path);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/Transform.h"
 #include "geometry/Shapes.h"
@@ -66,6 +67,9 @@ struct Body {
                                      // (names as a world or robot file wrote them: io/FileHistory.h)
 
   bool collisionEnabled = true;
+  // What loading the body's files did not take as the files say, "file:line: problem" (a texture Coin could
+  // not read); shown under the application's Help > Load Warnings and as the CLI's warnings.
+  std::vector<std::string> loadWarnings;
 
   bool isSoft() const { return youngs_Pa.has_value(); }
   bool isHydroelasticCompliant() const { return hydroelastic.has_value(); }

@@ -1,5 +1,7 @@
 #include "model/World.h"
 
+#include <algorithm>
+
 #include "core/Error.h"
 #include "model/Kinematics.h"
 
@@ -73,6 +75,28 @@ std::vector<BodyHandle> World::bodyHandles() const {
     for (const auto& ref : robots[r].bodyRefs()) out.push_back({K::Robot, r, ref});
   for (int c = 0; c < static_cast<int>(connections.size()); ++c)
     if (connections[c].mount) out.push_back({K::Mount, c, {}});
+  return out;
+}
+
+namespace {
+void addOnce(std::vector<std::string>& out, const std::vector<std::string>& more) {
+  for (const auto& w : more)
+    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);  // links often share a file
+}
+}  // namespace
+
+std::vector<std::string> World::loadWarnings() const {
+  std::vector<std::string> out;
+  for (const Robot& r : robots) addOnce(out, r.loadWarnings);
+  for (const BodyHandle& h : bodyHandles()) addOnce(out, body(h).loadWarnings);
+  return out;
+}
+
+std::vector<std::string> World::robotLoadWarnings(int robot) const {
+  std::vector<std::string> out;
+  if (robot < 0 || robot >= static_cast<int>(robots.size())) return out;
+  addOnce(out, robots[robot].loadWarnings);
+  for (const auto& ref : robots[robot].bodyRefs()) addOnce(out, body({BodyHandle::Kind::Robot, robot, ref}).loadWarnings);
   return out;
 }
 

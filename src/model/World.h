@@ -67,6 +67,10 @@ struct World {
   Body& body(const BodyHandle& h);
   // "mug", "ThreeFinger/palm", "ThreeFinger/chain1/link0": readable and unique within the world.
   std::string bodyLabel(const BodyHandle& h) const;     // obstacles + graspables + every robot body (+ mounts)
+  // Every load warning of the world's robots (Robot::loadWarnings) and bodies (Body::loadWarnings), each once,
+  // in bodyHandles() order; robotLoadWarnings: those of robot `robot` and its bodies only.
+  std::vector<std::string> loadWarnings() const;
+  std::vector<std::string> robotLoadWarnings(int robot) const;
   // Moves child robots to their mounts in `state` (after a parent robot's DOFs or pose change).
   void updateConnections() { sg::updateConnections(*this, state); }
 };

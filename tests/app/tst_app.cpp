@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -762,7 +763,7 @@ void TstApp::importBundledRobots() {
 }
 
 // A robot naming an eigengrasp file that does not exist loads (as in GraspIt!), and says so: status bar,
-// Help > Load Warnings; a clean file clears them.
+// Help > Load Warnings; a clean file clears them. So do an object and a world whose texture is missing.
 void TstApp::loadWarningsAreShown() {
   QTemporaryDir dir;
   const std::filesystem::path copy = std::filesystem::path(dir.path().toStdString()) / "ThreeFinger";
@@ -789,6 +790,30 @@ void TstApp::loadWarningsAreShown() {
   QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
   QVERIFY(window.loadWarnings().isEmpty());
   QVERIFY(!show->isEnabled());
+  // Issue 33: a texture Coin cannot read is a warning of the body that names it, not a load error; the
+  // object (here a bare .iv) and a world naming it load.
+  const QString floor = dir.filePath("floor.iv");
+  {
+    QFile f(floor);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#Inventor V2.1 ascii\nSeparator {\n  Texture2 { filename \"textures/checker.jpg\" }\n"
+            "  Cube { width 100 height 100 depth 2 }\n}\n");
+  }
+  QVERIFY(window.importObjectFile(floor, /*obstacle=*/true));
+  QCOMPARE(window.loadWarnings().size(), 1);
+  QVERIFY(window.loadWarnings().front().contains("textures/checker.jpg"));
+  QVERIFY(show->isEnabled());
+  const QString world = dir.filePath("floor_world.xml");
+  {
+    QFile f(world);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("<world><obstacle><filename>floor.iv</filename></obstacle></world>\n");
+  }
+  QVERIFY(window.openWorldFile(world));
+  QCOMPARE(window.document()->world().obstacles.size(), std::size_t(1));
+  QCOMPARE(window.loadWarnings().size(), 1);
+  QVERIFY(window.loadWarnings().front().startsWith(floor + ":3: texture 'textures/checker.jpg' not found"));
+  QVERIFY(window.statusBar()->currentMessage().contains("1 warning"));
 }
 
 void TstApp::commandLineParsing_data() {

@@ -9,6 +9,7 @@
 // Unset or empty: only the bundled worlds run. A named file that does not exist fails its row.
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,6 +17,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "AnalysisExport.h"
 #include "AnalysisSettingsDialog.h"
 #include <QTemporaryDir>
 #include <QtTest>
@@ -105,7 +107,19 @@ void TstAppCliParity::gAndCliAgree() {
       QCOMPARE(measures[name].toObject()["iterations"].toInt(), m->bounds->iterations);
     }
   }
-  QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), evaluation->l1Quality.forceClosure);
+  QCOMPARE(doc["forceClosure"].toBool(), evaluation->forceClosure());
+  // File > Export writes each measure as the CLI does: one value (null when there is none), the ε's bounds.
+  QTemporaryDir out;
+  QVERIFY(app::exportAnalysisJson(*window.document(), *window.analysis(), out.filePath("a.json")));
+  QFile exported(out.filePath("a.json"));
+  QVERIFY(exported.open(QIODevice::ReadOnly));
+  const QJsonObject appMeasures = QJsonDocument::fromJson(exported.readAll()).object()["measures"].toObject();
+  QVERIFY(!appMeasures.isEmpty());
+  for (const QString& name : appMeasures.keys()) {
+    const QJsonObject a = appMeasures[name].toObject(), c = measures[name].toObject();
+    for (const char* key : {"label", "value", "ok", "lowerBound", "upperBound", "gap", "iterations", "converged", "status"})
+      QVERIFY2(a[key] == c[key], qPrintable(name + " " + key));
+  }
   QCOMPARE(evaluation->forceClosure(), evaluation->l1Quality.forceClosure);
 }
 

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <functional>
 
 #include "../support/CliRun.h"
 
@@ -128,9 +129,10 @@ class TestCli : public QObject {
     return chains;
   }
 
-  // The number after "label: epsilon " in text output, or NaN.
-  static double textEpsilon(const QByteArray& out, const QString& label) {
-    const auto m = QRegularExpression("\\n\\s*" + label + ": epsilon ([-+0-9.e]+),").match(QString::fromUtf8(out));
+  // The number after "<label> [<measure>]: " in text output (the measures list), or NaN.
+  static double textMeasure(const QByteArray& out, const QString& measure) {
+    const auto m = QRegularExpression("\\[" + QRegularExpression::escape(measure) + "\\]: ([-+0-9.e]+)")
+                       .match(QString::fromUtf8(out));
     return m.hasMatch() ? m.captured(1).toDouble() : std::nan("");
   }
 
@@ -675,22 +677,26 @@ class TestCli : public QObject {
       const QJsonArray pole = c["frictionEdges"].toArray()[0].toArray();
       QVERIFY(std::abs(pole[5].toDouble() - soft["torsion_mm"].toDouble()) < 1e-12);
     }
-    const QJsonObject l1 = doc["l1"].toObject();
+    // Force closure once, from ε L1; the hulls only say how they were built (the L1 hull for volume-l1).
+    QVERIFY(doc["forceClosure"].toBool());
+    QVERIFY(!doc.contains("l1") && !doc.contains("lInfinity"));  // the legacy blocks with their own ε are gone
+    const QJsonObject hulls = doc["hulls"].toObject();
+    const QJsonObject l1 = hulls["l1"].toObject();
     QVERIFY(l1["built"].toBool());
-    QVERIFY(l1["forceClosure"].toBool());
-    const double epsilon = l1["epsilon"].toDouble();
-    QVERIFY2(epsilon > 0, qPrintable(QString::number(epsilon)));
-    QCOMPARE(l1["epsilonGraspIt"].toDouble(), epsilon);
-    QVERIFY(l1["volume"].toDouble() > 0);
+    QCOMPARE(l1["status"].toString(), QString("ok"));
+    QVERIFY(l1["facets"].toInt() > 0);
+    for (const char* number : {"epsilon", "epsilonGraspIt", "volume", "worstCaseWrench", "forceClosure"})
+      QVERIFY2(!l1.contains(number), number);
     // The L∞ hull (volume) needs (20 + 1)³ summed points, above the engine's limit of 2000: not built, and
-    // said so; ε L∞ comes from support functions all the same.
-    const QJsonObject linf = doc["lInfinity"].toObject();
+    // said so, with no stand-in numbers; ε L∞ comes from support functions all the same.
+    const QJsonObject linf = hulls["lInfinity"].toObject();
     QCOMPARE(linf["built"].toBool(), false);
-    QCOMPARE(linf["hull"].toString(), QString("not built"));
+    QCOMPARE(linf["status"].toString(), QString("not built"));
     QCOMPARE(linf["pointsNeeded"].toDouble(), 9261.0);
     QCOMPARE(linf["pointLimit"].toDouble(), 2000.0);
     QVERIFY(linf["message"].toString().contains("epsilon-linf comes from support functions"));
-    // Every ε carries its certified bounds: lower ≤ value ≤ upper, the L1 one equal to the hull's ε.
+    QVERIFY(!linf.contains("volume") && !linf.contains("epsilon"));
+    // Every ε carries its certified bounds: lower ≤ value ≤ upper.
     const QJsonObject measures = doc["measures"].toObject();
     for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
       const QJsonObject m = measures[name].toObject();
@@ -701,21 +707,27 @@ class TestCli : public QObject {
       QVERIFY(m["iterations"].toInt() > 0);
       QCOMPARE(m["weakestDirection"].toArray().size(), qsizetype(6));
     }
-    QVERIFY(std::abs(measures["epsilon-l1"].toObject()["value"].toDouble() - epsilon) < 1e-9);
+    const double epsilon = measures["epsilon-l1"].toObject()["value"].toDouble();
+    QVERIFY2(epsilon > 0, qPrintable(QString::number(epsilon)));
     QVERIFY(measures["epsilon-l1"].toObject()["converged"].toBool());
     QVERIFY(measures["epsilon-linf"].toObject()["value"].toDouble() >= epsilon);
     QVERIFY(measures["epsilon-exact"].toObject()["upperBound"].toDouble() >= epsilon);
+    QVERIFY(measures["volume-l1"].toObject()["value"].toDouble() > 0);
+    // A measure without a value has none: null, not 0.
     QVERIFY(!measures["volume-linf"].toObject()["ok"].toBool());
+    QVERIFY(measures["volume-linf"].toObject()["value"].isNull());
     QVERIFY(!measures["volume-l1"].toObject().contains("lowerBound"));
     QVERIFY(doc["warnings"].toArray().isEmpty());
 
-    // The text output reports the same epsilon (6 significant digits) and why L∞ is missing.
+    // The text output reports the same ε, once (6 significant digits), and why the L∞ hull is missing.
     const CliRun text = runOnDefaultWorld("quality", {"--autograsp"});
     expectExit(text, 0);
-    const double textEps = textEpsilon(text.out, "L1");
+    const double textEps = textMeasure(text.out, "epsilon-l1");
     QVERIFY2(std::abs(textEps - epsilon) <= 1e-5 * epsilon, text.out.constData());
-    QVERIFY(text.out.contains("force closure yes"));
-    QVERIFY(text.out.contains("Linf: not built: "));
+    QCOMPARE(text.out.count("ε L1"), qsizetype(1));
+    QVERIFY(!text.out.contains("epsilon "));  // the hulls print no ε of their own
+    QVERIFY(text.out.contains("force closure: yes"));
+    QVERIFY(text.out.contains("Linf hull: not built: "));
     QVERIFY(text.out.contains("9261 points, above the limit of 2000"));
     QVERIFY(text.out.contains("support queries"));
     for (const char* field : {"neighbourhood: ", "z = a x² + b y² + c xy with a ", "relative radii: ", "patch: ",
@@ -729,6 +741,46 @@ class TestCli : public QObject {
     QCOMPARE(doc["dofs"].toArray(), grasp.json()["dofs"].toArray());
   }
 
+  void qualityWithoutForceClosureHasOneSignRule() {
+    // Issue 33 §5: the five-finger hand on the cylinder is not force closure. Every ε follows one sign rule
+    // (QUALITY.md): −(distance from the origin to the set), so ε L1 < 0 and ε exact cones in [ε L1, 0) (its set
+    // holds the linearised one), and ε L∞ = 0 because the L∞ set always holds the origin, which its message says.
+    const QStringList args{"quality", "worlds/fivefinger_cylinder.xml", "--approach", "--autograsp"};
+    const CliRun r = run(args + QStringList{"--json"}, QStringLiteral(SG_SOURCE_DIR));
+    expectExit(r, 0);
+    const QJsonObject doc = r.json();
+    QVERIFY(!doc["forceClosure"].toBool());
+    QVERIFY(doc["contacts"].toArray().size() >= 2);
+    const QJsonObject measures = doc["measures"].toObject();
+    const double l1 = measures["epsilon-l1"].toObject()["value"].toDouble();
+    const double linf = measures["epsilon-linf"].toObject()["value"].toDouble();
+    const double exact = measures["epsilon-exact"].toObject()["value"].toDouble();
+    QVERIFY2(l1 < 0, qPrintable(QString::number(l1)));
+    QVERIFY2(exact < 0 && exact >= l1 - 1e-9, qPrintable(QString::number(exact)));
+    QCOMPARE(linf, 0.0);
+    QVERIFY(measures["epsilon-linf"].toObject()["message"].toString().contains("always holds the origin"));
+    QVERIFY(measures["epsilon-l1"].toObject()["message"].toString().contains("distance from the origin"));
+    // Exactly one value per measure: a "value" in each, and no ε, volume or force-closure number anywhere else.
+    for (const QString& name : measures.keys()) QVERIFY2(measures[name].toObject().contains("value"), qPrintable(name));
+    std::function<void(const QJsonObject&, const QString&)> noSecondValue = [&](const QJsonObject& o, const QString& at) {
+      for (const QString& key : o.keys()) {
+        if (at.isEmpty() && (key == "measures" || key == "evaluations")) continue;
+        QVERIFY2(!key.startsWith("epsilon") && !key.startsWith("volume") && key != "worstCaseWrench",
+                 qPrintable(at + "/" + key));
+        if (o[key].isObject()) noSecondValue(o[key].toObject(), at + "/" + key);
+      }
+    };
+    noSecondValue(doc, {});
+    // The text prints each ε once.
+    const CliRun text = run(args, QStringLiteral(SG_SOURCE_DIR));
+    expectExit(text, 0);
+    QCOMPARE(text.out.count("ε L1"), qsizetype(1));
+    for (const char* measure : {"[epsilon-l1]:", "[epsilon-linf]:", "[epsilon-exact]:"})
+      QCOMPARE(text.out.count(measure), qsizetype(1));
+    QVERIFY(text.out.contains("force closure: no"));
+    QVERIFY(std::abs(textMeasure(text.out, "epsilon-l1") - l1) <= 1e-5 * std::abs(l1));
+  }
+
   void qualityEvaluatesContactsAsTheyAre() {
     // Without --autograsp nothing moves: the open hand does not touch the mug, no force closure.
     const CliRun r = runOnDefaultWorld("quality", {"--json"});
@@ -736,8 +788,10 @@ class TestCli : public QObject {
     const QJsonObject doc = r.json();
     QCOMPARE(doc["grasp"].toString(), QString("not run"));
     QCOMPARE(doc["contacts"].toArray().size(), 0);
-    QCOMPARE(doc["l1"].toObject()["forceClosure"].toBool(), false);
-    QCOMPARE(doc["l1"].toObject()["epsilon"].toDouble(), 0.0);
+    QCOMPARE(doc["forceClosure"].toBool(), false);
+    // No contacts, no ε: null, not a stand-in 0.
+    QCOMPARE(doc["measures"].toObject()["epsilon-l1"].toObject()["ok"].toBool(), false);
+    QVERIFY(doc["measures"].toObject()["epsilon-l1"].toObject()["value"].isNull());
     for (int k = 1; k < 4; ++k) QCOMPARE(doc["dofs"].toArray()[k].toDouble(), 0.0);
     // --no-close (the former way to ask for this) still works and means the same.
     const CliRun noClose = runOnDefaultWorld("quality", {"--no-close", "--json"});
@@ -767,7 +821,7 @@ class TestCli : public QObject {
     const CliRun body = run({"quality", path("models/objects/cube.xml"), "--json"});
     expectExit(body, 0);
     QCOMPARE(body.json()["contacts"].toArray().size(), 0);
-    QCOMPARE(body.json()["l1"].toObject()["forceClosure"].toBool(), false);
+    QCOMPARE(body.json()["forceClosure"].toBool(), false);
     QVERIFY(!body.json().contains("grasp"));
     expectExit(run({"quality", path("models/objects/cube.xml"), "--autograsp"}), 2);
     expectExit(runOnDefaultWorld("grasp", {"--autograsp", "--open"}), 2);
@@ -829,6 +883,27 @@ class TestCli : public QObject {
     expectExit(clamped, 0);
     QCOMPARE(clamped.json()["warnings"].toArray().size(), 2);
     QVERIFY(clamped.json()["warnings"].toArray()[1].toString().contains("clamped"));
+    // Issue 33: a texture Coin cannot read (here missing) is a load warning naming the file, and the world loads.
+    QTemporaryDir textured;
+    {
+      QFile iv(textured.filePath("floor.iv"));
+      QVERIFY(iv.open(QIODevice::WriteOnly));
+      iv.write("#Inventor V2.1 ascii\nSeparator {\n  Texture2 { filename \"textures/checker.jpg\" }\n"
+               "  Cube { width 100 height 100 depth 2 }\n}\n");
+      QFile xml(textured.filePath("floor_world.xml"));
+      QVERIFY(xml.open(QIODevice::WriteOnly));
+      xml.write("<world><graspableBody><filename>floor.iv</filename></graspableBody></world>\n");
+    }
+    for (const char* command : {"info", "quality"}) {
+      const CliRun floor = run({command, textured.filePath("floor_world.xml"), "--json"});
+      expectExit(floor, 0);
+      const QJsonArray warnings = floor.json()["warnings"].toArray();
+      QCOMPARE(warnings.size(), 1);
+      QVERIFY2(warnings[0].toString().startsWith(textured.filePath("floor.iv") + ":3: texture 'textures/checker.jpg' not found"),
+               qPrintable(warnings[0].toString()));
+      QVERIFY(QString::fromUtf8(floor.err).contains("softgrasp-cli: warning: " + warnings[0].toString()));
+    }
+
     // No warnings: an empty array.
     const CliRun clean = run({"info", path("models/robots/Two/Two.xml"), "--json"});
     expectExit(clean, 0);

@@ -92,8 +92,19 @@ QString compareL1(const Wrenches& w, const GwsSettings& gs, Tally& t) {
   if (q.hullStatus == HullStatus::Flat || q.hullStatus == HullStatus::TooFewPoints ||
       q.hullStatus == HullStatus::Empty) {
     ++t.flat;
-    if (s.status != SupportEpsilonStatus::Flat && s.status != SupportEpsilonStatus::Empty) return "not flat: " + what;
-    if (s.epsilon != 0 || s.forceClosure) return "flat but eps != 0: " + what;
+    if (s.forceClosure) return "flat but force closure: " + what;
+    // One sign rule (QUALITY.md): a flat set holding the origin gives 0, one beside it −dist(0, W); then the
+    // reported nearest point x has no wrench nearer the origin than the plane through x orthogonal to it.
+    if (s.status == SupportEpsilonStatus::Flat || s.status == SupportEpsilonStatus::Empty)
+      return s.epsilon == 0 ? QString() : "flat but eps != 0: " + what;
+    if (s.status != SupportEpsilonStatus::Converged || !(s.epsilon < 0)) return "flat, outside, not converged: " + what;
+    const Vec6& x = s.worstCaseWrench;
+    if (std::abs(x.norm() + s.epsilon) > 1e-12) return "flat: |x| != -eps: " + what;
+    for (const auto& ws : w)
+      for (Vec6 v : ws) {
+        v.head<3>() += gs.l1ForceOffset;
+        if (v.dot(x) < x.squaredNorm() - 1e-9) return "flat: x is not the nearest point: " + what;
+      }
     return {};
   }
   if (q.hullStatus != HullStatus::Ok || g.hull.joggled) { ++t.skipped; return {}; }
@@ -380,12 +391,12 @@ class TestQualitySupport : public QObject {
     QCOMPARE(exactConeEpsilon({}, 10, GwsType::L1).status, SupportEpsilonStatus::Empty);
     // All-zero wrenches, a single wrench, six wrenches in 6-D: flat.
     QCOMPARE(l1EpsilonFromSupport({{Vec6::Zero(), Vec6::Zero()}}).status, SupportEpsilonStatus::Flat);
-    QCOMPARE(l1EpsilonFromSupport({{Vec6::Ones()}}).status, SupportEpsilonStatus::Flat);
+    // A single wrench is flat and, the origin outside it, ε = −its distance (one sign rule, tst_epsilon_sign).
+    QVERIFY(std::abs(l1EpsilonFromSupport({{Vec6::Ones()}}).epsilon + std::sqrt(6.0)) < 1e-12);
     std::vector<Vec6> six;
     for (int i = 0; i < 6; ++i) six.push_back(Vec6::Unit(i) - 0.1 * Vec6::Ones());
     const SupportEpsilon s6 = l1EpsilonFromSupport({six});
-    QCOMPARE(s6.status, SupportEpsilonStatus::Flat);
-    QVERIFY(!s6.forceClosure && s6.epsilon == 0);
+    QVERIFY(!s6.forceClosure && s6.epsilon < 0);
     // The origin a vertex of W: ε = 0 exactly at the boundary, not force closure.
     std::vector<Vec6> cone{Vec6::Zero()};
     for (int i = 0; i < 6; ++i) cone.push_back(Vec6::Unit(i) + Vec6::Ones());

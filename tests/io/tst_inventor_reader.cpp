@@ -149,6 +149,29 @@ class TestInventorReader : public QObject {
     QVERIFY(near(mp->centroid_mm, Vec3(5, 5, 5), 1e-9));
     QVERIFY(normalsPointAwayFrom(m, Vec3(5, 5, 5)));
   }
+  void unreadableTexturesAreWarningsNotErrors() {
+    // Texture2 (Inventor) and ImageTexture (VRML 2) naming an image that is not there: the shape is read, and
+    // the warning names the geometry file, the line of the texture node and the image as written.
+    QTemporaryDir dir;
+    const std::string iv = writeFile(dir, "floor.iv", kIvHeader + "Separator {\n  Texture2 { filename \"tex/none.jpg\" }\n"
+                                                               "  Cube { width 10 height 10 depth 10 }\n}\n");
+    const InventorGeometry a = readInventorGeometry(iv);
+    QCOMPARE(a.mesh.triangleCount(), std::size_t(12));
+    QCOMPARE(a.warnings.size(), std::size_t(1));
+    QVERIFY2(a.warnings[0].rfind(iv + ":3: texture 'tex/none.jpg' not found", 0) == 0, a.warnings[0].c_str());
+    QCOMPARE(readMesh(iv).triangleCount(), std::size_t(12));  // the plain reader does not throw either
+    const std::string wrl = writeFile(dir, "box.wrl", "#VRML V2.0 utf8\nShape {\n  appearance Appearance { texture "
+                                                      "ImageTexture { url \"tex/none.png\" } }\n"
+                                                      "  geometry Box { size 10 10 10 }\n}\n");
+    const InventorGeometry b = readInventorGeometry(wrl);
+    QCOMPARE(b.mesh.triangleCount(), std::size_t(12));
+    QCOMPARE(b.warnings.size(), std::size_t(1));
+    QVERIFY2(b.warnings[0].rfind(wrl + ":3: texture 'tex/none.png' not found", 0) == 0, b.warnings[0].c_str());
+    // A file without textures has no warnings; a real read error is still an error.
+    QVERIFY(readInventorGeometry(writeFile(dir, "plain.iv", kIvHeader + "Cube { width 1 height 1 depth 1 }\n")).warnings.empty());
+    QVERIFY_THROWS_EXCEPTION(Error, readInventorGeometry(writeFile(dir, "bad.iv", kIvHeader + "Cube { width one }\n")));
+  }
+
   void fileReferenceResolvesNextToTheFile() {
     QTemporaryDir dir;
     QVERIFY(QDir(dir.path()).mkpath("parts"));

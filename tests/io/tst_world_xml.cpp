@@ -1,6 +1,8 @@
 // World XML: GraspIt!-layout path resolution, bodies by file and inline, robots with dofValues (break-away
 // entries), connections with a mount, the camera (w-last quaternion); the writer and load/save round trips;
 // world-level error messages.
+#include <QDir>
+#include <QImage>
 #include <QtTest>
 
 #include <filesystem>
@@ -390,6 +392,60 @@ class TestWorldXml : public QObject {
     saveWorld(w, out);
     QVERIFY(sgtest::contains(sgtest::readText(out), absolutePath(tree.path("models/objects/block.iv")) + "</geometryFile>"));
     verifyWorldsEqual(w, loadWorld(out));
+  }
+
+  void texturesNeverBlockLoading() {
+    // GraspIt!'s barrettGlassDyn.xml: the floor's simpleFloor.iv names textures/checker.jpg. A texture is
+    // decoration: one Coin decodes (JPEG, PNG through libsimage) loads silently; a missing or corrupt one
+    // becomes a load warning naming the file, and the geometry is there all the same.
+    Tree tree;
+    QImage checker(8, 8, QImage::Format_RGB32);
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x) checker.setPixel(x, y, (x + y) % 2 ? qRgb(255, 255, 255) : qRgb(0, 0, 0));
+    QDir().mkpath(QString::fromStdString(tree.path("models/obstacles/textures")));
+    QVERIFY(checker.save(QString::fromStdString(tree.path("models/obstacles/textures/checker.jpg")), "JPG"));
+    QVERIFY(checker.save(QString::fromStdString(tree.path("models/obstacles/textures/checker.png")), "PNG"));
+    tree.write("models/obstacles/textures/corrupt.jpg", std::string("\xff\xd8\xff\xe0 not a JPEG after all"));
+    const auto floorWith = [&](const std::string& stem, const std::string& texture) {
+      tree.write("models/obstacles/" + stem + ".iv",
+                 "#Inventor V2.1 ascii\n\nSeparator {\n  Texture2 { filename \"" + texture +
+                     "\" }\n  Cube { width 400 height 400 depth 2 }\n}\n");
+      tree.write("models/obstacles/" + stem + ".xml",
+                 "<root><material>wood</material><geometryFile type=\"Inventor\">" + stem +
+                     ".iv</geometryFile></root>");
+      return tree.write("worlds/" + stem + ".xml", "<world>\n  <obstacle><filename>models/obstacles/" + stem +
+                                                       ".xml</filename></obstacle>\n</world>\n");
+    };
+    struct Case {
+      const char* stem;
+      const char* texture;
+      const char* expected;  // in the one warning; nullptr: no warning
+    };
+    for (const Case& c : {Case{"jpegFloor", "textures/checker.jpg", nullptr},
+                          Case{"pngFloor", "textures/checker.png", nullptr},
+                          Case{"missingFloor", "textures/missing.jpg", "texture 'textures/missing.jpg' not found"},
+                          Case{"corruptFloor", "textures/corrupt.jpg", "could not be decoded"}}) {
+      const World w = loadWorld(floorWith(c.stem, c.texture));
+      QCOMPARE(w.obstacles.size(), std::size_t(1));
+      QCOMPARE(w.obstacles[0].triangleCount(), std::size_t(12));
+      QVERIFY(w.obstacles[0].mesh->bounds.max.isApprox(Vec3(200, 200, 1), 1e-6));
+      const std::vector<std::string> warnings = w.loadWarnings();
+      std::string all;
+      for (const auto& line : warnings) all += line + "\n";
+      if (!c.expected) {
+        QVERIFY2(warnings.empty(), ("a texture Coin should decode (is libsimage installed? scripts/deps.txt): " + all).c_str());
+        continue;
+      }
+      QCOMPARE(warnings.size(), std::size_t(1));
+      QVERIFY2(sgtest::contains(all, tree.path(std::string("models/obstacles/") + c.stem + ".iv") + ":4: "), all.c_str());
+      QVERIFY2(sgtest::contains(all, c.expected), all.c_str());
+      QVERIFY2(sgtest::contains(all, "loaded without it"), all.c_str());
+      QCOMPARE(w.obstacles[0].loadWarnings, warnings);
+    }
+    // The corrupt file that exists is named by its path, so the user knows which file to fix.
+    const World corrupt = loadWorld(tree.path("worlds/corruptFloor.xml"));
+    QVERIFY(sgtest::contains(corrupt.loadWarnings().front(),
+                             "(" + std::filesystem::path(tree.path("models/obstacles/textures/corrupt.jpg")).lexically_normal().string() + ")"));
   }
 
   void repeatedFilesAreReadOnce() {

@@ -1,5 +1,7 @@
 #include "AnalysisExport.h"
 
+#include <cmath>
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +11,7 @@
 
 #include "Document.h"
 #include "GraspAnalysis.h"
+#include "grasp/QualityMeasure.h"
 
 namespace sg::app {
 
@@ -81,11 +84,20 @@ bool exportAnalysisJson(const Document& doc, const GraspAnalysis& analysis, cons
     }
     out.insert("contacts", evaluated);
     QJsonObject measures;
+    // One value per measure, as softgrasp-cli quality's "measures" (ui/cli/QualityReport.h): null when there is
+    // none, each ε with its certified bounds.
     for (const MeasureValue& m : e->measures) {
-      QJsonObject v{{"value", m.value}, {"ok", m.ok}};
+      const QualityMeasure* q = findQualityMeasure(m.measure);
+      QJsonObject v{{"label", QString::fromStdString(q ? q->label() : m.measure)},
+                    {"value", m.ok && std::isfinite(m.value) ? QJsonValue(m.value) : QJsonValue(QJsonValue::Null)},
+                    {"ok", m.ok}};
       if (m.bounds) {
         v.insert("lowerBound", m.bounds->lower);
         v.insert("upperBound", m.bounds->upper);
+        v.insert("gap", m.bounds->gap());
+        v.insert("iterations", m.bounds->iterations);
+        v.insert("converged", m.bounds->converged);
+        v.insert("status", QString::fromStdString(m.bounds->status));
       }
       if (!m.message.empty()) v.insert("message", QString::fromStdString(m.message));
       measures.insert(QString::fromStdString(m.measure), v);

@@ -459,10 +459,7 @@ bool MainWindow::openWorldFile(const QString& path) {
   if (viewport_) viewport_->frameWorld();
   addRecentFile(path);
   rememberDirectory(path);
-  std::vector<std::string> warnings;
-  for (const Robot& robot : doc_->world().robots)
-    warnings.insert(warnings.end(), robot.loadWarnings.begin(), robot.loadWarnings.end());
-  setLoadWarnings(warnings, tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+  setLoadWarnings(doc_->world().loadWarnings(), tr("Opened %1").arg(QDir::toNativeSeparators(path)));
   return true;
 }
 
@@ -496,7 +493,8 @@ bool MainWindow::importRobotFile(const QString& path) {
     return false;
   }
   rememberDirectory(path);
-  setLoadWarnings(doc_->world().robots.back().loadWarnings, tr("Imported robot %1").arg(QFileInfo(path).fileName()));
+  setLoadWarnings(doc_->world().robotLoadWarnings(static_cast<int>(doc_->world().robots.size()) - 1),
+                  tr("Imported robot %1").arg(QFileInfo(path).fileName()));
   return true;
 }
 
@@ -508,7 +506,10 @@ bool MainWindow::importObjectFile(const QString& path, bool obstacle) {
     return false;
   }
   rememberDirectory(path);
-  statusBar()->showMessage(tr("Imported %1").arg(QFileInfo(path).fileName()), 5000);
+  const World& world = doc_->world();
+  const std::vector<Body>& bodies = obstacle ? world.obstacles : world.graspables;
+  setLoadWarnings(bodies.empty() ? std::vector<std::string>{} : bodies.back().loadWarnings,
+                  tr("Imported %1").arg(QFileInfo(path).fileName()));
   return true;
 }
 

@@ -152,30 +152,19 @@ QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, 
   return o;
 }
 
-QJsonObject wrenchSpaceJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
-                            const QualitySettings& settings) {
-  if (!(gws.type == GwsType::L1 ? e.l1Built : e.lInfinityBuilt))
-    return QJsonObject{{"type", jsonString(toString(gws.type))}, {"built", false}, {"hull", "not requested"},
-                       {"message", jsonString("no requested measure needs this space (--measures)")}};
-  QJsonArray weakest;
-  for (int k = 0; k < 6; ++k) weakest.append(jsonNumber(q.worstCaseWrench(k)));
-  QJsonObject o{{"type", jsonString(toString(gws.type))},
-                {"hull", jsonString(toString(q.hullStatus))},
-                {"built", !gws.limitExceeded && q.hullStatus == HullStatus::Ok},
-                {"message", jsonString(q.message)},
+QJsonObject hullJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
+                     const QualitySettings& settings) {
+  if (lInfinityNotBuilt(gws))
+    return QJsonObject{{"built", false},
+                       {"status", "not built"},
+                       {"message", jsonString(notBuiltReason(e, settings))},
+                       {"pointsNeeded", lInfinityPointBound(e)},
+                       {"pointLimit", static_cast<double>(settings.gws.maxLInfinityPoints)}};
+  QJsonObject o{{"built", q.hullStatus == HullStatus::Ok},
+                {"status", jsonString(toString(q.hullStatus))},
                 {"points", static_cast<double>(gws.inputPointCount)},
-                {"facets", q.facetCount},
-                {"forceClosure", q.forceClosure},
-                {"epsilon", jsonNumber(q.epsilon)},
-                {"epsilonGraspIt", jsonNumber(q.epsilonGraspIt)},
-                {"volume", jsonNumber(q.volume)},
-                {"worstCaseWrench", weakest}};
-  if (lInfinityNotBuilt(gws)) {
-    o.insert("hull", "not built");
-    o.insert("message", jsonString(notBuiltReason(e, settings)));
-    o.insert("pointsNeeded", lInfinityPointBound(e));
-    o.insert("pointLimit", static_cast<double>(settings.gws.maxLInfinityPoints));
-  }
+                {"facets", q.facetCount}};
+  if (q.hullStatus != HullStatus::Ok) o.insert("message", jsonString(q.message));
   return o;
 }
 
@@ -228,15 +217,13 @@ void printContactEvaluation(TextPrinter& out, const World& world, const GraspEva
   for (const auto& w : c.wrenches) out.line(vec6Text(w));
 }
 
-void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
-                      const GraspQuality& q, const QualitySettings& settings) {
-  if (!(gws.type == GwsType::L1 ? e.l1Built : e.lInfinityBuilt)) return;  // no requested measure needed it
+void printHull(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
+               const GraspQuality& q, const QualitySettings& settings) {
   if (lInfinityNotBuilt(gws)) {
     out.field(label, "not built: " + notBuiltReason(e, settings));
     return;
   }
-  std::string text = "epsilon " + TextPrinter::number(q.epsilon) + ", volume " + TextPrinter::number(q.volume) +
-                     ", force closure " + (q.forceClosure ? "yes" : "no");
+  std::string text = std::to_string(gws.inputPointCount) + " points, " + std::to_string(q.facetCount) + " facets";
   if (q.hullStatus != HullStatus::Ok) {
     // The message often starts with the status itself: say it once.
     const std::string status = toString(q.hullStatus);
@@ -252,7 +239,10 @@ QJsonObject measuresJson(const GraspEvaluation& e) {
   QJsonObject o;
   for (const MeasureValue& m : e.measures) {
     const QualityMeasure* q = findQualityMeasure(m.measure);
-    QJsonObject v{{"label", jsonString(q ? q->label() : m.measure)}, {"value", jsonNumber(m.value)}, {"ok", m.ok}};
+    // A measure without a value (no contacts, a hull not built) has "value": null, never a stand-in 0.
+    QJsonObject v{{"label", jsonString(q ? q->label() : m.measure)},
+                  {"value", m.ok ? jsonNumber(m.value) : QJsonValue(QJsonValue::Null)},
+                  {"ok", m.ok}};
     if (!m.message.empty()) v.insert("message", jsonString(m.message));
     if (m.bounds) {
       v.insert("lowerBound", jsonNumber(m.bounds->lower));
@@ -271,12 +261,17 @@ QJsonObject measuresJson(const GraspEvaluation& e) {
 QJsonObject evaluationJson(const World& world, const GraspEvaluation& e, const QualitySettings& settings) {
   QJsonArray list;
   for (std::size_t i = 0; i < e.contacts.size(); ++i) list.append(contactEvaluationJson(world, e, i));
+  // Each measure's value once (in "measures"); the hulls only say how they were built, and only when a
+  // requested measure built them (the volumes).
+  QJsonObject hulls;
+  if (e.l1Built) hulls.insert("l1", hullJson(e, e.l1, e.l1Quality, settings));
+  if (e.lInfinityBuilt) hulls.insert("lInfinity", hullJson(e, e.lInfinity, e.lInfinityQuality, settings));
   return QJsonObject{{"contactModel", jsonString(e.contactModel)},
                      {"torqueScale_mm", jsonNumber(e.reference.torqueScale_mm)},
                      {"contacts", list},
+                     {"forceClosure", e.forceClosure()},
                      {"measures", measuresJson(e)},
-                     {"l1", wrenchSpaceJson(e, e.l1, e.l1Quality, settings)},
-                     {"lInfinity", wrenchSpaceJson(e, e.lInfinity, e.lInfinityQuality, settings)}};
+                     {"hulls", hulls}};
 }
 
 void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation& e, std::size_t contactsFound,
@@ -290,14 +285,15 @@ void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation
     TextPrinter::Indent inner(out);
     for (std::size_t i = 0; i < e.contacts.size(); ++i) printContactEvaluation(out, world, e, i);
   }
-  printWrenchSpace(out, "L1", e, e.l1, e.l1Quality, settings);
-  printWrenchSpace(out, "Linf", e, e.lInfinity, e.lInfinityQuality, settings);
+  out.field("force closure", e.forceClosure() ? "yes" : "no");
+  if (e.l1Built) printHull(out, "L1 hull", e, e.l1, e.l1Quality, settings);
+  if (e.lInfinityBuilt) printHull(out, "Linf hull", e, e.lInfinity, e.lInfinityQuality, settings);
   out.field("measures", std::to_string(e.measures.size()));
   TextPrinter::Indent inner(out);
   for (const MeasureValue& m : e.measures) {
     const QualityMeasure* q = findQualityMeasure(m.measure);
     std::string text = TextPrinter::number(m.value);
-    if (!m.ok) text += " (not available" + (m.message.empty() ? std::string() : ": " + m.message) + ")";
+    if (!m.ok) text = "not available" + (m.message.empty() ? std::string() : ": " + m.message);
     else if (m.bounds) text += " (" + boundsText(*m.bounds) + (m.message.empty() ? "" : "; " + m.message) + ")";
     out.field((q ? q->label() : m.measure) + " [" + m.measure + "]", text);
   }

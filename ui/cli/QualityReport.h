@@ -2,7 +2,8 @@
 // What `quality` reports about an evaluated grasp, as JSON and as text: per contact the model, friction,
 // soft-contact details (neighbourhood sizes, fitted paraboloid coefficients, principal curvatures, relative
 // radii, patch semi-axes and axes, torsional limit), the friction edges and the wrenches on the object; for
-// the grasp the L1 and L∞ spaces (ε, volume, force closure, or why a space was not built).
+// the grasp force closure, every measure once (each ε from support functions with its bounds) and how the
+// hulls the volumes need were built (or why not).
 #include <QJsonObject>
 #include <ostream>
 
@@ -16,22 +17,24 @@ double lInfinityPointBound(const GraspEvaluation& e);
 
 // Contact `index` of the evaluation, with the model's soft data where it has some.
 QJsonObject contactEvaluationJson(const World& world, const GraspEvaluation& e, std::size_t index);
-// {"type", "built", "hull", "message", "points", "facets", "forceClosure", "epsilon", "epsilonGraspIt",
-//  "volume", "worstCaseWrench"}; an L∞ space that was not built has "hull": "not built", the reason in
-// "message", and "pointsNeeded" and "pointLimit".
-QJsonObject wrenchSpaceJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
-                            const QualitySettings& settings);
+// How a wrench space's Qhull hull was built (only the volumes read it): {"built", "status", "points", "facets",
+// "message" when not Ok}; an L∞ hull over its point limit: {"built": false, "status": "not built", "message",
+// "pointsNeeded", "pointLimit"}. No ε and no volume: every value is in measuresJson, once.
+QJsonObject hullJson(const GraspEvaluation& e, const GraspWrenchSpace& gws, const GraspQuality& q,
+                     const QualitySettings& settings);
 
 void printContactEvaluation(TextPrinter& out, const World& world, const GraspEvaluation& e, std::size_t index);
-// "L1: epsilon E, volume V, force closure yes|no", or "Linf: not built: <reason>".
-void printWrenchSpace(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
-                      const GraspQuality& q, const QualitySettings& settings);
+// "N points, F facets" (and the status when not Ok), or "not built: <reason>".
+void printHull(TextPrinter& out, const char* label, const GraspEvaluation& e, const GraspWrenchSpace& gws,
+               const GraspQuality& q, const QualitySettings& settings);
 
-// {"measure name": {"label", "value", "ok", "message"?}} for every computed measure.
+// {"measure name": {"label", "value" (null when not ok), "ok", "message"?, and for the ε's "lowerBound",
+// "upperBound", "gap", "iterations", "converged", "status", "weakestDirection"}} for every computed measure.
 QJsonObject measuresJson(const GraspEvaluation& e);
-// One model's evaluation: {"contactModel", "torqueScale_mm", "contacts", "measures", "l1", "lInfinity"}.
+// One model's evaluation: {"contactModel", "torqueScale_mm", "contacts", "forceClosure" (ε L1's verdict),
+// "measures", "hulls": {"l1"?, "lInfinity"?} (hullJson, the hulls a requested measure built)}.
 QJsonObject evaluationJson(const World& world, const GraspEvaluation& e, const QualitySettings& settings);
-// The same as text: model, torque scale, contacts with details, wrench spaces, measures.
+// The same as text: model, torque scale, contacts with details, force closure, hulls built, measures.
 void printEvaluation(TextPrinter& out, const World& world, const GraspEvaluation& e, std::size_t contactsFound,
                      const QualitySettings& settings);
 

@@ -12,8 +12,7 @@ void Warnings::add(const std::string& text) {
 }
 
 void Warnings::addLoadWarnings(const World& world) {
-  for (const auto& robot : world.robots)
-    for (const auto& w : robot.loadWarnings) add(w);
+  for (const auto& w : world.loadWarnings()) add(w);
 }
 
 QJsonArray Warnings::json() const {

@@ -12,8 +12,8 @@ namespace sg::cli {
 class Warnings {
  public:
   void add(const std::string& text);
-  // Robot::loadWarnings of every robot in `world` (missing eigengrasp or virtual-contact files, ignored
-  // collision rules), one "file:line: problem" line each.
+  // World::loadWarnings: those of every robot (missing eigengrasp or virtual-contact files, ignored collision
+  // rules) and body (textures Coin could not read), one "file:line: problem" line each.
   void addLoadWarnings(const World& world);
 
   const std::vector<std::string>& all() const { return lines_; }
