@@ -1,9 +1,9 @@
 #include "grasp/SensitivitySweep.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg {
 
@@ -58,11 +58,7 @@ std::vector<const SweepPoint*> SweepTable::series(const std::string& model) cons
 
 namespace {
 
-std::string number(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+std::string number(double v) { return formatDouble(v); }  // C locale: a CSV field, never "1,5"
 
 void checkValue(SweepParameter parameter, double v) {
   const bool bad = !std::isfinite(v) || (parameter == SweepParameter::Friction ? v < 0 : v <= 0);

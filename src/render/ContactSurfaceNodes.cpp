@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include <Inventor/nodes/SoCoordinate3.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
@@ -14,6 +13,7 @@
 #include <Inventor/nodes/SoSphere.h>
 #include <Inventor/nodes/SoTranslation.h>
 
+#include "core/NumberFormat.h"
 #include "geometry/hydro/ContactSurface.h"
 #include "render/CoinConvert.h"
 #include "render/CoinInit.h"
@@ -99,9 +99,7 @@ PressureUnit pressureUnitFor(double peak_Pa) {
 }
 
 std::string formatPressure(double pressure_Pa, const PressureUnit& unit) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.3g %s", pressure_Pa / unit.pascals, unit.name);
-  return buffer;
+  return formatGeneral(pressure_Pa / unit.pascals, 3) + " " + unit.name;
 }
 
 SoSeparator* makeContactSurfaceNode(const ContactSurface& surface, const ContactSurfaceStyle& style) {
