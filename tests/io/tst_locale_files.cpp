@@ -4,6 +4,7 @@
 // QApplication sets it (setlocale(LC_ALL, "")) and as a C++ program may (std::locale::global), so printf,
 // strtod and iostream formatting would all write or expect "17,4" here.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QProcess>
 #include <QSettings>
@@ -218,6 +219,7 @@ class TstLocaleFiles : public QObject {
   void shardsAndMergedDatasets();
   void comparisonAndSweepCsv();
   void worldsAndMeshes();
+  void urdfRobotAndGraspItExport();
   void settingsFile();
   void cliOutputAndFiles();
 };
@@ -458,6 +460,35 @@ void TstLocaleFiles::worldsAndMeshes() {
   QCOMPARE(QDir(dir.filePath("d")).entryList(QDir::Files, QDir::Name), files);
   QVERIFY(files.contains("world.xml"));
   for (const QString& f : files) QVERIFY2(fileBytes(dir.filePath("d/" + f)) == fileBytes(dir.filePath("c/" + f)), qPrintable(f));
+}
+
+// A URDF hand (urdfdom's parser, the sidecar) read under de_DE as under C, and written back as a GraspIt! robot
+// directory (robot XML with DH joints, body XML and OFF per link) with the C locale's bytes.
+void TstLocaleFiles::urdfRobotAndGraspItExport() {
+  const std::string urdf = SG_SOURCE_DIR "/models/robots/ThreeFingerURDF/urdf/three_finger.urdf";
+  QTemporaryDir dir;
+  const Robot c = loadRobot(urdf, MaterialTable());
+  const std::string cXml = exportGraspItRobot(c, dir.filePath("c").toStdString());
+  const InLocale german(kGerman);
+  const Robot d = loadRobot(urdf, MaterialTable());
+  QCOMPARE(d.dofCount(), c.dofCount());
+  for (std::size_t k = 0; k < c.dofs.size(); ++k) {
+    QVERIFY(sameBits(d.dofs[k].minValue, c.dofs[k].minValue));
+    QVERIFY(sameBits(d.dofs[k].maxValue, c.dofs[k].maxValue));
+  }
+  QCOMPARE(d.chains.size(), c.chains.size());
+  for (std::size_t i = 0; i < c.chains.size(); ++i) QVERIFY(sameTransform(d.chains[i].base, c.chains[i].base));
+  const std::string dXml = exportGraspItRobot(d, dir.filePath("d").toStdString());
+  QDirIterator files(QString::fromStdString(cXml).section('/', 0, -2), QDir::Files, QDirIterator::Subdirectories);
+  int compared = 0;
+  while (files.hasNext()) {
+    const QString cFile = files.next();
+    const QString dFile = QString(cFile).replace(dir.filePath("c"), dir.filePath("d"));
+    QVERIFY2(fileBytes(dFile) == fileBytes(cFile), qPrintable(cFile));
+    ++compared;
+  }
+  QVERIFY(compared > 2);
+  QVERIFY(QFile::exists(QString::fromStdString(dXml)));
 }
 
 void TstLocaleFiles::settingsFile() {
