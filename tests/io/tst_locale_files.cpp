@@ -221,6 +221,7 @@ class TstLocaleFiles : public QObject {
   void worldsAndMeshes();
   void urdfRobotAndGraspItExport();
   void settingsFile();
+  void settingsFileWithADecimalComma();
   void cliOutputAndFiles();
 };
 
@@ -517,6 +518,33 @@ void TstLocaleFiles::settingsFile() {
   QVERIFY(sameBits(readCollision.contacts.threshold_mm, 0.15));
   QVERIFY(sameBits(readQuality.soft.patch.normalForce_N, 17.401967777578459));
   QVERIFY(sameBits(readQuality.torqueLength_mm, 12345.678));
+}
+
+// A settings file edited by hand on a German desktop ("0,2", which INI reads as the list {0, 2}): the key keeps its
+// value and the reader names it; softgrasp-cli --settings refuses the file naming it and the key.
+void TstLocaleFiles::settingsFileWithADecimalComma() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("hand-written.ini");
+  QVERIFY(writeText(path, "[analysis]\nthreshold_mm=0,2\nnormalForce_N=2.5\n"));
+  const InLocale german(kGerman);
+  QSettings q(path, QSettings::IniFormat);
+  CollisionSettings collision;
+  const double before = collision.contacts.threshold_mm;
+  QualitySettings quality;
+  std::string model = "point";
+  std::vector<std::string> problems;
+  settings_ini::read(q, collision, model, quality, &problems);
+  QCOMPARE(problems.size(), std::size_t(1));
+  QVERIFY2(problems[0].find("threshold_mm") != std::string::npos && problems[0].find("'0,2'") != std::string::npos,
+           problems[0].c_str());
+  QCOMPARE(collision.contacts.threshold_mm, before);
+  QCOMPARE(quality.soft.patch.normalForce_N, 2.5);
+#ifdef SG_CLI_PATH
+  const Cli r = runCli(kGerman, {"quality", kSource + "/worlds/paralleljaw_box.xml", "--settings", path});
+  QCOMPARE(r.exitCode, 3);
+  QVERIFY2(r.err.contains("hand-written.ini") && r.err.contains("threshold_mm") && r.err.contains("0,2"),
+           r.err.constData());
+#endif
 }
 
 // The CLI run under LC_ALL=de_DE.UTF-8 prints the bytes it prints under C, reads a settings file and a grasp list
