@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <exception>
 #include <mutex>
 #include <thread>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "core/Progress.h"
 #include "grasp/planner/GraspList.h"
 #include "io/ModelIO.h"
@@ -73,11 +73,10 @@ const World& WorldCache::get(const BatchRow& row) {
   std::string key = row.worldPath;
   if (key.empty()) {
     const Transform X = row.handPose.value_or(Transform());
-    char pose[256];
-    std::snprintf(pose, sizeof pose, "%.17g %.17g %.17g %.17g %.17g %.17g %.17g", X.translation().x(),
-                  X.translation().y(), X.translation().z(), X.rotation().w(), X.rotation().x(), X.rotation().y(),
-                  X.rotation().z());
-    key = row.handPath + "\n" + row.objectPath + "\n" + pose;
+    const double pose[7] = {X.translation().x(), X.translation().y(), X.translation().z(), X.rotation().w(),
+                            X.rotation().x(),    X.rotation().y(),    X.rotation().z()};
+    key = row.handPath + "\n" + row.objectPath + "\n";
+    for (const double v : pose) key += formatDouble(v) + " ";
   }
   if (!world_ || key != key_) {
     world_.reset();

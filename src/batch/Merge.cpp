@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -11,6 +10,7 @@
 
 #include "batch/ShardFile.h"
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/planner/Json.h"
 #include "io/AtomicFile.h"
@@ -32,9 +32,7 @@ std::string listRows(const std::vector<long>& rows, std::size_t shown = 12) {
 
 std::string number(double v) {
   if (!std::isfinite(v)) return "";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
+  return formatDouble(v);  // C locale: a CSV field, never "1,5"
 }
 
 std::string csvField(const std::string& s) {

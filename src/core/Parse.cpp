@@ -56,16 +56,4 @@ std::optional<std::vector<double>> parseDoubleList(std::string_view text) {
   return out;
 }
 
-std::string formatDouble(double value) {
-  char buf[64];
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
-  if (ec != std::errc()) return "nan";
-  return std::string(buf, ptr);
-}
-
-std::string formatSigned(double value) {
-  std::string s = formatDouble(value == 0.0 ? 0.0 : value);  // no "-0"
-  return (s.front() == '-') ? s : "+" + s;
-}
-
 }  // namespace sg

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/NumberFormat.h"  // the matching writers (formatDouble, ...)
+
 namespace sg {
 
 std::optional<double> parseDouble(std::string_view text);  // finite only; leading/trailing blanks allowed
@@ -14,10 +16,5 @@ std::optional<int> parseInt(std::string_view text);
 std::optional<std::vector<double>> parseDoubleList(std::string_view text);
 std::vector<std::string_view> splitWhitespace(std::string_view text);
 std::string_view trim(std::string_view text);
-
-// Shortest round-tripping text for a double with an explicit sign, GraspIt!-style ("+1.5", "-0.25").
-std::string formatSigned(double value);
-// Shortest round-tripping text without a forced sign.
-std::string formatDouble(double value);
 
 }  // namespace sg

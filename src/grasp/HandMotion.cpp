@@ -1,9 +1,9 @@
 #include "grasp/HandMotion.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "grasp/Motion.h"
 #include "model/Kinematics.h"
 
@@ -11,12 +11,7 @@ namespace sg {
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(3);
-  s << v;
-  return s.str();
-}
+std::string number(double v) { return formatGeneral(v, 3); }  // not the global C++ locale's "1,5"
 
 HandMotionStep approachStep(const World& world, WorldState& state, int robot, const HandMotionRequest& r) {
   HandMotionStep step;

@@ -77,7 +77,7 @@ ModelComparison compareModels(const World& world, const WorldState& state, const
 // The whole analysis as AnalysisRequest describes it (hand motion, collision settings, graspable choice), then
 // the comparison of `request.models` with the request's quality settings. `report` (optional) receives the hand
 // motion's report. AnalysisRequest::contactModels and ::measures are ignored.
-// One rectangular CSV table (header first, numbers with 17 significant digits, empty where not applicable):
+// One rectangular CSV table (header first, numbers in shortest round-trip form, C locale, empty where not applicable):
 // "row,bodies,model,ok,present,kind,patch_shape,patch_area_mm2,normal_force_N,peak_pressure_Pa,mu,
 // torsion_mm,torsional_limit_Nmm,<measures...>": per contact and model a line with row = the contact's 1-based
 // row, then per model one line with row = "grasp" and the measures. Text fields are quoted when they hold a

@@ -1,9 +1,9 @@
 #include "grasp/SensitivitySweep.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg {
 
@@ -58,11 +58,7 @@ std::vector<const SweepPoint*> SweepTable::series(const std::string& model) cons
 
 namespace {
 
-std::string number(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+std::string number(double v) { return formatDouble(v); }  // C locale: a CSV field, never "1,5"
 
 void checkValue(SweepParameter parameter, double v) {
   const bool bad = !std::isfinite(v) || (parameter == SweepParameter::Friction ? v < 0 : v <= 0);
@@ -126,9 +122,13 @@ std::string SweepTable::csv() const {
   out += ",mean_patch_area_mm2,mean_torsional_limit_Nmm,patches\n";
   for (const SweepPoint& p : points) {
     out += number(p.value) + "," + p.model + "," + (p.ok ? "1" : "0");
-    for (const std::optional<double>& v : p.measures) out += "," + (v ? number(*v) : std::string());
-    out += "," + number(p.meanPatchArea_mm2) + "," + number(p.meanTorsionalLimit_Nmm) + "," + std::to_string(p.patches);
-    out += "\n";
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "," + std::string temporaries here.
+    for (const std::optional<double>& v : p.measures) {
+      out += ',';
+      if (v) out += number(*v);
+    }
+    out.append(",").append(number(p.meanPatchArea_mm2)).append(",").append(number(p.meanTorsionalLimit_Nmm));
+    out.append(",").append(std::to_string(p.patches)).append("\n");
   }
   return out;
 }

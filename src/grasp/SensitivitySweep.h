@@ -64,7 +64,7 @@ struct SweepTable {
   // The points of one model, in value order.
   std::vector<const SweepPoint*> series(const std::string& model) const;
   // "parameter,model,ok,<measures...>,mean_patch_area_mm2,mean_torsional_limit_Nmm,patches" then one line per
-  // point (numbers with 17 significant digits, empty for a missing value).
+  // point (numbers in shortest round-trip form, C locale, empty for a missing value).
   std::string csv() const;
 };
 

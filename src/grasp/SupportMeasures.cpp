@@ -1,20 +1,16 @@
 // ε of the L1, L∞ and exact-cone sets from support functions (QUALITY.md "ε from support functions"): no hull
 // and no Minkowski sum is built. Each value carries its certified bounds, the weakest direction and the number
 // of support queries (MeasureValue::bounds).
+#include "core/NumberFormat.h"
 #include "grasp/QualityMeasure.h"
 
-#include <cstdio>
 #include <memory>
 
 namespace sg {
 
 namespace {
 
-std::string formatGap(double gap) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", gap);
-  return buf;
-}
+std::string formatGap(double gap) { return formatGeneral(gap, 3); }
 
 // Why a grasp that is not force closure has ε L∞ = 0 rather than a negative value (QUALITY.md "One sign rule").
 constexpr const char* kLInfinityHoldsOrigin =

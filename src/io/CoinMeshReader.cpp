@@ -225,11 +225,7 @@ struct Extraction {
 };
 
 // A single-precision field value as the decimal the file most likely wrote (7 significant digits).
-double fromFloat(float f) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.7g", static_cast<double>(f));
-  return std::strtod(buf, nullptr);
-}
+double fromFloat(float f) { return parseDouble(formatGeneral(static_cast<double>(f), 7)).value_or(f); }
 
 // Coin's primitive node (axis y, centred) as a Primitive in its own node frame, if it is a closed solid (all
 // parts of a cylinder or cone on).

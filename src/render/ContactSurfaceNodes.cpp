@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 #include <Inventor/nodes/SoCoordinate3.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
@@ -15,6 +14,7 @@
 #include <Inventor/nodes/SoSphere.h>
 #include <Inventor/nodes/SoTranslation.h>
 
+#include "core/NumberFormat.h"
 #include "geometry/hydro/ContactSurface.h"
 #include "render/CoinConvert.h"
 #include "render/CoinInit.h"

@@ -1,9 +1,9 @@
 #include "render/OverlayLegend.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "contact/models/HydroelasticContactModel.h"
+#include "core/NumberFormat.h"
 #include "grasp/GraspEvaluation.h"
 #include "render/ContactSurfaceNodes.h"
 
@@ -12,11 +12,7 @@ namespace sg {
 namespace {
 
 // Up to `digits` significant digits, no exponent for the magnitudes shown here.
-std::string number(double value, int digits = 3) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-  return buffer;
-}
+std::string number(double value, int digits = 3) { return formatGeneral(value, digits); }
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "Document.h"
 #include "GraspAnalysis.h"
 #include "grasp/QualityMeasure.h"
+#include "core/NumberFormat.h"
 
 namespace sg::app {
 
@@ -37,6 +38,9 @@ bool write(const QString& path, const QByteArray& bytes, QString* error) {
   }
   return true;
 }
+
+// Shortest round-trip text, C locale: the same numbers as the engine's CSV and JSON files.
+QString csvNumber(double v) { return QString::fromStdString(formatDouble(v)); }
 
 QString csvField(QString text) {
   if (text.contains(',') || text.contains('"')) text = '"' + text.replace('"', QStringLiteral("\"\"")) + '"';
@@ -115,10 +119,9 @@ bool exportContactsCsv(const Document& doc, const GraspAnalysis& analysis, const
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const Contact& c = contacts[static_cast<std::size_t>(i)];
     QStringList row{QString::number(i + 1), csvField(label(world, c.side1.body)), csvField(label(world, c.side2.body))};
-    for (int k = 0; k < 3; ++k) row << QString::number(c.side1.p_WC_mm[k], 'g', 10);
-    for (int k = 0; k < 3; ++k) row << QString::number(c.side1.n_W[k], 'g', 10);
-    row << QString::number(c.muStatic, 'g', 10) << QString::number(c.muKinetic, 'g', 10) << kindOf(analysis, i)
-        << QString::number(c.separation_mm, 'g', 10);
+    for (int k = 0; k < 3; ++k) row << csvNumber(c.side1.p_WC_mm[k]);
+    for (int k = 0; k < 3; ++k) row << csvNumber(c.side1.n_W[k]);
+    row << csvNumber(c.muStatic) << csvNumber(c.muKinetic) << kindOf(analysis, i) << csvNumber(c.separation_mm);
     text += row.join(',') + '\n';
   }
   return write(path, text.toUtf8(), error);

@@ -5,6 +5,7 @@
 
 #include "CommandLine.h"
 #include "MainWindow.h"
+#include "NumberLocale.h"
 #include "viewport/CoinSetup.h"
 
 namespace {
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName("SoftGrasp");
   QApplication::setApplicationName("softgrasp");
   QApplication::setApplicationVersion("0.1.0");
+  sg::app::useFileNumberFormat();  // before any widget: spin boxes, labels and files all write "1.5"
 
   QString error;
   const auto options = sg::app::parseCommandLine(QApplication::arguments(), &error);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "AnalysisSettingsIni.h"
+#include "core/Error.h"
 #include "contact/CurvatureEstimator.h"
 
 namespace sg::cli {
@@ -58,7 +59,9 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
     QSettings ini(path, QSettings::IniFormat);
     if (ini.status() != QSettings::NoError) throw UsageError("--settings: cannot read '" + *file + "' as an INI file");
     std::string model = r.contactModels.empty() ? defaultContactModel().name() : r.contactModels.front();
-    settings_ini::read(ini, r.collision, model, r.quality);
+    std::vector<std::string> problems;
+    settings_ini::read(ini, r.collision, model, r.quality, &problems);
+    if (!problems.empty()) throw Error("--settings: [analysis] " + problems.front(), *file);
     r.contactModels = {model};
   }
   if (args.has("--threshold")) r.collision.contacts.threshold_mm = contactThreshold(args);

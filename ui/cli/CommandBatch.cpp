@@ -13,6 +13,7 @@
 #include "batch/BatchRun.h"
 #include "batch/Merge.h"
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "grasp/planner/Json.h"
 
 namespace sg::cli {
@@ -81,8 +82,8 @@ int runBatch(const ParsedArgs& args) {
     if (quiet) return;
     const std::size_t toRun = p.shardRows - p.skipped;
     const double perRow = p.done ? p.elapsed_s / static_cast<double>(p.done) : 0;
-    char rate[32];
-    std::snprintf(rate, sizeof rate, "%.3g", p.elapsed_s > 0 ? static_cast<double>(p.grasps) / p.elapsed_s : 0.0);
+    const std::string rate =
+        formatGeneral(p.elapsed_s > 0 ? static_cast<double>(p.grasps) / p.elapsed_s : 0.0, 3);
     std::cerr << tag << "row " << r.row << (r.error.empty() ? "" : " (failed)") << ": " << r.grasps << " grasps in "
               << TextPrinter::number(r.elapsed_s) << " s; " << (p.skipped + p.done) << "/" << p.shardRows
               << " rows done, " << rate << " grasps/s, " << clock(perRow * static_cast<double>(toRun - p.done))

@@ -13,6 +13,7 @@
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
+#include "core/NumberFormat.h"
 #include "ExitCodes.h"
 #include "ModelInput.h"
 #include "TextPrinter.h"
@@ -40,9 +41,9 @@ class TerminalProgress final : public ProgressSink {
     if (shown_ && now - last_ < std::chrono::milliseconds(100)) return;
     last_ = now;
     shown_ = true;
-    char pct[16];
-    std::snprintf(pct, sizeof pct, "%5.1f%% ", 100.0 * clampFraction(fraction));
-    std::cerr << "\r\033[K" << pct << message << std::flush;
+    std::string pct = formatFixed(100.0 * clampFraction(fraction), 1);
+    pct.insert(0, pct.size() < 5 ? 5 - pct.size() : 0, ' ');  // "%5.1f" without the locale's decimal comma
+    std::cerr << "\r\033[K" << pct << "% " << message << std::flush;
   }
   bool cancelRequested() const override { return false; }
 

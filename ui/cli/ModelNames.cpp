@@ -1,8 +1,8 @@
 #include "ModelNames.h"
 
 #include <cmath>
-#include <locale>
-#include <sstream>
+
+#include "core/NumberFormat.h"
 
 namespace sg::cli {
 
@@ -49,11 +49,7 @@ std::string jointUnit(const Joint& joint) { return joint.type == JointType::Pris
 
 namespace {
 std::string compactNumber(double value) {  // 10 significant digits hides deg<->rad round-off
-  std::ostringstream s;
-  s.imbue(std::locale::classic());
-  s.precision(10);
-  s << value;
-  return s.str();
+  return formatGeneral(value, 10);
 }
 }  // namespace
 

@@ -1,8 +1,8 @@
 #include "TextPrinter.h"
 
 #include <cmath>
-#include <locale>
-#include <sstream>
+
+#include "core/NumberFormat.h"
 
 namespace sg::cli {
 
@@ -12,11 +12,7 @@ void TextPrinter::field(const std::string& label, const std::string& value) { li
 
 std::string TextPrinter::number(double value) {
   if (std::abs(value) < 1e-6) value = 0;  // display only (1 nm, 1 µrad): JSON keeps the exact value
-  std::ostringstream s;
-  s.imbue(std::locale::classic());
-  s.precision(6);
-  s << value;
-  return s.str();
+  return formatGeneral(value, 6);
 }
 
 std::string TextPrinter::vec(const Vec3& v) {

@@ -13,9 +13,12 @@
 //   softEquatorDirections=8     directions on the equator of a soft contact's limit surface
 //   torqueLength_mm=0           torque scale (0: the object's max radius)
 //
-// Missing or malformed keys keep the caller's values; numbers are clamped to the ranges the dialog allows.
+// Missing or malformed keys keep the caller's values (`problems`, if given, names each malformed number: a file
+// written by hand on a German desktop may say "0,2", which INI reads as a list); numbers are clamped to the ranges
+// the dialog allows. Numbers are written and read in the C locale whatever the process locale (QVariant <-> QString).
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -50,12 +53,20 @@ inline int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
 }
 
 // Reads group "analysis" of `q` over the given values.
-inline void read(QSettings& q, CollisionSettings& collision, std::string& contactModel, QualitySettings& quality) {
+inline void read(QSettings& q, CollisionSettings& collision, std::string& contactModel, QualitySettings& quality,
+                 std::vector<std::string>* problems = nullptr) {
   q.beginGroup(QStringLiteral("analysis"));
-  auto number = [&q](const char* key, double current, double min, double max) {
+  auto number = [&q, problems](const char* key, double current, double min, double max) {
     bool ok = false;
-    const double v = q.value(QLatin1String(key)).toDouble(&ok);
-    return ok && std::isfinite(v) ? std::clamp(v, min, max) : current;
+    const QVariant value = q.value(QLatin1String(key));
+    const double v = value.toDouble(&ok);
+    if (ok && std::isfinite(v)) return std::clamp(v, min, max);
+    if (problems && q.contains(QLatin1String(key))) {
+      const QString text = value.toStringList().join(QLatin1Char(','));  // "0,2" is read as the list {0, 2}
+      problems->push_back(std::string(key) + " = '" + text.toStdString() +
+                          "' is not a number (write numbers with a decimal point, e.g. 0.2)");
+    }
+    return current;
   };
   collision.contacts.threshold_mm = number("threshold_mm", collision.contacts.threshold_mm, kThresholdMin_mm, kThresholdMax_mm);
   // A registered contact model; "patchModel" = hertz is how the Hertz choice was stored before the registry.

@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "geometry/BvhCache.h"
 
 namespace sg {
@@ -22,7 +23,7 @@ std::shared_ptr<const CompliantGeometry> compliantGeometryOf(const Body& body) {
   if (!body.hydroelastic) return nullptr;
   if (body.hydroelastic->slabThickness_mm < 0)
     throw Error("compliant body " + body.name + ": slab thickness must be >= 0, found " +
-                std::to_string(body.hydroelastic->slabThickness_mm));
+                formatDouble(body.hydroelastic->slabThickness_mm));
   CompliantSpec spec;
   spec.field.modulus_Pa = body.hydroelasticModulus_Pa();
   spec.field.resolutionHint_mm = body.hydroelastic->resolutionHint_mm;
@@ -196,8 +197,8 @@ class HydroelasticContactModel final : public ContactModel {
                                                                        : surfaceAtNominalForce(in, g, c, m, settings);
         if (surface.empty())
           throw Error(source == SurfaceSource::Overlap
-                          ? "the overlap of " + std::to_string(c.depth_mm()) + " mm gives no contact surface"
-                          : "the bodies do not overlap within " + std::to_string(kMaxIndentation_mm) + " mm of indentation");
+                          ? "the overlap of " + formatDouble(c.depth_mm()) + " mm gives no contact surface"
+                          : "the bodies do not overlap within " + formatDouble(kMaxIndentation_mm) + " mm of indentation");
         applySurface(in, surface, m, settings);
         if (!note.empty()) m.note = note;
         surfaceIndex = static_cast<int>(out->surfaces.size());
@@ -267,8 +268,8 @@ class HydroelasticContactModel final : public ContactModel {
       hi = Evaluated{surfaceAt(d), d, {}};
     }
     if (hi.surface.normalForce_N < target) {
-      hi.note = "hydroelastic surface carries " + std::to_string(hi.surface.normalForce_N) + " N < nominal " +
-                std::to_string(target) + " N at the maximum indentation " + std::to_string(maxDepth) + " mm";
+      hi.note = "hydroelastic surface carries " + formatGeneral(hi.surface.normalForce_N, 4) + " N < nominal " +
+                formatGeneral(target, 4) + " N at the maximum indentation " + formatGeneral(maxDepth, 4) + " mm";
       return hi;
     }
     double fLo = lo.surface.normalForce_N - target, fHi = hi.surface.normalForce_N - target;

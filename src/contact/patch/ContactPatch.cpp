@@ -4,15 +4,16 @@
 
 #include "contact/patch/SupportSet.h"
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "model/WorldState.h"
 
 namespace sg {
 
 void checkContactPatchSettings(const ContactPatchSettings& s) {
   if (!(s.tolerance_mm >= 0) || !std::isfinite(s.tolerance_mm))
-    throw Error("contact patch: tolerance must be a finite number ≥ 0 mm, found " + std::to_string(s.tolerance_mm));
+    throw Error("contact patch: tolerance must be a finite number ≥ 0 mm, found " + formatDouble(s.tolerance_mm));
   if (!(s.regionLinkDistance_mm > 0) || !std::isfinite(s.regionLinkDistance_mm))
-    throw Error("contact patch: region link distance must be > 0 mm, found " + std::to_string(s.regionLinkDistance_mm));
+    throw Error("contact patch: region link distance must be > 0 mm, found " + formatDouble(s.regionLinkDistance_mm));
   if (s.curvedSamples < 3)
     throw Error("contact patch: curved-shape samples must be ≥ 3, found " + std::to_string(s.curvedSamples));
   if (s.maxVertices < 3)

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg {
 
@@ -16,7 +17,7 @@ double step5(double x) {
 }
 
 void require(bool ok, const std::string& what, double value) {
-  if (!ok || !std::isfinite(value)) throw Error("penalty contact: " + what + ", found " + std::to_string(value));
+  if (!ok || !std::isfinite(value)) throw Error("penalty contact: " + what + ", found " + formatDouble(value));
 }
 
 }  // namespace

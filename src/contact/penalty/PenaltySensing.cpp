@@ -2,6 +2,7 @@
 
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "model/WorldState.h"
 
 namespace sg {
@@ -30,7 +31,7 @@ PenaltySensing sensePenaltyPair(const World& world, const WorldState& state, con
                                 const BodyHandle& b, const PenaltySettings& settings, const WorldState* ahead,
                                 double dt_s) {
   checkPenaltySettings(settings);
-  if (ahead && !(dt_s > 0)) throw Error("penalty sensing: the time step must be > 0 s, found " + std::to_string(dt_s));
+  if (ahead && !(dt_s > 0)) throw Error("penalty sensing: the time step must be > 0 s, found " + formatDouble(dt_s));
   const PairSensing pair = sensePair(world, state, a, b);
   ContactPoint point;
   point.pointA_mm = pair.frameA.translation();

@@ -6,6 +6,7 @@
 #include "contact/CollisionFilter.h"
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "model/Kinematics.h"
 #include "model/WorldState.h"
 
@@ -117,7 +118,7 @@ SqueezeResult squeezeHand(const World& world, WorldState& state, int robot, cons
                 std::to_string(world.robots.size()) + ")");
   for (double extra : {settings.extraRevolute_rad, settings.extraPrismatic_mm})
     if (!(extra >= 0) || !std::isfinite(extra))
-      throw Error("squeeze: the extra DOF motion must be a finite number ≥ 0, found " + std::to_string(extra));
+      throw Error("squeeze: the extra DOF motion must be a finite number ≥ 0, found " + formatDouble(extra));
   if (settings.maxIterations < 1) throw Error("squeeze: the iteration bound must be ≥ 1");
   const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
   RobotState& rs = state.robots[static_cast<std::size_t>(robot)];

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 #include "geometry/Bvh.h"
 #include "geometry/Proximity.h"
 #include "geometry/ShapeTessellation.h"
@@ -23,11 +24,11 @@ std::uint32_t addVertex(VolumeMesh& m, const Vec3& v) {
 
 void checkOptions(const CompliantFieldOptions& o) {
   if (!(o.modulus_Pa > 0) || !std::isfinite(o.modulus_Pa))
-    throw Error("hydroelastic modulus must be > 0, found " + std::to_string(o.modulus_Pa));
+    throw Error("hydroelastic modulus must be > 0, found " + formatDouble(o.modulus_Pa));
   if (!(o.resolutionHint_mm >= 0) || !std::isfinite(o.resolutionHint_mm))
-    throw Error("hydroelastic resolution hint must be >= 0, found " + std::to_string(o.resolutionHint_mm));
+    throw Error("hydroelastic resolution hint must be >= 0, found " + formatDouble(o.resolutionHint_mm));
   if (!(o.margin_mm >= 0) || !std::isfinite(o.margin_mm))
-    throw Error("hydroelastic margin must be >= 0, found " + std::to_string(o.margin_mm));
+    throw Error("hydroelastic margin must be >= 0, found " + formatDouble(o.margin_mm));
 }
 
 // Sides of a circle of radius r for the hint (≥ 3; the coarsest for hint 0).

@@ -9,6 +9,7 @@
 #include <Eigen/LU>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg {
 
@@ -48,7 +49,7 @@ Vec3 minimumInflation(const std::vector<Vec3>& normals, double margin_mm) {
 
 void inflateField(VolumeMeshField& f, double margin_mm) {
   if (!(margin_mm >= 0) || !std::isfinite(margin_mm))
-    throw Error("hydroelastic margin must be >= 0, found " + std::to_string(margin_mm));
+    throw Error("hydroelastic margin must be >= 0, found " + formatDouble(margin_mm));
   if (margin_mm == 0) return;
   VolumeMesh& m = f.mesh;
   // Boundary faces: those one tet owns. Key: the sorted vertex triple.

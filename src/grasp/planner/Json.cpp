@@ -1,11 +1,13 @@
 #include "grasp/planner/Json.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg::planner {
 
@@ -108,9 +110,7 @@ void Json::write(std::string& out, int indent, int depth) const {
     case Type::Bool: out += bool_ ? "true" : "false"; break;
     case Type::Number: {
       if (!std::isfinite(number_)) { out += "null"; break; }
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.17g", number_);
-      out += buf;
+      out += formatDouble(number_);  // shortest round trip, never the locale's decimal comma
       break;
     }
     case Type::String: writeString(out, string_); break;
@@ -193,15 +193,37 @@ class JsonParser {
     if (literal("true")) return Json(true);
     if (literal("false")) return Json(false);
     if (literal("null")) return Json();
-    if (c == '-' || (c >= '0' && c <= '9')) {
-      const char* begin = s_.c_str() + pos_;
-      char* end = nullptr;
-      const double d = std::strtod(begin, &end);
-      if (end == begin) fail("malformed number");
-      pos_ += static_cast<std::size_t>(end - begin);
-      return Json(d);
-    }
+    if (c == '-' || (c >= '0' && c <= '9')) return Json(number());
     fail(std::string("unexpected character '") + c + "'");
+  }
+  // A JSON number (-?digits[.digits][(e|E)[+-]digits]) read with from_chars: the C locale's '.' whatever
+  // LC_NUMERIC says (strtod would stop at the '.' under de_DE), and no "inf", "nan" or hex that strtod takes.
+  double number() {
+    const std::size_t begin = pos_;
+    auto digits = [this] {
+      const std::size_t from = pos_;
+      while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
+      return pos_ > from;
+    };
+    if (s_[pos_] == '-') ++pos_;
+    if (!digits()) fail("malformed number");
+    if (pos_ < s_.size() && s_[pos_] == '.') {
+      ++pos_;
+      if (!digits()) fail("malformed number: no digit after the decimal point");
+    }
+    if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
+      ++pos_;
+      if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
+      if (!digits()) fail("malformed number: no digit in the exponent");
+    }
+    double d = 0;
+    const auto [ptr, ec] = std::from_chars(s_.data() + begin, s_.data() + pos_, d);
+    if (ec != std::errc() || ptr != s_.data() + pos_) {
+      const std::string text = s_.substr(begin, std::min<std::size_t>(pos_ - begin, 40));
+      pos_ = begin;  // the error names the number's line
+      fail((ec == std::errc::result_out_of_range ? "number out of range: " : "malformed number: ") + text);
+    }
+    return d;
   }
   std::string string() {
     ++pos_;  // "

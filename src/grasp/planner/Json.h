@@ -1,6 +1,6 @@
 #pragma once
 // A small JSON value, writer and parser for the planner's grasp list file (no Qt in the engine). Objects
-// keep their key order; numbers are doubles written with 17 significant digits (exact round trip);
+// keep their key order; numbers are doubles written in their shortest round-trip form, C locale always;
 // non-finite numbers are written as null. Parse errors are sg::Error with the line number.
 #include <map>
 #include <memory>
