@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "core/NumberFormat.h"
 #include "geometry/Bvh.h"
 
 namespace sg {
@@ -309,11 +310,7 @@ void judgeFitSupport(QuadricFit& fit, const Transform& frame, double neighbourho
   const bool positionsOff = !(fit.relativeResidual <= settings.maxRelativeResidual);
   const bool slopesOff = !(fit.weightedSlopeResidual <= settings.maxSlopeResidual);
   if (!positionsOff && !slopesOff) return;
-  const auto num = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return std::string(buf);
-  };
+  const auto num = [](double v) { return formatGeneral(v, 3); };  // the C locale's '.', whatever the user's
   std::string why;
   if (positionsOff)
     why = "RMS residual " + num(fit.weightedResidual_mm) + " mm is " + num(100 * fit.relativeResidual) +

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/NumberFormat.h"
 #include "contact/CurvatureEstimator.h"
 #include "contact/PrimitiveCurvature.h"
 #include "geometry/Bvh.h"
@@ -83,16 +84,13 @@ QuadricFit fitSide(const World& world, const WorldState& state, const ContactSid
     grown.contactPoints_mm = nb.contactPoints_mm;  // a merged contact keeps all its points
     QuadricFit refit = fitNeighbourhood(world, state, side, grown, r, s.fit);
     if (refit.status != QuadricFitStatus::Ok) continue;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "neighbourhood grown from %.3g to %.3g mm, where the fit is supported; at %.3g mm: ",
-                  radius_mm, r, radius_mm);
-    refit.note = buf + (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note);
+    refit.note = "neighbourhood grown from " + formatGeneral(radius_mm, 3) + " to " + formatGeneral(r, 3) +
+                 " mm, where the fit is supported; at " + formatGeneral(radius_mm, 3) + " mm: " + (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note);
     return refit;
   }
   if (s.fit.growSteps <= 0) return fit;
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "; neighbourhoods grown up to %.3g mm did not support a fit either", r);
-  fit.note = (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note) + buf;
+  fit.note = (fit.note.empty() ? std::string(quadricFitStatusKey(fit.status)) : fit.note) +
+             "; neighbourhoods grown up to " + formatGeneral(r, 3) + " mm did not support a fit either";
   return fit;
 }
 
