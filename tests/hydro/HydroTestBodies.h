@@ -5,8 +5,12 @@
 
 #include <cmath>
 #include <memory>
+#include <numeric>
+#include <vector>
 
+#include "contact/ContactDetection.h"
 #include "contact/models/HydroelasticContactModel.h"
+#include "core/Progress.h"
 #include "geometry/ShapeTessellation.h"
 #include "model/Body.h"
 
@@ -55,5 +59,22 @@ inline bool allFinite(const ContactSurface& s) {
 }
 
 inline double relErr(double got, double want) { return std::abs(got - want) / std::abs(want); }
+
+// Every contact of the world, evaluated by the hydroelastic model (the suites' common run).
+struct Run {
+  std::vector<Contact> contacts;
+  std::unique_ptr<ContactModelResult> result;
+  const HydroelasticModelResult& hydro() const { return dynamic_cast<const HydroelasticModelResult&>(*result); }
+};
+
+inline Run evaluate(const World& w, const ContactModelSettings& settings = {}) {
+  Run r;
+  r.contacts = findAllContacts(w);
+  std::vector<int> indices(r.contacts.size());
+  std::iota(indices.begin(), indices.end(), 0);
+  NullProgress progress;
+  r.result = findContactModel("hydroelastic")->evaluate({w, w.state, 0, r.contacts, indices}, settings, progress);
+  return r;
+}
 
 }  // namespace sgtest

@@ -51,22 +51,6 @@ double torsionPerFriction(double d) {
   return 2 * kPi * I / (kPi / 3 * d * d * (3 - 2 * d / R));
 }
 
-struct Run {
-  std::vector<Contact> contacts;
-  std::unique_ptr<ContactModelResult> result;
-  const HydroelasticModelResult& hydro() const { return dynamic_cast<const HydroelasticModelResult&>(*result); }
-};
-
-Run evaluate(const World& w, const ContactModelSettings& settings = {}) {
-  Run r;
-  r.contacts = findAllContacts(w);
-  std::vector<int> indices(r.contacts.size());
-  std::iota(indices.begin(), indices.end(), 0);
-  NullProgress progress;
-  r.result = findContactModel("hydroelastic")->evaluate({w, w.state, 0, r.contacts, indices}, settings, progress);
-  return r;
-}
-
 }  // namespace
 
 class TstHydroModel : public QObject {

@@ -33,22 +33,6 @@ World sphereOnBox(double gap, double hint = kHint) {
 
 double v1Force_N(double d) { return kPi * kE * d * d * (1 - 2 * d / (3 * kR)) * 1e-6; }
 
-struct Run {
-  std::vector<Contact> contacts;
-  std::unique_ptr<ContactModelResult> result;
-  const HydroelasticModelResult& hydro() const { return dynamic_cast<const HydroelasticModelResult&>(*result); }
-};
-
-Run evaluate(const World& w, const ContactModelSettings& settings = {}) {
-  Run r;
-  r.contacts = findAllContacts(w);
-  std::vector<int> indices(r.contacts.size());
-  std::iota(indices.begin(), indices.end(), 0);
-  NullProgress progress;
-  r.result = findContactModel("hydroelastic")->evaluate({w, w.state, 0, r.contacts, indices}, settings, progress);
-  return r;
-}
-
 }  // namespace
 
 class TstHydroOverlap : public QObject {
