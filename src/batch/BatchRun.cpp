@@ -15,7 +15,6 @@
 
 namespace sg::batch {
 
-using planner::Json;
 
 namespace {
 

@@ -29,7 +29,7 @@ class WorldCache {
 // The record of one row: {"row", "job" (BatchRow::describe), "elapsed_s", "iterations", "list" (the grasp
 // list, PLANNER.md §Grasp list file)}; a row whose world does not load or whose settings do not fit it
 // (say, a robot index it lacks) gives {"row", "job", "error": message} instead. Planner threads: `threads`.
-planner::Json runRow(const BatchRow& row, int threads, WorldCache* cache = nullptr);
+Json runRow(const BatchRow& row, int threads, WorldCache* cache = nullptr);
 
 struct RowDone {
   long row = 0;

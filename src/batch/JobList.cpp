@@ -14,7 +14,6 @@
 
 namespace sg::batch {
 
-using planner::Json;
 namespace fs = std::filesystem;
 
 std::string fnv1a64Hex(std::string_view bytes) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/Transform.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 
 namespace sg::batch {
 
@@ -45,7 +45,7 @@ struct BatchRow {
   RowSettings settings;
   // The row as a JSON object (files as written, seed as a decimal string, every setting): what the shard
   // records and the dataset carry, and what the job-list digest is computed from.
-  planner::Json describe() const;
+  Json describe() const;
 };
 
 struct JobList {

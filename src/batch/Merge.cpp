@@ -12,12 +12,11 @@
 #include "core/Error.h"
 #include "core/NumberFormat.h"
 #include "grasp/QualityMeasure.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 #include "io/AtomicFile.h"
 
 namespace sg::batch {
 
-using planner::Json;
 namespace fs = std::filesystem;
 
 namespace {

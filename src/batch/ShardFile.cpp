@@ -16,7 +16,6 @@
 
 namespace sg::batch {
 
-using planner::Json;
 namespace fs = std::filesystem;
 
 namespace {

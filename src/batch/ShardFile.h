@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 
 namespace sg::batch {
 
@@ -33,12 +33,12 @@ struct ShardHeader {
   int shard = 0, shards = 1;
   long rows = 0;                  // rows of the whole job list
   std::string jobList;            // the job list's digest (JobList::digest)
-  planner::Json toJson() const;
+  Json toJson() const;
   bool operator==(const ShardHeader&) const = default;
 };
 
 // The framed line of a record, newline included.
-std::string frameRecord(const planner::Json& record);
+std::string frameRecord(const Json& record);
 
 struct ShardProblem {
   int line = 0;                   // 1-based
@@ -73,7 +73,7 @@ class ShardWriter {
   const std::set<long>& doneRows() const { return done_; }
   const std::vector<ShardProblem>& dropped() const { return dropped_; }
   // Appends one row record (it must have an integer "row"): one write(), then fsync. Thread-safe.
-  void append(const planner::Json& record);
+  void append(const Json& record);
 
  private:
   std::string path_;

@@ -33,6 +33,9 @@ const char* toString(ContactKind kind) {
   return "unknown";
 }
 
+Json ContactModelResult::describeContact(std::size_t) const { return Json::object(); }
+Json ContactModelResult::describe() const { return Json::object(); }
+
 const std::vector<const ContactModel*>& contactModels() { return registry().models; }
 
 const ContactModel* findContactModel(std::string_view name) {

@@ -4,9 +4,9 @@
 // (FrictionEdges.h: a linearised cone or soft-finger limit surface for a unit normal force), μ, the torsional
 // limit, and its own intermediate data (neighbourhood points, fits, patches, ...).
 //
-// Adding a model = one implementation of ContactModel + its result type (derived from ContactModelResult) +
-// one line in BuiltinContactModels.cpp. Nothing else switches on the model: the grasp layer turns every
-// model's ModelContact edges into wrenches, and views that know a model's result type dynamic_cast to it.
+// Adding a model = one implementation of ContactModel + its result type (derived from ContactModelResult,
+// describing itself as data) + one line in BuiltinContactModels.cpp. Nothing else switches on the model: the
+// grasp layer turns every model's ModelContact edges into wrenches, and views render the result's description.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,6 +17,7 @@
 #include "contact/SoftContactModel.h"
 #include "contact/patch/ContactPatch.h"
 #include "contact/penalty/PenaltyLaw.h"
+#include "core/Json.h"
 #include "core/Progress.h"
 
 namespace sg {
@@ -59,9 +60,18 @@ struct ModelContact {
 
 // A model's results: the generic per-contact records, in the order of the input contacts' first source.
 // Models derive from it to keep their intermediate data (parallel to `contacts`).
+//
+// Every model also describes what it computed as data: a small tree (sg::Json objects, arrays, numbers,
+// strings, booleans) whose keys carry their unit as a suffix ("peakPressure_Pa", "radius_mm"). The inspectors,
+// the CLI's text and JSON and the legend render these trees without knowing the model's type, so a new model
+// shows its data everywhere by overriding the two functions below.
 struct ContactModelResult {
   virtual ~ContactModelResult() = default;
   std::vector<ModelContact> contacts;
+  // The model's own data about contacts[i] beyond ModelContact's fields; an empty object when it has none.
+  virtual Json describeContact(std::size_t i) const;
+  // Model-wide data (e.g. contact surfaces, squeezes); an empty object when it has none.
+  virtual Json describe() const;
 };
 
 // The contacts a model evaluates: all on one graspable body of `world` (side 1 or 2), bodies placed as in `state`.

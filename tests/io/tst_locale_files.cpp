@@ -29,12 +29,11 @@
 #include "grasp/ModelComparison.h"
 #include "grasp/SensitivitySweep.h"
 #include "grasp/planner/GraspList.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 #include "io/MeshIO.h"
 #include "io/ModelIO.h"
 
 using namespace sg;
-using planner::Json;
 
 namespace {
 

@@ -14,13 +14,12 @@
 #include "batch/Merge.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 
 namespace sg::cli {
 
 namespace {
 
-using planner::Json;
 
 std::pair<int, int> shardOption(const ParsedArgs& args) {
   const auto text = args.value("--shard");

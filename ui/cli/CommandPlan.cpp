@@ -20,7 +20,7 @@
 #include "Warnings.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/planner/GraspList.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 
 namespace sg::cli {
 

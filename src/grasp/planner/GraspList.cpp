@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/Error.h"
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 #include "io/AtomicFile.h"
 
 namespace sg::planner {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Json.h"
 #include "grasp/planner/GraspPlanner.h"
 
 namespace sg::planner {
@@ -32,7 +33,6 @@ struct GraspList {
 GraspList makeGraspList(const World& world, const std::string& worldFile, const PlanRequest& request,
                         const PlanResult& result);
 
-class Json;
 Json graspListToJsonValue(const GraspList& list);  // the document, for callers that add to it
 std::string graspListToJson(const GraspList& list);
 // sg::Error for malformed JSON or content (without the file name).

@@ -1,4 +1,4 @@
-#include "grasp/planner/Json.h"
+#include "core/Json.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +9,7 @@
 #include "core/Error.h"
 #include "core/NumberFormat.h"
 
-namespace sg::planner {
+namespace sg {
 
 namespace {
 const char* typeName(Json::Type t) {
@@ -297,4 +297,4 @@ class JsonParser {
 
 Json Json::parse(const std::string& text) { return JsonParser(text).document(); }
 
-}  // namespace sg::planner
+}  // namespace sg

@@ -1,6 +1,7 @@
 #pragma once
-// A small JSON value, writer and parser for the planner's grasp list file (no Qt in the engine). Objects
-// keep their key order; numbers are doubles written in their shortest round-trip form, C locale always;
+// The project's one JSON library (no Qt in the engine): a value, a writer and a parser for every JSON file
+// and stdout document SoftGrasp writes (grasp lists, job lists, shards, analysis reports). Objects keep their
+// key order; numbers are doubles written in their shortest round-trip form, C locale always;
 // non-finite numbers are written as null. Parse errors are sg::Error with the line number.
 #include <map>
 #include <memory>
@@ -8,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace sg::planner {
+namespace sg {
 
 class Json {
  public:
@@ -56,4 +57,4 @@ class Json {
   friend class JsonParser;
 };
 
-}  // namespace sg::planner
+}  // namespace sg
