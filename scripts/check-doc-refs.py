@@ -5,7 +5,8 @@ A reference names a Markdown file (a path relative to the referring file's folde
 repository root, or a file name that is unique in the repository) and a heading of that file. The heading text in the reference may run on
 into the sentence ("§Names section") or be cut by a line break in a comment; it resolves when a heading of the file
 equals it, is a prefix of it at a word boundary, or (at a line end) starts with it. Headings compare without their
-leading section numbers ("## 3. The contact model"), case-insensitively.
+leading section numbers ("## 3. The contact model"), case-insensitively, and a heading's trailing parenthesis is
+optional: "§Energies" resolves to "## Energies (lower is better)".
 
 Usage: check-doc-refs.py [ROOT]   exit status 1 and one line per dead reference when any does not resolve.
 """
@@ -35,6 +36,11 @@ def normalise(text):
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+def without_parenthesis(heading):
+    """"energies (lower is better)" → "energies"; a heading without a trailing parenthesis is returned as is."""
+    return re.sub(r"\s*\([^()]*\)$", "", heading)
+
+
 def headings(path):
     out = []
     in_code = False
@@ -43,7 +49,10 @@ def headings(path):
             if line.startswith("```"):
                 in_code = not in_code
             elif not in_code and re.match(r"#{1,6} ", line):
-                out.append(normalise(line.lstrip("#")))
+                heading = normalise(line.lstrip("#"))
+                out.append(heading)
+                if without_parenthesis(heading) != heading:
+                    out.append(without_parenthesis(heading))
     return out
 
 
