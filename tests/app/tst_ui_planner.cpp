@@ -186,6 +186,10 @@ void TstUiPlanner::saveLoadCaptureAndWorld() {
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
   QVERIFY(!d->list().grasps.empty());
   const planner::GraspList planned = d->list();
+  // The engine's list (makeGraspList), as the CLI's: how it was planned is kept.
+  QCOMPARE(planned.planner, std::string("simann"));
+  QCOMPARE(planned.stopReason, std::string("step-limit"));
+  QCOMPARE(planned.maxSteps, d->request().maxSteps);
 
   QTemporaryDir dir;
   const QString listPath = dir.filePath("grasps.json");
@@ -221,6 +225,29 @@ void TstUiPlanner::saveLoadCaptureAndWorld() {
   QVERIFY(captured.grasp.dofValues == hand.dofValues);
   QVERIFY(captured.measure("epsilon-l1") != nullptr);
   QCOMPARE(child<QTableWidget>("plannerResultsTable")->rowCount(), static_cast<int>(count + 1));
+  QCOMPARE(d->list().stopReason, planned.stopReason);  // captured into a planned list: its header stays
+
+  // Captured into an empty list, saved and loaded: the header says how (planner, steps, "captured").
+  d->reset();
+  QVERIFY(d->captureCurrent());
+  QCOMPARE(d->list().stopReason, std::string("captured"));
+  QCOMPARE(d->list().planner, std::string("simann"));
+  QCOMPARE(d->list().maxSteps, d->request().maxSteps);
+  const QString capturedPath = dir.filePath("captured.json");
+  QVERIFY(d->saveList(capturedPath));
+  const planner::GraspList reread = planner::loadGraspList(capturedPath.toStdString());
+  QCOMPARE(reread.stopReason, std::string("captured"));
+  QCOMPARE(reread.maxSteps, d->request().maxSteps);
+
+  // A list of another world's hand: Load says which field does not fit, and keeps the list.
+  planner::GraspList foreign = reread;
+  foreign.grasps[0].grasp.dofValues.push_back(0);
+  const QString foreignPath = dir.filePath("foreign.json");
+  planner::saveGraspList(foreign, foreignPath.toStdString());
+  QVERIFY(!d->loadList(foreignPath));
+  QVERIFY2(d->statusText().contains("grasps[0].grasp.dofs") && d->statusText().contains("foreign.json"),
+           qPrintable(d->statusText()));
+  QCOMPARE(d->list().grasps.size(), std::size_t(1));
 }
 
 void TstUiPlanner::variablesTableDrivesTheRequest() {

@@ -1,52 +1,42 @@
 #pragma once
-// Grasp > Planner: the grasp planner dock (src/grasp/planner/PLANNER.md). Settings (planner type, energy,
-// search space, parameter set, steps, time limit, seed, threads, chains, per-variable on/input/target/
-// confidence), Start / Pause / Reset / Cancel, a progress bar, a live plot (Qt Charts) of chain 0's current
-// energy, the best energy and the best grasp's ε against the iteration, the current search state shown in the
-// viewport at most 5 times a second (switchable), and the results: a table sortable by energy or any measure,
-// < Best > browsing, pre-grasp / final grasp preview, Apply (one undo step), Save / Load of the grasp list
-// (JSON), Save as a GraspIt! world, and Capture of the current hand-made grasp.
+// Grasp > Planner: the grasp planner dock (src/grasp/planner/PLANNER.md §The application's dock). Settings
+// (PlannerSettingsPanel.h), Start / Pause / Reset / Cancel, a progress bar, a live plot (PlannerChart.h), the
+// current search state shown in the viewport at most 5 times a second (switchable), and the results
+// (PlannerResultsTable.h): < Best > browsing, pre-grasp / final grasp preview, Apply (one undo step), Save / Load
+// of the grasp list (JSON), Save as a GraspIt! world, and Capture of the current hand-made grasp.
 //
-// Type "Online" runs GraspIt!'s on-line planner (OnlinePlanner.h) on the job thread until Cancel: it searches
-// around the hand's current pose, follows the hand whenever the Document's hand moves, shows its best state
-// and, when cancelled, lists its best states near the hand.
-//
-// The planner runs on the dock's own JobRunner thread (which starts the annealing chains' threads) over a copy
-// of the world taken at Start, so the GUI never blocks and later edits do not disturb the run. The live view
-// comes through the engine's AnnealingMonitor, polled by a GUI timer. A preview moves only the drawing
-// (WorldScene::updatePoses with a scratch state), never the Document.
+// The search itself is the engine's: Start starts a planner::PlannerRun (its own thread, a copy of the world
+// taken at Start, so the GUI never blocks and later edits do not disturb the run), a GUI timer polls it and
+// draws (PlannerRunControl.cpp). Type "Online" runs GraspIt!'s on-line planner until Cancel: it searches around
+// the hand's current pose, follows the hand whenever the Document's hand moves, shows its best state and, when
+// cancelled, lists its best states near the hand. Capture and Load use planner/GraspCapture.h. A preview moves
+// only the drawing (WorldScene::updatePoses with a scratch state), never the Document.
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTimer>
-#include <any>
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "grasp/planner/GraspList.h"
+#include "grasp/planner/PlannerRun.h"
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QSplitter;
 class QTabWidget;
-class QTableWidget;
 class QRadioButton;
-class QChartView;
-class QLineSeries;
-class QValueAxis;
+class QVBoxLayout;
+class QWidget;
 
 namespace sg::app {
 
 class Document;
-class JobRunner;
 class MainWindow;
-struct OnlineShared;  // the online planner's exchange with its job (PlannerDock.cpp)
+class PlannerChart;
+class PlannerResultsTable;
+class PlannerSettingsPanel;
 
 class PlannerDock : public QDockWidget {
   Q_OBJECT
@@ -97,43 +87,36 @@ class PlannerDock : public QDockWidget {
   void runFinished();
 
  private:
+  // Layout (PlannerDock.cpp).
   void buildUi();
-  void buildChart();
+  QWidget* buildRunControls(QVBoxLayout* layout);  // Start / Pause / Reset / Cancel, progress, status
+  QWidget* buildResultsPanel();                     // the table and its tool bar
   // The results pane gets the header, five rows and its tool bar when the splitter has that beyond the settings'
   // or plot's minimum; the tabs keep the rest.
   void balanceSplitter();
-  void fitChartTicks(const QRectF& plot);  // tick counts that leave every label its room (no "…")
   // The status line follows undo/redo of the dock's own Apply: "Undone: Apply Planned Grasp 1", "Redone: …".
   void followUndoStack(int index);
   void rebuildVariables();
   void refreshTable();
-  void onTick();
-  void onFinished(std::uint64_t tag, const std::any& result);
-  void onFailed(std::uint64_t tag, const QString& error);
-  void onCancelled(std::uint64_t tag);  // the job stopped (or was dropped) without a result
-  void onWorldReplaced();
   void updateButtons();
   void setStatus(const QString& text);
   void showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs);
+  void showSearchState(const std::vector<double>& x);  // the running search's state, at most every 200 ms
   void clearPreview();
   int robotIndex() const;
   int graspableIndex() const;
-  int rowOfGrasp(int index) const;
-  void addChartSample(double iteration, double current, double best);
-  void rescaleChart();
+
+  // Run control (PlannerRunControl.cpp): poll the run, draw what it found, take its list when done.
+  void onTick();
+  void finishRun();
+  void onWorldReplaced();
+  void onlineFollowHand();
 
   MainWindow* window_;
   Document* doc_;
-  JobRunner* runner_;
-  std::shared_ptr<planner::AnnealingMonitor> monitor_;
-  std::shared_ptr<OnlineShared> online_;             // set while the online planner runs
-  bool startOnline(const planner::PlanRequest& request);
-  void onlineTick();
-  void onlineFollowHand();
-  std::optional<planner::HandSearchSpace> runSpace_;  // of the running search (preview mapping)
-  std::shared_ptr<const World> runWorld_;
-  planner::PlanRequest runRequest_;
-  std::uint64_t runTag_ = 0;
+  std::unique_ptr<planner::PlannerRun> run_;                  // the running (or just finished) search
+  std::vector<std::unique_ptr<planner::PlannerRun>> retired_;  // reset while running: cancelled, joined when done
+  std::optional<planner::HandSearchSpace> runSpace_;          // of the running search (preview mapping)
   bool running_ = false;
   long liveIterations_ = 0;
   QTimer tick_;
@@ -153,32 +136,15 @@ class PlannerDock : public QDockWidget {
   QString refusedInput_;
 
   // Widgets.
-  QComboBox* plannerType_ = nullptr;
-  QComboBox* energy_ = nullptr;
-  QComboBox* space_ = nullptr;
-  QComboBox* params_ = nullptr;
-  QSpinBox* steps_ = nullptr;
-  QDoubleSpinBox* timeLimit_ = nullptr;
-  QSpinBox* seed_ = nullptr;
-  QSpinBox* threads_ = nullptr;
-  QSpinBox* chains_ = nullptr;
-  QCheckBox* presetContacts_ = nullptr;
-  QCheckBox* showSearch_ = nullptr;
-  QTableWidget* variables_ = nullptr;
+  PlannerSettingsPanel* settings_ = nullptr;
   QPushButton* startButton_ = nullptr;
   QPushButton* pauseButton_ = nullptr;
   QPushButton* resetButton_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* status_ = nullptr;
-  QChartView* chartView_ = nullptr;
-  QLineSeries* currentSeries_ = nullptr;
-  QLineSeries* bestSeries_ = nullptr;
-  QLineSeries* epsilonSeries_ = nullptr;
-  QValueAxis* axisX_ = nullptr;
-  QValueAxis* axisEnergy_ = nullptr;
-  QValueAxis* axisEpsilon_ = nullptr;
-  QTableWidget* results_ = nullptr;
+  PlannerChart* chart_ = nullptr;
+  PlannerResultsTable* results_ = nullptr;
   QTabWidget* tabs_ = nullptr;       // Settings | Plot
   QSplitter* splitter_ = nullptr;    // tabs above the results
   QRadioButton* showPre_ = nullptr;

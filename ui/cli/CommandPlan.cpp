@@ -19,6 +19,7 @@
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "grasp/QualityMeasure.h"
+#include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspList.h"
 #include "core/Json.h"
 
@@ -218,11 +219,13 @@ int runEvaluate(const ParsedArgs& args) {
   GraspList list = loadGraspList(path);
   const int robot = args.has("--robot") ? analysis.robot : list.robotIndex;
   const int graspable = analysis.graspable.value_or(list.graspableIndex);
-  if (robot < 0 || robot >= static_cast<int>(world.robots.size()))
-    throw Error("the grasp list's robot index " + std::to_string(robot) + " is not a robot of " + model.path, path);
-  if (graspable < 0 || graspable >= static_cast<int>(world.graspables.size()))
-    throw Error("the grasp list's graspable index " + std::to_string(graspable) + " is not a graspable of " + model.path,
-                path);
+  list.robotIndex = robot;
+  list.graspableIndex = graspable;
+  try {
+    validateGraspList(list, world);
+  } catch (const Error& e) {
+    throw Error(e.message() + " (" + model.path + ")", path);
+  }
   const bool reclose = args.has("--from-pregrasp");
   const std::vector<std::string> measures = reportMeasures(args, analysis);
   Warnings warnings;
@@ -239,8 +242,6 @@ int runEvaluate(const ParsedArgs& args) {
     }
     progress.report(static_cast<double>(i + 1) / static_cast<double>(list.grasps.size()), "evaluating grasps");
   }
-  list.robotIndex = robot;
-  list.graspableIndex = graspable;
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
   saveWorldIfAsked(args, world, list);
   if (args.has("--json")) {

@@ -147,6 +147,11 @@ std::pair<std::vector<double>, std::uint64_t> AnnealingMonitor::best() const {
   return {pending_.bestState, pending_.bestRevision};
 }
 
+long AnnealingMonitor::iterations() const {
+  const std::lock_guard lock(mutex_);
+  return pending_.iterations;
+}
+
 void AnnealingMonitor::postCurrent(int chain, const std::vector<double>& x, double energy, long iterations) {
   const std::lock_guard lock(mutex_);
   pending_.iterations = std::max(pending_.iterations, iterations);

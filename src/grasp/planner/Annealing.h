@@ -112,6 +112,8 @@ class AnnealingMonitor {
   Snapshot take();
   // The best state so far and its revision (for the planner's quality samples).
   std::pair<std::vector<double>, std::uint64_t> best() const;
+  // Iterations of all chains as last posted (never decreases; take() does not clear it).
+  long iterations() const;
 
   // Called by the search.
   void postCurrent(int chain, const std::vector<double>& x, double energy, long iterations);

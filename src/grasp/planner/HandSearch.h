@@ -2,7 +2,8 @@
 // The grasp planner's search state (PLANNER.md §Search state): hand pose in one of GraspIt!'s position
 // spaces plus the posture (eigengrasp amplitudes, or DOF values for a hand without eigengrasps), mapped to
 // a palm pose X_WP and DOF values; the state distance; the hand energies evaluated on a per-thread
-// WorldState of one const World.
+// WorldState of one const World. The space is in HandSearchSpace.cpp, the energies (HandEvaluator) in
+// HandEnergy.cpp.
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,10 @@ struct HandSearchSpace {
 // hand's configuration in `state`. sg::Error for invalid indices.
 HandSearchSpace makeSearchSpace(const World& world, const WorldState& state, int robot, int graspable,
                                 PositionSpace position);
+
+// A frame whose z axis is the unit vector `z`, x chosen deterministically: the ellipsoid space's surface frames
+// and the potential-quality energy's friction-cone edges.
+Quat frameWithZ(const Vec3& z);
 
 // One probe of the hand near the object (PLANNER.md §Energies): its point p (on the hand), outward unit normal
 // n, the nearest object point q and the probe's friction coefficient.
