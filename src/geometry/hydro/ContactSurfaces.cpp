@@ -249,6 +249,7 @@ void fan(const ContactPolygon& p, Visit&& visit) {
 
 }  // namespace
 
+// ~125 lines kept whole: both traversal phases and the clip share the per-call stacks (README.md §Algorithms).
 ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM, const Bvh& N, const Transform& X_WN,
                                      const SurfaceOptions& options) {
   ContactSurface s;
