@@ -116,6 +116,7 @@ bool stopOpposedLinks(const World& world, const WorldState& state, int robot, co
 
 }  // namespace
 
+// ~140 lines kept whole: one stepping loop whose caches, stops and pair screen every step shares (MOTION.md).
 DofMotionResult moveDofsToContacts(const World& world, WorldState& state, int robotIndex,
                                    const std::vector<double>& targetIn, const DofMotionSettings& settings) {
   DofMotionResult result;

@@ -156,13 +156,13 @@ std::string primitiveXml(const Shape& shape) {
   };
   std::string a;
   if (const auto* x = std::get_if<Sphere>(&shape)) a = attr("radius", x->radius_mm);
-  else if (const auto* x = std::get_if<Ellipsoid>(&shape)) a = attr3("semiAxes", x->semiAxes_mm);
-  else if (const auto* x = std::get_if<Cylinder>(&shape)) a = attr("radius", x->radius_mm) + attr("height", x->height_mm);
-  else if (const auto* x = std::get_if<Cone>(&shape)) a = attr("radius", x->radius_mm) + attr("height", x->height_mm);
-  else if (const auto* x = std::get_if<Box>(&shape)) a = attr3("size", x->size_mm);
-  else if (const auto* x = std::get_if<Torus>(&shape))
-    a = attr("majorRadius", x->majorRadius_mm) + attr("minorRadius", x->minorRadius_mm);
-  else if (const auto* x = std::get_if<Capsule>(&shape)) a = attr("radius", x->radius_mm) + attr("length", x->length_mm);
+  else if (const auto* el = std::get_if<Ellipsoid>(&shape)) a = attr3("semiAxes", el->semiAxes_mm);
+  else if (const auto* cy = std::get_if<Cylinder>(&shape)) a = attr("radius", cy->radius_mm) + attr("height", cy->height_mm);
+  else if (const auto* co = std::get_if<Cone>(&shape)) a = attr("radius", co->radius_mm) + attr("height", co->height_mm);
+  else if (const auto* bo = std::get_if<Box>(&shape)) a = attr3("size", bo->size_mm);
+  else if (const auto* to = std::get_if<Torus>(&shape))
+    a = attr("majorRadius", to->majorRadius_mm) + attr("minorRadius", to->minorRadius_mm);
+  else if (const auto* ca = std::get_if<Capsule>(&shape)) a = attr("radius", ca->radius_mm) + attr("length", ca->length_mm);
   return xml::concat({"<primitive type=\"", shapeTypeName(shape), "\"", a, "/>"});
 }
 

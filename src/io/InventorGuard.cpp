@@ -91,191 +91,210 @@ struct Frame {
 
 bool isIncludeNode(const std::string& type) { return type == "File" || type == "Inline" || type == "WWWInline"; }
 
-}  // namespace
+// The token walk of scanInventorText: one handler per token kind over the state below, so each stays short.
+class TextScanner {
+ public:
+  explicit TextScanner(const std::string& text) : tok_(text) {}
 
-InventorScan scanInventorText(const std::string& text) {
-  InventorScan scan;
-  Tokenizer tok(text);
-  std::vector<Frame> frames;
-  std::map<std::string, int> latestDef;  // DEF name -> id of its latest definition
-  std::set<int> openDefs;
-  int nextDefId = 0;
-  std::map<std::string, std::set<std::string>> protoUses;  // PROTO name -> node types instantiated in its body
-  std::set<std::string> protoNames;
-  std::map<std::string, int> protoBodyDepth;  // PROTO name -> nesting inside its body
-  std::map<int, std::pair<double, int>> defSize;  // DEF id -> (weight, height) once closed
-  double topWeight = 0;
-  int topHeight = 0;
-  // Adds a closed frame or a USEd node to the frame around it (or to the top level).
-  auto addToParent = [&](double weight, int height) {
-    if (frames.empty()) {
-      topWeight += weight;
-      topHeight = std::max(topHeight, height);
-    } else {
-      frames.back().weight += weight;
-      frames.back().height = std::max(frames.back().height, 1 + height);
-    }
-  };
-
-  Token prev2, prev1;  // the two tokens before the current one
-  std::string pendingDef;       // "DEF name" seen, waiting for its node's '{'
-  std::string pendingProto;     // "PROTO name" seen
-  int protoPhase = 0;           // 1: expecting its interface '[', 2: in the interface, 3: expecting its body '{'
-  int protoInterfaceDepth = 0;
-  // The value token right after an include node's name/url field (or first inside its [ ]) names a file.
-  auto takeReference = [&](const Token& t) {
-    if (frames.empty() || !frames.back().wantReference) return false;
-    frames.back().wantReference = false;
-    if (t.kind == TokenKind::Word && t.text == "IS") return true;  // a PROTO field: resolved when instantiated
-    const int depth = static_cast<int>(frames.size()) - (frames.back().open == '[' ? 1 : 0);
-    scan.references.push_back({t.text, t.line, depth});
-    return true;
-  };
-  auto fail = [&](const std::string& what, int line) {
-    if (scan.problem.empty()) {
-      scan.problem = what;
-      scan.problemLine = line;
-    }
-  };
-
-  for (Token t = tok.next(); t.kind != TokenKind::End && scan.problem.empty(); prev2 = prev1, prev1 = t, t = tok.next()) {
-    switch (t.kind) {
-      case TokenKind::Open: {
-        Frame f;
-        f.open = t.text[0];
-        if (f.open == '{' && prev1.kind == TokenKind::Word) f.nodeType = prev1.text;
-        if (f.open == '{' && !pendingDef.empty() && prev2.kind == TokenKind::Word && prev2.text == pendingDef) {
-          f.defId = nextDefId++;
-          latestDef[pendingDef] = f.defId;
-          openDefs.insert(f.defId);
-        }
-        pendingDef.clear();
-        if (protoPhase == 1 && f.open == '[') {
-          protoPhase = 2;
-          protoInterfaceDepth = static_cast<int>(frames.size()) + 1;
-        } else if (protoPhase == 3 && f.open == '{') {
-          f.protoBody = pendingProto;
-          f.nodeType.clear();
-          protoPhase = 0;
-        }
-        for (std::size_t i = 0; i < frames.size(); ++i) {
-          if (frames[i].protoBody.empty()) continue;
-          if (f.open == '{' && !f.nodeType.empty()) protoUses[frames[i].protoBody].insert(f.nodeType);
-          int& d = protoBodyDepth[frames[i].protoBody];
-          d = std::max(d, static_cast<int>(frames.size() - i));
-        }
-        f.wantReference = f.open == '[' && !frames.empty() && frames.back().wantReference;  // url [ "first" ... ]
-        if (!frames.empty()) frames.back().wantReference = false;
-        frames.push_back(f);
-        const int depth = static_cast<int>(frames.size());
-        if (depth > scan.maxDepth) scan.maxDepth = depth;
-        if (depth > kMaxInventorNesting)
-          fail("nesting deeper than " + std::to_string(kMaxInventorNesting) + " levels of { } and [ ]", t.line);
-        break;
+  InventorScan run() {
+    for (Token t = tok_.next(); t.kind != TokenKind::End && scan_.problem.empty();
+         prev2_ = prev1_, prev1_ = t, t = tok_.next()) {
+      switch (t.kind) {
+        case TokenKind::Open: open(t); break;
+        case TokenKind::Close: close(t); break;
+        case TokenKind::String: takeReference(t); break;
+        case TokenKind::Word: word(t); break;
+        case TokenKind::End: break;
       }
-      case TokenKind::Close:
-        if (!frames.empty()) {
-          const Frame closed = frames.back();
-          frames.pop_back();
-          if (closed.defId >= 0) {
-            openDefs.erase(closed.defId);
-            defSize[closed.defId] = {closed.weight, closed.height};
-          }
-          addToParent(closed.weight, closed.height);
-          if (topHeight > kMaxInventorNesting || (!frames.empty() && frames.back().height > kMaxInventorNesting))
-            fail("nesting deeper than " + std::to_string(kMaxInventorNesting) +
-                     " levels of { } and [ ] once USEd nodes are expanded",
-                 t.line);
-        }
-        if (protoPhase == 2 && static_cast<int>(frames.size()) < protoInterfaceDepth) protoPhase = 3;
-        break;
-      case TokenKind::String:
-        takeReference(t);
-        break;
-      case TokenKind::Word: {
-        if (prev1.kind == TokenKind::Word && prev1.text == "DEF") pendingDef = t.text;
-        if (prev1.kind == TokenKind::Word && prev1.text == "USE") {
-          const auto it = latestDef.find(t.text);
-          // Coin reads every file, included ones too, with its own table of names, so a USE can only
-          // reach a DEF earlier in the same file (an included file cannot USE its includer's names; Coin
-          // would drop the whole include).
-          if (it == latestDef.end())
-            fail("USE " + t.text + " without an earlier DEF " + t.text +
-                     " in this file (names do not cross File/Inline includes)",
-                 t.line);
-          else if (openDefs.count(it->second))
-            fail("USE " + t.text + " inside DEF " + t.text + " (the node would contain itself)", t.line);
-          else if (it != latestDef.end()) {
-            const auto& [w, h] = defSize[it->second];
-            addToParent(w, h);
-            if (topWeight > kMaxInventorExpandedNodes ||
-                (!frames.empty() && frames.back().weight > kMaxInventorExpandedNodes))
-              fail("DEF/USE expands to more than " + std::to_string(static_cast<long long>(kMaxInventorExpandedNodes)) +
-                       " nodes",
-                   t.line);
-          }
-        }
-        if (prev1.kind == TokenKind::Word && prev1.text == "PROTO" && protoPhase == 0) {
-          pendingProto = t.text;
-          protoNames.insert(t.text);
-          protoPhase = 1;
-        }
-        if (t.text == "EXTERNPROTO") fail("EXTERNPROTO is not supported (it would load further files)", t.line);
-        if (takeReference(t)) break;  // an unquoted file name: Coin reads it as the string
-        if (!frames.empty() && frames.back().open == '{' && isIncludeNode(frames.back().nodeType) &&
-            (t.text == "name" || t.text == "url"))
-          frames.back().wantReference = true;
-        break;
-      }
-      case TokenKind::End: break;
+    }
+    if (!scan_.problem.empty()) return scan_;
+    for (const Frame& f : frames_) topHeight_ = std::max(topHeight_, f.height);  // unclosed: Coin reports them
+    scan_.maxDepth = std::max(scan_.maxDepth, topHeight_);
+    checkProtoChains();
+    return scan_;
+  }
+
+ private:
+  void fail(const std::string& what, int line) {
+    if (scan_.problem.empty()) {
+      scan_.problem = what;
+      scan_.problemLine = line;
     }
   }
-  if (!scan.problem.empty()) return scan;
-  for (const Frame& f : frames) topHeight = std::max(topHeight, f.height);  // unclosed: Coin reports them
-  scan.maxDepth = std::max(scan.maxDepth, topHeight);
+
+  // Adds a closed frame or a USEd node to the frame around it (or to the top level).
+  void addToParent(double weight, int height) {
+    if (frames_.empty()) {
+      topWeight_ += weight;
+      topHeight_ = std::max(topHeight_, height);
+    } else {
+      frames_.back().weight += weight;
+      frames_.back().height = std::max(frames_.back().height, 1 + height);
+    }
+  }
+
+  // The value token right after an include node's name/url field (or first inside its [ ]) names a file.
+  bool takeReference(const Token& t) {
+    if (frames_.empty() || !frames_.back().wantReference) return false;
+    frames_.back().wantReference = false;
+    if (t.kind == TokenKind::Word && t.text == "IS") return true;  // a PROTO field: resolved when instantiated
+    const int depth = static_cast<int>(frames_.size()) - (frames_.back().open == '[' ? 1 : 0);
+    scan_.references.push_back({t.text, t.line, depth});
+    return true;
+  }
+
+  void open(const Token& t) {
+    Frame f;
+    f.open = t.text[0];
+    if (f.open == '{' && prev1_.kind == TokenKind::Word) f.nodeType = prev1_.text;
+    if (f.open == '{' && !pendingDef_.empty() && prev2_.kind == TokenKind::Word && prev2_.text == pendingDef_) {
+      f.defId = nextDefId_++;
+      latestDef_[pendingDef_] = f.defId;
+      openDefs_.insert(f.defId);
+    }
+    pendingDef_.clear();
+    if (protoPhase_ == 1 && f.open == '[') {
+      protoPhase_ = 2;
+      protoInterfaceDepth_ = static_cast<int>(frames_.size()) + 1;
+    } else if (protoPhase_ == 3 && f.open == '{') {
+      f.protoBody = pendingProto_;
+      f.nodeType.clear();
+      protoPhase_ = 0;
+    }
+    for (std::size_t i = 0; i < frames_.size(); ++i) {
+      if (frames_[i].protoBody.empty()) continue;
+      if (f.open == '{' && !f.nodeType.empty()) protoUses_[frames_[i].protoBody].insert(f.nodeType);
+      int& d = protoBodyDepth_[frames_[i].protoBody];
+      d = std::max(d, static_cast<int>(frames_.size() - i));
+    }
+    f.wantReference = f.open == '[' && !frames_.empty() && frames_.back().wantReference;  // url [ "first" ... ]
+    if (!frames_.empty()) frames_.back().wantReference = false;
+    frames_.push_back(f);
+    const int depth = static_cast<int>(frames_.size());
+    if (depth > scan_.maxDepth) scan_.maxDepth = depth;
+    if (depth > kMaxInventorNesting)
+      fail("nesting deeper than " + std::to_string(kMaxInventorNesting) + " levels of { } and [ ]", t.line);
+  }
+
+  void close(const Token& t) {
+    if (!frames_.empty()) {
+      const Frame closed = frames_.back();
+      frames_.pop_back();
+      if (closed.defId >= 0) {
+        openDefs_.erase(closed.defId);
+        defSize_[closed.defId] = {closed.weight, closed.height};
+      }
+      addToParent(closed.weight, closed.height);
+      if (topHeight_ > kMaxInventorNesting || (!frames_.empty() && frames_.back().height > kMaxInventorNesting))
+        fail("nesting deeper than " + std::to_string(kMaxInventorNesting) +
+                 " levels of { } and [ ] once USEd nodes are expanded",
+             t.line);
+    }
+    if (protoPhase_ == 2 && static_cast<int>(frames_.size()) < protoInterfaceDepth_) protoPhase_ = 3;
+  }
+
+  void use(const Token& t) {
+    const auto it = latestDef_.find(t.text);
+    // Coin reads every file, included ones too, with its own table of names, so a USE can only
+    // reach a DEF earlier in the same file (an included file cannot USE its includer's names; Coin
+    // would drop the whole include).
+    if (it == latestDef_.end())
+      fail("USE " + t.text + " without an earlier DEF " + t.text +
+               " in this file (names do not cross File/Inline includes)",
+           t.line);
+    else if (openDefs_.count(it->second))
+      fail("USE " + t.text + " inside DEF " + t.text + " (the node would contain itself)", t.line);
+    else if (it != latestDef_.end()) {
+      const auto& [w, h] = defSize_[it->second];
+      addToParent(w, h);
+      if (topWeight_ > kMaxInventorExpandedNodes ||
+          (!frames_.empty() && frames_.back().weight > kMaxInventorExpandedNodes))
+        fail("DEF/USE expands to more than " + std::to_string(static_cast<long long>(kMaxInventorExpandedNodes)) +
+                 " nodes",
+             t.line);
+    }
+  }
+
+  void word(const Token& t) {
+    if (prev1_.kind == TokenKind::Word && prev1_.text == "DEF") pendingDef_ = t.text;
+    if (prev1_.kind == TokenKind::Word && prev1_.text == "USE") use(t);
+    if (prev1_.kind == TokenKind::Word && prev1_.text == "PROTO" && protoPhase_ == 0) {
+      pendingProto_ = t.text;
+      protoNames_.insert(t.text);
+      protoPhase_ = 1;
+    }
+    if (t.text == "EXTERNPROTO") fail("EXTERNPROTO is not supported (it would load further files)", t.line);
+    if (takeReference(t)) return;  // an unquoted file name: Coin reads it as the string
+    if (!frames_.empty() && frames_.back().open == '{' && isIncludeNode(frames_.back().nodeType) &&
+        (t.text == "name" || t.text == "url"))
+      frames_.back().wantReference = true;
+  }
 
   // A PROTO that instantiates itself, directly or through other PROTOs, expands for ever; a long chain of
   // PROTOs each instantiating the next nests as deep as the sum of their bodies. height(P) = P's body
   // nesting + the largest height of a PROTO it instantiates; the walk is bounded by kMaxProtoChain.
-  constexpr std::size_t kMaxProtoChain = 64;
-  std::map<std::string, int> height;  // of PROTOs fully explored
-  std::set<std::string> onPath;
-  std::vector<std::string> path;
-  std::function<int(const std::string&)> heightOf = [&](const std::string& p) -> int {
-    if (const auto h = height.find(p); h != height.end()) return h->second;
-    if (onPath.count(p)) {
-      std::string chain;
-      for (auto it = std::find(path.begin(), path.end(), p); it != path.end(); ++it) chain += *it + " -> ";
-      fail("recursive PROTO (" + chain + p + ")", 0);
-      return 0;
-    }
-    if (path.size() >= kMaxProtoChain) {
-      fail("PROTOs instantiate each other more than " + std::to_string(kMaxProtoChain) + " levels deep", 0);
-      return 0;
-    }
-    onPath.insert(p);
-    path.push_back(p);
-    int below = 0;
-    for (const auto& used : protoUses[p]) {
-      if (!protoNames.count(used)) continue;
-      below = std::max(below, heightOf(used));
-      if (!scan.problem.empty()) break;
-    }
-    path.pop_back();
-    onPath.erase(p);
-    return height[p] = protoBodyDepth[p] + below;
-  };
-  for (const auto& p : protoNames) {
-    const int h = heightOf(p);
-    if (!scan.problem.empty()) break;
-    if (scan.maxDepth + h > kMaxInventorNesting) {
-      fail("nesting deeper than " + std::to_string(kMaxInventorNesting) + " levels of { } and [ ], counting the "
-           "bodies of the PROTOs instantiated (PROTO " + p + ")", 0);
-      break;
+  void checkProtoChains() {
+    constexpr std::size_t kMaxProtoChain = 64;
+    std::map<std::string, int> height;  // of PROTOs fully explored
+    std::set<std::string> onPath;
+    std::vector<std::string> path;
+    std::function<int(const std::string&)> heightOf = [&](const std::string& p) -> int {
+      if (const auto h = height.find(p); h != height.end()) return h->second;
+      if (onPath.count(p)) {
+        std::string chain;
+        for (auto it = std::find(path.begin(), path.end(), p); it != path.end(); ++it) chain += *it + " -> ";
+        fail("recursive PROTO (" + chain + p + ")", 0);
+        return 0;
+      }
+      if (path.size() >= kMaxProtoChain) {
+        fail("PROTOs instantiate each other more than " + std::to_string(kMaxProtoChain) + " levels deep", 0);
+        return 0;
+      }
+      onPath.insert(p);
+      path.push_back(p);
+      int below = 0;
+      for (const auto& used : protoUses_[p]) {
+        if (!protoNames_.count(used)) continue;
+        below = std::max(below, heightOf(used));
+        if (!scan_.problem.empty()) break;
+      }
+      path.pop_back();
+      onPath.erase(p);
+      return height[p] = protoBodyDepth_[p] + below;
+    };
+    for (const auto& p : protoNames_) {
+      const int h = heightOf(p);
+      if (!scan_.problem.empty()) break;
+      if (scan_.maxDepth + h > kMaxInventorNesting) {
+        fail("nesting deeper than " + std::to_string(kMaxInventorNesting) + " levels of { } and [ ], counting the "
+             "bodies of the PROTOs instantiated (PROTO " + p + ")", 0);
+        break;
+      }
     }
   }
-  return scan;
-}
+
+  InventorScan scan_;
+  Tokenizer tok_;
+  std::vector<Frame> frames_;
+  std::map<std::string, int> latestDef_;  // DEF name -> id of its latest definition
+  std::set<int> openDefs_;
+  int nextDefId_ = 0;
+  std::map<std::string, std::set<std::string>> protoUses_;  // PROTO name -> node types instantiated in its body
+  std::set<std::string> protoNames_;
+  std::map<std::string, int> protoBodyDepth_;  // PROTO name -> nesting inside its body
+  std::map<int, std::pair<double, int>> defSize_;  // DEF id -> (weight, height) once closed
+  double topWeight_ = 0;
+  int topHeight_ = 0;
+  Token prev2_, prev1_;         // the two tokens before the current one
+  std::string pendingDef_;      // "DEF name" seen, waiting for its node's '{'
+  std::string pendingProto_;    // "PROTO name" seen
+  int protoPhase_ = 0;          // 1: expecting its interface '[', 2: in the interface, 3: expecting its body '{'
+  int protoInterfaceDepth_ = 0;
+};
+
+}  // namespace
+
+InventorScan scanInventorText(const std::string& text) { return TextScanner(text).run(); }
 
 namespace {
 

@@ -308,6 +308,7 @@ void checkBodyRef(const Robot& robot, const BodyRef& ref, const std::string& fil
 
 }  // namespace
 
+// ~125 lines kept whole: <robot>'s elements read in file order, one short block each (FORMATS.md §Robot).
 Robot loadRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options,
                 RobotFileHistory* history) {
   if (isUrdfPath(path)) return loadUrdfRobot(path, materials, options, history);

@@ -336,33 +336,9 @@ Joint toJoint(const UrdfReader& r, const urdf::Joint& j, const DofExpression& ex
   return out;
 }
 
-}  // namespace
+using ChildJoints = std::map<std::string, std::vector<std::string>>;  // link -> its child joints, in file order
 
-Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options,
-                    RobotFileHistory* history) {
-  UrdfReader r{absolutePath(path), materials, options, {}, {}, {}, {}};
-  std::string text;
-  {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(r.file, ec)) throw Error("cannot open URDF (no such file)", r.file);
-    r.layout = layoutOf(r.file);  // also a clear "file:line: XML error" before urdfdom sees the file
-    std::ifstream in(r.file, std::ios::binary);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-  }
-  r.model = parseWithUrdfdom(r.file, text, r.warnings);
-
-  const std::string sidecarPath = urdfio::sidecarPathFor(r.file);
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(sidecarPath, ec)) {
-    r.sidecar = urdfio::readSidecar(sidecarPath);
-  } else {
-    r.warnings.push_back(r.file + ": no sidecar " + sidecarPath +
-                         "; defaults used: root link = palm, every DOF closes toward its upper limit, rigid links "
-                         "of material '" + Body().material + "'");
-  }
-
+ChildJoints checkedJointTree(UrdfReader& r) {
   // Every link has at most one parent joint, and the tree below the palm has no cycle (urdfdom checks only that
   // there is exactly one root).
   std::map<std::string, std::string> parentJoint;
@@ -376,24 +352,13 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
     if (j.type == urdf::Joint::FLOATING || j.type == urdf::Joint::PLANAR)
       r.failJoint(name, "floating and planar joints are not supported (revolute, continuous, prismatic, fixed)");
   }
-  std::map<std::string, std::vector<std::string>> childJoints;  // in file order
+  ChildJoints childJoints;  // in file order
   for (const auto& name : r.layout.jointOrder)
     if (r.model->joints_.count(name)) childJoints[r.model->joints_.at(name)->parent_link_name].push_back(name);
+  return childJoints;
+}
 
-  const std::string rootName = r.model->getRoot()->name;
-  const std::string palmName = r.sidecar.palmLink.value_or(rootName);
-  if (!r.model->links_.count(palmName))
-    throw Error("palm link '" + palmName + "' is not a link of " + r.file, r.sidecar.file);
-
-  Robot robot;
-  robot.name = fileStem(r.file);
-  robot.sourceFile = r.file;
-  robot.type = "Hand";
-  robot.dbName = r.model->getName();
-  robot.palm = linkBody(r, *r.model->links_.at(palmName));
-  RobotFileHistory files;
-  files.palmFile = palmName;
-
+std::set<std::string> jointsBelow(UrdfReader& r, ChildJoints& childJoints, const std::string& palmName) {
   // The joints below the palm, depth first; a link with one child joint continues its chain, the palm's and a
   // branching link's child joints each start a chain (a branch hangs off its parent link).
   std::set<std::string> below;
@@ -411,13 +376,13 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
       }
     }
   }
-  std::vector<std::string> dofJoints;
-  const auto exprs = dofExpressions(r, below, dofJoints);
-  if (dofJoints.empty()) throw Error("the hand below palm link '" + palmName + "' has no moving joint", r.file);
-  if (below.size() + 1 < r.model->links_.size())
-    r.warnings.push_back(r.file + ": " + std::to_string(r.model->links_.size() - below.size() - 1) +
-                         " link(s) not below palm link '" + palmName + "' are ignored");
+  return below;
+}
 
+// The chains of the hand below the palm (robot.chains, files.linkFiles); returns where each link went.
+std::map<std::string, BodyRef> buildChains(UrdfReader& r, ChildJoints& childJoints,
+                                           const std::map<std::string, DofExpression>& exprs,
+                                           const std::string& palmName, Robot& robot, RobotFileHistory& files) {
   std::map<std::string, BodyRef> refOf{{palmName, BodyRef{-1, 0}}};
   const std::function<void(const std::string&)> walk = [&](const std::string& link) {
     const auto& kids = childJoints[link];
@@ -451,16 +416,11 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
     }
   };
   walk(palmName);
+  return refOf;
+}
 
-  for (const auto& [joint, d] : r.sidecar.dofs)
-    if (std::find(dofJoints.begin(), dofJoints.end(), joint) == dofJoints.end())
-      throw Error("<dof> names joint '" + joint + "', which is not a DOF of " + r.file +
-                      " (DOFs are the revolute, continuous and prismatic joints below the palm that mimic no other)",
-                  r.sidecar.file, d.line);
-  for (const auto& [link, l] : r.sidecar.links)
-    if (!refOf.count(link))
-      throw Error("<link> names '" + link + "', which is not a link of the hand in " + r.file, r.sidecar.file, l.line);
-
+// One DOF per moving joint below the palm, with the sidecar's settings; defaults clamped to the ranges.
+void addDofs(const UrdfReader& r, const std::vector<std::string>& dofJoints, Robot& robot) {
   for (const auto& jn : dofJoints) {
     const urdf::Joint& j = *r.model->joints_.at(jn);
     Dof d;
@@ -485,7 +445,10 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
     defaults = clampToRanges(robot, defaults);
     for (std::size_t k = 0; k < robot.dofs.size(); ++k) robot.dofs[k].defaultValue = defaults[k];
   }
+}
 
+// What only the sidecar gives: the approach direction, eigengrasps and virtual contacts.
+void applySidecarExtras(const UrdfReader& r, Robot& robot) {
   if (r.sidecar.approach) {
     const Vec3 z = r.sidecar.approach->direction.normalized();
     Vec3 x = std::abs(z.dot(Vec3::UnitX())) > std::cos(degToRad(25.0)) ? Vec3::UnitY() : Vec3::UnitX();
@@ -521,6 +484,73 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
                     *r.sidecar.virtualContactsFile);
     }
   }
+}
+
+}  // namespace
+
+Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, const LoadOptions& options,
+                    RobotFileHistory* history) {
+  UrdfReader r{absolutePath(path), materials, options, {}, {}, {}, {}};
+  std::string text;
+  {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(r.file, ec)) throw Error("cannot open URDF (no such file)", r.file);
+    r.layout = layoutOf(r.file);  // also a clear "file:line: XML error" before urdfdom sees the file
+    std::ifstream in(r.file, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  r.model = parseWithUrdfdom(r.file, text, r.warnings);
+
+  const std::string sidecarPath = urdfio::sidecarPathFor(r.file);
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(sidecarPath, ec)) {
+    r.sidecar = urdfio::readSidecar(sidecarPath);
+  } else {
+    r.warnings.push_back(r.file + ": no sidecar " + sidecarPath +
+                         "; defaults used: root link = palm, every DOF closes toward its upper limit, rigid links "
+                         "of material '" + Body().material + "'");
+  }
+
+  ChildJoints childJoints = checkedJointTree(r);
+
+  const std::string rootName = r.model->getRoot()->name;
+  const std::string palmName = r.sidecar.palmLink.value_or(rootName);
+  if (!r.model->links_.count(palmName))
+    throw Error("palm link '" + palmName + "' is not a link of " + r.file, r.sidecar.file);
+
+  Robot robot;
+  robot.name = fileStem(r.file);
+  robot.sourceFile = r.file;
+  robot.type = "Hand";
+  robot.dbName = r.model->getName();
+  robot.palm = linkBody(r, *r.model->links_.at(palmName));
+  RobotFileHistory files;
+  files.palmFile = palmName;
+
+  const std::set<std::string> below = jointsBelow(r, childJoints, palmName);
+  std::vector<std::string> dofJoints;
+  const auto exprs = dofExpressions(r, below, dofJoints);
+  if (dofJoints.empty()) throw Error("the hand below palm link '" + palmName + "' has no moving joint", r.file);
+  if (below.size() + 1 < r.model->links_.size())
+    r.warnings.push_back(r.file + ": " + std::to_string(r.model->links_.size() - below.size() - 1) +
+                         " link(s) not below palm link '" + palmName + "' are ignored");
+
+  const std::map<std::string, BodyRef> refOf = buildChains(r, childJoints, exprs, palmName, robot, files);
+
+  for (const auto& [joint, d] : r.sidecar.dofs)
+    if (std::find(dofJoints.begin(), dofJoints.end(), joint) == dofJoints.end())
+      throw Error("<dof> names joint '" + joint + "', which is not a DOF of " + r.file +
+                      " (DOFs are the revolute, continuous and prismatic joints below the palm that mimic no other)",
+                  r.sidecar.file, d.line);
+  for (const auto& [link, l] : r.sidecar.links)
+    if (!refOf.count(link))
+      throw Error("<link> names '" + link + "', which is not a link of the hand in " + r.file, r.sidecar.file, l.line);
+
+  addDofs(r, dofJoints, robot);
+
+  applySidecarExtras(r, robot);
   robot.loadWarnings = std::move(r.warnings);
   checkChainTree(robot);
   if (history) *history = std::move(files);

@@ -94,6 +94,7 @@ class TstApp : public QObject {
   void commandLineParsing();
   void commandLineGraspOptions();
   void helpWithoutADisplay();
+  void versionIsTheProjectVersion();
   void youngsErrorIsNotClipped();
 
  private:
@@ -895,6 +896,21 @@ void TstApp::helpWithoutADisplay() {
   QCOMPARE(p.exitStatus(), QProcess::NormalExit);
   QCOMPARE(p.exitCode(), 0);
   QVERIFY2(p.readAllStandardOutput().contains("--screenshot"), p.readAllStandardError().constData());
+}
+
+// softgrasp --version prints project()'s version (core/Version.h), without a display, as softgrasp-cli does.
+void TstApp::versionIsTheProjectVersion() {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"), {"--version"});
+  QVERIFY(p.waitForFinished(60000));
+  QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+  QCOMPARE(p.exitCode(), 0);
+  QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), QStringLiteral("softgrasp " SG_PROJECT_VERSION "\n"));
+  const auto parsed = sg::app::parseCommandLine({"softgrasp", "--version"}, nullptr);
+  QVERIFY(parsed && parsed->version && !parsed->help);
 }
 
 // Issue 16 §6: the Young's-modulus error is shown whole, wrapped in the Properties dock.

@@ -82,8 +82,8 @@ void report(const char* title, const World& world, const std::function<std::vect
   const ContactModel& model = defaultContactModel();
   NullProgress progress;
   const std::vector<std::string> l1Measures = {"epsilon-l1", "volume-l1"};
-  auto evaluate = [&](const std::vector<Contact>& contacts, const std::vector<std::string>& measures) {
-    GraspEvaluation e = evaluateGrasp(world, contacts, 0, model, settings);
+  auto evaluate = [&](const std::vector<Contact>& found, const std::vector<std::string>& measures) {
+    GraspEvaluation e = evaluateGrasp(world, found, 0, model, settings);
     computeMeasures(e, measures, progress);
     return e;
   };

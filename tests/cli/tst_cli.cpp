@@ -221,7 +221,7 @@ class TestCli : public QObject {
     QVERIFY(infoHelp.out.contains("--model-root"));
     const CliRun version = run({"--version"});
     expectExit(version, 0);
-    QVERIFY(version.out.startsWith("softgrasp-cli "));
+    QCOMPARE(version.out, QStringLiteral("softgrasp-cli " SG_PROJECT_VERSION "\n"));  // project() in CMakeLists.txt
   }
 
   void usageErrors() {

@@ -62,11 +62,11 @@ void TstCliCompare::jsonHasTheEngineNumbers() {
   QCOMPARE(contacts.size(), static_cast<qsizetype>(c.rows.size()));
   QVERIFY(contacts.size() >= 3);
   int patches = 0;
-  for (qsizetype r = 0; r < contacts.size(); ++r) {
-    const QJsonObject row = contacts[r].toObject();
-    QCOMPARE(row["sourceContact"].toInt(), c.rows[static_cast<std::size_t>(r)].sourceContact);
+  for (qsizetype i = 0; i < contacts.size(); ++i) {
+    const QJsonObject row = contacts[i].toObject();
+    QCOMPARE(row["sourceContact"].toInt(), c.rows[static_cast<std::size_t>(i)].sourceContact);
     for (const ModelColumn& column : c.columns) {
-      const ComparedContact& cell = column.contacts[static_cast<std::size_t>(r)];
+      const ComparedContact& cell = column.contacts[static_cast<std::size_t>(i)];
       const QJsonObject o = row["models"].toObject()[QString::fromStdString(column.model)].toObject();
       QCOMPARE(o["present"].toBool(), cell.present);
       if (!cell.present) continue;

@@ -39,7 +39,7 @@ class Analytic final : public StateEvaluator {
 
 AnnealingRequest analyticRequest() {
   AnnealingRequest r;
-  r.variables = {{"x", -5, 5, 2.5, false, false, -4}, {"y", -5, 5, 2.5, false, false, 4}};
+  r.variables = {{"x", -5, 5, 2.5, false, false, -4, {}, 0}, {"y", -5, 5, 2.5, false, false, 4, {}, 0}};
   r.params = AnnealingParams::byName("default");
   r.maxSteps = r.params.k0 + 6000;
   r.chains = 2;
@@ -836,7 +836,7 @@ class TestPlanner : public QObject {
   void targetBiasedNeighbours() {
     // Confidence 1: always the target when it is within one jump, a full jump toward it otherwise.
     Rng rng(3);
-    SearchVariable v{"x", -5, 5, 2.5, false, false, 0};
+    SearchVariable v{"x", -5, 5, 2.5, false, false, 0, {}, 0};
     v.target = 2.0;
     v.confidence = 1.0;
     for (int i = 0; i < 20; ++i) QVERIFY(std::abs(neighbour({v}, {0.0}, 1.0, rng)[0] - 2.0) < 1e-12);
@@ -847,7 +847,7 @@ class TestPlanner : public QObject {
     // back to u, 20 000 neighbours have mean u* and standard deviation sqrt(1 − c) (no truncation 4σ from u*).
     const double T = 1.0, jump = 2.5, target = 0.25;
     auto uStats = [&](double confidence, double& mean, double& sd) {
-      SearchVariable w{"x", -5, 5, jump, false, false, 0};
+      SearchVariable w{"x", -5, 5, jump, false, false, 0, {}, 0};
       w.target = target;
       w.confidence = confidence;
       Rng r(11);
@@ -872,7 +872,7 @@ class TestPlanner : public QObject {
     QVERIFY2(std::abs(sd - 0.05) < 0.002, qPrintable(QString("sd %1").arg(sd)));
     // The spread of the values shrinks with the confidence, the values centre on the target.
     auto valueStats = [&](double confidence, double& m, double& s) {
-      SearchVariable w{"x", -5, 5, jump, false, false, 0};
+      SearchVariable w{"x", -5, 5, jump, false, false, 0, {}, 0};
       w.target = 1.0;
       w.confidence = confidence;
       Rng r(12);
@@ -894,7 +894,7 @@ class TestPlanner : public QObject {
     QVERIFY(s0 > s5 && s5 > s9 && s9 > s99);
     QVERIFY2(m0 < m5 && m5 < m9 && std::abs(m99 - 1.0) < 0.1, qPrintable(QString("%1 %2 %3 %4 / %5 %6 %7 %8").arg(m0).arg(m5).arg(m9).arg(m99).arg(s0).arg(s5).arg(s9).arg(s99)));
     // Circular: the short way round (from near −π toward a target near +π crosses the seam).
-    SearchVariable phi{"phi", -M_PI, M_PI, 0.5, true, false, 0};
+    SearchVariable phi{"phi", -M_PI, M_PI, 0.5, true, false, 0, {}, 0};
     phi.target = M_PI - 0.1;
     phi.confidence = 1.0;
     QVERIFY(std::abs(neighbour({phi}, {-M_PI + 0.1}, 1e-3, rng)[0] - (M_PI - 0.1)) < 1e-9);

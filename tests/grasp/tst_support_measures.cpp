@@ -246,9 +246,9 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
       const auto& wb = b.contacts[i].wrenches;
       QCOMPARE(wb.size(), wa.size());
       for (std::size_t j = 0; j < wa.size(); ++j) {
-        const double moved = samePoint ? (wa[j] - wb[j]).norm() : (wa[j].head<3>() - wb[j].head<3>()).norm();
-        QVERIFY2(moved <= 1e-9 * std::max(1.0, wa[j].norm()),
-                 qPrintable(QString("contact %1 wrench %2 moved by %3").arg(i).arg(j).arg(moved)));
+        const double change = samePoint ? (wa[j] - wb[j]).norm() : (wa[j].head<3>() - wb[j].head<3>()).norm();
+        QVERIFY2(change <= 1e-9 * std::max(1.0, wa[j].norm()),
+                 qPrintable(QString("contact %1 wrench %2 moved by %3").arg(i).arg(j).arg(change)));
       }
     }
     for (const char* name : {"epsilon-l1", "epsilon-linf", "min-singular-value"}) {

@@ -222,7 +222,7 @@ class TestBodyXml : public QObject {
     // User model roots come last.
     Tree other;
     other.write("lib/thing.xml", "<root/>");
-    const PathResolver withRoot(LoadOptions{{other.path("lib")}});
+    const PathResolver withRoot(LoadOptions{{other.path("lib")}, {}, true});
     QCOMPARE(*withRoot.resolve("thing.xml", tree.path("worlds")), absolutePath(other.path("lib/thing.xml")));
     const std::string msg = sgtest::errorOf([&] { withRoot.require("nope.xml", tree.path("worlds"), "w.xml", 7); });
     QVERIFY2(sgtest::contains(msg, "w.xml:7"), msg.c_str());

@@ -536,7 +536,7 @@ class TestWorldXml : public QObject {
     Tree lib;
     lib.write("models/objects/mug.xml", "<root><geometryFile type=\"off\">mug.off</geometryFile></root>");
     lib.write("models/objects/mug.off", sgtest::cubeOff(3));
-    const World w = loadWorld(path, LoadOptions{{lib.root()}});
+    const World w = loadWorld(path, LoadOptions{{lib.root()}, {}, true});
     QCOMPARE(w.graspables[0].name, std::string("mug"));
   }
 

@@ -23,6 +23,7 @@ QString usageText() {
       "                      %1\n"
       "  --no-overlays       draw the bodies only\n"
       "  -h, --help          show this help\n"
+      "  --version           print the version and exit\n"
       "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
       "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n")
       .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()));
@@ -39,7 +40,8 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   const QCommandLineOption contactModel("contact-model", "Contact model of the analysis drawn.", "name");
   const QCommandLineOption noOverlays("no-overlays", "Draw the bodies only.");
   const QCommandLineOption help(QStringList{"h", "help"}, "Show this help.");
-  parser.addOptions({screenshot, size, view, approach, autoGrasp, contactModel, noOverlays, help});
+  const QCommandLineOption version("version", "Print the version.");
+  parser.addOptions({screenshot, size, view, approach, autoGrasp, contactModel, noOverlays, help, version});
   parser.addPositionalArgument("world", "World XML to open.");
   const auto fail = [error](const QString& message) {
     if (error) *error = message;
@@ -50,6 +52,10 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   CommandLine cl;
   if (parser.isSet(help)) {
     cl.help = true;
+    return cl;
+  }
+  if (parser.isSet(version)) {
+    cl.version = true;
     return cl;
   }
   const QStringList positional = parser.positionalArguments();

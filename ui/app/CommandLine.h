@@ -23,6 +23,7 @@ struct CommandLine {
   std::string contactModel;  // --contact-model: a registered model's name; empty: the application's default
   bool overlays = true;   // false (--no-overlays): bodies only, no contacts, cones, patches or wrench
   bool help = false;      // --help / -h: print usage and exit 0
+  bool version = false;   // --version: print "softgrasp VERSION" (core/Version.h) and exit 0
 };
 
 // Parses the arguments (argv[0] first). On bad usage returns nullopt and sets `error`.

@@ -44,8 +44,8 @@ HydroelasticSurfacePage::HydroelasticSurfacePage(QWidget* parent) : QWidget(pare
   layout->addWidget(note_);
   layout->addWidget(tree_, 1);
   connect(combo_, &QComboBox::currentIndexChanged, this, [this](int row) {
-    const QVariant data = combo_->itemData(row);
-    showSurface(data.isValid() ? data.toInt() : -1);
+    const QVariant item = combo_->itemData(row);
+    showSurface(item.isValid() ? item.toInt() : -1);
   });
   setResult(nullptr, nullptr);
 }

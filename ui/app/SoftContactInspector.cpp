@@ -144,8 +144,8 @@ SoftContactInspector::SoftContactInspector(GraspAnalysis* analysis, const Docume
   }
 
   connect(combo_, &QComboBox::currentIndexChanged, this, [this](int row) {
-    const QVariant data = combo_->itemData(row);
-    analysis_->setSelectedContact(data.isValid() ? std::optional<int>(data.toInt()) : std::nullopt);
+    const QVariant item = combo_->itemData(row);
+    analysis_->setSelectedContact(item.isValid() ? std::optional<int>(item.toInt()) : std::nullopt);
   });
   connect(analysis_, &GraspAnalysis::updated, this, &SoftContactInspector::refresh);
   connect(analysis_, &GraspAnalysis::selectedContactChanged, this, &SoftContactInspector::showSelected);

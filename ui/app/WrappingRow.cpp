@@ -35,10 +35,10 @@ void WrappingRow::arrange(int width) {
   // short buttons at 160 px.
   int widest = 0;
   for (QWidget* w : widgets_) {
-    int width = w->sizeHint().width();
+    int w_px = w->sizeHint().width();
     if (const auto* b = qobject_cast<const QAbstractButton*>(w))
-      width = std::min(width, b->fontMetrics().horizontalAdvance(b->text()) + kButtonMargin_px);
-    widest = std::max(widest, width);
+      w_px = std::min(w_px, b->fontMetrics().horizontalAdvance(b->text()) + kButtonMargin_px);
+    widest = std::max(widest, w_px);
   }
   // Equal columns as wide as the widest widget, as many as fit (at least one), then the rows balanced: 4 buttons
   // that do not fit in one row become 2 × 2, not 3 + 1.

@@ -6,6 +6,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "NumberLocale.h"
+#include "core/Version.h"
 #include "viewport/CoinSetup.h"
 
 namespace {
@@ -14,10 +15,10 @@ bool wantsScreenshot(int argc, char** argv) {
     if (std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "-screenshot") == 0) return true;
   return false;
 }
-// --help prints and exits: they never need a display.
+// --help and --version print and exit: they never need a display.
 bool wantsTextOnly(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
-    for (const char* option : {"--help", "-h"})
+    for (const char* option : {"--help", "-h", "--version"})
       if (std::strcmp(argv[i], option) == 0) return true;
   return false;
 }
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName("SoftGrasp");
   QApplication::setApplicationName("softgrasp");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(sg::versionString());
   sg::app::useFileNumberFormat();  // before any widget: spin boxes, labels and files all write "1.5"
 
   QString error;
@@ -48,6 +49,10 @@ int main(int argc, char** argv) {
   }
   if (options->help) {
     std::fputs(qPrintable(sg::app::usageText()), stdout);
+    return sg::app::kExitOk;
+  }
+  if (options->version) {
+    std::printf("softgrasp %s\n", sg::versionString());
     return sg::app::kExitOk;
   }
   if (!options->screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(*options);

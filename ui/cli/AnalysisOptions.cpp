@@ -58,11 +58,11 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
     if (!QFileInfo(path).isFile()) throw UsageError("--settings: no such file '" + *file + "'");
     QSettings ini(path, QSettings::IniFormat);
     if (ini.status() != QSettings::NoError) throw UsageError("--settings: cannot read '" + *file + "' as an INI file");
-    std::string model = r.contactModels.empty() ? defaultContactModel().name() : r.contactModels.front();
+    std::string contactModel = r.contactModels.empty() ? defaultContactModel().name() : r.contactModels.front();
     std::vector<std::string> problems;
-    settings_ini::read(ini, r.collision, model, r.quality, &problems);
+    settings_ini::read(ini, r.collision, contactModel, r.quality, &problems);
     if (!problems.empty()) throw Error("--settings: [analysis] " + problems.front(), *file);
-    r.contactModels = {model};
+    r.contactModels = {contactModel};
   }
   if (args.has("--threshold")) r.collision.contacts.threshold_mm = contactThreshold(args);
 
@@ -79,9 +79,9 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   if (const auto m = args.value("--contact-model")) {
     r.contactModels.clear();
     for (const std::string& name : commaList(*m)) {
-      const ContactModel* model = findContactModel(name);
-      if (!model) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
-      r.contactModels.push_back(model->name());
+      const ContactModel* found = findContactModel(name);
+      if (!found) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
+      r.contactModels.push_back(found->name());
     }
     if (r.contactModels.empty()) throw UsageError("--contact-model: no model named");
   }

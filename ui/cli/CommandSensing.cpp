@@ -63,6 +63,7 @@ QJsonObject rowJson(const World& world, const HandSensingRow& row) {
                      {"frame2", jsonPose(c.side2.X_WC)}};
 }
 
+// ~130 lines kept whole: one command's option checks, run and text/JSON/CSV output, read top to bottom.
 int runSensing(const ParsedArgs& args) {
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv contradict each other");
   if (args.has("--squeeze-torque") && args.has("--squeeze-motion"))

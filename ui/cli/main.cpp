@@ -9,6 +9,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "core/Error.h"
+#include "core/Version.h"
 
 namespace sg::cli {
 
@@ -40,7 +41,7 @@ void printGlobalHelp(std::ostream& out) {
   out << "usage: " << kProgram << " COMMAND [ARGS...]\n"
       << "       " << kProgram << " COMMAND --help\n"
       << "       " << kProgram << " --help | --version\n\n"
-      << "SoftGrasp " << SG_VERSION << " command-line tool (lengths mm, angles rad, mass g).\n\ncommands:\n";
+      << "SoftGrasp " << sg::versionString() << " command-line tool (lengths mm, angles rad, mass g).\n\ncommands:\n";
   std::size_t width = 0;
   for (const Command* c : CommandRegistry::instance().commands()) width = std::max(width, c->name.size());
   for (const Command* c : CommandRegistry::instance().commands())
@@ -84,7 +85,7 @@ int run(const std::vector<std::string>& args) {
     return kExitOk;
   }
   if (first == "--version" || first == "-V") {
-    std::cout << kProgram << " " << SG_VERSION << "\n";
+    std::cout << kProgram << " " << sg::versionString() << "\n";
     return kExitOk;
   }
   if (first.starts_with("-")) return usageError("", std::string("unknown option '") + first + "'");

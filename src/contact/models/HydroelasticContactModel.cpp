@@ -110,8 +110,8 @@ std::vector<Vec3> surfaceOutline(const ContactSurface& s, const Vec3& up) {
   std::sort(pts.begin(), pts.end(), [](const Vec2& a, const Vec2& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); });
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
   if (pts.size() < 3) return {};
-  auto cross = [](const Vec2& o, const Vec2& a, const Vec2& b) {
-    return (a.x() - o.x()) * (b.y() - o.y()) - (a.y() - o.y()) * (b.x() - o.x());
+  auto cross = [](const Vec2& c, const Vec2& a, const Vec2& b) {
+    return (a.x() - c.x()) * (b.y() - c.y()) - (a.y() - c.y()) * (b.x() - c.x());
   };
   std::vector<Vec2> hull(2 * pts.size());
   std::size_t k = 0;

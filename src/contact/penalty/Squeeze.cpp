@@ -110,6 +110,7 @@ int solveEquilibrium(const Problem& p, VecX& x, int maxIterations, bool& converg
 
 const char* toString(SqueezeMode mode) { return mode == SqueezeMode::Torque ? "torque" : "motion"; }
 
+// ~140 lines kept whole: the steps of one linearised squeeze (contacts, Jacobians, Δq, forces) share their arrays.
 SqueezeResult squeezeHand(const World& world, WorldState& state, int robot, const SqueezeSettings& settings) {
   checkPenaltySettings(settings.penalty);
   if (robot < 0 || robot >= static_cast<int>(world.robots.size()) ||

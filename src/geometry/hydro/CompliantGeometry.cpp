@@ -82,14 +82,14 @@ TetBvh buildTetBvh(const VolumeMesh& mesh) {
   out.boxes.reserve(out.nodes.size());
   auto box = [&](std::size_t i) {
     const BvhNode& n = out.nodes[i];
-    TetBvh::Box b;
+    TetBvh::Box bx;
     for (int k = 0; k < 3; ++k) {
-      b.corner[0][k] = n.box.center[k] - n.box.halfExtents[k];
-      b.corner[1][k] = n.box.center[k] + n.box.halfExtents[k];
+      bx.corner[0][k] = n.box.center[k] - n.box.halfExtents[k];
+      bx.corner[1][k] = n.box.center[k] + n.box.halfExtents[k];
     }
-    b.first = first[i];
-    b.count = count[i];
-    return b;
+    bx.first = first[i];
+    bx.count = count[i];
+    return bx;
   };
   // Breadth-first over the kept nodes, so that the two children of a box are adjacent.
   std::vector<std::size_t> source{0};

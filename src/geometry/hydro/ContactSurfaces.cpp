@@ -249,6 +249,7 @@ void fan(const ContactPolygon& p, Visit&& visit) {
 
 }  // namespace
 
+// ~125 lines kept whole: both traversal phases and the clip share the per-call stacks (README.md §Algorithms).
 ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM, const Bvh& N, const Transform& X_WN,
                                      const SurfaceOptions& options) {
   ContactSurface s;
@@ -278,8 +279,8 @@ ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM,
     for (std::uint32_t t = node.firstTriangle; t < node.firstTriangle + node.triangleCount; ++t) {
       const Vec3 n_M = rel.R * N.normals()[t];
       const Vec3 n_W = toWorld.vector(n_M);
-      const TrianglePoints& T = N.triangles()[t];
-      const Vec3 v0 = rel.apply(T[0]), v1 = rel.apply(T[1]), v2 = rel.apply(T[2]);
+      const TrianglePoints& P = N.triangles()[t];
+      const Vec3 v0 = rel.apply(P[0]), v1 = rel.apply(P[1]), v2 = rel.apply(P[2]);
       tri.n = 0;
       tri.push(v0);
       tri.push(v1);

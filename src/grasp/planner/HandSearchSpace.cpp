@@ -108,9 +108,9 @@ Transform HandSearchSpace::approachFrame(const std::vector<double>& x) const {
 
 std::vector<double> HandSearchSpace::dofValues(const World& world, const std::vector<double>& x) const {
   const Robot& hand = world.robots.at(static_cast<std::size_t>(robot));
-  std::vector<double> posture(x.begin() + static_cast<long>(positionCount), x.end());
-  if (posture.empty()) return {};
-  return this->posture == PostureSpace::Eigen ? amplitudesToDofs(hand, posture) : posture;
+  std::vector<double> values(x.begin() + static_cast<long>(positionCount), x.end());
+  if (values.empty()) return {};
+  return this->posture == PostureSpace::Eigen ? amplitudesToDofs(hand, values) : values;
 }
 
 double HandSearchSpace::distance(const std::vector<double>& a, const std::vector<double>& b) const {
