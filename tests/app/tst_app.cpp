@@ -41,6 +41,7 @@
 #include "TestFiles.h"
 #include "TestWorld.h"
 #include "core/RollPitchYaw.h"
+#include "grasp/HandMotionPresets.h"
 #include "io/ModelIO.h"
 #include "model/EigenGraspMap.h"
 
@@ -868,6 +869,16 @@ void TstApp::commandLineGraspOptions() {
                         &error);
   QVERIFY2(cl, qPrintable(error));
   QVERIFY(cl->approach && cl->autoGrasp && !cl->overlays);
+  // The switches move the hand as softgrasp-cli's do (one preset table, one default approach distance).
+  const HandMotionRequest g = screenshotMotion(*cl);
+  QVERIFY(g.approach && g.fingers == FingerMotion::Close);
+  QCOMPARE(g.approachDistance_mm, presetMotion(HandMotionPreset::ApproachAndGrasp).approachDistance_mm);
+  const auto approachOnly = parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--approach"}, &error);
+  QVERIFY2(approachOnly, qPrintable(error));
+  const HandMotionRequest a = screenshotMotion(*approachOnly);
+  QVERIFY(a.approach && a.fingers == FingerMotion::Keep);
+  QCOMPARE(a.approachDistance_mm, kApproachBeforeGrasp_mm);  // softgrasp-cli grasp --approach --no-close: 30 mm
+  QVERIFY(usageText().contains("30 mm"));  // the help says the distance
   QCOMPARE(cl->contactModel, std::string("soft-finger"));  // an alias, stored under the registered name
   // A model that is not registered: the message lists the registered ones.
   QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--contact-model", "rubber"}, &error));
