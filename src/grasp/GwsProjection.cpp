@@ -110,4 +110,22 @@ GwsProjection projectGws(const std::vector<Hyperplane>& hyperplanes6, const GwsP
   return out;
 }
 
+double originDepth(const GwsProjection& p) {
+  constexpr double kNoDepth = -std::numeric_limits<double>::infinity();
+  if (!p.valid || p.triangles.empty() || p.vertices.empty()) return kNoDepth;
+  Vec3 centroid = Vec3::Zero();
+  for (const Vec3& v : p.vertices) centroid += v;
+  centroid /= static_cast<double>(p.vertices.size());
+  double depth = std::numeric_limits<double>::infinity();
+  for (const auto& t : p.triangles) {
+    const Vec3& a = p.vertices[t[0]];
+    Vec3 n = (p.vertices[t[1]] - a).cross(p.vertices[t[2]] - a);
+    if (n.norm() < 1e-15) continue;  // a degenerate triangle has no plane
+    n.normalize();
+    if (n.dot(centroid - a) > 0) n = -n;
+    depth = std::min(depth, n.dot(a));
+  }
+  return std::isfinite(depth) ? depth : kNoDepth;
+}
+
 }  // namespace sg

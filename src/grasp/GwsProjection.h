@@ -31,4 +31,10 @@ struct GwsProjection {
 // coordinates (not 3 distinct indices in 0..5); an empty slice or a hull failure gives valid = false.
 GwsProjection projectGws(const std::vector<Hyperplane>& hyperplanes6, const GwsProjectionSettings& settings = {});
 
+// How deep the origin of the free coordinates lies in the slice: the smallest n·v over its outward unit facet
+// normals n (v a vertex of the facet), i.e. the distance to the nearest facet plane when the origin is inside
+// (> 0), ≤ 0 when it is on or outside the boundary. Outward is decided against the vertices' centroid, so the
+// triangles' winding does not matter. −∞ for an invalid or empty projection.
+double originDepth(const GwsProjection& projection);
+
 }  // namespace sg

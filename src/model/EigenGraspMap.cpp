@@ -2,6 +2,10 @@
 
 #include "core/Error.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace sg {
 
 VecX eigenGraspOrigin(const Robot& robot) {
@@ -56,6 +60,31 @@ EigenGraspSet identityEigenGrasps(const Robot& robot) {
   }
   set.norm = VecX::Ones(D);
   return set;
+}
+
+bool eigengraspsUsable(const Robot& robot) {
+  if (robot.eigengrasps.empty() || robot.dofs.empty()) return false;
+  const auto D = static_cast<Eigen::Index>(robot.dofs.size());
+  for (const auto& g : robot.eigengrasps.grasps)
+    if (g.direction.size() != D) return false;
+  return true;
+}
+
+std::pair<double, double> eigenAmplitudeRange(const Robot& robot, int i) {
+  const EigenGrasp& g = robot.eigengrasps.grasps.at(static_cast<std::size_t>(i));
+  if (g.minAmplitude && g.maxAmplitude && *g.minAmplitude < *g.maxAmplitude) return {*g.minAmplitude, *g.maxAmplitude};
+  const VecX o = eigenGraspOrigin(robot), s = eigenGraspNorm(robot);
+  double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+  for (Eigen::Index k = 0; k < g.direction.size() && k < o.size(); ++k) {
+    const double step = g.direction[k] * s[k];  // DOF k moves by `step` per unit amplitude
+    if (std::abs(step) < 1e-12) continue;
+    double a = (robot.dofs[k].minValue - o[k]) / step, b = (robot.dofs[k].maxValue - o[k]) / step;
+    if (a > b) std::swap(a, b);
+    lo = std::max(lo, a);
+    hi = std::min(hi, b);
+  }
+  if (!(lo < hi) || !std::isfinite(lo) || !std::isfinite(hi)) return {-1.0, 1.0};
+  return {lo, hi};
 }
 
 }  // namespace sg

@@ -40,7 +40,10 @@
 #include "ScreenshotDialog.h"
 #include "TestFiles.h"
 #include "TestWorld.h"
+#include "core/RollPitchYaw.h"
+#include "grasp/HandMotionPresets.h"
 #include "io/ModelIO.h"
+#include "model/EigenGraspMap.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -389,12 +392,7 @@ void TstApp::poseEditorMovesBody() {
   doc.setSelection(kLink1);
   editor.field(2)->setValue(25);
   QVERIFY(doc.world().state.robots[0].X_WP.translation().isApprox(Vec3(0, 0, 25)));
-  // Roll/pitch/yaw round trip.
-  for (const Vec3& rpy : {Vec3(0.1, -0.4, 2.0), Vec3(-0.3, 0.2, -0.5), Vec3(0, 0, -kPi / 6), Vec3(3.0, 1.2, -3.0)})
-    QVERIFY(rollPitchYaw(fromRollPitchYaw(rpy)).isApprox(rpy, 1e-12));
-  // Gimbal lock (pitch ±90°): the rotation still round-trips.
-  const Quat locked = fromRollPitchYaw(Vec3(0.4, kPi / 2, 0.1));
-  QVERIFY(fromRollPitchYaw(rollPitchYaw(locked)).angularDistance(locked) < 1e-6);
+  // (Roll/pitch/yaw themselves: tests/core/tst_roll_pitch_yaw.cpp.)
   // Editing one field leaves the others exact (the fields show rounded values).
   const Transform odd(fromRollPitchYaw(Vec3(0.123456789, 0.0, 0.0)), Vec3(1.23456, 2.0, 3.0));
   doc.setSelection(kBox);
@@ -872,6 +870,16 @@ void TstApp::commandLineGraspOptions() {
                         &error);
   QVERIFY2(cl, qPrintable(error));
   QVERIFY(cl->approach && cl->autoGrasp && !cl->overlays);
+  // The switches move the hand as softgrasp-cli's do (one preset table, one default approach distance).
+  const HandMotionRequest g = screenshotMotion(*cl);
+  QVERIFY(g.approach && g.fingers == FingerMotion::Close);
+  QCOMPARE(g.approachDistance_mm, presetMotion(HandMotionPreset::ApproachAndGrasp).approachDistance_mm);
+  const auto approachOnly = parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--approach"}, &error);
+  QVERIFY2(approachOnly, qPrintable(error));
+  const HandMotionRequest a = screenshotMotion(*approachOnly);
+  QVERIFY(a.approach && a.fingers == FingerMotion::Keep);
+  QCOMPARE(a.approachDistance_mm, kApproachBeforeGrasp_mm);  // softgrasp-cli grasp --approach --no-close: 30 mm
+  QVERIFY(usageText().contains("30 mm"));  // the help says the distance
   QCOMPARE(cl->contactModel, std::string("soft-finger"));  // an alias, stored under the registered name
   // A model that is not registered: the message lists the registered ones.
   QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--screenshot", "o.png", "--contact-model", "rubber"}, &error));

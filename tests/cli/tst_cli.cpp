@@ -236,6 +236,30 @@ class TestCli : public QObject {
     expectExit(run({"--bogus"}), 2);
   }
 
+  void infoWarnsAboutInterpenetration() {
+    // The gallery's ball (a primitive sphere, R = 40 mm) 2 mm into the table, then resting 0.1 mm above it.
+    const auto world = [&](double z) {
+      return QByteArray("<world><obstacle><filename>" SG_SOURCE_DIR "/models/obstacles/table.xml</filename>"
+                        "<transform><fullTransform>(+1 +0 +0 +0)[+0 +0 +0]</fullTransform></transform></obstacle>"
+                        "<graspableBody><filename>" SG_SOURCE_DIR "/models/objects/sphere.xml</filename>"
+                        "<transform><fullTransform>(+1 +0 +0 +0)[+0 +0 +") +
+             QByteArray::number(z) + "]</fullTransform></transform></graspableBody></world>";
+    };
+    write("sunk.xml", world(38));
+    const CliRun sunk = run({"info", path("sunk.xml"), "--json"});
+    expectExit(sunk, 0);
+    const QJsonArray warnings = sunk.json()["warnings"].toArray();
+    QCOMPARE(warnings.size(), 1);
+    const QString w = warnings[0].toString();
+    QVERIFY2(w.startsWith("interpenetrating: ") && w.endsWith(" 2.00 mm deep"), qPrintable(w));
+    QVERIFY(sunk.err.contains("warning: interpenetrating"));
+    write("resting.xml", world(40.1));
+    const CliRun resting = run({"info", path("resting.xml"), "--json"});
+    expectExit(resting, 0);
+    QVERIFY(resting.json()["warnings"].toArray().isEmpty());
+    QVERIFY(resting.err.isEmpty());
+  }
+
   void bodyInfoJson() {
     const CliRun r = run({"info", path("models/objects/cube.xml"), "--json"});
     expectExit(r, 0);

@@ -239,6 +239,27 @@ class TestPenalty : public QObject {
     QVERIFY(std::abs(r.dofAfter[0] - 15.06) < 1e-12);
   }
 
+  void motionSqueezeFromOneNumber() {
+    // The front ends' one number: degrees for revolute DOFs, the same number of mm for prismatic ones.
+    PenaltySettings stiff;
+    stiff.stiffness_N_per_mm = 2e3;
+    const SqueezeSettings s = motionSqueeze(2.5, stiff);
+    QCOMPARE(s.mode, SqueezeMode::Motion);
+    QVERIFY(std::abs(s.extraRevolute_rad - 2.5 * kPi / 180) < 1e-15);
+    QCOMPARE(s.extraPrismatic_mm, 2.5);
+    QCOMPARE(s.penalty.stiffness_N_per_mm, 2e3);
+    QVERIFY(std::abs(motionSqueeze(180).extraRevolute_rad - kPi) < 1e-15);
+    QCOMPARE(motionSqueeze(0).extraRevolute_rad, 0.0);
+    // On the prismatic jaw it squeezes as the hand-made settings above: 0.06 mm into each face.
+    World w = parallelJaw(14.99);
+    const SqueezeResult r = squeezeHand(w, w.state, 0, motionSqueeze(0.07));
+    QCOMPARE(r.contacts.size(), std::size_t(2));
+    for (const SqueezeContact& c : r.contacts) QVERIFY(std::abs(c.sensing.penetration_mm - 0.06) < 1e-8);
+    // A negative amount stays the engine's error.
+    World again = parallelJaw(14.99);
+    expectError([&] { squeezeHand(again, again.state, 0, motionSqueeze(-1)); }, "extra DOF motion");
+  }
+
   void penaltyModelUsesTheSqueezeForces() {
     const World w = parallelJaw(14.99);
     const ModelRun run = runModel(w, "penalty");

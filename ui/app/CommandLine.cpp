@@ -4,6 +4,8 @@
 #include <QRegularExpression>
 
 #include "contact/ContactModel.h"
+#include "core/NumberFormat.h"
+#include "grasp/HandMotionPresets.h"
 
 namespace sg::app {
 
@@ -16,9 +18,10 @@ QString usageText() {
       "                      contact markers, friction cones, soft patches and the worst-case wrench\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
       "  --view NAME         iso, front, top or side (default: the world's camera, else iso)\n"
-      "  --approach          first move robot 0 as Grasp > Approach to Contact (at most 200 mm)\n"
+      "  --approach          first move robot 0's palm along its approach direction until contact, at most\n"
+      "                      %3 mm (as softgrasp-cli --approach and the G key)\n"
       "  --autograsp         first close robot 0's hand as Grasp > Auto-Grasp (Ctrl+G); with --approach:\n"
-      "                      Approach & Grasp (key G: 30 mm approach, then auto-grasp)\n"
+      "                      Approach & Grasp (key G: %3 mm approach, then auto-grasp)\n"
       "  --contact-model M   contact model of the analysis drawn (default %2):\n"
       "                      %1\n"
       "  --no-overlays       draw the bodies only\n"
@@ -26,7 +29,12 @@ QString usageText() {
       "  --version           print the version and exit\n"
       "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
       "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n")
-      .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()));
+      .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()),
+           QString::fromStdString(formatDouble(kApproachBeforeGrasp_mm)));
+}
+
+HandMotionRequest screenshotMotion(const CommandLine& options) {
+  return switchesMotion(options.approach, options.autoGrasp ? FingerMotion::Close : FingerMotion::Keep);
 }
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error) {
@@ -35,7 +43,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   const QCommandLineOption screenshot("screenshot", "Render WORLD to a PNG and exit.", "file");
   const QCommandLineOption size("size", "Screenshot size WxH.", "WxH");
   const QCommandLineOption view("view", "iso, front, top or side.", "name");
-  const QCommandLineOption approach("approach", "Approach to contact before the screenshot.");
+  const QCommandLineOption approach("approach", "Approach before the screenshot.");
   const QCommandLineOption autoGrasp("autograsp", "Auto-grasp before the screenshot.");
   const QCommandLineOption contactModel("contact-model", "Contact model of the analysis drawn.", "name");
   const QCommandLineOption noOverlays("no-overlays", "Draw the bodies only.");

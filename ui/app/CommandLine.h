@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "grasp/HandMotion.h"
 #include "render/StandardView.h"
 
 namespace sg::app {
@@ -17,8 +18,8 @@ struct CommandLine {
   QSize size{800, 600};   // screenshot size, pixels
   StandardView view = StandardView::Iso;
   bool viewGiven = false; // without --view the world's own camera is used when it has one
-  // Before the screenshot, the Grasp menu's motion of robot 0 (GraspMotions.h: menuMotion).
-  bool approach = false;  // --approach: Approach to Contact (with --autograsp: Approach & Grasp, key G)
+  // Before the screenshot, robot 0's motion for these switches (grasp/HandMotionPresets.h: switchesMotion).
+  bool approach = false;  // --approach: at most kApproachBeforeGrasp_mm (with --autograsp: Approach & Grasp, key G)
   bool autoGrasp = false; // --autograsp: Auto-Grasp (Ctrl+G)
   std::string contactModel;  // --contact-model: a registered model's name; empty: the application's default
   bool overlays = true;   // false (--no-overlays): bodies only, no contacts, cones, patches or wrench
@@ -28,6 +29,9 @@ struct CommandLine {
 
 // Parses the arguments (argv[0] first). On bad usage returns nullopt and sets `error`.
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error);
+// Robot 0's motion before the screenshot: the switches read as softgrasp-cli reads them
+// (grasp/HandMotionPresets.h: switchesMotion), so `--approach` goes as far in both.
+HandMotionRequest screenshotMotion(const CommandLine& options);
 QString usageText();
 
 // Exit codes of the headless screenshot mode.

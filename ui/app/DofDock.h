@@ -59,10 +59,4 @@ class DofDock : public QDockWidget {
   int gesture_ = 0;  // non-zero while a slider is held
 };
 
-// Amplitude range of eigengrasp `i`: its <Limits> when given, else the amplitudes for which moving along
-// that eigengrasp alone from the origin keeps every DOF in range.
-// True when the robot's eigengrasps match its DOFs (else the dock shows no eigengrasp rows).
-bool eigengraspsUsable(const Robot& robot);
-std::pair<double, double> eigenAmplitudeRange(const Robot& robot, int i);
-
 }  // namespace sg::app

@@ -17,7 +17,6 @@
 #include "CollisionStoppedEdits.h"
 #include "Document.h"
 #include "GraspCommands.h"
-#include "GraspMotions.h"
 #include "MainWindow.h"
 
 namespace sg::app {
@@ -154,12 +153,12 @@ QString GraspActions::run(const QString& undoText, const HandMotionRequest& moti
   return message;
 }
 
-QString GraspActions::approach() { return run(tr("Approach %1"), approachMotion()); }
+QString GraspActions::approach() { return run(tr("Approach %1"), presetMotion(HandMotionPreset::ApproachToContact)); }
 
-QString GraspActions::autoGrasp() { return run(tr("Auto-grasp %1"), autoGraspMotion()); }
+QString GraspActions::autoGrasp() { return run(tr("Auto-grasp %1"), presetMotion(HandMotionPreset::AutoGrasp)); }
 
-QString GraspActions::approachAndGrasp() { return run(tr("Approach and grasp %1"), approachAndGraspMotion()); }
+QString GraspActions::approachAndGrasp() { return run(tr("Approach and grasp %1"), presetMotion(HandMotionPreset::ApproachAndGrasp)); }
 
-QString GraspActions::autoOpen() { return run(tr("Auto-open %1"), autoOpenMotion()); }
+QString GraspActions::autoOpen() { return run(tr("Auto-open %1"), presetMotion(HandMotionPreset::AutoOpen)); }
 
 }  // namespace sg::app

@@ -4,13 +4,13 @@
 // Approach + grasp (key G: 30 mm approach, then auto-grasp, as GraspIt!), Auto-open, and the
 // "Collision checking" switch that also governs the dragger and the DOF sliders (CollisionStoppedEdits).
 // Each motion is the engine's moveHand (src/grasp/HandMotion.h, the call behind the CLI's --approach and
-// --autograsp) with the request of GraspMotions.h (the headless screenshot's too) on a scratch copy of the
+// --autograsp) with the preset of src/grasp/HandMotionPresets.h (the table the command lines use) on a scratch copy of the
 // world, and lands in the Document as one undo step; the status bar says how it ended (contact, reached,
 // blocked).
 #include <QObject>
 #include <QString>
 
-#include "GraspMotions.h"
+#include "grasp/HandMotionPresets.h"
 
 class QAction;
 
@@ -25,7 +25,7 @@ class MainWindow;
 class GraspActions : public QObject {
   Q_OBJECT
  public:
-  static constexpr double kApproachDistance_mm = kApproachToContact_mm;  // Approach to contact: at most this far
+  static constexpr double kApproachDistance_mm = sg::kApproachToContact_mm;  // Approach to contact: at most this far
   static constexpr double kApproachBeforeGrasp_mm = sg::kApproachBeforeGrasp_mm;  // key G, as GraspIt!
 
   // Adds the actions to window->graspMenu() and window->graspToolBar().

@@ -2,12 +2,13 @@
 
 #include "Document.h"
 #include "JobRunner.h"
-#include "LInfinityJob.h"
+#include "DeferredHullJob.h"
 #include <algorithm>
 #include <exception>
+#include <utility>
 
-#include "contact/ContactDetection.h"
-#include "grasp/HullMeasures.h"
+#include "contact/Interpenetration.h"
+#include "grasp/DeferredMeasures.h"
 
 namespace sg::app {
 
@@ -17,9 +18,7 @@ AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optio
   r.collision = settings.collision;
   r.quality = settings.quality;
   r.contactModels = {settings.contactModel};
-  r.measures.clear();
-  for (const QualityMeasure* m : qualityMeasures())
-    if (!m->expensive() && !wrenchSpaceHull(*m)) r.measures.push_back(m->name());
+  r.measures = immediateMeasureNames();
   return r;
 }
 
@@ -27,12 +26,10 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
     : QObject(parent), doc_(doc), lInfinityJobs_(new JobRunner(this)), l1Jobs_(new JobRunner(this)) {
   lInfinityJobs_->setObjectName("lInfinityJobs");
   l1Jobs_->setObjectName("l1HullJobs");
-  connect(lInfinityJobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
-    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeLInfinity(*r, /*pending=*/true);
-  });
-  connect(l1Jobs_, &JobRunner::finished, this, [this](std::uint64_t, const std::any& result) {
-    if (const auto* r = JobRunner::resultAs<LInfinityResult>(result)) mergeL1Hull(*r, /*pending=*/true);
-  });
+  for (JobRunner* jobs : {lInfinityJobs_, l1Jobs_})
+    connect(jobs, &JobRunner::finished, this, [this](std::uint64_t generation, const std::any& result) {
+      if (const auto* r = deferredHullResult(result)) mergeHull(*r, generation, /*pending=*/true);
+    });
   timer_.setSingleShot(true);
   timer_.setInterval(0);
   connect(&timer_, &QTimer::timeout, this, &GraspAnalysis::recompute);
@@ -94,13 +91,7 @@ void GraspAnalysis::recompute() {
   interpenetrations_.clear();
   graspable_ = -1;
   try {
-    const World& world = doc_->world();
-    for (const auto& [a, b] : collidingPairs(world, settings_.collision)) {
-      const PairSensing s = sensePair(world, a, b, settings_.collision);
-      interpenetrations_.push_back({a, b, std::max(0.0, -s.separation_mm)});
-    }
-    std::stable_sort(interpenetrations_.begin(), interpenetrations_.end(),
-                     [](const Interpenetration& x, const Interpenetration& y) { return x.depth_mm > y.depth_mm; });
+    interpenetrations_ = findInterpenetrations(doc_->world(), settings_.collision);
   } catch (const std::exception&) {
     interpenetrations_.clear();  // a body without geometry: nothing to report
   }
@@ -110,8 +101,8 @@ void GraspAnalysis::recompute() {
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;
     if (!result.evaluations.empty()) evaluation_ = std::move(result.evaluations.front());
-    if (evaluation_) startL1Hull();
-    if (evaluation_ && settings_.computeLInfinity) startLInfinity();
+    if (evaluation_) startHull(GwsType::L1);
+    if (evaluation_ && settings_.computeLInfinity) startHull(GwsType::LInfinity);
   } catch (const std::exception& e) {  // sg::Error, or Qhull's exceptions
     error_ = QString::fromStdString(e.what());
     evaluation_.reset();
@@ -125,94 +116,30 @@ void GraspAnalysis::recompute() {
   if (selectionDropped) emit selectedContactChanged();
 }
 
-namespace {
-// Until a background build's result arrives: a space of `type` with no hull yet, its quality saying so.
-void markBeingBuilt(GwsType type, const std::array<bool, 6>& dimensions, const char* message,
-                    GraspWrenchSpace& space, GraspQuality& quality) {
-  space = GraspWrenchSpace{};
-  space.type = type;
-  space.dimensions = dimensions;
-  space.hull.message = message;
-  quality = GraspQuality{};
-  quality.message = message;
-}
-}  // namespace
-
-void GraspAnalysis::startLInfinity() {
-  const QualitySettings& q = settings_.quality;
-  LInfinityJob job;
-  job.generation = generation_;
-  job.gws = q.gws;
-  job.forceClosureTolerance = q.forceClosureTolerance;
-  // The evaluation's own wrenches, in its order (the soft fits are not redone).
-  job.perContactWrenches = evaluation_->perContactWrenches();
+void GraspAnalysis::startHull(GwsType type) {
+  const bool l1 = type == GwsType::L1;
+  DeferredHull hull = deferredHull(*evaluation_, type);
   if (evaluation_->contacts.empty()) {  // a hull of {0}: instant
-    mergeLInfinity(buildLInfinity(job), /*pending=*/false);
+    NullProgress none;
+    mergeHull(computeDeferredHull(hull, none), generation_, /*pending=*/false);
     return;
   }
-  markBeingBuilt(GwsType::LInfinity, q.gws.dimensions, "L-infinity GWS: being built", evaluation_->lInfinity,
-                 evaluation_->lInfinityQuality);
-  lInfinityJobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) {
-    return buildLInfinity(job, progress);
-  });
-  lInfinityPending_ = true;
+  markHullPending(*evaluation_, type);
+  (l1 ? l1Jobs_ : lInfinityJobs_)->submit(generation_, deferredHullJob(std::move(hull)));
+  (l1 ? l1HullPending_ : lInfinityPending_) = true;
 }
 
-namespace {
-// A background hull's result into the evaluation's space and quality; a failed build marks both failed.
-void storeHullResult(const LInfinityResult& result, GraspWrenchSpace& space, GraspQuality& quality) {
-  space = result.space;
-  quality = result.quality;
-  if (result.error.empty()) return;
-  space.hull.status = HullStatus::Failed;
-  space.hull.message = result.error;
-  quality.hullStatus = HullStatus::Failed;
-  quality.message = result.error;
-}
-}  // namespace
-
-void GraspAnalysis::mergeLInfinity(const LInfinityResult& result, bool pending) {
-  if (pending != lInfinityPending_ || result.generation != generation_ || !evaluation_) return;  // stale
-  lInfinityPending_ = false;
-  storeHullResult(result, evaluation_->lInfinity, evaluation_->lInfinityQuality);
-  evaluation_->lInfinityBuilt = true;
-  computeHullMeasures(GwsType::LInfinity);
-  if (pending) emit lInfinityUpdated();
-}
-
-void GraspAnalysis::computeHullMeasures(GwsType space) {
-  // They read the space just merged (ensureWrenchSpace does not build it again).
-  std::vector<std::string> names;
-  for (const QualityMeasure* m : qualityMeasures())
-    if (wrenchSpaceHull(*m) == space) names.push_back(m->name());
-  NullProgress progress;
-  computeMeasures(*evaluation_, names, progress);
-}
-
-void GraspAnalysis::startL1Hull() {
-  const QualitySettings& q = settings_.quality;
-  LInfinityJob job;
-  job.type = GwsType::L1;
-  job.generation = generation_;
-  job.gws = evaluation_->gws;  // with the gravity term evaluateGrasp may have added
-  job.forceClosureTolerance = q.forceClosureTolerance;
-  job.perContactWrenches = evaluation_->perContactWrenches();
-  if (evaluation_->contacts.empty()) {  // no wrenches: no hull to build
-    mergeL1Hull(buildLInfinity(job), /*pending=*/false);
-    return;
-  }
-  markBeingBuilt(GwsType::L1, q.gws.dimensions, "L1 GWS: being built", evaluation_->l1, evaluation_->l1Quality);
-  l1Jobs_->submit(generation_, [job = std::move(job)](ProgressSink& progress) { return buildLInfinity(job, progress); });
-  l1HullPending_ = true;
-}
-
-void GraspAnalysis::mergeL1Hull(const LInfinityResult& result, bool pending) {
-  if (pending != l1HullPending_ || result.generation != generation_ || !evaluation_) return;  // stale
-  l1HullPending_ = false;
-  storeHullResult(result, evaluation_->l1, evaluation_->l1Quality);
-  evaluation_->l1Built = true;
-  computeHullMeasures(GwsType::L1);
-  if (pending) emit l1HullUpdated();
+void GraspAnalysis::mergeHull(const DeferredHullResult& result, std::uint64_t generation, bool pending) {
+  const bool l1 = result.type == GwsType::L1;
+  bool& waiting = l1 ? l1HullPending_ : lInfinityPending_;
+  if (pending != waiting || generation != generation_ || !evaluation_) return;  // stale
+  waiting = false;
+  mergeDeferredHull(*evaluation_, result);
+  if (!pending) return;
+  if (l1)
+    emit l1HullUpdated();
+  else
+    emit lInfinityUpdated();
 }
 
 QString GraspAnalysis::describeInterpenetrations(int maxPairs) const {

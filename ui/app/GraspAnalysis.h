@@ -8,9 +8,9 @@
 // and are not undoable.
 //
 // Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. The measures that read a
-// Qhull hull (grasp/HullMeasures.h: volume-l1, volume-linf) and the GWS projection never run on the GUI
-// thread: recompute() emits updated() with them pending, and a JobRunner per space builds the hull from the
-// evaluation's own wrenches — the L1 hull after every update (milliseconds), the L∞ hull of the Minkowski sum
+// Qhull hull (volume-l1, volume-linf) and the GWS projection never run on the GUI thread: recompute() emits
+// updated() with them pending, and a JobRunner per space runs the engine's deferred hull
+// (grasp/DeferredMeasures.h, through DeferredHullJob.h) from the evaluation's own wrenches — the L1 hull after every update (milliseconds), the L∞ hull of the Minkowski sum
 // (seconds) only while a view shows it (AnalysisSettings::computeLInfinity). While the hand is dragged the runner
 // coalesces: the running build finishes, only the latest waiting one starts. If the model has not changed
 // meanwhile the result is merged in and l1HullUpdated() / lInfinityUpdated() follows.
@@ -23,13 +23,14 @@
 
 #include "contact/CollisionSettings.h"
 #include "contact/Contact.h"
+#include "contact/Interpenetration.h"
 #include "grasp/Analysis.h"
+#include "grasp/DeferredMeasures.h"
 
 namespace sg::app {
 
 class Document;
 class JobRunner;
-struct LInfinityResult;
 
 struct AnalysisSettings {
   CollisionSettings collision;  // contact threshold (mm), duplicate radius, pair switches
@@ -39,15 +40,8 @@ struct AnalysisSettings {
 };
 
 // The engine request the live analysis makes for these settings: no hand motion, the chosen model, the
-// measures that need no hull (wrenchSpaceHull() empty, grasp/HullMeasures.h); `graspable` as AnalysisRequest::graspable.
+// measures that need no hull (grasp/DeferredMeasures.h: immediateMeasureNames); `graspable` as AnalysisRequest::graspable.
 AnalysisRequest liveAnalysisRequest(const AnalysisSettings& settings, std::optional<int> graspable);
-
-// Two bodies that interpenetrate (a collision-checked pair), and how deep: the sensing output's penetration
-// estimate (src/contact/README.md §Sensing outputs; `softgrasp-cli grasp --sensing` reports the same).
-struct Interpenetration {
-  BodyHandle body1, body2;
-  double depth_mm = 0;  // > 0
-};
 
 class GraspAnalysis : public QObject {
   Q_OBJECT
@@ -110,13 +104,11 @@ class GraspAnalysis : public QObject {
  private:
   void schedule();
   std::optional<int> selectedGraspable() const;
-  void startLInfinity();
-  // `pending`: the result of a background job (else built at once, for a grasp without contacts).
-  void mergeLInfinity(const LInfinityResult& result, bool pending);
-  void startL1Hull();
-  void mergeL1Hull(const LInfinityResult& result, bool pending);
-  // Computes the registered measures that read the hull of `space` (now built) into the evaluation.
-  void computeHullMeasures(GwsType space);
+  // The deferred hull of `type` (grasp/DeferredMeasures.h) for the current evaluation: on its runner, or at once
+  // for a grasp without contacts.
+  void startHull(GwsType type);
+  // `pending`: the result of a background job; `generation`: the recompute it was started by (older: dropped).
+  void mergeHull(const DeferredHullResult& result, std::uint64_t generation, bool pending);
 
   Document* doc_;
   AnalysisSettings settings_;

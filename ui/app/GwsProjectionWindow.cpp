@@ -23,26 +23,7 @@
 namespace sg::app {
 
 namespace {
-constexpr double kNoDepth = -std::numeric_limits<double>::infinity();
-
-// Smallest n·v0 over the outward unit facet normals: the distance from the origin to the nearest facet
-// plane when the origin is inside (> 0), negative when it is outside.
-double originDepthOf(const GwsProjection& p) {
-  if (!p.valid || p.triangles.empty()) return kNoDepth;
-  Vec3 centroid = Vec3::Zero();
-  for (const Vec3& v : p.vertices) centroid += v;
-  centroid /= static_cast<double>(p.vertices.size());
-  double depth = std::numeric_limits<double>::infinity();
-  for (const auto& t : p.triangles) {
-    const Vec3& a = p.vertices[t[0]];
-    Vec3 n = (p.vertices[t[1]] - a).cross(p.vertices[t[2]] - a);
-    if (n.norm() < 1e-15) continue;
-    n.normalize();
-    if (n.dot(centroid - a) > 0) n = -n;  // outward, whatever the winding
-    depth = std::min(depth, n.dot(a));
-  }
-  return std::isfinite(depth) ? depth : kNoDepth;
-}
+constexpr double kNoDepth = -std::numeric_limits<double>::infinity();  // as originDepth of no projection
 }  // namespace
 
 QString wrenchCoordinateName(int coordinate) {
@@ -175,7 +156,7 @@ void GwsProjectionWindow::refresh() {
       projection_.message = e.what();
     }
   }
-  originDepth_ = originDepthOf(projection_);
+  originDepth_ = sg::originDepth(projection_);  // the member originDepth() hides it
   summary_->setText(summary());
   rebuildScene();
 }

@@ -9,7 +9,6 @@
 
 #include "CommandLine.h"
 #include "GraspAnalysis.h"
-#include "GraspMotions.h"
 #include "OverlayLegendWidget.h"
 #include "core/Error.h"
 #include "grasp/Analysis.h"
@@ -23,13 +22,14 @@ namespace sg::app {
 
 namespace {
 
-// The window's request: the live analysis (default settings, the chosen model) after robot 0's menu motion.
+// The window's request: the live analysis (default settings, the chosen model) after robot 0's motion for the
+// switches (screenshotMotion).
 AnalysisRequest screenshotRequest(const CommandLine& options) {
   AnalysisSettings settings;
   if (!options.contactModel.empty()) settings.contactModel = options.contactModel;
   AnalysisRequest request = liveAnalysisRequest(settings, std::nullopt);
   request.robot = 0;
-  request.motion = menuMotion(options.approach, options.autoGrasp);
+  request.motion = screenshotMotion(options);
   return request;
 }
 

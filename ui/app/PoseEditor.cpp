@@ -9,24 +9,9 @@
 #include "CollisionStoppedEdits.h"
 #include "Commands.h"
 #include "Document.h"
+#include "core/RollPitchYaw.h"
 
 namespace sg::app {
-
-Vec3 rollPitchYaw(const Quat& q) {
-  // R = Rz(yaw)·Ry(pitch)·Rx(roll); pitch in [-90°, 90°], roll and yaw in (-180°, 180°], so small
-  // rotations show as small angles of the right sign.
-  const Mat3 R = q.normalized().toRotationMatrix();
-  const double pitch = std::asin(std::clamp(-R(2, 0), -1.0, 1.0));
-  if (std::abs(R(2, 0)) > 1.0 - 1e-12) {  // gimbal lock: only yaw − roll (or yaw + roll) is defined
-    return {0.0, pitch, std::atan2(-R(0, 1), R(1, 1))};
-  }
-  return {std::atan2(R(2, 1), R(2, 2)), pitch, std::atan2(R(1, 0), R(0, 0))};
-}
-
-Quat fromRollPitchYaw(const Vec3& rpy) {
-  return Quat(Eigen::AngleAxisd(rpy[2], Vec3::UnitZ()) * Eigen::AngleAxisd(rpy[1], Vec3::UnitY()) *
-              Eigen::AngleAxisd(rpy[0], Vec3::UnitX()));
-}
 
 PoseEditor::PoseEditor(Document* doc, QWidget* parent) : QGroupBox(tr("Pose"), parent), doc_(doc) {
   auto* form = new QFormLayout(this);

@@ -1,6 +1,6 @@
 #pragma once
 // Edits the pose of the selected movable element: x y z (mm) and roll/pitch/yaw (degrees,
-// R = Rz(yaw)·Ry(pitch)·Rx(roll)). A robot body edits its robot's pose. Changes go through commands.
+// R = Rz(yaw)·Ry(pitch)·Rx(roll), core/RollPitchYaw.h). A robot body edits its robot's pose. Changes go through commands.
 #include <QGroupBox>
 #include <array>
 
@@ -11,10 +11,6 @@ class QDoubleSpinBox;
 namespace sg::app {
 
 class Document;
-
-// Roll, pitch, yaw in radians of a rotation, and back.
-Vec3 rollPitchYaw(const Quat& q);
-Quat fromRollPitchYaw(const Vec3& rpy_rad);
 
 class PoseEditor : public QGroupBox {
   Q_OBJECT

@@ -8,7 +8,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <numbers>
 
 #include "Document.h"
 #include "core/Error.h"
@@ -87,12 +86,7 @@ void SensingDock::rebuild() {
   const int robot = selected >= 0 ? selected : 0;
   std::optional<SqueezeSettings> squeeze;
   if (squeeze_->currentIndex() != kNoSqueeze) {
-    squeeze = SqueezeSettings{};
-    if (squeeze_->currentIndex() == kMotionSqueeze) {
-      squeeze->mode = SqueezeMode::Motion;
-      squeeze->extraRevolute_rad = degrees_->value() * std::numbers::pi / 180;
-      squeeze->extraPrismatic_mm = degrees_->value();
-    }
+    squeeze = squeeze_->currentIndex() == kMotionSqueeze ? motionSqueeze(degrees_->value()) : SqueezeSettings{};
   }
   WorldState state = world.state;  // a squeeze moves the copy's DOFs, never the document's
   try {

@@ -17,6 +17,7 @@ int runInfo(const ParsedArgs& args) {
   const LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
   Warnings warnings;
   warnings.addLoadWarnings(model.world);
+  warnings.addInterpenetrations(model.world);
   if (args.has("--json")) {
     QJsonObject doc = modelToJson(model);
     doc.insert("warnings", warnings.json());
@@ -32,7 +33,8 @@ const RegisterCommand registerInfo{Command{
     "describe a world, robot or body XML or a mesh file",
     "Bodies: kind, triangles, bounding boxes (body and world frame), mass properties, volume (closed meshes),\n"
     "material, Young's modulus, max radius, pose. Robots: DOFs, eigengrasps, chains with joints and link\n"
-    "poses at the current DOF values. Worlds: camera, connections. Lengths mm, angles rad, mass g.",
+    "poses at the current DOF values. Worlds: camera, connections. Lengths mm, angles rad, mass g.\n"
+    "Bodies that interpenetrate as placed are warned about, deepest pair first.",
     CommandSyntax{{{"FILE", "world/robot/body XML, or a mesh (.iv .wrl .off .ply .stl .obj)"}},
                   {common_options::json(), common_options::modelRoot(), common_options::packagePath()}},
     runInfo}};

@@ -6,7 +6,6 @@
 // DOF motion.
 #include <cmath>
 #include <iostream>
-#include <numbers>
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
@@ -87,12 +86,7 @@ int runSensing(const ParsedArgs& args) {
   if (args.has("--squeeze-torque") || args.has("--squeeze-motion")) {
     squeeze = SqueezeSettings{};
     squeeze->penalty = penalty;
-    if (args.has("--squeeze-motion")) {
-      squeeze->mode = SqueezeMode::Motion;
-      const double extra = positiveOption(args, "--squeeze-motion", 0, true);
-      squeeze->extraRevolute_rad = extra * std::numbers::pi / 180;  // degrees for revolute DOFs,
-      squeeze->extraPrismatic_mm = extra;                           // millimetres for prismatic ones
-    }
+    if (args.has("--squeeze-motion")) squeeze = motionSqueeze(positiveOption(args, "--squeeze-motion", 0, true), penalty);
   }
   Warnings warnings;
   warnings.addLoadWarnings(world);

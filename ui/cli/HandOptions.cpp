@@ -15,18 +15,16 @@ double positiveValue(const std::string& option, const std::string& text) {
 }  // namespace
 
 HandMotionRequest handMotionRequest(const ParsedArgs& args, bool closeByDefault) {
-  HandMotionRequest request;
-  if (args.has("--approach")) {
-    const auto text = args.value("--approach");
-    request.approach = true;
-    request.approachDistance_mm = text ? positiveValue("--approach", *text) : kApproachBeforeGrasp_mm;
-  }
   const bool close = args.has("--autograsp"), keep = args.has("--no-close"), open = args.has("--open");
   if (close && keep) throw UsageError("--autograsp and --no-close contradict each other");
   if (close && open) throw UsageError("--autograsp and --open contradict each other");
   if (open && keep) throw UsageError("--open and --no-close contradict each other");
-  if (open) request.fingers = FingerMotion::Open;
-  else if (close || (closeByDefault && !keep)) request.fingers = FingerMotion::Close;
+  FingerMotion fingers = FingerMotion::Keep;
+  if (open) fingers = FingerMotion::Open;
+  else if (close || (closeByDefault && !keep)) fingers = FingerMotion::Close;
+  // The application's switches map the same way (grasp/HandMotionPresets.h); only MM is the CLI's own.
+  HandMotionRequest request = switchesMotion(args.has("--approach"), fingers);
+  if (const auto text = args.value("--approach")) request.approachDistance_mm = positiveValue("--approach", *text);
   return request;
 }
 

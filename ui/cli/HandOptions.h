@@ -11,7 +11,7 @@
 #include <string>
 
 #include "OptionParser.h"
-#include "grasp/HandMotion.h"
+#include "grasp/HandMotionPresets.h"
 
 namespace sg::cli {
 

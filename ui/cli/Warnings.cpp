@@ -1,8 +1,10 @@
 #include "Warnings.h"
 
+#include <exception>
 #include <iostream>
 
 #include "JsonWriter.h"
+#include "contact/Interpenetration.h"
 
 namespace sg::cli {
 
@@ -13,6 +15,16 @@ void Warnings::add(const std::string& text) {
 
 void Warnings::addLoadWarnings(const World& world) {
   for (const auto& w : world.loadWarnings()) add(w);
+}
+
+void Warnings::addInterpenetrations(const World& world) {
+  std::vector<Interpenetration> pairs;
+  try {
+    pairs = findInterpenetrations(world);
+  } catch (const std::exception&) {  // sg::Error
+    return;  // the load already reported what is wrong with the body
+  }
+  for (const Interpenetration& p : pairs) add("interpenetrating: " + describe(world, p));
 }
 
 QJsonArray Warnings::json() const {

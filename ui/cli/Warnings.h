@@ -15,6 +15,10 @@ class Warnings {
   // World::loadWarnings: those of every robot (missing eigengrasp or virtual-contact files, ignored collision
   // rules) and body (textures Coin could not read), one "file:line: problem" line each.
   void addLoadWarnings(const World& world);
+  // One "interpenetrating: A <-> B 8.20 mm deep" line per interpenetrating pair of the world as loaded (the
+  // engine's findInterpenetrations, the scan the application draws red), deepest first. A world whose bodies
+  // cannot be checked (a body without geometry) gives none.
+  void addInterpenetrations(const World& world);
 
   const std::vector<std::string>& all() const { return lines_; }
   QJsonArray json() const;

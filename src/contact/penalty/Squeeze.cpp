@@ -108,6 +108,15 @@ int solveEquilibrium(const Problem& p, VecX& x, int maxIterations, bool& converg
 
 }  // namespace
 
+SqueezeSettings motionSqueeze(double extra_deg_or_mm, const PenaltySettings& penalty) {
+  SqueezeSettings s;
+  s.mode = SqueezeMode::Motion;
+  s.extraRevolute_rad = degToRad(extra_deg_or_mm);
+  s.extraPrismatic_mm = extra_deg_or_mm;
+  s.penalty = penalty;
+  return s;
+}
+
 const char* toString(SqueezeMode mode) { return mode == SqueezeMode::Torque ? "torque" : "motion"; }
 
 // ~140 lines kept whole: the steps of one linearised squeeze (contacts, Jacobians, Δq, forces) share their arrays.

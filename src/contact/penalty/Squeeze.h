@@ -45,6 +45,11 @@ struct SqueezeResult {
   std::vector<std::string> notes;           // DOFs left alone, limits reached, ...
 };
 
+// A Motion squeeze from the one number both front ends take (the Sensing dock's field, the CLI's
+// --squeeze-motion DEG): that many degrees for each closing revolute DOF, the same number of millimetres for
+// each prismatic one.
+SqueezeSettings motionSqueeze(double extra_deg_or_mm, const PenaltySettings& penalty = {});
+
 // Squeezes robot `robot` in `state` (its DOF values are set to the result; link poses recomputed). Throws
 // sg::Error for an invalid robot index or settings.
 SqueezeResult squeezeHand(const World& world, WorldState& state, int robot, const SqueezeSettings& settings);
