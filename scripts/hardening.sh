@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI's hardening stage (issue 15): ONE clang build with AddressSanitizer + UndefinedBehaviorSanitizer and
+# CI's hardening stage: ONE clang build with AddressSanitizer + UndefinedBehaviorSanitizer and
 # libFuzzer coverage (build-hardening/) serves both checks, so the engine is compiled once:
 #   1. the engine and CLI test suites under ASan + UBSan (scripts/sanitize.sh's list),
 #   2. every libFuzzer reader target for FUZZ_SECONDS (default 30) on its committed seed corpus.

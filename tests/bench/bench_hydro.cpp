@@ -3,7 +3,7 @@
 // (compliant tets ∩ rigid triangles, src/geometry/hydro/ContactSurfaces.h, representations cached as in the
 // model) and per output polygon, next to FCL's contact query (collide with contacts enabled, all contacts) on the
 // same pair (the fingertip's triangle mesh against the mug's) in the same run, and the ratio.
-// Targets (issue 12): ≤ 1 µs per output polygon; ≤ 1.5× FCL's contact query. Nothing is asserted.
+// Targets: ≤ 1 µs per output polygon; ≤ 1.5× FCL's contact query. Nothing is asserted.
 // Per hint and depth it prints surfaces per second, µs per surface, polygons per surface, µs per polygon, FCL's
 // µs and the ratio; then the worst figures against the targets. Medians of repeated calls; on a shared machine run it
 // a few times when it is quiet (`uptime`). Beside the wall clock it prints the median thread-CPU time per polygon,

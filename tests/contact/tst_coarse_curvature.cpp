@@ -1,4 +1,4 @@
-// Curvature on coarse meshes and fits that know when they are wrong (issue 33; src/contact/README.md §Coarse
+// Curvature on coarse meshes and fits that know when they are wrong (src/contact/README.md §Coarse
 // meshes): cylinders of 16–64 facets around and 1–4 rows (GraspIt!-era tessellations) read κ within 5 % of 1/R
 // around and |κ| ≤ 0.1/R along the axis — at the rim, where the cap meets the side, and inside facets — or report
 // themselves unreliable where the facets are too coarse; the bundled glass mug (a lathe of 64 segments whose outer

@@ -1,4 +1,4 @@
-// Issue 13's soft fingertip with the DEFAULT settings (the soft-finger model, the osculating jet, the touching
+// The soft fingertip with the DEFAULT settings (the soft-finger model, the osculating jet, the touching
 // point): a soft sphere R = 10 mm (Coin's Sphere tessellation: 1,680 triangles), E = 1.5 MPa, under the nominal
 // N = 5 N with GraspIt!'s layer h = 3 mm, on a flat rigid face gives δ = 0.564 mm, a = b = 3.36 mm,
 // e_n = 1.79 mm within 1 %.

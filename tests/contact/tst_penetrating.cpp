@@ -1,4 +1,4 @@
-// Issue 33 §4: touching and overlapping bodies have contacts (src/contact/README.md §Touching and overlapping
+// Touching and overlapping bodies have contacts (src/contact/README.md §Touching and overlapping
 // pairs). A R = 10 mm sphere over the top face (z = 0) of a 100 mm box, 0.1 mm apart, touching and 0.05 / 0.5 mm
 // into it, with exact primitives on both sides, a primitive sphere on a mesh box and a mesh sphere (a UV sphere:
 // its pole vertex is its lowest point) on a mesh box: one contact at the deepest point, flagged penetrating

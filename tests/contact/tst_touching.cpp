@@ -49,7 +49,7 @@ double sphereSideOffPole(const ModelContact& m, const SphereOnPad& s) {
 class TestTouching : public QObject {
   Q_OBJECT
  private slots:
-  // Issue 13: a R = 60 mm sphere (81,920 triangles) 0.1 mm from a flat face, and touching it. GraspIt!'s
+  // A R = 60 mm sphere (81,920 triangles) 0.1 mm from a flat face, and touching it. GraspIt!'s
   // compaction keeps no contact near the pole; the soft contact sits at the pole, and the jet there gives the
   // sphere's curvature within 1 %.
   void largeSphereKeepsItsContactAtThePole_data() {

@@ -1,4 +1,4 @@
-// One sign rule for every ε (src/grasp/QUALITY.md "One sign rule", issue 33): ε > 0 inside, −dist(0, W) when the
+// One sign rule for every ε (src/grasp/QUALITY.md "One sign rule"): ε > 0 inside, −dist(0, W) when the
 // origin is outside the wrench set W, 0 on its boundary, for L1, L∞ and the exact cones alike. Each value is
 // checked against the Qhull hull of the same wrenches, built here: the nearest point the solver reports lies in
 // the hull (every facet) and nothing in W is nearer the origin (every wrench), which makes −|x| the distance.

@@ -157,7 +157,7 @@ class TestMotion : public QObject {
     if (r.outcome == MotionOutcome::Contact) QVERIFY(!contacts.empty());
   }
 
-  // Issue 15: an iteration bound that ends the motion early is reported, and a NaN pose is an error.
+  // An iteration bound that ends the motion early is reported, and a NaN pose is an error.
   void iterationBoundIsReportedAsNotConverged() {
     World w;
     sgtest::addRobot(w, makeGripper());

@@ -424,7 +424,7 @@ class TestPlanner : public QObject {
       QVERIFY2(std::string(e.what()).find("grasps[0].grasp.palm.position_mm") != std::string::npos, e.what());
     }
   }
-  // --- issue 11, second part: energies, targets, avoid list, loop planner, live view, save as world ---
+  // --- energies, targets, avoid list, loop planner, live view, save as world ---
 
   void contactsEnergyFormula() {
     // One probe 10 mm from the object, pointing at it: 10; one 10 mm away, normal at right angles: 10 + 50.

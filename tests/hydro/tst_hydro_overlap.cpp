@@ -1,4 +1,4 @@
-// Issue 33 §4: the hydroelastic model on bodies that overlap (src/geometry/hydro/README.md §The contact model).
+// The hydroelastic model on bodies that overlap (src/geometry/hydro/README.md §The contact model).
 // A compliant sphere (R 10 mm, E 1 MPa) into the top face of a rigid box: the surface is that of the actual
 // overlap, its force against V1, F = π·E·d²·(1 − 2d/(3R)), source "from overlap", no indentation; apart or only
 // touching, the pair is pressed to the nominal force (source "pressed to force").

@@ -245,7 +245,7 @@ class TestInventorReader : public QObject {
     expectError(writeFile(dir, "truncated.wrl", "#VRML V2.0 utf8\nShape { geometry Box { size 1 1 "));
     expectError(writeFile(dir, "missingref.iv", kIvHeader + "File { name \"nowhere.iv\" }\n"), "nowhere.iv");
   }
-  // Issue 15: inputs that crashed or hung Coin are refused before Coin reads them.
+  // Inputs that crashed or hung Coin are refused before Coin reads them.
   void deepNestingIsRefusedBeforeCoinRecurses() {
     QTemporaryDir dir;
     QByteArray iv = kIvHeader;

@@ -1,4 +1,4 @@
-// Issue 33 §1: every file kind the project writes or reads, written and read under de_DE.UTF-8 (decimal comma,
+// Every file kind the project writes or reads, written and read under de_DE.UTF-8 (decimal comma,
 // '.' groups thousands) and compared byte for byte with what the C locale writes; values that need every digit
 // (17.401967777578459, 1e-300, -0, the smallest subnormal) read back bit for bit. The process locale is set as
 // QApplication sets it (setlocale(LC_ALL, "")) and as a C++ program may (std::locale::global), so printf,

@@ -306,7 +306,7 @@ class TestMeshReaders : public QObject {
       QCOMPARE(back.triangles, cube.triangles);
     }
   }
-  // Issue 15: a 2 KB file declaring billions of items must not keep the reader busy for ever.
+  // A 2 KB file declaring billions of items must not keep the reader busy for ever.
   void plyElementCountsAreBoundedByTheFileSize() {
     QTemporaryDir dir;
     const QByteArray tri = "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";

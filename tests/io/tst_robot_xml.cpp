@@ -304,7 +304,7 @@ class TestRobotXml : public QObject {
     }
   }
 
-  // Issue 15: numbers that overflow after the unit conversion (or make auto-grasp loop) are refused at their line.
+  // Numbers that overflow after the unit conversion (or make auto-grasp loop) are refused at their line.
   void absurdMagnitudesAreErrors() {
     const struct {
       const char* from;

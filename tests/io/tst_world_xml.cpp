@@ -576,7 +576,7 @@ class TestWorldXml : public QObject {
       const std::string path = writeWorldTree(tree, text);
       SG_VERIFY_ERROR_AT(loadWorld(path), path, sgtest::lineOf(text, "jelly"), "unknown material 'jelly'");
     }
-    // Issue 15: a cycle of connections, an unnormalisable quaternion and absurd magnitudes are errors at the line.
+    // A cycle of connections, an unnormalisable quaternion and absurd magnitudes are errors at the line.
     {
       Tree tree;
       std::string text = kWorld;

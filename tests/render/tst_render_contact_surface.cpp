@@ -202,7 +202,7 @@ class TestRenderContactSurface : public QObject {
     QVERIFY2(force->text.find("8–16 N") != std::string::npos, force->text.c_str());  // 40 and 80 kPa over 400 mm²
     QVERIFY(force->colourRamp.empty());
     QCOMPARE(pressure->compactText, std::string("Pressure 0 – 80 kPa"));
-    // A peak of 2 MPa reads in kPa too: one pressure unit in every view (issue 33).
+    // A peak of 2 MPa reads in kPa too: one pressure unit in every view.
     const GraspEvaluation stiff = evaluationWith(test::hydroResult({test::rampSquare(2e6)}));
     legend = graspOverlayLegend(&stiff);
     QVERIFY(find(legend, "contactPressure"));

@@ -77,7 +77,7 @@ void TstRenderPatchOutlines::shownModelsOnlyInTheirColumnColours() {
     for (std::size_t j = i + 1; j < comparisonPaletteSize(); ++j) QVERIFY(comparisonColour(i) != comparisonColour(j));
 }
 
-// Issue 33: every registered model has a colour of its own (soft finger and penalty, first and seventh, shared one
+// Every registered model has a colour of its own (soft finger and penalty, first and seventh, shared one
 // when the palette had six), the same whatever the order models are listed in.
 void TstRenderPatchOutlines::everyRegisteredModelItsOwnColour() {
   const auto& models = contactModels();

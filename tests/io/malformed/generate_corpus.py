@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the malformed-input corpus of tests/io/malformed (issue 15): small files over every format SoftGrasp
+"""Writes the malformed-input corpus of tests/io/malformed: small files over every format SoftGrasp
 reads, each a crash, hang or silent-corruption class or a near miss of one, plus expected.txt with one line
 per file: "<relative path> <error|ok|any>". tst_malformed runs softgrasp-cli on each file with a time limit
 and requires exit 3 with a message naming the file ("error"), exit 0 ("ok"), or either ("any"), never a
@@ -123,7 +123,7 @@ def gen_ply():
     put("ply/property_before_element.ply", "ply\nformat ascii 1.0\nproperty float x\nend_header\n", "error")
     put("ply/no_vertex_element.ply", ply_header("ascii", [FACE]) + "3 0 1 2\n", "error")
     put("ply/vertex_without_z.ply", ply_ascii(elements=[("vertex", 8, ["float x", "float y"]), FACE]), "error")
-    # Issue 15: elements without properties declaring billions of items (the reader looped over them).
+    # Elements without properties declaring billions of items (the reader looped over them).
     for i, count in enumerate(["4000000000", "4294967295", "1000000000"]):
         el = [VERTEX, FACE, ("junk", count, [])]
         put("ply/propertyless_%d.ply" % i, ply_ascii(elements=el), "ok" if float(count) <= 4e9 else "error")

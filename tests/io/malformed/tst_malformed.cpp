@@ -1,4 +1,4 @@
-// Issue 15's corpus test: softgrasp-cli runs as a subprocess on every file of tests/io/malformed/corpus
+// The malformed-input corpus test: softgrasp-cli runs as a subprocess on every file of tests/io/malformed/corpus
 // (written by generate_corpus.py, listed with its expected outcome in expected.txt) and on deep-nesting
 // files generated here. Each run must end within the time limit with exit 0 ("ok"), or exit 3 with a
 // one-line message naming the file ("error"); "any" allows either. A crash (signal, exit 1) or a
@@ -126,7 +126,7 @@ class TestMalformed : public QObject {
       QVERIFY2(problem.isEmpty(), qPrintable(path + ": " + problem));
     }
   }
-  // Files too large to commit: the nesting that overflowed Coin's stack (issue 15), and deep XML.
+  // Files too large to commit: the nesting that overflowed Coin's stack, and deep XML.
   void generatedDeepNesting() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
