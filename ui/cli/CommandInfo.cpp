@@ -18,8 +18,8 @@ int runInfo(const ParsedArgs& args) {
   Warnings warnings;
   warnings.addLoadWarnings(model.world);
   if (args.has("--json")) {
-    QJsonObject doc = modelToJson(model);
-    doc.insert("warnings", warnings.json());
+    Json doc = modelToJson(model);
+    doc.set("warnings", warnings.json());
     writeJson(std::cout, doc);
   } else {
     printModelText(std::cout, model);

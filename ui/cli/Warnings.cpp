@@ -15,10 +15,6 @@ void Warnings::addLoadWarnings(const World& world) {
   for (const auto& w : world.loadWarnings()) add(w);
 }
 
-QJsonArray Warnings::json() const {
-  QJsonArray a;
-  for (const auto& line : lines_) a.append(jsonString(line));
-  return a;
-}
+Json Warnings::json() const { return jsonStrings(lines_); }
 
 }  // namespace sg::cli
