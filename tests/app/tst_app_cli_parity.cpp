@@ -25,6 +25,8 @@
 #include "Document.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "GraspedDefaultWorld.h"
+#include "MessageBoxCloser.h"
 #include "../support/AppTestSetup.h"
 
 using namespace sg;
@@ -36,6 +38,8 @@ class TstAppCliParity : public QObject {
   void gAndCliAgree_data();
   void gAndCliAgree();
   void exportedSettingsGiveTheSameAnalysis();
+  void exportEqualsCliQuality();
+  void filesOpenAsInTheCli();
 
  private:
   QTemporaryDir settingsDir_;
@@ -94,7 +98,7 @@ void TstAppCliParity::gAndCliAgree() {
     QCOMPARE(json["contacts"].toArray().first().toInt(), c.sourceContacts.front());
     const QJsonArray p = json["position_mm"].toArray();
     for (int k = 0; k < 3; ++k) QCOMPARE(p[k].toDouble(), c.onObject().p_WC_mm[k]);
-    QCOMPARE(json["model"].toString(), QString(toString(c.kind)));
+    QCOMPARE(json["kind"].toString(), QString(toString(c.kind)));
   }
   const QJsonObject measures = doc["measures"].toObject();
   for (const char* name : {"epsilon-l1", "volume-l1", "epsilon-linf", "epsilon-exact", "min-singular-value"}) {
@@ -171,6 +175,106 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   QCOMPARE(firstFitEstimator(doc), QString("GraspIt! paraboloid"));
   QCOMPARE(firstFitEstimator(defaults), QString("osculating jet"));
   QCOMPARE(firstFitEstimator(run({"--settings", file, "--curvature", "jet"})), QString("osculating jet"));
+}
+
+namespace {
+
+// "" when equal, else the JSON path of the first difference (objects compared by key, whatever their order).
+QString firstDifference(const QJsonValue& a, const QJsonValue& b, const QString& path) {
+  if (a.type() != b.type()) return path + " (type)";
+  if (a.isObject()) {
+    const QJsonObject x = a.toObject(), y = b.toObject();
+    if (x.keys() != y.keys()) return path + " keys: " + x.keys().join(',') + " | " + y.keys().join(',');
+    for (const QString& k : x.keys())
+      if (QString d = firstDifference(x[k], y[k], path + "." + k); !d.isEmpty()) return d;
+    return {};
+  }
+  if (a.isArray()) {
+    const QJsonArray x = a.toArray(), y = b.toArray();
+    if (x.size() != y.size()) return path + " (size)";
+    for (qsizetype i = 0; i < x.size(); ++i)
+      if (QString d = firstDifference(x[i], y[i], path + "[" + QString::number(i) + "]"); !d.isEmpty()) return d;
+    return {};
+  }
+  return a == b ? QString() : path;
+}
+
+struct CliRun {
+  int exitCode = -1;
+  QByteArray out, err;
+};
+CliRun runCli(const QStringList& args) {
+  QProcess cli;
+  cli.start(QStringLiteral(SG_CLI_PATH), args);
+  cli.waitForFinished(120000);
+  return {cli.exitCode(), cli.readAllStandardOutput(), cli.readAllStandardError()};
+}
+
+}  // namespace
+
+// File > Export Analysis writes the engine's analysis document (src/grasp/AnalysisJson.h): for the grasped default
+// world, saved, it is the document `softgrasp-cli quality --json` prints for that file and the same measures, but
+// for the CLI's hand-motion outcome ("grasp").
+void TstAppCliParity::exportEqualsCliQuality() {
+  app::MainWindow window;
+  QVERIFY(test::openAndGraspDefaultWorld(window));
+  QTemporaryDir dir;
+  const QString world = dir.filePath("grasped.xml");
+  window.document()->saveWorld(world);
+  window.analysis()->recompute();
+  QVERIFY(test::waitForL1Hull(*window.analysis()));
+  const auto& evaluation = window.analysis()->evaluation();
+  QVERIFY(evaluation && !evaluation->measures.empty());
+  QStringList measures;
+  for (const MeasureValue& m : evaluation->measures) measures << QString::fromStdString(m.measure);
+  QVERIFY(app::exportAnalysisJson(*window.document(), *window.analysis(), dir.filePath("app.json")));
+  QFile exported(dir.filePath("app.json"));
+  QVERIFY(exported.open(QIODevice::ReadOnly));
+  QJsonParseError error;
+  const QJsonObject app = QJsonDocument::fromJson(exported.readAll(), &error).object();
+  QCOMPARE(error.error, QJsonParseError::NoError);
+  const CliRun run = runCli({"quality", world, "--json", "--measures", measures.join(',')});
+  QCOMPARE(run.exitCode, 0);
+  QJsonObject cli = QJsonDocument::fromJson(run.out).object();
+  QVERIFY(cli.contains("grasp") && !cli.contains("approach"));  // the CLI's motion outcome (none run)
+  cli.remove("grasp");
+  QCOMPARE(app["file"].toString(), world);
+  QVERIFY(app["contacts"].toArray().size() >= 3);
+  const QString difference = firstDifference(app, cli, "$");
+  QVERIFY2(difference.isEmpty(), qPrintable(difference));
+}
+
+// The application opens (or imports) what the CLI reads and refuses what it refuses, with the same message: the
+// engine's one rule (src/io/ModelFile.h).
+void TstAppCliParity::filesOpenAsInTheCli() {
+  QTemporaryDir dir;
+  QFile unknown(dir.filePath("thing.xml"));
+  QVERIFY(unknown.open(QIODevice::WriteOnly));
+  unknown.write("<?xml version=\"1.0\"?>\n<thing><a/></thing>\n");
+  unknown.close();
+  QFile text(dir.filePath("notes.txt"));
+  QVERIFY(text.open(QIODevice::WriteOnly));
+  text.write("hello\n");
+  text.close();
+  const QString root = QStringLiteral(SG_SOURCE_DIR);
+  const QList<std::pair<QString, bool>> files = {{root + "/worlds/default.xml", true},
+                                                 {root + "/models/robots/ThreeFinger/ThreeFinger.xml", true},
+                                                 {root + "/models/objects/mug.xml", true},
+                                                 {unknown.fileName(), false},
+                                                 {text.fileName(), false}};
+  for (const auto& [path, readable] : files) {
+    const CliRun run = runCli({"info", path});
+    QCOMPARE(run.exitCode == 0, readable);
+    app::MainWindow window;
+    test::MessageBoxCloser closer;
+    QCOMPARE(window.openOrImport(path), readable);
+    if (readable) continue;
+    QCOMPARE(closer.count(), 1);
+    QString cliMessage = QString::fromUtf8(run.err).trimmed();
+    QVERIFY2(cliMessage.startsWith("softgrasp-cli: "), qPrintable(cliMessage));
+    cliMessage.remove(0, QStringLiteral("softgrasp-cli: ").size());
+    QCOMPARE(closer.text().simplified(), cliMessage.simplified());
+  }
 }
 
 QTEST_MAIN(TstAppCliParity)

@@ -651,6 +651,25 @@ class TestCli : public QObject {
     QVERIFY(help.out.contains("--autograsp"));
   }
 
+  // One flag per concept (ui/cli/README.md §One spelling per concept): a former spelling still works and prints a
+  // deprecation note on stderr; the current one prints none; both give the same output.
+  void formerFlagSpellingsAreAliases() {
+    const CliRun old = runOnDefaultWorld("contact", {"--model", "point", "--json"});
+    expectExit(old, 0);
+    QVERIFY2(old.err.contains("--model is deprecated, use --contact-model"), old.err.constData());
+    QCOMPARE(old.json()["model"].toString(), QString("point"));
+    const CliRun current = runOnDefaultWorld("contact", {"--contact-model", "point", "--json"});
+    expectExit(current, 0);
+    QVERIFY2(!current.err.contains("deprecated"), current.err.constData());
+    QCOMPARE(current.out, old.out);
+    const CliRun compare = runOnDefaultWorld("compare", {"--models", "point,frictionless", "--json"});
+    expectExit(compare, 0);
+    QVERIFY2(compare.err.contains("--models is deprecated, use --contact-model"), compare.err.constData());
+    QCOMPARE(compare.json()["models"].toArray().size(), 2);
+    // The alias and its option are one option: both at once is the same option given twice.
+    expectExit(runOnDefaultWorld("contact", {"--model", "point", "--contact-model", "point"}), 2);
+  }
+
   void qualityOfTheDefaultGrasp() {
     const CliRun r = runOnDefaultWorld("quality", {"--autograsp", "--json"});
     expectExit(r, 0);
@@ -662,7 +681,7 @@ class TestCli : public QObject {
     QCOMPARE(fingerChains(contacts), (QSet<QString>{"chain0", "chain1", "chain2"}));
     for (const auto& value : contacts) {
       const QJsonObject c = value.toObject();
-      QCOMPARE(c["model"].toString(), QString("soft-finger"));  // soft fingertips
+      QCOMPARE(c["kind"].toString(), QString("soft-finger"));  // soft fingertips
       QCOMPARE(c["frictionEdgeCount"].toInt(), 20);
       QCOMPARE(c["frictionEdges"].toArray().size(), 20);
       QCOMPARE(c["wrenches"].toArray().size(), 20);

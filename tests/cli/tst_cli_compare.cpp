@@ -83,7 +83,8 @@ void TstCliCompare::jsonHasTheEngineNumbers() {
 }
 
 void TstCliCompare::csvHasOneLinePerCellAndModel() {
-  const CliRun r = runCli({"compare", kWorld, "--approach", "--autograsp", "--csv", "--models", "soft-finger,point"});
+  const CliRun r =
+      runCli({"compare", kWorld, "--approach", "--autograsp", "--csv", "--contact-model", "soft-finger,point"});
   QVERIFY2(r.exitCode == 0, r.err.constData());
   const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
   const ModelComparison& c = engineComparison();
@@ -102,7 +103,7 @@ void TstCliCompare::csvHasOneLinePerCellAndModel() {
 }
 
 void TstCliCompare::sweepCsvIsMonotoneInStiffness() {
-  const CliRun r = runCli({"compare", kWorld, "--approach", "--autograsp", "--models", "soft-finger",
+  const CliRun r = runCli({"compare", kWorld, "--approach", "--autograsp", "--contact-model", "soft-finger",
                            "--sweep", "youngs:1e5:1e9:5", "--csv"});
   QVERIFY2(r.exitCode == 0, r.err.constData());
   const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
@@ -125,7 +126,7 @@ void TstCliCompare::sweepCsvIsMonotoneInStiffness() {
 
 void TstCliCompare::textListsEveryModel() {
   const CliRun r = runCli({"compare", kWorld, "--approach", "--autograsp", "--sweep", "mu:0.5:1:2",
-                           "--models", "hertz,frictionless"});
+                           "--contact-model", "hertz,frictionless"});
   QVERIFY2(r.exitCode == 0, r.err.constData());
   const QString out = QString::fromUtf8(r.out);
   QVERIFY(out.contains("comparison on the grasp of"));
@@ -136,7 +137,7 @@ void TstCliCompare::textListsEveryModel() {
 }
 
 void TstCliCompare::usageErrors() {
-  QCOMPARE(runCli({"compare", kWorld, "--models", "nonsense"}).exitCode, 2);
+  QCOMPARE(runCli({"compare", kWorld, "--contact-model", "nonsense"}).exitCode, 2);
   QCOMPARE(runCli({"compare", kWorld, "--sweep", "stiffness:1:2:3"}).exitCode, 2);
   QCOMPARE(runCli({"compare", kWorld, "--sweep", "youngs:0:1e9:3"}).exitCode, 2);
   QCOMPARE(runCli({"compare", kWorld, "--sweep", "youngs:1e5:1e9:1"}).exitCode, 2);

@@ -15,7 +15,7 @@ class TstHydroCli : public QObject {
 
  private slots:
   void hydroelasticOnARigidGrasp() {
-    const CliRun r = run({"contact", "worlds/default.xml", "--model", "hydroelastic", "--autograsp", "--json"});
+    const CliRun r = run({"contact", "worlds/default.xml", "--contact-model", "hydroelastic", "--autograsp", "--json"});
     QVERIFY2(!r.crashed && r.exitCode == 0, r.err.constData());
     const QJsonObject doc = r.json();
     QCOMPARE(doc["model"].toString(), QString("hydroelastic"));
@@ -33,7 +33,7 @@ class TstHydroCli : public QObject {
   }
 
   void otherModelsReportTheirPatches() {
-    const CliRun r = run({"contact", "worlds/default.xml", "--model", "soft-finger", "--autograsp", "--json"});
+    const CliRun r = run({"contact", "worlds/default.xml", "--contact-model", "soft-finger", "--autograsp", "--json"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject doc = r.json();
     QCOMPARE(doc["model"].toString(), QString("soft-finger"));
@@ -53,9 +53,9 @@ class TstHydroCli : public QObject {
   }
 
   void badInput() {
-    const CliRun model = run({"contact", "worlds/default.xml", "--model", "nonsense"});
+    const CliRun model = run({"contact", "worlds/default.xml", "--contact-model", "nonsense"});
     QCOMPARE(model.exitCode, 2);
-    QVERIFY(model.err.contains("--model") && model.err.contains("hydroelastic"));
+    QVERIFY(model.err.contains("--contact-model") && model.err.contains("hydroelastic"));
     const CliRun missing = run({"contact", "worlds/none.xml"});
     QCOMPARE(missing.exitCode, 3);
     QVERIFY(missing.err.contains("none.xml"));

@@ -567,8 +567,9 @@ void TstLocaleFiles::cliOutputAndFiles() {
       {"info", world, "--json"},
       {"quality", world, "--approach", "--autograsp", "--settings", dir.filePath("s.ini"), "--json"},
       {"quality", world, "--approach", "--autograsp"},
-      {"compare", world, "--approach", "--autograsp", "--models", "soft-finger,hertz", "--csv"},
-      {"compare", world, "--approach", "--autograsp", "--models", "soft-finger,hertz", "--sweep", "force:0.5:7.5:3",
+      {"compare", world, "--approach", "--autograsp", "--contact-model", "soft-finger,hertz", "--csv"},
+      {"compare", world, "--approach", "--autograsp", "--contact-model", "soft-finger,hertz", "--sweep",
+       "force:0.5:7.5:3",
        "--csv"},
   };
   for (const QStringList& args : commands) {

@@ -1,24 +1,16 @@
 #include "AnalysisExport.h"
 
-#include <cmath>
-
-#include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSaveFile>
 #include <QTextStream>
 
 #include "Document.h"
 #include "GraspAnalysis.h"
-#include "grasp/QualityMeasure.h"
+#include "grasp/AnalysisJson.h"
 #include "core/NumberFormat.h"
 
 namespace sg::app {
 
 namespace {
-
-QJsonArray vec(const Vec3& v) { return QJsonArray{v.x(), v.y(), v.z()}; }
 
 QString label(const World& world, const BodyHandle& h) {
   return world.isValid(h) ? QString::fromStdString(world.bodyLabel(h)) : QStringLiteral("?");
@@ -51,65 +43,19 @@ QString csvField(QString text) {
 
 bool exportAnalysisJson(const Document& doc, const GraspAnalysis& analysis, const QString& path, QString* error) {
   const World& world = doc.world();
-  const auto& contacts = analysis.contacts();
-  QJsonArray list;
-  for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
-    const Contact& c = contacts[static_cast<std::size_t>(i)];
-    list.append(QJsonObject{{"index", i},
-                            {"body1", label(world, c.side1.body)},
-                            {"body2", label(world, c.side2.body)},
-                            {"position1", vec(c.side1.p_WC_mm)},
-                            {"normal1", vec(c.side1.n_W)},
-                            {"position2", vec(c.side2.p_WC_mm)},
-                            {"normal2", vec(c.side2.n_W)},
-                            {"separation", c.separation_mm},
-                            {"muStatic", c.muStatic},
-                            {"muKinetic", c.muKinetic},
-                            {"friction", kindOf(analysis, i)}});
-  }
-  QJsonObject out{{"file", doc.filePath()}, {"contactsFound", static_cast<int>(contacts.size())}, {"found", list}};
-  const int g = analysis.graspableIndex();
-  if (g >= 0 && g < static_cast<int>(world.graspables.size()))
-    out.insert("graspable", QString::fromStdString(world.graspables[static_cast<std::size_t>(g)].name));
-  if (const auto& e = analysis.evaluation()) {
-    out.insert("contactModel", QString::fromStdString(e->contactModel));
-    QJsonArray evaluated;
-    for (const ContactEvaluation& c : e->contacts) {
-      QJsonArray sources;
-      for (int s : c.sourceContacts) sources.append(s);
-      evaluated.append(QJsonObject{{"contacts", sources},
-                                   {"merged", sources.size() > 1},
-                                   {"body1", label(world, c.contact.side1.body)},
-                                   {"body2", label(world, c.contact.side2.body)},
-                                   {"position_mm", vec(c.onObject().p_WC_mm)},
-                                   {"normal", vec(c.onObject().n_W)},
-                                   {"model", QString::fromUtf8(toString(c.kind))},
-                                   {"mu", c.mu}});
-    }
-    out.insert("contacts", evaluated);
-    QJsonObject measures;
-    // One value per measure, as softgrasp-cli quality's "measures" (ui/cli/QualityReport.h): null when there is
-    // none, each ε with its certified bounds.
-    for (const MeasureValue& m : e->measures) {
-      const QualityMeasure* q = findQualityMeasure(m.measure);
-      QJsonObject v{{"label", QString::fromStdString(q ? q->label() : m.measure)},
-                    {"value", m.ok && std::isfinite(m.value) ? QJsonValue(m.value) : QJsonValue(QJsonValue::Null)},
-                    {"ok", m.ok}};
-      if (m.bounds) {
-        v.insert("lowerBound", m.bounds->lower);
-        v.insert("upperBound", m.bounds->upper);
-        v.insert("gap", m.bounds->gap());
-        v.insert("iterations", m.bounds->iterations);
-        v.insert("converged", m.bounds->converged);
-        v.insert("status", QString::fromStdString(m.bounds->status));
-      }
-      if (!m.message.empty()) v.insert("message", QString::fromStdString(m.message));
-      measures.insert(QString::fromStdString(m.measure), v);
-    }
-    out.insert("measures", measures);
-    out.insert("forceClosure", e->forceClosure());
-  }
-  return write(path, QJsonDocument(out).toJson(QJsonDocument::Indented), error);
+  std::vector<const GraspEvaluation*> evaluations;
+  if (const auto& e = analysis.evaluation()) evaluations.push_back(&*e);
+  // The engine's one analysis document, the one `softgrasp-cli quality --json` prints (src/grasp/AnalysisJson.h);
+  // the hand reported is robot 0, the CLI's default --robot.
+  const Json out = analysisJson({.file = doc.filePath().toStdString(),
+                                 .world = world,
+                                 .contacts = analysis.contacts(),
+                                 .graspable = analysis.graspableIndex(),
+                                 .evaluations = evaluations,
+                                 .settings = analysis.settings().quality,
+                                 .robot = world.robots.empty() ? -1 : 0,
+                                 .warnings = world.loadWarnings()});
+  return write(path, QByteArray::fromStdString(out.dump() + "\n"), error);
 }
 
 bool exportContactsCsv(const Document& doc, const GraspAnalysis& analysis, const QString& path, QString* error) {

@@ -1,7 +1,7 @@
 #pragma once
-// File > Export Contacts and Quality: the live analysis written as JSON (the field names of
-// `softgrasp-cli grasp --json` for the contacts and of `quality --json` for the evaluated contacts and the
-// measures, ui/cli/README.md) or as CSV (one row per contact, the Contacts table's columns).
+// File > Export Contacts and Quality: the live analysis written as JSON (the engine's analysis document,
+// src/grasp/AnalysisJson.h: the document `softgrasp-cli quality --json` prints for the same world and
+// settings, without its hand-motion keys) or as CSV (one row per contact, the Contacts table's columns).
 #include <QString>
 
 namespace sg::app {

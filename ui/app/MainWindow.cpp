@@ -33,6 +33,7 @@
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
 #include "ViewportPanel.h"
+#include "io/ModelFile.h"
 #include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinViewport.h"
@@ -514,16 +515,23 @@ bool MainWindow::importObjectFile(const QString& path, bool obstacle) {
 }
 
 bool MainWindow::openOrImport(const QString& path) {
-  switch (detectModelFileKind(path.toStdString())) {
+  // The engine's one rule (src/io/ModelFile.h), the CLI's too: any other .xml is read as a body, whose reader
+  // names the actual problem; a file of no supported kind is refused with the engine's message.
+  ModelFileKind kind = ModelFileKind::Unknown;
+  try {
+    kind = classifyModelFile(path.toStdString());
+  } catch (const std::exception& e) {
+    showError(tr("Cannot open file"), QString::fromStdString(e.what()));
+    return false;
+  }
+  switch (kind) {
     case ModelFileKind::World: return maybeSave() && openWorldFile(path);
     case ModelFileKind::Robot: return importRobotFile(path);
     case ModelFileKind::Body:
-    case ModelFileKind::Mesh: return importObjectFile(path);
-    case ModelFileKind::Unknown: break;
+    case ModelFileKind::Mesh:
+    case ModelFileKind::Unknown: break;  // not returned by classifyModelFile
   }
-  showError(tr("Unknown file"), tr("%1 is not a world, robot, body or mesh file SoftGrasp can read.")
-                                    .arg(QDir::toNativeSeparators(path)));
-  return false;
+  return importObjectFile(path);
 }
 
 bool MainWindow::saveTo(const QString& path) {

@@ -1,7 +1,7 @@
 // softgrasp-cli compare WORLD [--robot N] [--graspable N] [--approach [MM]] [--autograsp | --no-close]
-//                            [--threshold MM] [--models M[,M...]] [--measures Q[,Q...]] [--force N] ...
+//                            [--threshold MM] [--contact-model M[,M...]] [--measures Q[,Q...]] [--force N] ...
 //                            [--sweep PARAM:FROM:TO:N] [--json | --csv] [--model-root DIR]...
-// Every registered contact model (or --models) on the same grasp, side by side (src/grasp/ModelComparison.h):
+// Every registered contact model (or --contact-model) on the same grasp, side by side (src/grasp/ModelComparison.h):
 // per contact and model the patch shape, area, normal force, peak pressure and torsional limit; per model the
 // grasp's ε (L1, L∞, exact cone) and L1 volume. --sweep adds the sensitivity table
 // (src/grasp/SensitivitySweep.h): the same models at each value of Young's modulus, the normal force or μ.
@@ -17,6 +17,7 @@
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "core/Error.h"
+#include "grasp/AnalysisJson.h"
 #include "grasp/SensitivitySweep.h"
 
 namespace sg::cli {
@@ -33,13 +34,13 @@ std::vector<std::string> commaList(const std::string& text) {
 
 ComparisonRequest comparisonRequest(const ParsedArgs& args) {
   ComparisonRequest r;
-  if (const auto m = args.value("--models")) {
+  if (const auto m = args.value("--contact-model")) {
     for (const std::string& name : commaList(*m)) {
       const ContactModel* model = findContactModel(name);
-      if (!model) throw UsageError("--models: expected " + contactModelNames() + ", got '" + name + "'");
+      if (!model) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
       r.models.push_back(model->name());
     }
-    if (r.models.empty()) throw UsageError("--models: no model named");
+    if (r.models.empty()) throw UsageError("--contact-model: no model named");
   }
   if (const auto m = args.value("--measures")) r.measures = commaList(*m);  // checked by analysisRequest
   return r;
@@ -91,95 +92,95 @@ std::string measureText(const ModelColumn& column, const std::string& name) {
   return m->ok ? TextPrinter::number(m->value) : "n/a (" + m->message + ")";
 }
 
-QJsonValue measureJson(const ModelColumn& column, const std::string& name) {
+Json measureJson(const ModelColumn& column, const std::string& name) {
   const MeasureValue* m = column.measure(name);
-  return m && m->ok ? jsonNumber(m->value) : QJsonValue();
+  return m && m->ok ? Json(m->value) : Json();
 }
 
-QJsonObject cellJson(const ComparedContact& c) {
-  QJsonObject o;
-  o.insert("present", c.present);
+Json cellJson(const ComparedContact& c) {
+  Json o = Json::object();
+  o.set("present", c.present);
   if (!c.present) {
-    o.insert("mergedInto", c.mergedInto >= 0 ? QJsonValue(c.mergedInto + 1) : QJsonValue());
+    o.set("mergedInto", c.mergedInto >= 0 ? Json(c.mergedInto + 1) : Json());
     return o;
   }
-  o.insert("kind", toString(c.kind));
-  o.insert("patchShape", jsonString(c.patchShape));
-  o.insert("patchArea_mm2", jsonNumber(c.patchArea_mm2));
-  o.insert("normalForce_N", jsonNumber(c.normalForce_N));
-  o.insert("peakPressure_Pa", jsonNumber(c.peakPressure_Pa));
-  o.insert("mu", jsonNumber(c.mu));
-  o.insert("torsion_mm", jsonNumber(c.torsion_mm));
-  o.insert("maxTorsionalFriction_Nmm", jsonNumber(c.maxTorsionalFriction_Nmm));
-  QJsonArray outline;
-  for (const Vec3& p : c.patchOutline_W_mm) outline.append(jsonVec(p));
-  o.insert("patchOutline_W_mm", outline);
-  if (!c.note.empty()) o.insert("note", jsonString(c.note));
+  o.set("kind", toString(c.kind));
+  o.set("patchShape", Json(c.patchShape));
+  o.set("patchArea_mm2", Json(c.patchArea_mm2));
+  o.set("normalForce_N", Json(c.normalForce_N));
+  o.set("peakPressure_Pa", Json(c.peakPressure_Pa));
+  o.set("mu", Json(c.mu));
+  o.set("torsion_mm", Json(c.torsion_mm));
+  o.set("maxTorsionalFriction_Nmm", Json(c.maxTorsionalFriction_Nmm));
+  Json outline = Json::array();
+  for (const Vec3& p : c.patchOutline_W_mm) outline.push(jsonVec(p));
+  o.set("patchOutline_W_mm", outline);
+  if (!c.note.empty()) o.set("note", Json(c.note));
   return o;
 }
 
-QJsonObject comparisonJson(const ModelComparison& comparison) {
-  QJsonArray models;
+Json comparisonJson(const ModelComparison& comparison) {
+  Json models = Json::array();
   for (const ModelColumn& column : comparison.columns) {
-    QJsonObject m;
-    m.insert("name", jsonString(column.model));
-    m.insert("label", jsonString(column.label));
-    m.insert("ok", column.ok);
-    if (!column.ok) m.insert("error", jsonString(column.error));
-    QJsonObject measures;
-    for (const std::string& name : comparison.measures) measures.insert(QString::fromStdString(name), measureJson(column, name));
-    m.insert("measures", measures);
-    models.append(m);
+    Json m = Json::object();
+    m.set("name", Json(column.model));
+    m.set("label", Json(column.label));
+    m.set("ok", column.ok);
+    if (!column.ok) m.set("error", Json(column.error));
+    Json measures = Json::object();
+    for (const std::string& name : comparison.measures) measures.set(name, measureJson(column, name));
+    m.set("measures", measures);
+    models.push(m);
   }
-  QJsonArray contacts;
+  Json contacts = Json::array();
   for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
-    QJsonObject row;
-    row.insert("contact", static_cast<int>(r + 1));
-    row.insert("sourceContact", comparison.rows[r].sourceContact);
-    row.insert("bodies", jsonString(comparison.rows[r].label));
+    Json row = Json::object();
+    row.set("contact", static_cast<int>(r + 1));
+    row.set("sourceContact", comparison.rows[r].sourceContact);
+    row.set("bodies", Json(comparison.rows[r].label));
     const Contact& found = comparison.contacts[static_cast<std::size_t>(comparison.rows[r].sourceContact)];
-    row.insert("position1_mm", jsonVec(found.side1.p_WC_mm));
-    row.insert("position2_mm", jsonVec(found.side2.p_WC_mm));
-    row.insert("separation_mm", jsonNumber(found.separation_mm));
-    row.insert("penetrating", found.penetrating);
-    row.insert("depth_mm", jsonNumber(found.depth_mm()));
-    QJsonObject cells;
+    row.set("position1_mm", jsonVec(found.side1.p_WC_mm));
+    row.set("position2_mm", jsonVec(found.side2.p_WC_mm));
+    row.set("separation_mm", Json(found.separation_mm));
+    row.set("penetrating", found.penetrating);
+    row.set("depth_mm", Json(found.depth_mm()));
+    Json cells = Json::object();
     for (const ModelColumn& column : comparison.columns)
-      cells.insert(QString::fromStdString(column.model), cellJson(column.contacts[r]));
-    row.insert("models", cells);
-    contacts.append(row);
+      cells.set(column.model, cellJson(column.contacts[r]));
+    row.set("models", cells);
+    contacts.push(row);
   }
-  QJsonObject doc;
-  doc.insert("models", models);
-  doc.insert("contacts", contacts);
+  Json doc = Json::object();
+  doc.set("models", models);
+  doc.set("contacts", contacts);
   return doc;
 }
 
-QJsonObject sweepJson(const SweepTable& table) {
-  QJsonObject doc;
-  doc.insert("parameter", toString(table.parameter));
-  doc.insert("unit", sweepParameterUnit(table.parameter));
-  QJsonArray points;
+Json sweepJson(const SweepTable& table) {
+  Json doc = Json::object();
+  doc.set("parameter", toString(table.parameter));
+  doc.set("unit", sweepParameterUnit(table.parameter));
+  Json points = Json::array();
   for (const SweepPoint& p : table.points) {
-    QJsonObject o;
-    o.insert("value", jsonNumber(p.value));
-    o.insert("model", jsonString(p.model));
-    o.insert("ok", p.ok);
-    if (!p.ok) o.insert("error", jsonString(p.error));
-    QJsonObject measures;
+    Json o = Json::object();
+    o.set("value", Json(p.value));
+    o.set("model", Json(p.model));
+    o.set("ok", p.ok);
+    if (!p.ok) o.set("error", Json(p.error));
+    Json measures = Json::object();
     for (std::size_t k = 0; k < table.measures.size(); ++k)
-      measures.insert(QString::fromStdString(table.measures[k]), p.measures[k] ? jsonNumber(*p.measures[k]) : QJsonValue());
-    o.insert("measures", measures);
-    QJsonArray areas, limits;
-    for (double a : p.patchArea_mm2) areas.append(jsonNumber(a));
-    for (double t : p.torsionalLimit_Nmm) limits.append(jsonNumber(t));
-    o.insert("patchArea_mm2", areas);
-    o.insert("torsionalLimit_Nmm", limits);
-    o.insert("meanPatchArea_mm2", jsonNumber(p.meanPatchArea_mm2));
-    o.insert("meanTorsionalLimit_Nmm", jsonNumber(p.meanTorsionalLimit_Nmm));
-    points.append(o);
+      measures.set(table.measures[k], p.measures[k] ? Json(*p.measures[k]) : Json());
+    o.set("measures", measures);
+    Json areas = Json::array(), limits = Json::array();
+    for (double a : p.patchArea_mm2) areas.push(Json(a));
+    for (double t : p.torsionalLimit_Nmm) limits.push(Json(t));
+    o.set("patchArea_mm2", areas);
+    o.set("torsionalLimit_Nmm", limits);
+    o.set("meanPatchArea_mm2", Json(p.meanPatchArea_mm2));
+    o.set("meanTorsionalLimit_Nmm", Json(p.meanTorsionalLimit_Nmm));
+    points.push(o);
   }
-  doc.insert("points", points);
+  doc.set("points", points);
   return doc;
 }
 
@@ -230,14 +231,19 @@ int runCompare(const ParsedArgs& args) {
     return kExitOk;
   }
   if (args.has("--json")) {
-    QJsonObject doc = comparisonJson(comparison);
-    doc.insert("file", jsonString(model.path));
-    doc.insert("graspable", jsonString(object));
-    doc.insert("contactsFound", static_cast<int>(comparison.contacts.size()));
-    if (motion.approach.run) doc.insert("approach", jsonString(approachOutcome(motion)));
-    if (analysis.motion.movesHand()) doc.insert("grasp", jsonString(fingersOutcome(motion)));
-    if (table) doc.insert("sweep", sweepJson(*table));
-    doc.insert("warnings", warnings.json());
+    Json doc = comparisonJson(comparison);
+    doc.set("file", Json(model.path));
+    doc.set("graspable", Json(object));
+    doc.set("contactsFound", static_cast<int>(comparison.contacts.size()));
+    if (motion.approach.run) doc.set("approach", Json(approachOutcome(motion)));
+    if (analysis.motion.movesHand()) doc.set("grasp", Json(fingersOutcome(motion)));
+    if (table) doc.set("sweep", sweepJson(*table));
+    // Each model's evaluation as the engine writes it (src/grasp/AnalysisJson.h), the failed models left out.
+    Json evaluations = Json::array();
+    for (const ModelColumn& column : comparison.columns)
+      if (column.ok) evaluations.push(evaluationJson(world, column.evaluation, analysis.quality));
+    doc.set("evaluations", evaluations);
+    doc.set("warnings", warnings.json());
     writeJson(std::cout, doc);
     return kExitOk;
   }
@@ -279,7 +285,7 @@ const RegisterCommand registerCompare{Command{
     "compare",
     "every contact model on the same grasp, side by side (optionally a sensitivity sweep)",
     "Loads a world file, optionally moves the hand (--approach, --autograsp), finds the contacts once and\n"
-    "evaluates the grasp under every registered contact model (or --models M,...): per contact and model the\n"
+    "evaluates the grasp under every registered contact model (or --contact-model M,...): per contact and model the\n"
     "patch shape, area (mm^2), normal force (N), peak pressure (Pa), mu and torsional limit (N mm); per model\n"
     "epsilon of the L1, L-infinity and exact-cone sets and the L1 volume (--measures to choose). --sweep\n"
     "PARAM:FROM:TO:N repeats the models at N values of PARAM - youngs (Pa, every elastic body's modulus,\n"
@@ -290,8 +296,9 @@ const RegisterCommand registerCompare{Command{
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
                             hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
-                            {"--models", "M[,M...]", "contact models to compare (default every registered one: " +
-                                                         contactModelNames() + ")"},
+                            {"--contact-model", "M[,M...]",
+                             "contact models to compare (default every registered one: " + contactModelNames() + ")",
+                             false, false, false, {"--models"}},
                             {"--measures", "Q[,Q...]", "quality measures per model (default epsilon-l1, epsilon-linf, "
                                                        "epsilon-exact, volume-l1; a sweep: the three epsilons)"},
                             {"--sweep", "PARAM:FROM:TO:N", "sensitivity sweep: youngs, force or mu from FROM to TO "

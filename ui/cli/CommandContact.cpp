@@ -1,4 +1,4 @@
-// softgrasp-cli contact WORLD [--model M] [--robot N] [--graspable N] [--approach [MM]] [--autograsp]
+// softgrasp-cli contact WORLD [--contact-model M] [--robot N] [--graspable N] [--approach [MM]] [--autograsp]
 //                            [--threshold MM] [--force N] [--triangulated] [--json] [--model-root DIR]...
 // The contacts of one graspable body under one contact model (the engine's analysis, src/grasp/Analysis.h,
 // without quality measures): per contact the model's patch (area, normal force, peak pressure, torsional
@@ -16,6 +16,7 @@
 #include "Warnings.h"
 #include "contact/models/HydroelasticContactModel.h"
 #include "core/Error.h"
+#include "grasp/AnalysisJson.h"
 
 namespace sg::cli {
 
@@ -27,37 +28,37 @@ std::string labelOf(const World& world, int index) {
   return world.bodyLabel(handles[static_cast<std::size_t>(index)]);
 }
 
-QJsonObject surfaceJson(const World& world, const ContactSurface& s, double indentation_mm, SurfaceSource source) {
-  QJsonObject o;
-  o.insert("source", jsonString(toString(source)));
-  o.insert("bodyM", jsonString(labelOf(world, s.bodyM)));
-  o.insert("bodyN", jsonString(labelOf(world, s.bodyN)));
-  o.insert("nCompliant", s.nCompliant);
-  o.insert("triangulated", s.triangulated);
-  o.insert("indentation_mm", jsonNumber(indentation_mm));
-  o.insert("polygonCount", static_cast<int>(s.polygons.size()));
-  o.insert("area_mm2", jsonNumber(s.area_mm2));
-  o.insert("normalForce_N", jsonNumber(s.normalForce_N));
-  o.insert("peakPressure_Pa", jsonNumber(s.peakPressure_Pa));
-  o.insert("force_N", jsonVec(s.force_W_N));
-  o.insert("centreOfPressure_mm", jsonVec(s.centreOfPressure_W_mm));
-  o.insert("moment_Nmm", jsonVec(s.moment_W_Nmm));
-  o.insert("torsionalLimit_Nmm", jsonNumber(s.torsionalLimit_Nmm));
-  QJsonArray polygons;
+Json surfaceJson(const World& world, const ContactSurface& s, double indentation_mm, SurfaceSource source) {
+  Json o = Json::object();
+  o.set("source", Json(toString(source)));
+  o.set("bodyM", Json(labelOf(world, s.bodyM)));
+  o.set("bodyN", Json(labelOf(world, s.bodyN)));
+  o.set("nCompliant", s.nCompliant);
+  o.set("triangulated", s.triangulated);
+  o.set("indentation_mm", Json(indentation_mm));
+  o.set("polygonCount", static_cast<int>(s.polygons.size()));
+  o.set("area_mm2", Json(s.area_mm2));
+  o.set("normalForce_N", Json(s.normalForce_N));
+  o.set("peakPressure_Pa", Json(s.peakPressure_Pa));
+  o.set("force_N", jsonVec(s.force_W_N));
+  o.set("centreOfPressure_mm", jsonVec(s.centreOfPressure_W_mm));
+  o.set("moment_Nmm", jsonVec(s.moment_W_Nmm));
+  o.set("torsionalLimit_Nmm", Json(s.torsionalLimit_Nmm));
+  Json polygons = Json::array();
   for (const ContactPolygon& p : s.polygons) {
-    QJsonObject q;
-    QJsonArray vertices, pressures;
-    for (const Vec3& v : p.p_WV_mm) vertices.append(jsonVec(v));
-    for (double v : p.pressure_Pa) pressures.append(jsonNumber(v));
-    q.insert("vertices_mm", vertices);
-    q.insert("pressures_Pa", pressures);
-    q.insert("normal", jsonVec(p.n_W));
-    q.insert("pressureGradient_Pa_per_mm", jsonVec(p.gradP_W_Pa_per_mm));
-    q.insert("area_mm2", jsonNumber(p.area_mm2));
-    q.insert("centroid_mm", jsonVec(p.centroid_W_mm));
-    polygons.append(q);
+    Json q = Json::object();
+    Json vertices = Json::array(), pressures = Json::array();
+    for (const Vec3& v : p.p_WV_mm) vertices.push(jsonVec(v));
+    for (double v : p.pressure_Pa) pressures.push(Json(v));
+    q.set("vertices_mm", vertices);
+    q.set("pressures_Pa", pressures);
+    q.set("normal", jsonVec(p.n_W));
+    q.set("pressureGradient_Pa_per_mm", jsonVec(p.gradP_W_Pa_per_mm));
+    q.set("area_mm2", Json(p.area_mm2));
+    q.set("centroid_mm", jsonVec(p.centroid_W_mm));
+    polygons.push(q);
   }
-  o.insert("polygons", polygons);
+  o.set("polygons", polygons);
   return o;
 }
 
@@ -88,9 +89,9 @@ void printSurface(TextPrinter& out, const World& world, const ContactSurface& s,
 int runContact(const ParsedArgs& args) {
   LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
   AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/false);
-  const std::string modelName = args.value("--model").value_or("hydroelastic");
+  const std::string modelName = args.value("--contact-model").value_or("hydroelastic");
   const ContactModel* contactModel = findContactModel(modelName);
-  if (!contactModel) throw UsageError("--model: expected " + contactModelNames() + ", got '" + modelName + "'");
+  if (!contactModel) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + modelName + "'");
   request.contactModels = {contactModel->name()};
   request.measures.clear();
   if (model.world.graspables.empty()) throw Error("no graspable body to evaluate", model.path);
@@ -111,46 +112,49 @@ int runContact(const ParsedArgs& args) {
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, result.graspable, {}});
 
   if (args.has("--json")) {
-    QJsonObject doc;
-    doc.insert("file", jsonString(model.path));
-    doc.insert("graspable", jsonString(object));
-    doc.insert("model", jsonString(contactModel->name()));
-    doc.insert("contactsFound", static_cast<int>(result.contacts.size()));
-    if (result.motion.approach.run) doc.insert("approach", jsonString(approachOutcome(result.motion)));
-    QJsonArray contacts;
+    Json doc = Json::object();
+    doc.set("file", Json(model.path));
+    doc.set("graspable", Json(object));
+    doc.set("model", Json(contactModel->name()));
+    doc.set("contactsFound", static_cast<int>(result.contacts.size()));
+    if (result.motion.approach.run) doc.set("approach", Json(approachOutcome(result.motion)));
+    Json contacts = Json::array();
     if (modelResult)
       for (std::size_t i = 0; i < modelResult->contacts.size(); ++i) {
         const ModelContact& m = modelResult->contacts[i];
-        QJsonObject c;
-        QJsonArray sources;
-        for (int s : m.sourceContacts) sources.append(s);
-        c.insert("sourceContacts", sources);
-        c.insert("body", jsonString(world.bodyLabel(m.objectIsSide1 ? m.contact.side2.body : m.contact.side1.body)));
-        c.insert("position_mm", jsonVec(m.onObject().p_WC_mm));
-        c.insert("separation_mm", jsonNumber(m.contact.separation_mm));
-        c.insert("penetrating", m.contact.penetrating);
-        c.insert("depth_mm", jsonNumber(m.contact.depth_mm()));
-        c.insert("kind", jsonString(toString(m.kind)));
-        c.insert("mu", jsonNumber(m.mu));
-        c.insert("torsion_mm", jsonNumber(m.torsion_mm));
-        c.insert("maxTorsionalFriction_Nmm", jsonNumber(m.maxTorsionalFriction_Nmm));
-        c.insert("patchShape", jsonString(m.patchShape));
-        c.insert("patchArea_mm2", jsonNumber(m.patchArea_mm2));
-        c.insert("normalForce_N", jsonNumber(m.normalForce_N));
-        c.insert("peakPressure_Pa", jsonNumber(m.peakPressure_Pa));
-        if (hydro) c.insert("surface", hydro->surfaceOfContact[i]);
+        Json c = Json::object();
+        Json sources = Json::array();
+        for (int s : m.sourceContacts) sources.push(s);
+        c.set("sourceContacts", sources);
+        c.set("body", Json(world.bodyLabel(m.objectIsSide1 ? m.contact.side2.body : m.contact.side1.body)));
+        c.set("position_mm", jsonVec(m.onObject().p_WC_mm));
+        c.set("separation_mm", Json(m.contact.separation_mm));
+        c.set("penetrating", m.contact.penetrating);
+        c.set("depth_mm", Json(m.contact.depth_mm()));
+        c.set("kind", Json(toString(m.kind)));
+        c.set("mu", Json(m.mu));
+        c.set("torsion_mm", Json(m.torsion_mm));
+        c.set("maxTorsionalFriction_Nmm", Json(m.maxTorsionalFriction_Nmm));
+        c.set("patchShape", Json(m.patchShape));
+        c.set("patchArea_mm2", Json(m.patchArea_mm2));
+        c.set("normalForce_N", Json(m.normalForce_N));
+        c.set("peakPressure_Pa", Json(m.peakPressure_Pa));
+        if (hydro) c.set("surface", hydro->surfaceOfContact[i]);
         if (hydro && hydro->surfaceOfContact[i] >= 0)
-          c.insert("surfaceSource", jsonString(toString(hydro->source[static_cast<std::size_t>(hydro->surfaceOfContact[i])])));
-        if (!m.note.empty()) c.insert("note", jsonString(m.note));
-        contacts.append(c);
+          c.set("surfaceSource", Json(toString(hydro->source[static_cast<std::size_t>(hydro->surfaceOfContact[i])])));
+        if (!m.note.empty()) c.set("note", Json(m.note));
+        contacts.push(c);
       }
-    doc.insert("contacts", contacts);
-    QJsonArray surfaces;
+    doc.set("contacts", contacts);
+    Json surfaces = Json::array();
     if (hydro)
       for (std::size_t k = 0; k < hydro->surfaces.size(); ++k)
-        surfaces.append(surfaceJson(world, hydro->surfaces[k], hydro->indentation_mm[k], hydro->source[k]));
-    doc.insert("surfaces", surfaces);
-    doc.insert("warnings", warnings.json());
+        surfaces.push(surfaceJson(world, hydro->surfaces[k], hydro->indentation_mm[k], hydro->source[k]));
+    doc.set("surfaces", surfaces);
+    // The engine's record of the evaluation (src/grasp/AnalysisJson.h): the fields `quality --json` prints,
+    // the model's own data under each contact's "model".
+    doc.set("evaluations", jsonArray({evaluationJson(world, e, request.quality)}));
+    doc.set("warnings", warnings.json());
     writeJson(std::cout, doc);
     return kExitOk;
   }
@@ -191,7 +195,7 @@ const RegisterCommand registerContact{Command{
     "contact",
     "contacts of a graspable body under one contact model; hydroelastic surfaces with their polygons",
     "Loads a world file, optionally moves the hand (--approach, --autograsp, as for quality), finds the\n"
-    "contacts on one graspable body and evaluates them under one contact model (--model, default\n"
+    "contacts on one graspable body and evaluates them under one contact model (--contact-model, default\n"
     "hydroelastic). Per contact it prints the model's patch: area, normal force, peak pressure, torsional\n"
     "limit. Under the hydroelastic model every contact surface between a compliant body (body XML\n"
     "<hydroelastic>) and the graspable is printed with its totals (area, normal force, peak pressure, net\n"
@@ -203,7 +207,9 @@ const RegisterCommand registerContact{Command{
     "into triangles.",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
-                           {{"--model", "M", "contact model: " + contactModelNames() + " (default hydroelastic)"},
+                           {{"--contact-model", "M",
+                             "contact model: " + contactModelNames() + " (default hydroelastic)", false, false,
+                             false, {"--model"}},
                             analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
                             hand_options::autograsp(false), hand_options::threshold(),
                             {"--force", "N", "nominal normal force of a contact in newtons (default 5)"},

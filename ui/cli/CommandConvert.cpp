@@ -26,9 +26,9 @@ int runConvert(const ParsedArgs& args) {
     warnings.add("the robot's " + std::to_string(world.robots.front().virtualContacts.size()) +
                  " virtual contacts are not written");
   if (args.has("--json")) {
-    writeJson(std::cout, QJsonObject{{"file", jsonString(absolutePath(args.positional(0)))},
-                                     {"written", jsonString(written)},
-                                     {"warnings", warnings.json()}});
+    writeJson(std::cout, jsonObject({{"file", Json(absolutePath(args.positional(0)))},
+                                     {"written", Json(written)},
+                                     {"warnings", warnings.json()}}));
     return kExitOk;
   }
   TextPrinter out(std::cout);

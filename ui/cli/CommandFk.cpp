@@ -28,11 +28,11 @@ std::vector<double> requestedDofValues(const ParsedArgs& args, const Robot& robo
   return values;
 }
 
-QJsonObject linkPoseJson(const Transform& pose, int chain, int link, const std::string& label) {
-  QJsonObject entry = jsonPose(pose);
-  entry.insert("chain", chain);
-  entry.insert("link", link);
-  entry.insert("label", jsonString(label));
+Json linkPoseJson(const Transform& pose, int chain, int link, const std::string& label) {
+  Json entry = jsonPose(pose);
+  entry.set("chain", chain);
+  entry.set("link", link);
+  entry.set("label", Json(label));
   return entry;
 }
 
@@ -60,21 +60,21 @@ int runFk(const ParsedArgs& args) {
 
   const auto label = [&](const BodyRef& ref) { return world.bodyLabel({BodyHandle::Kind::Robot, 0, ref}); };
   if (args.has("--json")) {
-    QJsonArray dofs, links;
+    Json dofs = Json::array(), links = Json::array();
     for (std::size_t k = 0; k < robot.dofs.size(); ++k)
-      dofs.append(QJsonObject{{"index", static_cast<int>(k)},
-                              {"unit", jsonString(dofUnit(robot.dofs[k]))},
-                              {"requested", jsonNumber(requested[k])},
-                              {"value", jsonNumber(values[k])},
-                              {"clamped", values[k] != requested[k]}});
+      dofs.push(jsonObject({{"index", static_cast<int>(k)},
+                            {"unit", Json(dofUnit(robot.dofs[k]))},
+                            {"requested", Json(requested[k])},
+                            {"value", Json(values[k])},
+                            {"clamped", values[k] != requested[k]}}));
     for (const auto& ref : robot.bodyRefs())
-      if (ref.chain >= 0) links.append(linkPoseJson(X_WB(state, ref), ref.chain, ref.link, label(ref)));
-    writeJson(std::cout, QJsonObject{{"file", jsonString(absolutePath(path))},
-                                     {"robot", jsonString(robot.name)},
+      if (ref.chain >= 0) links.push(linkPoseJson(X_WB(state, ref), ref.chain, ref.link, label(ref)));
+    writeJson(std::cout, jsonObject({{"file", Json(absolutePath(path))},
+                                     {"robot", Json(robot.name)},
                                      {"dofs", dofs},
                                      {"palm", linkPoseJson(state.X_WP, -1, 0, label({-1, 0}))},
                                      {"links", links},
-                                     {"warnings", warnings.json()}});
+                                     {"warnings", warnings.json()}}));
     return kExitOk;
   }
   TextPrinter out(std::cout);

@@ -16,6 +16,7 @@
 #include "Warnings.h"
 #include "contact/CollisionFilter.h"
 #include "contact/ContactDetection.h"
+#include "grasp/AnalysisJson.h"
 
 namespace sg::cli {
 
@@ -41,15 +42,6 @@ std::vector<SensedPair> sensePairs(const World& world, int robot, const Collisio
   return out;
 }
 
-// What each contact of the grasp became under the primary contact model ("" for contacts outside the grasp).
-std::vector<std::string> contactKinds(const AnalysisResult& result) {
-  std::vector<std::string> kinds(result.contacts.size());
-  if (const GraspEvaluation* e = result.primary())
-    for (const ContactEvaluation& c : e->contacts)
-      for (int source : c.sourceContacts) kinds[static_cast<std::size_t>(source)] = toString(c.kind);
-  return kinds;
-}
-
 int runGrasp(const ParsedArgs& args) {
   LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
   AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/true);
@@ -64,7 +56,7 @@ int runGrasp(const ParsedArgs& args) {
   NullProgress progress;
   const AnalysisResult result = runAnalysis(world, request, progress);
   const std::vector<Contact>& contacts = result.contacts;
-  const std::vector<std::string> kinds = contactKinds(result);
+  const std::vector<std::string> kinds = contactKinds(result.primary(), contacts.size());
   const auto handContacts = std::count_if(contacts.begin(), contacts.end(), isHandContact);
   std::vector<SensedPair> sensed;
   if (args.has("--sensing")) sensed = sensePairs(world, robot, request.collision);
@@ -77,42 +69,28 @@ int runGrasp(const ParsedArgs& args) {
   const RobotState& handState = world.state.robots.at(robot);
 
   if (args.has("--json")) {
-    QJsonArray dofs, list;
-    for (const double v : handState.dofValues) dofs.append(jsonNumber(v));
-    for (const auto& c : contacts)
-      list.append(QJsonObject{{"index", static_cast<int>(&c - contacts.data())},  // 0-based; #index+1 in text and GUI
-                              {"body1", jsonString(world.bodyLabel(c.side1.body))},
-                              {"body2", jsonString(world.bodyLabel(c.side2.body))},
-                              {"position1", jsonVec(c.side1.p_WC_mm)},
-                              {"normal1", jsonVec(c.side1.n_W)},
-                              {"position2", jsonVec(c.side2.p_WC_mm)},
-                              {"normal2", jsonVec(c.side2.n_W)},
-                              {"separation", jsonNumber(c.separation_mm)},
-                              {"penetrating", c.penetrating},
-                              {"depth_mm", jsonNumber(c.depth_mm())},
-                              {"muStatic", jsonNumber(c.muStatic)},
-                              {"muKinetic", jsonNumber(c.muKinetic)},
-                              {"friction", jsonString(kinds[static_cast<std::size_t>(&c - contacts.data())])}});
-    QJsonObject doc{{"file", jsonString(model.path)},
-                    {"robot", jsonString(hand.name)},
-                    {"grasp", jsonString(fingers)},
-                    {"dofs", dofs},
-                    {"palm", jsonPose(handState.X_WP)},
-                    {"collision", colliding},
-                    {"contacts", list},
-                    {"warnings", warnings.json()}};
-    if (!approach.empty()) doc.insert("approach", jsonString(approach));
+    Json list = Json::array();
+    for (std::size_t i = 0; i < contacts.size(); ++i) list.push(foundContactJson(world, contacts[i], i, kinds[i]));
+    Json doc = jsonObject({{"file", model.path},
+                           {"robot", hand.name},
+                           {"grasp", fingers},
+                           {"dofs", jsonNumbers(handState.dofValues)},
+                           {"palm", jsonPose(handState.X_WP)},
+                           {"collision", colliding},
+                           {"contacts", list},
+                           {"warnings", warnings.json()}});
+    if (!approach.empty()) doc.set("approach", approach);
     if (args.has("--sensing")) {
-      QJsonArray pairs;
+      Json pairs = Json::array();
       for (const auto& p : sensed)
-        pairs.append(QJsonObject{{"body1", jsonString(world.bodyLabel(p.hand))},
-                                 {"body2", jsonString(world.bodyLabel(p.other))},
-                                 {"contact", p.sensing.contact},
-                                 {"colliding", p.sensing.colliding},
-                                 {"separation", jsonNumber(p.sensing.separation_mm)},
-                                 {"frame1", jsonPose(p.sensing.frameA)},
-                                 {"frame2", jsonPose(p.sensing.frameB)}});
-      doc.insert("sensing", pairs);
+        pairs.push(jsonObject({{"body1", world.bodyLabel(p.hand)},
+                               {"body2", world.bodyLabel(p.other)},
+                               {"contact", p.sensing.contact},
+                               {"colliding", p.sensing.colliding},
+                               {"separation", p.sensing.separation_mm},
+                               {"frame1", jsonPose(p.sensing.frameA)},
+                               {"frame2", jsonPose(p.sensing.frameB)}}));
+      doc.set("sensing", pairs);
     }
     writeJson(std::cout, doc);
     return kExitOk;

@@ -19,8 +19,8 @@ int runInfo(const ParsedArgs& args) {
   warnings.addLoadWarnings(model.world);
   warnings.addInterpenetrations(model.world);
   if (args.has("--json")) {
-    QJsonObject doc = modelToJson(model);
-    doc.insert("warnings", warnings.json());
+    Json doc = modelToJson(model);
+    doc.set("warnings", warnings.json());
     writeJson(std::cout, doc);
   } else {
     printModelText(std::cout, model);

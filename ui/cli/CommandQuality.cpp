@@ -16,6 +16,7 @@
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "core/Error.h"
+#include "grasp/AnalysisJson.h"
 
 namespace sg::cli {
 
@@ -31,26 +32,25 @@ int runQuality(const ParsedArgs& args) {
   World& world = model.world;
   NullProgress progress;
   const AnalysisResult result = runAnalysis(world, request, progress);
-  const GraspEvaluation& e = *result.primary();
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, result.graspable, {}});
   const bool hasRobot = request.robot < static_cast<int>(world.robots.size());
 
   if (args.has("--json")) {
-    QJsonObject doc = evaluationJson(world, e, request.quality);  // the primary model at the top level
-    QJsonArray evaluations;
-    for (const GraspEvaluation& each : result.evaluations) evaluations.append(evaluationJson(world, each, request.quality));
-    doc.insert("file", jsonString(model.path));
-    doc.insert("graspable", jsonString(object));
-    doc.insert("contactsFound", static_cast<int>(result.contacts.size()));
-    doc.insert("evaluations", evaluations);
-    doc.insert("warnings", warnings.json());
+    std::vector<const GraspEvaluation*> evaluations;
+    for (const GraspEvaluation& each : result.evaluations) evaluations.push_back(&each);
+    // The engine's one analysis document (what the application's File > Export Analysis writes), then how the
+    // hand moved.
+    Json doc = analysisJson({.file = model.path,
+                             .world = world,
+                             .contacts = result.contacts,
+                             .graspable = result.graspable,
+                             .evaluations = evaluations,
+                             .settings = request.quality,
+                             .robot = hasRobot ? request.robot : -1,
+                             .warnings = warnings.all()});
     if (hasRobot) {
-      QJsonArray dofs;
-      for (const double v : world.state.robots.at(request.robot).dofValues) dofs.append(jsonNumber(v));
-      doc.insert("robot", jsonString(world.robots[request.robot].name));
-      doc.insert("grasp", jsonString(fingersOutcome(result.motion)));
-      doc.insert("dofs", dofs);
-      if (result.motion.approach.run) doc.insert("approach", jsonString(approachOutcome(result.motion)));
+      doc.set("grasp", fingersOutcome(result.motion));
+      if (result.motion.approach.run) doc.set("approach", approachOutcome(result.motion));
     }
     writeJson(std::cout, doc);
     return kExitOk;

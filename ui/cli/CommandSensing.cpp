@@ -39,27 +39,27 @@ std::string csvField(const std::string& text) {
   return out + "\"";
 }
 
-QJsonObject rowJson(const World& world, const HandSensingRow& row) {
+Json rowJson(const World& world, const HandSensingRow& row) {
   const PenaltySensing& s = row.sensing;
   const Contact& c = s.contact;
-  return QJsonObject{{"body1", jsonString(world.bodyLabel(row.hand))},
-                     {"body2", jsonString(world.bodyLabel(row.other))},
-                     {"separation_mm", jsonNumber(c.separation_mm)},
+  return jsonObject({{"body1", Json(world.bodyLabel(row.hand))},
+                     {"body2", Json(world.bodyLabel(row.other))},
+                     {"separation_mm", Json(c.separation_mm)},
                      {"penetrating", c.penetrating},
                      {"contact", s.signal},
-                     {"penetration_mm", jsonNumber(s.penetration_mm)},
-                     {"normalForce_N", jsonNumber(s.normalForce_N)},
-                     {"frictionForce_N", jsonNumber(s.frictionForce_N)},
+                     {"penetration_mm", Json(s.penetration_mm)},
+                     {"normalForce_N", Json(s.normalForce_N)},
+                     {"frictionForce_N", Json(s.frictionForce_N)},
                      {"normalForceOnBody1_N", jsonVec(s.normalForce_W_N)},
                      {"frictionForceOnBody1_N", jsonVec(s.frictionForce_W_N)},
                      {"slip_mm_per_s", jsonVec(s.slip_W_mm_per_s)},
-                     {"muEffective", jsonNumber(s.muEffective)},
-                     {"muStatic", jsonNumber(c.muStatic)},
-                     {"muKinetic", jsonNumber(c.muKinetic)},
+                     {"muEffective", Json(s.muEffective)},
+                     {"muStatic", Json(c.muStatic)},
+                     {"muKinetic", Json(c.muKinetic)},
                      {"point1_mm", jsonVec(c.side1.p_WC_mm)},
                      {"point2_mm", jsonVec(c.side2.p_WC_mm)},
                      {"frame1", jsonPose(c.side1.X_WC)},
-                     {"frame2", jsonPose(c.side2.X_WC)}};
+                     {"frame2", jsonPose(c.side2.X_WC)}});
 }
 
 // ~130 lines kept whole: one command's option checks, run and text/JSON/CSV output, read top to bottom.
@@ -118,32 +118,28 @@ int runSensing(const ParsedArgs& args) {
     return kExitOk;
   }
   if (args.has("--json")) {
-    QJsonArray pairs;
-    for (const HandSensingRow& row : sensed.rows) pairs.append(rowJson(world, row));
-    QJsonObject doc{{"file", jsonString(model.path)},
-                    {"robot", jsonString(hand.name)},
-                    {"stiffness_N_per_mm", jsonNumber(penalty.stiffness_N_per_mm)},
-                    {"transitionWidth_mm", jsonNumber(penalty.transitionWidth_mm)},
-                    {"pairs", pairs},
-                    {"warnings", warnings.json()}};
-    if (report.fingers.run) doc.insert("grasp", jsonString(fingersOutcome(report)));
-    if (report.approach.run) doc.insert("approach", jsonString(approachOutcome(report)));
+    Json pairs = Json::array();
+    for (const HandSensingRow& row : sensed.rows) pairs.push(rowJson(world, row));
+    Json doc = jsonObject({{"file", Json(model.path)},
+                           {"robot", Json(hand.name)},
+                           {"stiffness_N_per_mm", Json(penalty.stiffness_N_per_mm)},
+                           {"transitionWidth_mm", Json(penalty.transitionWidth_mm)},
+                           {"pairs", pairs},
+                           {"warnings", warnings.json()}});
+    if (report.fingers.run) doc.set("grasp", Json(fingersOutcome(report)));
+    if (report.approach.run) doc.set("approach", Json(approachOutcome(report)));
     if (sensed.squeeze) {
       const SqueezeResult& q = *sensed.squeeze;
-      QJsonArray before, after, effort, load, notes;
-      for (double v : q.dofBefore) before.append(jsonNumber(v));
-      for (double v : q.dofAfter) after.append(jsonNumber(v));
-      for (double v : q.effort) effort.append(jsonNumber(v));
-      for (double v : q.contactLoad) load.append(jsonNumber(v));
-      for (const std::string& n : q.notes) notes.append(jsonString(n));
-      doc.insert("squeeze", QJsonObject{{"mode", jsonString(toString(squeeze->mode))},
-                                        {"dofsBefore", before},
-                                        {"dofsAfter", after},
-                                        {"effort", effort},
-                                        {"contactLoad", load},
-                                        {"converged", q.converged},
-                                        {"iterations", q.iterations},
-                                        {"notes", notes}});
+      const Json before = jsonNumbers(q.dofBefore), after = jsonNumbers(q.dofAfter), effort = jsonNumbers(q.effort),
+                 load = jsonNumbers(q.contactLoad), notes = jsonStrings(q.notes);
+      doc.set("squeeze", jsonObject({{"mode", Json(toString(squeeze->mode))},
+                                     {"dofsBefore", before},
+                                     {"dofsAfter", after},
+                                     {"effort", effort},
+                                     {"contactLoad", load},
+                                     {"converged", q.converged},
+                                     {"iterations", q.iterations},
+                                     {"notes", notes}}));
     }
     writeJson(std::cout, doc);
     return kExitOk;

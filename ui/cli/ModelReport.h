@@ -1,10 +1,10 @@
 #pragma once
 // What "info" reports about a loaded model, in both output forms: JSON (ModelReportJson.cpp) and text
 // (ModelReportText.cpp). The JSON shape is documented in ui/cli/README.md.
-#include <QJsonObject>
 #include <ostream>
 
 #include "ModelInput.h"
+#include "core/Json.h"
 
 namespace sg::cli {
 
@@ -14,9 +14,9 @@ struct ModelTotals {
 };
 ModelTotals computeTotals(const World& world);
 
-QJsonObject bodyToJson(const Body& body, const Transform& X_WB, const std::string& label);
-QJsonObject robotToJson(const World& world, int robotIndex);
-QJsonObject modelToJson(const LoadedModel& model);
+Json bodyToJson(const Body& body, const Transform& X_WB, const std::string& label);
+Json robotToJson(const World& world, int robotIndex);
+Json modelToJson(const LoadedModel& model);
 
 void printModelText(std::ostream& out, const LoadedModel& model);
 

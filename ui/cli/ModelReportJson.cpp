@@ -1,4 +1,3 @@
-#include <QJsonArray>
 
 #include "BodyFacts.h"
 #include "JsonWriter.h"
@@ -21,169 +20,169 @@ ModelTotals computeTotals(const World& world) {
   return totals;
 }
 
-QJsonObject bodyToJson(const Body& body, const Transform& X_WB, const std::string& label) {
+Json bodyToJson(const Body& body, const Transform& X_WB, const std::string& label) {
   const BodyFacts facts = computeBodyFacts(body, X_WB);
-  QJsonObject geometry{{"file", jsonString(body.geometry.file)},
-                       {"resolvedPath", jsonString(body.geometry.resolvedPath)},
-                       {"type", jsonString(body.geometry.type)},
-                       {"scale", jsonVec(body.geometry.scale)},
+  Json geometry = jsonObject({{"file", Json(body.geometry.file)},
+                              {"resolvedPath", Json(body.geometry.resolvedPath)},
+                              {"type", Json(body.geometry.type)},
+                              {"scale", jsonVec(body.geometry.scale)},
                        // the exact primitive's type (src/io/FORMATS.md §Primitives), null for a mesh
-                       {"primitive", body.primitive ? QJsonValue(shapeTypeName(body.primitive->shape)) : QJsonValue()}};
-  QJsonValue massProperties;  // null for obstacles: they carry no dynamic properties
+                       {"primitive", body.primitive ? Json(shapeTypeName(body.primitive->shape)) : Json()}});
+  Json massProperties;  // null for obstacles: they carry no dynamic properties
   if (body.isDynamic())
-    massProperties = QJsonObject{{"mass_g", jsonNumber(body.mass_g)},
+    massProperties = jsonObject({{"mass_g", Json(body.mass_g)},
                                  {"cog_mm", jsonVec(body.cog_mm)},
                                  {"inertiaPerMass_mm2", jsonMatrixRows(body.inertiaPerMass_mm2)},
                                  {"cogFromFile", body.cogFromFile},
-                                 {"inertiaFromFile", body.inertiaFromFile}};
-  return QJsonObject{
-      {"name", jsonString(body.name)},
-      {"label", jsonString(label)},
-      {"kind", jsonString(bodyKindName(body.kind))},
-      {"sourceFile", jsonString(body.sourceFile)},
+                                 {"inertiaFromFile", body.inertiaFromFile}});
+  return jsonObject({
+      {"name", Json(body.name)},
+      {"label", Json(label)},
+      {"kind", Json(bodyKindName(body.kind))},
+      {"sourceFile", Json(body.sourceFile)},
       {"geometry", geometry},
-      {"triangles", static_cast<qint64>(facts.triangles)},
-      {"vertices", static_cast<qint64>(facts.vertices)},
-      {"material", jsonString(body.material)},
+      {"triangles", jsonCount(facts.triangles)},
+      {"vertices", jsonCount(facts.vertices)},
+      {"material", Json(body.material)},
       {"rigid", !body.isSoft()},
-      {"youngs_Pa", body.youngs_Pa ? jsonNumber(*body.youngs_Pa) : QJsonValue()},
+      {"youngs_Pa", body.youngs_Pa ? Json(*body.youngs_Pa) : Json()},
       {"boundsBody_mm", jsonBox(facts.boundsBody_mm)},
       {"boundsWorld_mm", jsonBox(facts.boundsWorld_mm)},
       {"massProperties", massProperties},
       {"closed", facts.closed},
-      {"volume_mm3", facts.volume_mm3 ? jsonNumber(*facts.volume_mm3) : QJsonValue()},
-      {"surfaceArea_mm2", jsonNumber(facts.surfaceArea_mm2)},
-      {"maxRadius_mm", jsonNumber(body.maxRadius_mm)},
+      {"volume_mm3", facts.volume_mm3 ? Json(*facts.volume_mm3) : Json()},
+      {"surfaceArea_mm2", Json(facts.surfaceArea_mm2)},
+      {"maxRadius_mm", Json(body.maxRadius_mm)},
       {"pose", jsonPose(X_WB)},
-  };
+  });
 }
 
 namespace {
 
-QJsonObject dofToJson(const Dof& dof, double value, int index) {
-  return QJsonObject{{"index", index},
-                     {"type", jsonString(dofTypeName(dof.type))},
-                     {"unit", jsonString(dofUnit(dof))},
-                     {"value", jsonNumber(value)},
-                     {"min", jsonNumber(dof.minValue)},
-                     {"max", jsonNumber(dof.maxValue)},
-                     {"defaultValue", jsonNumber(dof.defaultValue)},
-                     {"defaultVelocity", jsonNumber(dof.defaultVelocity)}};
+Json dofToJson(const Dof& dof, double value, int index) {
+  return jsonObject({{"index", index},
+                     {"type", Json(dofTypeName(dof.type))},
+                     {"unit", Json(dofUnit(dof))},
+                     {"value", Json(value)},
+                     {"min", Json(dof.minValue)},
+                     {"max", Json(dof.maxValue)},
+                     {"defaultValue", Json(dof.defaultValue)},
+                     {"defaultVelocity", Json(dof.defaultVelocity)}});
 }
 
-QJsonObject jointToJson(const Joint& joint, int index, const std::vector<double>& dofValues,
+Json jointToJson(const Joint& joint, int index, const std::vector<double>& dofValues,
                         const JointBreakAway& breakAway) {
   const bool revolute = joint.type == JointType::Revolute;
   const double q = jointValue(joint, dofValues, breakAway);
-  QJsonObject out{{"index", index},
-                  {"type", jsonString(jointTypeName(joint.type))},
-                  {"unit", jsonString(jointUnit(joint))},
-                  {"dof", joint.expr.dof},
-                  {"ratio", jsonNumber(joint.expr.ratio)},
-                  {"offset", jsonNumber(joint.expr.offset)},
-                  {"expression", jsonString(dofExpressionText(joint))},
-                  {"variable", revolute ? "theta" : "d"},
-                  {"value", jsonNumber(q)},
-                  {"min", jsonNumber(joint.minValue)},
-                  {"max", jsonNumber(joint.maxValue)}};
+  Json out = jsonObject({{"index", index},
+                         {"type", Json(jointTypeName(joint.type))},
+                         {"unit", Json(jointUnit(joint))},
+                         {"dof", joint.expr.dof},
+                         {"ratio", Json(joint.expr.ratio)},
+                         {"offset", Json(joint.expr.offset)},
+                         {"expression", Json(dofExpressionText(joint))},
+                         {"variable", revolute ? "theta" : "d"},
+                         {"value", Json(q)},
+                         {"min", Json(joint.minValue)},
+                         {"max", Json(joint.maxValue)}});
   if (joint.dh) {
     // The variable DH parameter shows its current value (its constant part + jointValue + offset).
     const DhParameters dh = dhAt(*joint.dh, joint.type, jointMotionValue(joint, dofValues, breakAway));
-    out.insert("dh", QJsonObject{{"theta_rad", jsonNumber(dh.theta_rad)},
-                                 {"d_mm", jsonNumber(dh.d_mm)},
-                                 {"a_mm", jsonNumber(dh.a_mm)},
-                                 {"alpha_rad", jsonNumber(dh.alpha_rad)}});
+    out.set("dh", jsonObject({{"theta_rad", Json(dh.theta_rad)},
+                              {"d_mm", Json(dh.d_mm)},
+                              {"a_mm", Json(dh.a_mm)},
+                              {"alpha_rad", Json(dh.alpha_rad)}}));
   } else {
-    out.insert("origin", jsonPose(joint.X_PJ));
-    out.insert("axis", QJsonArray{jsonNumber(joint.axis.x()), jsonNumber(joint.axis.y()), jsonNumber(joint.axis.z())});
-    out.insert("childOffset", jsonPose(joint.X_JC));
+    out.set("origin", jsonPose(joint.X_PJ));
+    out.set("axis", jsonVec(joint.axis));
+    out.set("childOffset", jsonPose(joint.X_JC));
   }
   return out;
 }
 
 }  // namespace
 
-QJsonObject robotToJson(const World& world, int robotIndex) {
+Json robotToJson(const World& world, int robotIndex) {
   const Robot& robot = world.robots[robotIndex];
   const RobotState& state = world.state.robots.at(robotIndex);
   const std::vector<double>& values = state.dofValues;
   const auto label = [&](int chain, int link) {
     return world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, {chain, link}});
   };
-  QJsonArray dofs;
-  for (int k = 0; k < static_cast<int>(robot.dofs.size()); ++k) dofs.append(dofToJson(robot.dofs[k], values[k], k));
-  QJsonArray chains;
+  Json dofs = Json::array();
+  for (int k = 0; k < static_cast<int>(robot.dofs.size()); ++k) dofs.push(dofToJson(robot.dofs[k], values[k], k));
+  Json chains = Json::array();
   for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c) {
     const Chain& chain = robot.chains[c];
-    QJsonArray joints, links;
+    Json joints = Json::array(), links = Json::array();
     for (int j = 0; j < static_cast<int>(chain.joints.size()); ++j)
-      joints.append(jointToJson(chain.joints[j], j, values, breakAwayOf(state, c, j)));
+      joints.push(jointToJson(chain.joints[j], j, values, breakAwayOf(state, c, j)));
     for (int l = 0; l < static_cast<int>(chain.links.size()); ++l) {
       const Link& link = chain.links[l];
-      QJsonObject entry = bodyToJson(link.body, state.X_WL[c][l], label(c, l));
-      entry.insert("chain", c);
-      entry.insert("link", l);
-      entry.insert("dynamicJointType", jsonString(linkJointTypeName(link.jointType)));
-      entry.insert("lastJoint", link.lastJoint);
-      entry.insert("collisionOff", link.collisionOff);
-      links.append(entry);
+      Json entry = bodyToJson(link.body, state.X_WL[c][l], label(c, l));
+      entry.set("chain", c);
+      entry.set("link", l);
+      entry.set("dynamicJointType", Json(linkJointTypeName(link.jointType)));
+      entry.set("lastJoint", link.lastJoint);
+      entry.set("collisionOff", link.collisionOff);
+      links.push(entry);
     }
-    QJsonObject entry{{"index", c}, {"base", jsonPose(chain.base)}, {"joints", joints}, {"links", links}};
+    Json entry = jsonObject({{"index", c}, {"base", jsonPose(chain.base)}, {"joints", joints}, {"links", links}});
     if (chain.parent && chain.parent->chain >= 0)
-      entry.insert("parent", QJsonObject{{"chain", chain.parent->chain}, {"link", chain.parent->link}});
-    chains.append(entry);
+      entry.set("parent", jsonObject({{"chain", chain.parent->chain}, {"link", chain.parent->link}}));
+    chains.push(entry);
   }
-  return QJsonObject{{"name", jsonString(robot.name)},
-                     {"type", jsonString(robot.type)},
-                     {"dbName", jsonString(robot.dbName)},
-                     {"sourceFile", jsonString(robot.sourceFile)},
+  return jsonObject({{"name", Json(robot.name)},
+                     {"type", Json(robot.type)},
+                     {"dbName", Json(robot.dbName)},
+                     {"sourceFile", Json(robot.sourceFile)},
                      {"pose", jsonPose(state.X_WP)},
-                     {"dofCount", static_cast<qint64>(robot.dofCount())},
+                     {"dofCount", jsonCount(robot.dofCount())},
                      {"dofs", dofs},
-                     {"eigengraspCount", static_cast<qint64>(robot.eigengrasps.grasps.size())},
-                     {"eigengraspFile", jsonString(robot.eigengrasps.sourceFile)},
-                     {"virtualContactCount", static_cast<qint64>(robot.virtualContacts.size())},
-                     {"approach", robot.approach ? QJsonValue(jsonPose(*robot.approach)) : QJsonValue()},
+                     {"eigengraspCount", jsonCount(robot.eigengrasps.grasps.size())},
+                     {"eigengraspFile", Json(robot.eigengrasps.sourceFile)},
+                     {"virtualContactCount", jsonCount(robot.virtualContacts.size())},
+                     {"approach", robot.approach ? Json(jsonPose(*robot.approach)) : Json()},
                      {"palm", bodyToJson(robot.palm, state.X_WP, label(-1, 0))},
-                     {"chains", chains}};
+                     {"chains", chains}});
 }
 
-QJsonObject modelToJson(const LoadedModel& model) {
+Json modelToJson(const LoadedModel& model) {
   const World& world = model.world;
-  QJsonArray obstacles, graspables, robots, connections;
+  Json obstacles = Json::array(), graspables = Json::array(), robots = Json::array(), connections = Json::array();
   for (int i = 0; i < static_cast<int>(world.obstacles.size()); ++i)
-    obstacles.append(bodyToJson(world.obstacles[i], world.state.X_WO[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}})));
+    obstacles.push(bodyToJson(world.obstacles[i], world.state.X_WO[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}})));
   for (int i = 0; i < static_cast<int>(world.graspables.size()); ++i)
-    graspables.append(bodyToJson(world.graspables[i], world.state.X_WG[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}})));
-  for (int r = 0; r < static_cast<int>(world.robots.size()); ++r) robots.append(robotToJson(world, r));
+    graspables.push(bodyToJson(world.graspables[i], world.state.X_WG[i], world.bodyLabel({BodyHandle::Kind::Graspable, i, {}})));
+  for (int r = 0; r < static_cast<int>(world.robots.size()); ++r) robots.push(robotToJson(world, r));
   for (int i = 0; i < static_cast<int>(world.connections.size()); ++i) {
     const Connection& c = world.connections[i];
-    connections.append(QJsonObject{
+    connections.push(jsonObject({
         {"parentRobot", c.parentRobot},
         {"parentChain", c.parentChain},
         {"childRobot", c.childRobot},
         {"offset", jsonPose(c.offset)},
-        {"mount", c.mount ? QJsonValue(bodyToJson(*c.mount, world.state.X_WM.at(i), world.bodyLabel({BodyHandle::Kind::Mount, i, {}})))
-                          : QJsonValue()}});
+        {"mount", c.mount ? Json(bodyToJson(*c.mount, world.state.X_WM.at(i), world.bodyLabel({BodyHandle::Kind::Mount, i, {}})))
+                          : Json()}}));
   }
-  QJsonValue camera;
+  Json camera;
   if (world.camera)
-    camera = QJsonObject{{"position_mm", jsonVec(world.camera->position_mm)},
+    camera = jsonObject({{"position_mm", jsonVec(world.camera->position_mm)},
                          {"orientation_wxyz", jsonQuatWxyz(world.camera->orientation)},
-                         {"focalDistance_mm", jsonNumber(world.camera->focalDistance_mm)}};
+                         {"focalDistance_mm", Json(world.camera->focalDistance_mm)}});
   const ModelTotals totals = computeTotals(world);
-  return QJsonObject{{"file", jsonString(model.path)},
-                     {"kind", jsonString(modelFileKindName(model.kind))},
+  return jsonObject({{"file", Json(model.path)},
+                     {"kind", Json(modelFileKindName(model.kind))},
                      {"obstacles", obstacles},
                      {"graspables", graspables},
                      {"robots", robots},
                      {"connections", connections},
                      {"camera", camera},
-                     {"totals", QJsonObject{{"bodies", static_cast<qint64>(totals.bodies)},
-                                            {"triangles", static_cast<qint64>(totals.triangles)},
-                                            {"robots", static_cast<qint64>(totals.robots)},
-                                            {"dofs", static_cast<qint64>(totals.dofs)},
-                                            {"dynamicMass_g", jsonNumber(totals.dynamicMass_g)}}}};
+                     {"totals", jsonObject({{"bodies", jsonCount(totals.bodies)},
+                                            {"triangles", jsonCount(totals.triangles)},
+                                            {"robots", jsonCount(totals.robots)},
+                                            {"dofs", jsonCount(totals.dofs)},
+                                            {"dynamicMass_g", Json(totals.dynamicMass_g)}})}});
 }
 
 }  // namespace sg::cli

@@ -1,6 +1,7 @@
 #include "OptionParser.h"
 
 #include <algorithm>
+#include <iostream>
 #include <sstream>
 
 #include "core/Parse.h"
@@ -18,7 +19,10 @@ std::string valueText(const OptionSpec& o) {
 }  // namespace
 
 const OptionSpec* CommandSyntax::findOption(const std::string& name) const {
-  const auto it = std::find_if(options.begin(), options.end(), [&](const OptionSpec& o) { return o.name == name; });
+  const auto it = std::find_if(options.begin(), options.end(), [&](const OptionSpec& o) {
+    return o.name == name || std::find(o.deprecatedAliases.begin(), o.deprecatedAliases.end(), name) !=
+                                 o.deprecatedAliases.end();
+  });
   return it == options.end() ? nullptr : &*it;
 }
 
@@ -83,9 +87,11 @@ ParsedArgs parseArguments(const CommandSyntax& syntax, const std::vector<std::st
       continue;
     }
     const std::size_t eq = arg.find('=');
-    const std::string name = arg.substr(0, eq);
-    const OptionSpec* spec = syntax.findOption(name);
-    if (!spec) throw UsageError(std::string("unknown option '") + name + "'");
+    const std::string given = arg.substr(0, eq);
+    const OptionSpec* spec = syntax.findOption(given);
+    if (!spec) throw UsageError(std::string("unknown option '") + given + "'");
+    const std::string& name = spec->name;  // an alias's value is stored under the current spelling
+    if (given != name) std::cerr << "softgrasp-cli: note: " << given << " is deprecated, use " << name << "\n";
     if (!spec->repeatable && parsed.has(name)) throw UsageError(std::string("option '") + name + "' given twice");
     if (spec->valueName.empty()) {
       if (eq != std::string::npos) throw UsageError(std::string("option '") + name + "' takes no value");

@@ -26,6 +26,9 @@ struct OptionSpec {
   // The value may be left out ("--approach" alone). It is then taken from "--name=value", or from the next
   // argument only when that is a number, so "--approach world.xml" keeps world.xml as a positional.
   bool optionalValue = false;
+  // Former spellings still accepted: the parser stores the value under `name` and prints a deprecation note on
+  // stderr (one flag per concept across commands, ui/cli/README.md §One spelling per concept).
+  std::vector<std::string> deprecatedAliases = {};
 };
 
 struct PositionalSpec {
@@ -37,6 +40,7 @@ struct CommandSyntax {
   std::vector<PositionalSpec> positionals;  // all required, in order
   std::vector<OptionSpec> options;
 
+  // The option spelled `name`, or nullptr; a deprecated alias finds its option too.
   const OptionSpec* findOption(const std::string& name) const;
   // "info FILE [--json] [--model-root DIR]..."
   std::string usageLine(const std::string& command) const;
@@ -62,7 +66,8 @@ class ParsedArgs {
   bool helpRequested_ = false;
 };
 
-// `args` are the arguments after the subcommand name.
+// `args` are the arguments after the subcommand name. A deprecated alias prints
+// "softgrasp-cli: note: --old is deprecated, use --new" on stderr.
 ParsedArgs parseArguments(const CommandSyntax& syntax, const std::vector<std::string>& args);
 
 // "0.5,-1,2e-3" -> numbers (locale independent). UsageError naming `option` on an empty entry or a

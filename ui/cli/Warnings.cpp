@@ -27,10 +27,6 @@ void Warnings::addInterpenetrations(const World& world) {
   for (const Interpenetration& p : pairs) add("interpenetrating: " + describe(world, p));
 }
 
-QJsonArray Warnings::json() const {
-  QJsonArray a;
-  for (const auto& line : lines_) a.append(jsonString(line));
-  return a;
-}
+Json Warnings::json() const { return jsonStrings(lines_); }
 
 }  // namespace sg::cli

@@ -1,10 +1,10 @@
 #pragma once
 // Warnings of one run: each is printed at once on stderr as "softgrasp-cli: warning: <text>" (exit code
 // unchanged) and kept, so JSON output can carry the same lines as its "warnings" array.
-#include <QJsonArray>
 #include <string>
 #include <vector>
 
+#include "core/Json.h"
 #include "model/World.h"
 
 namespace sg::cli {
@@ -21,7 +21,7 @@ class Warnings {
   void addInterpenetrations(const World& world);
 
   const std::vector<std::string>& all() const { return lines_; }
-  QJsonArray json() const;
+  Json json() const;
 
  private:
   std::vector<std::string> lines_;
