@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/Error.h"
+
 namespace sg {
 
 // BuiltinContactModels.cpp: the one list of models.
@@ -17,8 +19,8 @@ struct Registry {
   }
 };
 
-const Registry& registry() {
-  static const Registry r;  // thread-safe initialisation; immutable afterwards
+Registry& registry() {
+  static Registry r;  // thread-safe initialisation; registerContactModel appends before analyses run
   return r;
 }
 
@@ -37,6 +39,14 @@ Json ContactModelResult::describeContact(std::size_t) const { return Json::objec
 Json ContactModelResult::describe() const { return Json::object(); }
 
 const std::vector<const ContactModel*>& contactModels() { return registry().models; }
+
+void registerContactModel(std::unique_ptr<ContactModel> model) {
+  if (!model) throw Error("registerContactModel: no model");
+  if (findContactModel(model->name())) throw Error("contact model '" + model->name() + "' is already registered");
+  Registry& r = registry();
+  r.models.push_back(model.get());
+  r.owned.push_back(std::move(model));
+}
 
 const ContactModel* findContactModel(std::string_view name) {
   // Names of the enum this registry replaced, so old scripts and stored settings keep working.

@@ -103,6 +103,9 @@ class ContactModel {
 
 // The registry (filled once with the built-in models of BuiltinContactModels.cpp).
 const std::vector<const ContactModel*>& contactModels();
+// Adds a model after the built-in ones (a plug-in, a test's model). Call it before any analysis runs (the
+// registry is read without a lock); sg::Error for a name already registered.
+void registerContactModel(std::unique_ptr<ContactModel> model);
 // nullptr for an unknown name; a few old names are accepted as aliases ("auto", "soft" → "soft-finger",
 // "point-with-friction" → "point").
 const ContactModel* findContactModel(std::string_view name);

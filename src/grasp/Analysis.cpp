@@ -68,8 +68,13 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
   AnalysisResult out;
   progress.report(0.0, "contacts");
   std::vector<RawPairContacts> raw;  // for the soft models' touching points (no second query per pair)
-  out.contacts = findContacts(world, state, pairsInScope(world, request), request.collision, &raw);
-  orderContacts(out.contacts);
+  if (request.contacts) {
+    if (!request.graspable) throw Error("an analysis of given contacts needs the graspable's index");
+    out.contacts = *request.contacts;
+  } else {
+    out.contacts = findContacts(world, state, pairsInScope(world, request), request.collision, &raw);
+    orderContacts(out.contacts);
+  }
   if (request.graspable) {
     if (*request.graspable < 0 || *request.graspable >= static_cast<int>(world.graspables.size()))
       throw Error("no graspable body with index " + std::to_string(*request.graspable));
@@ -78,13 +83,30 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
     out.graspable = chooseGraspable(world, out.contacts);
   }
   if (out.graspable < 0) return out;
+  const double n = static_cast<double>(models.size());
   for (std::size_t k = 0; k < models.size(); ++k) {
-    progress.report(0.1 + 0.9 * static_cast<double>(k) / static_cast<double>(models.size()), models[k]->label());
+    // Model k owns [begin, end] of the bar: its evaluation the first half, its measures the second.
+    const double begin = 0.1 + 0.9 * static_cast<double>(k) / n, end = 0.1 + 0.9 * static_cast<double>(k + 1) / n;
+    const double middle = 0.5 * (begin + end);
+    progress.report(begin, models[k]->label());
     if (progress.cancelRequested()) throw Cancelled("analysis cancelled");
-    GraspEvaluation e =
-        evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &progress, &raw);
-    computeMeasures(e, request.measures, progress);
+    SubProgress evaluation(progress, begin, middle), measures(progress, middle, end);
+    GraspEvaluation e;
+    std::string error;
+    try {
+      e = evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &evaluation,
+                        request.contacts ? nullptr : &raw);
+      computeMeasures(e, request.measures, measures);
+    } catch (const Cancelled&) {
+      throw;
+    } catch (const Error& failure) {
+      if (!request.keepFailedModels) throw;
+      error = failure.message();
+      e = {};
+      e.contactModel = models[k]->name();
+    }
     out.evaluations.push_back(std::move(e));
+    out.modelErrors.push_back(std::move(error));
   }
   progress.report(1.0, "done");
   return out;

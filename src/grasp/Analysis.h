@@ -31,6 +31,12 @@ struct AnalysisRequest {
   std::vector<std::string> contactModels = {"soft-finger"};  // registered names; the first is the primary one
   std::vector<std::string> measures = qualityMeasureNames();  // computed for every model
   ContactScope contactScope = ContactScope::World;
+  // Set: these contacts (in the canonical order, orderContacts) instead of a search, e.g. the model comparison
+  // on the contacts the application shows; `graspable` must then be set.
+  std::optional<std::vector<Contact>> contacts;
+  // A model that throws sg::Error gives an empty evaluation and its message in AnalysisResult::modelErrors
+  // instead of failing the whole analysis (the comparison shows the others).
+  bool keepFailedModels = false;
 };
 
 struct AnalysisResult {
@@ -41,6 +47,7 @@ struct AnalysisResult {
   std::vector<Contact> contacts;
   int graspable = -1;                     // -1: the world has no graspable body (no evaluations)
   std::vector<GraspEvaluation> evaluations;  // one per requested model, in request order
+  std::vector<std::string> modelErrors;      // parallel to evaluations: "" or why the model failed
 
   const GraspEvaluation* primary() const { return evaluations.empty() ? nullptr : &evaluations.front(); }
   const GraspEvaluation* evaluation(const std::string& model) const;
@@ -56,7 +63,8 @@ void orderContacts(std::vector<Contact>& contacts);
 // `contacts`, else graspable 0; -1 when the world has none.
 int chooseGraspable(const World& world, const std::vector<Contact>& contacts);
 
-// Contacts, graspable and evaluations of the world in `state`. sg::Error for an unknown model or measure, an
+// Contacts, graspable and evaluations of the world in `state`. Progress: the contact search to 0.1, then each
+// model an equal slice (its evaluation, then its measures), never backwards. sg::Error for an unknown model or measure, an
 // invalid graspable index or invalid settings; Cancelled when the progress sink asks for it. Reads nothing
 // but `world` and `state`: threads may analyse different states of one const World at once.
 AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const AnalysisRequest& request,

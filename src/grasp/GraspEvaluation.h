@@ -69,7 +69,7 @@ enum class EpsilonSet {
 struct GraspEvaluation {
   std::string contactModel;               // the registered model's name
   // The model's own results (e.g. SoftFingerResult: neighbourhood points, fits, patches), parallel to
-  // `contacts`; views that know the type dynamic_cast to it.
+  // `contacts`; views render its describeContact / describe trees (contact/ContactModel.h).
   std::shared_ptr<const ContactModelResult> modelResult;
   std::vector<ContactEvaluation> contacts;
   std::vector<int> ignoredContacts;       // input contacts not part of the grasp (not on the graspable, or not by a hand)

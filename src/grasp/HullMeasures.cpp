@@ -23,7 +23,7 @@ class HullMeasure final : public QualityMeasure {
   }
   // The L∞ hull of the Minkowski sum can take seconds.
   bool expensive() const override { return space_ == GwsType::LInfinity; }
-  GwsType space() const { return space_; }
+  std::optional<GwsType> hullSpace() const override { return space_; }
   MeasureValue compute(GraspEvaluation& e, ProgressSink&) const override {
     ensureWrenchSpace(e, space_);
     const GraspWrenchSpace& gws = space_ == GwsType::L1 ? e.l1 : e.lInfinity;
@@ -42,8 +42,7 @@ class HullMeasure final : public QualityMeasure {
 }  // namespace
 
 std::optional<GwsType> wrenchSpaceHull(const QualityMeasure& measure) {
-  if (const auto* hull = dynamic_cast<const HullMeasure*>(&measure)) return hull->space();
-  return std::nullopt;
+  return measure.hullSpace();
 }
 
 std::unique_ptr<QualityMeasure> makeHullVolumeMeasure(GwsType space) {

@@ -61,27 +61,24 @@ ModelComparison compareModels(const World& world, const WorldState& state, const
   out.measures = request.measures;
   if (graspable < 0) return out;
 
-  // One evaluation per model on the same contacts.
+  // One analysis of the given contacts under every model (Analysis.h: each model its slice of the bar); a
+  // model that fails becomes a column with its error.
+  AnalysisRequest analysis;
+  analysis.graspable = graspable;
+  analysis.contacts = contacts;
+  analysis.quality = settings;
+  analysis.measures = request.measures;
+  analysis.contactModels.clear();  // not the default model
+  for (const ContactModel* m : models) analysis.contactModels.push_back(m->name());
+  analysis.keepFailedModels = true;
+  AnalysisResult result = analyzeGrasp(world, state, analysis, progress);
   for (std::size_t k = 0; k < models.size(); ++k) {
-    throwIfCancelled(progress);
-    const double begin = static_cast<double>(k) / static_cast<double>(models.size());
-    const double end = static_cast<double>(k + 1) / static_cast<double>(models.size());
-    SubProgress sub(progress, begin, end);
-    sub.report(0.0, models[k]->label());
     ModelColumn column;
     column.model = models[k]->name();
     column.label = models[k]->label();
-    try {
-      column.evaluation = evaluateGrasp(world, state, contacts, graspable, *models[k], settings, &sub);
-      computeMeasures(column.evaluation, request.measures, sub);
-      column.ok = true;
-    } catch (const Cancelled&) {
-      throw;
-    } catch (const Error& e) {
-      column.error = e.message();
-      column.evaluation = {};
-      column.evaluation.contactModel = column.model;
-    }
+    column.evaluation = std::move(result.evaluations[k]);
+    column.error = result.modelErrors[k];
+    column.ok = column.error.empty();
     out.columns.push_back(std::move(column));
   }
 

@@ -40,10 +40,14 @@ std::vector<std::string> qualityMeasureNames() {
 }
 
 void computeMeasures(GraspEvaluation& e, const std::vector<std::string>& names, ProgressSink& progress) {
-  for (const std::string& name : names) {
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const std::string& name = names[k];
     const QualityMeasure* m = findQualityMeasure(name);
     if (!m) throw Error("unknown quality measure '" + name + "'");
-    MeasureValue v = m->compute(e, progress);
+    // Each measure its own slice of the bar, so progress only moves forward (core/Progress.h).
+    const double n = static_cast<double>(names.size());
+    SubProgress sub(progress, static_cast<double>(k) / n, static_cast<double>(k + 1) / n);
+    MeasureValue v = m->compute(e, sub);
     v.measure = name;
     std::erase_if(e.measures, [&](const MeasureValue& old) { return old.measure == name; });
     e.measures.push_back(std::move(v));

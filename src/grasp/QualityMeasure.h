@@ -4,6 +4,7 @@
 // number (with certified bounds for the iterative ε's). Adding a measure =
 // one implementation + one line in BuiltinQualityMeasures.cpp; the quality dock, the CLI's text and JSON list
 // whatever is registered.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,8 @@ class QualityMeasure {
   virtual std::string description() const = 0;
   // True when it can take seconds (the L∞ hull of a Minkowski sum): the application computes it off the GUI thread.
   virtual bool expensive() const { return false; }
+  // The wrench space whose Qhull hull the measure reads (the volumes: HullMeasures.h), or nullopt (every ε).
+  virtual std::optional<GwsType> hullSpace() const { return std::nullopt; }
   // Computes the value; may compute the evaluation's support ε (ensureSupportEpsilon) or build its hulls
   // (ensureWrenchSpace, volumes only). Throws only on
   // programming errors: a value that cannot be had is ok = false with a message.

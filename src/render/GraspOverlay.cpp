@@ -7,64 +7,16 @@
 #include <Inventor/nodes/SoShapeHints.h>
 #include <Inventor/nodes/SoTranslation.h>
 
-#include "contact/models/HydroelasticContactModel.h"
-#include "contact/models/SoftFingerContactModel.h"
 #include "grasp/Analysis.h"
 #include "render/CoinConvert.h"
 #include "render/CoinInit.h"
-#include "render/ContactSurfaceNodes.h"
-#include "render/SoftPatchNodes.h"
+#include "render/ModelOverlays.h"
 
 namespace sg {
 
 namespace {
 
 bool isGraspable(const BodyHandle& h) { return h.kind == BodyHandle::Kind::Graspable; }
-
-const SoftPatchStyle& objectSideStyle() {
-  static const SoftPatchStyle style;
-  return style;
-}
-
-const SoftPatchStyle& handSideStyle() {
-  static const SoftPatchStyle style = [] {
-    SoftPatchStyle s;
-    s.patchColour = {0.2f, 0.55f, 1.0f};
-    return s;
-  }();
-  return style;
-}
-
-ParaboloidPatch patchOf(const QuadricFit& fit, const ContactSide& side, double radius_mm) {
-  ParaboloidPatch p;
-  p.frame = contactFrame(side.p_WC_mm, side.n_W);  // the frame the fit used
-  p.a = fit.a;
-  p.b = fit.b;
-  p.c = fit.c;
-  p.radius_mm = radius_mm;
-  return p;
-}
-
-// The fitted patch of each side and the contact ellipse of one soft contact.
-void addSoftContactNodes(SoSeparator* parent, const ContactEvaluation& ce, const SoftContactResult& soft,
-                         GraspOverlayCounts& counts) {
-  const ContactSide& objectSide = ce.objectIsSide1 ? ce.contact.side1 : ce.contact.side2;
-  const ContactSide& handSide = ce.objectIsSide1 ? ce.contact.side2 : ce.contact.side1;
-  const QuadricFit& objectFit = ce.objectIsSide1 ? soft.fit1 : soft.fit2;
-  const QuadricFit& handFit = ce.objectIsSide1 ? soft.fit2 : soft.fit1;
-  const double radius_mm = soft.neighbourhoodRadius_mm;
-  parent->addChild(makeParaboloidPatchNode(patchOf(objectFit, objectSide, radius_mm), objectSideStyle()));
-  parent->addChild(makeParaboloidPatchNode(patchOf(handFit, handSide, radius_mm), handSideStyle()));
-  counts.patches += 2;
-  ContactEllipse ellipse;
-  ellipse.frame = contactFrame(objectSide.p_WC_mm, objectSide.n_W);
-  ellipse.axisLong = soft.patch.axisLong;
-  ellipse.axisShort = soft.patch.axisShort;
-  ellipse.semiLong_mm = soft.patch.semiAxisLong_mm;
-  ellipse.semiShort_mm = soft.patch.semiAxisShort_mm;
-  parent->addChild(makeContactEllipseNode(ellipse, objectSideStyle()));
-  ++counts.ellipses;
-}
 
 // GraspIt! draws the negated worst-case wrench: the disturbance the grasp resists least.
 bool addWorstCaseWrench(SoSeparator* parent, const GraspEvaluation& evaluation, const WrenchArrowStyle& style) {
@@ -103,55 +55,11 @@ int addContactForceArrows(SoSeparator* parent, const GraspEvaluation& evaluation
   return drawn;
 }
 
-// Every non-empty contact surface of the hydroelastic model, on one pressure scale.
-int addContactSurfaces(SoSeparator* parent, const HydroelasticModelResult& result, const GraspOverlayOptions& options) {
-  ContactSurfaceStyle style;
-  style.maxPressure_Pa = highestPeakPressure_Pa(result);
-  style.netForce = options.contactForces;
-  style.forceArrow_mm_per_N = options.forceArrow_mm_per_N * options.scale;
-  style.shaftRadius_mm = kForceArrowShaftRadius_mm * options.scale;
-  style.arrowColour = kForceArrowColour;
-  style.copMarkerRadius_mm *= options.scale;
-  int drawn = 0;
-  for (std::size_t k = 0; k < result.surfaces.size(); ++k) {
-    if (result.surfaces[k].empty()) continue;
-    style.forceOnN = objectIsBodyN(result, static_cast<int>(k));
-    parent->addChild(makeContactSurfaceNode(result.surfaces[k], style));
-    ++drawn;
-  }
-  return drawn;
-}
-
 }  // namespace
 
-const HydroelasticModelResult* hydroelasticResult(const GraspEvaluation& evaluation) {
-  return dynamic_cast<const HydroelasticModelResult*>(evaluation.modelResult.get());
-}
-
-double highestPeakPressure_Pa(const HydroelasticModelResult& result) {
-  double peak = 0;
-  for (const ContactSurface& s : result.surfaces) {
-    peak = std::max(peak, s.peakPressure_Pa);
-    for (const ContactPolygon& poly : s.polygons)
-      for (double p : poly.pressure_Pa) peak = std::max(peak, p);
-  }
-  return peak;
-}
-
-bool objectIsBodyN(const HydroelasticModelResult& result, int surface) {
-  const auto& s = result.surfaces[static_cast<std::size_t>(surface)];
-  for (std::size_t i = 0; i < result.surfaceOfContact.size() && i < result.contacts.size(); ++i)
-    if (result.surfaceOfContact[i] == surface) {
-      // The force on the object pushes along its inward normal; force_W_N is the force on M.
-      const double along = s.force_W_N.dot(result.contacts[i].onObject().n_W);
-      if (along != 0) return along < 0;
-    }
-  return true;
-}
-
 double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index) {
-  const SoftContactResult* soft = softContactResult(evaluation.modelResult.get(), index);
-  return soft && soft->patch.normalForce_N > 0 ? soft->patch.normalForce_N : 0.0;
+  const ModelOverlay* overlay = findModelOverlay(evaluation.contactModel);
+  return overlay && overlay->normalForce_N ? overlay->normalForce_N(evaluation, index) : 0.0;
 }
 
 double contactForceArrowLength_mm(double force_N, const GraspOverlayOptions& options) {
@@ -205,14 +113,10 @@ SoSeparator* makeEvaluationOverlayNode(const GraspEvaluation* evaluation, const 
   sep->addChild(cull);
   GraspOverlayCounts drawn;
   if (evaluation) {
-    if (options.softPatches)
-      for (std::size_t i = 0; i < evaluation->contacts.size(); ++i)
-        if (const SoftContactResult* soft = softContactResult(evaluation->modelResult.get(), i))
-          addSoftContactNodes(sep, evaluation->contacts[i], *soft, drawn);
+    // The model's own drawing (ModelOverlays.h), then the generic arrows.
+    const ModelOverlay* overlay = findModelOverlay(evaluation->contactModel);
+    if (overlay && overlay->draw) overlay->draw(sep, *evaluation, options, drawn);
     if (options.contactForces) drawn.forceArrows = addContactForceArrows(sep, *evaluation, options);
-    if (options.contactSurfaces)
-      if (const HydroelasticModelResult* hydro = hydroelasticResult(*evaluation))
-        drawn.contactSurfaces = addContactSurfaces(sep, *hydro, options);
     if (options.worstCaseWrench) drawn.worstCaseWrench = addWorstCaseWrench(sep, *evaluation, wrenchArrowStyle(options));
   }
   if (counts) {

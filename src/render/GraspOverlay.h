@@ -7,15 +7,12 @@
 //                     body on either side) are drawn over the bodies, the others depth-tested;
 //   friction cones    one per contact, standing on the graspable's side when one body is graspable (else on
 //                     side 1), half-angle atan μ; a frictionless contact (μ = 0) shows only its normal line;
-//   soft patches      per soft contact of the evaluation the fitted paraboloid of each side (the object's
-//                     orange, the hand's blue) over the neighbourhood radius, and the contact ellipse (red);
-//   contact forces    per contact whose model gives its normal force (the soft-finger and Hertz models' nominal
-//                     force, SoftPatch::normalForce_N) an arrow pushing on the object along its inward normal,
-//                     its head at the contact point, forceArrow_mm_per_N long per newton (README §Contact forces);
-//   contact surfaces  when the model is "hydroelastic" (its result a HydroelasticModelResult), every contact
-//                     surface: polygons coloured by pressure on one scale (the highest peak of all surfaces), the
-//                     centre of pressure and the net force on the object as an arrow ending there, at the
-//                     contact-force scale (ContactSurfaceNodes.h; the arrow only with contactForces);
+//   model drawings    what the evaluation's contact model registered (ModelOverlays.h), e.g. the soft finger's
+//                     fitted paraboloids and contact ellipse (softPatches), the hydroelastic contact surfaces
+//                     with their pressure and net force (contactSurfaces);
+//   contact forces    per contact whose model drawing gives its normal force (the soft-finger and Hertz models'
+//                     nominal force) an arrow pushing on the object along its inward normal, its head at the
+//                     contact point, forceArrow_mm_per_N long per newton (README §Contact forces);
 //   worst-case wrench GraspIt!'s negated worst-case wrench of the L1 space at the object's centre of mass,
 //                     only with force closure (WrenchNodes.h).
 // Patches and arrows are drawn without depth test (a patch lies between finger and object). What the arrows
@@ -34,7 +31,6 @@ namespace sg {
 
 struct AnalysisResult;
 struct GraspEvaluation;
-struct HydroelasticModelResult;
 
 // Default contact-force arrow scale: GraspIt!'s nominal 5 N reads 25 mm, a little beyond the 20 mm cones.
 inline constexpr double kForceArrow_mm_per_N = 5.0;
@@ -63,16 +59,9 @@ struct GraspOverlayCounts {
   bool worstCaseWrench = false;
 };
 
-// The normal force (N) the evaluation's model gives contact `index` of evaluation.contacts, or 0 when it gives
-// none (point and frictionless contacts are per unit normal force).
+// The normal force (N) the evaluation's model drawing gives contact `index` of evaluation.contacts
+// (ModelOverlay::normalForce_N), or 0 when it gives none (point and frictionless contacts are per unit force).
 double modelNormalForce_N(const GraspEvaluation& evaluation, std::size_t index);
-// The hydroelastic model's result of the evaluation (its contact surfaces), or nullptr for another model.
-const HydroelasticModelResult* hydroelasticResult(const GraspEvaluation& evaluation);
-// The highest peak pressure (Pa) over the surfaces: the top of the pressure colour scale.
-double highestPeakPressure_Pa(const HydroelasticModelResult& result);
-// Whether the object of surface `surface` is its body N (the net-force arrow then shows −force_W_N): from the
-// object's inward normal at a contact whose force comes from it; N (the usual rigid side) when none does.
-bool objectIsBodyN(const HydroelasticModelResult& result, int surface);
 
 // Drawn length (mm) of the contact-force arrow for a force; 0 for none.
 double contactForceArrowLength_mm(double force_N, const GraspOverlayOptions& options);

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 
-#include "contact/models/HydroelasticContactModel.h"
 #include "core/NumberFormat.h"
 #include "grasp/GraspEvaluation.h"
-#include "render/ContactSurfaceNodes.h"
+#include "render/ModelOverlays.h"
 
 namespace sg {
 
@@ -38,33 +37,8 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
                          "Force " + force + " · " + number(options.forceArrow_mm_per_N * options.scale) + " mm/N"});
     }
   }
-  if (options.contactSurfaces)
-    if (const HydroelasticModelResult* hydro = hydroelasticResult(*evaluation)) {
-      double lowest = 0, highest = 0;
-      int count = 0;
-      for (const ContactSurface& s : hydro->surfaces) {
-        if (s.empty()) continue;
-        const double f = s.force_W_N.norm();
-        lowest = count ? std::min(lowest, f) : f;
-        highest = count ? std::max(highest, f) : f;
-        ++count;
-      }
-      if (count > 0) {
-        const double peak = highestPeakPressure_Pa(*hydro);
-        entries.push_back({"contactPressure", pressureColour(1.0), false,
-                           "Contact pressure 0 – " + formatPressure(peak) + " (" + evaluation->contactModel +
-                               " surfaces, blue → red)",
-                           pressureColourRamp(), "Pressure 0 – " + formatPressure(peak)});
-        if (options.contactForces && highest > 0) {
-          const std::string force = lowest == highest ? number(lowest) + " N" : number(lowest) + "–" + number(highest) + " N";
-          entries.push_back({"surfaceForce", kForceArrowColour, false,
-                             "Net force per surface " + force + ", ending at its centre of pressure (white) · " +
-                                 number(options.forceArrow_mm_per_N * options.scale) + " mm per N",
-                             {},
-                             "Net force " + force + " · " + number(options.forceArrow_mm_per_N * options.scale) + " mm/N"});
-        }
-      }
-    }
+  if (const ModelOverlay* overlay = findModelOverlay(evaluation->contactModel); overlay && overlay->legend)
+    overlay->legend(*evaluation, options, entries);  // the model's own drawing (ModelOverlays.h)
   if (options.worstCaseWrench && evaluation->l1Support && evaluation->l1Support->forceClosure) {
     const WrenchArrowStyle style = wrenchArrowStyle(options);
     const Vec6 w = evaluation->l1Support->worstCaseWrench;

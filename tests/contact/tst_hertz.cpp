@@ -180,6 +180,21 @@ class TestHertz : public QObject {
     qInfo("%s", qPrintable(report("sphere on plane", *p, x)));
     QVERIFY2(within(*p, x, 0.005), qPrintable(report("sphere on plane", *p, x)));
     QVERIFY(relErr(p->forceAtApproach_N(x.delta), kLoad_N) < 0.005);
+    // The result's description carries the same patch: a = (3FR/4E*)^(1/3), p0, δ, the patch formula used.
+    const Json d = run.result->describeContact(0);
+    QCOMPARE(d.at("patch", "").string(""), std::string("hertz"));
+    QVERIFY(relErr(d.at("semiAxisLong_mm", "").number(""), x.a) < 0.005);
+    QVERIFY(relErr(d.at("semiAxisShort_mm", "").number(""), x.b) < 0.005);
+    QVERIFY(relErr(d.at("maxPressure_Pa", "").number(""), x.p0_Pa) < 0.005);
+    QVERIFY(relErr(d.at("penetration_mm", "").number(""), x.delta) < 0.005);
+    QCOMPARE(d.at("normalForce_N", "").number(""), kLoad_N);
+    QCOMPARE(d.at("modulus_Pa", "").number(""), p->modulus_Pa);
+    QCOMPARE(d.at("patchFallback", "").string(""), std::string(patchFallbackKey(p->fallback)));
+    // Both fits are described, the sphere's curvature ≈ 1/R on one side.
+    const double k1 = d.at("fit1", "").at("kappaMax_per_mm", "").number("");
+    const double k2 = d.at("fit2", "").at("kappaMax_per_mm", "").number("");
+    QVERIFY(relErr(std::max(k1, k2), 1 / R) < 0.01);
+    QVERIFY(run.result->describe().members("").empty());  // nothing model-wide
   }
 
   // Crossed cylinders, the soft one (radius Ry, along x) on a rigid one (radius Rx = 20 mm, along y), b/a = 0.5.

@@ -207,6 +207,16 @@ class TestPatch : public QObject {
     QCOMPARE(m.kind, ContactKind::SoftFinger);
     const double meanRadius = 20 * (std::sqrt(2.0) + std::asinh(1.0)) / 6;
     QVERIFY(std::abs(m.torsion_mm - meanRadius) < 1e-9);
+    // The description: the 20 mm square polygon, its area, mean radius and vertices in world mm.
+    const Json d = result->describeContact(0);
+    QCOMPARE(d.at("shape", "").string(""), std::string("polygon"));
+    QCOMPARE(d.at("vertexCount", "").number(""), 4.0);
+    QVERIFY(std::abs(d.at("area_mm2", "").number("") - 400) < 1e-9);
+    QVERIFY(std::abs(d.at("meanRadius_mm", "").number("") - meanRadius) < 1e-9);
+    QCOMPARE(d.at("vertices_mm", "").items("").size(), std::size_t(4));
+    for (const Json& v : d.at("vertices_mm", "").items("")) QCOMPARE(v.items("").size(), std::size_t(3));
+    QVERIFY(std::abs(std::abs(d.at("normal", "").items("")[2].number("")) - 1) < 1e-9);
+    QVERIFY(result->describeContact(5).members("").empty());  // out of range: nothing
     QVERIFY(std::abs(m.maxTorsionalFriction_Nmm - m.mu * m.normalForce_N * meanRadius) < 1e-9);
     QCOMPARE(m.patchOutline_W_mm.size(), std::size_t(4));
     // The contact acts at the centroid; the outline runs counter-clockwise seen from outside the object (the

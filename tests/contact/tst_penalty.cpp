@@ -276,6 +276,21 @@ class TestPenalty : public QObject {
     }
     QCOMPARE(sources, run.detected.size());
     QCOMPARE(result->sensing.size(), result->contacts.size());
+    // The description: each contact's sensing (50 N per jaw: half the prismatic DOF's 100 N effort) and the
+    // squeeze (one robot, its effort balanced by the contacts' load).
+    for (std::size_t i = 0; i < result->contacts.size(); ++i) {
+      const Json described = result->describeContact(i);
+      const Json& sensing = described.at("sensing", "");
+      QVERIFY(std::abs(sensing.at("normalForce_N", "").number("") - 50) < 1e-6);
+      QVERIFY(sensing.at("signal", "").boolean(""));
+      QVERIFY(sensing.at("penetration_mm", "").number("") > 0);
+    }
+    const Json model = result->describe();
+    const auto& squeezes = model.at("squeezes", "").items("");
+    QCOMPARE(squeezes.size(), std::size_t(1));
+    QVERIFY(std::abs(squeezes[0].at("effort", "").items("")[0].number("") - 100) < 1e-12);
+    QVERIFY(std::abs(squeezes[0].at("contactLoad", "").items("")[0].number("") - 100) < 1e-6);
+    QCOMPARE(squeezes[0].at("contactCount", "").number(""), 2.0);
   }
 
   void badInputIsAnError() {

@@ -100,8 +100,36 @@ void TstHydroModel::fingertipsCarryTheNominalForce() {
     const Vec3 away = (s.centreOfPressure_W_mm - Vec3::Zero()).normalized();
     QVERIFY(s.force_W_N.normalized().dot(away) > 0.999);
     QCOMPARE(s.bodyN, static_cast<int>(w.obstacles.size()));  // body handles: obstacles, then graspables
+    // The description (ContactModelResult::describeContact): the contact's surface and where its force
+    // comes from (apart fingertips: pressed to the nominal force).
+    const Json c = h.describeContact(i);
+    QCOMPARE(c.at("surface", "").number(""), static_cast<double>(h.surfaceOfContact[i]));
+    QCOMPARE(c.at("surfaceSource", "").string(""), std::string("pressed to force"));
   }
   QCOMPARE(soft, 4);
+  // The model-wide description: every surface with its source, indentation, totals and polygons, in Pa, N, mm.
+  const Json described = h.describe();
+  const auto& surfaces = described.at("surfaces", "").items("");
+  QCOMPARE(surfaces.size(), h.surfaces.size());
+  for (std::size_t k = 0; k < surfaces.size(); ++k) {
+    const Json& s = surfaces[k];
+    QVERIFY(relErr(s.at("normalForce_N", "").number(""), 3) < 1e-3);  // the nominal force it was pressed to
+    QCOMPARE(s.at("area_mm2", "").number(""), h.surfaces[k].area_mm2);
+    QCOMPARE(s.at("peakPressure_Pa", "").number(""), h.surfaces[k].peakPressure_Pa);
+    QVERIFY(s.at("indentation_mm", "").number("") > d);
+    QCOMPARE(s.at("source", "").string(""), std::string("pressed to force"));
+    const auto& polygons = s.at("polygons", "").items("");
+    QCOMPARE(polygons.size(), h.surfaces[k].polygons.size());
+    QCOMPARE(static_cast<std::size_t>(s.at("polygonCount", "").number("")), polygons.size());
+    // Σ polygon areas = the surface's area; every pressure ≤ the peak.
+    double area = 0;
+    for (const Json& poly : polygons) {
+      area += poly.at("area_mm2", "").number("");
+      for (const Json& p : poly.at("pressures_Pa", "").items("")) QVERIFY(p.number("") <= h.surfaces[k].peakPressure_Pa);
+      QCOMPARE(poly.at("vertices_mm", "").items("").size(), poly.at("pressures_Pa", "").items("").size());
+    }
+    QVERIFY(relErr(area, h.surfaces[k].area_mm2) < 1e-9);
+  }
 }
 
 void TstHydroModel::triangulatedGivesTheSameContacts() {

@@ -3,6 +3,8 @@
 // colours on one scale, the centre of pressure, the net-force arrow on the object, the options. No GL context.
 #include <QtTest>
 
+#include <algorithm>
+
 #include <Inventor/actions/SoSearchAction.h>
 #include <Inventor/nodes/SoCoordinate3.h>
 #include <Inventor/nodes/SoIndexedFaceSet.h>
@@ -18,6 +20,8 @@
 #include "render/CoinInit.h"
 #include "render/ContactSurfaceNodes.h"
 #include "render/GraspOverlay.h"
+#include "render/HydroelasticOverlay.h"
+#include "render/ModelOverlays.h"
 #include "render/OverlayLegend.h"
 
 using namespace sg;
@@ -218,6 +222,48 @@ class TestRenderContactSurface : public QObject {
     QVERIFY(!find(graspOverlayLegend(&e, noForces), "surfaceForce"));
     const GraspEvaluation other = evaluationWith(std::make_shared<ContactModelResult>());
     QVERIFY(!find(graspOverlayLegend(&other), "contactPressure"));
+  }
+
+  // The registry of model drawings (render/ModelOverlays.h): the hydroelastic drawing is the one registered under
+  // its name; a drawing registered for a new model is drawn, gives force arrows and legend rows, under that name only.
+  void modelDrawingsComeFromTheRegistry() {
+    QVERIFY(findModelOverlay("hydroelastic") && findModelOverlay("hydroelastic")->draw);
+    QVERIFY(findModelOverlay("soft-finger") && findModelOverlay("hertz"));
+    QVERIFY(!findModelOverlay("point"));  // generic glyphs only
+    ModelOverlay mine;
+    mine.draw = [](SoSeparator* parent, const GraspEvaluation&, const GraspOverlayOptions&, GraspOverlayCounts& counts) {
+      auto* node = new SoSeparator;
+      node->setName("overlayTestDrawing");
+      parent->addChild(node);
+      ++counts.patches;
+    };
+    mine.normalForce_N = [](const GraspEvaluation&, std::size_t i) { return i == 0 ? 2.0 : 0.0; };
+    mine.legend = [](const GraspEvaluation& e, const GraspOverlayOptions&, std::vector<OverlayLegendEntry>& entries) {
+      entries.push_back({"overlayTest", {1, 0, 1}, false, "drawn for " + e.contactModel, {}, {}});
+    };
+    registerModelOverlay("overlay-test", mine);
+    GraspEvaluation e;
+    e.contactModel = "overlay-test";
+    e.modelResult = std::make_shared<ContactModelResult>();
+    e.contacts.resize(2);
+    e.contacts[0].contact.side1.n_W = Vec3::UnitZ();
+    GraspOverlayCounts counts;
+    Held overlay(makeEvaluationOverlayNode(&e, {}, &counts));
+    QCOMPARE(separatorsNamed(overlay.node, "overlayTestDrawing").size(), std::size_t(1));
+    QCOMPARE(counts.patches, 1);
+    QCOMPARE(counts.forceArrows, 1);  // contact 0's 2 N, the generic arrow
+    QCOMPARE(modelNormalForce_N(e, 0), 2.0);
+    const auto legend = graspOverlayLegend(&e);
+    const bool hasRow = std::any_of(legend.begin(), legend.end(), [](const OverlayLegendEntry& entry) {
+      return entry.key == "overlayTest" && entry.text == "drawn for overlay-test";
+    });
+    QVERIFY(hasRow);
+    QVERIFY(std::any_of(legend.begin(), legend.end(), [](const OverlayLegendEntry& entry) { return entry.key == "contactForce"; }));
+    // The same evaluation under another name: none of it.
+    e.contactModel = "point";
+    Held plain(makeEvaluationOverlayNode(&e, {}, &counts));
+    QVERIFY(separatorsNamed(plain.node, "overlayTestDrawing").empty());
+    QCOMPARE(counts.forceArrows, 0);
   }
 };
 

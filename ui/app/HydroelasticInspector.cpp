@@ -13,6 +13,7 @@
 #include "contact/models/HydroelasticContactModel.h"
 #include "render/ContactSurfaceNodes.h"
 #include "render/GraspOverlay.h"
+#include "render/HydroelasticOverlay.h"
 
 namespace sg::app {
 
@@ -161,15 +162,16 @@ void HydroelasticInspector::refresh() {
     page_->setResult(nullptr, &doc_->world(), tr("No grasp is evaluated."));
     return;
   }
-  auto hydro = std::dynamic_pointer_cast<const HydroelasticModelResult>(evaluation->modelResult);
-  if (!hydro) {
+  // The result as the model's drawing reads it (render/HydroelasticOverlay.h), sharing the evaluation's ownership.
+  const HydroelasticModelResult* surfaces = hydroelasticResult(*evaluation);
+  if (!surfaces) {
     page_->setResult(nullptr, &doc_->world(),
                      tr("The contact model is %1: choose “hydroelastic” in Quality > Analysis Settings to compute "
                         "contact surfaces between compliant bodies (body option <hydroelastic>).")
                          .arg(QString::fromStdString(evaluation->contactModel)));
     return;
   }
-  page_->setResult(std::move(hydro), &doc_->world());
+  page_->setResult(std::shared_ptr<const HydroelasticModelResult>(evaluation->modelResult, surfaces), &doc_->world());
   followSelectedContact();
 }
 

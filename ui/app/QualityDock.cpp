@@ -292,9 +292,14 @@ void QualityDock::refresh() {
   {
     const AnalysisSettings& all = analysis_->settings();
     const ContactModel* model = findContactModel(all.contactModel);
-    QString patch = tr("none (rigid contacts)");
-    if (all.contactModel == "hertz") patch = tr("Hertz");
-    else if (all.contactModel == "soft-finger") patch = tr("elastic layer");
+    // The patches the evaluation's contacts report (ModelContact::patchShape), whatever the model: its label
+    // names the patch formula ("… (elastic layer)", "Hertz (elliptical contact)").
+    QStringList shapes;
+    if (evaluation && evaluation->contactModel == all.contactModel)
+      for (const ContactEvaluation& c : evaluation->contacts)
+        if (!c.patchShape.empty() && !shapes.contains(QString::fromStdString(c.patchShape)))
+          shapes << QString::fromStdString(c.patchShape);
+    const QString patch = shapes.isEmpty() ? tr("none (rigid contacts)") : shapes.join(QStringLiteral(", "));
     QString text = tr("Contact model: %1 · patch: %2 · normal force %3 N")
                        .arg(model ? QString::fromStdString(model->label()) : QString::fromStdString(all.contactModel),
                             patch)

@@ -16,6 +16,7 @@
 #include "GraspAnalysis.h"
 #include "GwsProjectionWindow.h"
 #include "HydroelasticInspector.h"
+#include "ModelResultInspector.h"
 #include "MainWindow.h"
 #include "OverlayLegendWidget.h"
 #include "QualityDock.h"
@@ -70,6 +71,9 @@ void installQualityTools(MainWindow* window) {
   auto* hydro = new HydroelasticInspector(analysis, doc, window);
   window->addDock(hydro, Qt::RightDockWidgetArea);
   window->tabifyDockWidget(inspector, hydro);
+  auto* modelResult = new ModelResultInspector(analysis, window);  // any model's own data, described generically
+  window->addDock(modelResult, Qt::RightDockWidgetArea);
+  window->tabifyDockWidget(hydro, modelResult);
   dock->raise();
 
   // Stored settings, and L∞ only if a measure needs it: one recompute.

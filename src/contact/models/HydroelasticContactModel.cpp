@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 
+#include "contact/models/ModelDescription.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
 #include "geometry/BvhCache.h"
@@ -326,5 +327,62 @@ class HydroelasticContactModel final : public ContactModel {
 }  // namespace
 
 std::unique_ptr<ContactModel> makeHydroelasticContactModel() { return std::make_unique<HydroelasticContactModel>(); }
+
+}  // namespace sg
+
+namespace sg {
+
+Json HydroelasticModelResult::describeContact(std::size_t i) const {
+  Json o = Json::object();
+  if (i >= surfaceOfContact.size()) return o;
+  const int k = surfaceOfContact[i];
+  o.set("surface", k);  // -1: no surface (a point contact, ModelContact::note says why)
+  if (k >= 0 && static_cast<std::size_t>(k) < source.size())
+    o.set("surfaceSource", toString(source[static_cast<std::size_t>(k)]));
+  return o;
+}
+
+Json HydroelasticModelResult::describe() const {
+  // Keys as the CLI's contact --json "surfaces" (ui/cli/CommandContact.cpp), bodies as World::bodyHandles()
+  // indices (a view turns them into labels).
+  Json list = Json::array();
+  for (std::size_t k = 0; k < surfaces.size(); ++k) {
+    const ContactSurface& s = surfaces[k];
+    Json o = Json::object();
+    if (k < source.size()) o.set("source", toString(source[k]));
+    o.set("bodyM", s.bodyM);
+    o.set("bodyN", s.bodyN);
+    o.set("nCompliant", s.nCompliant);
+    o.set("triangulated", s.triangulated);
+    o.set("indentation_mm", k < indentation_mm.size() ? indentation_mm[k] : 0.0);
+    o.set("polygonCount", static_cast<int>(s.polygons.size()));
+    o.set("area_mm2", s.area_mm2);
+    o.set("normalForce_N", s.normalForce_N);
+    o.set("peakPressure_Pa", s.peakPressure_Pa);
+    o.set("force_N", describeVec(s.force_W_N));
+    o.set("centreOfPressure_mm", describeVec(s.centreOfPressure_W_mm));
+    o.set("moment_Nmm", describeVec(s.moment_W_Nmm));
+    o.set("torsionalLimit_Nmm", s.torsionalLimit_Nmm);
+    Json polygons = Json::array();
+    for (const ContactPolygon& p : s.polygons) {
+      Json q = Json::object();
+      Json vertices = Json::array(), pressures = Json::array();
+      for (const Vec3& v : p.p_WV_mm) vertices.push(describeVec(v));
+      for (double v : p.pressure_Pa) pressures.push(v);
+      q.set("vertices_mm", std::move(vertices));
+      q.set("pressures_Pa", std::move(pressures));
+      q.set("normal", describeVec(p.n_W));
+      q.set("pressureGradient_Pa_per_mm", describeVec(p.gradP_W_Pa_per_mm));
+      q.set("area_mm2", p.area_mm2);
+      q.set("centroid_mm", describeVec(p.centroid_W_mm));
+      polygons.push(std::move(q));
+    }
+    o.set("polygons", std::move(polygons));
+    list.push(std::move(o));
+  }
+  Json out = Json::object();
+  out.set("surfaces", std::move(list));
+  return out;
+}
 
 }  // namespace sg

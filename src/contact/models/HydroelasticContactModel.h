@@ -1,7 +1,7 @@
 #pragma once
 // The hydroelastic model's results (src/geometry/hydro/README.md; the model is registered in
-// BuiltinContactModels.cpp under "hydroelastic"). Views that draw contact surfaces dynamic_cast a
-// ContactModelResult to this type.
+// BuiltinContactModels.cpp under "hydroelastic"). Views read describe() (the surfaces as data); the surface
+// drawing is registered under the model's name (src/render/ModelOverlays.h).
 #include <optional>
 #include <vector>
 
@@ -29,6 +29,12 @@ struct HydroelasticModelResult : ContactModelResult {
   std::vector<double> indentation_mm;
   // Parallel to `surfaces`: whether the surface is the actual overlap's or pressed to the nominal force.
   std::vector<SurfaceSource> source;
+
+  // The contact's surface index and that surface's source ("surface", "surfaceSource").
+  Json describeContact(std::size_t i) const override;
+  // "surfaces": per surface its source, bodies (World::bodyHandles() indices), indentation, totals (area,
+  // normal force, peak pressure, net force, centre of pressure, moment, torsional limit) and polygons.
+  Json describe() const override;
 };
 
 // The hydroelastic contact surface of bodies a and b placed at X_WA, X_WB, when at least one of them is

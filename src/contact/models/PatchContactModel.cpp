@@ -7,6 +7,7 @@
 
 #include "contact/TouchingPoint.h"
 #include "contact/models/PatchContactModel.h"
+#include "contact/models/ModelDescription.h"
 #include "core/Error.h"
 
 namespace sg {
@@ -98,5 +99,29 @@ class PatchContactModel final : public ContactModel {
 }  // namespace
 
 std::unique_ptr<ContactModel> makePatchContactModel() { return std::make_unique<PatchContactModel>(); }
+
+}  // namespace sg
+
+namespace sg {
+
+Json PatchContactResult::describeContact(std::size_t i) const {
+  Json o = Json::object();
+  if (i >= patches.size()) return o;
+  const ContactPatch& p = patches[i];
+  o.set("shape", p.shapeName());
+  o.set("vertexCount", static_cast<int>(p.size()));
+  o.set("separation_mm", p.separation_mm);
+  o.set("supportSource1", toString(p.source1));
+  o.set("supportSource2", toString(p.source2));
+  o.set("normal", describeVec(p.normal_W()));
+  o.set("centroid_mm", describeVec(p.centroid_W()));
+  o.set("area_mm2", p.area_mm2());
+  o.set("meanRadius_mm", p.meanRadius_mm());
+  Json vertices = Json::array();
+  for (std::size_t k = 0; k < p.size(); ++k) vertices.push(describeVec(p.point_W(k)));
+  o.set("vertices_mm", std::move(vertices));
+  if (!p.note.empty()) o.set("note", p.note);
+  return o;
+}
 
 }  // namespace sg

@@ -6,6 +6,8 @@
 
 #include "contact/models/PenaltyContactModel.h"
 
+#include "contact/models/ModelDescription.h"
+
 namespace sg {
 
 namespace {
@@ -90,5 +92,37 @@ class PenaltyContactModel final : public ContactModel {
 }  // namespace
 
 std::unique_ptr<ContactModel> makePenaltyContactModel() { return std::make_unique<PenaltyContactModel>(); }
+
+}  // namespace sg
+
+namespace sg {
+
+Json PenaltyContactResult::describeContact(std::size_t i) const {
+  Json o = Json::object();
+  if (i < sensing.size()) o.set("sensing", describeSensing(sensing[i]));
+  return o;
+}
+
+Json PenaltyContactResult::describe() const {
+  Json list = Json::array();
+  for (const SqueezeResult& s : squeezes) {
+    Json o = Json::object();
+    o.set("converged", s.converged);
+    o.set("iterations", s.iterations);
+    // DOF values in each joint's unit (rad for revolute, mm for prismatic), efforts in N mm or N.
+    o.set("dofBefore", describeNumbers(s.dofBefore));
+    o.set("dofAfter", describeNumbers(s.dofAfter));
+    o.set("effort", describeNumbers(s.effort));
+    o.set("contactLoad", describeNumbers(s.contactLoad));
+    o.set("contactCount", static_cast<int>(s.contacts.size()));
+    Json notes = Json::array();
+    for (const std::string& n : s.notes) notes.push(n);
+    o.set("notes", std::move(notes));
+    list.push(std::move(o));
+  }
+  Json out = Json::object();
+  out.set("squeezes", std::move(list));
+  return out;
+}
 
 }  // namespace sg

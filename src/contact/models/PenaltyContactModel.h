@@ -13,6 +13,11 @@ struct PenaltyContactResult : ContactModelResult {
   // zero force when no hand link is in the pair).
   std::vector<PenaltySensing> sensing;
   std::vector<SqueezeResult> squeezes;  // one per robot squeezed
+
+  // The contact's sensing outputs ("sensing": penetration, slip, μ_eff, normal and friction force).
+  Json describeContact(std::size_t i) const override;
+  // "squeezes": per squeezed robot its DOFs before and after, efforts, contact loads, convergence, notes.
+  Json describe() const override;
 };
 
 }  // namespace sg

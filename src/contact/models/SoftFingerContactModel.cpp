@@ -1,5 +1,7 @@
 #include "contact/models/SoftFingerContactModel.h"
 
+#include "contact/models/ModelDescription.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -125,6 +127,42 @@ const SoftContactResult* softContactResult(const ContactModelResult* result, std
   const auto* soft = dynamic_cast<const SoftFingerResult*>(result);
   if (!soft || index >= soft->soft.size() || !soft->soft[index]) return nullptr;
   return &*soft->soft[index];
+}
+
+}  // namespace sg
+
+namespace sg {
+
+Json SoftFingerResult::describeContact(std::size_t i) const {
+  Json o = Json::object();
+  if (i >= soft.size() || !soft[i]) return o;
+  const SoftContactResult& s = *soft[i];
+  const SoftPatch& patch = s.patch;
+  // Keys as the CLI's quality --json "soft" object (ui/cli/QualityReport.cpp).
+  o.set("neighbourhoodRadius_mm", s.neighbourhoodRadius_mm);
+  o.set("neighbourhood1", static_cast<int>(s.neighbourhoods.side1.size()));
+  o.set("neighbourhood2", static_cast<int>(s.neighbourhoods.side2.size()));
+  o.set("fit1", describeFit(s.fit1));
+  o.set("fit2", describeFit(s.fit2));
+  o.set("relativeKappaMax_per_mm", s.relative.kappaMax_per_mm);
+  o.set("relativeKappaMin_per_mm", s.relative.kappaMin_per_mm);
+  o.set("conforming", s.relative.conforming());
+  o.set("relativeRadiusMin_mm", patch.relativeRadiusMin_mm);
+  o.set("relativeRadiusMax_mm", patch.relativeRadiusMax_mm);
+  o.set("flatReplaced", patch.flatReplaced);
+  o.set("patch", patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer");
+  o.set("patchFallback", patchFallbackKey(patch.fallback));
+  o.set("patchFallbackReason", patch.fallbackReason);
+  o.set("semiAxisLong_mm", patch.semiAxisLong_mm);
+  o.set("semiAxisShort_mm", patch.semiAxisShort_mm);
+  o.set("axisLong", describeVec(patch.axisLong));
+  o.set("axisShort", describeVec(patch.axisShort));
+  o.set("penetration_mm", patch.penetration_mm);
+  o.set("modulus_Pa", patch.modulus_Pa);
+  o.set("normalForce_N", patch.normalForce_N);
+  o.set("maxPressure_Pa", patch.maxPressure_Pa);
+  o.set("torsionPerFriction_mm", patch.torsionPerFriction_mm);
+  return o;
 }
 
 }  // namespace sg

@@ -12,8 +12,12 @@ namespace sg {
 
 // The soft-finger results: per contact (parallel to ContactModelResult::contacts) the whole soft pipeline's
 // data — neighbourhood points, fits, relative curvature, patch — or nothing for a point/frictionless one.
+// Hertz (HertzContactModel.cpp) shares it: describeContact's "patch" says which patch formula was used.
 struct SoftFingerResult : ContactModelResult {
   std::vector<std::optional<SoftContactResult>> soft;
+  // A soft contact: neighbourhoods, both fits, relative radii, the patch (its model, semi-axes, pressure,
+  // fallback); a point or frictionless contact: nothing.
+  Json describeContact(std::size_t i) const override;
 };
 
 class SoftFingerContactModel : public ContactModel {
