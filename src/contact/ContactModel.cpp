@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/Error.h"
+
 namespace sg {
 
 // BuiltinContactModels.cpp: the one list of models.
@@ -17,8 +19,8 @@ struct Registry {
   }
 };
 
-const Registry& registry() {
-  static const Registry r;  // thread-safe initialisation; immutable afterwards
+Registry& registry() {
+  static Registry r;  // thread-safe initialisation; changed only by registerContactModel (before analyses run)
   return r;
 }
 
@@ -34,6 +36,15 @@ const char* toString(ContactKind kind) {
 }
 
 const std::vector<const ContactModel*>& contactModels() { return registry().models; }
+
+void registerContactModel(std::unique_ptr<ContactModel> model) {
+  if (!model) throw Error("registerContactModel: no model");
+  if (findContactModel(model->name()))
+    throw Error("registerContactModel: a contact model named '" + model->name() + "' is already registered");
+  Registry& r = registry();
+  r.models.push_back(model.get());
+  r.owned.push_back(std::move(model));
+}
 
 const ContactModel* findContactModel(std::string_view name) {
   // Names of the enum this registry replaced, so old scripts and stored settings keep working.
