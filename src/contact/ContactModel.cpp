@@ -20,7 +20,7 @@ struct Registry {
 };
 
 Registry& registry() {
-  static Registry r;  // thread-safe initialisation; registerContactModel appends before analyses run
+  static Registry r;  // thread-safe initialisation; changed only by registerContactModel (before analyses run)
   return r;
 }
 
@@ -42,7 +42,8 @@ const std::vector<const ContactModel*>& contactModels() { return registry().mode
 
 void registerContactModel(std::unique_ptr<ContactModel> model) {
   if (!model) throw Error("registerContactModel: no model");
-  if (findContactModel(model->name())) throw Error("contact model '" + model->name() + "' is already registered");
+  if (findContactModel(model->name()))
+    throw Error("registerContactModel: a contact model named '" + model->name() + "' is already registered");
   Registry& r = registry();
   r.models.push_back(model.get());
   r.owned.push_back(std::move(model));

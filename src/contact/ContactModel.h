@@ -4,16 +4,20 @@
 // (FrictionEdges.h: a linearised cone or soft-finger limit surface for a unit normal force), μ, the torsional
 // limit, and its own intermediate data (neighbourhood points, fits, patches, ...).
 //
-// Adding a model = one implementation of ContactModel + its result type (derived from ContactModelResult,
-// describing itself as data) + one line in BuiltinContactModels.cpp. Nothing else switches on the model: the
-// grasp layer turns every model's ModelContact edges into wrenches, and views render the result's description.
+// Adding a model = one implementation of ContactModel (its own settings declared by parameters(),
+// ModelParameter.h) + its result type (derived from ContactModelResult, describing itself as data) + one line
+// in BuiltinContactModels.cpp. Nothing else switches on the model: the grasp layer turns every model's
+// ModelContact edges into wrenches, views render the result's description, and drawings of a model's own data
+// register under its name (src/render/ModelOverlays.h).
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "contact/Contact.h"
 #include "contact/FrictionEdges.h"
+#include "contact/ModelParameter.h"
 #include "contact/SoftContactModel.h"
 #include "contact/patch/ContactPatch.h"
 #include "contact/penalty/PenaltyLaw.h"
@@ -27,12 +31,15 @@ struct RawPairContacts;  // contact/ContactDetection.h
 // "frictionless", "point-with-friction", "soft-finger".
 const char* toString(ContactKind kind);  // "frictionless", "point-with-friction", "soft-finger"
 
-// Settings every model may read; each model uses what applies to it.
+// Settings every model may read; each model uses what applies to it. A model's own settings are declared by
+// ContactModel::parameters(): the built-in ones map onto the typed structs below, a new model's live in
+// modelValues (read through modelParameter(), ModelParameter.h).
 struct ContactModelSettings {
   SoftContactSettings soft;    // neighbourhood, paraboloid fit, patch (normal force, layer thickness, ν)
   FrictionEdgeSettings edges;  // point-contact pyramid and soft-finger rings
   ContactPatchSettings patch;  // the "patch" model: support-plane tolerance, samples, vertex bound
   PenaltySettings penalty;     // the "penalty" model: spring-damper law, stick-slip, squeeze threshold
+  ModelParameterValues modelValues;  // the generic store: model name → key → value (missing = default)
 };
 
 // One contact of a grasp as a model sees it (plain data, world frame, mm).
@@ -95,6 +102,10 @@ class ContactModel {
   virtual std::string label() const = 0;
   // One or two sentences for --help and tooltips.
   virtual std::string description() const = 0;
+  // The model's own settings (none by default): what the settings file's [name] group, the settings dialog's
+  // page of the model and --model-param name.KEY=VALUE hold. Settings several models read (the normal force,
+  // the friction edges, the curvature estimator) are the analysis' own, not declared here.
+  virtual std::vector<ModelParameter> parameters() const { return {}; }
   // Throws sg::Error for invalid settings; a contact the model cannot treat falls back (with a note).
   virtual std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& input,
                                                        const ContactModelSettings& settings,
@@ -103,8 +114,9 @@ class ContactModel {
 
 // The registry (filled once with the built-in models of BuiltinContactModels.cpp).
 const std::vector<const ContactModel*>& contactModels();
-// Adds a model after the built-in ones (a plug-in, a test's model). Call it before any analysis runs (the
-// registry is read without a lock); sg::Error for a name already registered.
+// Adds a model after the built-in ones (a plug-in, or a test's model). Call it before any analysis runs: the
+// registry is not locked against concurrent readers. Throws sg::Error for a null model or a name (or alias)
+// already registered.
 void registerContactModel(std::unique_ptr<ContactModel> model);
 // nullptr for an unknown name; a few old names are accepted as aliases ("auto", "soft" → "soft-finger",
 // "point-with-friction" → "point").
@@ -115,6 +127,20 @@ const ContactModel& defaultContactModel();
 std::string contactModelNames();
 
 // Helpers shared by the implementations.
+// `p` stored in a typed field of ContactModelSettings: `field` is a generic lambda returning the field by
+// reference ([](auto& s) -> auto& { return s.patch.tolerance_mm; }); the default is the struct's own.
+template <class Field>
+ModelParameter boundParameter(ModelParameter p, Field field) {
+  const ContactModelSettings defaults;
+  p.defaultValue = static_cast<double>(field(defaults));
+  p.get = [field](const ContactModelSettings& s) { return static_cast<double>(field(s)); };
+  p.set = [field](ContactModelSettings& s, double v) {
+    auto& f = field(s);
+    f = static_cast<std::remove_reference_t<decltype(f)>>(v);
+  };
+  return p;
+}
+
 // A ModelContact for a contact treated as a point (μ > 0) or frictionless (μ = 0 or `frictionless`).
 ModelContact pointModelContact(const Contact& contact, int graspable, int source, bool frictionless,
                                const FrictionEdgeSettings& edges);

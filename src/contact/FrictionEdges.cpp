@@ -1,5 +1,6 @@
 #include "contact/FrictionEdges.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/Error.h"
@@ -27,6 +28,18 @@ std::vector<Vec6> sampleFrictionEllipsoid(const Vec3& e, const std::vector<Frict
     }
   }
   return edges;
+}
+
+std::vector<FrictionRing> softRingsWithEquator(int m) {
+  m = std::clamp(m, kMinFrictionDirections, kMaxFrictionDirections);
+  const int mid = std::max(3, static_cast<int>(std::lround(5.0 * m / 8.0)));
+  return {{90, 1}, {45, mid}, {0, m}, {-45, mid}, {-90, 1}};
+}
+
+int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
+  for (const FrictionRing& r : rings)
+    if (r.latitude_deg == 0) return r.directions;
+  return 8;
 }
 
 std::vector<Vec6> pointContactEdges(int m) {

@@ -29,6 +29,16 @@ struct FrictionEdgeSettings {
 // d = (cos θ cos φ, sin θ cos φ, sin φ) scaled onto the surface. Rings in order, θ from 0.
 std::vector<Vec6> sampleFrictionEllipsoid(const Vec3& semiAxes, const std::vector<FrictionRing>& rings);
 
+// The range of direction counts the settings accept (a pyramid needs 3 edges; 64 is plenty for any ε).
+inline constexpr int kMinFrictionDirections = 3, kMaxFrictionDirections = 64;
+
+// Soft limit-surface sampling from one number, the directions on the equator m (clamped to the range above):
+// GraspIt!'s ring pattern {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to
+// {1, round(5m/8), m, round(5m/8), 1} (at least 3 on the ±45° rings).
+std::vector<FrictionRing> softRingsWithEquator(int equatorDirections);
+// The equator directions of a ring list (the ring at latitude 0; 8 if there is none).
+int equatorDirectionsOf(const std::vector<FrictionRing>& rings);
+
 // m unit tangents at 2πk/m (a point contact's pyramid).
 std::vector<Vec6> pointContactEdges(int m);
 // The soft-finger edges for torsional semi-axis e_n = τmax/(μN) in mm (SoftPatch::torsionPerFriction_mm).

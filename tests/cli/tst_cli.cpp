@@ -877,6 +877,23 @@ class TestCli : public QObject {
     QVERIFY(scope.err.contains("--contact-scope: expected world or grasp"));
   }
 
+  // --model-param MODEL.KEY=VALUE reaches the analysis commands: listed in --help, checked against the model's
+  // declaration (src/contact/README.md §Model parameters; the in-process cases: tst_cli_model_param).
+  void modelParamOption() {
+    const CliRun help = run({"quality", "--help"});
+    expectExit(help, 0);
+    QVERIFY(help.out.contains("--model-param") && help.out.contains("patch.tolerance_mm"));
+    const CliRun range = runOnDefaultWorld("quality", {"--model-param", "patch.tolerance_mm=-1"});
+    expectExit(range, 2);
+    QVERIFY2(range.err.contains("--model-param: patch.tolerance_mm = -1 is out of range"), range.err.constData());
+    const CliRun key = runOnDefaultWorld("compare", {"--model-param", "penalty.stiffness=5"});
+    expectExit(key, 2);
+    QVERIFY2(key.err.contains("'stiffness'") && key.err.contains("stiffness_N_per_mm"), key.err.constData());
+    const CliRun ok = runOnDefaultWorld(
+        "quality", {"--contact-model", "patch", "--model-param", "patch.maxVertices=8", "--measures", "epsilon-l1"});
+    expectExit(ok, 0);
+  }
+
   // --contact-scope grasp: only the mug's pairs with the hand are searched (contactsFound drops the table's);
   // the grasp and its ε are the same.
   void contactScopeGrasp() {

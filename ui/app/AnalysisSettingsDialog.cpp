@@ -1,5 +1,6 @@
 #include "AnalysisSettingsDialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -9,6 +10,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -41,6 +43,57 @@ QSpinBox* intSpin(int min, int max, const char* name) {
   return spin;
 }
 
+// A field for one declared parameter: its kind's widget with the declared range, unit and help.
+QWidget* parameterEditor(const std::string& model, const ModelParameter& p) {
+  QWidget* w = nullptr;
+  const QString unit = p.unit.empty() ? QString() : QLatin1Char(' ') + QString::fromStdString(p.unit);
+  switch (p.kind) {
+    case ParameterKind::Number: {
+      // Enough decimals for the smallest bound and the default (ranges span 1e-6 … 1e9).
+      auto* spin = new QDoubleSpinBox;
+      spin->setDecimals(6);
+      spin->setRange(p.min, p.max);
+      spin->setSingleStep(p.defaultValue > 0 ? p.defaultValue / 10 : 0.1);
+      spin->setSuffix(unit);
+      w = spin;
+      break;
+    }
+    case ParameterKind::Integer: {
+      auto* spin = new QSpinBox;
+      spin->setRange(static_cast<int>(p.min), static_cast<int>(p.max));
+      spin->setSuffix(unit);
+      w = spin;
+      break;
+    }
+    case ParameterKind::Choice: {
+      auto* combo = new QComboBox;
+      for (const std::string& c : p.choices) combo->addItem(QString::fromStdString(c));
+      w = combo;
+      break;
+    }
+    case ParameterKind::Bool: w = new QCheckBox; break;
+  }
+  w->setObjectName(QString::fromStdString("param." + model + "." + p.key));
+  w->setToolTip(QString::fromStdString(p.help + " (" + parameterRange(p) + ", default " +
+                                       parameterText(p, p.defaultValue) + ")"));
+  return w;
+}
+
+void showParameter(QWidget* w, double value) {
+  if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) d->setValue(value);
+  else if (auto* i = qobject_cast<QSpinBox*>(w)) i->setValue(static_cast<int>(std::lround(value)));
+  else if (auto* c = qobject_cast<QComboBox*>(w)) c->setCurrentIndex(static_cast<int>(value));
+  else if (auto* b = qobject_cast<QCheckBox*>(w)) b->setChecked(value != 0);
+}
+
+double editedParameter(const QWidget* w) {
+  if (auto* d = qobject_cast<const QDoubleSpinBox*>(w)) return d->value();
+  if (auto* i = qobject_cast<const QSpinBox*>(w)) return i->value();
+  if (auto* c = qobject_cast<const QComboBox*>(w)) return c->currentIndex();
+  if (auto* b = qobject_cast<const QCheckBox*>(w)) return b->isChecked() ? 1 : 0;
+  return 0;
+}
+
 }  // namespace
 
 QString curvatureEstimatorLabel(CurvatureEstimator e) {
@@ -48,10 +101,6 @@ QString curvatureEstimatorLabel(CurvatureEstimator e) {
   if (e == CurvatureEstimator::GraspItParaboloid) return QObject::tr("GraspIt! paraboloid (parity)");
   return QString::fromUtf8(curvatureEstimatorName(e));
 }
-
-std::vector<FrictionRing> softRingsWithEquator(int m) { return settings_ini::softRingsWithEquator(m); }
-
-int equatorDirectionsOf(const std::vector<FrictionRing>& rings) { return settings_ini::equatorDirectionsOf(rings); }
 
 AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
   QSettings q = appSettings();
@@ -88,7 +137,27 @@ bool sameAsDefaults(const AnalysisSettings& s) {
          s.quality.soft.patch.normalForce_N == d.quality.soft.patch.normalForce_N &&
          s.quality.edges.pointContactEdges == d.quality.edges.pointContactEdges &&
          equatorDirectionsOf(s.quality.edges.softRings) == equatorDirectionsOf(d.quality.edges.softRings) &&
-         s.quality.torqueLength_mm == d.quality.torqueLength_mm;
+         s.quality.torqueLength_mm == d.quality.torqueLength_mm && modelParametersAtDefaults(s.quality);
+}
+
+QWidget* AnalysisSettingsDialog::buildModelPage(const ContactModel& model) {
+  auto* page = new QWidget;
+  page->setObjectName(QString::fromStdString("modelPage." + model.name()));
+  auto* form = new QFormLayout(page);
+  const std::vector<ModelParameter> declared = model.parameters();
+  if (declared.empty()) form->addRow(new QLabel(tr("This model has no settings of its own.")));
+  for (const ModelParameter& p : declared) {
+    QWidget* w = parameterEditor(model.name(), p);
+    form->addRow(QString::fromStdString(p.label) + QLatin1Char(':'), w);
+    parameterFields_.push_back({model.name(), p, w});
+  }
+  return page;
+}
+
+QWidget* AnalysisSettingsDialog::parameterWidget(const std::string& model, const std::string& key) const {
+  for (const ParameterField& f : parameterFields_)
+    if (f.model == model && f.parameter.key == key) return f.widget;
+  return nullptr;
 }
 
 AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget* parent)
@@ -134,6 +203,13 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
   contactsForm->addRow(tr("Nominal normal force:"), normalForce_);
   contactsForm->addRow(tr("Point-contact cone edges:"), pointEdges_);
   contactsForm->addRow(tr("Soft limit surface, equator directions:"), softEquator_);
+  // The chosen model's own settings (every model's are kept and applied).
+  auto* modelBox = new QGroupBox(tr("Model settings"));
+  modelPages_ = new QStackedWidget;
+  modelPages_->setObjectName("modelPages");
+  for (const ContactModel* m : contactModels()) modelPages_->addWidget(buildModelPage(*m));
+  (new QVBoxLayout(modelBox))->addWidget(modelPages_);
+  connect(contactModel_, &QComboBox::currentIndexChanged, modelPages_, &QStackedWidget::setCurrentIndex);
   auto* quality = new QGroupBox(tr("Wrench spaces"));
   auto* qualityForm = new QFormLayout(quality);
   qualityForm->addRow(tr("Torque scaling:"), torqueScale_);
@@ -152,6 +228,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(GraspAnalysis* analysis, QWidget*
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(contacts);
+  layout->addWidget(modelBox);
   layout->addWidget(quality);
   layout->addWidget(buttons);
   showSettings(analysis_->settings());
@@ -169,6 +246,12 @@ void AnalysisSettingsDialog::showSettings(const AnalysisSettings& s) {
   torqueScale_->setCurrentIndex(fixedLength ? 1 : 0);
   torqueLength_->setEnabled(fixedLength);
   torqueLength_->setValue(fixedLength ? s.quality.torqueLength_mm : 100.0);
+  for (ParameterField& f : parameterFields_) {
+    f.source = parameterValue(s.quality, f.model, f.parameter);
+    showParameter(f.widget, f.source);
+    f.shown = editedParameter(f.widget);
+  }
+  modelPages_->setCurrentIndex(contactModel_->currentIndex());
 }
 
 AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
@@ -183,6 +266,11 @@ AnalysisSettings AnalysisSettingsDialog::editedSettings() const {
   if (softEquator_->value() != equatorDirectionsOf(s.quality.edges.softRings))
     s.quality.edges.softRings = softRingsWithEquator(softEquator_->value());
   s.quality.torqueLength_mm = torqueScale_->currentIndex() == 1 ? torqueLength_->value() : 0.0;
+  // A field left as shown gives the value shown exactly (a spin box rounds to its decimals).
+  for (const ParameterField& f : parameterFields_) {
+    const double v = editedParameter(f.widget);
+    setParameterValue(s.quality, f.model, f.parameter, v == f.shown ? f.source : v);
+  }
   return s;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 // Quality ▸ Analysis Settings…: the settings of the live analysis that a user tunes — contact threshold (mm),
 // contact model (any registered one), the soft contacts' curvature estimator, nominal normal force (N), friction-edge counts, torque scaling
-// (object max radius or a length in mm). (No L∞ point limit: ε L∞ comes from support functions.) Applied through GraspAnalysis::setSettings
+// (object max radius or a length in mm), and on a page per registered model its own settings, built from the
+// model's declarations (ContactModel::parameters()). (No L∞ point limit: ε L∞ comes from support functions.) Applied through GraspAnalysis::setSettings
 // and kept in QSettings ("analysis/…"), restored at start by installQualityTools. The spin-box ranges make
 // invalid settings impossible; values read back from QSettings are clamped to the same ranges.
 #include <QDialog>
+#include <string>
+#include <vector>
 
 #include "GraspAnalysis.h"
 #include "contact/CurvatureEstimator.h"
@@ -13,6 +16,7 @@ class QComboBox;
 class QSettings;
 class QDoubleSpinBox;
 class QSpinBox;
+class QStackedWidget;
 
 namespace sg::app {
 
@@ -30,11 +34,7 @@ bool sameAsDefaults(const AnalysisSettings& settings);
 // The dialog's name of a curvature estimator ("Osculating jet (accurate)", "GraspIt! paraboloid (parity)").
 QString curvatureEstimatorLabel(CurvatureEstimator e);
 
-// Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
-// {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.
-std::vector<FrictionRing> softRingsWithEquator(int equatorDirections);
-// The equator directions of a ring list (the ring at latitude 0; 8 if there is none).
-int equatorDirectionsOf(const std::vector<FrictionRing>& rings);
+// The soft ring pattern from the equator count: softRingsWithEquator / equatorDirectionsOf (contact/FrictionEdges.h).
 
 class AnalysisSettingsDialog : public QDialog {
   Q_OBJECT
@@ -56,8 +56,23 @@ class AnalysisSettingsDialog : public QDialog {
   QSpinBox* softEquatorSpin() const { return softEquator_; }
   QComboBox* torqueScaleCombo() const { return torqueScale_; }
   QDoubleSpinBox* torqueLengthSpin() const { return torqueLength_; }
+  // The field of `model`'s parameter `key` (object name "param.MODEL.KEY"): a QDoubleSpinBox, QSpinBox,
+  // QComboBox or QCheckBox by its kind; nullptr if the model declares no such parameter.
+  QWidget* parameterWidget(const std::string& model, const std::string& key) const;
+  // The page of the model chosen in the contact-model combo.
+  QStackedWidget* modelPages() const { return modelPages_; }
 
  private:
+  struct ParameterField {
+    std::string model;
+    ModelParameter parameter;
+    QWidget* widget = nullptr;
+    double source = 0;  // the value showSettings was given
+    double shown = 0;   // the same as the widget holds it (rounded to its decimals, clamped to its range)
+  };
+  QWidget* buildModelPage(const ContactModel& model);
+  std::vector<ParameterField> parameterFields_;
+  QStackedWidget* modelPages_ = nullptr;
   GraspAnalysis* analysis_;
   QDoubleSpinBox* threshold_;
   QComboBox* contactModel_;

@@ -38,6 +38,14 @@ std::vector<std::string> commaList(const std::string& text) {
   return out;
 }
 
+// "patch.tolerance_mm, patch.curvedSamples, ..., penalty.stiffness_N_per_mm, ..." (every registered model's).
+std::string modelParameterNames() {
+  std::string out;
+  for (const ContactModel* m : contactModels())
+    for (const ModelParameter& p : m->parameters()) out += (out.empty() ? "" : ", ") + m->name() + "." + p.key;
+  return out;
+}
+
 std::string measureNames() {
   std::string out;
   for (const std::string& m : qualityMeasureNames()) out += (out.empty() ? "" : ", ") + m;
@@ -61,7 +69,7 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
     std::string contactModel = r.contactModels.empty() ? defaultContactModel().name() : r.contactModels.front();
     std::vector<std::string> problems;
     settings_ini::read(ini, r.collision, contactModel, r.quality, &problems);
-    if (!problems.empty()) throw Error("--settings: [analysis] " + problems.front(), *file);
+    if (!problems.empty()) throw Error("--settings: " + problems.front(), *file);
     r.contactModels = {contactModel};
   }
   if (args.has("--threshold")) r.collision.contacts.threshold_mm = contactThreshold(args);
@@ -104,6 +112,14 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
   s.soft.patch.normalForce_N = numberOption(args, "--force", s.soft.patch.normalForce_N);
   s.edges.pointContactEdges = static_cast<int>(numberOption(args, "--edges", s.edges.pointContactEdges, true));
   s.torqueLength_mm = numberOption(args, "--torque-length", s.torqueLength_mm);
+  // --model-param MODEL.KEY=VALUE: a model's own setting as it declares it (src/contact/ModelParameter.h).
+  for (const std::string& assignment : args.values("--model-param")) {
+    try {
+      applyModelParameterAssignment(s, assignment);
+    } catch (const Error& e) {
+      throw UsageError("--model-param: " + std::string(e.what()));
+    }
+  }
   return r;
 }
 
@@ -131,6 +147,8 @@ std::vector<OptionSpec> qualitySettings() {
           {"--force", "N", "normal force of a soft patch in newtons (default 5)"},
           {"--edges", "M", "friction-cone edges of a point contact (default 8)"},
           {"--torque-length", "MM", "torque scale (default: the object's max radius)"},
+          {"--model-param", "MODEL.KEY=VALUE",
+           "a contact model's own setting (repeatable; in range, else an error): " + modelParameterNames(), true},
           {"--contact-scope", "S",
            "pairs searched for contacts: world (every pair, default) or grasp (only the graspable's pairs with the "
            "hand: the same grasp and measures, without e.g. the table's contacts; faster in batch runs)"}};

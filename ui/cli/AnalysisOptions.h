@@ -2,7 +2,8 @@
 // The options that shape one engine analysis (src/grasp/Analysis.h), read into an AnalysisRequest, so every
 // command that analyses a grasp spells them alike: --robot, --graspable, the hand motion (HandOptions.h),
 // --threshold, --contact-model (one or several registered models, comma-separated: evaluated side by side),
-// --measures, --curvature, --force, --edges, --torque-length.
+// --measures, --curvature, --force, --edges, --torque-length, --model-param MODEL.KEY=VALUE (a model's own
+// setting, as ContactModel::parameters() declares it).
 #include "HandOptions.h"
 #include "ModelInput.h"
 #include "grasp/Analysis.h"
@@ -18,7 +19,7 @@ OptionSpec graspable();
 OptionSpec contactModel();
 OptionSpec measures();
 OptionSpec settings();  // --settings FILE (also in qualitySettings())
-std::vector<OptionSpec> qualitySettings();  // --settings, --curvature, --force, --edges, --torque-length
+std::vector<OptionSpec> qualitySettings();  // --settings, --curvature, --force, --edges, --torque-length, --model-param
 }  // namespace analysis_options
 
 }  // namespace sg::cli

@@ -13,9 +13,14 @@
 //   softEquatorDirections=8     directions on the equator of a soft contact's limit surface
 //   torqueLength_mm=0           torque scale (0: the object's max radius)
 //
-// Missing or malformed keys keep the caller's values (`problems`, if given, names each malformed number: a file
-// written by hand on a German desktop may say "0,2", which INI reads as a list); numbers are clamped to the ranges
-// the dialog allows. Numbers are written and read in the C locale whatever the process locale (QVariant <-> QString).
+//   [patch]                     one group per registered model with parameters of its own, keys as the model
+//   tolerance_mm=0.1            declares them (ContactModel::parameters(), src/contact/ModelParameter.h)
+//
+// Missing or malformed keys keep the caller's values (`problems`, if given, names each malformed value with its
+// group: a file written by hand on a German desktop may say "0,2", which INI reads as a list); numbers are
+// clamped to the ranges the dialog allows. Files without model groups (older versions) load with the models'
+// settings left as they were. Numbers are written through core/NumberFormat.h and read through core/Parse.h
+// (C locale whatever the process locale); the [analysis] numbers go QVariant <-> QString, also C locale.
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -27,6 +32,7 @@
 #include "contact/CollisionSettings.h"
 #include "contact/ContactModel.h"
 #include "contact/CurvatureEstimator.h"
+#include "contact/ModelParameter.h"
 #include "grasp/Analysis.h"
 
 namespace sg::settings_ini {
@@ -34,22 +40,41 @@ namespace sg::settings_ini {
 // The ranges of every field, shared by the dialog's spin boxes and the clamping of stored values.
 inline constexpr double kThresholdMin_mm = 0.01, kThresholdMax_mm = 20.0;
 inline constexpr double kForceMin_N = 0.01, kForceMax_N = 10000.0;
-inline constexpr int kEdgesMin = 3, kEdgesMax = 64;
+inline constexpr int kEdgesMin = kMinFrictionDirections, kEdgesMax = kMaxFrictionDirections;
 inline constexpr double kTorqueLengthMin_mm = 0.1, kTorqueLengthMax_mm = 100000.0;
 
-// Soft limit-surface sampling from one number, the directions on the equator m: GraspIt!'s ring pattern
-// {1, 5, 8, 5, 1} on latitudes {90, 45, 0, −45, −90}° scaled to {1, round(5m/8), m, round(5m/8), 1}.
-inline std::vector<FrictionRing> softRingsWithEquator(int m) {
-  m = std::clamp(m, kEdgesMin, kEdgesMax);
-  const int mid = std::max(3, static_cast<int>(std::lround(5.0 * m / 8.0)));
-  return {{90, 1}, {45, mid}, {0, m}, {-45, mid}, {-90, 1}};
+// The group of each registered model's declared parameters ([patch] tolerance_mm=...), over `settings`.
+// An out-of-range number is clamped, a malformed value keeps the current one and is named in `problems`.
+inline void readModelParameters(QSettings& q, ContactModelSettings& settings, std::vector<std::string>* problems) {
+  for (const ContactModel* m : contactModels()) {
+    const std::vector<ModelParameter> declared = m->parameters();
+    if (declared.empty()) continue;
+    q.beginGroup(QString::fromStdString(m->name()));
+    for (const ModelParameter& p : declared) {
+      const QString key = QString::fromStdString(p.key);
+      if (!q.contains(key)) continue;
+      // "0,2" is read as the list {0, 2}: join it back so the message shows what the file says.
+      const std::string text = q.value(key).toStringList().join(QLatin1Char(',')).toStdString();
+      std::string problem;
+      if (const auto v = parseParameterText(p, text, problem, /*clampToRange=*/true))
+        setParameterValue(settings, m->name(), p, *v);
+      else if (problems)
+        problems->push_back("[" + m->name() + "] " + problem);
+    }
+    q.endGroup();
+  }
 }
 
-// The equator directions of a ring list (the ring at latitude 0; 8 if there is none).
-inline int equatorDirectionsOf(const std::vector<FrictionRing>& rings) {
-  for (const FrictionRing& r : rings)
-    if (r.latitude_deg == 0) return r.directions;
-  return 8;
+inline void writeModelParameters(QSettings& q, const ContactModelSettings& settings) {
+  for (const ContactModel* m : contactModels()) {
+    const std::vector<ModelParameter> declared = m->parameters();
+    if (declared.empty()) continue;
+    q.beginGroup(QString::fromStdString(m->name()));
+    for (const ModelParameter& p : declared)
+      q.setValue(QString::fromStdString(p.key),
+                 QString::fromStdString(parameterText(p, parameterValue(settings, m->name(), p))));
+    q.endGroup();
+  }
 }
 
 // Reads group "analysis" of `q` over the given values.
@@ -63,7 +88,7 @@ inline void read(QSettings& q, CollisionSettings& collision, std::string& contac
     if (ok && std::isfinite(v)) return std::clamp(v, min, max);
     if (problems && q.contains(QLatin1String(key))) {
       const QString text = value.toStringList().join(QLatin1Char(','));  // "0,2" is read as the list {0, 2}
-      problems->push_back(std::string(key) + " = '" + text.toStdString() +
+      problems->push_back("[analysis] " + std::string(key) + " = '" + text.toStdString() +
                           "' is not a number (write numbers with a decimal point, e.g. 0.2)");
     }
     return current;
@@ -85,6 +110,7 @@ inline void read(QSettings& q, CollisionSettings& collision, std::string& contac
     quality.torqueLength_mm = l < kTorqueLengthMin_mm ? 0 : l;
   }
   q.endGroup();
+  readModelParameters(q, quality, problems);
 }
 
 inline void write(QSettings& q, const CollisionSettings& collision, const std::string& contactModel,
@@ -103,6 +129,7 @@ inline void write(QSettings& q, const CollisionSettings& collision, const std::s
   q.remove("maxLInfinityPoints");
   q.remove("pruneLInfinity");
   q.endGroup();
+  writeModelParameters(q, quality);
 }
 
 }  // namespace sg::settings_ini

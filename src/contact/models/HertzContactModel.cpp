@@ -14,6 +14,12 @@ class HertzContactModel final : public SoftFingerContactModel {
     return "soft finger whose patch and torsional limit come from Hertz's elliptical contact of the two "
            "fitted paraboloids; point contacts with friction between rigid bodies.";
   }
+  // ν enters Hertz's E* only; the elastic layer's thickness (the soft finger's parameter) does not apply.
+  std::vector<ModelParameter> parameters() const override {
+    return {boundParameter({"poissonRatio", "Poisson's ratio ν", "", ParameterKind::Number, 0, 0.5, 0, {},
+                            "ν of every elastic body in E* (rubber ≈ 0.5)"},
+                           [](auto& s) -> auto& { return s.soft.patch.poissonRatio; })};
+  }
 
  protected:
   PatchModel patchModel() const override { return PatchModel::Hertz; }

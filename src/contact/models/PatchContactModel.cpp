@@ -22,6 +22,23 @@ class PatchContactModel final : public ContactModel {
     return "the planar polygon where both bodies' support sets overlap within the patch tolerance; uniform "
            "pressure over it gives the torsional limit.";
   }
+  std::vector<ModelParameter> parameters() const override {
+    using K = ParameterKind;
+    return {
+        boundParameter({"tolerance_mm", "Support-plane tolerance", "mm", K::Number, 0, 10, 0, {},
+                        "thickness of the slab around the support plane (Coal's patch_tolerance)"},
+                       [](auto& s) -> auto& { return s.patch.tolerance_mm; }),
+        boundParameter({"curvedSamples", "Curved-shape samples", "", K::Integer, 3, 256, 0, {},
+                        "directions sampling a curved support set (Coal's num_samples_curved_shapes)"},
+                       [](auto& s) -> auto& { return s.patch.curvedSamples; }),
+        boundParameter({"maxVertices", "Maximum patch vertices", "", K::Integer, 3, 256, 0, {},
+                        "bound on the patch polygon's vertex count"},
+                       [](auto& s) -> auto& { return s.patch.maxVertices; }),
+        boundParameter({"regionLinkDistance_mm", "Region link distance", "mm", K::Number, 0.001, 100, 0, {},
+                        "meshes: slab pieces closer than this form one region"},
+                       [](auto& s) -> auto& { return s.patch.regionLinkDistance_mm; }),
+    };
+  }
 
   std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& in, const ContactModelSettings& settings,
                                                ProgressSink& progress) const override {

@@ -22,6 +22,30 @@ class PenaltyContactModel final : public ContactModel {
     return "one point per body pair; normal force = stiffness × penetration of a quasi-static torque squeeze "
            "of the hand (each DOF at its effort), smooth stick-slip friction with μ = μs at its peak.";
   }
+  // The ranges are those checkPenaltySettings accepts, bounded above so a spin box can hold them.
+  std::vector<ModelParameter> parameters() const override {
+    using K = ParameterKind;
+    return {
+        boundParameter({"stiffness_N_per_mm", "Stiffness", "N/mm", K::Number, 1e-6, 1e9, 0, {},
+                        "spring constant k of the penalty law"},
+                       [](auto& s) -> auto& { return s.penalty.stiffness_N_per_mm; }),
+        boundParameter({"damping_N_s_per_mm", "Damping", "N·s/mm", K::Number, 0, 1e9, 0, {},
+                        "damping c of the penalty law"},
+                       [](auto& s) -> auto& { return s.penalty.damping_N_s_per_mm; }),
+        boundParameter({"transitionWidth_mm", "Transition width", "mm", K::Number, 0, 100, 0, {},
+                        "penetration over which the force blends in smoothly (0: a step)"},
+                       [](auto& s) -> auto& { return s.penalty.transitionWidth_mm; }),
+        boundParameter({"criticalVelocity_mm_per_s", "Critical velocity", "mm/s", K::Number, 1e-6, 1e6, 0, {},
+                        "slip speed at which stick-slip friction peaks at μs"},
+                       [](auto& s) -> auto& { return s.penalty.criticalVelocity_mm_per_s; }),
+        boundParameter({"clampNormalForce", "Clamp normal force at 0", "", K::Bool, 0, 1, 0, {},
+                        "a contact never pulls (f_n = max(f_n, 0))"},
+                       [](auto& s) -> auto& { return s.penalty.clampNormalForce; }),
+        boundParameter({"contactThreshold_mm", "Squeeze contact threshold", "mm", K::Number, 0, 20, 0, {},
+                        "pairs closer than this take part in the squeeze"},
+                       [](auto& s) -> auto& { return s.penalty.contactThreshold_mm; }),
+    };
+  }
 
   std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& in, const ContactModelSettings& settings,
                                                ProgressSink& progress) const override {

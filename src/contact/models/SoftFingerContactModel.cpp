@@ -39,6 +39,12 @@ void fillPatchFields(ModelContact& m, const SoftPatch& patch) {
 
 }  // namespace
 
+std::vector<ModelParameter> SoftFingerContactModel::parameters() const {
+  return {boundParameter({"layerThickness_mm", "Elastic layer thickness", "mm", ParameterKind::Number, 0.01, 1000, 0,
+                          {}, "thickness h of the fingertip's elastic layer in the patch formula (GraspIt!: 3 mm)"},
+                         [](auto& s) -> auto& { return s.soft.patch.layerThickness_mm; })};
+}
+
 std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const ContactModelInput& in,
                                                                      const ContactModelSettings& settings,
                                                                      ProgressSink& progress) const {

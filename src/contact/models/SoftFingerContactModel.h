@@ -28,6 +28,8 @@ class SoftFingerContactModel : public ContactModel {
     return "GraspIt!'s soft finger where a body is elastic: paraboloid fits, elastic-layer patch, torsional "
            "friction; point contacts with friction between rigid bodies.";
   }
+  // The elastic layer's thickness (the patch formula only this model uses).
+  std::vector<ModelParameter> parameters() const override;
   std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& input, const ContactModelSettings& settings,
                                                ProgressSink& progress) const override;
 

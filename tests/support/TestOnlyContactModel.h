@@ -1,0 +1,16 @@
+#pragma once
+// A contact model that only the tests register (registerTestOnlyContactModel): the proof that a model with a
+// setting of its own appears wherever a registered model does — contactModelNames(), --contact-model, the
+// settings file, the settings dialog, --model-param — with no edit outside its file and the one registration
+// call (src/contact/README.md §Model parameters).
+//
+// "test-only": every contact a point contact with friction (as "point"); its one parameter "gain" (a number in
+// [0, 10], default 1, kept in the generic store) is the normal force it reports at each contact, in N.
+namespace sgtest {
+
+inline constexpr const char* kTestOnlyModel = "test-only";
+
+// Registers the model once per process (later calls do nothing).
+void registerTestOnlyContactModel();
+
+}  // namespace sgtest
