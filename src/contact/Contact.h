@@ -19,7 +19,7 @@ struct ContactSide {
   BodyHandle body;
   Vec3 p_WC_mm = Vec3::Zero();      // the contact point on this body's surface, in world
   Vec3 n_W = Vec3::UnitZ();         // unit normal into this body, in world
-  // Contact frame C in world: origin = p_WC, z = n_W; x = normalise(n × (1,0,0)) (n × (0,0,1) when n is
+  // Contact frame C in world: origin = p_WC_mm, z = n_W; x = normalise(n × (1,0,0)) (n × (0,0,1) when n is
   // parallel to x), y = n × x (GraspIt!'s convention).
   Transform X_WC;
 };

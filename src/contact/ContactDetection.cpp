@@ -26,8 +26,8 @@ MeshDistance toDistance(const SeparationResult& r) {
   MeshDistance d;
   d.colliding = r.colliding;
   d.distance_mm = std::max(0.0, r.separation_mm);
-  d.pointA_mm = r.pointA_mm;
-  d.pointB_mm = r.pointB_mm;
+  d.p_WCa_mm = r.p_WCa_mm;
+  d.p_WCb_mm = r.p_WCb_mm;
   return d;
 }
 
@@ -58,8 +58,8 @@ Contact makeContact(const World& world, const BodyHandle& a, const BodyHandle& b
   const Body& ba = world.body(a);
   const Body& bb = world.body(b);
   Contact c;
-  c.side1 = {a, point.pointA_mm, point.normalA, contactFrame(point.pointA_mm, point.normalA)};
-  c.side2 = {b, point.pointB_mm, point.normalB, contactFrame(point.pointB_mm, point.normalB)};
+  c.side1 = {a, point.p_WCa_mm, point.nA_W, contactFrame(point.p_WCa_mm, point.nA_W)};
+  c.side2 = {b, point.p_WCb_mm, point.nB_W, contactFrame(point.p_WCb_mm, point.nB_W)};
   c.separation_mm = point.distance_mm;
   const auto ia = world.materials.indexOf(ba.material), ib = world.materials.indexOf(bb.material);
   if (ia && ib) {
@@ -139,13 +139,13 @@ PairSensing sensePair(const World& world, const WorldState& state, const BodyHan
   s.colliding = r.colliding;
   s.separation_mm = r.separation_mm;
   s.contact = r.colliding || r.separation_mm <= settings.threshold_mm();
-  s.frameA = contactFrame(r.pointA_mm, r.normalA);
-  s.frameB = contactFrame(r.pointB_mm, r.normalB);
+  s.frameA = contactFrame(r.p_WCa_mm, r.nA_W);
+  s.frameB = contactFrame(r.p_WCb_mm, r.nB_W);
   if (r.colliding)  // the deepest point and its normals as findContacts reports them (touching meshes included)
     if (const auto p = penetrationContact(a.side(), b.side(), settings.contacts)) {
       s.separation_mm = p->distance_mm;
-      s.frameA = contactFrame(p->pointA_mm, p->normalA);
-      s.frameB = contactFrame(p->pointB_mm, p->normalB);
+      s.frameA = contactFrame(p->p_WCa_mm, p->nA_W);
+      s.frameB = contactFrame(p->p_WCb_mm, p->nB_W);
     }
   return s;
 }

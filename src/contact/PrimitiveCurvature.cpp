@@ -6,10 +6,10 @@
 
 namespace sg {
 
-QuadricFit exactShapeFit(const Shape& shape, const Transform& X_WS, const Vec3& p_WC, const Vec3& n_W,
+QuadricFit exactShapeFit(const Shape& shape, const Transform& X_WS, const Vec3& p_WC_mm, const Vec3& n_W,
                          const QuadricFitSettings& settings) {
-  const SurfaceCurvature sc = surfaceCurvature(shape, X_WS.inverse() * p_WC);
-  const Transform frame = contactFrame(p_WC, n_W);
+  const SurfaceCurvature sc = surfaceCurvature(shape, X_WS.inverse() * p_WC_mm);
+  const Transform frame = contactFrame(p_WC_mm, n_W);
   const Mat3 R = frame.rotationMatrix();
   // The max-curvature direction in the contact frame's tangent plane (the contact normal may differ slightly
   // from the surface normal, e.g. for a contact found on the tessellation).

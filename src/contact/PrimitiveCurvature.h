@@ -17,7 +17,7 @@ std::optional<QuadricFit> exactPrimitiveFit(const World& world, const WorldState
                                             const QuadricFitSettings& settings = {});
 
 // The same for a primitive placed by X_WS directly: the osculating paraboloid z = a x² + b y² + c xy in the
-// contact frame (origin p_WC, z = inward normal), curvatures > 0 where convex.
+// contact frame (origin p_WC_mm, z = inward normal), curvatures > 0 where convex.
 QuadricFit exactShapeFit(const Shape& shape, const Transform& X_WS, const Vec3& p_WC_mm, const Vec3& inwardNormal_W,
                          const QuadricFitSettings& settings = {});
 

@@ -137,7 +137,7 @@ std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& world, 
   return out;
 }
 
-SoftContactResult analyseSoftContact(const World& world, const WorldState& state, const Contact& c,
+SoftContactResult analyzeSoftContact(const World& world, const WorldState& state, const Contact& c,
                                      SoftNeighbourhoodPair nb, const SoftContactSettings& s) {
   SoftContactResult r;
   const auto e1 = youngsOf(world, c.side1.body), e2 = youngsOf(world, c.side2.body);

@@ -44,12 +44,12 @@ inline std::vector<SoftNeighbourhoodPair> gatherSoftNeighbourhoods(const World& 
 // body is elastic (use pointContactEdges then) or a setting is invalid. The osculating-jet estimator also uses
 // the vertex normals of the neighbourhood vertices, from the body meshes placed as in `state` (the state the
 // neighbourhoods were gathered in).
-SoftContactResult analyseSoftContact(const World& world, const WorldState& state, const Contact& contact,
+SoftContactResult analyzeSoftContact(const World& world, const WorldState& state, const Contact& contact,
                                      SoftNeighbourhoodPair neighbourhoods, const SoftContactSettings& settings);
 // The same on the world's current state.
-inline SoftContactResult analyseSoftContact(const World& world, const Contact& contact,
+inline SoftContactResult analyzeSoftContact(const World& world, const Contact& contact,
                                             SoftNeighbourhoodPair neighbourhoods, const SoftContactSettings& settings) {
-  return analyseSoftContact(world, world.state, contact, std::move(neighbourhoods), settings);
+  return analyzeSoftContact(world, world.state, contact, std::move(neighbourhoods), settings);
 }
 
 // Either body of the contact has a Young's modulus.

@@ -36,7 +36,7 @@ std::vector<int> components(const std::vector<ContactPoint>& raw, double link) {
   const double link2 = link * link;
   for (std::size_t i = 0; i < raw.size(); ++i)
     for (std::size_t j = i + 1; j < raw.size(); ++j)
-      if ((raw[i].pointA_mm - raw[j].pointA_mm).squaredNorm() < link2) {
+      if ((raw[i].p_WCa_mm - raw[j].p_WCa_mm).squaredNorm() < link2) {
         const int a = find(static_cast<int>(i)), b = find(static_cast<int>(j));
         if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
       }
@@ -55,11 +55,11 @@ std::size_t representative(const std::vector<ContactPoint>& raw, const std::vect
   for (std::size_t m : members)
     if (raw[m].distance_mm <= best + tie) {
       tied.push_back(m);
-      centroid += raw[m].pointA_mm;
+      centroid += raw[m].p_WCa_mm;
     }
   centroid /= static_cast<double>(tied.size());
   return *std::min_element(tied.begin(), tied.end(), [&](std::size_t x, std::size_t y) {
-    return (raw[x].pointA_mm - centroid).squaredNorm() < (raw[y].pointA_mm - centroid).squaredNorm();
+    return (raw[x].p_WCa_mm - centroid).squaredNorm() < (raw[y].p_WCa_mm - centroid).squaredNorm();
   });
 }
 
@@ -110,7 +110,7 @@ void regionsOfPair(const World& world, const WorldState& state, const std::vecto
     const Vec3& p = contacts[static_cast<std::size_t>(i)].side1.p_WC_mm;
     std::size_t nearest = 0;
     for (std::size_t k = 1; k < mc.points.size(); ++k)
-      if ((mc.points[k].pointA_mm - p).squaredNorm() < (mc.points[nearest].pointA_mm - p).squaredNorm()) nearest = k;
+      if ((mc.points[k].p_WCa_mm - p).squaredNorm() < (mc.points[nearest].p_WCa_mm - p).squaredNorm()) nearest = k;
     regionOfContact.push_back(component[nearest]);
   }
   std::vector<int> done;

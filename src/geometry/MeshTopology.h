@@ -47,8 +47,8 @@ MeshTopology makeMeshTopology(const Bvh& bvh);
 // meshDistance warm-started from `warm` (Proximity.h), with the meshes' topologies: the slab certificate
 // gathers its candidate triangles from the vertex projections and finds its direction by hull climbs
 // instead of scanning every triangle and vertex. Returns exactly what the cold query returns.
-MeshDistance meshDistance(const Bvh& a, const MeshTopology& topologyA, const Transform& poseA, const Bvh& b,
-                          const MeshTopology& topologyB, const Transform& poseB, DistanceWarmStart& warm,
+MeshDistance meshDistance(const Bvh& a, const MeshTopology& topologyA, const Transform& X_WA, const Bvh& b,
+                          const MeshTopology& topologyB, const Transform& X_WB, DistanceWarmStart& warm,
                           double upperBound_mm = std::numeric_limits<double>::infinity());
 
 }  // namespace sg

@@ -6,10 +6,10 @@ namespace sg {
 
 ContactPoint penetrationPoint(const SeparationResult& r) {
   ContactPoint c;
-  c.pointA_mm = r.pointA_mm;
-  c.pointB_mm = r.pointB_mm;
-  c.normalA = r.normalA;
-  c.normalB = r.normalB;
+  c.p_WCa_mm = r.p_WCa_mm;
+  c.p_WCb_mm = r.p_WCb_mm;
+  c.nA_W = r.nA_W;
+  c.nB_W = r.nB_W;
   c.distance_mm = std::min(0.0, r.separation_mm);  // a closed form may give −0 or round-off above 0 when touching
   return c;
 }
@@ -38,7 +38,7 @@ std::optional<ContactPoint> penetrationContact(const PairSide& a, const PairSide
   if (best.distance_mm > 1e-9) {
     // Features of a colliding pair this close with no vertex inside: crossing edges. They separate by moving
     // apart along the line between their points, the other way round from the apart convention, by that distance.
-    std::swap(best.normalA, best.normalB);
+    std::swap(best.nA_W, best.nB_W);
     best.distance_mm = -best.distance_mm;
   } else {
     best.distance_mm = 0;  // touching: the report's normals come from the faces (ProximityContacts.cpp, add)

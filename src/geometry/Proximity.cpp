@@ -10,9 +10,9 @@ namespace sg {
 
 using detail::RelativePose;
 
-bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB) {
+bool meshesCollide(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB) {
   if (a.empty() || b.empty()) return false;
-  detail::PairFrame frame(a, poseA, b, poseB);
+  detail::PairFrame frame(a, X_WA, b, X_WB);
   bool hit = false;
   detail::traverseNodePairs(
       frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > 0; },
@@ -48,10 +48,10 @@ struct DistanceSearch {
   const MeshTopology* topologyA = nullptr;
   const MeshTopology* topologyB = nullptr;
 
-  DistanceSearch(const Bvh& a_, const Transform& poseA, const Bvh& b_, const Transform& poseB, double upperBound)
-      : a(a_), b(b_), frame(a_, poseA, b_, poseB), best(upperBound) {
+  DistanceSearch(const Bvh& a_, const Transform& X_WA, const Bvh& b_, const Transform& X_WB, double upperBound)
+      : a(a_), b(b_), frame(a_, X_WA, b_, X_WB), best(upperBound) {
     const double scale = a.nodes()[0].box.radius + b.nodes()[0].box.radius +
-                         (poseA.translation() - poseB.translation()).norm() + 1.0;
+                         (X_WA.translation() - X_WB.translation()).norm() + 1.0;
     slack = 1e-12 * scale;
     certificateMargin = 1e-9 * scale;
   }
@@ -393,33 +393,33 @@ struct DistanceSearch {
     r.distance_mm = colliding ? 0.0 : best;
     r.triangleA = a.sourceIndex()[bestA];
     r.triangleB = b.sourceIndex()[bestB];
-    r.pointA_mm = frame.frameToWorld() * pointA;
-    r.pointB_mm = frame.frameToWorld() * pointB;
+    r.p_WCa_mm = frame.frameToWorld() * pointA;
+    r.p_WCb_mm = frame.frameToWorld() * pointB;
     return r;
   }
 };
 
 }  // namespace
 
-MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshDistance meshDistance(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           double upperBound) {
   if (a.empty() || b.empty()) return {};
-  DistanceSearch search(a, poseA, b, poseB, upperBound);
+  DistanceSearch search(a, X_WA, b, X_WB, upperBound);
   search.run();
   return search.result();
 }
 
 namespace {
 
-MeshDistance warmDistance(const Bvh& a, const MeshTopology* topologyA, const Transform& poseA, const Bvh& b,
-                          const MeshTopology* topologyB, const Transform& poseB, DistanceWarmStart& warm,
+MeshDistance warmDistance(const Bvh& a, const MeshTopology* topologyA, const Transform& X_WA, const Bvh& b,
+                          const MeshTopology* topologyB, const Transform& X_WB, DistanceWarmStart& warm,
                           double upperBound) {
   if (a.empty() || b.empty()) return {};
   const bool usable = warm.valid && warm.a == &a && warm.b == &b && warm.triangleA < a.triangles().size() &&
                       warm.triangleB < b.triangles().size();
   MeshDistance r;
   {
-    DistanceSearch search(a, poseA, b, poseB, upperBound);
+    DistanceSearch search(a, X_WA, b, X_WB, upperBound);
     search.topologyA = topologyA;
     search.topologyB = topologyB;
     // The last closest pair at the new poses: its distance is the starting bound. A colliding start would
@@ -446,24 +446,24 @@ MeshDistance warmDistance(const Bvh& a, const MeshTopology* topologyA, const Tra
   }
   // Colliding after a warm start: the cold search gives the canonical intersection point.
   warm.valid = false;
-  return meshDistance(a, poseA, b, poseB, upperBound);
+  return meshDistance(a, X_WA, b, X_WB, upperBound);
 }
 
 }  // namespace
 
-MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshDistance meshDistance(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           DistanceWarmStart& warm, double upperBound) {
-  return warmDistance(a, nullptr, poseA, b, nullptr, poseB, warm, upperBound);
+  return warmDistance(a, nullptr, X_WA, b, nullptr, X_WB, warm, upperBound);
 }
 
-MeshDistance meshDistance(const Bvh& a, const MeshTopology& topologyA, const Transform& poseA, const Bvh& b,
-                          const MeshTopology& topologyB, const Transform& poseB, DistanceWarmStart& warm,
+MeshDistance meshDistance(const Bvh& a, const MeshTopology& topologyA, const Transform& X_WA, const Bvh& b,
+                          const MeshTopology& topologyB, const Transform& X_WB, DistanceWarmStart& warm,
                           double upperBound) {
   // A topology of other meshes would index out of range: such a pair takes the plain path.
   const bool fits = topologyA.corners.size() == a.triangles().size() && topologyB.corners.size() == b.triangles().size() &&
                     topologyA.vertexTriangleStart.size() == a.vertices().size() + 1 &&
                     topologyB.vertexTriangleStart.size() == b.vertices().size() + 1;
-  return warmDistance(a, fits ? &topologyA : nullptr, poseA, b, fits ? &topologyB : nullptr, poseB, warm, upperBound);
+  return warmDistance(a, fits ? &topologyA : nullptr, X_WA, b, fits ? &topologyB : nullptr, X_WB, warm, upperBound);
 }
 
 namespace {
@@ -523,10 +523,10 @@ int rayCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d) {
 
 }  // namespace
 
-MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& pose, const Vec3& pointWorld) {
+MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm) {
   MeshClosestPoint result;
   if (mesh.empty()) return result;
-  const Vec3 p = pose.inverse() * pointWorld;
+  const Vec3 p = X_WM.inverse() * p_WQ_mm;
   double best = std::numeric_limits<double>::infinity();
   struct Item {
     std::uint32_t node;
@@ -544,7 +544,7 @@ MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& pose, cons
         const auto c = closestPointOnTriangle(p, t[0], t[1], t[2]);
         if (c.distanceSquared < best * best) {
           best = std::sqrt(c.distanceSquared);
-          result.point_mm = pose * c.point;
+          result.point_mm = X_WM * c.point;
           result.triangle = mesh.sourceIndex()[i];
         }
       }
@@ -560,9 +560,9 @@ MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& pose, cons
   return result;
 }
 
-bool pointInsideMesh(const Bvh& mesh, const Transform& pose, const Vec3& pointWorld) {
+bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm) {
   if (mesh.empty()) return false;
-  const Vec3 p = pose.inverse() * pointWorld;
+  const Vec3 p = X_WM.inverse() * p_WQ_mm;
   if (!mesh.bounds().empty() && ((p.array() < mesh.bounds().min.array()).any() ||
                                  (p.array() > mesh.bounds().max.array()).any()))
     return false;
@@ -596,48 +596,48 @@ void deepestVertex(const Bvh& inner, const Transform& innerPose, const Bvh& oute
 }
 }  // namespace
 
-PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB) {
+PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB) {
   PenetrationEstimate e;
   double depthA = 0, depthB = 0;
   Vec3 aIn, bSurf, bIn, aSurf;
-  deepestVertex(a, poseA, b, poseB, depthA, aIn, bSurf);  // vertices of A inside B
-  deepestVertex(b, poseB, a, poseA, depthB, bIn, aSurf);  // vertices of B inside A
+  deepestVertex(a, X_WA, b, X_WB, depthA, aIn, bSurf);  // vertices of A inside B
+  deepestVertex(b, X_WB, a, X_WA, depthB, bIn, aSurf);  // vertices of B inside A
   if (depthA <= 0 && depthB <= 0) return e;
   if (depthA >= depthB) {
     e.depth_mm = depthA;
-    e.pointA_mm = aIn;
-    e.pointB_mm = bSurf;
-    e.normalA = (bSurf - aIn).normalized();  // moving A's vertex to B's surface separates them
+    e.p_WCa_mm = aIn;
+    e.p_WCb_mm = bSurf;
+    e.nA_W = (bSurf - aIn).normalized();  // moving A's vertex to B's surface separates them
   } else {
     e.depth_mm = depthB;
-    e.pointA_mm = aSurf;
-    e.pointB_mm = bIn;
-    e.normalA = (bIn - aSurf).normalized();
+    e.p_WCa_mm = aSurf;
+    e.p_WCb_mm = bIn;
+    e.nA_W = (bIn - aSurf).normalized();
   }
   return e;
 }
 
-SeparationResult signedSeparation(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB) {
+SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB) {
   SeparationResult r;
-  const MeshDistance d = meshDistance(a, poseA, b, poseB);
+  const MeshDistance d = meshDistance(a, X_WA, b, X_WB);
   if (!d.found()) return r;
-  r.pointA_mm = d.pointA_mm;
-  r.pointB_mm = d.pointB_mm;
+  r.p_WCa_mm = d.p_WCa_mm;
+  r.p_WCb_mm = d.p_WCb_mm;
   r.colliding = d.colliding;
   if (!d.colliding) {
     r.separation_mm = d.distance_mm;
-    const Vec3 diff = d.pointA_mm - d.pointB_mm;
-    if (diff.norm() > 1e-12) r.normalA = diff.normalized();
+    const Vec3 diff = d.p_WCa_mm - d.p_WCb_mm;
+    if (diff.norm() > 1e-12) r.nA_W = diff.normalized();
   } else {
-    const PenetrationEstimate p = estimatePenetration(a, poseA, b, poseB);
+    const PenetrationEstimate p = estimatePenetration(a, X_WA, b, X_WB);
     r.separation_mm = -p.depth_mm;
     if (p.depth_mm > 0) {
-      r.pointA_mm = p.pointA_mm;
-      r.pointB_mm = p.pointB_mm;
-      r.normalA = p.normalA;
+      r.p_WCa_mm = p.p_WCa_mm;
+      r.p_WCb_mm = p.p_WCb_mm;
+      r.nA_W = p.nA_W;
     }
   }
-  r.normalB = -r.normalA;
+  r.nB_W = -r.nA_W;
   return r;
 }
 

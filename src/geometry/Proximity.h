@@ -10,11 +10,11 @@
 namespace sg {
 
 // True when any triangle of `a` intersects (or touches) any triangle of `b`.
-bool meshesCollide(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+bool meshesCollide(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
 
 struct MeshDistance {
   double distance_mm = std::numeric_limits<double>::infinity();  // 0 when colliding; ∞ if a mesh is empty
-  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();        // world frame witness points
+  Vec3 p_WCa_mm = Vec3::Zero(), p_WCb_mm = Vec3::Zero();        // world frame witness points
   bool colliding = false;
   // The closest (or a colliding) triangle pair, as indices in each source mesh (Bvh::sourceIndex); 0 when
   // not found.
@@ -25,7 +25,7 @@ struct MeshDistance {
 // distance exceeds it the result is "not found" (distance ∞).
 // The answer is canonical (the smallest distance, ties to the smaller triangle indices), whatever the
 // traversal order or starting bound.
-MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshDistance meshDistance(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           double upperBound_mm = std::numeric_limits<double>::infinity());
 
 // Temporal coherence for repeated distance queries of one mesh pair (README.md §Proximity): the closest
@@ -38,7 +38,7 @@ struct DistanceWarmStart {
   bool valid = false;
 };
 // meshDistance warm-started from `warm`, which it then updates. Returns exactly what the cold query returns.
-MeshDistance meshDistance(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshDistance meshDistance(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           DistanceWarmStart& warm, double upperBound_mm = std::numeric_limits<double>::infinity());
 
 struct MeshClosestPoint {
@@ -46,29 +46,29 @@ struct MeshClosestPoint {
   Vec3 point_mm = Vec3::Zero();  // in the frame of the query point
   std::uint32_t triangle = 0;    // index in the source mesh
 };
-// Closest point of a mesh (placed by `pose`) to a world point.
-MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& pose, const Vec3& point_mm);
+// Closest point of a mesh (placed by `X_WM`) to a world point.
+MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm);
 // Ray-parity inside test (three rays, majority vote); meaningful for closed meshes.
-bool pointInsideMesh(const Bvh& mesh, const Transform& pose, const Vec3& point_mm);
+bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm);
 
 struct PenetrationEstimate {
   double depth_mm = 0;                                 // 0 when no vertex of either mesh is inside the other
-  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world: deepest point and its surface witness
-  Vec3 normalA = Vec3::UnitZ();                        // direction that pushes A out of B (into A)
+  Vec3 p_WCa_mm = Vec3::Zero(), p_WCb_mm = Vec3::Zero();  // world: deepest point and its surface witness
+  Vec3 nA_W = Vec3::UnitZ();                        // direction that pushes A out of B (into A)
 };
 // For colliding closed meshes: the deepest vertex of either mesh inside the other, measured to the
 // other's surface. An estimate (exact for a convex vertex region against a flat face), not the true
 // translational penetration depth.
-PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
 
 struct SeparationResult {
   double separation_mm = std::numeric_limits<double>::infinity();  // negative = penetration estimate
   bool colliding = false;
-  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world
-  Vec3 normalA = Vec3::UnitZ(), normalB = -Vec3::UnitZ();    // unit, into A / into B
+  Vec3 p_WCa_mm = Vec3::Zero(), p_WCb_mm = Vec3::Zero();  // world
+  Vec3 nA_W = Vec3::UnitZ(), nB_W = -Vec3::UnitZ();    // unit, into A / into B
 };
 // Signed separation (src/geometry/README.md §Proximity): the distance when apart, minus the
 // penetration estimate when colliding, with witness points and inward normals on both sides.
-SeparationResult signedSeparation(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
 
 }  // namespace sg

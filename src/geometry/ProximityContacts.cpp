@@ -28,13 +28,13 @@ struct TrianglePairContacts {
 
   void add(const Vec3& pa, const Vec3& pb, double dist, bool edgeEdge, bool faceOnA, bool faceOnB) {
     ContactPoint c;
-    c.pointA_mm = pa;
-    c.pointB_mm = pb;
+    c.p_WCa_mm = pa;
+    c.p_WCb_mm = pb;
     c.distance_mm = dist;
     c.edgeEdge = edgeEdge;
     const Vec3 d = pa - pb;
-    c.normalA = dist > 1e-9 ? Vec3(d / d.norm()) : fallbackNormalA(normalA, normalB, faceOnA, faceOnB);
-    c.normalB = -c.normalA;
+    c.nA_W = dist > 1e-9 ? Vec3(d / d.norm()) : fallbackNormalA(normalA, normalB, faceOnA, faceOnB);
+    c.nB_W = -c.nA_W;
     out.push_back(c);
   }
 
@@ -77,7 +77,7 @@ struct TrianglePairContacts {
 
 }  // namespace
 
-MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           const ContactQueryOptions& options) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
@@ -85,8 +85,8 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
   // of a query that its root pair would end.
   const BvhBox& ra = a.nodes().front().box;
   const BvhBox& rb = b.nodes().front().box;
-  if (ballGapLowerBound(poseA * ra.center, ra.radius, poseB * rb.center, rb.radius) > options.threshold_mm) return result;
-  detail::PairFrame frame(a, poseA, b, poseB);
+  if (ballGapLowerBound(X_WA * ra.center, ra.radius, X_WB * rb.center, rb.radius) > options.threshold_mm) return result;
+  detail::PairFrame frame(a, X_WA, b, X_WB);
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(
       frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > options.threshold_mm; },
@@ -108,10 +108,10 @@ MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, co
   const Transform& X_WF = frame.frameToWorld();
   const Mat3 R_WF = X_WF.rotationMatrix();
   for (auto& c : raw) {
-    c.pointA_mm = X_WF * c.pointA_mm;
-    c.pointB_mm = X_WF * c.pointB_mm;
-    c.normalA = R_WF * c.normalA;
-    c.normalB = R_WF * c.normalB;
+    c.p_WCa_mm = X_WF * c.p_WCa_mm;
+    c.p_WCb_mm = X_WF * c.p_WCb_mm;
+    c.nA_W = R_WF * c.nA_W;
+    c.nB_W = R_WF * c.nB_W;
   }
   if (options.keepRawPoints) {
     result.rawPoints = raw;
@@ -141,7 +141,7 @@ std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> poin
   for (std::uint32_t i : order) {
     const ContactPoint& p = points[i];
     const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const ContactPoint& k) {
-      return (k.pointA_mm - p.pointA_mm).squaredNorm() < r2 && (k.pointB_mm - p.pointB_mm).squaredNorm() < r2;
+      return (k.p_WCa_mm - p.p_WCa_mm).squaredNorm() < r2 && (k.p_WCb_mm - p.p_WCb_mm).squaredNorm() < r2;
     });
     if (!duplicate) kept.push_back(p);
   }
@@ -180,7 +180,7 @@ std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& point
   std::vector<std::vector<ContactPoint>> groups;
   for (const auto& p : points) {
     auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const auto& g) { return g.front().normalA.dot(p.normalA) > opt.normalGroupCosine; });
+                           [&](const auto& g) { return g.front().nA_W.dot(p.nA_W) > opt.normalGroupCosine; });
     if (it == groups.end()) groups.push_back({p});
     else it->push_back(p);
   }
@@ -190,35 +190,35 @@ std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& point
     std::vector<ContactPoint> spread;
     for (const auto& p : g)
       if (std::none_of(spread.begin(), spread.end(),
-                       [&](const ContactPoint& q) { return (q.pointA_mm - p.pointA_mm).squaredNorm() < spacing2; }))
+                       [&](const ContactPoint& q) { return (q.p_WCa_mm - p.p_WCa_mm).squaredNorm() < spacing2; }))
         spread.push_back(p);
     if (spread.size() <= 2) {
       out.insert(out.end(), spread.begin(), spread.end());
       continue;
     }
     // Collinear within tolerance: keep the two extremes.
-    const Vec3 p0 = spread.front().pointA_mm;
+    const Vec3 p0 = spread.front().p_WCa_mm;
     std::size_t far = 0;
     for (std::size_t i = 1; i < spread.size(); ++i)
-      if ((spread[i].pointA_mm - p0).squaredNorm() > (spread[far].pointA_mm - p0).squaredNorm()) far = i;
-    const Vec3 u = (spread[far].pointA_mm - p0).normalized();
+      if ((spread[i].p_WCa_mm - p0).squaredNorm() > (spread[far].p_WCa_mm - p0).squaredNorm()) far = i;
+    const Vec3 u = (spread[far].p_WCa_mm - p0).normalized();
     const bool collinear = std::all_of(spread.begin(), spread.end(), [&](const ContactPoint& c) {
-      return (c.pointA_mm - p0).cross(u).norm() < opt.collinearTolerance_mm;
+      return (c.p_WCa_mm - p0).cross(u).norm() < opt.collinearTolerance_mm;
     });
     if (collinear) {
       auto [lo, hi] = std::minmax_element(spread.begin(), spread.end(), [&](const ContactPoint& x, const ContactPoint& y) {
-        return (x.pointA_mm - p0).dot(u) < (y.pointA_mm - p0).dot(u);
+        return (x.p_WCa_mm - p0).dot(u) < (y.p_WCa_mm - p0).dot(u);
       });
       out.push_back(*lo);
       out.push_back(*hi);
       continue;
     }
     // Project into the plane across the group normal and keep the hull vertices.
-    const Vec3 n = spread.front().normalA;
+    const Vec3 n = spread.front().nA_W;
     Vec3 e1 = n.unitOrthogonal();
     const Vec3 e2 = n.cross(e1);
     std::vector<Vec2> flat;
-    for (const auto& c : spread) flat.emplace_back((c.pointA_mm - p0).dot(e1), (c.pointA_mm - p0).dot(e2));
+    for (const auto& c : spread) flat.emplace_back((c.p_WCa_mm - p0).dot(e1), (c.p_WCa_mm - p0).dot(e2));
     for (std::size_t i : convexHull2d(flat)) out.push_back(spread[i]);
   }
   return out;
@@ -226,10 +226,10 @@ std::vector<ContactPoint> compactContacts(const std::vector<ContactPoint>& point
 
 void fixContactNormals(std::vector<ContactPoint>& points) {
   for (auto& c : points) {
-    const Vec3 d = c.pointB_mm - c.pointA_mm;
+    const Vec3 d = c.p_WCb_mm - c.p_WCa_mm;
     if (d.squaredNorm() <= 1e-18) continue;  // coincident points: the normals came from the faces (add)
-    if (d.dot(c.normalA) > 0) c.normalA = -c.normalA;
-    if (d.dot(c.normalB) < 0) c.normalB = -c.normalB;
+    if (d.dot(c.nA_W) > 0) c.nA_W = -c.nA_W;
+    if (d.dot(c.nB_W) < 0) c.nB_W = -c.nB_W;
   }
 }
 

@@ -23,8 +23,8 @@ struct ContactQueryOptions {
 };
 
 struct ContactPoint {
-  Vec3 pointA_mm = Vec3::Zero(), pointB_mm = Vec3::Zero();  // world, on each surface
-  Vec3 normalA = Vec3::UnitZ(), normalB = -Vec3::UnitZ();    // world, unit, into A / into B
+  Vec3 p_WCa_mm = Vec3::Zero(), p_WCb_mm = Vec3::Zero();  // world, on each surface
+  Vec3 nA_W = Vec3::UnitZ(), nB_W = -Vec3::UnitZ();    // world, unit, into A / into B
   double distance_mm = 0;
   bool edgeEdge = false;  // false: a vertex–face pair
 };
@@ -39,7 +39,7 @@ struct MeshContacts {
   std::vector<ContactPoint> rawPoints;
 };
 
-MeshContacts meshContacts(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB,
+MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
                           const ContactQueryOptions& options = {});
 
 // The steps after point generation, exposed for tests and other generators.

@@ -6,13 +6,13 @@ namespace {
 thread_local MappingScratch threadScratch;
 }
 
-PairFrame::PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB)
+PairFrame::PairFrame(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB)
     : a_(a),
       b_(b),
       mapA_(a.nodes().size() < b.nodes().size()),
       mapped_(mapA_ ? &a : &b),
-      rel_(mapA_ ? RelativePose(poseB, poseA) : RelativePose(poseA, poseB)),
-      frameToWorld_(mapA_ ? poseB : poseA),
+      rel_(mapA_ ? RelativePose(X_WB, X_WA) : RelativePose(X_WA, X_WB)),
+      frameToWorld_(mapA_ ? X_WB : X_WA),
       compactRel_(rel_.R, rel_.t),
       compactMargin_(compactGapMargin(std::max((mapA_ ? b : a).coordinateScale(),
                                                rel_.t.norm() + mapped_->coordinateScale()))) {

@@ -18,8 +18,8 @@ namespace sg::detail {
 struct RelativePose {
   Mat3 R;
   Vec3 t;
-  RelativePose(const Transform& poseA, const Transform& poseB) {
-    const Transform rel = poseA.inverse() * poseB;
+  RelativePose(const Transform& X_WA, const Transform& X_WB) {
+    const Transform rel = X_WA.inverse() * X_WB;
     R = rel.rotationMatrix();
     t = rel.translation();
   }
@@ -195,7 +195,7 @@ struct MappingScratch {
 // nodes are met again and again). Roles A and B are kept: triangleA/normalA are A's whichever is mapped.
 class PairFrame {
  public:
-  PairFrame(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB);
+  PairFrame(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
   ~PairFrame();
   PairFrame(const PairFrame&) = delete;
   PairFrame& operator=(const PairFrame&) = delete;

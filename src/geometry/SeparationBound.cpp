@@ -8,10 +8,10 @@
 
 namespace sg {
 
-double meshSeparationBound(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB, double cap_mm) {
+double meshSeparationBound(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB, double cap_mm) {
   double bound = std::numeric_limits<double>::infinity();
   if (a.empty() || b.empty()) return bound;
-  detail::PairFrame frame(a, poseA, b, poseB);
+  detail::PairFrame frame(a, X_WA, b, X_WB);
   bool within = false;  // a triangle pair within the cap: no bound above it
   detail::traverseNodePairs(
       frame, a, b,

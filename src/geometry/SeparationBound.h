@@ -12,6 +12,6 @@ namespace sg {
 // A lower bound on the distance between `a` and `b`: > cap_mm when every triangle pair is farther apart
 // than cap_mm (the smallest pruned bound), 0 when some triangle pair is within cap_mm (or intersects),
 // +∞ when a mesh is empty.
-double meshSeparationBound(const Bvh& a, const Transform& poseA, const Bvh& b, const Transform& poseB, double cap_mm);
+double meshSeparationBound(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB, double cap_mm);
 
 }  // namespace sg

@@ -43,10 +43,10 @@ Transform X_WS(const PairSide& s) { return s.X_WB * s.primitive->X_BS; }
 // A closest pair as a contact point: point on A, point on B, unit normal into A (from B towards A).
 ContactPoint makePoint(const Vec3& pA, const Vec3& pB, const Vec3& intoA, double distance) {
   ContactPoint c;
-  c.pointA_mm = pA;
-  c.pointB_mm = pB;
-  c.normalA = intoA;
-  c.normalB = -intoA;
+  c.p_WCa_mm = pA;
+  c.p_WCb_mm = pB;
+  c.nA_W = intoA;
+  c.nB_W = -intoA;
   c.distance_mm = distance;
   return c;
 }
@@ -55,17 +55,17 @@ SeparationResult toSeparation(const ContactPoint& c) {
   SeparationResult r;
   r.separation_mm = c.distance_mm;
   r.colliding = c.distance_mm <= 0;
-  r.pointA_mm = c.pointA_mm;
-  r.pointB_mm = c.pointB_mm;
-  r.normalA = c.normalA;
-  r.normalB = c.normalB;
+  r.p_WCa_mm = c.p_WCa_mm;
+  r.p_WCb_mm = c.p_WCb_mm;
+  r.nA_W = c.nA_W;
+  r.nB_W = c.nB_W;
   return r;
 }
 
 ContactPoint swapped(const ContactPoint& c) {
   ContactPoint s = c;
-  std::swap(s.pointA_mm, s.pointB_mm);
-  std::swap(s.normalA, s.normalB);
+  std::swap(s.p_WCa_mm, s.p_WCb_mm);
+  std::swap(s.nA_W, s.nB_W);
   return s;
 }
 
@@ -154,13 +154,13 @@ std::vector<ContactPoint> halfSpaceFeatures(const PairSide& a, const PairSide& b
 // ---- sphere (A) against a mesh (B)
 // Closest points of every triangle of B within `reach` of the world point c.
 struct TriangleNear {
-  Vec3 point_W;
+  Vec3 point_W_mm;
   double distance;
 };
-std::vector<TriangleNear> trianglesNear(const Bvh& bvh, const Transform& pose, const Vec3& c_W, double reach) {
+std::vector<TriangleNear> trianglesNear(const Bvh& bvh, const Transform& X_WM, const Vec3& c_W, double reach) {
   std::vector<TriangleNear> out;
   if (bvh.empty()) return out;
-  const Vec3 c = pose.inverse() * c_W;
+  const Vec3 c = X_WM.inverse() * c_W;
   std::vector<std::uint32_t> stack{0};
   while (!stack.empty()) {
     const BvhNode& node = bvh.nodes()[stack.back()];
@@ -177,15 +177,15 @@ std::vector<TriangleNear> trianglesNear(const Bvh& bvh, const Transform& pose, c
       const auto& t = bvh.triangles()[i];
       const auto r = closestPointOnTriangle(c, t[0], t[1], t[2]);
       const double d = std::sqrt(r.distanceSquared);
-      if (d <= reach) out.push_back({pose * r.point, d});
+      if (d <= reach) out.push_back({X_WM * r.point, d});
     }
   }
   return out;
 }
-ContactPoint sphereMeshPoint(const Vec3& c_W, double r, const Vec3& q_W, double d, bool inside) {
-  Vec3 n = d > 1e-300 ? Vec3((c_W - q_W) / d) : Vec3::UnitZ();
+ContactPoint sphereMeshPoint(const Vec3& c_W, double r, const Vec3& q_W_mm, double d, bool inside) {
+  Vec3 n = d > 1e-300 ? Vec3((c_W - q_W_mm) / d) : Vec3::UnitZ();
   if (inside) n = -n;
-  return makePoint(c_W - r * n, q_W, n, (inside ? -d : d) - r);
+  return makePoint(c_W - r * n, q_W_mm, n, (inside ? -d : d) - r);
 }
 ContactPoint sphereMesh(const PairSide& a, const PairSide& b) {
   const double r = std::get<Sphere>(a.primitive->shape).radius_mm;
@@ -224,12 +224,12 @@ SegmentTriangle segmentTriangle(const Vec3& p, const Vec3& q, const TrianglePoin
 }
 // Every triangle of B whose closest point to the world segment is within `reach`, with that pair (world), and
 // the pairs of the segment's ends with it when within reach.
-std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transform& pose, const Vec3& p_W,
-                                                  const Vec3& q_W, double reach) {
+std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transform& X_WM, const Vec3& p_W_mm,
+                                                  const Vec3& q_W_mm, double reach) {
   std::vector<SegmentTriangle> out;
   if (bvh.empty()) return out;
-  const Transform inv = pose.inverse();
-  const Vec3 p = inv * p_W, q = inv * q_W, mid = 0.5 * (p + q);
+  const Transform inv = X_WM.inverse();
+  const Vec3 p = inv * p_W_mm, q = inv * q_W_mm, mid = 0.5 * (p + q);
   const double half = 0.5 * (q - p).norm();
   std::vector<std::uint32_t> stack{0};
   while (!stack.empty()) {
@@ -247,12 +247,12 @@ std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transfor
       const TrianglePoints& t = bvh.triangles()[i];
       const SegmentTriangle st = segmentTriangle(p, q, t);
       if (st.distance > reach) continue;
-      out.push_back({pose * st.onSegment, pose * st.onTriangle, st.distance});
+      out.push_back({X_WM * st.onSegment, X_WM * st.onTriangle, st.distance});
       // The ends too: a segment lying along a face touches it all along, and its ends bound the contact.
       for (const Vec3& e : {p, q}) {
         const Vec3 x = closestPointOnTriangle(e, t[0], t[1], t[2]).point;
         const double d = (e - x).norm();
-        if (d <= reach) out.push_back({pose * e, pose * x, d});
+        if (d <= reach) out.push_back({X_WM * e, X_WM * x, d});
       }
     }
   }
@@ -372,7 +372,7 @@ std::optional<MeshContacts> exactContacts(const PairSide& a, const PairSide& b, 
       const Vec3 c_W = X_WS(s).translation();
       std::vector<ContactPoint> more;
       for (const auto& t : trianglesNear(*m.bvh, m.X_WB, c_W, r + options.threshold_mm))
-        more.push_back(sphereMeshPoint(c_W, r, t.point_W, t.distance, false));
+        more.push_back(sphereMeshPoint(c_W, r, t.point_W_mm, t.distance, false));
       addWithin(more, !sphereIsA);
       break;
     }

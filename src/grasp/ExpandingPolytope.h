@@ -43,8 +43,8 @@ struct alignas(64) Facet {
   Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true) {}
   // A slot that tryAdd fills completely (vertices, neighbours, normal) before it is read: only the
   // bookkeeping is set, so growing the array does not zero the whole facet.
-  struct Uninitialised {};
-  explicit Facet(Uninitialised) : mark(0), alive(false) {}
+  struct Uninitialized {};
+  explicit Facet(Uninitialized) : mark(0), alive(false) {}
 };
 static_assert(sizeof(Facet) == 128, "a facet fills two cache lines");
 
@@ -254,7 +254,7 @@ class Polytope {
         const int slot = f.back[static_cast<std::size_t>(s)];
         int id;
         if (nextFree > 0) id = free_[--nextFree];
-        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(Facet::Uninitialised{}); }
+        else { id = static_cast<int>(facets_.size()); facets_.emplace_back(Facet::Uninitialized{}); }
         ids_.push_back(id);
         links_.emplace_back(g, slot);
         Facet& nf = facets_[static_cast<std::size_t>(id)];

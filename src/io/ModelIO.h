@@ -65,7 +65,7 @@ void applyDofValuesString(const Robot& robot, RobotState& state, const std::stri
                           int line = 0);
 
 // What a file is, from its root element or extension.
-enum class ModelFileKind { World, Robot, Body, Mesh, Unknown };
-ModelFileKind detectModelFileKind(const std::string& path);
+enum class InputFileKind { World, Robot, Body, Mesh, Unknown };
+InputFileKind detectInputFileKind(const std::string& path);
 
 }  // namespace sg

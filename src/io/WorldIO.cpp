@@ -402,18 +402,18 @@ void saveWorld(const World& world, const std::string& path, const FileHistory* h
   writeFileAtomically(file, worldToXml(copy, dir, history));
 }
 
-ModelFileKind detectModelFileKind(const std::string& path) {
-  if (meshFormatFromPath(path) != MeshFormat::Unknown) return ModelFileKind::Mesh;
+InputFileKind detectInputFileKind(const std::string& path) {
+  if (meshFormatFromPath(path) != MeshFormat::Unknown) return InputFileKind::Mesh;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return ModelFileKind::Unknown;  // a FIFO would block
+  if (!std::filesystem::is_regular_file(path, ec)) return InputFileKind::Unknown;  // a FIFO would block
   tinyxml2::XMLDocument doc;
-  if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) return ModelFileKind::Unknown;
+  if (doc.LoadFile(path.c_str()) != tinyxml2::XML_SUCCESS) return InputFileKind::Unknown;
   const Element* root = doc.RootElement();
-  if (!root) return ModelFileKind::Unknown;
-  if (std::strcmp(root->Name(), "world") == 0) return ModelFileKind::World;
-  if (std::strcmp(root->Name(), "robot") == 0) return ModelFileKind::Robot;
-  if (root->FirstChildElement("geometryFile")) return ModelFileKind::Body;
-  return ModelFileKind::Unknown;
+  if (!root) return InputFileKind::Unknown;
+  if (std::strcmp(root->Name(), "world") == 0) return InputFileKind::World;
+  if (std::strcmp(root->Name(), "robot") == 0) return InputFileKind::Robot;
+  if (root->FirstChildElement("geometryFile")) return InputFileKind::Body;
+  return InputFileKind::Unknown;
 }
 
 }  // namespace sg

@@ -162,7 +162,7 @@ std::vector<std::vector<Vec3>> jointOrigins(const Robot& robot, const Transform&
 }
 
 double linkBallReach(const Robot& robot, const std::vector<std::vector<Vec3>>& origins_W, const BodyRef& link,
-                     const Vec3& p_W, double r_mm, const std::vector<std::vector<double>>& jointTravel) {
+                     const Vec3& p_W_mm, double r_mm, const std::vector<std::vector<double>>& jointTravel) {
   // Move the joints one at a time from the palm outward: when joint i turns by Δ, the joints after it still
   // hold their old values, so the ball is where it is now relative to joint i, and each of its points moves
   // by at most |Δ| · (its distance from the axis) ≤ |Δ| · (|p − origin_i| + r) (a prismatic joint: |Δ|).
@@ -175,7 +175,7 @@ double linkBallReach(const Robot& robot, const std::vector<std::vector<Vec3>>& o
       const Joint& j = chain.joints[static_cast<std::size_t>(k)];
       const double travel = jointTravel.at(static_cast<std::size_t>(at.chain)).at(static_cast<std::size_t>(k));
       if (j.type == JointType::Revolute)
-        reach += travel * ((p_W - origins_W[static_cast<std::size_t>(at.chain)][static_cast<std::size_t>(k)]).norm() + r_mm);
+        reach += travel * ((p_W_mm - origins_W[static_cast<std::size_t>(at.chain)][static_cast<std::size_t>(k)]).norm() + r_mm);
       else if (j.type == JointType::Prismatic)
         reach += travel;
     }

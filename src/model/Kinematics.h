@@ -65,11 +65,11 @@ std::vector<std::vector<Vec3>> jointOrigins(const Robot& robot, const Transform&
                                             const BreakAwayState& breakAway = {});
 
 // Reach bound (model/README.md §Reach bound): how far (mm) any point of a ball attached to link `link` (centre
-// p_W in world, radius r_mm) can move when every joint's motion changes by at most jointTravel[chain][joint]
+// p_W_mm in world, radius r_mm) can move when every joint's motion changes by at most jointTravel[chain][joint]
 // (rad or mm) from the state that `origins_W` (jointOrigins) describes, the palm fixed, in any combination:
-// the sum over the joints from the palm to the link of travel × (|p_W − origin| + r_mm) for a revolute joint,
+// the sum over the joints from the palm to the link of travel × (|p_W_mm − origin| + r_mm) for a revolute joint,
 // travel for a prismatic one.
 double linkBallReach(const Robot& robot, const std::vector<std::vector<Vec3>>& origins_W, const BodyRef& link,
-                     const Vec3& p_W, double r_mm, const std::vector<std::vector<double>>& jointTravel);
+                     const Vec3& p_W_mm, double r_mm, const std::vector<std::vector<double>>& jointTravel);
 
 }  // namespace sg

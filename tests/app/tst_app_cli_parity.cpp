@@ -245,7 +245,7 @@ void TstAppCliParity::exportEqualsCliQuality() {
 }
 
 // The application opens (or imports) what the CLI reads and refuses what it refuses, with the same message: the
-// engine's one rule (src/io/ModelFile.h).
+// engine's one rule (src/io/InputFile.h).
 void TstAppCliParity::filesOpenAsInTheCli() {
   QTemporaryDir dir;
   QFile unknown(dir.filePath("thing.xml"));

@@ -73,11 +73,11 @@ class TstUiSensing : public QObject {
 
     // Motion squeeze: enabled spin box; a larger motion presses harder.
     dock->squeezeChoice()->setCurrentIndex(SensingDock::kMotionSqueeze);
-    QVERIFY(dock->motionDegrees()->isEnabled());
-    dock->motionDegrees()->setValue(0.05);
+    QVERIFY(dock->extraJointValue()->isEnabled());
+    dock->extraJointValue()->setValue(0.05);
     double small = 0;
     for (const HandSensingRow& r : dock->sensing().rows) small = std::max(small, r.sensing.normalForce_N);
-    dock->motionDegrees()->setValue(0.2);
+    dock->extraJointValue()->setValue(0.2);
     double large = 0;
     for (const HandSensingRow& r : dock->sensing().rows) large = std::max(large, r.sensing.normalForce_N);
     QVERIFY(small > 0 && large > small);

@@ -18,7 +18,7 @@ AnalysisRequest requestFor(const std::vector<std::string>& argv) {
   CommandSyntax syntax;
   syntax.options.push_back(analysis_options::contactModel());
   for (const OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
-  const LoadedModel model;  // an empty world: no robot, no graspable
+  const InputFile model;  // an empty world: no robot, no graspable
   return analysisRequest(parseArguments(syntax, argv), model, /*closeByDefault=*/false);
 }
 

@@ -50,21 +50,21 @@ bool flaggedUnreliable(const SoftContactResult& r) {
          r.fit1.curvatures.flatMin() && r.patch.fallback == PatchFallback::UnreliableFit;
 }
 
-// A soft pad (box, E = 1.5 MPa) whose top face touches `p_W` with outward normal `up_W`.
-PlacedBody padAt(const Vec3& p_W, const Vec3& up_W) {
+// A soft pad (box, E = 1.5 MPa) whose top face touches `p_W_mm` with outward normal `up_W`.
+PlacedBody padAt(const Vec3& p_W_mm, const Vec3& up_W) {
   return makeBody("pad", BodyKind::Obstacle, makeBox(Vec3(60, 60, 10)),
-                  Transform(Quat::FromTwoVectors(Vec3::UnitZ(), up_W), p_W - 5 * up_W), kE_Pa);
+                  Transform(Quat::FromTwoVectors(Vec3::UnitZ(), up_W), p_W_mm - 5 * up_W), kE_Pa);
 }
 
-// The soft pipeline on a hand-made contact at p_W on `object` (placed at the identity) whose outward surface
+// The soft pipeline on a hand-made contact at p_W_mm on `object` (placed at the identity) whose outward surface
 // normal there is `out_W`, pressed by a soft pad.
-SoftContactResult softContactOn(const TriangleMesh& object, const Vec3& p_W, const Vec3& out_W,
+SoftContactResult softContactOn(const TriangleMesh& object, const Vec3& p_W_mm, const Vec3& out_W,
                                 const SoftContactSettings& s = {}) {
   World w;
   addGraspable(w, makeBody("object", BodyKind::Graspable, object, Transform::identity()));
-  addObstacle(w, padAt(p_W, -out_W));
-  const Contact c = makeContact(graspableHandle(0), p_W, -out_W, obstacleHandle(0), p_W, 0.5);
-  return analyseSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+  addObstacle(w, padAt(p_W_mm, -out_W));
+  const Contact c = makeContact(graspableHandle(0), p_W_mm, -out_W, obstacleHandle(0), p_W_mm, 0.5);
+  return analyzeSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
 }
 
 // A point on the facet between vertex columns k and k+1 of a lathe/prism of `slices` around z, at fraction t

@@ -275,11 +275,11 @@ class TestCurvature : public QObject {
     SoftContactSettings s;
     QCOMPARE(s.fit.estimator, CurvatureEstimator::OsculatingJet);
     s.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // for GraspIt!'s numbers, chosen explicitly
-    const SoftContactResult parity = analyseSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    const SoftContactResult parity = analyzeSoftContact(w, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
     QCOMPARE(parity.fit2.estimator, CurvatureEstimator::GraspItParaboloid);
     QVERIFY(parity.fit2.curvatures.kappaMin_per_mm > 1.02 * 0.1);
     s.fit.estimator = CurvatureEstimator::OsculatingJet;
-    const SoftContactResult r = analyseSoftContact(w, w.state, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
+    const SoftContactResult r = analyzeSoftContact(w, w.state, c, gatherSoftNeighbourhoods(w, {c}, s)[0], s);
     QCOMPARE(r.fit1.estimator, CurvatureEstimator::OsculatingJet);
     QCOMPARE(r.fit2.estimator, CurvatureEstimator::OsculatingJet);
     QCOMPARE(r.fit2.status, QuadricFitStatus::Ok);

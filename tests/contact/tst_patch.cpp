@@ -59,7 +59,7 @@ bool sameVertices(const ContactPatch& patch, const std::vector<Vec3>& want, doub
   if (patch.size() != want.size()) return false;
   for (const Vec3& w : want) {
     bool found = false;
-    for (std::size_t i = 0; i < patch.size(); ++i) found |= (patch.point_W(i) - w).norm() < tol;
+    for (std::size_t i = 0; i < patch.size(); ++i) found |= (patch.p_WV_mm(i) - w).norm() < tol;
     if (!found) return false;
   }
   return true;
@@ -80,15 +80,15 @@ class TestPatch : public QObject {
                exact ? "primitives" : "meshes");
       QVERIFY(isCounterClockwiseConvex(patch.polygon_P_mm));
       QVERIFY(std::abs(patch.area_mm2() - 400) < 1e-9);
-      QVERIFY((patch.centroid_W() - Vec3(10, 0, z)).norm() < 1e-9);
+      QVERIFY((patch.centroid_W_mm() - Vec3(10, 0, z)).norm() < 1e-9);
       QCOMPARE(QString(patch.shapeName()), QString("polygon"));
       QCOMPARE(patch.source1, exact ? SupportSetSource::Primitive : SupportSetSource::Mesh);
       // Witness points: p2 − p1 = d·n on every vertex, the lower one on the base's top face.
       QVERIFY(std::abs(patch.separation_mm - 0.05) < 1e-9);
       for (std::size_t i = 0; i < patch.size(); ++i) {
-        const Vec3 gap = patch.pointOnSide2_W(i) - patch.pointOnSide1_W(i);
-        QVERIFY((gap - 0.05 * patch.normal_W()).norm() < 1e-12);
-        const double lower = std::min(patch.pointOnSide1_W(i).z(), patch.pointOnSide2_W(i).z());
+        const Vec3 gap = patch.pointOnSide2_W_mm(i) - patch.pointOnSide1_W_mm(i);
+        QVERIFY((gap - 0.05 * patch.n_W()).norm() < 1e-12);
+        const double lower = std::min(patch.pointOnSide1_W_mm(i).z(), patch.pointOnSide2_W_mm(i).z());
         QVERIFY(std::abs(lower) < 1e-9);
       }
       // Uniform pressure over a 20 mm square: mean distance from its centre s(√2 + asinh 1)/6.
@@ -110,7 +110,7 @@ class TestPatch : public QObject {
     QVERIFY(isCounterClockwiseConvex(patch.polygon_P_mm));
     QVERIFY(std::abs(patch.area_mm2() - 2 * (std::sqrt(2.0) - 1) * 100) < 1e-8);
     for (std::size_t i = 0; i < 8; ++i) {
-      const Vec3 p = patch.point_W(i);
+      const Vec3 p = patch.p_WV_mm(i);
       QVERIFY(std::abs(std::hypot(p.x(), p.y()) - 5 / std::cos(std::numbers::pi / 8)) < 1e-9);
     }
   }
@@ -131,13 +131,13 @@ class TestPatch : public QObject {
       QVERIFY(isCounterClockwiseConvex(patch.polygon_P_mm));
       const Vec3 centre(3, -2, 0.02);
       for (std::size_t i = 0; i < patch.size(); ++i) {
-        QVERIFY2(std::abs((patch.point_W(i) - centre).norm() - r) < 1e-7, qPrintable(QString::number(plane)));
+        QVERIFY2(std::abs((patch.p_WV_mm(i) - centre).norm() - r) < 1e-7, qPrintable(QString::number(plane)));
         // Neighbours 30° apart: a regular 12-gon.
-        const Vec3 a = patch.point_W(i) - centre, b = patch.point_W((i + 1) % patch.size()) - centre;
+        const Vec3 a = patch.p_WV_mm(i) - centre, b = patch.p_WV_mm((i + 1) % patch.size()) - centre;
         QVERIFY(std::abs(std::acos(a.normalized().dot(b.normalized())) - std::numbers::pi / 6) < 1e-6);
       }
       QVERIFY(std::abs(patch.area_mm2() - 6 * r * r * std::sin(std::numbers::pi / 6)) < 1e-6);
-      QVERIFY((patch.centroid_W() - centre).norm() < 1e-7);
+      QVERIFY((patch.centroid_W_mm() - centre).norm() < 1e-7);
     }
   }
 

@@ -74,7 +74,7 @@ class TestPrimitiveContact : public QObject {
       QCOMPARE(contacts.size(), std::size_t(1));
       SoftContactSettings s;  // default estimator: the sphere's curvature is exact whatever it is
       auto pairs = gatherSoftNeighbourhoods(w, contacts, s);
-      const SoftContactResult r = analyseSoftContact(w, contacts[0], pairs[0], s);
+      const SoftContactResult r = analyzeSoftContact(w, contacts[0], pairs[0], s);
       const bool tipIsSide1 = contacts[0].side1.body.kind == BodyHandle::Kind::Obstacle;
       const QuadricFit& tip = tipIsSide1 ? r.fit1 : r.fit2;
       const QuadricFit& box = tipIsSide1 ? r.fit2 : r.fit1;
@@ -103,7 +103,7 @@ class TestPrimitiveContact : public QObject {
     s.fit.exactOnPrimitives = false;
     s.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // GraspIt!'s fit, whose bias the jet removes
     auto pairs = gatherSoftNeighbourhoods(w, contacts, s);
-    const SoftContactResult r = analyseSoftContact(w, contacts[0], pairs[0], s);
+    const SoftContactResult r = analyzeSoftContact(w, contacts[0], pairs[0], s);
     const QuadricFit& tip = contacts[0].side1.body.kind == BodyHandle::Kind::Obstacle ? r.fit1 : r.fit2;
     QCOMPARE(tip.estimator, CurvatureEstimator::GraspItParaboloid);
     QVERIFY(std::abs(tip.curvatures.kappaMin_per_mm - 0.1) > 1e-4);

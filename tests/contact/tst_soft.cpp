@@ -357,13 +357,13 @@ class TestSoft : public QObject {
       const Vec3 dir = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
       const Vec3 axis = Vec3(unit(rng), unit(rng), unit(rng)).normalized();
       const Transform pose(Quat(Eigen::AngleAxisd(3 * unit(rng), axis)), Vec3(100 * unit(rng), 100 * unit(rng), 0));
-      const Vec3 p_W = pose * ((20 + 2 * unit(rng)) * dir);
+      const Vec3 p_W_mm = pose * ((20 + 2 * unit(rng)) * dir);
       const Vec3 n_W = pose.applyToVector(-dir);
       SoftNeighbourhoodSettings s;
       if (k % 2 == 1) s.vertexRule = NeighbourhoodVertexRule::VerticesInside;
       const double r = radius(rng);
-      const SoftNeighbourhood full = gatherNeighbourhood(*mesh, pose, p_W, n_W, r, s);
-      const SoftNeighbourhood pruned = gatherNeighbourhood(*mesh, &bvh, pose, p_W, n_W, r, s);
+      const SoftNeighbourhood full = gatherNeighbourhood(*mesh, pose, p_W_mm, n_W, r, s);
+      const SoftNeighbourhood pruned = gatherNeighbourhood(*mesh, &bvh, pose, p_W_mm, n_W, r, s);
       QCOMPARE(pruned.vertexIndices, full.vertexIndices);
       QCOMPARE(pruned.vertexPoints_mm.size(), full.vertexPoints_mm.size());
       for (std::size_t i = 0; i < full.vertexPoints_mm.size(); ++i)
@@ -409,7 +409,7 @@ class TestSoft : public QObject {
                                   0.5);
     SoftContactSettings s;
     auto pairs = gatherSoftNeighbourhoods(w, {c}, s);
-    const SoftContactResult r = analyseSoftContact(w, c, pairs[0], s);
+    const SoftContactResult r = analyzeSoftContact(w, c, pairs[0], s);
     QVERIFY(std::abs(r.neighbourhoodRadius_mm - 3.5109) < 1e-3);
     QVERIFY(near(r.fit1.curvatures.kappaMin_per_mm, 1.0 / 40, 0.02));
     // The fingertip's 3.5 mm neighbourhood is large against its 10 mm radius (GraspIt!'s rule): the quartic

@@ -145,10 +145,10 @@ class TestProximity : public QObject {
       QVERIFY(!c.colliding);
       QCOMPARE(c.points.size(), std::size_t(1));
       const ContactPoint& p = c.points.front();
-      QVERIFY(p.pointB_mm.isApprox(Vec3(3, -2, gap), 1e-9));
-      QVERIFY(p.pointA_mm.isApprox(Vec3(3, -2, 0), 1e-9));
-      QVERIFY(p.normalA.isApprox(-Vec3::UnitZ(), 1e-9));  // into the slab
-      QVERIFY(p.normalB.isApprox(Vec3::UnitZ(), 1e-9));   // into the sphere
+      QVERIFY(p.p_WCb_mm.isApprox(Vec3(3, -2, gap), 1e-9));
+      QVERIFY(p.p_WCa_mm.isApprox(Vec3(3, -2, 0), 1e-9));
+      QVERIFY(p.nA_W.isApprox(-Vec3::UnitZ(), 1e-9));  // into the slab
+      QVERIFY(p.nB_W.isApprox(Vec3::UnitZ(), 1e-9));   // into the sphere
       QCOMPARE_LE(std::abs(p.distance_mm - gap), 1e-9);
       const auto s = signedSeparation(base, {}, sphere, pose);
       QCOMPARE_LE(std::abs(s.separation_mm - gap), 1e-9);
@@ -159,7 +159,7 @@ class TestProximity : public QObject {
     const auto s = signedSeparation(base, {}, sphere, at(0, 0, 9.5));
     QVERIFY(s.colliding);
     QCOMPARE_LE(std::abs(s.separation_mm + 0.5), 1e-9);
-    QVERIFY(s.normalB.isApprox(Vec3::UnitZ(), 1e-9));
+    QVERIFY(s.nB_W.isApprox(Vec3::UnitZ(), 1e-9));
     QVERIFY(meshContacts(base, {}, sphere, at(0, 0, 9.5)).colliding);
   }
 
@@ -171,10 +171,10 @@ class TestProximity : public QObject {
     QVERIFY(!c.colliding);
     QCOMPARE(c.points.size(), std::size_t(4));
     for (const auto& p : c.points) {
-      QVERIFY(p.normalB.isApprox(Vec3::UnitZ(), 1e-9));
+      QVERIFY(p.nB_W.isApprox(Vec3::UnitZ(), 1e-9));
       QCOMPARE_LE(std::abs(p.distance_mm - 0.05), 1e-9);
       // Every kept point is a bottom corner of the cube.
-      const Vec3 local = pose.inverse() * p.pointB_mm;
+      const Vec3 local = pose.inverse() * p.p_WCb_mm;
       QVERIFY((local.cwiseAbs() - Vec3(5, 5, 5)).cwiseAbs().maxCoeff() < 1e-9);
     }
     // Without compaction there are more (edge crossings, shared vertices kept apart by > 3 mm).
@@ -194,8 +194,8 @@ class TestProximity : public QObject {
     QVERIFY(!c.colliding);
     QCOMPARE(c.points.size(), std::size_t(1));
     QVERIFY(c.points[0].edgeEdge);
-    QVERIFY(c.points[0].pointA_mm.isApprox(Vec3(0, 0, 0), 1e-9) || c.points[0].pointA_mm.norm() < 1e-9);
-    QVERIFY(c.points[0].normalA.isApprox(-Vec3::UnitZ(), 1e-9));
+    QVERIFY(c.points[0].p_WCa_mm.isApprox(Vec3(0, 0, 0), 1e-9) || c.points[0].p_WCa_mm.norm() < 1e-9);
+    QVERIFY(c.points[0].nA_W.isApprox(-Vec3::UnitZ(), 1e-9));
     QCOMPARE_LE(std::abs(meshDistance(b, lower, b, upper).distance_mm - 0.1), 1e-9);
   }
 
@@ -206,12 +206,12 @@ class TestProximity : public QObject {
     const auto c = meshContacts(p, {}, sphere, at(0, 0, 0.05 + 5.05));
     QCOMPARE(c.points.size(), std::size_t(1));
     QCOMPARE_LE(std::abs(c.points[0].distance_mm - 0.05), 1e-9);
-    QVERIFY(c.points[0].normalB.isApprox(Vec3::UnitZ(), 1e-9));
+    QVERIFY(c.points[0].nB_W.isApprox(Vec3::UnitZ(), 1e-9));
     // An open, zero-thickness plane works as well.
     const Bvh sheet(makePlane(40, 4));
     const auto s = meshContacts(sheet, {}, sphere, at(0.3, 0.1, 5.1));
     QCOMPARE(s.points.size(), std::size_t(1));
-    QVERIFY(s.points[0].normalA.isApprox(-Vec3::UnitZ(), 1e-9));
+    QVERIFY(s.points[0].nA_W.isApprox(-Vec3::UnitZ(), 1e-9));
   }
 
   void separationClosedForms() {
@@ -222,7 +222,7 @@ class TestProximity : public QObject {
     for (double gap : {0.05, 1.0, 10.0}) {
       const auto d = meshDistance(s, {}, s, Transform::fromTranslation(axis * (20 + gap)));
       QCOMPARE_LE(std::abs(d.distance_mm - gap), 1e-9);
-      QVERIFY(d.pointA_mm.isApprox(10 * axis, 1e-9));
+      QVERIFY(d.p_WCa_mm.isApprox(10 * axis, 1e-9));
     }
     // Arbitrary directions: within the tessellation sag of the analytic value.
     const Bvh fine(makeIcosphere(10, 5));
@@ -236,7 +236,7 @@ class TestProximity : public QObject {
     const Vec3 corner(10, 10, 10), c = corner + Vec3(1, 2, 3).normalized() * 14;
     const auto d = meshDistance(box, {}, fine, Transform::fromTranslation(c));
     QVERIFY(d.distance_mm >= 4 - 1e-9 && d.distance_mm <= 4 + sag);
-    QVERIFY(d.pointA_mm.isApprox(corner, 1e-9));
+    QVERIFY(d.p_WCa_mm.isApprox(corner, 1e-9));
     // Sphere above a face, pole down: exact.
     const Bvh uv(makeUvSphere(10, 32, 16));
     QCOMPARE_LE(std::abs(meshDistance(box, {}, uv, at(2, 3, 10 + 10 + 7)).distance_mm - 7), 1e-9);
@@ -257,15 +257,15 @@ class TestProximity : public QObject {
         const auto d = meshDistance(ba, pa, bb, pb);
         QCOMPARE_LE(std::abs(d.distance_mm - expected), 1e-9);
         QCOMPARE(meshesCollide(ba, pa, bb, pb), expected == 0);
-        if (!d.colliding) QCOMPARE_LE(std::abs((d.pointA_mm - d.pointB_mm).norm() - expected), 1e-9);
+        if (!d.colliding) QCOMPARE_LE(std::abs((d.p_WCa_mm - d.p_WCb_mm).norm() - expected), 1e-9);
         // The reported triangles (source mesh indices) hold the witness points and are that far apart.
         const auto worldTriangle = [](const TriangleMesh& m, const Transform& pose, std::uint32_t t) {
           const auto& f = m.triangles.at(t);
           return TrianglePoints{pose * m.vertices[f[0]], pose * m.vertices[f[1]], pose * m.vertices[f[2]]};
         };
         const TrianglePoints ta = worldTriangle(a, pa, d.triangleA), tb = worldTriangle(b, pb, d.triangleB);
-        QCOMPARE_LE(closestPointOnTriangle(d.pointA_mm, ta[0], ta[1], ta[2]).distanceSquared, 1e-18);
-        QCOMPARE_LE(closestPointOnTriangle(d.pointB_mm, tb[0], tb[1], tb[2]).distanceSquared, 1e-18);
+        QCOMPARE_LE(closestPointOnTriangle(d.p_WCa_mm, ta[0], ta[1], ta[2]).distanceSquared, 1e-18);
+        QCOMPARE_LE(closestPointOnTriangle(d.p_WCb_mm, tb[0], tb[1], tb[2]).distanceSquared, 1e-18);
         QCOMPARE_LE(std::abs(triangleDistance(ta, tb).distance - expected), 1e-9);
       }
     }
@@ -435,7 +435,7 @@ class TestProximity : public QObject {
       const MeshDistance hot = meshDistance(ba, pa, bb, pb, warm);
       QCOMPARE_LE(std::abs(cold.distance_mm - expected), 1e-9);
       QCOMPARE(hot.distance_mm, cold.distance_mm);
-      QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
+      QVERIFY(hot.p_WCa_mm == cold.p_WCa_mm && hot.p_WCb_mm == cold.p_WCb_mm);
     }
   }
 
@@ -465,14 +465,14 @@ class TestProximity : public QObject {
       const MeshContacts all = meshContacts(torusLeaf, {}, sphereLeaf, pose, raw);
       QCOMPARE(fast.colliding, all.colliding);
       if (fast.colliding) continue;
-      auto key = [](const ContactPoint& c) { return std::tuple(c.pointA_mm.x(), c.pointA_mm.y(), c.pointA_mm.z(), c.pointB_mm.x()); };
+      auto key = [](const ContactPoint& c) { return std::tuple(c.p_WCa_mm.x(), c.p_WCa_mm.y(), c.p_WCa_mm.z(), c.p_WCb_mm.x()); };
       auto byKey = [&](const ContactPoint& x, const ContactPoint& y) { return key(x) < key(y); };
       std::vector<ContactPoint> a = fast.points, b = all.points;
       std::sort(a.begin(), a.end(), byKey);
       std::sort(b.begin(), b.end(), byKey);
       QCOMPARE(a.size(), b.size());
       for (std::size_t i = 0; i < a.size(); ++i) {
-        QVERIFY((a[i].pointA_mm - b[i].pointA_mm).norm() < 1e-12 && (a[i].pointB_mm - b[i].pointB_mm).norm() < 1e-12);
+        QVERIFY((a[i].p_WCa_mm - b[i].p_WCa_mm).norm() < 1e-12 && (a[i].p_WCb_mm - b[i].p_WCb_mm).norm() < 1e-12);
         QCOMPARE(a[i].distance_mm, b[i].distance_mm);
       }
       withPoints += a.empty() ? 0 : 1;
@@ -522,8 +522,8 @@ class TestProximity : public QObject {
       QCOMPARE_LE(std::abs(d1.distance_mm - expected), 1e-9);
       QCOMPARE_LE(std::abs(d2.distance_mm - expected), 1e-9);
       if (!d1.colliding) {
-        QCOMPARE_LE((d1.pointA_mm - d2.pointB_mm).norm(), 1e-9);
-        QCOMPARE_LE((d1.pointB_mm - d2.pointA_mm).norm(), 1e-9);
+        QCOMPARE_LE((d1.p_WCa_mm - d2.p_WCb_mm).norm(), 1e-9);
+        QCOMPARE_LE((d1.p_WCb_mm - d2.p_WCa_mm).norm(), 1e-9);
       }
       QCOMPARE(meshesCollide(bs, ps, bl, {}), expected == 0);
       QCOMPARE(meshesCollide(bl, {}, bs, ps), expected == 0);
@@ -551,8 +551,8 @@ class TestProximity : public QObject {
         const MeshDistance hot = order == 0 ? meshDistance(bh, pose, bo, {}, warm) : meshDistance(bo, {}, bh, pose, warm);
         QCOMPARE(hot.distance_mm, cold.distance_mm);
         QCOMPARE(hot.colliding, cold.colliding);
-        QVERIFY(hot.pointA_mm == cold.pointA_mm);
-        QVERIFY(hot.pointB_mm == cold.pointB_mm);
+        QVERIFY(hot.p_WCa_mm == cold.p_WCa_mm);
+        QVERIFY(hot.p_WCb_mm == cold.p_WCb_mm);
         if (cold.colliding) ++colliding;
         if (step % 50 == 0) {
           const double expected = order == 0 ? bruteForceDistance(hand, pose, object, {})
@@ -625,7 +625,7 @@ class TestProximity : public QObject {
       const MeshDistance cold = meshDistance(plane, {}, link, pose);
       const MeshDistance hot = meshDistance(plane, planeTopology, {}, link, linkTopology, pose, warm);
       QCOMPARE(hot.distance_mm, cold.distance_mm);
-      QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
+      QVERIFY(hot.p_WCa_mm == cold.p_WCa_mm && hot.p_WCb_mm == cold.p_WCb_mm);
     }
   }
 
@@ -660,8 +660,8 @@ class TestProximity : public QObject {
                                             : meshDistance(bc, tc, {}, bl, tl, pose, warm);
         QCOMPARE(hot.distance_mm, cold.distance_mm);
         QCOMPARE(hot.colliding, cold.colliding);
-        QVERIFY(hot.pointA_mm == cold.pointA_mm);
-        QVERIFY(hot.pointB_mm == cold.pointB_mm);
+        QVERIFY(hot.p_WCa_mm == cold.p_WCa_mm);
+        QVERIFY(hot.p_WCb_mm == cold.p_WCb_mm);
         if (!cold.colliding) ++apart;
       }
       QVERIFY(apart > 100);
@@ -681,7 +681,7 @@ class TestProximity : public QObject {
         DistanceWarmStart warm{&a, &b, i, j, true};
         const MeshDistance hot = meshDistance(a, {}, b, pb, warm);
         QCOMPARE(hot.distance_mm, cold.distance_mm);
-        QVERIFY(hot.pointA_mm == cold.pointA_mm && hot.pointB_mm == cold.pointB_mm);
+        QVERIFY(hot.p_WCa_mm == cold.p_WCa_mm && hot.p_WCb_mm == cold.p_WCb_mm);
       }
     DistanceWarmStart foreign{&b, &a, 1000000, 3, true};  // other meshes, out-of-range index: ignored
     QCOMPARE(meshDistance(a, {}, b, pb, foreign).distance_mm, cold.distance_mm);

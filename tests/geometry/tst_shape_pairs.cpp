@@ -37,11 +37,11 @@ void checkPair(const Placed& a, const Placed& b, double expected, double meshTol
   QVERIFY(r);
   QVERIFY2(std::abs(r->separation_mm - expected) < 1e-9,
            qPrintable(QString("exact %1, expected %2").arg(r->separation_mm, 0, 'g', 15).arg(expected, 0, 'g', 15)));
-  QVERIFY(std::abs((r->pointA_mm - r->pointB_mm).norm() - std::abs(expected)) < 1e-9);
-  QVERIFY(std::abs(signedDistance(a.primitive.shape, a.X_WB.inverse() * r->pointA_mm)) < 1e-9);
-  QVERIFY(std::abs(signedDistance(b.primitive.shape, b.X_WB.inverse() * r->pointB_mm)) < 1e-9);
-  QVERIFY(std::abs(r->normalA.norm() - 1) < kTol && (r->normalA + r->normalB).norm() < kTol);
-  if (expected > 1e-6) QVERIFY(((r->pointA_mm - r->pointB_mm).normalized() - r->normalA).norm() < 1e-9);
+  QVERIFY(std::abs((r->p_WCa_mm - r->p_WCb_mm).norm() - std::abs(expected)) < 1e-9);
+  QVERIFY(std::abs(signedDistance(a.primitive.shape, a.X_WB.inverse() * r->p_WCa_mm)) < 1e-9);
+  QVERIFY(std::abs(signedDistance(b.primitive.shape, b.X_WB.inverse() * r->p_WCb_mm)) < 1e-9);
+  QVERIFY(std::abs(r->nA_W.norm() - 1) < kTol && (r->nA_W + r->nB_W).norm() < kTol);
+  if (expected > 1e-6) QVERIFY(((r->p_WCa_mm - r->p_WCb_mm).normalized() - r->nA_W).norm() < 1e-9);
   QCOMPARE(r->colliding, expected <= 0);
   if (expected > 0) {
     const MeshDistance m = meshDistance(a.bvh, a.X_WB, b.bvh, b.X_WB);
@@ -117,9 +117,9 @@ class TestShapePairs : public QObject {
     Placed sphere(Sphere{5}, pose({0, 0, 18}));
     auto r = exactSeparation(sphere.side(), box.meshSide());
     QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && !r->colliding);
-    QVERIFY((r->pointB_mm - Vec3(0, 0, 10)).norm() < kTol && (r->pointA_mm - Vec3(0, 0, 13)).norm() < kTol);
+    QVERIFY((r->p_WCb_mm - Vec3(0, 0, 10)).norm() < kTol && (r->p_WCa_mm - Vec3(0, 0, 13)).norm() < kTol);
     r = exactSeparation(box.meshSide(), sphere.side());
-    QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && (r->normalA + Vec3::UnitZ()).norm() < kTol);
+    QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && (r->nA_W + Vec3::UnitZ()).norm() < kTol);
     sphere = Placed(Sphere{5}, pose({0, 0, 12}));
     r = exactSeparation(sphere.side(), box.meshSide());
     QVERIFY(r && r->colliding && std::abs(r->separation_mm + 3) < kTol);
@@ -128,11 +128,11 @@ class TestShapePairs : public QObject {
     QVERIFY(r && std::abs(r->separation_mm - 0.25) < kTol);
     // A capsule over the mesh box: level (hand value), tilted (its lower end), crossing an edge.
     r = exactSeparation(Placed(Capsule{2, 16}, pose({3, 1, 15}, Vec3::UnitY(), kPi / 2)).side(), box.meshSide());
-    QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && std::abs(r->pointB_mm.z() - 10) < kTol);
+    QVERIFY(r && std::abs(r->separation_mm - 3) < kTol && std::abs(r->p_WCb_mm.z() - 10) < kTol);
     const Placed tilted(Capsule{2, 16}, pose({0, 0, 20}, Vec3::UnitY(), kPi / 3));
     r = exactSeparation(box.meshSide(), tilted.side());
     QVERIFY(r && std::abs(r->separation_mm - (20 - 8 * std::cos(kPi / 3) - 2 - 10)) < kTol);
-    QVERIFY(std::abs(signedDistance(tilted.primitive.shape, tilted.X_WB.inverse() * r->pointB_mm)) < kTol);
+    QVERIFY(std::abs(signedDistance(tilted.primitive.shape, tilted.X_WB.inverse() * r->p_WCb_mm)) < kTol);
     const MeshDistance md = meshDistance(tilted.bvh, tilted.X_WB, box.bvh, box.X_WB);
     QVERIFY(md.distance_mm >= r->separation_mm - kTol && md.distance_mm - r->separation_mm < 0.02);
     const Placed acrossEdge(Capsule{1, 40}, pose({14, 0, 14}, Vec3::UnitX(), kPi / 2));  // along y, off the edge
@@ -171,18 +171,18 @@ class TestShapePairs : public QObject {
     QVERIFY(mc && !mc->colliding);
     QCOMPARE(mc->points.size(), std::size_t(4));
     for (const auto& p : mc->points) {
-      QVERIFY(std::abs(p.distance_mm - 0.1) < kTol && std::abs(p.pointA_mm.z() - 0.1) < kTol);
-      QVERIFY((p.normalA - Vec3::UnitZ()).norm() < kTol && (p.normalB + Vec3::UnitZ()).norm() < kTol);
+      QVERIFY(std::abs(p.distance_mm - 0.1) < kTol && std::abs(p.p_WCa_mm.z() - 0.1) < kTol);
+      QVERIFY((p.nA_W - Vec3::UnitZ()).norm() < kTol && (p.nB_W + Vec3::UnitZ()).norm() < kTol);
     }
     // A sphere: one point, at the pole.
     mc = exactContacts(ground.side(), Placed(Sphere{10}, pose({1, 2, 10.05})).side(), o);
     QVERIFY(mc && mc->points.size() == 1);
-    QVERIFY((mc->points[0].pointA_mm - Vec3(1, 2, 0)).norm() < kTol && (mc->points[0].pointB_mm - Vec3(1, 2, 0.05)).norm() < kTol);
-    QVERIFY((mc->points[0].normalA + Vec3::UnitZ()).norm() < kTol);
+    QVERIFY((mc->points[0].p_WCa_mm - Vec3(1, 2, 0)).norm() < kTol && (mc->points[0].p_WCb_mm - Vec3(1, 2, 0.05)).norm() < kTol);
+    QVERIFY((mc->points[0].nA_W + Vec3::UnitZ()).norm() < kTol);
     // A cylinder lying on its side: a line contact, its two ends.
     mc = exactContacts(Placed(Cylinder{5, 40}, pose({0, 0, 5.1}, Vec3::UnitX(), kPi / 2)).side(), ground.side(), o);
     QVERIFY(mc && mc->points.size() == 2);
-    QVERIFY(std::abs(std::abs(mc->points[0].pointA_mm.y() - mc->points[1].pointA_mm.y()) - 40) < kTol);
+    QVERIFY(std::abs(std::abs(mc->points[0].p_WCa_mm.y() - mc->points[1].p_WCa_mm.y()) - 40) < kTol);
     // Parallel capsules: both ends of the overlap.
     mc = exactContacts(Placed(Capsule{2, 20}, pose({0, 0, 0})).side(), Placed(Capsule{3, 10}, pose({5.1, 0, 0})).side(), o);
     QVERIFY(mc && mc->points.size() == 2);
@@ -194,11 +194,11 @@ class TestShapePairs : public QObject {
     // A sphere over a mesh box's face: one point under the centre.
     const Placed box(Box{Vec3(20, 20, 20)}, pose({0, 0, 0}));
     mc = exactContacts(Placed(Sphere{5}, pose({1, 1, 15.1})).side(), box.meshSide(), o);
-    QVERIFY(mc && mc->points.size() == 1 && (mc->points[0].pointB_mm - Vec3(1, 1, 10)).norm() < kTol);
+    QVERIFY(mc && mc->points.size() == 1 && (mc->points[0].p_WCb_mm - Vec3(1, 1, 10)).norm() < kTol);
     // A capsule lying 0.1 mm above a mesh box's face: a line contact, both ends.
     mc = exactContacts(Placed(Capsule{2, 16}, pose({0, 0, 12.1}, Vec3::UnitY(), kPi / 2)).side(), box.meshSide(), o);
     QVERIFY(mc && mc->points.size() == 2);
-    for (const auto& p : mc->points) QVERIFY(std::abs(p.distance_mm - 0.1) < kTol && std::abs(std::abs(p.pointA_mm.x()) - 8) < kTol);
+    for (const auto& p : mc->points) QVERIFY(std::abs(p.distance_mm - 0.1) < kTol && std::abs(std::abs(p.p_WCa_mm.x()) - 8) < kTol);
     // A mesh box 0.1 mm above the plane: its four bottom vertices.
     mc = exactContacts(Placed(Box{Vec3(20, 20, 20)}, pose({0, 0, 10.1})).meshSide(), ground.side(), o);
     QVERIFY(mc && mc->points.size() == 4);

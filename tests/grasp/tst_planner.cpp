@@ -558,8 +558,8 @@ class TestPlanner : public QObject {
           const MeshDistance d = meshDistance(*bvh, X_WL, *objectBvh, X_WG);
           QVERIFY(d.found());
           HandProbe p;
-          p.p_W = d.pointA_mm;
-          p.q_W = d.pointB_mm;
+          p.p_W_mm = d.p_WCa_mm;
+          p.q_W_mm = d.p_WCb_mm;
           p.n_W = X_WL.applyToVector(body.mesh->faceNormals.at(d.triangleA));
           plain.push_back(p);
         }
@@ -743,7 +743,7 @@ class TestPlanner : public QObject {
     QVERIFY(std::abs(potentialQualityEnergyOf(six) + 2.0 / std::sqrt(3.0)) < 1e-9);
     // 25 mm away (aligned): sf = 1, ε = 1/√3.
     std::vector<HandProbe> far = six;
-    for (HandProbe& p : far) p.p_W = p.q_W - 25.0 * p.n_W;
+    for (HandProbe& p : far) p.p_W_mm = p.q_W_mm - 25.0 * p.n_W;
     QVERIFY(std::abs(potentialQualityEnergyOf(far) + 1.0 / std::sqrt(3.0)) < 1e-9);
     // Friction widens the cones: a larger ε.
     std::vector<HandProbe> rough = six;
@@ -755,7 +755,7 @@ class TestPlanner : public QObject {
     QCOMPARE(potentialQualityEnergyOf(oneSide), 1.0);
     std::vector<HandProbe> misaligned = six;
     for (HandProbe& p : misaligned) p.n_W = -p.n_W;  // pointing away: cos θ < 0.7, nothing counts
-    for (HandProbe& p : misaligned) p.p_W = p.q_W + 5.0 * p.n_W;
+    for (HandProbe& p : misaligned) p.p_W_mm = p.q_W_mm + 5.0 * p.n_W;
     QCOMPARE(potentialQualityEnergyOf(misaligned), 1.0);
   }
 

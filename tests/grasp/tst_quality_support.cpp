@@ -335,7 +335,7 @@ class TestQualitySupport : public QObject {
   }
 
   // --- exact cones ------------------------------------------------------------------------------------------------
-  void exactConeBoundsTheLinearisedOne() {
+  void exactConeBoundsTheLinearizedOne() {
     std::mt19937 rng(11);
     int fc = 0;
     for (int i = 0; i < 40; ++i) {

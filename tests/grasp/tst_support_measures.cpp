@@ -42,7 +42,7 @@ World graspedWorld(const QString& path) {
   return w;
 }
 
-AnalysisResult analyse(const World& w, const std::vector<std::string>& measures) {
+AnalysisResult analyze(const World& w, const std::vector<std::string>& measures) {
   AnalysisRequest r;
   r.measures = measures;
   NullProgress progress;
@@ -77,7 +77,7 @@ class TstSupportMeasures : public QObject {
   void epsilonMeasuresBuildNoHull();
   void bundledWorlds_data();
   void bundledWorlds();
-  void exactConesNeverBelowLinearisedOnRandomGrasps();
+  void exactConesNeverBelowLinearizedOnRandomGrasps();
   void exactConeBudgetReportsBoundsHonestly();
   void rigidMotionOfWholeWorld_data() { bundledWorlds_data(); }
   void rigidMotionOfWholeWorld();
@@ -86,7 +86,7 @@ class TstSupportMeasures : public QObject {
 
 void TstSupportMeasures::epsilonMeasuresBuildNoHull() {
   const World w = graspedWorld(SG_SOURCE_DIR "/worlds/default.xml");
-  const AnalysisResult r = analyse(w, kEpsilonMeasures);
+  const AnalysisResult r = analyze(w, kEpsilonMeasures);
   const GraspEvaluation& e = *r.primary();
   QVERIFY(e.contacts.size() >= 3);
   QVERIFY(!e.l1Built && !e.lInfinityBuilt);  // ε alone: no Qhull hull, no Minkowski sum
@@ -107,7 +107,7 @@ void TstSupportMeasures::epsilonMeasuresBuildNoHull() {
   // L∞ ⊇ L1, so its ε is at least as large; default grasp: three soft contacts (9,261 Minkowski points).
   QVERIFY(e.measure("epsilon-linf")->value >= e.measure("epsilon-l1")->value - 1e-12);
   // The volume asks for the L1 hull only.
-  AnalysisResult withVolume = analyse(w, {"epsilon-l1", "volume-l1"});
+  AnalysisResult withVolume = analyze(w, {"epsilon-l1", "volume-l1"});
   QVERIFY(withVolume.primary()->l1Built && !withVolume.primary()->lInfinityBuilt);
 }
 
@@ -159,7 +159,7 @@ void TstSupportMeasures::bundledWorlds() {
   }
 }
 
-void TstSupportMeasures::exactConesNeverBelowLinearisedOnRandomGrasps() {
+void TstSupportMeasures::exactConesNeverBelowLinearizedOnRandomGrasps() {
   std::mt19937 rng(20261123);
   SupportEpsilonSettings exactSettings;
   exactSettings.relativeGap = QualitySettings{}.exactConeRelativeGap;
@@ -211,13 +211,13 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
   const World grasped = graspedWorld(world);
   const std::vector<std::string> measures = {"epsilon-l1", "epsilon-linf", "epsilon-exact", "volume-l1",
                                              "volume-linf", "min-singular-value"};
-  const AnalysisResult base = analyse(grasped, measures);
+  const AnalysisResult base = analyze(grasped, measures);
   std::mt19937 rng(static_cast<unsigned>(qHash(QFileInfo(world).fileName())));  // the same motions in every checkout
   int comparedContacts = 0;
   for (int k = 0; k < 4; ++k) {
     World moved = grasped;
     moveWholeWorld(moved, randomRigidMotion(rng));
-    const AnalysisResult r = analyse(moved, measures);
+    const AnalysisResult r = analyze(moved, measures);
     QCOMPARE(r.contacts.size(), base.contacts.size());
     QCOMPARE(r.graspable, base.graspable);
     if (!base.primary()) continue;

@@ -179,7 +179,7 @@ class TestBodyXml : public QObject {
     QVERIFY(b.cog_mm.isApprox(Vec3(5, 10, 15), 1e-9));
     QVERIFY(b.sourceFile.empty());
     QCOMPARE(b.geometry.type, std::string("off"));
-    QCOMPARE(detectModelFileKind(mesh), ModelFileKind::Mesh);
+    QCOMPARE(detectInputFileKind(mesh), InputFileKind::Mesh);
   }
 
   void typeAttributeDefaultsByExtension() {
@@ -236,15 +236,15 @@ class TestBodyXml : public QObject {
 
   void detectsKinds() {
     Tree tree;
-    QCOMPARE(detectModelFileKind(tree.write("w.xml", "<world/>")), ModelFileKind::World);
-    QCOMPARE(detectModelFileKind(tree.write("r.xml", "<robot type=\"Hand\"/>")), ModelFileKind::Robot);
-    QCOMPARE(detectModelFileKind(tree.write("b.xml", "<root><geometryFile>x.iv</geometryFile></root>")),
-             ModelFileKind::Body);
-    QCOMPARE(detectModelFileKind(tree.write("e.xml", "<EigenGrasps/>")), ModelFileKind::Unknown);
-    QCOMPARE(detectModelFileKind(tree.write("bad.xml", "<world>")), ModelFileKind::Unknown);
-    QCOMPARE(detectModelFileKind(tree.path("missing.xml")), ModelFileKind::Unknown);
-    QCOMPARE(detectModelFileKind("x.iv"), ModelFileKind::Mesh);
-    QCOMPARE(detectModelFileKind("x.wrl"), ModelFileKind::Mesh);
+    QCOMPARE(detectInputFileKind(tree.write("w.xml", "<world/>")), InputFileKind::World);
+    QCOMPARE(detectInputFileKind(tree.write("r.xml", "<robot type=\"Hand\"/>")), InputFileKind::Robot);
+    QCOMPARE(detectInputFileKind(tree.write("b.xml", "<root><geometryFile>x.iv</geometryFile></root>")),
+             InputFileKind::Body);
+    QCOMPARE(detectInputFileKind(tree.write("e.xml", "<EigenGrasps/>")), InputFileKind::Unknown);
+    QCOMPARE(detectInputFileKind(tree.write("bad.xml", "<world>")), InputFileKind::Unknown);
+    QCOMPARE(detectInputFileKind(tree.path("missing.xml")), InputFileKind::Unknown);
+    QCOMPARE(detectInputFileKind("x.iv"), InputFileKind::Mesh);
+    QCOMPARE(detectInputFileKind("x.wrl"), InputFileKind::Mesh);
   }
 
   // ---- bad input: every message names the file and the line ----

@@ -413,7 +413,7 @@ class TestInventorReader : public QObject {
     QVERIFY(ok >= 2);  // at least the complete files
     QVERIFY(errors > 100);
   }
-  void concurrentReadsAreSerialisedAndAgree() {
+  void concurrentReadsAreSerializedAndAgree() {
     QTemporaryDir dir;
     const auto path = writeFile(dir, "s.iv", kIvHeader + "Separator { Transform { translation 1 2 3 } Sphere { radius 4 } }\n");
     const TriangleMesh reference = readMesh(path);

@@ -159,7 +159,7 @@ class TestWorldXml : public QObject {
     QCOMPARE(w.graspables.size(), std::size_t(2));
     QCOMPARE(w.robots.size(), std::size_t(2));
     QCOMPARE(w.connections.size(), std::size_t(1));
-    QCOMPARE(detectModelFileKind(path), ModelFileKind::World);
+    QCOMPARE(detectInputFileKind(path), InputFileKind::World);
 
     const Body& table = w.obstacles[0];
     QCOMPARE(table.kind, BodyKind::Obstacle);

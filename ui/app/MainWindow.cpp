@@ -33,7 +33,7 @@
 #include "SceneTreeDock.h"
 #include "ScreenshotDialog.h"
 #include "ViewportPanel.h"
-#include "io/ModelFile.h"
+#include "io/InputFile.h"
 #include "io/ModelIO.h"
 #include "render/SceneBuilder.h"
 #include "viewport/CoinViewport.h"
@@ -515,21 +515,21 @@ bool MainWindow::importObjectFile(const QString& path, bool obstacle) {
 }
 
 bool MainWindow::openOrImport(const QString& path) {
-  // The engine's one rule (src/io/ModelFile.h), the CLI's too: any other .xml is read as a body, whose reader
+  // The engine's one rule (src/io/InputFile.h), the CLI's too: any other .xml is read as a body, whose reader
   // names the actual problem; a file of no supported kind is refused with the engine's message.
-  ModelFileKind kind = ModelFileKind::Unknown;
+  InputFileKind kind = InputFileKind::Unknown;
   try {
-    kind = classifyModelFile(path.toStdString());
+    kind = classifyInputFile(path.toStdString());
   } catch (const std::exception& e) {
     showError(tr("Cannot open file"), QString::fromStdString(e.what()));
     return false;
   }
   switch (kind) {
-    case ModelFileKind::World: return maybeSave() && openWorldFile(path);
-    case ModelFileKind::Robot: return importRobotFile(path);
-    case ModelFileKind::Body:
-    case ModelFileKind::Mesh:
-    case ModelFileKind::Unknown: break;  // not returned by classifyModelFile
+    case InputFileKind::World: return maybeSave() && openWorldFile(path);
+    case InputFileKind::Robot: return importRobotFile(path);
+    case InputFileKind::Body:
+    case InputFileKind::Mesh:
+    case InputFileKind::Unknown: break;  // not returned by classifyInputFile
   }
   return importObjectFile(path);
 }

@@ -38,16 +38,16 @@ SensingDock::SensingDock(Document* doc, QWidget* parent) : QDockWidget(tr("Sensi
   squeeze_->addItems({tr("As placed"), tr("Squeeze by DOF effort"), tr("Squeeze by extra motion")});
   squeeze_->setToolTip(tr("Penalty contact of the hand as placed, or after closing it past first contact by each "
                           "DOF's effort (quasi-static equilibrium) or by a set extra DOF motion"));
-  degrees_ = new QDoubleSpinBox(body);
-  degrees_->setObjectName("sensingMotionDegrees");
-  degrees_->setRange(0, 30);
-  degrees_->setDecimals(3);
-  degrees_->setValue(1);
-  degrees_->setSuffix(tr(" °"));
-  degrees_->setToolTip(tr("Extra motion of each closing DOF (degrees; prismatic DOFs: mm)"));
-  degrees_->setEnabled(false);
+  extraJointValue_ = new QDoubleSpinBox(body);
+  extraJointValue_->setObjectName("sensingMotionDegrees");
+  extraJointValue_->setRange(0, 30);
+  extraJointValue_->setDecimals(3);
+  extraJointValue_->setValue(1);
+  extraJointValue_->setSuffix(tr(" °"));
+  extraJointValue_->setToolTip(tr("Extra motion of each closing DOF (degrees; prismatic DOFs: mm)"));
+  extraJointValue_->setEnabled(false);
   row->addWidget(squeeze_);
-  row->addWidget(degrees_);
+  row->addWidget(extraJointValue_);
   row->addStretch();
   layout->addLayout(row);
   summary_ = new QLabel(body);
@@ -65,10 +65,10 @@ SensingDock::SensingDock(Document* doc, QWidget* parent) : QDockWidget(tr("Sensi
   setWidget(body);
 
   connect(squeeze_, &QComboBox::currentIndexChanged, this, [this](int index) {
-    degrees_->setEnabled(index == kMotionSqueeze);
+    extraJointValue_->setEnabled(index == kMotionSqueeze);
     rebuild();
   });
-  connect(degrees_, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
+  connect(extraJointValue_, &QDoubleSpinBox::valueChanged, this, [this] { rebuild(); });
   connect(doc_, &Document::worldChanged, this, [this] { rebuild(); });
   connect(doc_, &Document::selectionChanged, this, [this] { rebuild(); });
   rebuild();
@@ -86,7 +86,7 @@ void SensingDock::rebuild() {
   const int robot = selected >= 0 ? selected : 0;
   std::optional<SqueezeSettings> squeeze;
   if (squeeze_->currentIndex() != kNoSqueeze) {
-    squeeze = squeeze_->currentIndex() == kMotionSqueeze ? motionSqueeze(degrees_->value()) : SqueezeSettings{};
+    squeeze = squeeze_->currentIndex() == kMotionSqueeze ? motionSqueeze(extraJointValue_->value()) : SqueezeSettings{};
   }
   WorldState state = world.state;  // a squeeze moves the copy's DOFs, never the document's
   try {

@@ -33,7 +33,7 @@ class SensingDock : public QDockWidget {
 
   QTableWidget* table() const { return table_; }
   QComboBox* squeezeChoice() const { return squeeze_; }
-  QDoubleSpinBox* motionDegrees() const { return degrees_; }
+  QDoubleSpinBox* extraJointValue() const { return extraJointValue_; }
   QLabel* summary() const { return summary_; }
   // What the table shows (empty rows without a robot).
   const HandSensing& sensing() const { return sensing_; }
@@ -43,7 +43,7 @@ class SensingDock : public QDockWidget {
 
   Document* doc_;
   QComboBox* squeeze_ = nullptr;
-  QDoubleSpinBox* degrees_ = nullptr;
+  QDoubleSpinBox* extraJointValue_ = nullptr;
   QLabel* summary_ = nullptr;
   QTableWidget* table_ = nullptr;
   HandSensing sensing_;

@@ -54,8 +54,8 @@ std::string measureNames() {
 
 }  // namespace
 
-AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model, bool closeByDefault) {
-  const World& world = model.world;
+AnalysisRequest analysisRequest(const ParsedArgs& args, const InputFile& input, bool closeByDefault) {
+  const World& world = input.world;
   AnalysisRequest r;
   r.motion = handMotionRequest(args, closeByDefault);
   // --settings FILE: the analysis settings as the application stores and exports them (AnalysisSettingsIni.h);
@@ -76,11 +76,11 @@ AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model
 
   r.graspable = indexOption(args, "--graspable");
   if (r.graspable && *r.graspable >= static_cast<int>(world.graspables.size()))
-    throw UsageError("--graspable: " + model.path + " has " + std::to_string(world.graspables.size()) +
+    throw UsageError("--graspable: " + input.path + " has " + std::to_string(world.graspables.size()) +
                      " graspable body(ies)");
   r.robot = indexOption(args, "--robot").value_or(0);
   if (r.robot >= static_cast<int>(world.robots.size()) && (r.motion.movesHand() || args.has("--robot")))
-    throw UsageError(std::string(args.has("--robot") ? "--robot" : "--approach/--autograsp") + ": " + model.path +
+    throw UsageError(std::string(args.has("--robot") ? "--robot" : "--approach/--autograsp") + ": " + input.path +
                      " has " + std::to_string(world.robots.size()) + " robot(s)");
   if (r.robot >= static_cast<int>(world.robots.size())) r.motion = {};
 

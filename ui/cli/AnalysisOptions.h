@@ -5,13 +5,13 @@
 // --measures, --curvature, --force, --edges, --torque-length, --model-param MODEL.KEY=VALUE (a model's own
 // setting, as ContactModel::parameters() declares it).
 #include "HandOptions.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "grasp/Analysis.h"
 
 namespace sg::cli {
 
-// UsageError for malformed values or indices out of range for `model`'s world.
-AnalysisRequest analysisRequest(const ParsedArgs& args, const LoadedModel& model, bool closeByDefault);
+// UsageError for malformed values or indices out of range for `input`'s world.
+AnalysisRequest analysisRequest(const ParsedArgs& args, const InputFile& input, bool closeByDefault);
 
 namespace analysis_options {
 OptionSpec robot();

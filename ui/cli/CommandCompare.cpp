@@ -13,7 +13,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "core/Error.h"
@@ -204,14 +204,14 @@ void printSweep(TextPrinter& out, const SweepTable& table) {
 
 int runCompare(const ParsedArgs& args) {
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv exclude each other");
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  const AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  const AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
   const ComparisonRequest request = comparisonRequest(args);
   const std::optional<SweepRequest> sweep = sweepRequest(args, request);
-  if (model.world.graspables.empty()) throw Error("no graspable body to evaluate", model.path);
+  if (input.world.graspables.empty()) throw Error("no graspable body to evaluate", input.path);
   Warnings warnings;
-  warnings.addLoadWarnings(model.world);
-  World& world = model.world;
+  warnings.addLoadWarnings(input.world);
+  World& world = input.world;
   NullProgress progress;
   HandMotionReport motion;
   const ModelComparison comparison = runComparison(world, world.state, analysis, request, progress, &motion);
@@ -232,7 +232,7 @@ int runCompare(const ParsedArgs& args) {
   }
   if (args.has("--json")) {
     Json doc = comparisonJson(comparison);
-    doc.set("file", Json(model.path));
+    doc.set("file", Json(input.path));
     doc.set("graspable", Json(object));
     doc.set("contactsFound", static_cast<int>(comparison.contacts.size()));
     if (motion.approach.run) doc.set("approach", Json(approachOutcome(motion)));

@@ -11,7 +11,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "contact/models/HydroelasticContactModel.h"
@@ -87,17 +87,17 @@ void printSurface(TextPrinter& out, const World& world, const ContactSurface& s,
 }
 
 int runContact(const ParsedArgs& args) {
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/false);
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest request = analysisRequest(args, input, /*closeByDefault=*/false);
   const std::string modelName = args.value("--contact-model").value_or("hydroelastic");
   const ContactModel* contactModel = findContactModel(modelName);
   if (!contactModel) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + modelName + "'");
   request.contactModels = {contactModel->name()};
   request.measures.clear();
-  if (model.world.graspables.empty()) throw Error("no graspable body to evaluate", model.path);
+  if (input.world.graspables.empty()) throw Error("no graspable body to evaluate", input.path);
   Warnings warnings;
-  warnings.addLoadWarnings(model.world);
-  World& world = model.world;
+  warnings.addLoadWarnings(input.world);
+  World& world = input.world;
   NullProgress progress;
   const AnalysisResult result = runAnalysis(world, request, progress);
   const GraspEvaluation& e = *result.primary();
@@ -113,7 +113,7 @@ int runContact(const ParsedArgs& args) {
 
   if (args.has("--json")) {
     Json doc = Json::object();
-    doc.set("file", Json(model.path));
+    doc.set("file", Json(input.path));
     doc.set("graspable", Json(object));
     doc.set("model", Json(contactModel->name()));
     doc.set("contactsFound", static_cast<int>(result.contacts.size()));

@@ -6,7 +6,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 

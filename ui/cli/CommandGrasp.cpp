@@ -11,7 +11,7 @@
 #include "ExitCodes.h"
 #include "AnalysisOptions.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "contact/CollisionFilter.h"
@@ -43,12 +43,12 @@ std::vector<SensedPair> sensePairs(const World& world, int robot, const Collisio
 }
 
 int runGrasp(const ParsedArgs& args) {
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/true);
-  World& world = model.world;
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest request = analysisRequest(args, input, /*closeByDefault=*/true);
+  World& world = input.world;
   const int robot = request.robot;
   if (robot >= static_cast<int>(world.robots.size()))
-    throw UsageError("--robot: " + model.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
+    throw UsageError("--robot: " + input.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
   Warnings warnings;  // after the last usage check: a failing run prints only its error
   warnings.addLoadWarnings(world);
 
@@ -71,7 +71,7 @@ int runGrasp(const ParsedArgs& args) {
   if (args.has("--json")) {
     Json list = Json::array();
     for (std::size_t i = 0; i < contacts.size(); ++i) list.push(foundContactJson(world, contacts[i], i, kinds[i]));
-    Json doc = jsonObject({{"file", model.path},
+    Json doc = jsonObject({{"file", input.path},
                            {"robot", hand.name},
                            {"grasp", fingers},
                            {"dofs", jsonNumbers(handState.dofValues)},

@@ -5,8 +5,8 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
-#include "ModelReport.h"
+#include "InputOptions.h"
+#include "InputReport.h"
 #include "Warnings.h"
 
 namespace sg::cli {
@@ -14,16 +14,16 @@ namespace sg::cli {
 namespace {
 
 int runInfo(const ParsedArgs& args) {
-  const LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
+  const InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
   Warnings warnings;
-  warnings.addLoadWarnings(model.world);
-  warnings.addInterpenetrations(model.world);
+  warnings.addLoadWarnings(input.world);
+  warnings.addInterpenetrations(input.world);
   if (args.has("--json")) {
-    Json doc = modelToJson(model);
+    Json doc = inputFileToJson(input);
     doc.set("warnings", warnings.json());
     writeJson(std::cout, doc);
   } else {
-    printModelText(std::cout, model);
+    printInputFileText(std::cout, input);
   }
   return kExitOk;
 }

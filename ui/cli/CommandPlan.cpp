@@ -15,7 +15,7 @@
 #include "CommandRegistry.h"
 #include "core/NumberFormat.h"
 #include "ExitCodes.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "grasp/QualityMeasure.h"
@@ -109,11 +109,11 @@ void saveWorldIfAsked(const ParsedArgs& args, const World& world, const GraspLis
 }
 
 int runPlan(const ParsedArgs& args) {
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
-  const World& world = model.world;
-  if (world.robots.empty()) throw UsageError(model.path + " has no robot to plan with");
-  if (world.graspables.empty()) throw UsageError(model.path + " has no graspable body to plan for");
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
+  const World& world = input.world;
+  if (world.robots.empty()) throw UsageError(input.path + " has no robot to plan with");
+  if (world.graspables.empty()) throw UsageError(input.path + " has no graspable body to plan for");
 
   PlanRequest request;
   request.robot = analysis.robot;
@@ -163,7 +163,7 @@ int runPlan(const ParsedArgs& args) {
 
   TerminalProgress progress(isatty(STDERR_FILENO) && !args.has("--no-progress"));
   const PlanResult result = planGrasps(world, request, progress);
-  const GraspList list = makeGraspList(world, model.path, request, result);
+  const GraspList list = makeGraspList(world, input.path, request, result);
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
   saveWorldIfAsked(args, world, list);
 
@@ -189,7 +189,7 @@ int runPlan(const ParsedArgs& args) {
     return kExitOk;
   }
   TextPrinter out(std::cout);
-  out.line("plan " + model.path);
+  out.line("plan " + input.path);
   {
     TextPrinter::Indent indent(out);
     out.field("robot", list.robot + ", object " + list.object);
@@ -212,9 +212,9 @@ int runPlan(const ParsedArgs& args) {
 }
 
 int runEvaluate(const ParsedArgs& args) {
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  AnalysisRequest analysis = analysisRequest(args, model, /*closeByDefault=*/false);
-  const World& world = model.world;
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
+  const World& world = input.world;
   const std::string path = *args.value("--grasps");
   GraspList list = loadGraspList(path);
   const int robot = args.has("--robot") ? analysis.robot : list.robotIndex;
@@ -224,7 +224,7 @@ int runEvaluate(const ParsedArgs& args) {
   try {
     validateGraspList(list, world);
   } catch (const Error& e) {
-    throw Error(e.message() + " (" + model.path + ")", path);
+    throw Error(e.message() + " (" + input.path + ")", path);
   }
   const bool reclose = args.has("--from-pregrasp");
   const std::vector<std::string> measures = reportMeasures(args, analysis);
@@ -253,7 +253,7 @@ int runEvaluate(const ParsedArgs& args) {
     return kExitOk;
   }
   TextPrinter out(std::cout);
-  out.line("evaluate " + path + " in " + model.path);
+  out.line("evaluate " + path + " in " + input.path);
   {
     TextPrinter::Indent indent(out);
     out.field("grasps", std::to_string(list.grasps.size()) + (reclose ? " (closed again from the pre-grasps)" : ""));

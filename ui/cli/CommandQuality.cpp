@@ -11,7 +11,7 @@
 #include "ExitCodes.h"
 #include "AnalysisOptions.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "QualityReport.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
@@ -23,13 +23,13 @@ namespace sg::cli {
 namespace {
 
 int runQuality(const ParsedArgs& args) {
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  const AnalysisRequest request = analysisRequest(args, model, /*closeByDefault=*/false);
-  if (model.world.graspables.empty())
-    throw Error("no graspable body to evaluate", model.path);
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  const AnalysisRequest request = analysisRequest(args, input, /*closeByDefault=*/false);
+  if (input.world.graspables.empty())
+    throw Error("no graspable body to evaluate", input.path);
   Warnings warnings;  // after the last usage check: a failing run prints only its error
-  warnings.addLoadWarnings(model.world);
-  World& world = model.world;
+  warnings.addLoadWarnings(input.world);
+  World& world = input.world;
   NullProgress progress;
   const AnalysisResult result = runAnalysis(world, request, progress);
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, result.graspable, {}});
@@ -40,7 +40,7 @@ int runQuality(const ParsedArgs& args) {
     for (const GraspEvaluation& each : result.evaluations) evaluations.push_back(&each);
     // The engine's one analysis document (what the application's File > Export Analysis writes), then how the
     // hand moved.
-    Json doc = analysisJson({.file = model.path,
+    Json doc = analysisJson({.file = input.path,
                              .world = world,
                              .contacts = result.contacts,
                              .graspable = result.graspable,

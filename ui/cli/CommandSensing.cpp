@@ -12,7 +12,7 @@
 #include "ExitCodes.h"
 #include "HandOptions.h"
 #include "JsonWriter.h"
-#include "ModelInput.h"
+#include "InputOptions.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "contact/penalty/HandSensing.h"
@@ -67,8 +67,8 @@ int runSensing(const ParsedArgs& args) {
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv contradict each other");
   if (args.has("--squeeze-torque") && args.has("--squeeze-motion"))
     throw UsageError("--squeeze-torque and --squeeze-motion contradict each other");
-  LoadedModel model = loadModelFile(args.positional(0), loadOptionsFrom(args));
-  World& world = model.world;
+  InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
+  World& world = input.world;
   int robot = 0;
   if (const auto text = args.value("--robot")) {
     const std::vector<double> v = parseNumberList("--robot", *text);
@@ -76,7 +76,7 @@ int runSensing(const ParsedArgs& args) {
     robot = static_cast<int>(v[0]);
   }
   if (robot >= static_cast<int>(world.robots.size()))
-    throw UsageError("--robot: " + model.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
+    throw UsageError("--robot: " + input.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
   const HandMotionRequest motion = handMotionRequest(args, /*closeByDefault=*/false);
   PenaltySettings penalty;
   penalty.stiffness_N_per_mm = positiveOption(args, "--stiffness", penalty.stiffness_N_per_mm, false);
@@ -120,7 +120,7 @@ int runSensing(const ParsedArgs& args) {
   if (args.has("--json")) {
     Json pairs = Json::array();
     for (const HandSensingRow& row : sensed.rows) pairs.push(rowJson(world, row));
-    Json doc = jsonObject({{"file", Json(model.path)},
+    Json doc = jsonObject({{"file", Json(input.path)},
                            {"robot", Json(hand.name)},
                            {"stiffness_N_per_mm", Json(penalty.stiffness_N_per_mm)},
                            {"transitionWidth_mm", Json(penalty.transitionWidth_mm)},

@@ -61,7 +61,7 @@ class PatchContactModel final : public ContactModel {
       for (int k : region.sourceContacts) m.sourceContacts.push_back(in.sourceIndices[static_cast<std::size_t>(k)]);
       std::sort(m.sourceContacts.begin(), m.sourceContacts.end());
       if (patch.size() >= 2) {  // the resultant of uniform pressure acts at the centroid
-        const Vec3 c = patch.centroid_W(), n = patch.normal_W();
+        const Vec3 c = patch.centroid_W_mm(), n = patch.n_W();
         Contact& k = m.contact;
         k.side1.p_WC_mm = c - 0.5 * patch.separation_mm * n;
         k.side2.p_WC_mm = c + 0.5 * patch.separation_mm * n;
@@ -79,7 +79,7 @@ class PatchContactModel final : public ContactModel {
       m.patchArea_mm2 = patch.area_mm2();
       m.normalForce_N = force_N;
       m.peakPressure_Pa = m.patchArea_mm2 > 0 ? force_N / (m.patchArea_mm2 * 1e-6) : 0.0;
-      for (std::size_t i = 0; i < patch.size(); ++i) m.patchOutline_W_mm.push_back(patch.point_W(i));
+      for (std::size_t i = 0; i < patch.size(); ++i) m.patchOutline_W_mm.push_back(patch.p_WV_mm(i));
       // Counter-clockwise about the patch normal = seen from outside side 1; reversed when side 2 is the object.
       if (!m.objectIsSide1) std::reverse(m.patchOutline_W_mm.begin(), m.patchOutline_W_mm.end());
       out->contacts.push_back(std::move(m));
@@ -97,12 +97,12 @@ class PatchContactModel final : public ContactModel {
       const bool samePair = (k.side1.body == c.side1.body && k.side2.body == c.side2.body) ||
                             (k.side1.body == c.side2.body && k.side2.body == c.side1.body);
       const ContactPatch& other = out.patches[i];
-      if (!samePair || std::abs(other.normal_W().dot(patch.normal_W())) < 1 - 1e-6) continue;
+      if (!samePair || std::abs(other.n_W().dot(patch.n_W())) < 1 - 1e-6) continue;
       std::vector<Vec2> mine;
       const Transform X_PW = other.X_WP.inverse();
       bool coplanar = true;
       for (std::size_t v = 0; v < patch.size(); ++v) {
-        const Vec3 q = X_PW * patch.point_W(v);
+        const Vec3 q = X_PW * patch.p_WV_mm(v);
         coplanar = coplanar && std::abs(q.z()) <= 1e-6 + std::abs(other.separation_mm) + std::abs(patch.separation_mm);
         mine.emplace_back(q.x(), q.y());
       }
@@ -130,12 +130,12 @@ Json PatchContactResult::describeContact(std::size_t i) const {
   o.set("separation_mm", p.separation_mm);
   o.set("supportSource1", toString(p.source1));
   o.set("supportSource2", toString(p.source2));
-  o.set("normal", describeVec(p.normal_W()));
-  o.set("centroid_mm", describeVec(p.centroid_W()));
+  o.set("normal", describeVec(p.n_W()));
+  o.set("centroid_mm", describeVec(p.centroid_W_mm()));
   o.set("area_mm2", p.area_mm2());
   o.set("meanRadius_mm", p.meanRadius_mm());
   Json vertices = Json::array();
-  for (std::size_t k = 0; k < p.size(); ++k) vertices.push(describeVec(p.point_W(k)));
+  for (std::size_t k = 0; k < p.size(); ++k) vertices.push(describeVec(p.p_WV_mm(k)));
   o.set("vertices_mm", std::move(vertices));
   if (!p.note.empty()) o.set("note", p.note);
   return o;

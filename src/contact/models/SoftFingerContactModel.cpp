@@ -94,7 +94,7 @@ std::unique_ptr<ContactModelResult> SoftFingerContactModel::evaluate(const Conta
     ModelContact m = pointModelContact(softContacts[i], in.graspable, 0, false, settings.edges);
     m.sourceContacts = pairs[i].sourceContacts;
     try {
-      SoftContactResult r = analyseSoftContact(in.world, in.state, softContacts[i], std::move(pairs[i]), soft);
+      SoftContactResult r = analyzeSoftContact(in.world, in.state, softContacts[i], std::move(pairs[i]), soft);
       m.kind = ContactKind::SoftFinger;
       m.torsion_mm = r.patch.torsionPerFriction_mm;
       m.maxTorsionalFriction_Nmm = r.patch.maxTorsionalFriction_Nmm(m.mu);

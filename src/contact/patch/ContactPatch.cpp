@@ -20,14 +20,14 @@ void checkContactPatchSettings(const ContactPatchSettings& s) {
     throw Error("contact patch: maximum vertex count must be ≥ 3, found " + std::to_string(s.maxVertices));
 }
 
-Vec3 ContactPatch::point_W(std::size_t i) const {
+Vec3 ContactPatch::p_WV_mm(std::size_t i) const {
   const Vec2& p = polygon_P_mm.at(i);
   return X_WP * Vec3(p.x(), p.y(), 0);
 }
-Vec3 ContactPatch::pointOnSide1_W(std::size_t i) const { return point_W(i) - 0.5 * separation_mm * normal_W(); }
-Vec3 ContactPatch::pointOnSide2_W(std::size_t i) const { return point_W(i) + 0.5 * separation_mm * normal_W(); }
+Vec3 ContactPatch::pointOnSide1_W_mm(std::size_t i) const { return p_WV_mm(i) - 0.5 * separation_mm * n_W(); }
+Vec3 ContactPatch::pointOnSide2_W_mm(std::size_t i) const { return p_WV_mm(i) + 0.5 * separation_mm * n_W(); }
 
-Vec3 ContactPatch::centroid_W() const {
+Vec3 ContactPatch::centroid_W_mm() const {
   const Vec2 c = polygonCentroid(polygon_P_mm);
   return X_WP * Vec3(c.x(), c.y(), 0);
 }

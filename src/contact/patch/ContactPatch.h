@@ -36,12 +36,12 @@ struct ContactPatch {
   std::string note;            // why the patch is a point (empty support sets, no overlap, ...)
 
   std::size_t size() const { return polygon_P_mm.size(); }
-  Vec3 normal_W() const { return X_WP.applyToVector(Vec3::UnitZ()); }
-  Vec3 point_W(std::size_t i) const;          // vertex i in the contact plane
-  Vec3 pointOnSide1_W(std::size_t i) const;   // p − (d/2)·n
-  Vec3 pointOnSide2_W(std::size_t i) const;   // p + (d/2)·n, so p2 − p1 = d·n
+  Vec3 n_W() const { return X_WP.applyToVector(Vec3::UnitZ()); }
+  Vec3 p_WV_mm(std::size_t i) const;          // vertex i in the contact plane
+  Vec3 pointOnSide1_W_mm(std::size_t i) const;   // p − (d/2)·n
+  Vec3 pointOnSide2_W_mm(std::size_t i) const;   // p + (d/2)·n, so p2 − p1 = d·n
   double area_mm2() const { return polygonArea(polygon_P_mm); }
-  Vec3 centroid_W() const;
+  Vec3 centroid_W_mm() const;
   // Mean distance of the patch from its centroid (mm): e_n = τmax/(μN) under uniform pressure.
   double meanRadius_mm() const;
   const char* shapeName() const;  // "polygon", "segment" or "point"

@@ -34,10 +34,10 @@ PenaltySensing sensePenaltyPair(const World& world, const WorldState& state, con
   if (ahead && !(dt_s > 0)) throw Error("penalty sensing: the time step must be > 0 s, found " + formatDouble(dt_s));
   const PairSensing pair = sensePair(world, state, a, b);
   ContactPoint point;
-  point.pointA_mm = pair.frameA.translation();
-  point.pointB_mm = pair.frameB.translation();
-  point.normalA = pair.frameA.applyToVector(Vec3::UnitZ());
-  point.normalB = pair.frameB.applyToVector(Vec3::UnitZ());
+  point.p_WCa_mm = pair.frameA.translation();
+  point.p_WCb_mm = pair.frameB.translation();
+  point.nA_W = pair.frameA.applyToVector(Vec3::UnitZ());
+  point.nB_W = pair.frameB.applyToVector(Vec3::UnitZ());
   point.distance_mm = pair.separation_mm;
   Contact contact = makeContact(world, a, b, point);
   contact.penetrating = pair.colliding;  // touching or overlapping: the deepest point, as findContacts
@@ -47,8 +47,8 @@ PenaltySensing sensePenaltyPair(const World& world, const WorldState& state, con
       const Vec3 later = X_WB(*ahead, h) * (X_WB(state, h).inverse() * p);
       return Vec3((later - p) / dt_s);
     };
-    v1 = velocity(a, point.pointA_mm);
-    v2 = velocity(b, point.pointB_mm);
+    v1 = velocity(a, point.p_WCa_mm);
+    v2 = velocity(b, point.p_WCb_mm);
   }
   return penaltySensing(contact, v1, v2, settings);
 }

@@ -11,7 +11,7 @@
 #include "geometry/Proximity.h"
 #include "geometry/ShapeTessellation.h"
 #include "geometry/hydro/InflateField.h"
-#include "geometry/hydro/Tetrahedralise.h"
+#include "geometry/hydro/Tetrahedralize.h"
 
 namespace sg {
 
@@ -327,7 +327,7 @@ VolumeMeshField makeConvexMeshField(const TriangleMesh& s, const CompliantFieldO
 
 VolumeMeshField makeGeneralMeshField(const TriangleMesh& s, const CompliantFieldOptions& o) {
   checkOptions(o);
-  VolumeMeshField f = surfaceDistanceField(tetrahedraliseClosedMesh(s, o.resolutionHint_mm), s, o.modulus_Pa);
+  VolumeMeshField f = surfaceDistanceField(tetrahedralizeClosedMesh(s, o.resolutionHint_mm), s, o.modulus_Pa);
   inflateField(f, o.margin_mm);
   return f;
 }

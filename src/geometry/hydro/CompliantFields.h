@@ -31,7 +31,7 @@ VolumeMeshField makeCapsuleField(const Capsule& capsule, const CompliantFieldOpt
 // Convex closed mesh: tets fanned from the centroid (the only interior vertex, p = E), surface p = 0; a margin
 // inflates the surface vertices (InflateField.h).
 VolumeMeshField makeConvexMeshField(const TriangleMesh& surface, const CompliantFieldOptions& options);
-// Any closed mesh: tetrahedraliseClosedMesh (Tetrahedralise.h), then p = E·d/d_max with d the distance of
+// Any closed mesh: tetrahedralizeClosedMesh (Tetrahedralize.h), then p = E·d/d_max with d the distance of
 // each vertex to the surface (0 on it); a margin inflates the surface vertices (InflateField.h). Throws
 // sg::Error when the mesher fails.
 VolumeMeshField makeGeneralMeshField(const TriangleMesh& surface, const CompliantFieldOptions& options);

@@ -84,7 +84,7 @@ struct CompliantSpec {
 };
 
 // The compliant representation of a body whose geometry is `primitive` (exact shape, body frame) when given,
-// else the closed mesh `mesh` (convex: centroid fan; otherwise tetrahedraliseClosedMesh). Cached per mesh
+// else the closed mesh `mesh` (convex: centroid fan; otherwise tetrahedralizeClosedMesh). Cached per mesh
 // address (bodies own their meshes through shared_ptr; a freed mesh whose address is reused is detected) and
 // spec. Thread-safe. Throws sg::Error when the body cannot be made compliant.
 std::shared_ptr<const CompliantGeometry> compliantGeometryFor(const std::shared_ptr<const TriangleMesh>& mesh,

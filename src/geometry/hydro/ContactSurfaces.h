@@ -16,7 +16,7 @@ struct SurfaceOptions {
 // (a) compliant tet mesh M vs rigid triangle mesh N (its BVH, N's body frame).
 ContactSurface compliantRigidSurface(const SoftVolume& M, const Transform& X_WM, const Bvh& N, const Transform& X_WN,
                                      const SurfaceOptions& options);
-// (b) compliant tet mesh M vs rigid half-space: the plane through p_W with outward normal n_W (out of N).
+// (b) compliant tet mesh M vs rigid half-space: the plane through p_W_mm with outward normal n_W (out of N).
 ContactSurface compliantRigidHalfSpaceSurface(const SoftVolume& M, const Transform& X_WM, const Vec3& planePoint_W_mm,
                                               const Vec3& planeNormal_W, const SurfaceOptions& options);
 // (c) compliant half-space M (in body M's frame) vs rigid triangle mesh N.

@@ -49,7 +49,7 @@ EnergyKind energyFromString(const std::string& name) {
 }
 
 double HandProbe::alignment() const {
-  const Vec3 d = q_W - p_W;
+  const Vec3 d = q_W_mm - p_W_mm;
   const double dist = d.norm();
   return dist > 1e-12 ? n_W.dot(d / dist) : 1.0;
 }
@@ -228,7 +228,7 @@ void HandEvaluator::approachForStrictEnergy() {
   }
 }
 
-AnalysisResult HandEvaluator::analyseClosedGrasp() {
+AnalysisResult HandEvaluator::analyzeClosedGrasp() {
   close();
   AnalysisRequest request = settings_.analysis;
   request.motion = {};
@@ -241,7 +241,7 @@ AnalysisResult HandEvaluator::analyseClosedGrasp() {
 }
 
 double HandEvaluator::strictAutoGraspEnergy() {
-  AnalysisResult result = analyseClosedGrasp();
+  AnalysisResult result = analyzeClosedGrasp();
   if (result.evaluations.empty()) return kStrictNoGrasp;
   GraspEvaluation& evaluation = result.evaluations.front();
   NullProgress quiet;
@@ -269,9 +269,9 @@ std::optional<HandProbe> HandEvaluator::probeAt(std::size_t k) {
   if (settings_.presetContacts && !hand.virtualContacts.empty()) {
     const VirtualContact& vc = hand.virtualContacts[k];
     const Transform& X_WL = X_WB(rs, BodyRef{vc.chain, vc.link});
-    p.p_W = X_WL * vc.location_mm;
+    p.p_W_mm = X_WL * vc.location_mm;
     p.n_W = X_WL.applyToVector(vc.normal).normalized();
-    p.q_W = closestPointOnMesh(*objectBvh_, X_WG, p.p_W).point_mm;
+    p.q_W_mm = closestPointOnMesh(*objectBvh_, X_WG, p.p_W_mm).point_mm;
     p.mu = vc.mu;
     return p;
   }
@@ -283,8 +283,8 @@ std::optional<HandProbe> HandEvaluator::probeAt(std::size_t k) {
   const Transform& X_WL = X_WB(rs, link.ref);
   const MeshDistance d = meshDistance(*link.bvh, *link.topology, X_WL, *objectBvh_, *objectTopology_, X_WG, link.warm);
   if (!d.found()) return std::nullopt;
-  p.p_W = d.pointA_mm;
-  p.q_W = d.pointB_mm;
+  p.p_W_mm = d.p_WCa_mm;
+  p.q_W_mm = d.p_WCb_mm;
   // The normal of the link's triangle in the closest pair (the canonical one when the witness point is
   // shared by several triangles).
   p.n_W = X_WL.applyToVector(link.mesh->faceNormals.at(d.triangleA));
@@ -297,17 +297,17 @@ double HandEvaluator::probeFloor(std::size_t k) const {
   const Vec3 c_W = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)] * object.center;
   const Robot& hand = world_.robots[static_cast<std::size_t>(space_.robot)];
   const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
-  Vec3 p_W;
+  Vec3 p_W_mm;
   double radius = 0;  // a virtual contact is a point
   if (settings_.presetContacts && !hand.virtualContacts.empty()) {
     const VirtualContact& vc = hand.virtualContacts[k];
-    p_W = X_WB(rs, BodyRef{vc.chain, vc.link}) * vc.location_mm;
+    p_W_mm = X_WB(rs, BodyRef{vc.chain, vc.link}) * vc.location_mm;
   } else {
     const BvhBox& link = links_[k].bvh->nodes().front().box;
-    p_W = X_WB(rs, links_[k].ref) * link.center;
+    p_W_mm = X_WB(rs, links_[k].ref) * link.center;
     radius = link.radius;
   }
-  return std::max(0.0, ballGapLowerBound(p_W, radius, c_W, object.radius));
+  return std::max(0.0, ballGapLowerBound(p_W_mm, radius, c_W, object.radius));
 }
 
 std::vector<HandProbe> HandEvaluator::probes() {
@@ -393,8 +393,8 @@ bool HandEvaluator::closingMissesObject() const {
     if (ballGapLowerBound(c_W, ball.radius + reach, c_WO, objectBall.radius) > threshold) continue;
     // The balls overlap: no point of the object's surface (its nearest, a ball of radius 0) within the grown
     // ball and the threshold will do too (contacts are between the surfaces).
-    const Vec3 q_W = closestPointOnMesh(*objectBvh_, X_WG, c_W).point_mm;
-    if (!(ballGapLowerBound(c_W, ball.radius + reach, q_W, 0.0) > threshold)) return false;
+    const Vec3 q_W_mm = closestPointOnMesh(*objectBvh_, X_WG, c_W).point_mm;
+    if (!(ballGapLowerBound(c_W, ball.radius + reach, q_W_mm, 0.0) > threshold)) return false;
   }
   return true;
 }
@@ -402,7 +402,7 @@ bool HandEvaluator::closingMissesObject() const {
 double HandEvaluator::autoGraspQualityEnergy() {
   // No body can reach the object while the hand closes: no contact on it, so the energy below is 1 − 0.1 · 0.
   if (closingMissesObject()) return 1.0;
-  AnalysisResult result = analyseClosedGrasp();
+  AnalysisResult result = analyzeClosedGrasp();
   GraspEvaluation* evaluation = result.evaluations.empty() ? nullptr : &result.evaluations.front();
   const std::size_t contacts = evaluation ? evaluation->contacts.size() : 0;
   // Not force closure: 1 − 0.1·min(contacts, 9) ∈ (0, 1] — above every force-closure energy (≤ 0), and

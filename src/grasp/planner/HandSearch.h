@@ -67,9 +67,9 @@ Quat frameWithZ(const Vec3& z);
 // One probe of the hand near the object (PLANNER.md §Energies): its point p (on the hand), outward unit normal
 // n, the nearest object point q and the probe's friction coefficient.
 struct HandProbe {
-  Vec3 p_W = Vec3::Zero(), n_W = Vec3::UnitZ(), q_W = Vec3::Zero();
+  Vec3 p_W_mm = Vec3::Zero(), n_W = Vec3::UnitZ(), q_W_mm = Vec3::Zero();
   double mu = 0;
-  double distance() const { return (q_W - p_W).norm(); }
+  double distance() const { return (q_W_mm - p_W_mm).norm(); }
   // n · (q − p)/|q − p| (1 when p = q).
   double alignment() const;
 };
@@ -127,7 +127,7 @@ class HandEvaluator final : public StateEvaluator {
 
  private:
   // Closes the placed hand and analyses the grasp under the first requested contact model, no measures yet.
-  AnalysisResult analyseClosedGrasp();
+  AnalysisResult analyzeClosedGrasp();
   void approachForStrictEnergy();  // approach ≤ 30 mm; back to the placed pose unless the palm touched
   // The hand's collision test of place(): anyCollision's pairs, BVHs and primitives looked up once (the pairs
   // do not depend on the state), the same pair tests.

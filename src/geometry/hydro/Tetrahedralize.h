@@ -9,6 +9,6 @@ namespace sg {
 // The volume enclosed by `surface` (closed, consistently oriented, body frame, mm) as tetrahedra whose
 // edges are about `hint_mm` long (0: as coarse as the surface allows). Throws sg::Error naming the problem
 // (open or self-intersecting surface, mesher failure).
-VolumeMesh tetrahedraliseClosedMesh(const TriangleMesh& surface, double hint_mm);
+VolumeMesh tetrahedralizeClosedMesh(const TriangleMesh& surface, double hint_mm);
 
 }  // namespace sg

@@ -1,18 +1,18 @@
 #pragma once
-// Loading the model file a subcommand is given: a world, robot or body XML, or a bare mesh (src/io/ModelFile.h,
+// Loading the input file a subcommand is given: a world, robot or body XML, or a bare mesh (src/io/InputFile.h,
 // the rule the application follows too). Every kind is wrapped into a World, so commands can treat them alike.
 // Errors are sg::Error naming the file (and the XML line when known); main() reports them on one line with exit
 // code 3.
 #include <string>
 
 #include "OptionParser.h"
-#include "io/ModelFile.h"
+#include "io/InputFile.h"
 
 namespace sg::cli {
 
-// The engine's one rule for opening a file (src/io/ModelFile.h), the application's too.
-using LoadedModel = ModelFile;
-using sg::loadModelFile;
+// The engine's one rule for opening a file (src/io/InputFile.h), the application's too.
+using sg::InputFile;
+using sg::loadInputFile;
 
 // The LoadOptions the shared --model-root option asks for.
 LoadOptions loadOptionsFrom(const ParsedArgs& args);

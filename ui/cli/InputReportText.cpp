@@ -1,6 +1,6 @@
 #include "BodyFacts.h"
 #include "ModelNames.h"
-#include "ModelReport.h"
+#include "InputReport.h"
 #include "TextPrinter.h"
 #include "model/Kinematics.h"
 
@@ -97,10 +97,10 @@ void printRobot(TextPrinter& out, const World& world, int robotIndex) {
 
 }  // namespace
 
-void printModelText(std::ostream& stream, const LoadedModel& model) {
-  const World& world = model.world;
+void printInputFileText(std::ostream& stream, const InputFile& input) {
+  const World& world = input.world;
   TextPrinter out(stream);
-  out.line(modelFileKindName(model.kind) + " " + model.path);
+  out.line(inputFileKindName(input.kind) + " " + input.path);
   TextPrinter::Indent indent(out);
   if (world.camera)
     out.field("camera", std::string("position ") + P::vec(world.camera->position_mm) + " mm, orientation wxyz " +
@@ -121,7 +121,7 @@ void printModelText(std::ostream& stream, const LoadedModel& model) {
       printBody(out, *c.mount, world.state.X_WM.at(i), world.bodyLabel({BodyHandle::Kind::Mount, i, {}}));
     }
   }
-  const ModelTotals t = computeTotals(world);
+  const WorldTotals t = computeTotals(world);
   out.line(std::string("totals: ") + std::to_string(t.bodies) + " bodies, " + std::to_string(t.triangles) + " triangles, " +
            std::to_string(t.robots) + " robots, " + std::to_string(t.dofs) + " DOFs, dynamic mass " +
            P::number(t.dynamicMass_g) + " g");

@@ -1,6 +1,6 @@
 // Tetrahedral meshing of closed triangle meshes through Gmsh's C++ API (README.md §Meshing): the surface is
 // handed over as a discrete surface (kept as it is, not remeshed), bounded into a volume and meshed by HXT.
-#include "geometry/hydro/Tetrahedralise.h"
+#include "geometry/hydro/Tetrahedralize.h"
 
 #include <algorithm>
 #include <array>
@@ -28,7 +28,7 @@ namespace {
 
 // Called in the meshing child (below), which starts from the parent's state: Gmsh never initialised.
 // No config files, no terminal output, one thread.
-void initialiseGmsh(int algorithm3D) {
+void initializeGmsh(int algorithm3D) {
   gmsh::initialize(0, nullptr, /*readConfigFiles=*/false);
   gmsh::option::setNumber("General.Terminal", 0);
   gmsh::option::setNumber("General.Verbosity", 0);
@@ -228,7 +228,7 @@ std::optional<VolumeMesh> decodeMesh(const std::string& in) {
 // What the child runs: Gmsh, and its answer encoded (errors included: nothing may escape the child).
 std::string meshAndEncode(const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
   try {
-    initialiseGmsh(algorithm3D);
+    initializeGmsh(algorithm3D);
     return encodeMesh(meshWithGmsh(w, inward, hint_mm));
   } catch (const Error& e) {
     return "E" + e.message();
@@ -308,7 +308,7 @@ ChildOutcome meshInChild(const WeldedSurface& w, bool inward, double hint_mm, in
 
 }  // namespace
 
-VolumeMesh tetrahedraliseClosedMesh(const TriangleMesh& surface, double hint_mm) {
+VolumeMesh tetrahedralizeClosedMesh(const TriangleMesh& surface, double hint_mm) {
   if (!(hint_mm >= 0) || !std::isfinite(hint_mm))
     throw Error("the tetrahedral mesh's resolution hint must be a finite number >= 0 mm");
   const WeldedSurface w = weld(surface);

@@ -1,4 +1,4 @@
-#include "ModelInput.h"
+#include "InputOptions.h"
 
 #include <filesystem>
 #include <fstream>
@@ -26,11 +26,11 @@ LoadOptions loadOptionsFrom(const ParsedArgs& args) {
 }
 
 Robot loadRobotFile(const std::string& path, const LoadOptions& options) {
-  const ModelFileKind kind = classifyModelFile(path);
+  const InputFileKind kind = classifyInputFile(path);
   // A malformed XML (classified as a body) goes to the robot reader too, which reports the problem and its line.
-  const bool tryAsRobot = kind == ModelFileKind::Robot || (kind == ModelFileKind::Body && detectModelFileKind(path) ==
-                                                                                            ModelFileKind::Unknown);
-  if (!tryAsRobot) throw Error("not a robot XML (it is a " + modelFileKindName(kind) + " file)", path);
+  const bool tryAsRobot = kind == InputFileKind::Robot || (kind == InputFileKind::Body && detectInputFileKind(path) ==
+                                                                                            InputFileKind::Unknown);
+  if (!tryAsRobot) throw Error("not a robot XML (it is a " + inputFileKindName(kind) + " file)", path);
   const MaterialTable materials;
   try {
     return loadRobot(path, materials, options);

@@ -1,4 +1,4 @@
-#include "io/ModelFile.h"
+#include "io/InputFile.h"
 
 #include <cctype>
 #include <filesystem>
@@ -31,18 +31,18 @@ auto withFileNamed(const std::string& path, Load load) {
 
 }  // namespace
 
-std::string modelFileKindName(ModelFileKind kind) {
+std::string inputFileKindName(InputFileKind kind) {
   switch (kind) {
-    case ModelFileKind::World: return "world";
-    case ModelFileKind::Robot: return "robot";
-    case ModelFileKind::Body: return "body";
-    case ModelFileKind::Mesh: return "mesh";
-    case ModelFileKind::Unknown: break;
+    case InputFileKind::World: return "world";
+    case InputFileKind::Robot: return "robot";
+    case InputFileKind::Body: return "body";
+    case InputFileKind::Mesh: return "mesh";
+    case InputFileKind::Unknown: break;
   }
   return "unknown";
 }
 
-void requireReadableModelFile(const std::string& path) {
+void requireReadableInputFile(const std::string& path) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw Error("no such file", path);
@@ -52,28 +52,28 @@ void requireReadableModelFile(const std::string& path) {
   if (!std::ifstream(path).good()) throw Error("cannot be read (permission denied?)", path);
 }
 
-ModelFileKind classifyModelFile(const std::string& path) {
-  requireReadableModelFile(path);
-  const ModelFileKind kind = withFileNamed(path, [&] { return detectModelFileKind(path); });
-  if (kind != ModelFileKind::Unknown) return kind;
-  if (hasXmlExtension(path)) return ModelFileKind::Body;  // the body reader reports the actual problem
+InputFileKind classifyInputFile(const std::string& path) {
+  requireReadableInputFile(path);
+  const InputFileKind kind = withFileNamed(path, [&] { return detectInputFileKind(path); });
+  if (kind != InputFileKind::Unknown) return kind;
+  if (hasXmlExtension(path)) return InputFileKind::Body;  // the body reader reports the actual problem
   throw Error("not a world, robot or body XML nor a mesh (.iv .wrl .off .ply .stl .obj)", path);
 }
 
-ModelFile loadModelFile(const std::string& path, const LoadOptions& options) {
-  ModelFile model;
-  model.kind = classifyModelFile(path);
+InputFile loadInputFile(const std::string& path, const LoadOptions& options) {
+  InputFile model;
+  model.kind = classifyInputFile(path);
   model.path = absolutePath(path);
   switch (model.kind) {
-    case ModelFileKind::World:
+    case InputFileKind::World:
       model.world = withFileNamed(path, [&] { return loadWorld(path, options); });
       break;
-    case ModelFileKind::Robot:
+    case InputFileKind::Robot:
       model.world.addRobot(withFileNamed(path, [&] { return loadRobot(path, model.world.materials, options); }));
       break;
-    case ModelFileKind::Body:
-    case ModelFileKind::Mesh:
-    case ModelFileKind::Unknown:  // not returned by classifyModelFile
+    case InputFileKind::Body:
+    case InputFileKind::Mesh:
+    case InputFileKind::Unknown:  // not returned by classifyInputFile
       model.world.addGraspable(
           withFileNamed(path, [&] { return loadBody(path, BodyKind::Graspable, model.world.materials, options); }));
       break;

@@ -2,13 +2,13 @@
 #include "BodyFacts.h"
 #include "JsonWriter.h"
 #include "ModelNames.h"
-#include "ModelReport.h"
+#include "InputReport.h"
 #include "model/Kinematics.h"
 
 namespace sg::cli {
 
-ModelTotals computeTotals(const World& world) {
-  ModelTotals totals;
+WorldTotals computeTotals(const World& world) {
+  WorldTotals totals;
   totals.robots = world.robots.size();
   for (const auto& r : world.robots) totals.dofs += r.dofCount();
   for (const auto& handle : world.bodyHandles()) {
@@ -147,8 +147,8 @@ Json robotToJson(const World& world, int robotIndex) {
                      {"chains", chains}});
 }
 
-Json modelToJson(const LoadedModel& model) {
-  const World& world = model.world;
+Json inputFileToJson(const InputFile& input) {
+  const World& world = input.world;
   Json obstacles = Json::array(), graspables = Json::array(), robots = Json::array(), connections = Json::array();
   for (int i = 0; i < static_cast<int>(world.obstacles.size()); ++i)
     obstacles.push(bodyToJson(world.obstacles[i], world.state.X_WO[i], world.bodyLabel({BodyHandle::Kind::Obstacle, i, {}})));
@@ -170,9 +170,9 @@ Json modelToJson(const LoadedModel& model) {
     camera = jsonObject({{"position_mm", jsonVec(world.camera->position_mm)},
                          {"orientation_wxyz", jsonQuatWxyz(world.camera->orientation)},
                          {"focalDistance_mm", Json(world.camera->focalDistance_mm)}});
-  const ModelTotals totals = computeTotals(world);
-  return jsonObject({{"file", Json(model.path)},
-                     {"kind", Json(modelFileKindName(model.kind))},
+  const WorldTotals totals = computeTotals(world);
+  return jsonObject({{"file", Json(input.path)},
+                     {"kind", Json(inputFileKindName(input.kind))},
                      {"obstacles", obstacles},
                      {"graspables", graspables},
                      {"robots", robots},

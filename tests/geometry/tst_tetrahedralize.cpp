@@ -8,7 +8,7 @@
 
 #include "core/Error.h"
 #include "geometry/ShapeTessellation.h"
-#include "geometry/hydro/Tetrahedralise.h"
+#include "geometry/hydro/Tetrahedralize.h"
 
 using namespace sg;
 
@@ -104,7 +104,7 @@ void checkFills(const TriangleMesh& surface, const VolumeMesh& m) {
 
 void expectError(const TriangleMesh& surface, const char* fragment) {
   try {
-    (void)tetrahedraliseClosedMesh(surface, 0);
+    (void)tetrahedralizeClosedMesh(surface, 0);
   } catch (const Error& e) {
     QVERIFY2(std::string(e.what()).find(fragment) != std::string::npos, e.what());
     return;
@@ -114,22 +114,22 @@ void expectError(const TriangleMesh& surface, const char* fragment) {
 
 }  // namespace
 
-class TestTetrahedralise : public QObject {
+class TestTetrahedralize : public QObject {
   Q_OBJECT
  private slots:
   void closedBox() {
     const TriangleMesh b = box(10, 20, 30);
-    const VolumeMesh coarse = tetrahedraliseClosedMesh(b, 0);
+    const VolumeMesh coarse = tetrahedralizeClosedMesh(b, 0);
     checkFills(b, coarse);
-    const VolumeMesh fine = tetrahedraliseClosedMesh(b, 3);
+    const VolumeMesh fine = tetrahedralizeClosedMesh(b, 3);
     checkFills(b, fine);
     QVERIFY2(fine.tetCount() > 10 * coarse.tetCount(), qPrintable(QString("%1 vs %2").arg(fine.tetCount()).arg(coarse.tetCount())));
   }
 
   void nonConvexLShape() {
     const TriangleMesh l = lShape();
-    checkFills(l, tetrahedraliseClosedMesh(l, 0));
-    checkFills(l, tetrahedraliseClosedMesh(l, 2.5));
+    checkFills(l, tetrahedralizeClosedMesh(l, 0));
+    checkFills(l, tetrahedralizeClosedMesh(l, 2.5));
   }
 
   void inwardSurfaceAndRepeatedVertices() {
@@ -138,7 +138,7 @@ class TestTetrahedralise : public QObject {
     TriangleMesh inward = b;
     for (auto& t : inward.triangles) std::swap(t[1], t[2]);
     inward.finalize();
-    checkFills(b, tetrahedraliseClosedMesh(inward, 0));
+    checkFills(b, tetrahedralizeClosedMesh(inward, 0));
     TriangleMesh soup;
     for (const auto& t : b.triangles) {
       const auto base = static_cast<std::uint32_t>(soup.vertices.size());
@@ -146,12 +146,12 @@ class TestTetrahedralise : public QObject {
       soup.triangles.push_back({base, base + 1, base + 2});
     }
     soup.finalize();
-    checkFills(b, tetrahedraliseClosedMesh(soup, 0));
+    checkFills(b, tetrahedralizeClosedMesh(soup, 0));
   }
 
   void tessellatedSphere() {
     const TriangleMesh s = tessellatePrimitive(Primitive{Sphere{10}, Transform::identity()});
-    checkFills(s, tetrahedraliseClosedMesh(s, 4));
+    checkFills(s, tetrahedralizeClosedMesh(s, 4));
   }
 
   void torusWhereHxtFails() {
@@ -162,9 +162,9 @@ class TestTetrahedralise : public QObject {
       t.segments = 24;
       return t;
     }());
-    const VolumeMesh fine = tetrahedraliseClosedMesh(ring, 3);
+    const VolumeMesh fine = tetrahedralizeClosedMesh(ring, 3);
     checkFills(ring, fine);
-    const VolumeMesh coarse = tetrahedraliseClosedMesh(ring, 0);
+    const VolumeMesh coarse = tetrahedralizeClosedMesh(ring, 0);
     checkFills(ring, coarse);
     QVERIFY(fine.tetCount() > coarse.tetCount());
   }
@@ -180,22 +180,22 @@ class TestTetrahedralise : public QObject {
     expectError(flipped, "inconsistent orientation");
     expectError(meshOf({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)}, {{0, 1, 2}}), "fewer than 4 triangles");
     try {
-      (void)tetrahedraliseClosedMesh(box(1, 1, 1), std::nan(""));
+      (void)tetrahedralizeClosedMesh(box(1, 1, 1), std::nan(""));
       QFAIL("no error for a NaN hint");
     } catch (const Error& e) {
       QVERIFY2(std::string(e.what()).find("resolution hint") != std::string::npos, e.what());
     }
     // The mesher is still usable after the errors.
     const TriangleMesh b = box(4, 5, 6);
-    checkFills(b, tetrahedraliseClosedMesh(b, 0));
+    checkFills(b, tetrahedralizeClosedMesh(b, 0));
   }
 
   void concurrentCallers() {
     // Each call meshes in its own process: callers on several threads each get their own mesh.
     const TriangleMesh a = box(10, 20, 30), l = lShape();
     VolumeMesh ma, ml;
-    std::thread t1([&] { ma = tetrahedraliseClosedMesh(a, 4); });
-    std::thread t2([&] { ml = tetrahedraliseClosedMesh(l, 4); });
+    std::thread t1([&] { ma = tetrahedralizeClosedMesh(a, 4); });
+    std::thread t2([&] { ml = tetrahedralizeClosedMesh(l, 4); });
     t1.join();
     t2.join();
     checkFills(a, ma);
@@ -203,5 +203,5 @@ class TestTetrahedralise : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTetrahedralise)
-#include "tst_tetrahedralise.moc"
+QTEST_GUILESS_MAIN(TestTetrahedralize)
+#include "tst_tetrahedralize.moc"

@@ -12,23 +12,23 @@
 
 namespace sg {
 
-std::string modelFileKindName(ModelFileKind kind);  // "world", "robot", "body", "mesh", "unknown"
+std::string inputFileKindName(InputFileKind kind);  // "world", "robot", "body", "mesh", "unknown"
 
 // Throws sg::Error("no such file" / "is a directory, not a model file" / "is not a regular file (a device or a
 // pipe)" / "cannot be read (permission denied?)", path) unless `path` is a readable regular file.
-void requireReadableModelFile(const std::string& path);
+void requireReadableInputFile(const std::string& path);
 
 // The kind `path` is read as (never Unknown): sg::Error naming the file for a missing or unreadable file and
 // for a file of no supported kind (the message above).
-ModelFileKind classifyModelFile(const std::string& path);
+InputFileKind classifyInputFile(const std::string& path);
 
 // A file read on its own, wrapped into a World so callers treat every kind alike.
-struct ModelFile {
-  ModelFileKind kind = ModelFileKind::Unknown;
+struct InputFile {
+  InputFileKind kind = InputFileKind::Unknown;
   std::string path;  // absolute
   World world;       // a body or mesh file becomes the world's only graspable body; a robot its only robot
 };
-// classifyModelFile, then the reader of that kind; its sg::Error names the file (and the XML line when known).
-ModelFile loadModelFile(const std::string& path, const LoadOptions& options);
+// classifyInputFile, then the reader of that kind; its sg::Error names the file (and the XML line when known).
+InputFile loadInputFile(const std::string& path, const LoadOptions& options);
 
 }  // namespace sg
