@@ -43,6 +43,7 @@ class SensingDock : public QDockWidget {
 
   Document* doc_;
   QComboBox* squeeze_ = nullptr;
+  // Extra joint value of each closing DOF for the motion squeeze: degrees for revolute DOFs, mm for prismatic ones.
   QDoubleSpinBox* extraJointValue_ = nullptr;
   QLabel* summary_ = nullptr;
   QTableWidget* table_ = nullptr;
