@@ -33,7 +33,14 @@ double modelParameter(const ContactModelSettings& settings, const ContactModel& 
   const std::vector<ModelParameter> declared = model.parameters();
   const ModelParameter* p = findModelParameter(declared, key);
   if (!p) throw Error("contact model '" + model.name() + "' declares no parameter '" + std::string(key) + "'");
-  return parameterValue(settings, model.name(), *p);
+  // A script may fill the generic store directly: a value outside the declaration is an error, as the
+  // settings file and --model-param make it (ContactModel::evaluate throws for invalid settings).
+  const double value = parameterValue(settings, model.name(), *p);
+  std::string problem;
+  if (!std::isfinite(value) || !parseParameterText(*p, parameterText(*p, value), problem))
+    throw Error("contact model '" + model.name() + "': " + p->key + " = " + formatDouble(value) + " is not in " +
+                parameterRange(*p));
+  return value;
 }
 
 std::string parameterText(const ModelParameter& p, double value) {

@@ -10,6 +10,21 @@ namespace {
 
 using namespace sg;
 
+// Its own data, as every model describes it (ContactModelResult): the gain it applied at each contact.
+struct TestOnlyResult final : ContactModelResult {
+  double gain_N = 0;
+  Json describeContact(std::size_t) const override {
+    Json o = Json::object();
+    o.set("gain_N", gain_N);
+    return o;
+  }
+  Json describe() const override {
+    Json o = Json::object();
+    o.set("contactCount", static_cast<int>(contacts.size()));
+    return o;
+  }
+};
+
 class TestOnlyContactModel final : public ContactModel {
  public:
   std::string name() const override { return kTestOnlyModel; }
@@ -21,7 +36,8 @@ class TestOnlyContactModel final : public ContactModel {
   std::unique_ptr<ContactModelResult> evaluate(const ContactModelInput& in, const ContactModelSettings& settings,
                                                ProgressSink&) const override {
     const double gain = modelParameter(settings, *this, "gain");
-    auto out = std::make_unique<ContactModelResult>();
+    auto out = std::make_unique<TestOnlyResult>();
+    out->gain_N = gain;
     for (std::size_t i = 0; i < in.contacts.size(); ++i) {
       ModelContact m = pointModelContact(in.contacts[i], in.graspable, in.sourceIndices[i], false, settings.edges);
       m.normalForce_N = gain;

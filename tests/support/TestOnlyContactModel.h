@@ -5,7 +5,9 @@
 // call (src/contact/README.md §Model parameters).
 //
 // "test-only": every contact a point contact with friction (as "point"); its one parameter "gain" (a number in
-// [0, 10], default 1, kept in the generic store) is the normal force it reports at each contact, in N.
+// [0, 10], default 1, kept in the generic store) is the normal force it reports at each contact, in N, and its
+// result describes itself ({"gain_N"} per contact, {"contactCount"} for the grasp), so it also reaches the model
+// comparison, the analysis JSON and the Model Result dock (tests/grasp/tst_test_only_model.cpp).
 namespace sgtest {
 
 inline constexpr const char* kTestOnlyModel = "test-only";
