@@ -789,7 +789,7 @@ void TstApp::loadWarningsAreShown() {
   QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
   QVERIFY(window.loadWarnings().isEmpty());
   QVERIFY(!show->isEnabled());
-  // Issue 33: a texture Coin cannot read is a warning of the body that names it, not a load error; the
+  // A texture Coin cannot read is a warning of the body that names it, not a load error; the
   // object (here a bare .iv) and a world naming it load.
   const QString floor = dir.filePath("floor.iv");
   {
@@ -893,7 +893,7 @@ void TstApp::commandLineGraspOptions() {
   QVERIFY(usageText().contains("--contact-model"));
 }
 
-// Issue 16 §6: `softgrasp --help` prints its usage with no display at all.
+// `softgrasp --help` prints its usage with no display at all.
 void TstApp::helpWithoutADisplay() {
   QProcess p;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -921,7 +921,7 @@ void TstApp::versionIsTheProjectVersion() {
   QVERIFY(parsed && parsed->version && !parsed->help);
 }
 
-// Issue 16 §6: the Young's-modulus error is shown whole, wrapped in the Properties dock.
+// The Young's-modulus error is shown whole, wrapped in the Properties dock.
 void TstApp::youngsErrorIsNotClipped() {
   MainWindow w(MainWindow::Options{false});
   w.resize(1000, 700);

@@ -127,7 +127,7 @@ void TstAppCliParity::gAndCliAgree() {
   QCOMPARE(evaluation->forceClosure(), evaluation->l1Quality.forceClosure);
 }
 
-// Issue 16 §3: the settings the application uses, exported (Quality > Export Analysis Settings), make
+// The settings the application uses, exported (Quality > Export Analysis Settings), make
 // `softgrasp-cli quality --settings FILE` compute what the window shows.
 void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
@@ -137,7 +137,7 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   s.contactModel = "hertz";
   s.quality.soft.patch.normalForce_N = 7.5;
   s.collision.contacts.threshold_mm = 0.3;
-  s.quality.soft.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // not the default (issue 13)
+  s.quality.soft.fit.estimator = CurvatureEstimator::GraspItParaboloid;  // not the default
   window.analysis()->setSettings(s);
   window.findChild<QAction*>("actionApproachAndGrasp")->trigger();
   window.analysis()->recompute();

@@ -155,7 +155,7 @@ void TstUiComparison::overlayCheckBoxesChooseModels() {
   QVERIFY(dock);
   QStringList all;
   for (const ContactModel* m : contactModels()) all << QString::fromStdString(m->name());
-  QVERIFY(dock->overlayModels().isEmpty());  // none drawn on a fresh start (issue 33)
+  QVERIFY(dock->overlayModels().isEmpty());  // none drawn on a fresh start
   QSignalSpy spy(dock, &ComparisonDock::overlayModelsChanged);
   for (const QString& m : all) dock->overlayCheckBox(m)->setChecked(true);
   QCOMPARE(spy.count(), all.size());
@@ -202,7 +202,7 @@ void TstUiComparison::sweepPlotsEveryModelAndExports() {
     QVERIFY(soft->at(k).y() < soft->at(k - 1).y());
   }
   QCOMPARE(soft->at(0).y(), table.series("soft-finger")[0]->meanPatchArea_mm2);
-  // Issue 33: every model its own colour, the same as in the overlay and the dock (soft finger and penalty shared
+  // Every model its own colour, the same as in the overlay and the dock (soft finger and penalty shared
   // one: the palette repeated); an area's axis starts at 0, not below.
   QSet<QRgb> colours;
   for (QAbstractSeries* s : plots->chart()->series()) {
@@ -276,7 +276,7 @@ void TstUiComparison::sweepCancels() {
   QVERIFY(!plots->running());
 }
 
-// Issue 33: one pressure unit in the GUI: the Soft Contact inspector and the Comparison dock both show a peak
+// One pressure unit in the GUI: the Soft Contact inspector and the Comparison dock both show a peak
 // pressure in kPa, and the same number for the same contact under the same (soft-finger) model.
 void TstUiComparison::peakPressureInOneUnit() {
   ComparisonDock* dock = openDock();

@@ -162,7 +162,7 @@ void TstUiComparisonGl::checkedModelsDrawTheirPatchesInTheirColours() {
   w.document()->undoStack()->setClean();
 }
 
-// Issue 33: a fresh start draws the grasp alone — no comparison outline in the scene, no line of it in the legend —
+// A fresh start draws the grasp alone — no comparison outline in the scene, no line of it in the legend —
 // even with the Comparison dock up and its comparison computed; a model's checkbox brings its outlines and legend line.
 void TstUiComparisonGl::noOutlinesUntilTheDockAsks() {
   MainWindow w;

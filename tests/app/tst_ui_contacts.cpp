@@ -507,7 +507,7 @@ void TstUiContacts::plainGShortcutSparesSpinBoxes() {
   QVERIFY(doc_->world().state.robots[0].dofValues[1] > 0.1);
 }
 
-// Issue 16 §1: a pose typed in Properties obeys Collision Checking as a drag does.
+// A pose typed in Properties obeys Collision Checking as a drag does.
 void TstUiContacts::typedPoseStopsAtContact() {
   doc_->setSelection(BodyHandle{K::Robot, 0, {}});
   auto* pose = window_->findChild<PoseEditor*>();
@@ -533,7 +533,7 @@ void TstUiContacts::typedPoseStopsAtContact() {
   QVERIFY(!anyCollision(doc_->world()));
 }
 
-// Issue 16 §1: interpenetrating bodies (collision checking off) are named, with their depth, in the contacts dock
+// Interpenetrating bodies (collision checking off) are named, with their depth, in the contacts dock
 // and the status bar.
 void TstUiContacts::interpenetrationIsReported() {
   action(window_.get(), "actionCollisionChecking")->setChecked(false);
@@ -564,7 +564,7 @@ void TstUiContacts::interpenetrationIsReported() {
   action(window_.get(), "actionCollisionChecking")->setChecked(true);
 }
 
-// Issue 33: an edit Collision Checking refuses (or stops short, or the DOF range clamps) leaves every widget showing
+// An edit Collision Checking refuses (or stops short, or the DOF range clamps) leaves every widget showing
 // the model's value, not the typed one: DOF spin boxes and sliders, eigengrasp amplitudes, the typed pose.
 void TstUiContacts::refusedEditsRevertTheWidgets() {
   action(window_.get(), "actionAutoGrasp")->trigger();
@@ -622,7 +622,7 @@ void TstUiContacts::refusedEditsRevertTheWidgets() {
   QCOMPARE(pose->field(2)->value(), std::round(z * 100) / 100);
 }
 
-// Issue 16 §2: the scene tree, Properties, the contacts table and the inspector name a link by World::bodyLabel and
+// The scene tree, Properties, the contacts table and the inspector name a link by World::bodyLabel and
 // number contacts from 1.
 void TstUiContacts::oneNamingAndNumbering() {
   action(window_.get(), "actionAutoGrasp")->trigger();
@@ -651,7 +651,7 @@ void TstUiContacts::oneNamingAndNumbering() {
   QVERIFY2(combo->itemText(1).startsWith("#1 ") && combo->itemText(1).contains(label), qPrintable(combo->itemText(1)));
 }
 
-// Issue 16 §7: File > Export writes the live contacts and quality as JSON (the CLI's field names) and CSV.
+// File > Export writes the live contacts and quality as JSON (the CLI's field names) and CSV.
 void TstUiContacts::exportContactsAndQuality() {
   QVERIFY(action(window_.get(), "actionExportJson") && action(window_.get(), "actionExportCsv"));
   action(window_.get(), "actionAutoGrasp")->trigger();
@@ -680,7 +680,7 @@ void TstUiContacts::exportContactsAndQuality() {
   QVERIFY(lines[1].startsWith("1," + QByteArray::fromStdString(doc_->world().bodyLabel(contacts[0].side1.body)) + ","));
 }
 
-// Issue 16 §7: the toolbar names the active hand and target object explicitly.
+// The toolbar names the active hand and target object explicitly.
 void TstUiContacts::activeHandAndObjectSelectors() {
   auto* actions = window_->findChild<GraspActions*>();
   QVERIFY(actions);

@@ -178,7 +178,7 @@ void TstUiContactsGl::rigidContactsShowFrictionCones() {
   QVERIFY(differing(withCones, withoutCones) > 50);
 }
 
-// Issue 4's "done when": closing the hand on the mug shows the contacts and their friction cones at once —
+// Closing the hand on the mug shows the contacts and their friction cones at once —
 // the soft fingertip contacts included, their cones drawn through the fingers they open into.
 void TstUiContactsGl::graspedMugShowsFrictionCones() {
   QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
@@ -252,7 +252,7 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
   QVERIFY(anyCollision(doc->world()));
 }
 
-// Issue 16 §1: interpenetrating bodies are drawn red (GraspIt!'s convention) and get their colour back once apart.
+// Interpenetrating bodies are drawn red (GraspIt!'s convention) and get their colour back once apart.
 void TstUiContactsGl::interpenetratingBodiesAreRed() {
   QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
   Document* doc = window_->document();

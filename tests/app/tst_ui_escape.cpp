@@ -1,4 +1,4 @@
-// Esc and the background work of the application (issue 33) on the offscreen platform: with nothing running Esc
+// Esc and the background work of the application on the offscreen platform: with nothing running Esc
 // deselects as it always did (Edit > Select None); while the planner dock plans, Esc cancels the plan (what was
 // found is listed) and keeps the selection; while a sensitivity sweep runs, Esc cancels it, pressed in the main
 // window or in the sweep window itself.

@@ -66,7 +66,7 @@ class TstUiHydroelastic : public QObject {
     QCOMPARE(page.valueText("bodies"), QString("body #1 – body #0"));  // no world: by index
     QVERIFY(page.noteLabel()->text().isEmpty());
 
-    // The combo picks the stiff surface: still kPa, the GUI's one pressure unit (issue 33).
+    // The combo picks the stiff surface: still kPa, the GUI's one pressure unit.
     page.surfaceCombo()->setCurrentIndex(2);
     QCOMPARE(page.shownSurface(), 2);
     QCOMPARE(page.valueText("peakPressure"), QString("2000"));

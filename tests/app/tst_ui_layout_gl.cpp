@@ -1,4 +1,4 @@
-// The main window at 1280×800 and at 800×600 (issue 16 §8), under an X server with the real 3-D view: the bundled
+// The main window at 1280×800 and at 800×600, under an X server with the real 3-D view: the bundled
 // default world, the app's G (Approach & Grasp), then for each size the window is exactly that size, its picture
 // is saved (build dir: screenshots/main_window_WxH.png, to look at), and for every dock — raised in turn where docks
 // share a tab — its key values are on screen: visible, not empty, wholly inside every clipping parent (scroll
@@ -296,7 +296,7 @@ void TstUiLayoutGl::checkDocks(MainWindow& w, Visibility& check) {
   const QSize needed = overlayLegendSize(legend->fitted().lines, legend->font(), legend->parentWidget()->width() - 16);
   if (needed.width() > legend->width() || needed.height() > legend->height())
     check.area("Overlay legend (whole text)", legend, QRect(QPoint(0, 0), needed));
-  // Issue 33: a bounded share of the view (it covered ~40 % of it at 800×600).
+  // A bounded share of the view (it covered ~40 % of it at 800×600).
   const QSize view = legend->parentWidget()->size();
   const double share = double(legend->width()) * legend->height() / (double(view.width()) * view.height());
   const QSize unfitted = overlayLegendSize(legend->entries(), overlayLegendFont(), view.width() - 16);  // before

@@ -1,4 +1,4 @@
-// Issue 33 §1 in the application, started as on a German desktop (LC_ALL=de_DE.UTF-8 before the QApplication,
+// Locale-proof files in the application, started as on a German desktop (LC_ALL=de_DE.UTF-8 before the QApplication,
 // which sets the C locale from it): the Planner dock saves a grasp list the engine (and softgrasp-cli) reads, and
 // loads the list softgrasp-cli wrote; the analysis exports are the C locale's bytes; after
 // useFileNumberFormat() (what main() calls) spin boxes show numbers as the files and labels do ("0.50", not "0,50").

@@ -1,4 +1,4 @@
-// The Planner dock in the main window at 1600×1000, 1280×800 and 800×600 under an X server (issue 33: Start,
+// The Planner dock in the main window at 1600×1000, 1280×800 and 800×600 under an X server (Start,
 // Cancel and the results table only appeared after resizing; the live plot's axis labels all read "…"). On the
 // default world, brought forward with Grasp > Planner: Start, Cancel and the results table (its header and two
 // rows' height) lie wholly inside every clipping parent, the dock and the window; after a short run the plot

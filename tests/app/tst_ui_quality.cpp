@@ -457,7 +457,7 @@ void TstUiQuality::inspectorShowsTheSelectedSoftContact() {
   QVERIFY(closeRelative(shown(in->valueText("maxTorsionalFriction")), ce.maxTorsionalFriction_Nmm));
   QCOMPARE(in->valueText("size1").toInt(), static_cast<int>(soft.neighbourhoods.side1.size()));
   QVERIFY(ce.torsion_mm > 0);
-  // Issue 33: each side's status with its reason, the residual against the neighbourhood, the patch's fallback.
+  // Each side's status with its reason, the residual against the neighbourhood, the patch's fallback.
   for (const auto& [fit, n] : {std::pair{&soft.fit1, QString("1")}, std::pair{&soft.fit2, QString("2")}}) {
     const QString status = in->valueText("status" + n);
     QVERIFY2(status.startsWith(fit->status == QuadricFitStatus::Ok ? "ok" : "unreliable") ||
@@ -512,7 +512,7 @@ void TstUiQuality::inspectorNotesPointContacts() {
     QCOMPARE(shown(in->edgesTable()->item(row, 3)->text()), 0.0);  // no torsional friction
 }
 
-// Issue 13: the inspector says where each side's curvatures came from, with the estimator's residual, and the
+// The inspector says where each side's curvatures came from, with the estimator's residual, and the
 // settings dialog chooses the estimator (persisted as analysis/curvatureEstimator).
 void TstUiQuality::inspectorNamesTheCurvatureSource() {
   GraspAnalysis* analysis = window_->analysis();
@@ -576,7 +576,7 @@ void TstUiQuality::overlayDrawsPatchesEllipsesAndWrench() {
   root->unref();
 }
 
-// Issue 16 §3: the Quality dock says which contact model, patch model and normal force are in force, and
+// The Quality dock says which contact model, patch model and normal force are in force, and
 // whether they differ from the defaults; the dialog's Restore Defaults brings the defaults back.
 void TstUiQuality::dockShowsTheActiveSettings() {
   QLabel* label = dock()->settingsLabel();
@@ -602,7 +602,7 @@ void TstUiQuality::dockShowsTheActiveSettings() {
            qPrintable(label->text()));
 }
 
-// Issue 16 §4: the L∞ note is UTF-8 ("L∞", not "Lâ\u0088\u009e"): volume L∞ asked for on a world whose hand does
+// The L∞ note is UTF-8 ("L∞", not "Lâ\u0088\u009e"): volume L∞ asked for on a world whose hand does
 // not touch the object (an L∞ space of too few points).
 void TstUiQuality::lInfinityNoteIsUtf8() {
   QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
@@ -635,7 +635,7 @@ QRect visibleRect(const QWidget* widget, const QRect& local) {
 }
 }  // namespace
 
-// Issue 16 §5: after the window was made 320×240 and large again, the side docks have their widths back; View >
+// After the window was made 320×240 and large again, the side docks have their widths back; View >
 // Reset Layout restores the first-start layout.
 void TstUiQuality::layoutRecoversFromATinyWindow() {
   window_->resize(1280, 800);
@@ -672,7 +672,7 @@ void TstUiQuality::layoutRecoversFromATinyWindow() {
   QVERIFY(window_->sceneTreeDock()->width() >= 250);
 }
 
-// Issue 16 §5: at 800×600 every value of the Quality dock is on screen, whole.
+// At 800×600 every value of the Quality dock is on screen, whole.
 void TstUiQuality::qualityValuesVisibleAt800x600() {
   window_->resize(800, 600);
   window_->show();
@@ -696,7 +696,7 @@ void TstUiQuality::qualityValuesVisibleAt800x600() {
   QVERIFY(fc.height() >= d->forceClosureLabel()->height() - 1);
 }
 
-// Issue 16 §6: Esc closes the GWS projection window.
+// Esc closes the GWS projection window.
 void TstUiQuality::escapeClosesTheProjectionWindow() {
   window_->findChild<QAction*>("actionGwsProjection")->trigger();
   auto* projection = window_->findChild<GwsProjectionWindow*>();
@@ -707,7 +707,7 @@ void TstUiQuality::escapeClosesTheProjectionWindow() {
   QTRY_VERIFY(!projection->isVisible());
 }
 
-// Issue 33: at 800×600 the legend covered ~40 % of the view. Its panel now keeps to a bounded share of any view: the
+// At 800×600 the legend covered ~40 % of the view. Its panel now keeps to a bounded share of any view: the
 // full lines on a large view, the compact ones in a smaller font on a small view, the first lines and "+N more" on a
 // tiny one; never wider than the view.
 void TstUiQuality::legendScalesToTheView() {
@@ -772,7 +772,7 @@ void TstUiQuality::legendScalesToTheView() {
   QCOMPARE(outside, 0);
 }
 
-// Issue 33: the dock said "merged from 9 contacts of the table" (meaning the Contacts dock's table) for a hand's
+// The dock said "merged from 9 contacts of the table" (meaning the Contacts dock's table) for a hand's
 // contacts, which reads as the table body. It names whose contacts were merged: the hand's, by its name.
 void TstUiQuality::mergedContactsNameTheirBodies() {
   auto sourcesOf = [](const GraspEvaluation& e) {

@@ -485,7 +485,7 @@ class TestCli : public QObject {
     QVERIFY(doc["graspables"].toArray()[0].toObject()["triangles"].toInt() > 0);
   }
 
-  // Issue 16 §2: contacts numbered from 1 in text (#1, as the GUI's table), 0-based "index" in JSON; quality's
+  // Contacts numbered from 1 in text (#1, as the GUI's table), 0-based "index" in JSON; quality's
   // evaluated contacts name the contacts found they came from, and whether they were merged.
   void contactNumbering() {
     const CliRun r = runOnDefaultWorld("grasp", {"--autograsp", "--json"});
@@ -517,7 +517,7 @@ class TestCli : public QObject {
     QVERIFY2(qText.out.contains("#" + QByteArray::number(firstSource + 1)), qText.out.constData());
   }
 
-  // Issue 16 §6: the text prints friction edges as the inspector shows them (unit normal force, mu applied: fz = 1).
+  // The text prints friction edges as the inspector shows them (unit normal force, mu applied: fz = 1).
   void frictionEdgesOneConvention() {
     const CliRun r = runOnDefaultWorld("quality", {"--autograsp"});
     expectExit(r, 0);
@@ -691,7 +691,7 @@ class TestCli : public QObject {
       for (const char* fit : {"fit1", "fit2"})
         for (const char* coefficient : {"a_per_mm", "b_per_mm", "c_per_mm", "kappaMax_per_mm", "kappaMin_per_mm"})
           QVERIFY2(soft[fit].toObject()[coefficient].isDouble(), coefficient);
-      // Issue 33: every fit says whether it is supported, an unreliable one why, and the patch its fallback.
+      // Every fit says whether it is supported, an unreliable one why, and the patch its fallback.
       bool unreliable = false;
       for (const char* name : {"fit1", "fit2"}) {
         const QJsonObject fit = soft[name].toObject();
@@ -785,7 +785,7 @@ class TestCli : public QObject {
   }
 
   void qualityWithoutForceClosureHasOneSignRule() {
-    // Issue 33 §5: the five-finger hand on the cylinder is not force closure. Every ε follows one sign rule
+    // The five-finger hand on the cylinder is not force closure. Every ε follows one sign rule
     // (QUALITY.md): −(distance from the origin to the set), so ε L1 < 0 and ε exact cones in [ε L1, 0) (its set
     // holds the linearised one), and ε L∞ = 0 because the L∞ set always holds the origin, which its message says.
     const QStringList args{"quality", "worlds/fivefinger_cylinder.xml", "--approach", "--autograsp"};
@@ -943,7 +943,7 @@ class TestCli : public QObject {
     expectExit(clamped, 0);
     QCOMPARE(clamped.json()["warnings"].toArray().size(), 2);
     QVERIFY(clamped.json()["warnings"].toArray()[1].toString().contains("clamped"));
-    // Issue 33: a texture Coin cannot read (here missing) is a load warning naming the file, and the world loads.
+    // A texture Coin cannot read (here missing) is a load warning naming the file, and the world loads.
     QTemporaryDir textured;
     {
       QFile iv(textured.filePath("floor.iv"));

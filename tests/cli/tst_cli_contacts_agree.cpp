@@ -1,4 +1,4 @@
-// Issue 33 §4: softgrasp-cli contact, quality, grasp, compare and sensing find the same contacts on the same
+// Softgrasp-cli contact, quality, grasp, compare and sensing find the same contacts on the same
 // world and motion flags. A one-DOF probe hand whose palm is a R = 10 mm sphere over the top face (z = 0) of a
 // 50 mm box — rigid primitives, rigid meshes (OFF files written here; the sphere's pole vertex is its lowest
 // point) or a compliant sphere (<hydroelastic>) — 0.1 mm above the face, touching, and 0.05 and 0.5 mm into it.

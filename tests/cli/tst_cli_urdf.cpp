@@ -1,4 +1,4 @@
-// softgrasp-cli on URDF hands (issue 17): the URDF ThreeFinger world grasps the mug with the same contacts and
+// softgrasp-cli on URDF hands: the URDF ThreeFinger world grasps the mug with the same contacts and
 // quality as the GraspIt!-format one; info, fk, plan and convert take a .urdf; --package-path resolves
 // package:// names and a missing package is one error naming the URI.
 #include <QDir>

@@ -1,5 +1,5 @@
 #pragma once
-// Esc stops what runs in the background (issue 33): a running grasp plan (PlannerDock) or sensitivity sweep
+// Esc stops what runs in the background: a running grasp plan (PlannerDock) or sensitivity sweep
 // (SensitivityWindow) of `window` is cancelled; Edit > Select None (Esc) calls this first and deselects only
 // when nothing ran. The sweep window has its own Esc for when it is the active window.
 class QWidget;

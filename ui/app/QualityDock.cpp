@@ -211,7 +211,7 @@ void QualityDock::storeMeasures() const {
 int QualityDock::valuesHeight() const {
   const QMargins m = widget() ? static_cast<QScrollArea*>(widget())->widget()->layout()->contentsMargins() : QMargins();
   const int spacing = 6;
-  // The settings in force are values too (issue 16 §3): as many lines as the dock's width wraps them to.
+  // The settings in force are values too: as many lines as the dock's width wraps them to.
   const int settingsHeight = settings_->heightForWidth(std::max(settings_->width(), 100));
   return m.top() + graspable_->sizeHint().height() + forceClosure_->sizeHint().height() + table_->height() +
          add_->sizeHint().height() + settingsHeight + 4 * spacing + 8;
@@ -288,7 +288,7 @@ void QualityDock::refresh() {
   QStringList notes;
   if (!analysis_->error().isEmpty()) notes << tr("Error: %1").arg(analysis_->error());
 
-  // The settings in force (issue 16 §3: they persist between sessions, so say which ones apply).
+  // The settings in force (they persist between sessions, so say which ones apply).
   {
     const AnalysisSettings& all = analysis_->settings();
     const ContactModel* model = findContactModel(all.contactModel);

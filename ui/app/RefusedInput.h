@@ -1,5 +1,5 @@
 #pragma once
-// Typed spin-box input the box refuses is reported instead of silently reverting (issue 33): a QSpinBox or
+// Typed spin-box input the box refuses is reported instead of silently reverting: a QSpinBox or
 // QDoubleSpinBox whose text is out of range or unfinished when it is committed (Enter, focus leaving) puts the
 // previous value back without a word, so "10" typed into Max steps (30001 … 100000000) became 70000 again unseen.
 // The watcher looks at the text before the box reverts it and hands a message naming the field, the text, the

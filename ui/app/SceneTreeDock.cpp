@@ -182,7 +182,7 @@ void SceneTreeDock::rebuild() {
     const Robot& robot = w.robots[r];
     auto* robotItem = addBodyItem(robots, QString::fromStdString(robot.name), {K::Robot, r, {-1, 0}});
     for (int c = 0; c < static_cast<int>(robot.chains.size()); ++c) {
-      // One naming everywhere (issue 16 §2): the items spell World::bodyLabel's parts ("chain0", "link2", as
+      // One naming everywhere: the items spell World::bodyLabel's parts ("chain0", "link2", as
       // Properties, Contacts, the inspector and the CLI do); the name in the model file is in the tooltip.
       auto* chainItem = addGroupItem(robotItem, QStringLiteral("chain%1").arg(c));
       for (int l = 0; l < static_cast<int>(robot.chains[c].links.size()); ++l) {

@@ -1,5 +1,5 @@
 #pragma once
-// A row of buttons that wraps onto more lines when its dock is narrow (issue 33: the Planner dock's Start, Cancel
+// A row of buttons that wraps onto more lines when its dock is narrow (the Planner dock's Start, Cancel
 // and result buttons stayed out of sight in a narrow dock). Widgets keep their order; the column count is the
 // largest that gives every widget its preferred width, so no text is cut while one column per widget or fewer fits.
 #include <QWidget>

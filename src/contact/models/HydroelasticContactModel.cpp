@@ -130,7 +130,7 @@ std::vector<Vec3> surfaceOutline(const ContactSurface& s, const Vec3& up) {
   return out;
 }
 
-// The search for the nominal force stops at this indentation (README.md §The contact model).
+// The search for the nominal force stops at this indentation (src/geometry/hydro/README.md §The contact model).
 constexpr double kMaxIndentation_mm = 10.0;
 
 struct PairGroup {
@@ -241,7 +241,7 @@ class HydroelasticContactModel final : public ContactModel {
 
   // Grasp contacts sit at a small separation, not in penetration: the body that is not the graspable is moved
   // along the contact normal into the graspable until the surface carries the nominal normal force
-  // (README.md §The contact model), found by bracketing and the Illinois variant of regula falsi.
+  // (src/geometry/hydro/README.md §The contact model), found by bracketing and the Illinois variant of regula falsi.
   Evaluated surfaceAtNominalForce(const ContactModelInput& in, const PairGroup& g, const Contact& c, const ModelContact& m,
                                   const ContactModelSettings& settings) const {
     const ContactSide& otherSide = m.objectIsSide1 ? c.side2 : c.side1;

@@ -10,7 +10,7 @@
 
 namespace sg {
 
-// Where a surface's force comes from (README.md §The contact model): the bodies' actual overlap (Drake's
+// Where a surface's force comes from (src/geometry/hydro/README.md §The contact model): the bodies' actual overlap (Drake's
 // semantics, when the pair interpenetrates), or the pair pressed together until the surface carries the
 // nominal normal force (when the bodies are apart or only touch).
 enum class SurfaceSource { Overlap, PressedToForce };
@@ -23,7 +23,7 @@ struct HydroelasticModelResult : ContactModelResult {
   // from, or -1 (no compliant body in the pair, or no overlap: the contact falls back with a note).
   std::vector<int> surfaceOfContact;
   // Parallel to `surfaces`: the nominal indentation (mm) at which a pressed surface was evaluated — the body
-  // that is not the graspable was moved by it along the contact normal into the other (README.md §The contact
+  // that is not the graspable was moved by it along the contact normal into the other (src/geometry/hydro/README.md §The contact
   // model), so the surface lies up to this far from the bodies' actual surfaces.
   // 0 for a surface from the overlap (the bodies as placed).
   std::vector<double> indentation_mm;
