@@ -1,6 +1,6 @@
 #include "grasp/AnalysisJson.h"
 
-#include "contact/models/SoftFingerContactModel.h"
+#include "contact/ContactModel.h"
 #include "core/JsonGeometry.h"
 #include "core/NumberFormat.h"
 #include "grasp/WrenchHull.h"
@@ -8,60 +8,6 @@
 namespace sg {
 
 namespace {
-
-Json fitJson(const QuadricFit& f) {
-  // status: "ok", "too-few-points", "degenerate" or "unreliable" (statusNote says why, or how the fit was
-  // obtained); relativeResidual: the weighted RMS residual over neighbourhoodRadius_mm (src/contact/README.md
-  // §Coarse meshes).
-  Json o = Json::object();
-  o.set("estimator", curvatureEstimatorName(f.estimator));
-  o.set("status", quadricFitStatusKey(f.status));
-  o.set("statusNote", f.note);
-  o.set("degree", f.degree);
-  o.set("normals", f.normalCount);
-  o.set("droppedPoints", f.droppedPoints);
-  o.set("neighbourhoodRadius_mm", f.neighbourhoodRadius_mm);
-  o.set("weightedResidual_mm", f.weightedResidual_mm);
-  o.set("relativeResidual", f.relativeResidual);
-  o.set("a_per_mm", f.a);
-  o.set("b_per_mm", f.b);
-  o.set("c_per_mm", f.c);
-  o.set("points", f.pointCount);
-  o.set("rmsResidual_mm", f.rmsResidual_mm);
-  o.set("rmsSlopeResidual", f.rmsSlopeResidual);
-  o.set("kappaMax_per_mm", f.curvatures.kappaMax_per_mm);
-  o.set("kappaMin_per_mm", f.curvatures.kappaMin_per_mm);
-  o.set("directionMax", jsonVec(f.curvatures.directionMax));
-  o.set("directionMin", jsonVec(f.curvatures.directionMin));
-  return o;
-}
-
-Json softJson(const SoftContactResult& soft, const ContactEvaluation& c) {
-  const SoftPatch& patch = soft.patch;
-  Json o = Json::object();
-  o.set("neighbourhoodRadius_mm", soft.neighbourhoodRadius_mm);
-  o.set("neighbourhood1", jsonCount(soft.neighbourhoods.side1.size()));
-  o.set("neighbourhood2", jsonCount(soft.neighbourhoods.side2.size()));
-  o.set("fit1", fitJson(soft.fit1));
-  o.set("fit2", fitJson(soft.fit2));
-  o.set("relativeRadiusMin_mm", patch.relativeRadiusMin_mm);
-  o.set("relativeRadiusMax_mm", patch.relativeRadiusMax_mm);
-  o.set("flatReplaced", patch.flatReplaced);
-  o.set("patchFallback", patchFallbackKey(patch.fallback));
-  o.set("patchFallbackReason", patch.fallbackReason);
-  o.set("patch", patch.model == PatchModel::Hertz ? "hertz" : "elastic-layer");
-  o.set("semiAxisLong_mm", patch.semiAxisLong_mm);
-  o.set("semiAxisShort_mm", patch.semiAxisShort_mm);
-  o.set("axisLong", jsonVec(patch.axisLong));
-  o.set("axisShort", jsonVec(patch.axisShort));
-  o.set("penetration_mm", patch.penetration_mm);
-  o.set("maxPressure_Pa", patch.maxPressure_Pa);
-  o.set("modulus_Pa", patch.modulus_Pa);
-  o.set("normalForce_N", patch.normalForce_N);
-  o.set("torsion_mm", c.torsion_mm);
-  o.set("maxTorsionalFriction_Nmm", c.maxTorsionalFriction_Nmm);
-  return o;
-}
 
 // The model's tree, an empty object when the model describes nothing (or there is no model result).
 Json describedContact(const GraspEvaluation& e, std::size_t index) {
@@ -146,7 +92,6 @@ Json contactEvaluationJson(const World& world, const GraspEvaluation& e, std::si
   o.set("wrenches", jsonVec6List(c.wrenches));
   o.set("note", c.note);
   o.set("model", describedContact(e, index));
-  if (const SoftContactResult* soft = softContactResult(e.modelResult.get(), index)) o.set("soft", softJson(*soft, c));
   return o;
 }
 

@@ -31,7 +31,7 @@ std::vector<std::string> contactKinds(const GraspEvaluation* e, std::size_t cont
 // Evaluated contact `index`: {"contacts" (indices into the found contacts it came from), "merged", "body1",
 // "body2", "position_mm", "normal", "separation_mm", "penetrating", "depth_mm", "kind" (ContactKind), "mu",
 // "torsion_mm", "maxTorsionalFriction_Nmm", "frictionEdgeCount", "frictionEdges", "wrenches", "note",
-// "model" (the model's describeContact tree), "soft" (soft-finger models: neighbourhood, fits, patch)}.
+// "model" (the model's describeContact tree: the soft finger's neighbourhood, fits and patch)}.
 Json contactEvaluationJson(const World& world, const GraspEvaluation& e, std::size_t index);
 // How a wrench space's Qhull hull was built: {"built", "status", "points", "facets", "message" when not Ok}; an
 // L∞ hull over its point limit: {"built": false, "status": "not built", "message", "pointsNeeded", "pointLimit"}.

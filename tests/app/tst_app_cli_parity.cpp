@@ -170,7 +170,7 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
   QCOMPARE(run({"--settings", file, "--contact-model", "soft-finger"})["contactModel"].toString(), QString("soft-finger"));
   // The curvature estimator travels with the file; --curvature overrides it.
   auto firstFitEstimator = [](const QJsonObject& d) {
-    return d["contacts"].toArray().first().toObject()["soft"].toObject()["fit1"].toObject()["estimator"].toString();
+    return d["contacts"].toArray().first().toObject()["model"].toObject()["fit1"].toObject()["estimator"].toString();
   };
   QCOMPARE(firstFitEstimator(doc), QString("GraspIt! paraboloid"));
   QCOMPARE(firstFitEstimator(defaults), QString("osculating jet"));

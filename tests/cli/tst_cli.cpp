@@ -686,7 +686,7 @@ class TestCli : public QObject {
       QCOMPARE(c["frictionEdges"].toArray().size(), 20);
       QCOMPARE(c["wrenches"].toArray().size(), 20);
       QCOMPARE(c["wrenches"].toArray()[0].toArray().size(), 6);
-      const QJsonObject soft = c["soft"].toObject();
+      const QJsonObject soft = c["model"].toObject();  // the soft finger's own description
       QVERIFY(soft["neighbourhood1"].toInt() > 0 && soft["neighbourhood2"].toInt() > 0);
       for (const char* fit : {"fit1", "fit2"})
         for (const char* coefficient : {"a_per_mm", "b_per_mm", "c_per_mm", "kappaMax_per_mm", "kappaMin_per_mm"})
@@ -715,10 +715,10 @@ class TestCli : public QObject {
       QVERIFY(soft["semiAxisLong_mm"].toDouble() >= soft["semiAxisShort_mm"].toDouble());
       QVERIFY(soft["semiAxisShort_mm"].toDouble() > 0);
       QCOMPARE(soft["axisLong"].toArray().size(), 3);
-      QVERIFY(soft["maxTorsionalFriction_Nmm"].toDouble() > 0);
+      QVERIFY(c["maxTorsionalFriction_Nmm"].toDouble() > 0);
       // The first soft edge is pure torsion of e_n mm (the pole of the friction ellipsoid).
       const QJsonArray pole = c["frictionEdges"].toArray()[0].toArray();
-      QVERIFY(std::abs(pole[5].toDouble() - soft["torsion_mm"].toDouble()) < 1e-12);
+      QVERIFY(std::abs(pole[5].toDouble() - c["torsion_mm"].toDouble()) < 1e-12);
     }
     // Force closure once, from ε L1; the hulls only say how they were built (the L1 hull for volume-l1).
     QVERIFY(doc["forceClosure"].toBool());

@@ -125,13 +125,13 @@ class TstAnalysisJson : public QObject {
     for (const ContactEvaluation& c : soft.contacts)
       QCOMPARE(found[static_cast<std::size_t>(c.sourceContacts.front())].at("friction", "t").string("f"),
                std::string(toString(c.kind)));
-    // The evaluated contacts: the kind, the model's own tree under "model" (an object), soft data.
+    // The evaluated contacts: the kind, the model's own tree under "model" (an object: the soft fits).
     const auto& contacts = doc.at("contacts", "t").items("contacts");
     QCOMPARE(contacts.size(), soft.contacts.size());
     for (std::size_t i = 0; i < contacts.size(); ++i) {
       QCOMPARE(contacts[i].at("kind", "t").string("k"), std::string("soft-finger"));
       QCOMPARE(contacts[i].at("model", "t").type(), Json::Type::Object);
-      QVERIFY(contacts[i].find("soft"));
+      QVERIFY(contacts[i].at("model", "t").find("fit1"));  // the soft finger describes its fits there
       QCOMPARE(num(contacts[i], "frictionEdgeCount"), static_cast<double>(soft.contacts[i].frictionEdges.size()));
     }
     // Every measure once, the engine's values and bounds.
