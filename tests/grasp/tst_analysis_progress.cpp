@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "../support/GraspedDefaultWorld.h"
 #include "contact/ContactModel.h"
 #include "core/Error.h"
 #include "grasp/ModelComparison.h"
@@ -79,18 +80,6 @@ class Recorder final : public ProgressSink {
   }
 };
 
-// The default world's hand closed on the mug.
-World graspedWorld() {
-  World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
-  AnalysisRequest request;
-  request.motion.approach = true;
-  request.motion.fingers = FingerMotion::Close;
-  request.contactModels.clear();
-  request.measures.clear();
-  NullProgress progress;
-  runAnalysis(w, request, progress);
-  return w;
-}
 
 }  // namespace
 
@@ -103,7 +92,7 @@ class TstAnalysisProgress : public QObject {
     QVERIFY_THROWS_EXCEPTION(Error, registerContactModel(std::make_unique<ViewsTestModel>()));  // name taken
     QVERIFY(findContactModel("views-test"));
     QVERIFY(QString::fromStdString(contactModelNames()).contains("views-test"));
-    world_ = graspedWorld();
+    world_ = sgtest::graspedDefaultWorld();
   }
 
   void analysisProgressOnlyMovesForward() {

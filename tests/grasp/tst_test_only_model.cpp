@@ -5,6 +5,7 @@
 // tests/contact/tst_model_parameters, tests/app/tst_ui_model_settings and tests/cli/tst_cli_model_param.
 #include <QtTest>
 
+#include "../support/GraspedDefaultWorld.h"
 #include "../support/TestOnlyContactModel.h"
 #include "contact/ContactModel.h"
 #include "contact/ModelParameter.h"
@@ -17,28 +18,12 @@
 
 using namespace sg;
 
-namespace {
-
-World graspedDefaultWorld() {
-  World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
-  AnalysisRequest request;
-  request.motion.approach = true;
-  request.motion.fingers = FingerMotion::Close;
-  request.contactModels.clear();
-  request.measures.clear();
-  NullProgress progress;
-  runAnalysis(w, request, progress);
-  return w;
-}
-
-}  // namespace
-
 class TstTestOnlyModel : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
     sgtest::registerTestOnlyContactModel();
-    world_ = graspedDefaultWorld();
+    world_ = sgtest::graspedDefaultWorld();
     settings_.modelValues[sgtest::kTestOnlyModel]["gain"] = 3.5;  // not the default (1)
   }
 
