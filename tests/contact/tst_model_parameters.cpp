@@ -129,7 +129,9 @@ class TestModelParameters : public QObject {
     QVERIFY2(contains(e, "MODEL.KEY=VALUE"), e.c_str());
     QVERIFY(modelParametersAtDefaults(s));  // nothing was changed by a refused value
     std::string problem;
-    const ModelParameter* gain = findModelParameter(findContactModel(sgtest::kTestOnlyModel)->parameters(), "gain");
+    // parameters() returns by value: keep the list alive while its element is used.
+    const std::vector<ModelParameter> declared = findContactModel(sgtest::kTestOnlyModel)->parameters();
+    const ModelParameter* gain = findModelParameter(declared, "gain");
     QVERIFY(gain);
     QCOMPARE(parseParameterText(*gain, "12", problem, /*clampToRange=*/true).value_or(-1), 10.0);
   }
