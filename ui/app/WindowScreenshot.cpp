@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <utility>
 
 #include "Document.h"
 #include "GraspAnalysis.h"
@@ -145,7 +146,15 @@ int runWindowScreenshot(const CommandLine& options) {
     std::fprintf(stderr, "softgrasp: %s\n", qPrintable(prepared.error));
     return prepared.exitCode;
   }
-  const QImage image = prepared.window->grab().toImage();  // the GL view composited into the window's picture
+  // The GL view is composited into the window's picture. The dock layout follows the window's size and the world's
+  // rows through zero-time timers and X events, so the picture is taken once two grabs 150 ms apart agree.
+  QImage image = prepared.window->grab().toImage();
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    processEventsFor(150);
+    QImage next = prepared.window->grab().toImage();
+    if (next == image) break;
+    image = std::move(next);
+  }
   if (image.isNull() || !image.save(options.screenshot, "PNG")) {
     std::fprintf(stderr, "softgrasp: cannot write %s\n", qPrintable(options.screenshot));
     return kExitFailure;
