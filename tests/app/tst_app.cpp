@@ -96,6 +96,7 @@ class TstApp : public QObject {
   void commandLineParsing_data();
   void commandLineParsing();
   void commandLineGraspOptions();
+  void commandLinePictureOptions();
   void helpWithoutADisplay();
   void versionIsTheProjectVersion();
   void youngsErrorIsNotClipped();
@@ -891,6 +892,31 @@ void TstApp::commandLineGraspOptions() {
   QVERIFY2(error.contains("--approach") && error.contains("--contact-model"), qPrintable(error));
   QVERIFY(usageText().contains("--autograsp"));
   QVERIFY(usageText().contains("--contact-model"));
+}
+
+// --fit and --window/--dock (the user guide's pictures): what each sets, and the combinations that are refused.
+void TstApp::commandLinePictureOptions() {
+  QString error;
+  const QStringList shot{"softgrasp", "w.xml", "--screenshot", "o.png"};
+  auto cl = parseCommandLine(shot, &error);
+  QVERIFY(cl && !cl->fitGrasp && !cl->window && cl->dock.isEmpty());
+  cl = parseCommandLine(shot + QStringList{"--fit", "GRASP"}, &error);
+  QVERIFY2(cl && cl->fitGrasp, qPrintable(error));
+  cl = parseCommandLine(shot + QStringList{"--fit", "all"}, &error);
+  QVERIFY2(cl && !cl->fitGrasp, qPrintable(error));
+  cl = parseCommandLine(shot + QStringList{"--window", "--dock", "Hydroelastic Surface", "--autograsp"}, &error);
+  QVERIFY2(cl && cl->window && cl->dock == "Hydroelastic Surface" && cl->autoGrasp, qPrintable(error));
+  QVERIFY(!parseCommandLine(shot + QStringList{"--fit", "table"}, &error));
+  QVERIFY2(error.contains("table") && error.contains("grasp"), qPrintable(error));
+  QVERIFY(!parseCommandLine(shot + QStringList{"--dock", "Quality"}, &error));  // --dock without --window
+  QVERIFY2(error.contains("--dock") && error.contains("--window"), qPrintable(error));
+  QVERIFY(!parseCommandLine(shot + QStringList{"--window", "--no-overlays"}, &error));
+  QVERIFY2(error.contains("--no-overlays"), qPrintable(error));
+  QVERIFY(!parseCommandLine(shot + QStringList{"--window", "--fit", "grasp"}, &error));
+  QVERIFY2(error.contains("--fit"), qPrintable(error));
+  QVERIFY(!parseCommandLine({"softgrasp", "w.xml", "--window"}, &error));  // only with --screenshot
+  QVERIFY2(error.contains("--window") && error.contains("--screenshot"), qPrintable(error));
+  for (const char* option : {"--fit", "--window", "--dock"}) QVERIFY2(usageText().contains(option), option);
 }
 
 // `softgrasp --help` prints its usage with no display at all.

@@ -1,5 +1,5 @@
 // GL tests of the softgrasp application (xvfb-run, QT_QPA_PLATFORM=xcb): the headless screenshot mode on
-// every bundled world, picking in the main window's viewport, the DOF slider moving the picture, and the
+// every bundled world (with --fit grasp, and --window: the whole window with a dock raised), picking in the main window's viewport, the DOF slider moving the picture, and the
 // dragger moving the model.
 #include <Inventor/SbViewVolume.h>
 #include <Inventor/SbViewportRegion.h>
@@ -9,6 +9,7 @@
 #include <Inventor/nodes/SoTransform.h>
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QDir>
 #include <QImage>
 #include <QProcess>
@@ -24,10 +25,12 @@
 #include "../support/ImageChecks.h"
 #include "Document.h"
 #include "DofDock.h"
+#include "GraspAnalysis.h"
 #include "MainWindow.h"
 #include "SceneTreeDock.h"
 #include "TestWorld.h"
 #include "ViewportPanel.h"
+#include "WindowScreenshot.h"
 #include "contact/ContactDetection.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
@@ -124,6 +127,9 @@ class TstAppGl : public QObject {
   void screenshotDrawsContactsOfTheWorldAsLoaded_data();
   void screenshotDrawsContactsOfTheWorldAsLoaded();
   void screenshotGraspOptionErrors();
+  void screenshotFitGraspFramesTheGrasp();
+  void windowScreenshotRaisesTheDock();
+  void windowScreenshotWritesTheWindow();
   void openBundledWorldInWindow();
   void pickingSelectsInTree();
   void dofSliderChangesLinksAndPicture();
@@ -288,6 +294,90 @@ std::unique_ptr<MainWindow> TstAppGl::makeWindow() {
   view->viewAll();
   QApplication::processEvents();
   return w;
+}
+
+// --fit grasp frames the hand and the mug, not the table: the same grasp seen from the same direction fills more of
+// the picture, so its cones cover more pixels than with the whole world framed.
+void TstAppGl::screenshotFitGraspFramesTheGrasp() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  QTemporaryDir dir;
+  const QStringList grasp{"--approach", "--autograsp", "--view", "iso"};
+  const QImage all = screenshot(world, dir.filePath("all.png"), grasp);
+  const QImage fitted = screenshot(world, dir.filePath("fitted.png"), grasp + QStringList{"--fit", "grasp"});
+  const QImage allExplicit = screenshot(world, dir.filePath("all2.png"), grasp + QStringList{"--fit", "all"});
+  QVERIFY(!all.isNull() && !fitted.isNull() && !allExplicit.isNull());
+  const int redAll = coneRedPixels(all), redFitted = coneRedPixels(fitted);
+  QVERIFY2(redAll > 20 && redFitted > 2 * redAll, qPrintable(QString("cone red %1 (all) %2 (grasp)").arg(redAll).arg(redFitted)));
+  QCOMPARE(differingPixels(all, allExplicit), 0);  // --fit all is the default
+  const QString out = dir.filePath("x.png");
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", out, "--fit", "table"}), 2);
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", out, "--fit", "grasp", "--window"}), 2);
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--fit", "grasp"}), 2);  // only with --screenshot
+  QVERIFY(!QFileInfo::exists(out));
+}
+
+// --window in process: the window at the asked size, the hand moved by the Grasp menu's G, the asked contact model
+// analysed, and the asked dock raised over the Quality dock it shares a tab group with.
+void TstAppGl::windowScreenshotRaisesTheDock() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  QString error;
+  const auto options = parseCommandLine({"softgrasp", world, "--screenshot", "unused.png", "--window", "--size",
+                                         "1100x760", "--approach", "--autograsp", "--contact-model", "hertz",
+                                         "--dock", "comparison"},
+                                        &error);
+  QVERIFY2(options, qPrintable(error));
+  QVERIFY(options->window);
+  ScreenshotWindow shot = prepareScreenshotWindow(*options);
+  QVERIFY2(shot.window, qPrintable(shot.error));
+  MainWindow& w = *shot.window;
+  QCOMPARE(w.size(), QSize(1100, 760));
+  QCOMPARE(w.analysis()->settings().contactModel, std::string("hertz"));
+  QVERIFY(w.analysis()->evaluation() && w.analysis()->evaluation()->forceClosure());
+  QVERIFY(!w.analysis()->l1HullPending());
+  QDockWidget* comparison = findDock(w, "Comparison");
+  QDockWidget* quality = findDock(w, "quality");
+  QVERIFY(comparison && quality);
+  QVERIFY(comparison->isVisible() && !comparison->visibleRegion().isEmpty());
+  QVERIFY(quality->visibleRegion().isEmpty());  // the tab behind
+  w.document()->undoStack()->setClean();
+
+  auto unknown = parseCommandLine({"softgrasp", world, "--screenshot", "unused.png", "--window", "--dock", "Nope"}, &error);
+  QVERIFY(unknown);
+  const ScreenshotWindow none = prepareScreenshotWindow(*unknown);
+  QVERIFY(!none.window);
+  QCOMPARE(none.exitCode, int(kExitUsage));
+  QVERIFY2(none.error.contains("Nope") && none.error.contains("Comparison"), qPrintable(none.error));
+}
+
+// The executable's --window: a PNG of the window's size with the grasp's cones in its view; bad combinations are
+// usage errors.
+void TstAppGl::windowScreenshotWritesTheWindow() {
+  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  QTemporaryDir dir;
+  const QString out = dir.filePath("window.png");
+  QProcess p;
+  p.start(softgraspPath(), {world, "--screenshot", out, "--window", "--size", "1000x700", "--approach", "--autograsp",
+                            "--dock", "Planner"});
+  QVERIFY(p.waitForFinished(120000));
+  QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+  const QImage image(out);
+  QCOMPARE(image.size(), QSize(1000, 700));
+  // The same window before the grasp: the open hand touches nothing, so no cone is drawn in its view.
+  const QString openOut = dir.filePath("open.png");
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", openOut, "--window", "--size", "1000x700",
+                                               "--dock", "Planner"}),
+           0);
+  const QImage open(openOut);
+  QCOMPARE(open.size(), image.size());
+  QVERIFY2(coneRedPixels(image) > 0 && coneRedPixels(open) == 0,
+           qPrintable(QString("cone red %1 (grasped) %2 (open)").arg(coneRedPixels(image)).arg(coneRedPixels(open))));
+  QVERIFY(differingPixels(image, open) > 1000);
+  const QString no = dir.filePath("no.png");
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", no, "--dock", "Planner"}), 2);  // no --window
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--screenshot", no, "--window", "--no-overlays"}), 2);
+  QCOMPARE(QProcess::execute(softgraspPath(), {world, "--window"}), 2);  // only with --screenshot
+  QCOMPARE(QProcess::execute(softgraspPath(), {dir.filePath("missing.xml"), "--screenshot", no, "--window"}), 3);
+  QVERIFY(!QFileInfo::exists(no));
 }
 
 void TstAppGl::openBundledWorldInWindow() {

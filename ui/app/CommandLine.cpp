@@ -12,7 +12,8 @@ namespace sg::app {
 QString usageText() {
   return QStringLiteral(
       "Usage: softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side]\n"
-      "                 [--approach] [--autograsp] [--contact-model NAME] [--no-overlays]]\n"
+      "                 [--approach] [--autograsp] [--contact-model NAME] [--no-overlays] [--fit all|grasp]\n"
+      "                 [--window [--dock NAME]]]\n"
       "  WORLD               a GraspIt!-format world XML to open\n"
       "  --screenshot FILE   render WORLD to a PNG and exit (no window), with the overlays the window draws:\n"
       "                      contact markers, friction cones, soft patches and the worst-case wrench\n"
@@ -25,6 +26,12 @@ QString usageText() {
       "  --contact-model M   contact model of the analysis drawn (default %2):\n"
       "                      %1\n"
       "  --no-overlays       draw the bodies only\n"
+      "  --fit all|grasp     frame the whole world (default) or the robots and graspable bodies only, seen\n"
+      "                      from --view (a closer look at the grasp; the world's camera is not used)\n"
+      "  --window            picture the whole application window (menus, docks, the view) as a first start\n"
+      "                      shows it (default layout and settings), the hand moved by the Grasp menu;\n"
+      "                      --size is the window's size\n"
+      "  --dock NAME         with --window: raise the dock of this title first (Quality, Comparison, Planner, ...)\n"
       "  -h, --help          show this help\n"
       "  --version           print the version and exit\n"
       "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
@@ -47,9 +54,12 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   const QCommandLineOption autoGrasp("autograsp", "Auto-grasp before the screenshot.");
   const QCommandLineOption contactModel("contact-model", "Contact model of the analysis drawn.", "name");
   const QCommandLineOption noOverlays("no-overlays", "Draw the bodies only.");
+  const QCommandLineOption fit("fit", "Frame all or the grasp.", "what");
+  const QCommandLineOption window("window", "Picture the whole window.");
+  const QCommandLineOption dock("dock", "Raise this dock (with --window).", "name");
   const QCommandLineOption help(QStringList{"h", "help"}, "Show this help.");
   const QCommandLineOption version("version", "Print the version.");
-  parser.addOptions({screenshot, size, view, approach, autoGrasp, contactModel, noOverlays, help, version});
+  parser.addOptions({screenshot, size, view, approach, autoGrasp, contactModel, noOverlays, fit, window, dock, help, version});
   parser.addPositionalArgument("world", "World XML to open.");
   const auto fail = [error](const QString& message) {
     if (error) *error = message;
@@ -91,6 +101,16 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   cl.approach = parser.isSet(approach);
   cl.autoGrasp = parser.isSet(autoGrasp);
   cl.overlays = !parser.isSet(noOverlays);
+  if (parser.isSet(fit)) {
+    const QString f = parser.value(fit).toLower();
+    if (f != "all" && f != "grasp") return fail(QStringLiteral("--fit must be all or grasp, got '%1'").arg(parser.value(fit)));
+    cl.fitGrasp = f == "grasp";
+  }
+  cl.window = parser.isSet(window);
+  cl.dock = parser.value(dock);
+  if (parser.isSet(dock) && (cl.dock.isEmpty() || !cl.window)) return fail(QStringLiteral("--dock NAME: only with --window"));
+  // The window draws what its own View menu says, framed as it frames a world.
+  if (cl.window && (!cl.overlays || cl.fitGrasp)) return fail(QStringLiteral("--no-overlays, --fit grasp: only without --window"));
   if (parser.isSet(contactModel)) {
     const QString name = parser.value(contactModel);
     const ContactModel* model = findContactModel(name.toStdString());
@@ -102,7 +122,7 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
   if (!cl.screenshot.isEmpty() && cl.world.isEmpty()) return fail(QStringLiteral("--screenshot needs a WORLD"));
   if (cl.screenshot.isEmpty()) {
     QStringList stray;
-    for (const auto* o : {&size, &view, &approach, &autoGrasp, &contactModel, &noOverlays})
+    for (const auto* o : {&size, &view, &approach, &autoGrasp, &contactModel, &noOverlays, &fit, &window, &dock})
       if (parser.isSet(*o)) stray << "--" + o->names().first();
     if (!stray.isEmpty()) return fail(QStringLiteral("%1: only with --screenshot").arg(stray.join(", ")));
   }

@@ -1,6 +1,6 @@
 #pragma once
 // `softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side] [--approach] [--autograsp]
-//  [--contact-model NAME] [--no-overlays]]`.
+//  [--contact-model NAME] [--no-overlays] [--fit all|grasp] [--window [--dock NAME]]]`.
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -23,6 +23,9 @@ struct CommandLine {
   bool autoGrasp = false; // --autograsp: Auto-Grasp (Ctrl+G)
   std::string contactModel;  // --contact-model: a registered model's name; empty: the application's default
   bool overlays = true;   // false (--no-overlays): bodies only, no contacts, cones, patches or wrench
+  bool fitGrasp = false;  // --fit grasp: frame the robots and graspable bodies (not the obstacles) in --view
+  bool window = false;    // --window: the whole application window (WindowScreenshot.h), not the view alone
+  QString dock;           // --dock NAME (with --window): raise the dock of this title before the picture
   bool help = false;      // --help / -h: print usage and exit 0
   bool version = false;   // --version: print "softgrasp VERSION" (core/Version.h) and exit 0
 };

@@ -3,6 +3,7 @@
 // No window.
 #include <QImage>
 #include <Inventor/nodes/SoPerspectiveCamera.h>
+#include <Inventor/SbViewportRegion.h>
 #include <Inventor/nodes/SoSeparator.h>
 #include <cstdio>
 #include <exception>
@@ -33,7 +34,28 @@ AnalysisRequest screenshotRequest(const CommandLine& options) {
   return request;
 }
 
+// --fit grasp: the camera of --view placed so the robots and graspable bodies fill the picture; the obstacles (a
+// table) are drawn but not framed.
+QImage renderFittedToGrasp(const World& world, const WorldScene& scene, const CommandLine& options) {
+  auto* framed = new SoSeparator;
+  framed->ref();
+  for (int r = 0; r < static_cast<int>(world.robots.size()); ++r)
+    if (SoSeparator* robot = scene.robotNode(r)) framed->addChild(robot);
+  for (int g = 0; g < static_cast<int>(world.graspables.size()); ++g)
+    if (SoSeparator* body = scene.bodyNode(BodyHandle{BodyHandle::Kind::Graspable, g, {}})) framed->addChild(body);
+  auto* camera = new SoPerspectiveCamera;
+  camera->ref();
+  placeCamera(camera, framed->getNumChildren() > 0 ? static_cast<SoNode*>(framed) : scene.root(),
+              SbViewportRegion(static_cast<short>(options.size.width()), static_cast<short>(options.size.height())),
+              options.view);
+  QImage image = ui::renderSceneOffscreen(scene.root(), options.size, camera);
+  camera->unref();
+  framed->unref();
+  return image;
+}
+
 QImage render(const World& world, const WorldScene& scene, const CommandLine& options) {
+  if (options.fitGrasp) return renderFittedToGrasp(world, scene, options);
   if (options.viewGiven || !world.camera) return ui::renderSceneOffscreen(scene.root(), options.size, options.view);
   auto* camera = new SoPerspectiveCamera;
   camera->ref();

@@ -6,6 +6,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "NumberLocale.h"
+#include "WindowScreenshot.h"
 #include "core/Version.h"
 #include "viewport/CoinSetup.h"
 
@@ -55,7 +56,8 @@ int main(int argc, char** argv) {
     std::printf("softgrasp %s\n", sg::versionString());
     return sg::app::kExitOk;
   }
-  if (!options->screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(*options);
+  if (!options->screenshot.isEmpty())
+    return options->window ? sg::app::runWindowScreenshot(*options) : sg::app::runHeadlessScreenshot(*options);
 
   sg::app::MainWindow window;
   window.show();
