@@ -13,7 +13,7 @@ QString usageText() {
   return QStringLiteral(
       "Usage: softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side]\n"
       "                 [--approach] [--autograsp] [--contact-model NAME] [--no-overlays]]\n"
-      "  WORLD               a GraspIt!-format world XML to open\n"
+      "  WORLD               a GraspIt!-format world XML to open (default: the bundled default world)\n"
       "  --screenshot FILE   render WORLD to a PNG and exit (no window), with the overlays the window draws:\n"
       "                      contact markers, friction cones, soft patches and the worst-case wrench\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
@@ -27,6 +27,9 @@ QString usageText() {
       "  --no-overlays       draw the bodies only\n"
       "  -h, --help          show this help\n"
       "  --version           print the version and exit\n"
+      "Without WORLD the window opens the bundled worlds/default.xml. A relative WORLD is looked up in the\n"
+      "working directory first, then in the data directory (../share/softgrasp beside the installed binary,\n"
+      "or $SOFTGRASP_DATA_DIR).\n"
       "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
       "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n")
       .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()),

@@ -13,7 +13,7 @@
 namespace sg::app {
 
 struct CommandLine {
-  QString world;          // empty: start with an empty world
+  QString world;          // empty: the window opens the bundled default world (main.cpp, io/DataDirectory.h)
   QString screenshot;     // non-empty: render WORLD to this PNG and exit, no window
   QSize size{800, 600};   // screenshot size, pixels
   StandardView view = StandardView::Iso;

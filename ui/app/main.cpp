@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "NumberLocale.h"
 #include "core/Version.h"
+#include "io/DataDirectory.h"
 #include "viewport/CoinSetup.h"
 
 namespace {
@@ -55,10 +56,15 @@ int main(int argc, char** argv) {
     std::printf("softgrasp %s\n", sg::versionString());
     return sg::app::kExitOk;
   }
-  if (!options->screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(*options);
+  // WORLD as softgrasp-cli finds a FILE (io/DataDirectory.h): the working directory, then the data directory.
+  sg::app::CommandLine resolved = *options;
+  resolved.world = QString::fromStdString(sg::resolveUserFile(options->world.toStdString()));
+  if (!resolved.screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(resolved);
+  if (resolved.world.isEmpty())  // the window starts on the bundled default world when there is one
+    resolved.world = QString::fromStdString(sg::findDataFile(sg::kDefaultWorld).value_or(std::string()));
 
   sg::app::MainWindow window;
   window.show();
-  if (!options->world.isEmpty()) window.openWorldFile(options->world);
+  if (!resolved.world.isEmpty()) window.openWorldFile(resolved.world);
   return app.exec();
 }
