@@ -6,6 +6,7 @@
 #include "contact/ContactModel.h"
 #include "core/NumberFormat.h"
 #include "grasp/HandMotionPresets.h"
+#include "io/DataDirectory.h"
 
 namespace sg::app {
 
@@ -38,6 +39,13 @@ QString usageText() {
 
 HandMotionRequest screenshotMotion(const CommandLine& options) {
   return switchesMotion(options.approach, options.autoGrasp ? FingerMotion::Close : FingerMotion::Keep);
+}
+
+QString worldToOpen(const CommandLine& options) {
+  if (options.world.isEmpty())
+    return options.screenshot.isEmpty() ? QString::fromStdString(findDataFile(kDefaultWorld).value_or(std::string()))
+                                        : QString();
+  return QString::fromStdString(resolveUserFile(options.world.toStdString()));
 }
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error) {

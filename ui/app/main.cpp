@@ -7,7 +7,6 @@
 #include "MainWindow.h"
 #include "NumberLocale.h"
 #include "core/Version.h"
-#include "io/DataDirectory.h"
 #include "viewport/CoinSetup.h"
 
 namespace {
@@ -56,12 +55,9 @@ int main(int argc, char** argv) {
     std::printf("softgrasp %s\n", sg::versionString());
     return sg::app::kExitOk;
   }
-  // WORLD as softgrasp-cli finds a FILE (io/DataDirectory.h): the working directory, then the data directory.
   sg::app::CommandLine resolved = *options;
-  resolved.world = QString::fromStdString(sg::resolveUserFile(options->world.toStdString()));
+  resolved.world = sg::app::worldToOpen(*options);  // the working directory, then the data directory
   if (!resolved.screenshot.isEmpty()) return sg::app::runHeadlessScreenshot(resolved);
-  if (resolved.world.isEmpty())  // the window starts on the bundled default world when there is one
-    resolved.world = QString::fromStdString(sg::findDataFile(sg::kDefaultWorld).value_or(std::string()));
 
   sg::app::MainWindow window;
   window.show();
