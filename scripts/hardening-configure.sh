@@ -7,7 +7,7 @@
 # Usage: scripts/hardening-configure.sh BUILD_DIR
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bash "$root/scripts/install-deps.sh"  # clang and its sanitizer runtimes are in scripts/deps.txt
+bash "$root/scripts/install-deps.sh" build test hardening  # clang and its runtimes: scripts/deps/hardening.txt
 cmake -S "$root" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS="-gline-tables-only" -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DSOFTGRASP_SANITIZE=ON -DSOFTGRASP_FUZZ=ON \
   -DSOFTGRASP_BUILD_TESTS=ON -DSOFTGRASP_BUILD_BENCH=OFF

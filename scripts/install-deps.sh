@@ -1,22 +1,35 @@
 #!/usr/bin/env bash
-# Installs whatever scripts/deps.txt lists that is not installed yet (Debian 12, run as root). Idempotent.
+# Installs the packages of the named lists (scripts/deps/LIST.txt) that are not installed yet (Debian 12, run as
+# root or with sudo). Idempotent. Usage: scripts/install-deps.sh [LIST...], default "build run".
+#   build      compile SoftGrasp                      run        start the built application
+#   test       the test suite (scripts/test.sh)       cluster    Slurm batch runs (and the Slurm test)
+#   bench      the benchmarks' FCL reference          hardening  clang with sanitizers and libFuzzer
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-mapfile -t wanted < <(grep -v '^\s*#' "$here/deps.txt" | sed '/^\s*$/d')
+lists=("$@")
+[ ${#lists[@]} -gt 0 ] || lists=(build run)
+wanted=()
+for list in "${lists[@]}"; do
+  file="$here/deps/$list.txt"
+  if [ ! -f "$file" ]; then
+    echo "install-deps.sh: no package list '$list' (scripts/deps/: $(cd "$here/deps" && ls -- *.txt | sed 's/\.txt$//' | tr '\n' ' '))" >&2
+    exit 2
+  fi
+  mapfile -t -O "${#wanted[@]}" wanted < <(grep -v '^\s*#' "$file" | sed 's/\s*$//; /^$/d')
+done
 missing=()
 for p in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 # The locale tests need de_DE.UTF-8 (a decimal-comma locale); generate it once if it is missing.
-if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+if [[ " ${lists[*]} " == *" test "* ]] && ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
   echo "Generating the de_DE.UTF-8 locale (for the locale tests)"
   if grep -q '^#\s*de_DE\.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null; then
     $SUDO sed -i 's/^#\s*\(de_DE\.UTF-8 UTF-8\)/\1/' /etc/locale.gen

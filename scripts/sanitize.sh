@@ -15,7 +15,7 @@ suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader 
         tst_model_comparison tst_cli_compare tst_cli_sensing tst_penetrating tst_coarse_curvature tst_hydro_overlap
         tst_epsilon_sign tst_locale_files tst_planner_run tst_deferred_measures tst_interpenetration
         tst_roll_pitch_yaw tst_eigengrasp_range tst_hand_motion_presets tst_model_parameters tst_analysis_json
-        tst_input_file tst_analysis_progress tst_cli_model_param tst_test_only_model)
+        tst_input_file tst_analysis_progress tst_cli_model_param tst_test_only_model tst_data_directory)
 bash "$root/scripts/hardening-configure.sh" "$build"
 cmake --build "$build" -j"$(nproc)" --target "${suites[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/Error.h"
+#include "io/DataDirectory.h"
 #include "io/PathResolver.h"
 
 namespace sg {
@@ -60,7 +61,8 @@ InputFileKind classifyInputFile(const std::string& path) {
   throw Error("not a world, robot or body XML nor a mesh (.iv .wrl .off .ply .stl .obj)", path);
 }
 
-InputFile loadInputFile(const std::string& path, const LoadOptions& options) {
+InputFile loadInputFile(const std::string& typedPath, const LoadOptions& options) {
+  const std::string path = resolveUserFile(typedPath);  // the working directory first, then the data directories
   InputFile model;
   model.kind = classifyInputFile(path);
   model.path = absolutePath(path);

@@ -29,6 +29,8 @@ struct InputFile {
   World world;       // a body or mesh file becomes the world's only graspable body; a robot its only robot
 };
 // classifyInputFile, then the reader of that kind; its sg::Error names the file (and the XML line when known).
+// A relative `path` that is not found in the working directory is looked up in the data directories
+// (io/DataDirectory.h: resolveUserFile), so `worlds/default.xml` opens the bundled world from anywhere.
 InputFile loadInputFile(const std::string& path, const LoadOptions& options);
 
 }  // namespace sg

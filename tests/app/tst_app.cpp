@@ -99,6 +99,7 @@ class TstApp : public QObject {
   void commandLinePictureOptions();
   void helpWithoutADisplay();
   void versionIsTheProjectVersion();
+  void worldToOpenFollowsTheDataDirectoryRule();
   void youngsErrorIsNotClipped();
 
  private:
@@ -945,6 +946,38 @@ void TstApp::versionIsTheProjectVersion() {
   QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), QStringLiteral("softgrasp " SG_PROJECT_VERSION "\n"));
   const auto parsed = sg::app::parseCommandLine({"softgrasp", "--version"}, nullptr);
   QVERIFY(parsed && parsed->version && !parsed->help);
+}
+
+// The world the application opens (worldToOpen, io/DataDirectory.h): without WORLD the bundled default world (for
+// this build-tree executable, the source checkout's); a relative WORLD from the working directory first, then
+// from the data directory; with --screenshot never a default.
+void TstApp::worldToOpenFollowsTheDataDirectoryRule() {
+  const auto same = [](const QString& a, const QString& b) {
+    return !a.isEmpty() && QFileInfo(a).canonicalFilePath() == QFileInfo(b).canonicalFilePath();
+  };
+  QTemporaryDir elsewhere;
+  struct Restore {  // the working directory, also when a check fails
+    QString previous = QDir::currentPath();
+    ~Restore() { QDir::setCurrent(previous); }
+  } restore;
+  QDir::setCurrent(elsewhere.path());
+  const auto noWorld = parseCommandLine({"softgrasp"}, nullptr);
+  QVERIFY(noWorld && noWorld->world.isEmpty());
+  QVERIFY2(same(worldToOpen(*noWorld), SG_SOURCE_DIR "/worlds/default.xml"), qPrintable(worldToOpen(*noWorld)));
+  const auto named = parseCommandLine({"softgrasp", "worlds/paralleljaw_box.xml"}, nullptr);
+  QVERIFY(named);
+  QVERIFY2(same(worldToOpen(*named), SG_SOURCE_DIR "/worlds/paralleljaw_box.xml"), qPrintable(worldToOpen(*named)));
+  const auto shot = parseCommandLine({"softgrasp", "worlds/paralleljaw_box.xml", "--screenshot", "o.png"}, nullptr);
+  QVERIFY(shot);
+  QVERIFY(same(worldToOpen(*shot), SG_SOURCE_DIR "/worlds/paralleljaw_box.xml"));
+  // A file of that name in the working directory wins, and stays as typed.
+  QVERIFY(QDir().mkpath("worlds"));
+  QVERIFY(QFile::copy(SG_SOURCE_DIR "/worlds/default.xml", "worlds/paralleljaw_box.xml"));
+  QCOMPARE(worldToOpen(*named), QStringLiteral("worlds/paralleljaw_box.xml"));
+  // Found nowhere: unchanged, so the error names what was typed.
+  const auto missing = parseCommandLine({"softgrasp", "worlds/none.xml"}, nullptr);
+  QVERIFY(missing);
+  QCOMPARE(worldToOpen(*missing), QStringLiteral("worlds/none.xml"));
 }
 
 // The Young's-modulus error is shown whole, wrapped in the Properties dock.

@@ -15,7 +15,7 @@ fail() {
   exit 1
 }
 for tool in munged slurmctld slurmd sbatch sinfo scontrol; do
-  command -v "$tool" >/dev/null || fail "$tool not found: install the Debian packages slurm-wlm and munge (scripts/deps.txt)"
+  command -v "$tool" >/dev/null || fail "$tool not found: install the Debian packages slurm-wlm and munge (scripts/deps/cluster.txt)"
 done
 [ -x "$cli" ] || fail "softgrasp-cli not built: $cli"
 

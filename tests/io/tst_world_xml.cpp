@@ -433,7 +433,7 @@ class TestWorldXml : public QObject {
       std::string all;
       for (const auto& line : warnings) all += line + "\n";
       if (!c.expected) {
-        QVERIFY2(warnings.empty(), ("a texture Coin should decode (is libsimage installed? scripts/deps.txt): " + all).c_str());
+        QVERIFY2(warnings.empty(), ("a texture Coin should decode (is libsimage installed? scripts/deps/build.txt): " + all).c_str());
         continue;
       }
       QCOMPARE(warnings.size(), std::size_t(1));

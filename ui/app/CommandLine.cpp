@@ -6,6 +6,7 @@
 #include "contact/ContactModel.h"
 #include "core/NumberFormat.h"
 #include "grasp/HandMotionPresets.h"
+#include "io/DataDirectory.h"
 
 namespace sg::app {
 
@@ -14,7 +15,7 @@ QString usageText() {
       "Usage: softgrasp [WORLD] [--screenshot out.png [--size WxH] [--view iso|front|top|side]\n"
       "                 [--approach] [--autograsp] [--contact-model NAME] [--no-overlays] [--fit all|grasp]\n"
       "                 [--window [--dock NAME]]]\n"
-      "  WORLD               a GraspIt!-format world XML to open\n"
+      "  WORLD               a GraspIt!-format world XML to open (default: the bundled default world)\n"
       "  --screenshot FILE   render WORLD to a PNG and exit (no window), with the overlays the window draws:\n"
       "                      contact markers, friction cones, soft patches and the worst-case wrench\n"
       "  --size WxH          screenshot size in pixels (default 800x600)\n"
@@ -34,6 +35,9 @@ QString usageText() {
       "  --dock NAME         with --window: raise the dock of this title first (Quality, Comparison, Planner, ...)\n"
       "  -h, --help          show this help\n"
       "  --version           print the version and exit\n"
+      "Without WORLD the window opens the bundled worlds/default.xml. A relative WORLD is looked up in the\n"
+      "working directory first, then in the data directory (../share/softgrasp beside the installed binary,\n"
+      "or $SOFTGRASP_DATA_DIR).\n"
       "The screenshot's analysis uses the default analysis settings (not the window's saved ones).\n"
       "Exit codes with --screenshot: 0 written, 1 rendering/writing failed, 2 bad usage, 3 bad world file.\n")
       .arg(QString::fromStdString(contactModelNames()), QString::fromStdString(defaultContactModel().name()),
@@ -42,6 +46,13 @@ QString usageText() {
 
 HandMotionRequest screenshotMotion(const CommandLine& options) {
   return switchesMotion(options.approach, options.autoGrasp ? FingerMotion::Close : FingerMotion::Keep);
+}
+
+QString worldToOpen(const CommandLine& options) {
+  if (options.world.isEmpty())
+    return options.screenshot.isEmpty() ? QString::fromStdString(findDataFile(kDefaultWorld).value_or(std::string()))
+                                        : QString();
+  return QString::fromStdString(resolveUserFile(options.world.toStdString()));
 }
 
 std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QString* error) {

@@ -13,7 +13,7 @@
 namespace sg::app {
 
 struct CommandLine {
-  QString world;          // empty: start with an empty world
+  QString world;          // empty: the window opens the bundled default world (main.cpp, io/DataDirectory.h)
   QString screenshot;     // non-empty: render WORLD to this PNG and exit, no window
   QSize size{800, 600};   // screenshot size, pixels
   StandardView view = StandardView::Iso;
@@ -35,6 +35,10 @@ std::optional<CommandLine> parseCommandLine(const QStringList& arguments, QStrin
 // Robot 0's motion before the screenshot: the switches read as softgrasp-cli reads them
 // (grasp/HandMotionPresets.h: switchesMotion), so `--approach` goes as far in both.
 HandMotionRequest screenshotMotion(const CommandLine& options);
+// The world file to open: WORLD found as softgrasp-cli finds a FILE (io/DataDirectory.h: the working directory,
+// then the data directory); without WORLD and without --screenshot the bundled default world when the data
+// directory has one; else empty (an empty window).
+QString worldToOpen(const CommandLine& options);
 QString usageText();
 
 // Exit codes of the headless screenshot mode.

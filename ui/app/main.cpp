@@ -56,11 +56,13 @@ int main(int argc, char** argv) {
     std::printf("softgrasp %s\n", sg::versionString());
     return sg::app::kExitOk;
   }
-  if (!options->screenshot.isEmpty())
-    return options->window ? sg::app::runWindowScreenshot(*options) : sg::app::runHeadlessScreenshot(*options);
+  sg::app::CommandLine resolved = *options;
+  resolved.world = sg::app::worldToOpen(*options);  // the working directory, then the data directory
+  if (!resolved.screenshot.isEmpty())
+    return resolved.window ? sg::app::runWindowScreenshot(resolved) : sg::app::runHeadlessScreenshot(resolved);
 
   sg::app::MainWindow window;
   window.show();
-  if (!options->world.isEmpty()) window.openWorldFile(options->world);
+  if (!resolved.world.isEmpty()) window.openWorldFile(resolved.world);
   return app.exec();
 }

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "core/Error.h"
+#include "io/DataDirectory.h"
 
 namespace sg::cli {
 
@@ -25,7 +26,8 @@ LoadOptions loadOptionsFrom(const ParsedArgs& args) {
   return options;
 }
 
-Robot loadRobotFile(const std::string& path, const LoadOptions& options) {
+Robot loadRobotFile(const std::string& typedPath, const LoadOptions& options) {
+  const std::string path = resolveUserFile(typedPath);  // as loadInputFile: the working directory, then the data
   const InputFileKind kind = classifyInputFile(path);
   // A malformed XML (classified as a body) goes to the robot reader too, which reports the problem and its line.
   const bool tryAsRobot = kind == InputFileKind::Robot || (kind == InputFileKind::Body && detectInputFileKind(path) ==

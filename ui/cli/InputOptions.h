@@ -17,7 +17,7 @@ using sg::loadInputFile;
 // The LoadOptions the shared --model-root option asks for.
 LoadOptions loadOptionsFrom(const ParsedArgs& args);
 
-// A robot XML only (anything else is an sg::Error naming the file).
+// A robot XML only (anything else is an sg::Error naming the file); `path` is found as loadInputFile finds it.
 Robot loadRobotFile(const std::string& path, const LoadOptions& options);
 
 }  // namespace sg::cli

@@ -46,6 +46,9 @@ void printGlobalHelp(std::ostream& out) {
   for (const Command* c : CommandRegistry::instance().commands()) width = std::max(width, c->name.size());
   for (const Command* c : CommandRegistry::instance().commands())
     out << "  " << c->name << std::string(width - c->name.size() + 2, ' ') << c->summary << "\n";
+  out << "\nFILE arguments: a relative name is looked up in the working directory first, then in the data\n"
+         "directory (the bundled worlds/ and models/: ../share/softgrasp beside the installed binary, or\n"
+         "$SOFTGRASP_DATA_DIR), so 'softgrasp-cli info worlds/default.xml' works from any directory.\n";
   out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file\n";
 }
 
