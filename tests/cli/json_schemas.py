@@ -5,7 +5,9 @@ Runs every softgrasp-cli command with --json on every bundled world (robot comma
 plan with a couple of hundred iterations), writes every file kind (grasp list, batch shard, merged dataset,
 GraspIt! conversion) and validates each document against docs/schemas/<kind>.schema.json, after checking that
 the command printed the kind it should. Negative cases: one document of each kind with an undocumented field added
-(at the top and in a nested record), and with a wrong format or version, fails validation; every schema is used.
+(at the top and in a nested record), and with a wrong format or version, fails validation; every schema is used;
+evaluate and batch refuse a file of another kind or a newer version naming the file and the tags; every number is
+in its shortest round-trip form.
 
 usage: json_schemas.py SOFTGRASP_CLI SOURCE_DIR WORK_DIR [--samples DIR]
 (--samples keeps a copy of every document, one folder per kind, for reading.)
@@ -172,6 +174,30 @@ def produce():
          converted, "--json"], "convert")
 
 
+def refused(args, file, expected):
+    """softgrasp-cli refuses a file of the wrong kind: exit 3 and one stderr line naming the file and the tags."""
+    p = subprocess.run([CLI] + args, capture_output=True, text=True, timeout=600)
+    if p.returncode != 3 or file not in p.stderr or expected not in p.stderr or p.stdout:
+        failures.append(f"softgrasp-cli {' '.join(args)}: expected exit 3 naming {file} and '{expected}', got exit "
+                        f"{p.returncode}: {p.stderr.strip()}")
+
+
+def readers_refuse_other_kinds():
+    default = os.path.join(SRC, "worlds", "default.xml")
+    jobs, grasps = os.path.join(WORK, "jobs.json"), os.path.join(WORK, "grasps.json")
+    refused(["evaluate", default, "--grasps", jobs, "--json"], jobs,
+            'expected a softgrasp.grasp-list document version 1, found format "softgrasp.batch-jobs", version 1')
+    refused(["batch", grasps, "--out", os.path.join(WORK, "refused"), "--json"], grasps,
+            'expected a softgrasp.batch-jobs document version 1, found format "softgrasp.grasp-list", version 1')
+    newer = os.path.join(WORK, "newer-grasps.json")
+    with open(grasps, encoding="utf-8") as f:
+        doc = json.load(f)
+    doc["version"] = 2
+    with open(newer, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    refused(["evaluate", default, "--grasps", newer], newer, "version 2 (newer than this program reads)")
+
+
 def validator(kind, cache={}):
     if kind not in cache:
         with open(os.path.join(SCHEMAS, kind + ".schema.json"), encoding="utf-8") as f:
@@ -215,6 +241,7 @@ def nested_path(doc):
 
 def main():
     produce()
+    readers_refuse_other_kinds()
     kinds_seen = set()
     for kind, where, doc in documents:
         kinds_seen.add(kind)
