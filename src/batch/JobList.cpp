@@ -215,14 +215,7 @@ JobList jobListFromJson(const std::string& text, const std::string& path) {
   const fs::path base = fs::path(path).parent_path();
   try {
     const Json doc = Json::parse(text);
-    if (doc.type() != Json::Type::Object) throw Error("not a job list (the document is not a JSON object)");
-    const Json* format = doc.find("format");
-    if (!format || format->type() != Json::Type::String || format->string("format") != kJobListFormat)
-      throw Error(std::string("not a job list (\"format\" is not \"") + kJobListFormat + "\")");
-    const long version = integer(doc.at("version", "job list"), "version", 1);
-    if (version > kJobListVersion)
-      throw Error("job list version " + std::to_string(version) + " is newer than this program reads (" +
-                  std::to_string(kJobListVersion) + ")");
+    (void)checkFormat(doc, kJobListFormat, {});  // the catch below names the file
     for (const auto& [key, v] : doc.members("job list"))
       if (key != "format" && key != "version" && key != "defaults" && key != "jobs" && key != "comment")
         throw Error("unknown key \"" + key + "\" (expected format, version, defaults, jobs, comment)");

@@ -9,11 +9,13 @@
 
 #include "core/Transform.h"
 #include "core/Json.h"
+#include "core/JsonFormat.h"
 
 namespace sg::batch {
 
-constexpr const char* kJobListFormat = "softgrasp-batch-jobs";
+// "softgrasp.batch-jobs" version 1 (docs/schemas/batch-jobs.schema.json); the former name is read too.
 constexpr int kJobListVersion = 1;
+inline const JsonFormat kJobListFormat{"batch-jobs", kJobListVersion, {"softgrasp-batch-jobs"}};
 
 // Planner and quality settings of one row (the `plan` command's options; PLANNER.md).
 struct RowSettings {

@@ -13,6 +13,7 @@
 #include "core/NumberFormat.h"
 #include "grasp/QualityMeasure.h"
 #include "core/Json.h"
+#include "core/JsonFormat.h"
 #include "io/AtomicFile.h"
 
 namespace sg::batch {
@@ -171,10 +172,15 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
   summary.jobList = jobList;
   std::string out;
   if (format == DatasetFormat::Json) {
-    // One grasp per line: diff- and grep-friendly, and far smaller than indented JSON at 10⁶ grasps.
-    out += "{\"format\": \"softgrasp-grasp-dataset\", \"version\": 1, \"jobList\": \"" + jobList +
-           "\", \"rows\": " + std::to_string(rows) + ", \"grasps\": " + std::to_string(items.size()) +
-           ", \"rankedBy\": \"" + rankBy + "\",\n";
+    // One grasp per line: diff- and grep-friendly, and far smaller than indented JSON at 10⁶ grasps. The layout
+    // is laid out here, every value (the header's too) is written by sg::Json.
+    Json head = withFormat(kDatasetFormat, Json::object());
+    head.set("jobList", jobList);
+    head.set("rows", rows);
+    head.set("grasps", static_cast<long>(items.size()));
+    head.set("rankedBy", rankBy);
+    const std::string headLine = head.dumpLine();  // {"format":...,"rankedBy":"..."}: drop the closing brace
+    out += headLine.substr(0, headLine.size() - 1) + ",\n";
     out += "\"failedRows\": [";
     for (std::size_t i = 0; i < failed.size(); ++i) {
       out += i ? ",\n  " : "\n  ";

@@ -7,7 +7,12 @@
 #include <utility>
 #include <vector>
 
+#include "core/JsonFormat.h"
+
 namespace sg::batch {
+
+// The JSON dataset's tag: "softgrasp.grasp-dataset" version 1 (docs/schemas/grasp-dataset.schema.json).
+inline const JsonFormat kDatasetFormat{"grasp-dataset", 1, {"softgrasp-grasp-dataset"}};
 
 struct MergeSummary {
   int shards = 0;

@@ -30,12 +30,11 @@ long integerMember(const Json& o, const char* key, const std::string& what) {
 }
 
 ShardHeader headerFromJson(const Json& o) {
-  if (o.type() != Json::Type::Object) throw Error("the header is not a JSON object");
-  const Json* format = o.find("format");
-  if (!format || format->type() != Json::Type::String || format->string("format") != kShardFormat)
-    throw Error(std::string("line 1 is not a shard header (\"format\" is not \"") + kShardFormat + "\")");
-  const long version = integerMember(o, "version", "header");
-  if (version > kShardVersion) throw Error("shard version " + std::to_string(version) + " is newer than this program reads");
+  try {
+    (void)checkFormat(o, kShardFormat, {});
+  } catch (const Error& e) {
+    throw Error("line 1 is not a shard header: " + e.message());
+  }
   ShardHeader h;
   h.shard = static_cast<int>(integerMember(o, "shard", "header"));
   h.shards = static_cast<int>(integerMember(o, "shards", "header"));
@@ -85,9 +84,7 @@ std::vector<long> rowsOfShard(long rows, int shard, int shards) {
 }
 
 Json ShardHeader::toJson() const {
-  Json o = Json::object();
-  o.set("format", kShardFormat);
-  o.set("version", kShardVersion);
+  Json o = withFormat(kShardFormat, Json::object());
   o.set("shard", shard);
   o.set("shards", shards);
   o.set("rows", rows);

@@ -15,11 +15,14 @@
 #include <vector>
 
 #include "core/Json.h"
+#include "core/JsonFormat.h"
 
 namespace sg::batch {
 
-constexpr const char* kShardFormat = "softgrasp-batch-shard";
+// The header line's tag: "softgrasp.batch-shard" version 1 (docs/schemas/batch-shard.schema.json); the former
+// name is read too, so shards written before it resume and merge.
 constexpr int kShardVersion = 1;
+inline const JsonFormat kShardFormat{"batch-shard", kShardVersion, {"softgrasp-batch-shard"}};
 
 // "shard-K-of-N.jsonl" and back (nullopt for other names).
 std::string shardFileName(int shard, int shards);

@@ -159,7 +159,7 @@ Json evaluationJson(const World& world, const GraspEvaluation& e, const QualityS
 
 Json analysisJson(const AnalysisJsonInput& in) {
   const World& world = in.world;
-  Json doc = Json::object();
+  Json doc = withFormat(kAnalysisFormat, Json::object());
   doc.set("file", in.file);
   if (in.graspable >= 0) doc.set("graspable", world.bodyLabel({BodyHandle::Kind::Graspable, in.graspable, {}}));
   if (in.robot >= 0 && in.robot < static_cast<int>(world.robots.size())) {

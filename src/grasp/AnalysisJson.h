@@ -10,6 +10,7 @@
 
 #include "contact/Contact.h"
 #include "core/Json.h"
+#include "core/JsonFormat.h"
 #include "grasp/GraspEvaluation.h"
 #include "grasp/QualityMeasure.h"
 
@@ -44,6 +45,10 @@ Json measuresJson(const GraspEvaluation& e);
 // "measures", "hulls": {"l1"?, "lInfinity"?} (the hulls a requested measure built), "model" (describe())}.
 Json evaluationJson(const World& world, const GraspEvaluation& e, const QualitySettings& settings);
 
+// The analysis document's tag: "softgrasp.quality" version 1 (docs/schemas/quality.schema.json), whether
+// `softgrasp-cli quality --json` prints it or File > Export Analysis writes it.
+inline const JsonFormat kAnalysisFormat{"quality", 1};
+
 // Everything one analysis document holds.
 struct AnalysisJsonInput {
   std::string file;                           // the world file analysed ("" when unsaved)
@@ -55,7 +60,7 @@ struct AnalysisJsonInput {
   int robot = -1;                             // the hand whose name and DOFs are reported; -1: none
   std::vector<std::string> warnings;          // load warnings and the like, one line each
 };
-// {"file", "graspable"?, "robot"?, "dofs"?, "contactsFound", "found": [foundContactJson], the primary
+// {"format", "version" (kAnalysisFormat), "file", "graspable"?, "robot"?, "dofs"?, "contactsFound", "found": [foundContactJson], the primary
 // evaluation's members (evaluationJson) at the top level, "evaluations": [evaluationJson], "warnings"}.
 Json analysisJson(const AnalysisJsonInput& in);
 

@@ -231,7 +231,8 @@ void TstAppCliParity::exportEqualsCliQuality() {
   QFile exported(dir.filePath("app.json"));
   QVERIFY(exported.open(QIODevice::ReadOnly));
   QJsonParseError error;
-  const QJsonObject app = QJsonDocument::fromJson(exported.readAll(), &error).object();
+  const QByteArray exportedText = exported.readAll();
+  const QJsonObject app = QJsonDocument::fromJson(exportedText, &error).object();
   QCOMPARE(error.error, QJsonParseError::NoError);
   const CliRun run = runCli({"quality", world, "--json", "--measures", measures.join(',')});
   QCOMPARE(run.exitCode, 0);
@@ -239,6 +240,9 @@ void TstAppCliParity::exportEqualsCliQuality() {
   QVERIFY(cli.contains("grasp") && !cli.contains("approach"));  // the CLI's motion outcome (none run)
   cli.remove("grasp");
   QCOMPARE(app["file"].toString(), world);
+  // The exported file is tagged as the CLI's document is (docs/schemas/quality.schema.json).
+  QVERIFY2(exportedText.startsWith("{\n  \"format\": \"softgrasp.quality\",\n  \"version\": 1,\n"),
+           exportedText.left(80).constData());
   QVERIFY(app["contacts"].toArray().size() >= 3);
   const QString difference = firstDifference(app, cli, "$");
   QVERIFY2(difference.isEmpty(), qPrintable(difference));

@@ -150,7 +150,7 @@ echo "private Slurm cluster up: slurmctld port $ctld_port, slurmd port $slurmd_p
 # 8 rows (6 of the cheap parallel jaw, 2 of the three-finger hand with the mug), few steps.
 cat >"$tmp/jobs.json" <<JOBS
 {
-  "format": "softgrasp-batch-jobs", "version": 1,
+  "format": "softgrasp.batch-jobs", "version": 1,
   "defaults": { "steps": 30200, "contactModel": "point", "measures": ["epsilon-l1"] },
   "jobs": [
     { "world": "$src/worlds/paralleljaw_box.xml", "seedRange": { "first": 1, "count": 6 } },

@@ -16,6 +16,8 @@
 #include "batch/Merge.h"
 #include "batch/ShardFile.h"
 #include "core/Error.h"
+#include "core/Json.h"
+#include "core/JsonFormat.h"
 
 using namespace sg;
 using namespace sg::batch;
@@ -51,6 +53,14 @@ QByteArrayList lines(const QByteArray& text) {
   QByteArrayList out = text.split('\n');
   if (!out.isEmpty() && out.last().isEmpty()) out.removeLast();
   return out;
+}
+
+// The shard text with its header line's "format" set to `format` (re-framed, so its checksum holds).
+QByteArray withHeaderFormat(const QByteArray& text, const std::string& format) {
+  const QByteArray first = lines(text)[0];
+  Json header = Json::parse(first.toStdString()).at("record", "line 1");
+  header.set("format", format);
+  return QByteArray::fromStdString(frameRecord(header)) + text.mid(first.size() + 1);
 }
 
 }  // namespace
@@ -97,6 +107,11 @@ class TestBatch : public QObject {
     QByteArray other = test::smallJobList();
     other.replace("\"seeds\": [1, 2, 3, 4]", "\"seeds\": [1, 2, 3, 9]");
     QVERIFY(jobListFromJson(other.toStdString(), list_.path).digest != list_.digest);
+    // The list is tagged with the former name "softgrasp-batch-jobs"; the current name reads to the same rows.
+    QByteArray renamed = test::smallJobList();
+    QVERIFY(renamed.contains("\"softgrasp-batch-jobs\""));
+    renamed.replace("\"softgrasp-batch-jobs\"", "\"softgrasp.batch-jobs\"");
+    QCOMPARE(jobListFromJson(renamed.toStdString(), list_.path).digest, list_.digest);
   }
 
   void jobListErrorsNameFileAndField_data() {
@@ -116,7 +131,11 @@ class TestBatch : public QObject {
                                   << "jobs[2].world: no such file";
     QTest::newRow("two seed keys") << QByteArray("\"seed\": 5") << QByteArray("\"seed\": 5, \"seeds\": [1]")
                                    << "jobs[2]: give one of";
-    QTest::newRow("format") << QByteArray("softgrasp-batch-jobs") << QByteArray("something") << "not a job list";
+    QTest::newRow("format") << QByteArray("softgrasp-batch-jobs") << QByteArray("softgrasp.grasp-list")
+                            << "expected a softgrasp.batch-jobs document version 1, found format "
+                               "\"softgrasp.grasp-list\", version 1";
+    QTest::newRow("newer version") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 2,")
+                                   << "found format \"softgrasp-batch-jobs\", version 2 (newer than this program reads)";
     QTest::newRow("json") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1,,") << "line 2";
   }
   void jobListErrorsNameFileAndField() {
@@ -282,6 +301,10 @@ class TestBatch : public QObject {
     QTest::newRow("foreign row") << "move row 4 to 0" << "row 4 belongs to shard 1, not 0";
     QTest::newRow("another job list") << "other list 2" << "shard-2-of-3.jsonl: written for another job list";
     QTest::newRow("other sharding") << "extra shard-0-of-2" << "different shardings (N = 2, 3)";
+    QTest::newRow("not a shard header")
+        << "header format softgrasp.grasp-list"
+        << "shard-2-of-3.jsonl:1: line 1 is not a shard header: expected a softgrasp.batch-shard document version 1, "
+           "found format \"softgrasp.grasp-list\", version 1";
   }
   void mergeNamesMissingAndBrokenShards() {
     QFETCH(QString, damage);
@@ -323,12 +346,35 @@ class TestBatch : public QObject {
       const QByteArray header = lines(text)[0];
       ShardHeader h{2, 3, test::kSmallJobListRows, "0123456789abcdef"};
       QVERIFY(writeFile(s2, QByteArray::fromStdString(frameRecord(h.toJson())) + text.mid(header.size() + 1)));
+    } else if (damage.startsWith("header format ")) {
+      QVERIFY(writeFile(s2, withHeaderFormat(readFile(s2), damage.mid(int(std::strlen("header format "))).toStdString())));
     } else if (damage == "extra shard-0-of-2") {
       QVERIFY(QFile::copy(s0, dir.filePath("shard-0-of-2.jsonl")));
     }
     const QString error = errorOf([&] { mergeShards(str(dir.path()), str(dir.filePath("out.json"))); });
     QVERIFY2(error.contains(expected), qPrintable(error));
     QVERIFY(!QFile::exists(dir.filePath("out.json")));
+  }
+
+  // The dataset starts with its tag and the header members in a fixed order; shards whose header carries the
+  // former name "softgrasp-batch-shard" (written before "softgrasp.<kind>") merge to the same dataset.
+  void datasetIsTaggedAndFormerShardNamesMerge() {
+    const Json dataset = Json::parse(readFile(baseJson_).toStdString());
+    QCOMPARE(checkFormat(dataset, kDatasetFormat, str(baseJson_)), 1);
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : dataset.members("dataset")) keys.push_back(key);
+    QCOMPARE(keys, (std::vector<std::string>{"format", "version", "jobList", "rows", "grasps", "rankedBy",
+                                             "failedRows", "dataset"}));
+    QCOMPARE(dataset.at("rows", "d").number("rows"), double(test::kSmallJobListRows));
+    QCOMPARE(dataset.at("grasps", "d").number("grasps"), double(dataset.at("dataset", "d").items("dataset").size()));
+    QTemporaryDir dir;
+    for (const auto& entry : QDir(baseDir_).entryList({"shard-*.jsonl"})) {
+      const QByteArray text = readFile(baseDir_ + "/" + entry);
+      QVERIFY(text.contains("\"format\":\"softgrasp.batch-shard\""));
+      QVERIFY(writeFile(dir.filePath(entry), withHeaderFormat(text, "softgrasp-batch-shard")));
+    }
+    mergeShards(str(dir.path()), str(dir.filePath("old.json")));
+    QCOMPARE(readFile(dir.filePath("old.json")), readFile(baseJson_));
   }
 
   void secondWriterOfAShardIsRefused() {

@@ -394,6 +394,43 @@ class TestPlanner : public QObject {
     QCOMPARE(oldBack.energy, std::string("contacts"));
   }
 
+  // The file starts with its tag "softgrasp.grasp-list" (docs/schemas/grasp-list.schema.json); a list tagged with
+  // the former name "softgrasp-grasp-list" reads to the same grasps; another kind or a newer version is refused
+  // with a message naming the file, what it expected and what it found.
+  void graspListTagIsCheckedWithTheFileNamed() {
+    const World world = bundled("paralleljaw_box.xml");
+    const PlanRequest request = smallPlan(EnergyKind::Contacts, 100, 1);
+    PlanResult result;
+    result.space = makeSearchSpace(world, request);
+    const std::string text = graspListToJson(makeGraspList(world, "w.xml", request, result));
+    QCOMPARE(text.rfind("{\n  \"format\": \"softgrasp.grasp-list\",\n  \"version\": 1,\n", 0), std::size_t(0));
+    QTemporaryDir dir;
+    const auto variant = [&](const std::string& from, const std::string& to) {
+      std::string t = text;
+      t.replace(t.find(from), from.size(), to);
+      const std::string path = dir.filePath(QString::number(std::hash<std::string>{}(to))).toStdString();
+      std::ofstream(path) << t;
+      return path;
+    };
+    const std::string former = variant("\"softgrasp.grasp-list\"", "\"softgrasp-grasp-list\"");
+    QCOMPARE(graspListToJson(loadGraspList(former)), text);
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {variant("\"softgrasp.grasp-list\"", "\"softgrasp.batch-jobs\""),
+         "expected a softgrasp.grasp-list document version 1, found format \"softgrasp.batch-jobs\", version 1"},
+        {variant("\"version\": 1", "\"version\": 2"),
+         "found format \"softgrasp.grasp-list\", version 2 (newer than this program reads)"},
+        {variant("\"version\": 1,", ""), "found format \"softgrasp.grasp-list\", no \"version\""}};
+    for (const auto& [path, expected] : refused) {
+      try {
+        loadGraspList(path);
+        QFAIL(("no error for " + expected).c_str());
+      } catch (const sg::Error& e) {
+        QVERIFY2(std::string(e.what()).find(path) != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find(expected) != std::string::npos, e.what());
+      }
+    }
+  }
+
   void badGraspFileNamesTheFile() {
     QTemporaryDir dir;
     const std::string missing = dir.filePath("missing.json").toStdString();

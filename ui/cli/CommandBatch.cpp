@@ -14,6 +14,7 @@
 #include "batch/Merge.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
+#include "JsonWriter.h"
 #include "core/Json.h"
 
 namespace sg::cli {
@@ -102,7 +103,7 @@ int runBatch(const ParsedArgs& args) {
     o.set("failed", static_cast<long>(failed));
     o.set("grasps", static_cast<long>(p.grasps));
     o.set("elapsed_s", p.elapsed_s);
-    std::cout << o.dump();
+    writeJson(std::cout, formats::batchRun, o);
     return kExitOk;
   }
   TextPrinter text(std::cout);
@@ -150,7 +151,7 @@ int runBatchMerge(const ParsedArgs& args) {
       failed.push(f);
     }
     o.set("failedRows", failed);
-    std::cout << o.dump();
+    writeJson(std::cout, formats::batchMerge, o);
     return kExitOk;
   }
   TextPrinter text(std::cout);

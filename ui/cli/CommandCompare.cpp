@@ -244,7 +244,7 @@ int runCompare(const ParsedArgs& args) {
       if (column.ok) evaluations.push(evaluationJson(world, column.evaluation, analysis.quality));
     doc.set("evaluations", evaluations);
     doc.set("warnings", warnings.json());
-    writeJson(std::cout, doc);
+    writeJson(std::cout, formats::compare, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);

@@ -155,7 +155,7 @@ int runContact(const ParsedArgs& args) {
     // the model's own data under each contact's "model".
     doc.set("evaluations", jsonArray({evaluationJson(world, e, request.quality)}));
     doc.set("warnings", warnings.json());
-    writeJson(std::cout, doc);
+    writeJson(std::cout, formats::contact, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);

@@ -26,7 +26,7 @@ int runConvert(const ParsedArgs& args) {
     warnings.add("the robot's " + std::to_string(world.robots.front().virtualContacts.size()) +
                  " virtual contacts are not written");
   if (args.has("--json")) {
-    writeJson(std::cout, jsonObject({{"file", Json(absolutePath(args.positional(0)))},
+    writeJson(std::cout, formats::convert, jsonObject({{"file", Json(absolutePath(args.positional(0)))},
                                      {"written", Json(written)},
                                      {"warnings", warnings.json()}}));
     return kExitOk;

@@ -69,7 +69,7 @@ int runFk(const ParsedArgs& args) {
                             {"clamped", values[k] != requested[k]}}));
     for (const auto& ref : robot.bodyRefs())
       if (ref.chain >= 0) links.push(linkPoseJson(X_WB(state, ref), ref.chain, ref.link, label(ref)));
-    writeJson(std::cout, jsonObject({{"file", Json(absolutePath(path))},
+    writeJson(std::cout, formats::fk, jsonObject({{"file", Json(absolutePath(path))},
                                      {"robot", Json(robot.name)},
                                      {"dofs", dofs},
                                      {"palm", linkPoseJson(state.X_WP, -1, 0, label({-1, 0}))},

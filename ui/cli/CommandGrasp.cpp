@@ -92,7 +92,7 @@ int runGrasp(const ParsedArgs& args) {
                                {"frame2", jsonPose(p.sensing.frameB)}}));
       doc.set("sensing", pairs);
     }
-    writeJson(std::cout, doc);
+    writeJson(std::cout, formats::grasp, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);

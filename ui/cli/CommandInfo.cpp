@@ -21,7 +21,7 @@ int runInfo(const ParsedArgs& args) {
   if (args.has("--json")) {
     Json doc = inputFileToJson(input);
     doc.set("warnings", warnings.json());
-    writeJson(std::cout, doc);
+    writeJson(std::cout, formats::info, doc);
   } else {
     printInputFileText(std::cout, input);
   }

@@ -21,6 +21,7 @@
 #include "grasp/QualityMeasure.h"
 #include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspList.h"
+#include "JsonWriter.h"
 #include "core/Json.h"
 
 namespace sg::cli {
@@ -185,7 +186,7 @@ int runPlan(const ParsedArgs& args) {
     Json w = Json::array();
     for (const std::string& line : warnings.all()) w.push(line);
     doc.set("warnings", w);
-    std::cout << doc.dump();
+    writeJson(std::cout, planner::kGraspListFormat, doc);  // a grasp list `evaluate --grasps` reads
     return kExitOk;
   }
   TextPrinter out(std::cout);
@@ -249,7 +250,7 @@ int runEvaluate(const ParsedArgs& args) {
     Json w = Json::array();
     for (const std::string& line : warnings.all()) w.push(line);
     doc.set("warnings", w);
-    std::cout << doc.dump();
+    writeJson(std::cout, planner::kGraspListFormat, doc);  // a grasp list `evaluate --grasps` reads
     return kExitOk;
   }
   TextPrinter out(std::cout);

@@ -52,7 +52,7 @@ int runQuality(const ParsedArgs& args) {
       doc.set("grasp", fingersOutcome(result.motion));
       if (result.motion.approach.run) doc.set("approach", approachOutcome(result.motion));
     }
-    writeJson(std::cout, doc);
+    writeJson(std::cout, kAnalysisFormat, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);

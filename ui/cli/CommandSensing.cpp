@@ -141,7 +141,7 @@ int runSensing(const ParsedArgs& args) {
                                      {"iterations", q.iterations},
                                      {"notes", notes}}));
     }
-    writeJson(std::cout, doc);
+    writeJson(std::cout, formats::sensing, doc);
     return kExitOk;
   }
   TextPrinter out(std::cout);

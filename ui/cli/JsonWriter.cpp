@@ -19,8 +19,8 @@ Json jsonBox(const AlignedBox& box) {
   return jsonObject({{"min", jsonVec(box.min)}, {"max", jsonVec(box.max)}, {"size", jsonVec(box.size())}});
 }
 
-void writeJson(std::ostream& out, const Json& document) {
-  out << document.dump() << '\n';
+void writeJson(std::ostream& out, const JsonFormat& format, const Json& body) {
+  out << withFormat(format, body).dump() << '\n';
   out.flush();
 }
 

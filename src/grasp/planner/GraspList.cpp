@@ -88,9 +88,7 @@ GraspList makeGraspList(const World& world, const std::string& worldFile, const 
 }
 
 Json graspListToJsonValue(const GraspList& list) {
-  Json doc = Json::object();
-  doc.set("format", kGraspListFormat);
-  doc.set("version", kGraspListVersion);
+  Json doc = withFormat(kGraspListFormat, Json::object());
   doc.set("world", list.world);
   doc.set("robot", list.robot);
   doc.set("robotIndex", list.robotIndex);
@@ -142,14 +140,7 @@ std::string graspListToJson(const GraspList& list) { return graspListToJsonValue
 
 GraspList graspListFromJson(const std::string& text) {
   const Json doc = Json::parse(text);
-  if (doc.type() != Json::Type::Object) throw Error("not a grasp list (the document is not a JSON object)");
-  const Json* format = doc.find("format");
-  if (!format || format->type() != Json::Type::String || format->string("format") != kGraspListFormat)
-    throw Error(std::string("not a grasp list (\"format\" is not \"") + kGraspListFormat + "\")");
-  const int version = static_cast<int>(doc.at("version", "grasp list").number("version"));
-  if (version > kGraspListVersion)
-    throw Error("grasp list version " + std::to_string(version) + " is newer than this program reads (" +
-                std::to_string(kGraspListVersion) + ")");
+  (void)checkFormat(doc, kGraspListFormat, {});  // the caller names the file
   GraspList list;
   list.world = optionalString(doc, "world");
   list.robot = optionalString(doc, "robot");

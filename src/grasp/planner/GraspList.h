@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "core/Json.h"
+#include "core/JsonFormat.h"
 #include "grasp/planner/GraspPlanner.h"
 
 namespace sg::planner {
 
-constexpr const char* kGraspListFormat = "softgrasp-grasp-list";
+// "softgrasp.grasp-list" version 1 (docs/schemas/grasp-list.schema.json); files tagged with the former name are read.
 constexpr int kGraspListVersion = 1;
+inline const JsonFormat kGraspListFormat{"grasp-list", kGraspListVersion, {"softgrasp-grasp-list"}};
 
 struct GraspList {
   std::string world;              // the world file (as given when planning; may be empty)
