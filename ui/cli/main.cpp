@@ -9,6 +9,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "core/Error.h"
+#include "core/Progress.h"
 #include "core/Version.h"
 
 namespace sg::cli {
@@ -46,7 +47,7 @@ void printGlobalHelp(std::ostream& out) {
   for (const Command* c : CommandRegistry::instance().commands()) width = std::max(width, c->name.size());
   for (const Command* c : CommandRegistry::instance().commands())
     out << "  " << c->name << std::string(width - c->name.size() + 2, ' ') << c->summary << "\n";
-  out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file\n";
+  out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file, 130 interrupted (Ctrl+C)\n";
 }
 
 void printCommandHelp(std::ostream& out, const Command& command) {
@@ -101,6 +102,10 @@ int run(const std::vector<std::string>& args) {
     return command->run(parsed);
   } catch (const UsageError& e) {
     return usageError(command->name, e.what());
+  } catch (const Cancelled&) {
+    // Ctrl+C before the command had anything to keep (Interrupt.h).
+    std::cerr << kProgram << ": " << command->name << ": interrupted before a result; nothing written\n";
+    return kExitInterrupted;
   } catch (const Error& e) {
     // what() is "file:line: problem (context)".
     std::cerr << kProgram << ": " << oneLine(e.what()) << "\n";
