@@ -55,13 +55,19 @@ struct HelpFlags {
   QSet<QString> current, former;
 };
 
+// `COMMAND --help` (run once per command: starting the program is the slow part).
+QString helpText(const QString& command) {
+  static QMap<QString, QString> cache;
+  if (!cache.contains(command)) cache[command] = QString::fromUtf8(cli({command, "--help"}).out);
+  return cache[command];
+}
+
 // `COMMAND --help`: one line per option ("  --name VALUE  help"), a former spelling in its help text.
 HelpFlags helpFlags(const QString& command) {
   HelpFlags h;
-  const Run r = cli({command, "--help"});
   static const QRegularExpression option(QStringLiteral("^  (--[a-z][a-z0-9-]*)"));
   static const QRegularExpression former(QStringLiteral("deprecated former spelling: ([^)]*)\\)"));
-  for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
+  for (const QString& line : helpText(command).split(QLatin1Char('\n'))) {
     const auto m = option.match(line);
     if (!m.hasMatch() || m.captured(1) == QLatin1String("--help")) continue;
     h.current.insert(m.captured(1));
@@ -162,8 +168,7 @@ class TestCliVocabulary : public QObject {
     // The hand's closing: every command that moves the hand takes --autograsp and --no-close, and --help says
     // which is the default (grasp closes: its purpose; the others evaluate the hand as it is).
     for (const char* command : {"grasp", "quality", "contact", "sensing", "compare"}) {
-      const Run help = cli({command, "--help"});
-      const QString text = QString::fromUtf8(help.out);
+      const QString text = helpText(command);
       QVERIFY2(text.contains("--autograsp") && text.contains("--no-close"), command);
       const bool closes = QString(command) == "grasp";
       const QRegularExpression defaultLine(QString("\\n  %1 [^\\n]*\\(the default\\)")
