@@ -133,11 +133,16 @@ ShardProgress runShard(const JobList& list, const std::string& outDir, const Sha
   const auto start = std::chrono::steady_clock::now();
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
+  std::atomic<bool> stoppedEarly{false};
   std::mutex reportMutex;
   std::exception_ptr failure;
   auto work = [&] {
     WorldCache cache;
     while (!stop.load()) {
+      if (options.stopRequested && next.load() < todo.size() && options.stopRequested()) {
+        stoppedEarly.store(true);
+        return;
+      }
       const std::size_t i = next.fetch_add(1);
       if (i >= todo.size()) return;
       try {
@@ -170,6 +175,7 @@ ShardProgress runShard(const JobList& list, const std::string& outDir, const Sha
   work();
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+  progress.stopped = stoppedEarly.load();
   progress.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return progress;
 }

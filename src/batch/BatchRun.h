@@ -44,6 +44,7 @@ struct ShardProgress {
   std::size_t done = 0;        // finished in this run
   std::size_t grasps = 0;      // grasps found in this run
   double elapsed_s = 0;        // wall time of this run so far
+  bool stopped = false;        // stopRequested() ended the run early; the rows not run stay to do
 };
 
 struct ShardRunOptions {
@@ -53,6 +54,9 @@ struct ShardRunOptions {
   std::function<void(const std::string& shardPath, const std::vector<ShardProblem>& dropped,
                      const ShardProgress&)> started;
   std::function<void(const RowDone&, const ShardProgress&)> rowDone;
+  // Polled (any worker thread) before a row starts: true starts no further row; the rows in flight finish and
+  // are appended, so the shard file stays resumable (the CLI's Ctrl+C). May be empty.
+  std::function<bool()> stopRequested;
 };
 
 // Runs shard K/N of `list` into `outDir`. sg::Error for an unusable shard file or output folder (see

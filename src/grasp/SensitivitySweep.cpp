@@ -149,6 +149,10 @@ SweepTable runSweep(const World& world, const WorldState& state, const std::vect
 
   const double n = static_cast<double>(request.values.size());
   for (std::size_t k = 0; k < request.values.size(); ++k) {
+    if (request.keepPointsOnCancel && progress.cancelRequested()) {
+      table.cancelled = true;
+      return table;
+    }
     throwIfCancelled(progress);
     const double v = request.values[k];
     switch (request.parameter) {
@@ -160,8 +164,15 @@ SweepTable runSweep(const World& world, const WorldState& state, const std::vect
         break;
     }
     SubProgress sub(progress, static_cast<double>(k) / n, static_cast<double>(k + 1) / n);
-    const ModelComparison comparison =
-        compareModels(modified ? *modified : world, state, swept, graspable, s, compare, sub);
+    std::optional<ModelComparison> evaluated;
+    try {
+      evaluated.emplace(compareModels(modified ? *modified : world, state, swept, graspable, s, compare, sub));
+    } catch (const Cancelled&) {
+      if (!request.keepPointsOnCancel) throw;
+      table.cancelled = true;  // this value's comparison is incomplete: left out
+      return table;
+    }
+    const ModelComparison& comparison = *evaluated;
     if (k == 0) {
       table.rows = comparison.rows;
       for (const ModelColumn& c : comparison.columns) table.models.push_back(c.model);

@@ -35,6 +35,9 @@ struct SweepRequest {
   std::vector<std::string> models;  // empty: every registered model
   // The ε's only: volumes need hulls and would make a sweep slow.
   std::vector<std::string> measures = {"epsilon-l1", "epsilon-linf", "epsilon-exact"};
+  // A cancel request ends the sweep with the values done so far (SweepTable::cancelled) instead of throwing
+  // Cancelled: the CLI's Ctrl+C prints the points it has.
+  bool keepPointsOnCancel = false;
 };
 
 // One model at one parameter value.
@@ -60,6 +63,7 @@ struct SweepTable {
   std::vector<std::string> models;  // column order of the comparison
   std::vector<ComparisonRow> rows;  // of the first comparison (the contacts do not change)
   std::vector<SweepPoint> points;   // value-major: for each value, one point per model
+  bool cancelled = false;           // keepPointsOnCancel: stopped early, `points` holds the values done
 
   // The points of one model, in value order.
   std::vector<const SweepPoint*> series(const std::string& model) const;
@@ -70,7 +74,8 @@ struct SweepTable {
 
 // The sweep on given contacts of graspable `graspable` (as compareModels takes them): the world is copied once
 // for a modulus or friction sweep. sg::Error for an empty value list, a non-positive modulus or force or a negative μ, an
-// unknown model or measure; Cancelled (between evaluations) when `progress` asks for it.
+// unknown model or measure; Cancelled (between evaluations) when `progress` asks for it, unless
+// request.keepPointsOnCancel (then the table of the values done, `cancelled` set).
 SweepTable runSweep(const World& world, const WorldState& state, const std::vector<Contact>& contacts, int graspable,
                     const QualitySettings& settings, const SweepRequest& request, ProgressSink& progress);
 

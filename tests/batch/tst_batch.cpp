@@ -290,6 +290,33 @@ class TestBatch : public QObject {
     QCOMPARE(p.skipped, std::size_t(test::kSmallJobListRows));
   }
 
+  // stopRequested (the CLI's Ctrl+C): asked after two rows, the run starts no third one; the file holds exactly
+  // those rows and a second run resumes to the uninterrupted dataset.
+  void stopRequestedEndsBetweenRowsResumably() {
+    const QString dir = tmp_.filePath("stopped");
+    std::size_t rowsDone = 0;
+    ShardRunOptions o;
+    o.threads = 1;
+    o.rowDone = [&](const RowDone&, const ShardProgress& p) { rowsDone = p.done; };
+    o.stopRequested = [&] { return rowsDone >= 2; };
+    ShardProgress p = runShard(list_, str(dir), o);
+    QVERIFY(p.stopped);
+    QCOMPARE(p.done, std::size_t(2));
+    QCOMPARE(lines(readFile(dir + "/shard-0-of-1.jsonl")).size(), 1 + 2);
+    ShardRunOptions again;
+    p = runShard(list_, str(dir), again);
+    QVERIFY(!p.stopped);
+    QCOMPARE(p.skipped, std::size_t(2));
+    QCOMPARE(p.done, std::size_t(test::kSmallJobListRows - 2));
+    mergeShards(str(dir), str(tmp_.filePath("stopped.json")));
+    QCOMPARE(readFile(tmp_.filePath("stopped.json")), readFile(baseJson_));
+    // Asked when no row is left: not a stop.
+    ShardRunOptions done;
+    done.stopRequested = [] { return true; };
+    p = runShard(list_, str(dir), done);
+    QVERIFY(!p.stopped);
+  }
+
   void mergeNamesMissingAndBrokenShards_data() {
     QTest::addColumn<QString>("damage");
     QTest::addColumn<QString>("expected");

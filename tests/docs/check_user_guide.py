@@ -24,14 +24,6 @@ import tempfile
 GUIDE = os.path.join("docs", "guide")
 IMAGES = os.path.join(GUIDE, "images")
 
-# Flags of the unified CLI vocabulary the guide already uses. While the CLI in the build does not list one in its
-# `COMMAND --help`, the command runs with the equivalent older spelling (the function gives the replacement
-# arguments for the flag's value); once the CLI lists it, the command runs as written.
-PENDING_FLAGS = {
-    # plan --iterations N: the default parameter set's step counter starts at 30000 (src/grasp/planner/PLANNER.md).
-    ("plan", "--iterations"): lambda value: ["--steps", str(30000 + int(value))],
-}
-
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)")
 FILE_MARKER = re.compile(r"^<!--\s*file:\s*(\S+)\s*-->\s*$")
 LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -222,10 +214,6 @@ class Runner:
     def run_cli(self, words, redirect, where):
         args = list(words[1:])
         command = args[0] if args else ""
-        for (cmd, flag), replace in PENDING_FLAGS.items():
-            if command == cmd and flag in args and not self.flag_listed(self.cli, cmd, flag):
-                k = args.index(flag)
-                args[k:k + 2] = replace(args[k + 1])
         self.counts["softgrasp-cli commands run"] += 1
         done = subprocess.run([self.cli] + args, capture_output=True, text=True, timeout=600, cwd=self.scratch)
         if done.returncode != 0:

@@ -361,6 +361,23 @@ void TstModelComparison::sweepCancels() {
   CancelAfter counter(1 << 30);
   runSweep(g.world, g.world.state, g.contacts, g.graspable, {}, request, counter);
   QVERIFY(middle.reports < counter.reports);
+  // keepPointsOnCancel: the values done are returned (whole values only), equal to the full sweep's first ones.
+  request.keepPointsOnCancel = true;
+  CancelAfter fullCount(1 << 30);
+  const SweepTable full = runSweep(g.world, g.world.state, g.contacts, g.graspable, {}, request, fullCount);
+  QVERIFY(!full.cancelled);
+  QCOMPARE(full.points.size(), request.values.size());
+  CancelAfter none(0);
+  const SweepTable empty = runSweep(g.world, g.world.state, g.contacts, g.graspable, {}, request, none);
+  QVERIFY(empty.cancelled && empty.points.empty());
+  CancelAfter part(fullCount.reports / 2);
+  const SweepTable half = runSweep(g.world, g.world.state, g.contacts, g.graspable, {}, request, part);
+  QVERIFY(half.cancelled);
+  QVERIFY(!half.points.empty() && half.points.size() < full.points.size());
+  for (std::size_t i = 0; i < half.points.size(); ++i) {
+    QCOMPARE(half.points[i].value, full.points[i].value);
+    QCOMPARE(half.points[i].measures, full.points[i].measures);
+  }
 }
 
 void TstModelComparison::sweepRejectsBadValues() {

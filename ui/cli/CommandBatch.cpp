@@ -1,4 +1,4 @@
-// softgrasp-cli batch JOBS --out DIR [--shard K/N] [--threads T] [--quiet] [--json]
+// softgrasp-cli batch JOBS --out DIR [--shard K/N] [--threads T] [--no-progress | --progress] [--json]
 // softgrasp-cli batch-merge DIR --out dataset.json|dataset.csv [--rank-by KEY] [--json]
 // Batch planning over a job list, sharded (row i → shard i mod N), resumable, and the merge of the shards
 // into one dataset (src/batch/BATCH.md; on Slurm: scripts/slurm/README.md).
@@ -9,6 +9,8 @@
 
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
+#include "Interrupt.h"
+#include "TerminalProgress.h"
 #include "TextPrinter.h"
 #include "batch/BatchRun.h"
 #include "batch/Merge.h"
@@ -34,7 +36,7 @@ std::pair<int, int> shardOption(const ParsedArgs& args) {
 
 int threadsOption(const ParsedArgs& args) {
   const auto text = args.value("--threads");
-  if (!text) return 1;
+  if (!text) return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // the app's default
   const std::vector<double> v = parseNumberList("--threads", *text);
   if (v.size() != 1 || v[0] < 0 || v[0] != std::floor(v[0]) || v[0] > 4096)
     throw UsageError("--threads: expected an integer ≥ 0 (0 = all cores), got '" + *text + "'");
@@ -50,11 +52,22 @@ std::string clock(double seconds) {
   return buf;
 }
 
+// Ctrl+C: the rows in flight were finished and appended; the rest run when the same command runs again.
+int batchExit(const batch::ShardProgress& p, const std::string& shardPath) {
+  if (!p.stopped) return kExitOk;
+  std::cout << std::flush;
+  std::cerr << "softgrasp-cli: batch: interrupted: " << (p.skipped + p.done) << " of " << p.shardRows
+            << " rows are in " << shardPath << "; run the same command again to resume\n";
+  return kExitInterrupted;
+}
+
 int runBatch(const ParsedArgs& args) {
   const batch::JobList list = batch::loadJobList(args.positional(0));
   const auto [shard, shards] = shardOption(args);
   const std::string out = *args.value("--out");
-  const bool quiet = args.has("--quiet");
+  // The per-row lines are the progress: on a terminal, with --progress (Slurm logs: batch-array.sbatch), not
+  // with --no-progress (formerly --quiet). Warnings always.
+  const bool quiet = !progressWanted(args);
   batch::ShardRunOptions options;
   options.shard = shard;
   options.shards = shards;
@@ -89,6 +102,8 @@ int runBatch(const ParsedArgs& args) {
               << " rows done, " << rate << " grasps/s, " << clock(perRow * static_cast<double>(toRun - p.done))
               << " left" << std::endl;
   };
+  installInterruptHandler();
+  options.stopRequested = [] { return interrupted(); };
   const batch::ShardProgress p = batch::runShard(list, out, options);
   if (args.has("--json")) {
     Json o = Json::object();
@@ -104,7 +119,7 @@ int runBatch(const ParsedArgs& args) {
     o.set("grasps", static_cast<long>(p.grasps));
     o.set("elapsed_s", p.elapsed_s);
     writeJson(std::cout, formats::batchRun, o);
-    return kExitOk;
+    return batchExit(p, shardPath);
   }
   TextPrinter text(std::cout);
   text.line("batch " + list.path);
@@ -115,7 +130,7 @@ int runBatch(const ParsedArgs& args) {
                          std::to_string(p.done) + " run, " + std::to_string(failed) + " failed");
   text.field("grasps", std::to_string(p.grasps) + " in " + TextPrinter::number(p.elapsed_s) + " s");
   text.field("file", shardPath);
-  return kExitOk;
+  return batchExit(p, shardPath);
 }
 
 int runBatchMerge(const ParsedArgs& args) {
@@ -171,13 +186,18 @@ const RegisterCommand registerBatch{Command{
     "src/batch/BATCH.md). Every (job, seed) is a row; row i belongs to shard i mod N. Runs the rows of shard K\n"
     "that DIR/shard-K-of-N.jsonl does not hold yet and appends each finished row to it (JSON Lines, one\n"
     "checksummed line per row, synced), so a run stopped by a crash, a kill or a pre-emption resumes where it\n"
-    "stopped: run the same command again. Progress (rows done, grasps/s, time left) goes to stderr.\n"
-    "--threads T runs T rows at once. Merge the shards with batch-merge.",
+    "stopped: run the same command again. Progress (one line per row: rows done, grasps/s, time left) goes to\n"
+    "stderr when it is a terminal or with --progress. Ctrl+C starts no further row, finishes the rows in flight\n"
+    "and exits with code 130, the shard resumable; a second Ctrl+C kills. --threads T runs T rows at once.\n"
+    "Merge the shards with batch-merge.",
     CommandSyntax{{{"JOBS", "the job list (JSON)"}},
                   {{"--out", "DIR", "folder of the shard files (created if missing)", false, true},
                    {"--shard", "K/N", "run shard K of N (0 ≤ K < N; default 0/1: every row)"},
-                   {"--threads", "T", "rows planned at once (default 1; 0 = all cores); results do not depend on it"},
-                   {"--quiet", "", "no progress lines on stderr (warnings still)"},
+                   {"--threads", "T", "rows planned at once (default 0 = all cores, as the application; on a "
+                                      "cluster give the cores allotted); results do not depend on it"},
+                   {"--no-progress", "", "no per-row progress lines on stderr (warnings still; shown by default only "
+                                         "when stderr is a terminal)", false, false, false, {"--quiet"}},
+                   progress_options::progress(),
                    {"--json", "", "print the run's summary as JSON"}}},
     runBatch}};
 

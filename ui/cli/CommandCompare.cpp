@@ -1,6 +1,6 @@
 // softgrasp-cli compare WORLD [--robot N] [--graspable N] [--approach [MM]] [--autograsp | --no-close]
 //                            [--threshold MM] [--contact-model M[,M...]] [--measures Q[,Q...]] [--force N] ...
-//                            [--sweep PARAM:FROM:TO:N] [--json | --csv] [--model-root DIR]...
+//                            [--sweep PARAM:FROM:TO:N] [--json | --csv] [--no-progress | --progress] [--model-root DIR]...
 // Every registered contact model (or --contact-model) on the same grasp, side by side (src/grasp/ModelComparison.h):
 // per contact and model the patch shape, area, normal force, peak pressure and torsional limit; per model the
 // grasp's ε (L1, L∞, exact cone) and L1 volume. --sweep adds the sensitivity table
@@ -14,6 +14,8 @@
 #include "ExitCodes.h"
 #include "JsonWriter.h"
 #include "InputOptions.h"
+#include "Interrupt.h"
+#include "TerminalProgress.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "core/Error.h"
@@ -202,6 +204,29 @@ void printSweep(TextPrinter& out, const SweepTable& table) {
   }
 }
 
+// The sweep's progress on the same line as the comparison's, its messages marked "sweep: ".
+class SweepProgress final : public ProgressSink {
+ public:
+  explicit SweepProgress(ProgressSink& parent) : parent_(parent) {}
+  void report(double fraction, std::string_view message) override {
+    parent_.report(fraction, "sweep: " + std::string(message));
+  }
+  bool cancelRequested() const override { return parent_.cancelRequested(); }
+
+ private:
+  ProgressSink& parent_;
+};
+
+// Ctrl+C during --sweep: the values done are printed (text, JSON or CSV) and stderr says how many.
+int sweepExit(const std::optional<SweepTable>& table) {
+  if (!table || !table->cancelled) return kExitOk;
+  std::cout << std::flush;
+  const std::size_t models = std::max<std::size_t>(1, table->models.size());
+  std::cerr << "softgrasp-cli: compare: interrupted: the sweep's first " << table->points.size() / models
+            << " value(s) are printed\n";
+  return kExitInterrupted;
+}
+
 int runCompare(const ParsedArgs& args) {
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv exclude each other");
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
@@ -212,7 +237,8 @@ int runCompare(const ParsedArgs& args) {
   Warnings warnings;
   warnings.addLoadWarnings(input.world);
   World& world = input.world;
-  NullProgress progress;
+  installInterruptHandler();  // Ctrl+C: a comparison is dropped, a sweep keeps its values done
+  TerminalProgress progress(progressWanted(args));
   HandMotionReport motion;
   const ModelComparison comparison = runComparison(world, world.state, analysis, request, progress, &motion);
   std::optional<SweepTable> table;
@@ -220,15 +246,18 @@ int runCompare(const ParsedArgs& args) {
     SweepRequest s = *sweep;
     if (!args.has("--measures")) s.measures = SweepRequest{}.measures;
     else s.measures = request.measures;
-    table = runSweep(world, world.state, comparison.contacts, comparison.graspable, analysis.quality, s, progress);
+    s.keepPointsOnCancel = true;
+    SweepProgress sweepProgress(progress);
+    table = runSweep(world, world.state, comparison.contacts, comparison.graspable, analysis.quality, s, sweepProgress);
   }
+  progress.clear();
   for (const ModelColumn& column : comparison.columns)
     if (!column.ok) warnings.add(column.model + " failed: " + column.error);
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, comparison.graspable, {}});
 
   if (args.has("--csv")) {
     std::cout << (table ? table->csv() : comparisonCsv(comparison));
-    return kExitOk;
+    return sweepExit(table);
   }
   if (args.has("--json")) {
     Json doc = comparisonJson(comparison);
@@ -245,7 +274,7 @@ int runCompare(const ParsedArgs& args) {
     doc.set("evaluations", evaluations);
     doc.set("warnings", warnings.json());
     writeJson(std::cout, formats::compare, doc);
-    return kExitOk;
+    return sweepExit(table);
   }
   TextPrinter out(std::cout);
   out.line("comparison on the grasp of " + object + ": " + std::to_string(comparison.rows.size()) + " contact(s), " +
@@ -278,7 +307,7 @@ int runCompare(const ParsedArgs& args) {
     }
   }
   if (table) printSweep(out, *table);
-  return kExitOk;
+  return sweepExit(table);
 }
 
 const RegisterCommand registerCompare{Command{
@@ -291,7 +320,8 @@ const RegisterCommand registerCompare{Command{
     "PARAM:FROM:TO:N repeats the models at N values of PARAM - youngs (Pa, every elastic body's modulus,\n"
     "logarithmic spacing), force (N, the patch normal force) or mu (every contact's friction) - and prints\n"
     "epsilon, the mean patch area and the mean torsional limit per value and model. --csv prints one table\n"
-    "(the comparison, or the sweep with --sweep); --json everything.",
+    "(the comparison, or the sweep with --sweep); --json everything. Progress goes to stderr when it is a\n"
+    "terminal. Ctrl+C during a sweep prints the values done (exit code 130); a second Ctrl+C kills.",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
@@ -305,7 +335,9 @@ const RegisterCommand registerCompare{Command{
                                                            "in N values (e.g. youngs:1e5:1e9:9)"}}};
       for (OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
       syntax.options.push_back(common_options::json());
-      syntax.options.push_back({"--csv", "", "one CSV table on stdout (the comparison, or the sweep)"});
+      syntax.options.push_back(common_options::csv("one CSV table on stdout (the comparison, or the sweep)"));
+      syntax.options.push_back(progress_options::noProgress());
+      syntax.options.push_back(progress_options::progress());
       syntax.options.push_back(common_options::modelRoot());
       syntax.options.push_back(common_options::packagePath());
       return syntax;

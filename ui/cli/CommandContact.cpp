@@ -204,14 +204,16 @@ const RegisterCommand registerContact{Command{
     "overlap\"); bodies apart or only touching are pressed together until the surface carries the nominal\n"
     "normal force (--force, default 5 N; source \"pressed to force\"). A pair that touches or overlaps has\n"
     "one contact, at its deepest point, marked penetrating with its depth. --triangulated fans the polygons\n"
-    "into triangles.",
+    "into triangles. --settings reads the threshold, the normal force and the models' own settings as the\n"
+    "application stores them (not its contact model: this command's default is hydroelastic).",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {{"--contact-model", "M",
                              "contact model: " + contactModelNames() + " (default hydroelastic)", false, false,
                              false, {"--model"}},
                             analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
-                            hand_options::autograsp(false), hand_options::threshold(),
+                            hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
+                            analysis_options::settings(),
                             {"--force", "N", "nominal normal force of a contact in newtons (default 5)"},
                             {"--triangulated", "", "hydroelastic surfaces as triangles (fanned around polygon centroids)"}}};
       syntax.options.push_back(common_options::json());

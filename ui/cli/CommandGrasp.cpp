@@ -144,7 +144,8 @@ const RegisterCommand registerGrasp{Command{
     "first; a pair that touches or overlaps has one contact, at its deepest point, marked penetrating with\n"
     "its depth. --sensing adds, for every pair of a hand body with another body, the sensing outputs: the\n"
     "contact signal (separation within the threshold), the separation (negative: penetration depth) and\n"
-    "the contact frames on both bodies (z = inward normal at the witness points).",
+    "the contact frames on both bodies (z = inward normal at the witness points). --contact-model names the\n"
+    "model whose view of the grasp's contacts (kind, merges) is printed (default soft-finger).",
     CommandSyntax{{{"WORLD", "world or robot XML"}},
                   {{"--robot", "N", "which robot of the world to move (default 0)"},
                    hand_options::approach(),
@@ -152,6 +153,7 @@ const RegisterCommand registerGrasp{Command{
                    {"--open", "", "auto-open instead of auto-grasp"},
                    hand_options::noClose(false),
                    hand_options::threshold(),
+                   analysis_options::contactModel(),
                    analysis_options::settings(),
                    {"--sensing", "", "also print the sensing outputs of every hand-body pair"},
                    common_options::json(),

@@ -1,11 +1,9 @@
-// softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--steps N] [--time-limit S] [--seed K]
+// softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--iterations N | --steps N] [--time-limit S] [--seed K]
 //                          [--threads T] [--chains C] [--json] [--out grasps.json] [analysis options]
-// softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pregrasp] [--json] [--out FILE] [analysis options]
+// softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pre-grasp] [--json] [--out FILE] [analysis options]
 // The grasp planner (src/grasp/planner/PLANNER.md): simulated annealing over the hand's pose and posture,
 // the kept grasps closed with auto-grasp and measured, printed best first and optionally saved as a grasp
 // list; `evaluate` re-measures a saved list under other contact models, measures or settings.
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -16,6 +14,8 @@
 #include "core/NumberFormat.h"
 #include "ExitCodes.h"
 #include "InputOptions.h"
+#include "Interrupt.h"
+#include "TerminalProgress.h"
 #include "TextPrinter.h"
 #include "Warnings.h"
 #include "grasp/QualityMeasure.h"
@@ -29,31 +29,6 @@ namespace sg::cli {
 namespace {
 
 using namespace sg::planner;
-
-// Progress on stderr, one rewritten line, at most 10 times a second (only when stderr is a terminal).
-class TerminalProgress final : public ProgressSink {
- public:
-  explicit TerminalProgress(bool enabled) : enabled_(enabled) {}
-  ~TerminalProgress() override {
-    if (enabled_ && shown_) std::cerr << "\r\033[K" << std::flush;
-  }
-  void report(double fraction, std::string_view message) override {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (shown_ && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    shown_ = true;
-    std::string pct = formatFixed(100.0 * clampFraction(fraction), 1);
-    pct.insert(0, pct.size() < 5 ? 5 - pct.size() : 0, ' ');  // "%5.1f" without the locale's decimal comma
-    std::cerr << "\r\033[K" << pct << "% " << message << std::flush;
-  }
-  bool cancelRequested() const override { return false; }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point last_;
-};
 
 long integerOption(const ParsedArgs& args, const std::string& option, long fallback, long minimum) {
   const auto text = args.value(option);
@@ -95,6 +70,46 @@ void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, con
   }
 }
 
+// --csv: the same table, one line per grasp, numbers in shortest round-trip form (empty: not computed).
+void printGraspsCsv(std::ostream& out, const std::vector<PlannedGrasp>& grasps,
+                    const std::vector<std::string>& measures) {
+  out << "rank,energy";
+  for (const std::string& m : measures) out << "," << m;
+  out << ",force_closure,contacts\n";
+  for (std::size_t i = 0; i < grasps.size(); ++i) {
+    const PlannedGrasp& g = grasps[i];
+    out << (i + 1) << "," << formatDouble(g.energy);
+    for (const std::string& m : measures) {
+      const MeasureValue* v = g.measure(m);
+      out << "," << (v && v->ok ? formatDouble(v->value) : std::string());
+    }
+    out << "," << (g.forceClosure ? 1 : 0) << "," << g.contacts.size() << "\n";
+  }
+}
+
+// The step counter's end (GraspIt!'s --steps), or the parameter set's start + --iterations N.
+long maxStepsOption(const ParsedArgs& args, const AnnealingParams& params) {
+  if (args.has("--steps") && args.has("--iterations"))
+    throw UsageError("--steps and --iterations contradict each other (--steps N = --iterations N - " +
+                     std::to_string(params.k0) + " with --params " + params.name + ")");
+  if (args.has("--iterations")) return params.k0 + integerOption(args, "--iterations", 1, 1);
+  const long steps = integerOption(args, "--steps", 70000, 0);
+  try {
+    requireStepsBeyondStart(steps, params);
+  } catch (const Error& e) {
+    throw UsageError("--steps: " + e.message() + " (or give --iterations N)");
+  }
+  return steps;
+}
+
+// Worker threads: --threads T, default 0 = every core, the application's default (PlannerSettingsPanel); the
+// list does not depend on it.
+int threadsOption(const ParsedArgs& args) {
+  const long threads = integerOption(args, "--threads", 0, 0);
+  if (threads == 0) return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return static_cast<int>(threads);
+}
+
 const char* kPlanMeasuresDefault = "epsilon-l1,volume-l1";
 
 // --save-world FILE [--rank K] [--pre-grasp]: grasp K (1-based, default 1) of the list as a GraspIt! world.
@@ -109,7 +124,18 @@ void saveWorldIfAsked(const ParsedArgs& args, const World& world, const GraspLis
   saveGraspAsWorld(world, list.robotIndex, args.has("--pre-grasp") ? g.preGrasp : g.grasp, *path);
 }
 
+// After Ctrl+C the grasps found so far are printed and saved as usual; stderr says so and the exit code is
+// kExitInterrupted (ui/cli/README.md §Ctrl+C).
+int planExit(bool stoppedEarly, long iterations, std::size_t grasps, const ParsedArgs& args) {
+  if (!stoppedEarly) return kExitOk;
+  std::cout << std::flush;
+  std::cerr << "softgrasp-cli: plan: interrupted after " << iterations << " iterations; the " << grasps
+            << " best grasp(s) found so far are " << (args.has("--out") ? "saved and " : "") << "printed\n";
+  return kExitInterrupted;
+}
+
 int runPlan(const ParsedArgs& args) {
+  if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv contradict each other");
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
   AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
   const World& world = input.world;
@@ -133,12 +159,7 @@ int runPlan(const ParsedArgs& args) {
     if (!findQualityMeasure(*q)) throw UsageError("--quality-measure: unknown measure '" + *q + "'");
     request.energy.measure = *q;
   }
-  request.maxSteps = integerOption(args, "--steps", 70000, 0);
-  try {
-    requireStepsBeyondStart(request.maxSteps, request.params);
-  } catch (const Error& e) {
-    throw UsageError("--steps: " + e.message());
-  }
+  request.maxSteps = maxStepsOption(args, request.params);
   request.loops = static_cast<int>(integerOption(args, "--loops", 3, 1));
   if (const auto e = args.value("--child-energy")) {
     try {
@@ -149,9 +170,7 @@ int runPlan(const ParsedArgs& args) {
   }
   request.guided.childSteps = integerOption(args, "--child-steps", request.guided.childSteps, 1);
   request.chains = static_cast<int>(integerOption(args, "--chains", 4, 1));
-  const long cores = std::max(1u, std::thread::hardware_concurrency());
-  request.threads = static_cast<int>(integerOption(args, "--threads", 1, 0));
-  if (request.threads == 0) request.threads = static_cast<int>(cores);
+  request.threads = threadsOption(args);
   request.seed = static_cast<std::uint64_t>(integerOption(args, "--seed", 1, 0));
   if (const auto t = args.value("--time-limit")) {
     const std::vector<double> v = parseNumberList("--time-limit", *t);
@@ -162,8 +181,12 @@ int runPlan(const ParsedArgs& args) {
   Warnings warnings;
   warnings.addLoadWarnings(world);
 
-  TerminalProgress progress(isatty(STDERR_FILENO) && !args.has("--no-progress"));
+  installInterruptHandler();
+  TerminalProgress progress(progressWanted(args));
   const PlanResult result = planGrasps(world, request, progress);
+  progress.clear();
+  // Ctrl+C stops the annealing; the states kept so far are closed and measured as always (GraspPlanner.h).
+  const bool stoppedEarly = result.annealing.stopReason == StopReason::Cancelled;
   const GraspList list = makeGraspList(world, input.path, request, result);
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
   saveWorldIfAsked(args, world, list);
@@ -187,7 +210,11 @@ int runPlan(const ParsedArgs& args) {
     for (const std::string& line : warnings.all()) w.push(line);
     doc.set("warnings", w);
     writeJson(std::cout, planner::kGraspListFormat, doc);  // a grasp list `evaluate --grasps` reads
-    return kExitOk;
+    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
+  }
+  if (args.has("--csv")) {
+    printGraspsCsv(std::cout, result.grasps, request.reportMeasures);
+    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
   }
   TextPrinter out(std::cout);
   out.line("plan " + input.path);
@@ -209,10 +236,11 @@ int runPlan(const ParsedArgs& args) {
     if (const auto path = args.value("--out")) out.field("saved", *path);
   }
   printGrasps(std::cout, result.grasps, request.reportMeasures);
-  return kExitOk;
+  return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
 }
 
 int runEvaluate(const ParsedArgs& args) {
+  if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv contradict each other");
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
   AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
   const World& world = input.world;
@@ -227,13 +255,15 @@ int runEvaluate(const ParsedArgs& args) {
   } catch (const Error& e) {
     throw Error(e.message() + " (" + input.path + ")", path);
   }
-  const bool reclose = args.has("--from-pregrasp");
+  const bool reclose = args.has("--from-pre-grasp");
   const std::vector<std::string> measures = reportMeasures(args, analysis);
   Warnings warnings;
   warnings.addLoadWarnings(world);
-  TerminalProgress progress(isatty(STDERR_FILENO) && !args.has("--no-progress"));
+  installInterruptHandler();
+  TerminalProgress progress(progressWanted(args));
   AutoGraspSettings autoGrasp;
   for (std::size_t i = 0; i < list.grasps.size(); ++i) {
+    throwIfCancelled(progress);  // Ctrl+C: a half re-measured list is not kept
     try {
       measureGrasp(world, robot, graspable, list.grasps[i], analysis, autoGrasp, measures, reclose, progress);
     } catch (const Cancelled&) {
@@ -243,6 +273,7 @@ int runEvaluate(const ParsedArgs& args) {
     }
     progress.report(static_cast<double>(i + 1) / static_cast<double>(list.grasps.size()), "evaluating grasps");
   }
+  progress.clear();
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
   saveWorldIfAsked(args, world, list);
   if (args.has("--json")) {
@@ -251,6 +282,10 @@ int runEvaluate(const ParsedArgs& args) {
     for (const std::string& line : warnings.all()) w.push(line);
     doc.set("warnings", w);
     writeJson(std::cout, planner::kGraspListFormat, doc);  // a grasp list `evaluate --grasps` reads
+    return kExitOk;
+  }
+  if (args.has("--csv")) {
+    printGraspsCsv(std::cout, list.grasps, measures);
     return kExitOk;
   }
   TextPrinter out(std::cout);
@@ -272,8 +307,10 @@ std::vector<OptionSpec> commonPlanOptions() {
                                 std::string("measures reported for each grasp (default ") + kPlanMeasuresDefault + ")"},
                                hand_options::threshold()};
   for (const OptionSpec& q : analysis_options::qualitySettings()) o.push_back(q);
-  o.push_back({"--no-progress", "", "no progress line on stderr (it is shown only when stderr is a terminal)"});
+  o.push_back(progress_options::noProgress());
+  o.push_back(progress_options::progress());
   o.push_back(common_options::json());
+  o.push_back(common_options::csv("the grasp table as CSV on stdout: rank, energy, the measures, force_closure, contacts"));
   o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
   o.push_back({"--save-world", "FILE", "save grasp --rank (default the best) as a GraspIt! world (atomically)"});
   o.push_back({"--rank", "K", "the grasp --save-world saves (1 = the first of the list)"});
@@ -294,10 +331,14 @@ CommandSyntax planSyntax() {
                                      "strict-autograsp"},
                    {"--space", "S", "hand pose space: axis-angle (default), approach, ellipsoid, complete"},
                    {"--params", "P", "annealing parameters: default, loop, modified, strict, online"},
-                   {"--steps", "N", "the step counter's end, above the parameter set's start (default 70000; default params start at 30000, so N − 30000 iterations)"},
+                   {"--iterations", "N", "annealing iterations over all chains (rounded up to a multiple of "
+                                         "--chains; default 40000 with --params default): --steps start + N"},
+                   {"--steps", "N", "GraspIt!'s step counter's end, above the parameter set's start (default 70000; "
+                                    "default params start at 30000, so N − 30000 iterations)"},
                    {"--time-limit", "S", "stop after S seconds (wall time)"},
                    {"--seed", "K", "random seed (default 1): the same seed and settings give the same list"},
-                   {"--threads", "T", "worker threads (default 1; 0 = all cores); the list does not depend on it"},
+                   {"--threads", "T", "worker threads (default 0 = all cores, as the application); the list "
+                                      "does not depend on it"},
                    {"--chains", "C", "independent annealing chains (default 4)"},
                    {"--quality-measure", "Q", "the measure autograsp-quality ranks force-closure grasps by "
                                               "(default epsilon-l1)"},
@@ -309,7 +350,8 @@ CommandSyntax planSyntax() {
 CommandSyntax evaluateSyntax() {
   CommandSyntax s{{{"WORLD", "the world the grasps belong to"}},
                   {{"--grasps", "FILE", "grasp list (from plan --out)", false, true},
-                   {"--from-pregrasp", "", "close each pre-grasp with auto-grasp again instead of using its final DOFs"}}};
+                   {"--from-pre-grasp", "", "close each pre-grasp with auto-grasp again instead of using its "
+                                            "final DOFs", false, false, false, {"--from-pregrasp"}}}};
   for (const OptionSpec& o : commonPlanOptions()) s.options.push_back(o);
   return s;
 }
@@ -324,14 +366,15 @@ const RegisterCommand registerPlan{Command{
     "object), potential-quality and guided-potential-quality (the contacts' force cones scaled by distance),\n"
     "autograsp-quality (close the hand; force closure ranked by --quality-measure) and strict-autograsp (approach,\n"
     "close, 30·volume + 100·ε). --save-world writes a grasp as a GraspIt! world. Progress goes to stderr when it\n"
-    "is a terminal. See src/grasp/planner/PLANNER.md.",
+    "is a terminal. Ctrl+C stops the search: the grasps found so far are printed and saved (--out), exit code\n"
+    "130; a second Ctrl+C kills. See src/grasp/planner/PLANNER.md.",
     planSyntax(), runPlan}};
 
 const RegisterCommand registerEvaluate{Command{
     "evaluate",
     "re-measure a saved grasp list (other contact models, measures or settings)",
     "Loads the world and a grasp list written by `plan --out`, puts the hand in each grasp's final configuration\n"
-    "(or closes its pre-grasp again with --from-pregrasp) and measures it with the given contact model and\n"
+    "(or closes its pre-grasp again with --from-pre-grasp) and measures it with the given contact model and\n"
     "measures. --out saves the re-measured list.",
     evaluateSyntax(), runEvaluate}};
 

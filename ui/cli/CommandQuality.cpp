@@ -9,6 +9,8 @@
 
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
+#include "Interrupt.h"
+#include "TerminalProgress.h"
 #include "AnalysisOptions.h"
 #include "JsonWriter.h"
 #include "InputOptions.h"
@@ -30,8 +32,10 @@ int runQuality(const ParsedArgs& args) {
   Warnings warnings;  // after the last usage check: a failing run prints only its error
   warnings.addLoadWarnings(input.world);
   World& world = input.world;
-  NullProgress progress;
+  installInterruptHandler();  // Ctrl+C: Cancelled, nothing printed (main.cpp)
+  TerminalProgress progress(progressWanted(args));
   const AnalysisResult result = runAnalysis(world, request, progress);
+  progress.clear();
   const std::string object = world.bodyLabel({BodyHandle::Kind::Graspable, result.graspable, {}});
   const bool hasRobot = request.robot < static_cast<int>(world.robots.size());
 
@@ -84,6 +88,8 @@ const RegisterCommand registerQuality{Command{
                             analysis_options::contactModel(), analysis_options::measures()}};
       for (OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
       syntax.options.push_back(common_options::json());
+      syntax.options.push_back(progress_options::noProgress());
+      syntax.options.push_back(progress_options::progress());
       syntax.options.push_back(common_options::modelRoot());
       syntax.options.push_back(common_options::packagePath());
       return syntax;

@@ -78,10 +78,14 @@ int runSensing(const ParsedArgs& args) {
   if (robot >= static_cast<int>(world.robots.size()))
     throw UsageError("--robot: " + input.path + " has " + std::to_string(world.robots.size()) + " robot(s)");
   const HandMotionRequest motion = handMotionRequest(args, /*closeByDefault=*/false);
-  PenaltySettings penalty;
+  // --settings FILE: the threshold and the penalty model's group ([penalty]) as the application stores them;
+  // --threshold, --stiffness and --transition override them.
+  const AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
+  PenaltySettings penalty = analysis.quality.penalty;
   penalty.stiffness_N_per_mm = positiveOption(args, "--stiffness", penalty.stiffness_N_per_mm, false);
   penalty.transitionWidth_mm = positiveOption(args, "--transition", penalty.transitionWidth_mm, true);
-  penalty.contactThreshold_mm = contactThreshold(args);
+  penalty.contactThreshold_mm =
+      args.has("--settings") ? analysis.collision.contacts.threshold_mm : contactThreshold(args);
   std::optional<SqueezeSettings> squeeze;
   if (args.has("--squeeze-torque") || args.has("--squeeze-motion")) {
     squeeze = SqueezeSettings{};
@@ -201,13 +205,15 @@ const RegisterCommand registerSensing{Command{
                   {analysis_options::robot(),
                    hand_options::approach(),
                    hand_options::autograsp(false),
+                   hand_options::noClose(true),
                    hand_options::threshold(),
+                   analysis_options::settings(),
                    {"--squeeze-torque", "", "squeeze by each DOF's effort (quasi-static equilibrium)"},
                    {"--squeeze-motion", "DEG", "squeeze by moving each closing DOF DEG degrees further (prismatic DOFs: mm)"},
                    {"--stiffness", "N/MM", "contact stiffness k (default 1000 N/mm = 1e6 N/m)"},
                    {"--transition", "MM", "transition region width w (default 0.1 mm)"},
                    common_options::json(),
-                   {"--csv", "", "one CSV row per pair on stdout"},
+                   common_options::csv("one CSV row per pair on stdout"),
                    common_options::modelRoot(), common_options::packagePath()}},
     runSensing}};
 

@@ -8,6 +8,9 @@ enum ExitCode : int {
   kExitInternal = 1,  // an unexpected failure (a bug); reported, never a crash
   kExitUsage = 2,     // unknown command or option, missing or malformed argument
   kExitBadInput = 3,  // a model file that is missing or cannot be read (sg::Error from the loaders)
+  // Ctrl+C (SIGINT, 128 + 2 as shells report it): the command stopped early; plan, batch and compare --sweep
+  // still print (and write) what they had (ui/cli/README.md §Ctrl+C).
+  kExitInterrupted = 130,
 };
 
 }  // namespace sg::cli

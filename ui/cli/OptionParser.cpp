@@ -47,8 +47,12 @@ std::string CommandSyntax::helpText(const std::string& command) const {
     out << "  " << left << std::string(width - left.size() + 2, ' ') << help << "\n";
   };
   for (const auto& p : positionals) row(p.name, p.help);
-  for (const auto& o : options)
-    row(o.name + valueText(o), o.help + (o.repeatable ? " (repeatable)" : ""));
+  for (const auto& o : options) {
+    std::string former;
+    for (const std::string& alias : o.deprecatedAliases) former += (former.empty() ? "" : ", ") + alias;
+    row(o.name + valueText(o), o.help + (o.repeatable ? " (repeatable)" : "") +
+                                   (former.empty() ? "" : " (deprecated former spelling: " + former + ")"));
+  }
   row("--help", "show this help");
   return out.str();
 }
@@ -141,6 +145,8 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
 namespace common_options {
 
 OptionSpec json() { return {"--json", "", "print JSON on stdout instead of text"}; }
+
+OptionSpec csv(const std::string& what) { return {"--csv", "", what + " (not with --json)"}; }
 
 OptionSpec modelRoot() {
   return {"--model-root", "DIR", "extra directory searched for model files named inside XML files", true};

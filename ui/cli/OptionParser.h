@@ -77,6 +77,7 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
 // Options several commands share, so they are spelled and documented the same way everywhere.
 namespace common_options {
 OptionSpec json();       // --json: machine-readable output on stdout
+OptionSpec csv(const std::string& what);  // --csv: `what` is the table written
 OptionSpec modelRoot();  // --model-root DIR (repeatable): extra roots for resolving model file names
 OptionSpec packagePath();  // --package-path DIR (repeatable): where URDF package://NAME/... is looked for
 }  // namespace common_options

@@ -9,6 +9,7 @@
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "core/Error.h"
+#include "core/Progress.h"
 #include "core/Version.h"
 
 namespace sg::cli {
@@ -49,7 +50,7 @@ void printGlobalHelp(std::ostream& out) {
   out << "\nFILE arguments: a relative name is looked up in the working directory first, then in the data\n"
          "directory (the bundled worlds/ and models/: ../share/softgrasp beside the installed binary, or\n"
          "$SOFTGRASP_DATA_DIR), so 'softgrasp-cli info worlds/default.xml' works from any directory.\n";
-  out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file\n";
+  out << "\nexit codes: 0 ok, 1 internal error, 2 usage error, 3 bad or missing input file, 130 interrupted (Ctrl+C)\n";
 }
 
 void printCommandHelp(std::ostream& out, const Command& command) {
@@ -104,6 +105,10 @@ int run(const std::vector<std::string>& args) {
     return command->run(parsed);
   } catch (const UsageError& e) {
     return usageError(command->name, e.what());
+  } catch (const Cancelled&) {
+    // Ctrl+C before the command had anything to keep (Interrupt.h).
+    std::cerr << kProgram << ": " << command->name << ": interrupted before a result; nothing written\n";
+    return kExitInterrupted;
   } catch (const Error& e) {
     // what() is "file:line: problem (context)".
     std::cerr << kProgram << ": " << oneLine(e.what()) << "\n";
