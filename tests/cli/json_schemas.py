@@ -160,7 +160,7 @@ def produce():
         read_file("batch-jobs", os.path.join(SRC, "scripts", "slurm", example), "scripts/slurm/" + example)
     out = os.path.join(WORK, "batch")
     shutil.rmtree(out, ignore_errors=True)
-    run(["batch", jobs, "--out", out, "--quiet", "--json"], "batch-run")
+    run(["batch", jobs, "--out", out, "--no-progress", "--json"], "batch-run")
     for name in sorted(os.listdir(out)) if os.path.isdir(out) else []:
         if name.endswith(".jsonl"):
             shard_lines(os.path.join(out, name), "batch shard " + name)
