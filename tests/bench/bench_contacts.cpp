@@ -204,7 +204,7 @@ const ContactQueryOptions kRaw = [] {
 }();
 
 void printRow(const char* query, const bench::Spread& ours, const bench::Spread& ref, const char* reference) {
-  std::printf("    %-26s %9.1f %9.1f   %9.1f %9.1f   %6.3f  %s\n", query, 1e6 * ours.median_s, 1e6 * ours.p90_s,
+  std::printf("    %-26s %9.1f %9.1f   %9.1f %9.1f   %7.3g  %s\n", query, 1e6 * ours.median_s, 1e6 * ours.p90_s,
               1e6 * ref.median_s, 1e6 * ref.p90_s, ours.median_s / ref.median_s, reference);
 }
 

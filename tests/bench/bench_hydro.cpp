@@ -64,7 +64,7 @@ Body fingertip(double hint_mm) {
 }
 
 
-// The sphere's closed form on a rigid plane at depth d (README.md §Validation V1), N.
+// The sphere's closed form on a rigid plane at depth d (src/geometry/hydro/README.md §Validation), N.
 double closedFormForce_N(double depth_mm) {
   const double d_m = 1e-3 * depth_mm;
   return kPi * kModulus_Pa * d_m * d_m * (1 - 2 * depth_mm / (3 * kRadius_mm));
