@@ -37,7 +37,7 @@ using namespace sg::planner;
 
 namespace {
 
-bench::CrossCheck sequenceCheck;  // the distance sequences' answers: a mismatch fails the benchmark
+bench::CrossCheck sequenceCheck;  // the distance sequences' answers and the search's counts: a mismatch fails the run
 
 void run(const World& world, const char* worldName, EnergyKind energy, long iterations, int threads) {
   PlanRequest request;
@@ -264,6 +264,8 @@ void searchOnly(const std::string& worldName, long iterations, EnergyKind energy
   std::printf("%-26s %-18s full energy evaluations: %ld (%9.0f /s, %9.0f per CPU s); stopped early: %ld; illegal: %ld\n",
               worldName.c_str(), toString(energy), full, static_cast<double>(full) / a.elapsed_s,
               static_cast<double>(full) / cpu_s, counts.stoppedEarly.load(), counts.illegal.load());
+  sequenceCheck.expect(full + counts.stoppedEarly.load() == a.evaluations,
+                       "full + stopped-early evaluations differ from the annealer's evaluation count");
 }
 
 // A count argument: a non-negative integer, else nullopt (the caller prints the usage).
@@ -291,7 +293,7 @@ int runBenchmarks(int argc, char** argv) {
     const auto n = argc > 3 ? countArgument(argv[3]) : std::optional<long>(3000);
     if (!n || *n < 1) return usage(2);
     searchOnly(argv[2], *n, argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
-    return 0;
+    return sequenceCheck.finish();
   }
   if (first == "--sequence") {
     if (argc > 4) return usage(2);
