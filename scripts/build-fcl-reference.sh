@@ -16,7 +16,7 @@ CXX_BIN=${1:-c++}
 CACHE=${SOFTGRASP_FCL_CACHE:-$HOME/.cache/softgrasp/fcl}
 PREFIX=$CACHE/prefix
 # SoftGrasp's Release flags: CMake's default CMAKE_CXX_FLAGS_RELEASE, no -march (CMakeLists.txt sets none).
-# FCL adds its own warning flags and -std=c++11, which do not change the code generated.
+# FCL adds its own -std=c++11, -fvisibility=hidden and warning flags (its CMakeLists), as in Debian's build too.
 FLAGS="-O3 -DNDEBUG"
 
 SUDO=""
@@ -64,7 +64,7 @@ cmake --install "$CACHE/build" >/dev/null
 COMPILER=$("$CXX_BIN" --version | head -n1)
 FCL_FLAGS=$(sed -n 's/^CMAKE_CXX_FLAGS:[A-Z]*=//p' "$CACHE/build/CMakeCache.txt" | head -n1)
 cat >"$PREFIX/SOFTGRASP_FCL_BUILD.txt" <<EOF
-FCL $VERSION (apt-get source fcl), rebuilt with $COMPILER, CMAKE_BUILD_TYPE=Release, flags: $FCL_FLAGS $FLAGS
+FCL $VERSION (apt-get source fcl), rebuilt with $COMPILER, CMAKE_BUILD_TYPE=Release, flags: ${FCL_FLAGS:+$FCL_FLAGS }$FLAGS, FCL_USE_X64_SSE=OFF
 EOF
 echo "FCL installed in $PREFIX"
 cat "$PREFIX/SOFTGRASP_FCL_BUILD.txt"
