@@ -1,15 +1,20 @@
 #pragma once
-// FCL (Debian's libfcl-dev, benchmark reference only) answering the same queries as SoftGrasp's proximity
+// FCL (benchmark reference only: Debian's libfcl-dev or the rebuild of scripts/build-fcl-reference.sh; which one is
+// SG_FCL_BUILD, FclBuild.h) answering the same queries as SoftGrasp's proximity
 // layer on the same meshes and poses, each used the way FCL's documentation shows: OBBRSS BVH models,
 // one CollisionObject per body, a fresh Request/Result per pair query, one shared DistanceResult across a
 // hand's bodies (FCL prunes against result.min_distance), and a DynamicAABBTree broadphase manager with the
 // default callbacks.
 #ifdef SG_HAVE_FCL
 #include <fcl/fcl.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/triangle_distance.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "FclBuild.h"
 #include "core/Transform.h"
 #include "geometry/TriangleMesh.h"
 
@@ -54,6 +59,15 @@ struct FclScene {
     manager.setup();
   }
 
+  // Moves the hand's bodies to new poses (boxes and the broadphase manager updated, as FCL's users must).
+  void setHandPoses(const std::vector<Transform>& X_WH) {
+    for (std::size_t i = 0; i < hand.size(); ++i) {
+      hand[i]->setTransform(toFcl(X_WH[i]));
+      hand[i]->computeAABB();
+    }
+    manager.update();
+  }
+
   bool collidePair(std::size_t i) {
     fcl::CollisionRequestd request;
     fcl::CollisionResultd result;
@@ -62,15 +76,6 @@ struct FclScene {
   double distancePair(std::size_t i) {
     fcl::DistanceRequestd request(true);  // nearest points: SoftGrasp returns witness points too
     fcl::DistanceResultd result;
-    fcl::distance(hand[i].get(), object.get(), request, result);
-    return result.min_distance;
-  }
-  // FCL has no "every pair within a threshold" query; the nearest is a distance query whose result starts at
-  // the threshold (DistanceResult's constructor argument), so it prunes like the contacts query and returns
-  // the closest pair within it, if any.
-  double distanceWithinPair(std::size_t i, double threshold_mm) {
-    fcl::DistanceRequestd request(true);
-    fcl::DistanceResultd result(threshold_mm);
     fcl::distance(hand[i].get(), object.get(), request, result);
     return result.min_distance;
   }
@@ -93,6 +98,36 @@ struct FclScene {
     return data.result.min_distance;
   }
 };
+
+// FCL's mesh distance warm-started the one way its public API allows: the previous answer's triangle pair
+// (DistanceResult::b1, b2), evaluated at the new poses with FCL's own triangle distance, seeds
+// DistanceResult::min_distance, against which FCL's traversal prunes (its answer is then the cold one, since the
+// seed is an attained distance, widened by 1e-9 relative so the rounding of FCL's model-frame evaluation of the
+// same pair cannot lose it).
+struct FclWarmDistance {
+  std::intptr_t b1 = -1, b2 = -1;
+};
+
+inline double fclDistanceWarm(const fcl::CollisionObjectd& a, const FclModel& ma, const fcl::CollisionObjectd& b,
+                              const FclModel& mb, FclWarmDistance& warm) {
+  fcl::DistanceRequestd request(true);  // nearest points, as SoftGrasp returns witness points
+  fcl::DistanceResultd result;
+  if (warm.b1 >= 0) {
+    fcl::Vector3d s[3], t[3], p, q;
+    const fcl::Triangle& ta = ma.tri_indices[warm.b1];
+    const fcl::Triangle& tb = mb.tri_indices[warm.b2];
+    for (int k = 0; k < 3; ++k) {
+      s[k] = a.getTransform() * ma.vertices[ta[static_cast<std::size_t>(k)]];
+      t[k] = b.getTransform() * mb.vertices[tb[static_cast<std::size_t>(k)]];
+    }
+    const double seed = fcl::detail::TriangleDistance<double>::triDistance(s, t, p, q);
+    result.min_distance = seed + 1e-9 * std::max(1.0, seed);
+  }
+  fcl::distance(&a, &b, request, result);
+  warm.b1 = result.b1;
+  warm.b2 = result.b2;
+  return result.min_distance;
+}
 
 }  // namespace sg::bench
 #endif

@@ -1,7 +1,7 @@
 // bench_autograsp: the auto-grasp closing loop (src/grasp/MotionDof.cpp) on random planner states of the bundled
 // worlds, with the pair screen (DofMotionSettings::screenPairs, the default) and with the plain pair tests:
-// CPU time per auto-grasp and per closing step, and whether both gave the same final DOFs. Figures only; not a
-// ctest (tests/grasp/tst_motion_screen.cpp checks the equality).
+// CPU time per auto-grasp and per closing step, and whether both gave the same final DOFs. Not a
+// ctest (tests/grasp/tst_motion_screen.cpp checks the equality); different final DOFs fail the run (exit status 3).
 //   bench_autograsp [STATES [MODE [WORLD]]]   STATES default 200; MODE both (default), screened or plain (one
 //                                             mode only, e.g. under callgrind); WORLD default.xml or
 //                                             fivefinger_cylinder.xml (default both)
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../support/RandomHandStates.h"
+#include "BenchStats.h"
 #include "contact/ContactDetection.h"
 #include "grasp/AutoGrasp.h"
 #include "io/ModelIO.h"
@@ -52,7 +53,8 @@ void report(const char* worldName, const char* mode, const Run& r, std::size_t s
               1e6 * r.cpu_s / static_cast<double>(std::max(1L, r.iterations)), static_cast<double>(states) / r.cpu_s);
 }
 
-void bench(const char* worldName, int count, const std::string& mode) {
+// Returns false when the two modes end at different DOFs (a cross-check: the screen must not change the result).
+bool benchWorld(const char* worldName, int count, const std::string& mode) {
   const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + worldName);
   // The planner evaluates legal states only: the hand free of collisions.
   std::vector<WorldState> states;
@@ -66,7 +68,13 @@ void bench(const char* worldName, int count, const std::string& mode) {
     for (std::size_t i = 0; i < states.size(); ++i) same += screened.dofs[i] == plain.dofs[i];
     std::printf("%-24s final DOFs identical on %zu of %zu states; speed-up %.2fx (CPU time)\n", worldName, same,
                 states.size(), plain.cpu_s / screened.cpu_s);
+    if (same != states.size()) {
+      std::printf("  CROSS-CHECK FAILED: %s: the screened and plain closings differ on %zu states\n", worldName,
+                  states.size() - same);
+      return false;
+    }
   }
+  return true;
 }
 
 }  // namespace
@@ -75,7 +83,8 @@ int main(int argc, char** argv) {
   const int count = argc > 1 ? std::max(1, std::atoi(argv[1])) : 200;
   const std::string mode = argc > 2 ? argv[2] : "both";
   const std::string only = argc > 3 ? argv[3] : "";
+  bool ok = true;
   for (const char* w : {"default.xml", "fivefinger_cylinder.xml"})
-    if (only.empty() || only == w) bench(w, count, mode);
-  return 0;
+    if (only.empty() || only == w) ok = benchWorld(w, count, mode) && ok;
+  return ok ? 0 : sg::bench::kCrossCheckFailed;
 }

@@ -1,17 +1,27 @@
-// bench_contacts: BVH build time and median query times (collide, distance, all contacts within the
-// threshold) of a three-finger hand against the mug and against the 82k-triangle bumpy mesh, at gaps
-// 10, 1, 0.05 and −0.1 mm; FCL (FclReference.h) answers the same queries on the same input in the same run,
-// per pair and per hand (shared DistanceResult, broadphase manager), and each ratio is printed.
-// Usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy]
-//   --default-only: time only the default BVH (skip the AABB/leaf-size variants); --object: one object only.
+// bench_contacts: BVH build time and query times (collide, distance, contacts within the 0.2 mm threshold) of a
+// three-finger hand against the mug and against the 82k-triangle bumpy mesh, at gaps 0.05 mm (within the
+// threshold, reported first), 1 mm, 10 mm and −0.1 mm (penetrating). Each gap is N jittered hand poses (±2° about
+// a random axis through the hand, ±3 mm across the approach, then slid to the gap), every call one sample, the
+// states in turn: median and 90th percentile. Every row compares one query on the same input with a reference
+// that answers it, and every answer is cross-checked; a mismatch fails the benchmark (exit status 3):
+//  * collide and distance, per body pair and per hand: FCL (FclReference.h; the FCL build is printed on each line);
+//  * contacts within the threshold (FCL has no such query): an exhaustive enumeration of the triangle pairs within
+//    the threshold (ReferenceContacts.h), whose vertex–face and edge–edge points must equal SoftGrasp's raw points.
+// Usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy] [--gap MM] [--states N] [--wrong-reference]
+//   --default-only: time only the default BVH (skip the AABB/leaf-size variants); --object: one object only;
+//   --gap: one of the four gaps only; --states: jittered poses per gap (default 16, 6 with --quick);
+//   --wrong-reference: halve the reference's threshold and shift FCL's distances (the cross-checks must fail).
 #include <algorithm>
 #include <cmath>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -19,22 +29,35 @@
 #include "geometry/Primitives.h"
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
+#include "BenchStats.h"
 #include "BenchTiming.h"
 #include "FclReference.h"
+#include "ReferenceContacts.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
 
 using namespace sg;
 namespace fs = std::filesystem;
 
+#ifndef SG_HAVE_FCL
+namespace sg::bench {
+struct FclModel {};  // no FCL: the FCL arguments below stay empty
+}  // namespace sg::bench
+#endif
+
 namespace {
 
 bool quick = false;
 bool defaultOnly = false;
+bool wrongReference = false;
+std::size_t stateCount = 0;  // jittered poses per gap (0: the default)
+double onlyGap = std::numeric_limits<double>::quiet_NaN();
+bench::CrossCheck check;
 
-// Median seconds per call: at least 5 calls, then until ~0.3 s (0.05 s with --quick) or 500 calls.
-double medianSeconds(const std::function<void()>& f) {
-  return bench::medianSeconds(f, quick ? 0.05 : 0.3, 500);
+// Time budget of one row: every state at least 3 times, then until ~0.3 s (0.05 s with --quick).
+bench::Spread spread(std::size_t states, const std::function<void(std::size_t)>& query,
+                     const std::function<void(std::size_t)>& prepare = {}) {
+  return bench::spreadOverStates(states, query, quick ? 0.05 : 0.3, 3, 200, prepare);
 }
 using bench::secondsOf;
 
@@ -140,52 +163,212 @@ void placeAt(Scene& s, const Vec3& dir, double target_mm) {
   if (target_mm < 0) s.handOffset = Transform::fromTranslation(dir * (-target_mm + 0.001)) * s.handOffset;
 }
 
-// Medians of one query over the whole hand, in µs: `pairs` = every body against the object as its own
-// fresh query (no early exit, no bound carried over); `hand` = the hand as one query (collide stops at
-// the first colliding body, distance carries the best distance so far as a bound into the next body).
-struct Timings {
-  double collidePairs = 0, distancePairs = 0, contactsPairs = 0;
-  double collideHand = 0, distanceHand = 0;
-  double distance_mm = 0;
-  bool colliding = false;
-  std::size_t contacts = 0;
-};
-
-Timings timeOurs(const Scene& s, const std::vector<std::shared_ptr<const Bvh>>& hb, const Bvh& ob) {
-  Timings t;
-  const std::size_t n = s.hand.size();
-  t.collidePairs = medianSeconds([&] {
-    bool any = false;
-    for (std::size_t i = 0; i < n; ++i) any |= meshesCollide(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose);
-    t.colliding = any;
-  });
-  t.distancePairs = medianSeconds([&] {
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < n; ++i)
-      best = std::min(best, meshDistance(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose).distance_mm);
-    t.distance_mm = best;
-  });
-  t.contactsPairs = medianSeconds([&] {
-    t.contacts = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      t.contacts += meshContacts(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose).points.size();
-  });
-  t.collideHand = medianSeconds([&] {
-    for (std::size_t i = 0; i < n; ++i)
-      if (meshesCollide(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose)) break;
-  });
-  t.distanceHand = medianSeconds([&] {
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto d = meshDistance(*hb[i], s.handOffset * s.hand[i].pose, ob, s.objectPose, best);
-      if (d.found()) best = std::min(best, d.distance_mm);
-    }
-  });
-  return t;
+// `count` hand placements at one gap: the hand turned by up to 2° about a random axis through its centre and
+// shifted up to 3 mm across the approach, then slid along the approach to the gap. Seeded: the same every run.
+std::vector<Transform> jitteredOffsets(const Scene& base, const Vec3& approach, double gap_mm, std::size_t count) {
+  std::mt19937 rng(static_cast<unsigned>(1000 * gap_mm + 7));
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Vec3 centre = Vec3::Zero();
+  for (const auto& p : base.hand) centre += p.pose.translation();
+  centre /= static_cast<double>(base.hand.size());
+  const Vec3 across1 = approach.unitOrthogonal(), across2 = approach.cross(across1);
+  std::vector<Transform> offsets;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
+    const double angle = (k == 0 ? 0.0 : u(rng)) * 2.0 * kPi / 180;  // state 0: the unjittered pose
+    const Vec3 shift = k == 0 ? Vec3::Zero() : Vec3(3.0 * (u(rng) * across1 + u(rng) * across2));
+    Scene s = base;
+    s.handOffset = Transform::fromTranslation(centre + shift) * Transform(Quat(Eigen::AngleAxisd(angle, axis)), Vec3::Zero()) *
+                   Transform::fromTranslation(-centre) * base.handOffset;
+    placeAt(s, approach, gap_mm);
+    offsets.push_back(s.handOffset);
+  }
+  return offsets;
 }
 
-void printRatio(const char* query, double ours_s, double fcl_s, const char* fclQuery) {
-  std::printf("    %-34s %10.1f %10.1f   ratio %.3f  (FCL: %s)\n", query, 1e6 * ours_s, 1e6 * fcl_s, ours_s / fcl_s, fclQuery);
+// One hand body's pose in state k.
+struct States {
+  const std::vector<Part>& hand;
+  std::vector<Transform> offsets;
+  std::size_t size() const { return offsets.size(); }
+  Transform X_WH(std::size_t k, std::size_t i) const { return offsets[k] * hand[i].pose; }
+};
+
+const ContactQueryOptions kRaw = [] {
+  // The raw points only: what the reference enumerates (no duplicate removal radius, no compaction).
+  ContactQueryOptions o;
+  o.duplicateRadius_mm = 0;
+  o.compact = false;
+  o.keepRawPoints = true;
+  return o;
+}();
+
+void printRow(const char* query, const bench::Spread& ours, const bench::Spread& ref, const char* reference) {
+  std::printf("    %-26s %9.1f %9.1f   %9.1f %9.1f   %7.3g  %s\n", query, 1e6 * ours.median_s, 1e6 * ours.p90_s,
+              1e6 * ref.median_s, 1e6 * ref.p90_s, ours.median_s / ref.median_s, reference);
+}
+
+// The answers of every state, cross-checked: contacts against the exhaustive reference, collide and distance
+// against FCL. Prints the range of the answers.
+void crossCheckContacts(const States& st, const std::vector<std::shared_ptr<const Bvh>>& hb, const Bvh& ob,
+                        const TriangleMesh& objectMesh, const Transform& objectPose) {
+  const bench::WorldTriangles objectW = bench::worldTriangles(objectMesh, objectPose);
+  const double t = ContactQueryOptions{}.threshold_mm;
+  const double refThreshold = wrongReference ? 0.5 * t : t;
+  std::size_t matched = 0, ties = 0, collidingStates = 0, compacted = 0;
+  for (std::size_t k = 0; k < st.size(); ++k) {
+    bool anyColliding = false;
+    for (std::size_t i = 0; i < st.hand.size(); ++i) {
+      const Transform X = st.X_WH(k, i);
+      const MeshContacts ours = meshContacts(*hb[i], X, ob, objectPose, kRaw);
+      const bench::ReferenceContactResult ref = bench::referenceContacts(*st.hand[i].mesh, X, objectW, refThreshold);
+      char what[160];
+      std::snprintf(what, sizeof what, "state %zu body %s: contacts query colliding %d, reference %d", k,
+                    st.hand[i].name.c_str(), ours.colliding, ref.colliding);
+      check.expect(ours.colliding == ref.colliding, what);
+      anyColliding |= ours.colliding;
+      if (ours.colliding || ref.colliding) continue;
+      const auto c = bench::compareContactSets(ours.rawPoints, ref.raw, t, 1e-9);
+      std::snprintf(what, sizeof what, "state %zu body %s: %zu raw contact points, reference %zu, %zu differ", k,
+                    st.hand[i].name.c_str(), ours.rawPoints.size(), ref.raw.size(), c.mismatched);
+      check.expect(c.mismatched == 0, what);
+      matched += c.matched;
+      ties += c.ties;
+      compacted += meshContacts(*hb[i], X, ob, objectPose).points.size();
+    }
+    collidingStates += anyColliding;
+  }
+  std::printf("  contacts within %.1f mm: colliding in %zu of %zu states; %zu raw points equal to the reference's"
+              " (%zu rounding ties), %zu after duplicate removal and compaction\n",
+              t, collidingStates, st.size(), matched, ties, compacted);
+}
+
+#ifdef SG_HAVE_FCL
+void crossCheckFcl(const States& st, const std::vector<std::shared_ptr<const Bvh>>& hb, const Bvh& ob,
+                   const Transform& objectPose, bench::FclScene& fcl) {
+  const double shift = wrongReference ? 1e-3 : 0.0;
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (std::size_t k = 0; k < st.size(); ++k) {
+    std::vector<Transform> X_WH;
+    for (std::size_t i = 0; i < st.hand.size(); ++i) X_WH.push_back(st.X_WH(k, i));
+    fcl.setHandPoses(X_WH);
+    double best = std::numeric_limits<double>::infinity(), bestCarried = best;
+    bool anyColliding = false;
+    for (std::size_t i = 0; i < st.hand.size(); ++i) {
+      const bool collides = meshesCollide(*hb[i], X_WH[i], ob, objectPose);
+      char what[200];
+      std::snprintf(what, sizeof what, "state %zu body %s: collide %d, FCL %d", k, st.hand[i].name.c_str(), collides,
+                    fcl.collidePair(i));
+      check.expect(collides == fcl.collidePair(i), what);
+      anyColliding |= collides;
+      const double d = meshDistance(*hb[i], X_WH[i], ob, objectPose).distance_mm;
+      const auto carried = meshDistance(*hb[i], X_WH[i], ob, objectPose, bestCarried);
+      if (carried.found()) bestCarried = std::min(bestCarried, carried.distance_mm);
+      best = std::min(best, d);
+      if (collides) continue;
+      const double f = fcl.distancePair(i) + shift;
+      std::snprintf(what, sizeof what, "state %zu body %s: distance %.12g mm, FCL %.12g mm", k,
+                    st.hand[i].name.c_str(), d, f);
+      check.expect(std::abs(d - f) <= 1e-7 * std::max(1.0, d), what);
+    }
+    char what[200];
+    std::snprintf(what, sizeof what, "state %zu: hand distance with the bound carried %.12g, per pair %.12g", k,
+                  bestCarried, best);
+    check.expect(bestCarried == best, what);
+    std::snprintf(what, sizeof what, "state %zu: hand colliding %d, FCL broadphase %d", k, anyColliding,
+                  fcl.collideBroadphase());
+    check.expect(anyColliding == fcl.collideBroadphase(), what);
+    if (!anyColliding) {
+      const double shared = fcl.distanceSharedResult() + shift, broad = fcl.distanceBroadphase() + shift;
+      std::snprintf(what, sizeof what, "state %zu: hand distance %.12g, FCL shared result %.12g, broadphase %.12g", k,
+                    best, shared, broad);
+      check.expect(std::abs(best - shared) <= 1e-7 * std::max(1.0, best) &&
+                       std::abs(best - broad) <= 1e-7 * std::max(1.0, best), what);
+      lo = std::min(lo, best);
+      hi = std::max(hi, best);
+    }
+  }
+  if (lo <= hi) std::printf("  hand-object distance %.4f–%.4f mm over the non-colliding states (FCL agrees)\n", lo, hi);
+}
+#endif
+
+void runGap(const std::vector<Part>& hand, const std::vector<std::shared_ptr<const Bvh>>& hb, const Bvh& ob,
+            const TriangleMesh& objectMesh, const std::vector<Transform>& offsets, const std::string& label,
+            [[maybe_unused]] const std::vector<std::shared_ptr<bench::FclModel>>& fclHand,
+            [[maybe_unused]] const std::shared_ptr<bench::FclModel>& fclObject) {
+  const Transform objectPose = Transform::identity();
+  const States st{hand, offsets};
+  const std::size_t n = hand.size(), N = st.size();
+  std::printf("\n-- gap %s: %zu jittered hand poses; per call over the poses in turn: median and p90, µs\n",
+              label.c_str(), N);
+  crossCheckContacts(st, hb, ob, objectMesh, objectPose);
+
+  std::printf("    %-26s %9s %9s   %9s %9s   %6s  %s\n", "query", "SoftGrasp", "p90", "reference", "p90", "ratio",
+              "reference (same query, same poses)");
+  const bench::WorldTriangles objectW = bench::worldTriangles(objectMesh, objectPose);
+  const double t = ContactQueryOptions{}.threshold_mm;
+  const auto oursRaw = spread(N, [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) (void)meshContacts(*hb[i], st.X_WH(k, i), ob, objectPose, kRaw);
+  });
+  const auto reference = spread(N, [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) (void)bench::referenceContacts(*hand[i].mesh, st.X_WH(k, i), objectW, t);
+  });
+  printRow("contacts within 0.2 mm", oursRaw, reference, "exhaustive triangle-pair enumeration (not FCL: it has no such query)");
+  const auto oursFull = spread(N, [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) (void)meshContacts(*hb[i], st.X_WH(k, i), ob, objectPose);
+  });
+  std::printf("    %-26s %9.1f %9.1f   (SoftGrasp only: with duplicate removal and compaction, as the application)\n",
+              "contacts, full pipeline", 1e6 * oursFull.median_s, 1e6 * oursFull.p90_s);
+#ifdef SG_HAVE_FCL
+  bench::FclScene fcl(fclHand, std::vector<Transform>(n), fclObject, objectPose);
+  crossCheckFcl(st, hb, ob, objectPose, fcl);
+  std::vector<Transform> X_WH(n);
+  const auto moveFcl = [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) X_WH[i] = st.X_WH(k, i);
+    fcl.setHandPoses(X_WH);
+  };
+  char tag[128];
+  std::snprintf(tag, sizeof tag, "[%s]", SG_FCL_BUILD_SHORT);
+  auto row = [&](const char* query, const std::function<void(std::size_t)>& ours, const char* fclQuery,
+                 const std::function<void(std::size_t)>& theirs) {
+    const auto a = spread(N, ours);
+    const auto b = spread(N, theirs, moveFcl);
+    char ref[256];
+    std::snprintf(ref, sizeof ref, "FCL %s %s", fclQuery, tag);
+    printRow(query, a, b, ref);
+  };
+  std::printf("   per pair (every body its own query):\n");
+  row("collide", [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) (void)meshesCollide(*hb[i], st.X_WH(k, i), ob, objectPose);
+  }, "collide, fresh result", [&](std::size_t) {
+    for (std::size_t i = 0; i < n; ++i) (void)fcl.collidePair(i);
+  });
+  row("distance", [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i) (void)meshDistance(*hb[i], st.X_WH(k, i), ob, objectPose);
+  }, "distance, fresh result", [&](std::size_t) {
+    for (std::size_t i = 0; i < n; ++i) (void)fcl.distancePair(i);
+  });
+  std::printf("   per hand (one query over the bodies):\n");
+  const auto collideHand = [&](std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (meshesCollide(*hb[i], st.X_WH(k, i), ob, objectPose)) break;
+  };
+  const auto distanceHand = [&](std::size_t k) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto d = meshDistance(*hb[i], st.X_WH(k, i), ob, objectPose, best);
+      if (d.found()) best = std::min(best, d.distance_mm);
+    }
+  };
+  row("collide, first hit", collideHand, "collide, first hit", [&](std::size_t) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (fcl.collidePair(i)) break;
+  });
+  row("collide, first hit", collideHand, "broadphase manager", [&](std::size_t) { (void)fcl.collideBroadphase(); });
+  row("distance, bound carried", distanceHand, "one shared DistanceResult",
+      [&](std::size_t) { (void)fcl.distanceSharedResult(); });
+  row("distance, bound carried", distanceHand, "broadphase manager", [&](std::size_t) { (void)fcl.distanceBroadphase(); });
+#endif
 }
 
 void runObject(const std::string& objectName, const std::vector<Part>& hand, const Transform& handBase, const Vec3& approach) {
@@ -224,80 +407,50 @@ void runObject(const std::string& objectName, const std::vector<Part>& hand, con
     objectBvhs.push_back(ob);
     handBvhs.push_back(hb);
   }
-#ifdef SG_HAVE_FCL
   std::shared_ptr<bench::FclModel> fclObject;
   std::vector<std::shared_ptr<bench::FclModel>> fclHand;
+#ifdef SG_HAVE_FCL
   const double tFclObj = secondsOf([&] { fclObject = bench::fclModel(*mesh); });
   const double tFclHand = secondsOf([&] {
     for (const auto& p : hand) fclHand.push_back(bench::fclModel(*p.mesh));
   });
-  std::printf("  %-11s %9.2f / %7.2f\n", "FCL OBBRSS", 1e3 * tFclObj, 1e3 * tFclHand);
+  std::printf("  %-11s %9.2f / %7.2f   [%s]\n", "FCL OBBRSS", 1e3 * tFclObj, 1e3 * tFclHand, SG_FCL_BUILD_SHORT);
 #endif
 
-  // Gaps between the hand and the object along the approach: far, near, within the contact threshold
-  // (0.2 mm), penetrating.
+  // Within the contact threshold first (the case the contacts query is for), then near, far and penetrating.
   const std::vector<std::pair<const char*, double>> gaps = {
-      {"10 mm", 10.0}, {"1 mm", 1.0}, {"0.05 mm", 0.05}, {"-0.1 mm (penetrating)", -0.1}};
+      {"0.05 mm", 0.05}, {"1 mm", 1.0}, {"10 mm", 10.0}, {"-0.1 mm (penetrating)", -0.1}};
+  const std::size_t N = stateCount > 0 ? stateCount : (quick ? 6 : 16);
   for (const auto& [label, gap] : gaps) {
-    Scene scene{hand, handBvhs[kDefault], objectBvhs[kDefault], Transform::identity(), handBase};
-    placeAt(scene, approach, gap);
-    std::printf("\n-- gap %s\n", label);
-
-    std::printf("  BVH variants, SoftGrasp only, µs (hand as one query):\n");
-    std::printf("    %-11s %10s %10s %12s %9s\n", "", "collide", "distance", "contacts", "#contacts");
-    Timings ours;
-    for (std::size_t vi = 0; vi < variants.size(); ++vi) {
-      if (defaultOnly && vi != kDefault) continue;
-      const Timings t = timeOurs(scene, handBvhs[vi], *objectBvhs[vi]);
-      std::printf("    %-11s %10.1f %10.1f %12.1f %9zu\n", variants[vi].name, 1e6 * t.collideHand,
-                  1e6 * t.distanceHand, 1e6 * t.contactsPairs, t.contacts);
-      if (vi == kDefault) ours = t;
+    if (!std::isnan(onlyGap) && std::abs(onlyGap - gap) > 1e-9) continue;
+    const Scene base{hand, handBvhs[kDefault], objectBvhs[kDefault], Transform::identity(), handBase};
+    const std::vector<Transform> offsets = jitteredOffsets(base, approach, gap, N);
+    if (!defaultOnly) {
+      std::printf("\n-- gap %s, BVH variants, SoftGrasp only, median µs over the poses (hand as one query):\n", label);
+      std::printf("    %-11s %10s %10s %12s\n", "", "collide", "distance", "contacts");
+      const States st{hand, offsets};
+      for (std::size_t vi = 0; vi < variants.size(); ++vi) {
+        const auto& hb = handBvhs[vi];
+        const Bvh& ob = *objectBvhs[vi];
+        const auto c = spread(N, [&](std::size_t k) {
+          for (std::size_t i = 0; i < hand.size(); ++i)
+            if (meshesCollide(*hb[i], st.X_WH(k, i), ob, Transform::identity())) break;
+        });
+        const auto d = spread(N, [&](std::size_t k) {
+          double best = std::numeric_limits<double>::infinity();
+          for (std::size_t i = 0; i < hand.size(); ++i) {
+            const auto r = meshDistance(*hb[i], st.X_WH(k, i), ob, Transform::identity(), best);
+            if (r.found()) best = std::min(best, r.distance_mm);
+          }
+        });
+        const auto m = spread(N, [&](std::size_t k) {
+          for (std::size_t i = 0; i < hand.size(); ++i) (void)meshContacts(*hb[i], st.X_WH(k, i), ob, Transform::identity());
+        });
+        std::printf("    %-11s %10.1f %10.1f %12.1f\n", variants[vi].name, 1e6 * c.median_s, 1e6 * d.median_s,
+                    1e6 * m.median_s);
+      }
     }
-    std::printf("  SoftGrasp (default BVH) min distance %.6f mm, colliding %s, %zu contacts within 0.2 mm\n",
-                ours.distance_mm, ours.colliding ? "yes" : "no", ours.contacts);
-#ifdef SG_HAVE_FCL
-    std::vector<Transform> X_WH;
-    for (const auto& p : hand) X_WH.push_back(scene.handOffset * p.pose);
-    bench::FclScene fcl(fclHand, X_WH, fclObject, scene.objectPose);
-    bool fclColliding = false;
-    double fclDistance = 0, fclShared = 0, fclBroad = 0;
-    const std::size_t n = hand.size();
-    const double fCollidePairs = medianSeconds([&] {
-      bool any = false;
-      for (std::size_t i = 0; i < n; ++i) any |= fcl.collidePair(i);
-      fclColliding = any;
-    });
-    const double fDistancePairs = medianSeconds([&] {
-      double best = std::numeric_limits<double>::infinity();
-      for (std::size_t i = 0; i < n; ++i) best = std::min(best, fcl.distancePair(i));
-      fclDistance = best;
-    });
-    const double fWithinPairs = medianSeconds([&] {
-      for (std::size_t i = 0; i < n; ++i) (void)fcl.distanceWithinPair(i, ContactQueryOptions{}.threshold_mm);
-    });
-    const double fCollideHand = medianSeconds([&] {
-      for (std::size_t i = 0; i < n; ++i)
-        if (fcl.collidePair(i)) break;
-    });
-    const double fDistanceShared = medianSeconds([&] { fclShared = fcl.distanceSharedResult(); });
-    const double fCollideBroad = medianSeconds([&] { (void)fcl.collideBroadphase(); });
-    const double fDistanceBroad = medianSeconds([&] { fclBroad = fcl.distanceBroadphase(); });
-    std::printf("  FCL min distance %.6f mm (shared result %.6f, broadphase %.6f), colliding %s\n", fclDistance,
-                fclShared, fclBroad, fclColliding ? "yes" : "no");
-    if (fclColliding != ours.colliding || std::abs(fclDistance - ours.distance_mm) > 1e-6)
-      std::printf("  !! the answers differ: the comparison below is not of the same query\n");
-    std::printf("  same query, same input, µs:               SoftGrasp        FCL\n");
-    std::printf("   per pair (every body its own query):\n");
-    printRatio("collide", ours.collidePairs, fCollidePairs, "collide, fresh result");
-    printRatio("distance", ours.distancePairs, fDistancePairs, "distance, fresh result");
-    printRatio("contacts within 0.2 mm", ours.contactsPairs, fWithinPairs,
-               "no such query: distance seeded at 0.2 mm (one pair)");
-    std::printf("   per hand (one query over the bodies):\n");
-    printRatio("collide, first hit", ours.collideHand, fCollideHand, "collide, first hit");
-    printRatio("collide, first hit", ours.collideHand, fCollideBroad, "broadphase manager");
-    printRatio("distance, bound carried", ours.distanceHand, fDistanceShared, "one shared DistanceResult");
-    printRatio("distance, bound carried", ours.distanceHand, fDistanceBroad, "broadphase manager");
-#endif
+    runGap(hand, handBvhs[kDefault], *objectBvhs[kDefault], *mesh, offsets, label, fclHand, fclObject);
   }
 }
 
@@ -308,15 +461,22 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
     else if (std::strcmp(argv[i], "--default-only") == 0) defaultOnly = true;
+    else if (std::strcmp(argv[i], "--wrong-reference") == 0) wrongReference = true;
     else if (std::strcmp(argv[i], "--object") == 0 && i + 1 < argc) only = argv[++i];
+    else if (std::strcmp(argv[i], "--gap") == 0 && i + 1 < argc) onlyGap = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--states") == 0 && i + 1 < argc) stateCount = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else {
-      std::fprintf(stderr, "usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy]\n");
+      std::fprintf(stderr, "usage: bench_contacts [--quick] [--default-only] [--object mug|bumpy] [--gap MM] [--states N]"
+                           " [--wrong-reference]\n");
       return 2;
     }
   }
-#ifndef SG_HAVE_FCL
-  std::printf("(FCL not found at configure time: only SoftGrasp timings)\n");
+#ifdef SG_HAVE_FCL
+  std::printf("FCL reference: %s\n", SG_FCL_BUILD);
+#else
+  std::printf("(FCL not found at configure time: collide and distance are cross-checked against nothing)\n");
 #endif
+  if (wrongReference) std::printf("(--wrong-reference: the references are deliberately wrong; the cross-checks must fail)\n");
   Robot robot;
   bool fromFile = false;
   const auto hand = loadHand(robot, fromFile);
@@ -325,8 +485,8 @@ int main(int argc, char** argv) {
   const Vec3 approach = flip.applyToVector(Vec3::UnitZ());
   std::vector<Part> placed = hand;
   for (auto& p : placed) p.pose = flip * p.pose;
-  std::printf("all times are medians per query over every hand body against the object, in microseconds\n");
+  std::printf("times per query over every hand body against the object, in microseconds\n");
   if (only.empty() || only == "mug") runObject("mug", placed, Transform::identity(), approach);
   if (only.empty() || only == "bumpy") runObject("bumpy", placed, Transform::identity(), approach);
-  return 0;
+  return check.finish();
 }

@@ -1,8 +1,9 @@
 // bench_plan: planner steps per second for each energy on 1 thread and on all cores, on the default world
-// (ThreeFinger + mug) and the FiveFinger world. Figures only, nothing asserted; not a ctest.
+// (ThreeFinger + mug) and the FiveFinger world; not a ctest.
 // Then the hand-contacts energy's distance queries (one per link and state) over a sequence of nearby states:
-// SoftGrasp warm-started (temporal coherence), SoftGrasp cold, and FCL (FclReference.h, BVHs built once),
-// the same sequence in the same run, with the ratios.
+// SoftGrasp and FCL (FclReference.h, BVHs built once), each cold and warm-started (SoftGrasp: temporal
+// coherence; FCL: seeded with the previous state's closest pair), the same sequence in the same run, ratios warm
+// to warm and cold to cold; every answer cross-checked (a mismatch exits with status 3).
 //   bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy; FiveFinger's auto-grasp runs a
 //                                            tenth; the default 40 000 contacts iterations are GraspIt!'s default run)
 //   bench_plan --sequence [STATES [WORLD]]   only the distance-query sequences (default 2000 states; WORLD:
@@ -11,6 +12,7 @@
 //                                            of the kept grasps): steps per CPU second of the search alone; a
 //                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cerrno>
@@ -22,6 +24,7 @@
 #include <string>
 #include <thread>
 
+#include "BenchStats.h"
 #include "BenchTiming.h"
 #include "FclReference.h"
 #include "geometry/BvhCache.h"
@@ -33,6 +36,8 @@ using namespace sg;
 using namespace sg::planner;
 
 namespace {
+
+bench::CrossCheck sequenceCheck;  // the distance sequences' answers and the search's counts: a mismatch fails the run
 
 void run(const World& world, const char* worldName, EnergyKind energy, long iterations, int threads) {
   PlanRequest request;
@@ -54,10 +59,15 @@ void run(const World& world, const char* worldName, EnergyKind energy, long iter
   const double rate = static_cast<double>(a.iterations) / a.elapsed_s;
   std::size_t fc = 0;
   for (const PlannedGrasp& g : r.grasps) fc += g.forceClosure;
-  std::printf("%-26s %-18s %2d thread(s): %7ld iterations (%7ld evaluations, %6ld illegal) in %7.3f s = %9.0f steps/s"
-              " (%7.0f /thread); %9.0f steps per CPU s (incl. measuring the list); %2zu grasps, %2zu force closure\n",
+  // Evaluations: legal candidates whose energy was computed (a contacts-energy candidate stopped early by the
+  // acceptance test counts; `--search` separates those): a step tries up to 11 neighbours for a legal one
+  // (Annealing.cpp, kLegalAttempts) and may end without one.
+  std::printf("%-26s %-18s %2d thread(s): %7ld iterations (%7ld evaluations, %6ld illegal) in %7.3f s = %9.0f steps/s,"
+              " %9.0f evaluations/s (%7.0f steps/s per thread); %9.0f steps per CPU s (incl. measuring the list);"
+              " %2zu grasps, %2zu force closure\n",
               worldName, toString(energy), threads, a.iterations, a.evaluations, a.illegal, a.elapsed_s, rate,
-              rate / threads, static_cast<double>(a.iterations) / cpu_s, r.grasps.size(), fc);
+              static_cast<double>(a.evaluations) / a.elapsed_s, rate / threads, static_cast<double>(a.iterations) / cpu_s,
+              r.grasps.size(), fc);
 }
 
 // Every link's distance to the graspable along a deterministic random walk of small steps from the world's
@@ -138,12 +148,15 @@ void distanceSequence(const World& world, const char* worldName, int states) {
   std::printf("  SoftGrasp cold         %9.2f us (%8.2f)   warm/cold %.3f (%.3f)\n", 1e6 * tCold / queries,
               1e6 * cCold / queries, tWarm / tCold, cWarm / cCold);
   std::printf("  warm == cold on every query: %s\n", warmDistances == coldDistances ? "yes" : "NO");
+  sequenceCheck.expect(warmDistances == coldDistances, std::string(worldName) + ": warm-started distances differ from cold");
 #ifdef SG_HAVE_FCL
   std::vector<std::shared_ptr<bench::FclModel>> fclLinks;
   for (const TriangleMesh* m : linkMeshes) fclLinks.push_back(bench::fclModel(*m));
   std::vector<std::unique_ptr<fcl::CollisionObjectd>> linkObjects;
   for (const auto& m : fclLinks) linkObjects.push_back(std::make_unique<fcl::CollisionObjectd>(m));
-  fcl::CollisionObjectd object(bench::fclModel(*world.graspables.front().mesh), bench::toFcl(X_WG));
+  const auto fclObjectModel = bench::fclModel(*world.graspables.front().mesh);
+  fcl::CollisionObjectd object(fclObjectModel, bench::toFcl(X_WG));
+  std::vector<double> fclWarmDistances;
   auto runFcl = [&] {
     fclDistances.clear();
     for (const auto& poses : X_WL)
@@ -155,14 +168,32 @@ void distanceSequence(const World& world, const char* worldName, int states) {
         fclDistances.push_back(std::max(0.0, result.min_distance));
       }
   };
+  // Warm as SoftGrasp's: one start per link, seeded by the previous state's closest pair (FclReference.h).
+  auto runFclWarm = [&] {
+    std::vector<bench::FclWarmDistance> warm(links);
+    fclWarmDistances.clear();
+    for (const auto& poses : X_WL)
+      for (std::size_t l = 0; l < links; ++l) {
+        linkObjects[l]->setTransform(bench::toFcl(poses[l]));
+        const double d = bench::fclDistanceWarm(*linkObjects[l], *fclLinks[l], object, *fclObjectModel, warm[l]);
+        fclWarmDistances.push_back(std::max(0.0, d));
+      }
+  };
   const auto [tFcl, cFcl] = median3(runFcl);
-  double worst = 0;
-  for (std::size_t i = 0; i < fclDistances.size(); ++i)
-    worst = std::max(worst, std::abs(fclDistances[i] - coldDistances[i]));
-  std::printf("  FCL (OBBRSS, prebuilt) %9.2f us (%8.2f)   largest |FCL - SoftGrasp| distance %.2e mm\n",
+  const auto [tFclWarm, cFclWarm] = median3(runFclWarm);
+  double worst = 0, worstWarm = 0;
+  for (std::size_t i = 0; i < fclDistances.size(); ++i) {
+    worst = std::max(worst, std::abs(fclDistances[i] - coldDistances[i]) / std::max(1.0, coldDistances[i]));
+    worstWarm = std::max(worstWarm, std::abs(fclWarmDistances[i] - fclDistances[i]) / std::max(1.0, fclDistances[i]));
+  }
+  std::printf("  FCL cold               %9.2f us (%8.2f)   largest |FCL - SoftGrasp| %.2e (mm, relative above 1 mm)\n",
               1e6 * tFcl / queries, 1e6 * cFcl / queries, worst);
-  std::printf("  ratio warm/FCL %.3f, cold/FCL %.3f (CPU time: %.3f, %.3f)\n", tWarm / tFcl, tCold / tFcl,
-              cWarm / cFcl, cCold / cFcl);
+  std::printf("  FCL warm-started       %9.2f us (%8.2f)   largest |warm - cold| %.2e\n", 1e6 * tFclWarm / queries,
+              1e6 * cFclWarm / queries, worstWarm);
+  sequenceCheck.expect(worst <= 1e-7, std::string(worldName) + ": FCL's distances differ from SoftGrasp's");
+  sequenceCheck.expect(worstWarm <= 1e-9, std::string(worldName) + ": FCL warm-started differs from FCL cold");
+  std::printf("  ratio warm/warm %.3f, cold/cold %.3f (CPU time: %.3f, %.3f)   [%s]\n", tWarm / tFclWarm, tCold / tFcl,
+              cWarm / cFclWarm, cCold / cFcl, SG_FCL_BUILD_SHORT);
 #else
   (void)linkMeshes;
   std::printf("  (FCL not found at configure time: no FCL column)\n");
@@ -173,6 +204,29 @@ void distanceSequences(int states, const std::string& only = {}) {
   for (const char* name : {"default.xml", "fivefinger_cylinder.xml"})
     if (only.empty() || only == name) distanceSequence(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name), name, states);
 }
+
+// Counts what an evaluator returns: a finite energy (a full evaluation), +∞ (stopped early by the acceptance
+// test, PLANNER.md §Annealing "Stopping an energy early"), or illegal.
+struct EvaluationCounts {
+  std::atomic<long> full{0}, stoppedEarly{0}, illegal{0};
+};
+class CountingEvaluator : public StateEvaluator {
+ public:
+  CountingEvaluator(std::unique_ptr<StateEvaluator> inner, EvaluationCounts& counts)
+      : inner_(std::move(inner)), counts_(counts) {}
+  std::optional<double> energy(const std::vector<double>& x) override { return count(inner_->energy(x)); }
+  std::optional<double> energy(const std::vector<double>& x, AcceptanceTest& test) override {
+    return count(inner_->energy(x, test));
+  }
+
+ private:
+  std::optional<double> count(std::optional<double> e) {
+    (!e ? counts_.illegal : std::isfinite(*e) ? counts_.full : counts_.stoppedEarly).fetch_add(1, std::memory_order_relaxed);
+    return e;
+  }
+  std::unique_ptr<StateEvaluator> inner_;
+  EvaluationCounts& counts_;
+};
 
 // The annealing search alone (as planGrasps' simann run, without closing and measuring the kept grasps).
 void searchOnly(const std::string& worldName, long iterations, EnergyKind energy) {
@@ -190,7 +244,10 @@ void searchOnly(const std::string& worldName, long iterations, EnergyKind energy
   ar.chains = 4;
   ar.threads = 1;
   ar.seed = request.seed;
-  EvaluatorFactory factory = [&] { return std::make_unique<HandEvaluator>(world, world.state, space, request.energy); };
+  EvaluationCounts counts;
+  EvaluatorFactory factory = [&] {
+    return std::make_unique<CountingEvaluator>(std::make_unique<HandEvaluator>(world, world.state, space, request.energy), counts);
+  };
   StateDistance distance = [&](const std::vector<double>& a, const std::vector<double>& b) { return space.distance(a, b); };
   NullProgress progress;
   timespec cpu0{}, cpu1{};
@@ -203,6 +260,12 @@ void searchOnly(const std::string& worldName, long iterations, EnergyKind energy
               worldName.c_str(), toString(energy), a.iterations, a.evaluations, a.illegal, a.elapsed_s,
               static_cast<double>(a.iterations) / a.elapsed_s, cpu_s, static_cast<double>(a.iterations) / cpu_s,
               a.best.empty() ? 0.0 : a.best.front().energy);
+  const long full = counts.full.load();
+  std::printf("%-26s %-18s full energy evaluations: %ld (%9.0f /s, %9.0f per CPU s); stopped early: %ld; illegal: %ld\n",
+              worldName.c_str(), toString(energy), full, static_cast<double>(full) / a.elapsed_s,
+              static_cast<double>(full) / cpu_s, counts.stoppedEarly.load(), counts.illegal.load());
+  sequenceCheck.expect(full + counts.stoppedEarly.load() == a.evaluations,
+                       "full + stopped-early evaluations differ from the annealer's evaluation count");
 }
 
 // A count argument: a non-negative integer, else nullopt (the caller prints the usage).
@@ -230,14 +293,14 @@ int runBenchmarks(int argc, char** argv) {
     const auto n = argc > 3 ? countArgument(argv[3]) : std::optional<long>(3000);
     if (!n || *n < 1) return usage(2);
     searchOnly(argv[2], *n, argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
-    return 0;
+    return sequenceCheck.finish();
   }
   if (first == "--sequence") {
     if (argc > 4) return usage(2);
     const auto n = argc > 2 ? countArgument(argv[2]) : std::optional<long>(2000);
     if (!n || *n < 1 || *n > 1000000) return usage(2);
     distanceSequences(static_cast<int>(*n), argc > 3 ? argv[3] : "");
-    return 0;
+    return sequenceCheck.finish();
   }
   if (argc > 3) return usage(2);
   const auto contactsIterations = argc > 1 ? countArgument(argv[1]) : std::optional<long>(40000);
@@ -256,7 +319,7 @@ int runBenchmarks(int argc, char** argv) {
     }
   }
   distanceSequences(2000);
-  return 0;
+  return sequenceCheck.finish();
 }
 
 }  // namespace

@@ -1,0 +1,11 @@
+# Runs bench_contacts with a deliberately wrong reference and passes only if it exits with EXPECT (3: a failed
+# cross-check), so a crash or a silently passing comparison both fail the test.
+execute_process(COMMAND "${BENCH}" --quick --default-only --object mug --gap 0.05 --states 3 --wrong-reference
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc STREQUAL "${EXPECT}")
+  message(FATAL_ERROR "expected exit ${EXPECT} from the wrong reference, got '${rc}'\n${out}\n${err}")
+endif()
+string(FIND "${out}${err}" "CROSS-CHECK FAILED" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "exit ${rc} but no CROSS-CHECK FAILED line\n${out}\n${err}")
+endif()
