@@ -276,7 +276,8 @@ class Polytope {
   bool refitStale() {
     for (const int i : stale_) {
       Facet& f = facets_[static_cast<std::size_t>(i)];
-      if (!refitPlane(f)) return false;
+      // The origin strictly behind every facet: an insertion then cannot change how S winds around it.
+      if (!refitPlane(f) || !(f.b > tol_)) return false;
       setOffset(static_cast<std::size_t>(i), f.b);
     }
     stale_.clear();
