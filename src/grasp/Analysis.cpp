@@ -96,7 +96,9 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
     try {
       e = evaluateGrasp(world, state, out.contacts, out.graspable, *models[k], request.quality, &evaluation,
                         request.contacts ? nullptr : &raw);
+      if (k == 0) e.warmStart = request.warmStart;
       computeMeasures(e, request.measures, measures);
+      e.warmStart = nullptr;
     } catch (const Cancelled&) {
       throw;
     } catch (const Error& failure) {

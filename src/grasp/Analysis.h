@@ -37,6 +37,10 @@ struct AnalysisRequest {
   // A model that throws sg::Error gives an empty evaluation and its message in AnalysisResult::modelErrors
   // instead of failing the whole analysis (the comparison shows the others).
   bool keepFailedModels = false;
+  // Optional, owned by the caller and kept between calls: the primary model's ε solves start from the polytopes
+  // the previous call left (QUALITY.md §Warm start; same values and certified bounds as a cold solve). One
+  // caller thread at a time.
+  EpsilonWarmStarts* warmStart = nullptr;
 };
 
 struct AnalysisResult {

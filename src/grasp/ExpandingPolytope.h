@@ -5,6 +5,7 @@
 // polytope is a template over the used dimension, instantiated with the solver.
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +55,15 @@ P6 pad(const VecD& x) {
   return p;
 }
 
+// How a support point was found, so that a warm start can find "the same" point of a moved set (QUALITY.md §Warm
+// start): the query direction, and for explicit wrenches which wrench of each contact the point sums (the L1
+// set: choice[0] = the wrench's column; the L∞ set: per contact its column, −1 for none; unused: −2).
+constexpr int kMaxChoices = 16;
+struct Origin {
+  P6 u = P6::Zero();
+  std::array<std::int16_t, kMaxChoices> choice{};
+};
+
 // D = the number of used coordinates (2…6), a compile-time constant so the small loops unroll.
 template <int D>
 class Polytope {
@@ -62,6 +72,11 @@ class Polytope {
   void reset(double tolVisible) {
     tol_ = tolVisible;
     pts_.clear();
+    dirs_.clear();
+    steps_.clear();
+    reusable_ = true;
+    stale_.clear();
+    staleMin_ = kInf;
     facets_.clear();
     free_.clear();
     offsets_.clear();
@@ -73,10 +88,15 @@ class Polytope {
     created_ = 0;
   }
 
-  // d+1 affinely independent points; c = their centroid.
-  bool init(const std::vector<VecD>& simplex) {
+  // d+1 affinely independent points (found along `dirs`, the query directions); c = their centroid.
+  bool init(const std::vector<VecD>& simplex, const std::vector<Origin>& origins) {
     c_ = P6::Zero();
-    for (const auto& p : simplex) { pts_.push_back(pad(p)); c_ += pts_.back(); }
+    for (std::size_t i = 0; i < simplex.size(); ++i) {
+      pts_.push_back(pad(simplex[i]));
+      dirs_.push_back(origins[i]);
+      steps_.push_back(0);
+      c_ += pts_.back();
+    }
     c_ /= static_cast<double>(simplex.size());
     for (int i = 0; i <= d_; ++i) {
       Facet f;
@@ -128,8 +148,8 @@ class Polytope {
   double distance(int i, const P6& q) const { return facet(i).n.dot(q) - facet(i).b; }
   VecD normal(int i) const { return facet(i).n.head(d_); }
 
-  // Inserts q if some facet sees it; false if it could not be inserted (P unchanged).
-  bool addIfOutside(const VecD& x) {
+  // Inserts q (the support point along u) if some facet sees it; false if it could not be inserted (P unchanged).
+  bool addIfOutside(const VecD& x, const Origin& u) {
     const P6 q = pad(x);
     int best = -1;
     double bestDist = tol_;
@@ -138,7 +158,7 @@ class Polytope {
         const double dist = distance(static_cast<int>(i), q);
         if (dist > bestDist) { bestDist = dist; best = static_cast<int>(i); }
       }
-    return best < 0 || add(x, best);
+    return best < 0 || add(x, u, best);
   }
 
   // Inserts q, which `seen` sees, with the visibility tolerance (±). Degenerate input can leave q on (to
@@ -151,7 +171,7 @@ class Polytope {
   // holds, and q' lies clearly inside those hyperplanes. Last, wider visibility thresholds. False when all
   // fail; P is then unchanged.
   void setPerturbation(double delta) { delta_ = delta; }
-  bool add(const VecD& x, int seen) {
+  bool add(const VecD& x, const Origin& u, int seen) {
     if (pts_.size() >= kMaxVertices) return false;
     const P6 q0 = pad(x);
     auto attempt = [&](double delta, double t) {
@@ -162,7 +182,11 @@ class Polytope {
       const P6 q = delta > 0 ? P6(q0 + step * (c_ - q0)) : q0;
       if (!(t < distance(seen, q))) return false;
       pts_.push_back(q);
-      if (tryAdd(q, seen, t)) return true;
+      if (tryAdd(q, seen, t)) {
+        dirs_.push_back(u);
+        steps_.push_back(delta > 0 ? step : 0.0);
+        return true;
+      }
       pts_.pop_back();
       return false;
     };
@@ -189,6 +213,120 @@ class Polytope {
     return out;
   }
   int facetCount() const { return live_; }
+
+  // --- warm start (QUALITY.md §Warm start): the polytope of the previous solve, its vertices moved ---------
+  // False after a rebuild (its vertices' directions and steps no longer describe them): the next solve is cold.
+  bool reusable() const { return reusable_; }
+  void markNotReusable() { reusable_ = false; }
+  void setTolerance(double tolVisible) { tol_ = tolVisible; }
+  // The vertices live facets use, ascending (a kept polytope also holds vertices later insertions buried).
+  void liveVertices(std::vector<int>& out) const {
+    std::vector<char>& used = scratchUsed_;
+    used.assign(pts_.size(), 0);
+    for (const Facet& f : facets_)
+      if (f.alive)
+        for (int k = 0; k < d_; ++k) used[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] = 1;
+    out.clear();
+    for (std::size_t i = 0; i < used.size(); ++i)
+      if (used[i]) out.push_back(static_cast<int>(i));
+  }
+  const Origin& origin(int k) const { return dirs_[static_cast<std::size_t>(k)]; }
+  double step(int k) const { return steps_[static_cast<std::size_t>(k)]; }
+  const P6& vertex(int k) const { return pts_[static_cast<std::size_t>(k)]; }
+  void moveVertex(int k, const P6& p) { pts_[static_cast<std::size_t>(k)] = p; }
+  void setInterior(const P6& c) { c_ = c; }
+  const P6& interior() const { return c_; }
+
+  // After the vertices moved by at most `moved`: the planes of the facets that may be the lowest again (oriented
+  // like their old ones), the offsets, the pick blocks. A facet's distance from the origin drops by at most `moved`
+  // (each point of it moved by at most that), so a facet whose offset minus `moved` stays above the lowest refitted
+  // offset is left as it was, its offset replaced by that bound and kept out of the picks ("stale"); refitStale()
+  // refits those before anything is inserted. False (P unusable) if a facet became degenerate or turned by more
+  // than 60°. No convexity is asked for: QUALITY.md §Warm start explains why the lowest offset still bounds ε.
+  bool refitLow(double moved) {
+    cutoff_ = kInf;
+    created_ = 0;
+    perturbed_ = 0;
+    std::fill(offsets_.begin(), offsets_.end(), kInf);
+    std::fill(blockMin_.begin(), blockMin_.end(), kInf);
+    double minB = kInf;
+    for (const Facet& f : facets_)
+      if (f.alive) minB = std::min(minB, f.b);
+    const double limit = minB + 3 * moved;
+    double lowest = kInf;
+    staleMin_ = kInf;
+    stale_.clear();
+    for (std::size_t i = 0; i < facets_.size(); ++i) {
+      Facet& f = facets_[i];
+      if (!f.alive) continue;
+      f.mark = 0;
+      if (f.b <= limit) {
+        if (!refitPlane(f)) return false;
+        setOffset(i, f.b);
+        lowest = std::min(lowest, f.b);
+      } else {
+        f.b -= moved;  // a lower bound of its distance from the origin now
+        staleMin_ = std::min(staleMin_, f.b);
+        stale_.push_back(static_cast<int>(i));
+      }
+    }
+    return staleMin_ >= lowest || refitStale();
+  }
+  bool hasStale() const { return !stale_.empty(); }
+  bool refitStale() {
+    for (const int i : stale_) {
+      Facet& f = facets_[static_cast<std::size_t>(i)];
+      // The origin strictly behind every facet: an insertion then cannot change how S winds around it.
+      if (!refitPlane(f) || !(f.b > tol_)) return false;
+      setOffset(static_cast<std::size_t>(i), f.b);
+    }
+    stale_.clear();
+    staleMin_ = kInf;
+    return true;
+  }
+  // A lower bound of the surface's distance from the origin: the smallest offset, stale facets' bounds included.
+  double clearance() const { return std::min(minOffset(), staleMin_); }
+  // The smallest offset of a live facet (+∞ without facets).
+  double minOffset() const {
+    double m = kInf;
+    for (const double b : offsets_) m = std::min(m, b);
+    return m;
+  }
+
+  // The plane through f's vertices: the old normal made orthogonal to the edges (modified Gram–Schmidt, twice),
+  // accepted if it passes through every vertex to 10⁻³ of the visibility tolerance, else the Householder QR
+  // oriented along the old normal. A facet that turned by more than 60° is not the same facet: false.
+  bool refitPlane(Facet& f) {
+    const P6 old = f.n;
+    const P6& p0 = pts_[static_cast<std::size_t>(f.v[0])];
+    std::array<P6, kMaxDim> e;
+    for (int k = 1; k < d_; ++k) {
+      P6 x = pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] - p0;
+      for (int pass = 0; pass < 2; ++pass)
+        for (int j = 0; j + 1 < k; ++j) x -= e[static_cast<std::size_t>(j)].dot(x) * e[static_cast<std::size_t>(j)];
+      const double len = x.norm();
+      if (!(len > 0)) return false;
+      e[static_cast<std::size_t>(k - 1)] = x / len;
+    }
+    P6 n = old;
+    for (int pass = 0; pass < 2; ++pass)
+      for (int j = 0; j + 1 < d_; ++j) n -= e[static_cast<std::size_t>(j)].dot(n) * e[static_cast<std::size_t>(j)];
+    const double len = n.norm();
+    if (!(len > 0.5)) return false;
+    n /= len;
+    double b = 0;
+    for (int k = 0; k < d_; ++k) b += n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]);
+    b /= d_;
+    double dev = 0;
+    for (int k = 0; k < d_; ++k)
+      dev = std::max(dev, std::abs(n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]) - b));
+    if (dev <= 1e-3 * tol_) {
+      f.n = n;
+      f.b = b;
+      return true;
+    }
+    return orientByQR(f, old) && f.n.dot(old) > 0.5;
+  }
 
  private:
   static constexpr std::size_t kMaxVertices = 65535;  // ridge keys hold 16-bit vertex ids
@@ -434,6 +572,12 @@ class Polytope {
   double cutoff_ = kInf;
   P6 c_ = P6::Zero();
   std::vector<P6> pts_;
+  std::vector<Origin> dirs_;   // per vertex: how it was found (warm start)
+  std::vector<double> steps_;  // per vertex: its relative step towards c (add), 0 if not moved
+  bool reusable_ = true;
+  mutable std::vector<char> scratchUsed_;
+  std::vector<int> stale_;  // warm start: live facets not refitted yet (refitLow)
+  double staleMin_ = kInf;  // their smallest offset bound
   std::vector<Facet> facets_;
   std::vector<int> free_;  // dead facet slots
   int live_ = 0;

@@ -95,9 +95,12 @@ const SupportEpsilon& ensureSupportEpsilon(GraspEvaluation& e, EpsilonSet set) {
       set == EpsilonSet::L1 ? e.l1Support : set == EpsilonSet::LInfinity ? e.lInfinitySupport : e.exactSupport;
   if (slot) return *slot;
   SupportEpsilonSettings s = supportEpsilonSettingsFor(e.gws, e.forceClosureTolerance);
+  EpsilonWarmStarts* warm = e.warmStart;
   switch (set) {
-    case EpsilonSet::L1: slot = l1EpsilonFromSupport(e.perContactWrenches(), s); break;
-    case EpsilonSet::LInfinity: slot = lInfinityEpsilonFromSupport(e.perContactWrenches(), s); break;
+    case EpsilonSet::L1: slot = l1EpsilonFromSupport(e.perContactWrenches(), s, warm ? &warm->l1 : nullptr); break;
+    case EpsilonSet::LInfinity:
+      slot = lInfinityEpsilonFromSupport(e.perContactWrenches(), s, warm ? &warm->lInfinity : nullptr);
+      break;
     case EpsilonSet::ExactL1:
       s.relativeGap = e.exactConeRelativeGap;
       s.maxIterations = e.exactConeMaxIterations;

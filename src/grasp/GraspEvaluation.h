@@ -66,6 +66,14 @@ enum class EpsilonSet {
   ExactL1      // conv(the exact circular cones / elliptic soft-finger limit surfaces)
 };
 
+// One warm start per linearised set (SupportEpsilon.h, QUALITY.md §Warm start), kept by a caller that analyses
+// nearby states one after another (the application while the hand is dragged) and lent to analyzeGrasp
+// (AnalysisRequest). The exact cones are solved cold: warm, they were slower (QUALITY.md §Warm start).
+struct EpsilonWarmStarts {
+  SupportWarmStart l1, lInfinity;
+  void clear() { l1.clear(); lInfinity.clear(); }
+};
+
 struct GraspEvaluation {
   std::string contactModel;               // the registered model's name
   // The model's own results (e.g. SoftFingerResult: neighbourhood points, fits, patches), parallel to
@@ -80,6 +88,9 @@ struct GraspEvaluation {
   int exactConeMaxIterations = 400;
   // ε from support functions, computed on demand by ensureSupportEpsilon (the ε measures do it).
   std::optional<SupportEpsilon> l1Support, lInfinitySupport, exactSupport;
+  // Lent while analyzeGrasp computes the primary model's measures (AnalysisRequest::warmStart), else null:
+  // ensureSupportEpsilon starts each solve from the polytope kept there.
+  EpsilonWarmStarts* warmStart = nullptr;
   // Qhull hulls, built on demand by ensureWrenchSpace (volume measures, the GWS projection); `*Built` says
   // whether they are. ε never needs them.
   bool l1Built = false, lInfinityBuilt = false;

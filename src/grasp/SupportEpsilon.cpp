@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <optional>
 
 #include <Eigen/QR>
 
@@ -32,6 +34,44 @@ SupportEpsilonSettings supportEpsilonSettingsFor(const GwsSettings& gws, double 
   s.l1ForceOffset = gws.l1ForceOffset;
   s.forceClosureTolerance = tol;
   return s;
+}
+
+// The kept polytope (one per dimension the set may use) and the shape of the input it was built for.
+struct SupportWarmStart::Impl {
+  std::vector<std::uint64_t> key;
+  bool valid = false;
+  int d = 0;
+  int coldFacets = 0;  // live facets after the last cold solve: a kept polytope may grow to about twice that
+  double clearance = 0;  // the kept surface's distance from the origin is at least this (its smallest offset)
+  std::vector<int> scratch;
+  std::unique_ptr<support_polytope::Polytope<2>> p2;
+  std::unique_ptr<support_polytope::Polytope<3>> p3;
+  std::unique_ptr<support_polytope::Polytope<4>> p4;
+  std::unique_ptr<support_polytope::Polytope<5>> p5;
+  std::unique_ptr<support_polytope::Polytope<6>> p6;
+  template <int D>
+  support_polytope::Polytope<D>& polytope() {
+    auto make = [](auto& p) -> auto& {
+      if (!p) p = std::make_unique<typename std::remove_reference_t<decltype(p)>::element_type>();
+      return *p;
+    };
+    if constexpr (D == 2) return make(p2);
+    else if constexpr (D == 3) return make(p3);
+    else if constexpr (D == 4) return make(p4);
+    else if constexpr (D == 5) return make(p5);
+    else return make(p6);
+  }
+};
+
+SupportWarmStart::SupportWarmStart() : impl_(std::make_unique<Impl>()) {}
+SupportWarmStart::~SupportWarmStart() = default;
+SupportWarmStart::SupportWarmStart(SupportWarmStart&&) noexcept = default;
+SupportWarmStart& SupportWarmStart::operator=(SupportWarmStart&&) noexcept = default;
+void SupportWarmStart::clear() { impl_->valid = false; }
+bool SupportWarmStart::holdsPolytope() const { return impl_ && impl_->valid; }
+SupportWarmStart::Impl& SupportWarmStart::impl() {
+  if (!impl_) impl_ = std::make_unique<Impl>();
+  return *impl_;
 }
 
 namespace {
@@ -71,17 +111,20 @@ MatD complementOf(const MatD& m, int d) {
 template <class Oracle>
 class Solver {
  public:
-  Solver(Oracle& oracle, const Space& space, const SupportEpsilonSettings& s) : h_(oracle), sp_(space), s_(s) {}
+  Solver(Oracle& oracle, const Space& space, const SupportEpsilonSettings& s, SupportWarmStart::Impl* warm)
+      : h_(oracle), sp_(space), s_(s), warm_(warm) {}
 
   SupportEpsilon run() {
     const int d = sp_.d;
     // (1) Affine hull: supports along ±e_k, then along directions orthogonal to what was found.
     std::vector<VecD> found;
+    std::vector<Origin> foundDirs;  // how each was found
     for (int k = 0; k < d; ++k)
       for (double sgn : {1.0, -1.0}) {
         VecD p;
         if (!query(sgn * VecD::Unit(d, k), p)) return stop();
         found.push_back(p);
+        foundDirs.push_back(lastOrigin_);
       }
     double scale = 0;
     for (const auto& p : found) scale = std::max(scale, p.norm());
@@ -90,14 +133,16 @@ class Solver {
     const double tolFlat = s_.flatTolerance * scale;
 
     std::vector<VecD> simplex{found[0]};
+    std::vector<Origin> simplexDirs{foundDirs[0]};
     MatD basis(d, 0), flatDirs(d, 0);
     auto residual = [&](const VecD& p) -> VecD {
       VecD r = p - simplex[0];
       for (int pass = 0; pass < 2; ++pass) r -= basis * (basis.transpose() * r);
       return r;
     };
-    auto addToBasis = [&](const VecD& p, const VecD& r) {
+    auto addToBasis = [&](const VecD& p, const Origin& u, const VecD& r) {
       simplex.push_back(p);
+      simplexDirs.push_back(u);
       basis.conservativeResize(d, basis.cols() + 1);
       basis.col(basis.cols() - 1) = r / r.norm();
     };
@@ -109,7 +154,8 @@ class Solver {
         if (rn > bestNorm) { bestNorm = rn; best = static_cast<int>(i); }
       }
       if (best < 0) break;
-      addToBasis(found[static_cast<std::size_t>(best)], residual(found[static_cast<std::size_t>(best)]));
+      addToBasis(found[static_cast<std::size_t>(best)], foundDirs[static_cast<std::size_t>(best)],
+                 residual(found[static_cast<std::size_t>(best)]));
     }
     while (basis.cols() + flatDirs.cols() < d) {
       MatD known(d, basis.cols() + flatDirs.cols());
@@ -118,13 +164,17 @@ class Solver {
       VecD p1, p2;
       if (!query(v, p1)) return stop();
       const double h1 = hLast_;
+      const Origin o1 = lastOrigin_;
       if (!query(-v, p2)) return stop();
       const double h2 = hLast_;
+      const Origin o2 = lastOrigin_;
       found.push_back(p1);
       found.push_back(p2);
+      foundDirs.push_back(o1);
+      foundDirs.push_back(o2);
       const VecD r1 = residual(p1), r2 = residual(p2);
       const VecD& r = r1.norm() >= r2.norm() ? r1 : r2;
-      if (r.norm() > tolFlat) addToBasis(r1.norm() >= r2.norm() ? p1 : p2, r);
+      if (r.norm() > tolFlat) addToBasis(r1.norm() >= r2.norm() ? p1 : p2, r1.norm() >= r2.norm() ? o1 : o2, r);
       else {
         flatDirs.conservativeResize(d, flatDirs.cols() + 1);
         flatDirs.col(flatDirs.cols() - 1) = v;
@@ -135,7 +185,7 @@ class Solver {
       // A flat set holds no ball about the origin (never force closure), but its ε keeps the one sign rule
       // (QUALITY.md "One sign rule"): −dist(0, W) when the origin is outside it (one contact, contacts all on
       // one side), 0 when the origin lies in it (on its boundary, as W has no interior).
-      if (!wolfe(found)) return result_;
+      if (!wolfe(found, foundDirs)) return result_;
       if (done_) {
         result_.message = "the wrenches span fewer dimensions than used; the origin is outside them";
         return result_;
@@ -144,30 +194,121 @@ class Solver {
     }
 
     // (2) Wolfe's minimum-norm point: is the origin outside, and how far (QUALITY.md "Origin outside")?
-    if (!wolfe(found)) return result_;
+    if (!wolfe(found, foundDirs)) return result_;
     if (done_) return result_;
 
     // (3) Expanding polytope from the simplex, seeded with every support point found so far.
     switch (d) {
-      case 2: return expand<2>(simplex, found);
-      case 3: return expand<3>(simplex, found);
-      case 4: return expand<4>(simplex, found);
-      case 5: return expand<5>(simplex, found);
-      default: return expand<6>(simplex, found);
+      case 2: return expand<2>(simplex, simplexDirs, found, foundDirs);
+      case 3: return expand<3>(simplex, simplexDirs, found, foundDirs);
+      case 4: return expand<4>(simplex, simplexDirs, found, foundDirs);
+      case 5: return expand<5>(simplex, simplexDirs, found, foundDirs);
+      default: return expand<6>(simplex, simplexDirs, found, foundDirs);
+    }
+  }
+
+  // The warm start (QUALITY.md §Warm start): the previous solve's polytope with every vertex queried again along
+  // its direction, refitted and checked; then the same loop as a cold solve. nullopt: solve cold instead (the
+  // polytope did not survive the move, the origin may be outside, or an insertion needed a rebuild).
+  std::optional<SupportEpsilon> runWarm() {
+    switch (sp_.d) {
+      case 2: return warmExpand<2>();
+      case 3: return warmExpand<3>();
+      case 4: return warmExpand<4>();
+      case 5: return warmExpand<5>();
+      default: return warmExpand<6>();
     }
   }
 
  private:
   template <int D>
-  SupportEpsilon& expand(const std::vector<VecD>& simplex, const std::vector<VecD>& found) {
+  SupportEpsilon& expand(const std::vector<VecD>& simplex, const std::vector<Origin>& simplexDirs,
+                         const std::vector<VecD>& found, const std::vector<Origin>& foundDirs) {
     PolytopeLease<D> lease;
-    Polytope<D>& poly = *lease;
+    Polytope<D>& poly = warm_ ? warm_->template polytope<D>() : *lease;
+    if (warm_) warm_->valid = false;
     poly.reset(tolAbs_);
     // A relative step of 1 % of the gap towards the interior costs the lower bound ≤ 1 % of the gap.
     poly.setPerturbation(std::min(1e-4, std::max(1e-10, 1e-2 * s_.relativeGap)));
-    if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
-    for (const auto& p : found) poly.addIfOutside(p);  // a seed round-off rejects is simply left out
-    for (const auto& p : corral_) poly.addIfOutside(p);
+    if (!poly.init(simplex, simplexDirs)) return breakdown("the initial simplex is degenerate");
+    for (std::size_t i = 0; i < found.size(); ++i) poly.addIfOutside(found[i], foundDirs[i]);  // round-off may reject a seed
+    for (std::size_t i = 0; i < corral_.size(); ++i) poly.addIfOutside(corral_[i], corralDirs_[i]);
+    SupportEpsilon& r = iterate(poly, simplex, simplexDirs);
+    if (warm_ && r.status == SupportEpsilonStatus::Converged && poly.reusable() && poly.clearance() > tolAbs_) {
+      warm_->valid = true;
+      warm_->d = D;
+      warm_->coldFacets = poly.facetCount();
+      warm_->clearance = poly.clearance();
+    }
+    return r;
+  }
+
+  template <int D>
+  std::optional<SupportEpsilon> warmExpand() {
+    Polytope<D>& poly = warm_->template polytope<D>();
+    warm_->valid = false;
+    if (!poly.reusable() || poly.facetCount() > 2 * warm_->coldFacets + 64) return std::nullopt;
+    const int d = sp_.d;
+    // The cold solve's size (its first 2d queries), hence the same tolerances.
+    double scale = 0;
+    for (int k = 0; k < d; ++k)
+      for (double sgn : {1.0, -1.0}) {
+        VecD p;
+        if (!query(sgn * VecD::Unit(d, k), p)) return std::nullopt;
+        scale = std::max(scale, p.norm());
+      }
+    if (!(scale > 0)) return std::nullopt;
+    tolAbs_ = s_.absoluteTolerance * scale;
+    poly.setTolerance(tolAbs_);
+    // The initial simplex first (never moved by a step; c is its centroid), then every live vertex.
+    std::vector<int>& live = warm_->scratch;
+    poly.liveVertices(live);
+    std::vector<VecD> simplex;
+    std::vector<Origin> simplexDirs;
+    std::vector<P6> simplexOld;
+    P6 c = P6::Zero();
+    for (int k = 0; k <= d; ++k) {
+      simplexOld.push_back(poly.vertex(k));
+      VecD p;
+      if (!again(poly.origin(k), p)) return std::nullopt;
+      poly.moveVertex(k, pad(p));
+      simplex.push_back(p);
+      simplexDirs.push_back(poly.origin(k));
+      c += pad(p);
+    }
+    c /= static_cast<double>(d + 1);
+    poly.setInterior(c);
+    double moved = 0;  // the largest vertex displacement
+    for (int k = 0; k <= d; ++k) moved = std::max(moved, (simplexOld[static_cast<std::size_t>(k)] - poly.vertex(k)).norm());
+    for (const int k : live) {
+      if (k <= d) continue;
+      VecD p;
+      if (!again(poly.origin(k), p)) return std::nullopt;
+      const P6 q = pad(p);
+      const P6 moveTo = q + poly.step(k) * (c - q);  // the same step towards the new c: still in W
+      moved = std::max(moved, (moveTo - poly.vertex(k)).norm());
+      poly.moveVertex(k, moveTo);
+    }
+    // The surface moved by less than its distance from the origin: it still winds once around it.
+    if (!(moved < warm_->clearance)) return std::nullopt;
+    if (!poly.refitLow(moved)) return std::nullopt;
+    const int f0 = poly.lowest();
+    if (f0 < 0 || !(poly.facet(f0).b > tolAbs_)) return std::nullopt;  // the origin may be outside: cold decides
+    result_.originInside = true;
+    warmRun_ = true;
+    SupportEpsilon& r = iterate(poly, simplex, simplexDirs);
+    if (warmFailed_) return std::nullopt;
+    r.warmStarted = true;
+    if (r.status == SupportEpsilonStatus::Converged && poly.clearance() > tolAbs_) {
+      warm_->valid = true;
+      warm_->clearance = poly.clearance();
+    }
+    return r;
+  }
+
+  // Step 3's loop on a polytope P ⊆ W (cold: from the simplex and the seeds; warm: the refitted polytope).
+  template <int D>
+  SupportEpsilon& iterate(Polytope<D>& poly, const std::vector<VecD>& simplex, const std::vector<Origin>& simplexDirs) {
     for (;;) {
       poly.setCutoff(upper_);
       const int f0 = poly.lowest();
@@ -177,6 +318,10 @@ class Solver {
         return breakdown("no facets left");
       }
       const double b = poly.facet(f0).b;
+      if (warmRun_ && !(b > tolAbs_)) {  // a warm surface must keep the origin strictly inside every facet
+        warmFailed_ = true;
+        return result_;
+      }
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
       // (b ≥ −round-off: the origin on the boundary, QUALITY.md "Bounds".)
       if (b >= -tolAbs_) lower_ = std::max(lower_, b);
@@ -194,7 +339,15 @@ class Solver {
         if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
         return breakdown("no progress at the round-off floor");
       }
-      if (!poly.add(q, f0)) {
+      if (poly.hasStale() && !poly.refitStale()) {  // a warm start's facets left as they were: exact before inserting
+        warmFailed_ = true;
+        return result_;
+      }
+      if (!poly.add(q, lastOrigin_, f0)) {
+        if (warmRun_) {  // a warm polytope is not rebuilt: the caller solves cold
+          warmFailed_ = true;
+          return result_;
+        }
         // Round-off left no manifold horizon even for a moved q (a reflex ridge left by an earlier, nearly
         // degenerate insertion): build P again from the same simplex, q first, then the other vertices in
         // reverse order (each still a point of W). After two rebuilds, stop with the bounds reached (P is
@@ -203,9 +356,10 @@ class Solver {
           ++rebuilds_;
           std::vector<VecD> points = poly.vertices();
           poly.reset(tolAbs_);
-          if (!poly.init(simplex)) return breakdown("the initial simplex is degenerate");
-          poly.addIfOutside(q);
-          for (std::size_t i = points.size(); i-- > simplex.size();) poly.addIfOutside(points[i]);
+          poly.markNotReusable();  // the re-added vertices' steps are not recorded: no warm start from it
+          if (!poly.init(simplex, simplexDirs)) return breakdown("the initial simplex is degenerate");
+          poly.addIfOutside(q, lastOrigin_);
+          for (std::size_t i = points.size(); i-- > simplex.size();) poly.addIfOutside(points[i], lastOrigin_);
           continue;
         }
         result_.workingSetSize = poly.vertexCount();
@@ -236,7 +390,21 @@ class Solver {
     }
     hLast_ = h;
     if (h < upper_) { upper_ = h; uBest_ = u; }
+    lastOrigin_.u = pad(u);
+    if constexpr (requires { h_.choice; }) lastOrigin_.choice = h_.choice;
     return true;
+  }
+
+  // A warm start's point of the moved set for a vertex found as `o`: the same wrenches (explicit wrench sets), the
+  // same contacts' support points along the same direction (exact cones), else the support point along that
+  // direction (a query). Each is a point of the set, and moves continuously with the input.
+  bool again(const Origin& o, VecD& p) {
+    if constexpr (requires { h_.choice; }) {
+      if (!h_.evaluate(o, p)) return false;
+      return p.allFinite();
+    } else {
+      return query(o.u.head(sp_.d), p);
+    }
   }
 
   double gapTolerance() const { return s_.relativeGap * std::max(std::abs(lower_), std::abs(upper_)) + tolAbs_; }
@@ -244,12 +412,13 @@ class Solver {
 
   // Wolfe (1976): x = the point of conv(corral) nearest the origin; add the support point of −x while it
   // improves. Returns false when the run must stop (result_ filled); sets done_ when the origin is outside.
-  bool wolfe(const std::vector<VecD>& found) {
+  bool wolfe(const std::vector<VecD>& found, const std::vector<Origin>& foundDirs) {
     const int d = sp_.d;
     std::size_t start = 0;
     for (std::size_t i = 1; i < found.size(); ++i)
       if (found[i].squaredNorm() < found[start].squaredNorm()) start = i;
     corral_.assign(1, found[start]);
+    corralDirs_.assign(1, foundDirs[start]);
     std::vector<double> lambda{1.0};
     VecD x = corral_[0];
     for (;;) {
@@ -276,11 +445,13 @@ class Solver {
       }
       if (static_cast<int>(corral_.size()) > d) return true;  // round-off: let the polytope decide
       corral_.push_back(q);
+      corralDirs_.push_back(lastOrigin_);
       lambda.push_back(0);
       for (int minor = 0; minor <= d + 1; ++minor) {
         const std::vector<double> alpha = affineMinimizer();
         if (alpha.empty()) {  // q on the corral's affine hull to round-off
           corral_.pop_back();
+          corralDirs_.pop_back();
           lambda.pop_back();
           return true;
         }
@@ -302,6 +473,7 @@ class Solver {
           if (lambda[i] <= 0) {
             lambda.erase(lambda.begin() + static_cast<std::ptrdiff_t>(i));
             corral_.erase(corral_.begin() + static_cast<std::ptrdiff_t>(i));
+            corralDirs_.erase(corralDirs_.begin() + static_cast<std::ptrdiff_t>(i));
           }
         if (corral_.empty()) return true;
       }
@@ -382,6 +554,10 @@ class Solver {
   Oracle& h_;
   const Space& sp_;
   const SupportEpsilonSettings& s_;
+  SupportWarmStart::Impl* warm_ = nullptr;
+  bool warmRun_ = false, warmFailed_ = false;
+  std::vector<Origin> corralDirs_;
+  Origin lastOrigin_;  // how the last query's point was found
   SupportEpsilon result_;
   double upper_ = kInf, lower_ = -kInf;
   VecD uBest_;
@@ -406,10 +582,37 @@ SupportEpsilon empty() {
   return r;
 }
 
+// `key`: the shape of the input (which set, sizes, settings); a warm start needs the previous solve's key.
 template <class Oracle>
-SupportEpsilon solve(Oracle& oracle, const Space& space, const SupportEpsilonSettings& s) {
-  Solver<Oracle> solver(oracle, space, s);
+SupportEpsilon solve(Oracle& oracle, const Space& space, const SupportEpsilonSettings& s, SupportWarmStart* warm = nullptr,
+                     std::vector<std::uint64_t> key = {}) {
+  SupportWarmStart::Impl* w = warm ? &warm->impl() : nullptr;
+  if (w) {
+    if (w->valid && w->key == key && w->d == space.d) {
+      Solver<Oracle> warmSolver(oracle, space, s, w);
+      if (std::optional<SupportEpsilon> r = warmSolver.runWarm()) return *r;
+    }
+    w->valid = false;
+    w->key = std::move(key);
+  }
+  Solver<Oracle> solver(oracle, space, s, w);
   return solver.run();
+}
+
+std::uint64_t bitsOf(double x) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+// The input's shape for the warm start: the set, the used coordinates, the tolerances, the sizes.
+std::vector<std::uint64_t> shapeKey(std::uint64_t set, const SupportEpsilonSettings& s) {
+  std::vector<std::uint64_t> key = {set, bitsOf(s.relativeGap), bitsOf(s.absoluteTolerance), bitsOf(s.flatTolerance),
+                                    bitsOf(s.forceClosureTolerance), static_cast<std::uint64_t>(s.maxIterations),
+                                    s.stopWhenNotForceClosure ? 1u : 0u};
+  for (int k = 0; k < 6; ++k) key.push_back(s.dimensions[static_cast<std::size_t>(k)] ? 1u : 0u);
+  for (int k = 0; k < 3; ++k) key.push_back(bitsOf(s.l1ForceOffset(k)));
+  return key;
 }
 
 // Explicit wrenches packed into the used coordinates, one column each; contact i owns [first[i], first[i+1]).
@@ -458,47 +661,88 @@ SupportEpsilon epsilonFromSupport(const SupportFunction& support, const SupportE
   return solve(oracle, sp, s);  // an empty set answers −∞: reported as Empty
 }
 
-SupportEpsilon l1EpsilonFromSupport(const std::vector<std::vector<Vec6>>& perContact, const SupportEpsilonSettings& s) {
+SupportEpsilon l1EpsilonFromSupport(const std::vector<std::vector<Vec6>>& perContact, const SupportEpsilonSettings& s,
+                                    SupportWarmStart* warm) {
   const Space sp(s.dimensions);
   if (auto why = checkSettings(s, sp); !why.empty()) return invalid(why);
   PackedWrenches p = packWrenches(perContact, sp, s.l1ForceOffset);
   if (p.m.cols() == 0) return empty();
   if (!p.m.allFinite() || !s.l1ForceOffset.allFinite()) return invalid("non-finite wrench coordinates");
-  auto oracle = [&](const VecD& u, VecD& point) {
-    p.scores.noalias() = p.m.transpose() * u;
-    Eigen::Index j = 0;
-    const double h = p.scores.maxCoeff(&j);
-    point = p.m.col(j);
-    return h;
-  };
-  return solve(oracle, sp, s);
+  // The support point is one wrench; `choice` names its column (a warm start's vertex identity).
+  struct L1Oracle {
+    PackedWrenches& p;
+    std::array<std::int16_t, kMaxChoices> choice{};
+    double operator()(const VecD& u, VecD& point) {
+      p.scores.noalias() = p.m.transpose() * u;
+      Eigen::Index j = 0;
+      const double h = p.scores.maxCoeff(&j);
+      point = p.m.col(j);
+      choice[0] = static_cast<std::int16_t>(j);
+      return h;
+    }
+    bool evaluate(const Origin& o, VecD& point) const {
+      const auto& c = o.choice;
+      if (c[0] < 0 || c[0] >= p.m.cols()) return false;
+      point = p.m.col(c[0]);
+      return true;
+    }
+  } oracle{p};
+  std::vector<std::uint64_t> key = shapeKey(1, s);
+  for (const auto& ws : perContact) key.push_back(ws.size());
+  if (p.m.cols() > 32767) warm = nullptr;  // column ids are 16-bit
+  return solve(oracle, sp, s, warm, std::move(key));
 }
 
 SupportEpsilon lInfinityEpsilonFromSupport(const std::vector<std::vector<Vec6>>& perContact,
-                                           const SupportEpsilonSettings& s) {
+                                           const SupportEpsilonSettings& s, SupportWarmStart* warm) {
   const Space sp(s.dimensions);
   if (auto why = checkSettings(s, sp); !why.empty()) return invalid(why);
   PackedWrenches p = packWrenches(perContact, sp, Vec3::Zero());
   if (p.m.cols() == 0) return empty();
   if (!p.m.allFinite()) return invalid("non-finite wrench coordinates");
-  auto oracle = [&](const VecD& u, VecD& point) {
-    p.scores.noalias() = p.m.transpose() * u;
-    double h = 0;
-    point.setZero(sp.d);
-    for (std::size_t i = 0; i + 1 < p.first.size(); ++i) {
-      const Eigen::Index a = p.first[i], n = p.first[i + 1] - a;
-      if (n == 0) continue;
-      Eigen::Index j = 0;
-      const double best = p.scores.segment(a, n).maxCoeff(&j);
-      if (best > 0) { h += best; point += p.m.col(a + j); }
+  // The support point sums one wrench of each contact or none; `choice` names them (a warm start's vertex
+  // identity; up to kMaxChoices contacts, else no warm start).
+  struct LInfinityOracle {
+    PackedWrenches& p;
+    int d;
+    std::array<std::int16_t, kMaxChoices> choice{};
+    double operator()(const VecD& u, VecD& point) {
+      p.scores.noalias() = p.m.transpose() * u;
+      double h = 0;
+      point.setZero(d);
+      for (std::size_t i = 0; i + 1 < p.first.size(); ++i) {
+        const Eigen::Index a = p.first[i], n = p.first[i + 1] - a;
+        std::int16_t pick = -1;
+        if (n > 0) {
+          Eigen::Index j = 0;
+          const double best = p.scores.segment(a, n).maxCoeff(&j);
+          if (best > 0) { h += best; point += p.m.col(a + j); pick = static_cast<std::int16_t>(j); }
+        }
+        if (i < static_cast<std::size_t>(kMaxChoices)) choice[i] = pick;
+      }
+      return h;
     }
-    return h;
-  };
-  return solve(oracle, sp, s);
+    bool evaluate(const Origin& o, VecD& point) const {
+      const auto& c = o.choice;
+      point.setZero(d);
+      for (std::size_t i = 0; i + 1 < p.first.size(); ++i) {
+        if (c[i] < 0) continue;
+        if (c[i] >= p.first[i + 1] - p.first[i]) return false;
+        point += p.m.col(p.first[i] + c[i]);
+      }
+      return true;
+    }
+  } oracle{p, sp.d};
+  std::vector<std::uint64_t> key = shapeKey(2, s);
+  for (const auto& ws : perContact) key.push_back(ws.size());
+  if (perContact.size() > static_cast<std::size_t>(kMaxChoices)) warm = nullptr;
+  for (const auto& ws : perContact)
+    if (ws.size() > 32767) warm = nullptr;
+  return solve(oracle, sp, s, warm, std::move(key));
 }
 
 SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, double rho, GwsType type,
-                                const SupportEpsilonSettings& s) {
+                                const SupportEpsilonSettings& s, SupportWarmStart* warm) {
   const Space sp(s.dimensions);
   if (auto why = checkSettings(s, sp); !why.empty()) return invalid(why);
   if (!(rho > 0) || !std::isfinite(rho)) return invalid("the torque scale must be a positive number");
@@ -508,15 +752,49 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
         !(c.mu >= 0) || !std::isfinite(c.mu) || !(c.torsion_mm >= 0) || !std::isfinite(c.torsion_mm))
       return invalid("non-finite or negative exact-cone data");
   const Vec3 offset = type == GwsType::L1 ? s.l1ForceOffset : Vec3::Zero();
-  auto oracle = [&](const VecD& u, VecD& point) {
-    const Vec6 u6 = sp.embed(u);
-    SupportPoint r = type == GwsType::L1 ? supportExactL1(cones, rho, u6) : supportExactLInfinity(cones, rho, u6);
-    r.w.head<3>() += offset;
-    r.h += offset.dot(u6.head<3>());
-    point = sp.pack(r.w);
-    return r.h;
-  };
-  return solve(oracle, sp, s);
+  // As supportExactL1 / supportExactLInfinity; `choice` names the contacts whose points make the support point
+  // (L1: the contact; L∞: per contact 1 if used, −1 if not), so that a warm start moves each vertex with them.
+  struct ExactOracle {
+    const std::vector<ExactContactCone>& cones;
+    double rho;
+    bool l1;
+    Vec3 offset;
+    const Space& sp;
+    std::array<std::int16_t, kMaxChoices> choice{};
+    double operator()(const VecD& u, VecD& point) {
+      const Vec6 u6 = sp.embed(u);
+      SupportPoint r;
+      if (l1) r.h = -kInf;
+      for (std::size_t i = 0; i < cones.size(); ++i) {
+        const SupportPoint p = supportExactCone(cones[i], rho, u6);
+        if (l1 && p.h > r.h) { r = p; choice[0] = static_cast<std::int16_t>(i); }
+        if (!l1) {
+          const bool used = p.h > 0;
+          if (used) { r.h += p.h; r.w += p.w; }
+          if (i < static_cast<std::size_t>(kMaxChoices)) choice[i] = used ? 1 : -1;
+        }
+      }
+      r.w.head<3>() += offset;
+      r.h += offset.dot(u6.head<3>());
+      point = sp.pack(r.w);
+      return r.h;
+    }
+    bool evaluate(const Origin& o, VecD& point) const {
+      const Vec6 u6 = sp.embed(o.u.head(sp.d));
+      Vec6 w = Vec6::Zero();
+      for (std::size_t i = 0; i < cones.size(); ++i)
+        if (l1 ? o.choice[0] == static_cast<int>(i) : o.choice[i] > 0) w += supportExactCone(cones[i], rho, u6).w;
+      if (l1 && (o.choice[0] < 0 || o.choice[0] >= static_cast<int>(cones.size()))) return false;
+      w.head<3>() += offset;
+      point = sp.pack(w);
+      return true;
+    }
+  } oracle{cones, rho, type == GwsType::L1, offset, sp};
+  if (cones.size() > static_cast<std::size_t>(kMaxChoices)) warm = nullptr;
+  // Soft (torsion) or not decides each contact's set's dimension, so it is part of the shape.
+  std::vector<std::uint64_t> key = shapeKey(type == GwsType::L1 ? 3 : 4, s);
+  for (const auto& c : cones) key.push_back(c.torsion_mm > 0 ? 2u : 1u);
+  return solve(oracle, sp, s, warm, std::move(key));
 }
 
 }  // namespace sg

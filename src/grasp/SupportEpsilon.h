@@ -14,6 +14,7 @@
 // is ≥ that and equal when the nearest point lies inside a facet (QUALITY.md "Origin outside").
 #include <array>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,29 @@ struct SupportEpsilon {
   int workingSetSize = 0;               // support points kept (polytope vertices / Wolfe's corral)
   int facetCount = 0;                   // live facets of the final inner polytope (0 outside)
   int facetsCreated = 0;                // facets its insertions made (the solver's cost; ≥ facetCount − d − 1)
+  bool warmStarted = false;             // continued the previous solve's polytope (SupportWarmStart)
+};
+
+// The inner polytope of one solve, kept for the next solve of a nearby set of the same shape (same contacts and
+// wrenches per contact, same settings): QUALITY.md §Warm start. The next solve queries each of its vertices again
+// along the direction that found it (a point of the new set), refits every facet and checks that the surface is
+// still convex at every ridge and holds the origin; then it continues from there, else it solves cold. The bounds
+// are certified either way. One object per set and per caller; not for concurrent solves.
+class SupportWarmStart {
+ public:
+  SupportWarmStart();
+  ~SupportWarmStart();
+  SupportWarmStart(SupportWarmStart&&) noexcept;
+  SupportWarmStart& operator=(SupportWarmStart&&) noexcept;
+  SupportWarmStart(const SupportWarmStart&) = delete;
+  SupportWarmStart& operator=(const SupportWarmStart&) = delete;
+  void clear();                          // the next solve is cold
+  bool holdsPolytope() const;            // the last solve converged inside and left its polytope
+  struct Impl;
+  Impl& impl();
+
+ private:
+  std::unique_ptr<Impl> impl_;
 };
 
 // Any convex set given by its support function (u has zeros in unused coordinates).
@@ -66,12 +90,14 @@ using SupportFunction = std::function<SupportPoint(const Vec6& u)>;
 SupportEpsilon epsilonFromSupport(const SupportFunction& support, const SupportEpsilonSettings& settings = {});
 
 // L1 / L∞ spaces of linearised per-contact wrenches (as buildL1Gws / buildLInfinityGws + evaluateQuality).
+// `warm` (optional): start from the polytope the previous solve left there, and leave this one's.
 SupportEpsilon l1EpsilonFromSupport(const std::vector<std::vector<Vec6>>& perContactWrenches,
-                                    const SupportEpsilonSettings& settings = {});
+                                    const SupportEpsilonSettings& settings = {}, SupportWarmStart* warm = nullptr);
 SupportEpsilon lInfinityEpsilonFromSupport(const std::vector<std::vector<Vec6>>& perContactWrenches,
-                                           const SupportEpsilonSettings& settings = {});
+                                           const SupportEpsilonSettings& settings = {},
+                                           SupportWarmStart* warm = nullptr);
 // Exact cones (WrenchSupport.h), L1 or L∞ combination. Smooth sets converge more slowly than polytopes.
 SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, double torqueScale_mm, GwsType type,
-                                const SupportEpsilonSettings& settings = {});
+                                const SupportEpsilonSettings& settings = {}, SupportWarmStart* warm = nullptr);
 
 }  // namespace sg

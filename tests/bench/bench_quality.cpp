@@ -10,7 +10,10 @@
 // one bundled world after auto-grasp, default.xml unless named) | bench_quality --update-loop SECONDS
 // [MEASURE...] (analyzeGrasp on the default world with those measures, for a profiler) | bench_quality
 // --stage-counts N (each stage of the default world's full update N times, a fixed amount of work: run it under
-// `valgrind --tool=callgrind` and read the inclusive instruction counts of the stage functions)
+// `valgrind --tool=callgrind` and read the inclusive instruction counts of the stage functions) | bench_quality
+// --jitter-counts N [live] (N jittered states of the default world analysed cold, then warm, for callgrind:
+// --toggle-collect='*jitterSequenceCold*' and '*jitterSequenceWarm*'). --full-update first runs the jittered
+// states (median and p90, cold next to warm, every state's ε checked against the cold solve: a mismatch fails it).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +31,7 @@ extern "C" {
 #include "geometry/Primitives.h"
 #include "grasp/Analysis.h"
 #include "grasp/AutoGrasp.h"
+#include "grasp/DeferredMeasures.h"
 #include "grasp/GraspEvaluation.h"
 #include "grasp/HullMeasures.h"
 #include "grasp/QualityMeasure.h"
@@ -36,6 +40,7 @@ extern "C" {
 #include "../support/RandomGrasps.h"
 #include "io/ModelIO.h"
 #include "../support/PlacedBody.h"
+#include "../support/JitteredGraspStates.h"
 
 using namespace sg;
 
@@ -213,20 +218,23 @@ World sphereGraspWorld(std::vector<Contact>& contacts) {
   return w;
 }
 
+bool jitteredFullUpdate(const World& world, int stateCount, int passes);
+
 // The default world after auto-grasp, the whole update as the application and the CLI run it (analyzeGrasp:
 // contact detection, soft neighbourhoods and fits, patches, wrenches, measures): median over many calls, then
 // each stage alone on the same state (the sum of the stage medians is close to, not equal to, the whole).
-void defaultWorldFullUpdate() {
+bool defaultWorldFullUpdate() {
   World world;
   try {
     world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
   } catch (const std::exception& e) {
     std::printf("(worlds/default.xml not usable: %s)\n", e.what());
-    return;
+    return true;
   }
   autoGrasp(world, 0);
-  std::printf("\n== default world full update (analyzeGrasp after auto-grasp: contacts -> soft fits -> wrenches -> "
-              "measures)\n");
+  const bool same = jitteredFullUpdate(world, quick ? 100 : 200, quick ? 3 : 7);
+  std::printf("\n== default world full update, one state repeated (analyzeGrasp after auto-grasp: contacts -> soft "
+              "fits -> wrenches -> measures)\n");
   NullProgress progress;
   const double budget = quick ? 0.3 : 3.0;
   const std::size_t maxCalls = quick ? 200 : 3000;
@@ -255,7 +263,7 @@ void defaultWorldFullUpdate() {
   AnalysisResult r = analyzeGrasp(world, request, progress);
   const bench::Medians full = bench::medians([&] { r = analyzeGrasp(world, request, progress); }, budget, maxCalls);
   const GraspEvaluation* e = r.primary();
-  if (!e) return;
+  if (!e) return same;
   const ContactModel& model = *findContactModel(request.contactModels.front());
   // The stages as analyzeGrasp runs them: detection keeps its raw points for the touching points.
   std::vector<Contact> contacts;
@@ -313,6 +321,112 @@ void defaultWorldFullUpdate() {
               "grasp pairs only: %s, %.3f ms wall)\n",
               full.wall_s <= 1e-3 ? "met" : "not met", 1e3 * full.wall_s, 1e3 * full.cpu_s,
               scoped.wall_s <= 1e-3 ? "met" : "not met", 1e3 * scoped.wall_s);
+  return same;
+}
+
+// Median and 90th percentile of per-state figures.
+struct Spread {
+  double median = 0, p90 = 0;
+};
+Spread spreadOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  if (v.empty()) return {};
+  auto at = [&](double q) { return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))]; };
+  return {at(0.5), at(0.9)};
+}
+
+// The warm path must give the cold path's value: the ε's to 1e-9 (relative to max(1, |ε|)) where both solves ask
+// for a gap of 1e-9, else within the two certified intervals' gaps (the exact cones: gap 1e-6); the rest exactly.
+bool sameMeasures(const AnalysisResult& cold, const AnalysisResult& warm, std::string& why) {
+  const GraspEvaluation* a = cold.primary();
+  const GraspEvaluation* b = warm.primary();
+  if (!a || !b) { why = "no evaluation"; return a == b; }
+  if (a->measures.size() != b->measures.size()) { why = "different measure lists"; return false; }
+  for (std::size_t i = 0; i < a->measures.size(); ++i) {
+    const MeasureValue& x = a->measures[i];
+    const MeasureValue& y = b->measures[i];
+    double tol = 1e-9 * std::max(1.0, std::abs(x.value));
+    if (x.bounds && y.bounds) tol = std::max(tol, x.bounds->gap() + y.bounds->gap());
+    const bool boundsOverlap =
+        !x.bounds || !y.bounds || (x.bounds->lower <= y.bounds->upper + tol && y.bounds->lower <= x.bounds->upper + tol);
+    if (x.measure != y.measure || x.ok != y.ok || !(std::abs(x.value - y.value) <= tol) || !boundsOverlap) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "%s: cold %.15g, warm %.15g (tolerance %.1e)", x.measure.c_str(), x.value, y.value, tol);
+      why = buf;
+      return false;
+    }
+  }
+  return true;
+}
+
+// The default world's update over jittered states (tests/support/JitteredGraspStates.h: palm and DOFs around the
+// auto-grasped state, seed 39, the grasp's contacts kept), each state analysed cold and warm (the ε solves starting
+// from the previous state's polytopes, QUALITY.md §Warm start) in the same run; per state the median of `passes`
+// passes, then the median and 90th percentile over the states. Every state's measures are compared (sameMeasures):
+// a mismatch fails the benchmark. Returns false on a mismatch.
+bool jitteredFullUpdate(const World& world, int stateCount, int passes) {
+  const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, stateCount, 39);
+  std::printf("\n== default world over %d jittered states (palm +-0.1 mm, +-0.002 rad, DOFs +-0.002; the grasp's "
+              "contacts kept; %d passes, per-state median, then median and p90 over the states)\n",
+              stateCount, passes);
+  NullProgress progress;
+  std::vector<std::string> live;
+  for (const QualityMeasure* m : qualityMeasures())
+    if (!m->expensive() && !wrenchSpaceHull(*m)) live.push_back(m->name());
+  struct Case { const char* title; std::vector<std::string> measures; double target_ms; };
+  const std::vector<Case> cases = {
+      {"full update (contacts, soft fits, eps L1, eps Linf)", {"epsilon-l1", "epsilon-linf"}, 0.5},
+      {"app live set (eps L1, eps Linf, eps exact, sigma min)", live, 1.5}};
+  bool allSame = true;
+  for (const Case& c : cases) {
+    std::vector<std::vector<double>> wall(2, std::vector<double>(states.size())), cpu = wall;
+    std::vector<std::vector<std::vector<double>>> samples(4, std::vector<std::vector<double>>(states.size()));
+    int warmStarted = 0, warmSolves = 0, mismatches = 0;
+    EpsilonWarmStarts warm;
+    for (int pass = 0; pass < passes; ++pass)
+      for (int mode = 0; mode < 2; ++mode)  // 0 cold, 1 warm; the same states in the same run
+        for (std::size_t i = 0; i < states.size(); ++i) {
+          AnalysisRequest request;
+          request.measures = c.measures;
+          if (mode == 1) request.warmStart = &warm;
+          AnalysisResult r;
+          const double c0 = bench::threadCpuSeconds();
+          const double w = bench::secondsOf([&] { r = analyzeGrasp(world, states[i], request, progress); });
+          samples[static_cast<std::size_t>(2 * mode)][i].push_back(w);
+          samples[static_cast<std::size_t>(2 * mode + 1)][i].push_back(bench::threadCpuSeconds() - c0);
+          if (mode == 1 && pass == 0) {
+            AnalysisRequest coldRequest;
+            coldRequest.measures = c.measures;
+            const AnalysisResult cold = analyzeGrasp(world, states[i], coldRequest, progress);
+            std::string why;
+            if (!sameMeasures(cold, r, why)) {
+              if (mismatches++ < 5) std::printf("  MISMATCH at state %zu: %s\n", i, why.c_str());
+              allSame = false;
+            }
+            if (const GraspEvaluation* e = r.primary())
+              for (const auto* slot : {&e->l1Support, &e->lInfinitySupport, &e->exactSupport})
+                if (*slot) { ++warmSolves; warmStarted += (*slot)->warmStarted ? 1 : 0; }
+          }
+        }
+    for (int k = 0; k < 4; ++k)
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        auto& v = samples[static_cast<std::size_t>(k)][i];
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        (k % 2 == 0 ? wall : cpu)[static_cast<std::size_t>(k / 2)][i] = v[v.size() / 2];
+      }
+    const Spread coldWall = spreadOf(wall[0]), warmWall = spreadOf(wall[1]);
+    const Spread coldCpu = spreadOf(cpu[0]), warmCpu = spreadOf(cpu[1]);
+    std::printf("%s\n  cold: median %.3f ms, p90 %.3f ms (cpu median %.3f ms, p90 %.3f ms)\n", c.title,
+                1e3 * coldWall.median, 1e3 * coldWall.p90, 1e3 * coldCpu.median, 1e3 * coldCpu.p90);
+    std::printf("  warm: median %.3f ms, p90 %.3f ms (cpu median %.3f ms, p90 %.3f ms); %d of %d eps solves "
+                "warm-started; %d states differ from the cold solve\n",
+                1e3 * warmWall.median, 1e3 * warmWall.p90, 1e3 * warmCpu.median, 1e3 * warmCpu.p90, warmStarted,
+                warmSolves, mismatches);
+    std::printf("  target <= %.1f ms (warm, median over jittered states): %s (%.3f ms wall, %.3f ms cpu)\n",
+                c.target_ms, warmWall.median <= 1e-3 * c.target_ms ? "met" : "not met", 1e3 * warmWall.median,
+                1e3 * warmCpu.median);
+  }
+  return allSame;
 }
 
 // The default world's ε L1, ε L∞ and exact-cone ε alone, each repeated for `seconds` (for a profiler:
@@ -377,6 +491,39 @@ void defaultWorldStageCounts(int n) {
               linf.facetCount, linf.facetsCreated);
 }
 
+// A fixed amount of work for callgrind (instructions per state, cold against warm): the same jittered states
+// analysed once cold, then once warm, by two functions `--toggle-collect` can tell apart.
+__attribute__((noinline)) void jitterSequenceCold(const World& world, const std::vector<WorldState>& states,
+                                                  const std::vector<std::string>& measures) {
+  NullProgress progress;
+  for (const WorldState& s : states) {
+    AnalysisRequest request;
+    request.measures = measures;
+    (void)analyzeGrasp(world, s, request, progress);
+  }
+}
+__attribute__((noinline)) void jitterSequenceWarm(const World& world, const std::vector<WorldState>& states,
+                                                  const std::vector<std::string>& measures) {
+  NullProgress progress;
+  EpsilonWarmStarts warm;
+  for (const WorldState& s : states) {
+    AnalysisRequest request;
+    request.measures = measures;
+    request.warmStart = &warm;
+    (void)analyzeGrasp(world, s, request, progress);
+  }
+}
+void jitterCounts(int n, bool liveSet) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+  autoGrasp(world, 0);
+  const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, n, 39);
+  std::vector<std::string> measures = {"epsilon-l1", "epsilon-linf"};
+  if (liveSet) measures = immediateMeasureNames();
+  jitterSequenceCold(world, states, measures);
+  jitterSequenceWarm(world, states, measures);
+  std::printf("%d jittered states, cold then warm (%s)\n", n, liveSet ? "the live set" : "eps L1 + eps Linf");
+}
+
 }  // namespace
 
 int usage(int status) {
@@ -385,7 +532,8 @@ int usage(int status) {
                "       bench_quality --full-update [--quick]\n"
                "       bench_quality --eps-loop SECONDS [WORLD.xml]\n"
                "       bench_quality --update-loop SECONDS [MEASURE...]\n"
-               "       bench_quality --stage-counts N\n");
+               "       bench_quality --stage-counts N\n"
+               "       bench_quality --jitter-counts N [live]\n");
   return status;
 }
 
@@ -394,8 +542,9 @@ int main(int argc, char** argv) {
     const std::string first = argv[1];
     if (first == "--help" || first == "-h") return usage(0);
     const bool known = first == "--quick" || first == "--full-update" || first == "--eps-loop" ||
-                       first == "--update-loop" || first == "--stage-counts";
-    const bool needsValue = first == "--eps-loop" || first == "--update-loop" || first == "--stage-counts";
+                       first == "--update-loop" || first == "--stage-counts" || first == "--jitter-counts";
+    const bool needsValue = first == "--eps-loop" || first == "--update-loop" || first == "--stage-counts" ||
+                            first == "--jitter-counts";
     if (!known || (needsValue && argc < 3)) return usage(2);
   }
   bool fullUpdateOnly = false;
@@ -404,7 +553,10 @@ int main(int argc, char** argv) {
     fullUpdateOnly = fullUpdateOnly || std::strcmp(argv[i], "--full-update") == 0;
   }
   if (fullUpdateOnly) {
-    defaultWorldFullUpdate();
+    if (!defaultWorldFullUpdate()) {
+      std::fprintf(stderr, "bench_quality: the warm-started eps differs from the cold solve\n");
+      return 1;
+    }
     return 0;
   }
   for (int i = 1; i + 1 < argc; ++i)
@@ -417,6 +569,11 @@ int main(int argc, char** argv) {
       NullProgress progress;
       const double t = bench::medianSeconds([&] { (void)analyzeGrasp(world, request, progress); }, std::atof(argv[i + 1]), 100000000);
       std::printf("full update median %.4f ms\n", 1e3 * t);
+      return 0;
+    }
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--jitter-counts") == 0) {
+      jitterCounts(std::max(1, std::atoi(argv[i + 1])), i + 2 < argc && std::strcmp(argv[i + 2], "live") == 0);
       return 0;
     }
   for (int i = 1; i + 1 < argc; ++i)
@@ -446,7 +603,10 @@ int main(int argc, char** argv) {
   report("synthetic: four soft fingertips (E = 1.5 MPa) on a 30 mm icosphere", sphere, [&] { return contacts; },
          /*handContactsOnly=*/false);
   compareOnRandomGrasps();
-  defaultWorldFullUpdate();
+  if (!defaultWorldFullUpdate()) {
+    std::fprintf(stderr, "bench_quality: the warm-started eps differs from the cold solve\n");
+    return 1;
+  }
   std::printf("\n== per measure on the same grasp (eps alone, from the wrenches / cones; median)\n");
   defaultWorldEpsilonLoop(quick ? 0.1 : 1.0, "default.xml");
   return 0;

@@ -97,7 +97,9 @@ void GraspAnalysis::recompute() {
   }
   try {
     NullProgress progress;
-    AnalysisResult result = analyzeGrasp(doc_->world(), liveAnalysisRequest(settings_, selectedGraspable()), progress);
+    AnalysisRequest request = liveAnalysisRequest(settings_, selectedGraspable());
+    request.warmStart = &warm_;  // consecutive updates (a drag) continue the last ε solves (QUALITY.md §Warm start)
+    AnalysisResult result = analyzeGrasp(doc_->world(), request, progress);
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;
     if (!result.evaluations.empty()) evaluation_ = std::move(result.evaluations.front());

@@ -116,6 +116,7 @@ class GraspAnalysis : public QObject {
   std::vector<Interpenetration> interpenetrations_;
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
+  EpsilonWarmStarts warm_;  // the ε solves' polytopes, kept from one update to the next
   QString error_;
   std::optional<int> selectedContact_;
   std::optional<int> target_;
