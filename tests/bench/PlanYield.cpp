@@ -160,7 +160,7 @@ int planYield(const YieldOptions& options) {
               "70000 steps = %ld iterations), 1 thread, point contacts, final stage %s, seeds 1..%d;\n"
               "the same run cut at %ld, %ld, ... iterations and lengthened while it takes at most %g CPU s.\n"
               "Medians over the seeds. FC = force-closure grasps of the list; dist = FC grasps pairwise farther than "
-              "0.2 (state distance);\n1stFC = the list's first grasp is FC; first-FC = CPU s of the shortest run whose "
+              "0.2 (state distance);\n1stFC = the list's first grasp is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
               "list holds one; eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
               "evaluations/s, steps/s (search only): the default run.\n\n",
               kDefaultIterations, options.finalStage ? "on" : "off", options.seeds, kFirstIterations,
@@ -197,9 +197,11 @@ int planYield(const YieldOptions& options) {
     };
     // A seed without any force-closure grasp counts as +∞ in the median of the first-FC time.
     const double firstFc = med([](const SeedFigures& s) { return s.firstForceClosure_s < 0 ? 1e300 : s.firstForceClosure_s; });
-    std::printf("%-26s %4s %5.1f %4.1f %4.0f%%", name.c_str(), "med", med([](const SeedFigures& s) { return double(s.full.forceClosure); }),
+    std::printf("%-26s %4s %5.1f %4.1f %2.0f/%.0f", name.c_str(), "med", med([](const SeedFigures& s) { return double(s.full.forceClosure); }),
                 med([](const SeedFigures& s) { return double(s.full.distinct); }),
-                100 * med([](const SeedFigures& s) { return s.full.firstForceClosure ? 1.0 : 0.0; }));
+                static_cast<double>(std::count_if(seeds.begin(), seeds.end(),
+                                                  [](const SeedFigures& s) { return s.full.firstForceClosure; })),
+                static_cast<double>(seeds.size()));
     printTime(firstFc > 1e299 ? -1 : firstFc);
     for (int k = 0; k < 3; ++k) {
       const double e = med([k](const SeedFigures& s) { return s.epsilonAt[k]; });

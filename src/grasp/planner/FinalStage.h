@@ -37,7 +37,7 @@ struct FinalStageOutcome {
   bool ran = false;
   std::vector<StagedState> states;  // ascending (energy, tie break, source)
   long evaluations = 0;        // legal states scored (closed unless the closing cannot reach the object)
-  long illegal = 0;            // moves whose hand collides
+  long illegal = 0;            // placements whose hand collides (a move and each of its back-offs)
   long crowded = 0;            // moves closer than the list's distance rule to another kept state
   long improved = 0;           // accepted moves
   double elapsed_s = 0;
