@@ -11,6 +11,9 @@
 //   bench_plan --search WORLD [ITERATIONS [ENERGY]]   only the annealing search (1 thread, seed 1, no measuring
 //                                            of the kept grasps): steps per CPU second of the search alone; a
 //                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
+//   bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]
+//                                            the planner's yield on every bundled hand/object world (PlanYield.h):
+//                                            seeds 1..N (5), runs up to S CPU s (30)
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -27,6 +30,7 @@
 #include "BenchStats.h"
 #include "BenchTiming.h"
 #include "FclReference.h"
+#include "PlanYield.h"
 #include "geometry/BvhCache.h"
 #include "geometry/Proximity.h"
 #include "grasp/planner/GraspPlanner.h"
@@ -281,7 +285,8 @@ int usage(int status) {
   std::fprintf(status == 0 ? stdout : stderr,
                "usage: bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy)\n"
                "       bench_plan --sequence [STATES [WORLD]]\n"
-               "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n");
+               "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n"
+               "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]\n");
   return status;
 }
 
@@ -294,6 +299,29 @@ int runBenchmarks(int argc, char** argv) {
     if (!n || *n < 1) return usage(2);
     searchOnly(argv[2], *n, argc > 4 ? energyFromString(argv[4]) : EnergyKind::Contacts);
     return sequenceCheck.finish();
+  }
+  if (first == "--yield") {
+    bench::YieldOptions options;
+    for (int i = 2; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "--no-final-stage") {
+        options.finalStage = false;
+      } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps") && i + 1 < argc) {
+        const char* value = argv[++i];
+        if (a == "--world") {
+          options.world = value;
+          continue;
+        }
+        const auto n = countArgument(value);
+        if (!n || *n < 1 || *n > 1000) return usage(2);
+        if (a == "--seeds") options.seeds = static_cast<int>(*n);
+        else if (a == "--refine-steps") options.refineSteps = static_cast<int>(*n);
+        else options.maxTime_s = static_cast<double>(*n);
+      } else {
+        return usage(2);
+      }
+    }
+    return bench::planYield(options);
   }
   if (first == "--sequence") {
     if (argc > 4) return usage(2);

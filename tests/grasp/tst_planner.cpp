@@ -57,6 +57,16 @@ PlanRequest smallPlan(EnergyKind kind, long iterations, int threads) {
   r.chains = 4;
   r.threads = threads;
   r.seed = 7;
+  r.finalStage.enabled = false;  // the search's own list; the final stage has its own tests
+  return r;
+}
+
+// The default world's default run cut short, with the final stage (PLANNER.md §Final stage).
+PlanRequest stagedPlan(int threads) {
+  PlanRequest r = smallPlan(EnergyKind::Contacts, 2000, threads);
+  r.seed = 1;
+  r.finalStage = FinalStageSettings{};
+  r.reportMeasures = {"epsilon-l1"};
   return r;
 }
 
@@ -1178,6 +1188,103 @@ class TestPlanner : public QObject {
     HandConfiguration wrong = c;
     wrong.dofValues.push_back(0);
     QVERIFY_THROWS_EXCEPTION(sg::Error, saveGraspAsWorld(world, 0, wrong, path));
+  }
+
+  // The final stage's list: force closure first (the first grasp is force closure when any is), ascending stage
+  // energy, the list's size and distance rule, and the energy agrees with the measured grasp's force closure.
+  void finalStageListIsForceClosureAtTheTop() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    const PlanResult r = planGrasps(world, stagedPlan(1), progress);
+    QVERIFY(r.finalStage.ran);
+    QVERIFY(!r.grasps.empty() && r.grasps.size() <= 20);
+    QVERIFY2(std::any_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }),
+             "the default world's run finds force closure");
+    QVERIFY(r.grasps.front().forceClosure);
+    bool seenOpen = false;
+    for (std::size_t i = 0; i < r.grasps.size(); ++i) {
+      const PlannedGrasp& g = r.grasps[i];
+      // Within each part (force closure, then the rest) ascending stage energy.
+      if (i > 0 && r.grasps[i - 1].forceClosure == g.forceClosure) QVERIFY(r.grasps[i - 1].energy <= g.energy);
+      QVERIFY2(!(seenOpen && g.forceClosure), "a force-closure grasp below one that is not");
+      seenOpen = seenOpen || !g.forceClosure;
+      if (g.energy > 0) QVERIFY(!g.forceClosure);  // the stage's energy: > 0 only without force closure
+      if (g.forceClosure) {
+        const MeasureValue* eps = g.measure("epsilon-l1");
+        QVERIFY(eps && eps->ok && eps->value > 0);
+      }
+      for (std::size_t j = i + 1; j < r.grasps.size(); ++j)
+        QVERIFY(r.space.distance(g.variables, r.grasps[j].variables) >= 0.2);
+    }
+    // The stage keeps the best of more candidates than the list holds.
+    QVERIFY(r.annealing.best.size() > r.grasps.size());
+  }
+
+  void finalStageSameOnOneAndFourThreads() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    const PlanResult one = planGrasps(world, stagedPlan(1), progress);
+    const PlanResult four = planGrasps(world, stagedPlan(4), progress);
+    QVERIFY(!one.grasps.empty());
+    QCOMPARE(one.grasps.size(), four.grasps.size());
+    QCOMPARE(one.finalStage.improved, four.finalStage.improved);
+    for (std::size_t i = 0; i < one.grasps.size(); ++i) {
+      QCOMPARE(one.grasps[i].energy, four.grasps[i].energy);
+      QVERIFY(one.grasps[i].variables == four.grasps[i].variables);
+      QVERIFY(one.grasps[i].grasp.dofValues == four.grasps[i].grasp.dofValues);
+      QCOMPARE(one.grasps[i].forceClosure, four.grasps[i].forceClosure);
+    }
+  }
+
+  // No state leaves the stage worse than it entered: its (energy, tie break) never grows, the start score is the
+  // auto-grasp quality energy of the search's state (recomputed here), and the refined state scores what the
+  // stage says it does.
+  void finalStageNeverMakesAGraspWorse() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    const PlanRequest request = stagedPlan(1);
+    const PlanResult r = planGrasps(world, request, progress);
+    QVERIFY(r.finalStage.improved > 0);  // the property below is not vacuous
+    EnergySettings stageEnergy = request.energy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    HandEvaluator evaluator(world, world.state, r.space, stageEnergy);
+    for (const StagedState& s : r.finalStage.states) {
+      QVERIFY(s.state.energy <= s.startEnergy);
+      if (s.state.energy == s.startEnergy) QVERIFY(s.tieBreak <= s.startTieBreak);
+      QVERIFY(s.source < r.annealing.best.size());
+      QCOMPARE(evaluator.energy(r.annealing.best[s.source].x).value(), s.startEnergy);
+      QCOMPARE(evaluator.energy(s.state.x).value(), s.state.energy);
+    }
+    // With the stage off the list is the search's own, closed as its energy closes.
+    PlanRequest off = request;
+    off.finalStage.enabled = false;
+    const PlanResult plain = planGrasps(world, off, progress);
+    QVERIFY(!plain.finalStage.ran);
+    QCOMPARE(plain.grasps.size(), std::min<std::size_t>(20, plain.annealing.best.size()));
+    for (std::size_t i = 0; i < plain.grasps.size(); ++i) QCOMPARE(plain.grasps[i].energy, plain.annealing.best[i].energy);
+  }
+
+  void badFinalStageSettingsAreRejected() {
+    const World world = bundled("paralleljaw_box.xml");
+    NullProgress progress;
+    auto refused = [&](const std::function<void(FinalStageSettings&)>& set) {
+      PlanRequest request = smallPlan(EnergyKind::Contacts, 10, 1);
+      request.finalStage.enabled = true;
+      set(request.finalStage);
+      try {
+        planGrasps(world, request, progress);
+      } catch (const Error& e) {
+        return std::string(e.what()).find("final stage") != std::string::npos;
+      }
+      return false;
+    };
+    QVERIFY(refused([](FinalStageSettings& s) { s.refineSteps = -1; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.stepScale = 0; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.stepScale = 1.5; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.stepScale = std::numeric_limits<double>::quiet_NaN(); }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.candidates = 0; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.refineBest = -1; }));
+    QVERIFY(!refused([](FinalStageSettings& s) { s.refineSteps = 0; }));  // close and score only: fine
   }
 };
 

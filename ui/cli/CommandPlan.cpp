@@ -1,5 +1,6 @@
 // softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--iterations N | --steps N] [--time-limit S] [--seed K]
-//                          [--threads T] [--chains C] [--json] [--out grasps.json] [analysis options]
+//                          [--threads T] [--chains C] [--no-final-stage] [--refine-steps N] [--json] [--csv]
+//                          [--out grasps.json] [analysis options]
 // softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pre-grasp] [--json] [--out FILE] [analysis options]
 // The grasp planner (src/grasp/planner/PLANNER.md): simulated annealing over the hand's pose and posture,
 // the kept grasps closed with auto-grasp and measured, printed best first and optionally saved as a grasp
@@ -177,6 +178,14 @@ int runPlan(const ParsedArgs& args) {
     if (v.size() != 1 || !(v[0] > 0)) throw UsageError("--time-limit: expected a positive number of seconds");
     request.timeLimit_s = v[0];
   }
+  request.finalStage.enabled = !args.has("--no-final-stage");
+  request.finalStage.refineSteps =
+      static_cast<int>(integerOption(args, "--refine-steps", request.finalStage.refineSteps, 0));
+  try {
+    requireValidFinalStage(request.finalStage);
+  } catch (const Error& e) {
+    throw UsageError("--refine-steps: " + e.message());
+  }
   request.reportMeasures = reportMeasures(args, analysis);
   Warnings warnings;
   warnings.addLoadWarnings(world);
@@ -205,6 +214,16 @@ int runPlan(const ParsedArgs& args) {
     run.set("threads", request.threads);
     run.set("contactModel", analysis.contactModels.front());
     if (request.energy.kind == EnergyKind::AutoGraspQuality) run.set("qualityMeasure", request.energy.measure);
+    if (const FinalStageOutcome& f = result.finalStage; f.ran) {
+      Json stage = Json::object();
+      stage.set("candidates", static_cast<long>(result.annealing.best.size()));
+      stage.set("scored", f.evaluations);
+      stage.set("illegal", f.illegal);
+      stage.set("crowded", f.crowded);
+      stage.set("improved", f.improved);
+      stage.set("elapsed_s", f.elapsed_s);
+      run.set("finalStage", stage);
+    }
     doc.set("run", run);
     Json w = Json::array();
     for (const std::string& line : warnings.all()) w.push(line);
@@ -229,6 +248,10 @@ int runPlan(const ParsedArgs& args) {
                              " iterations in " + TextPrinter::number(a.elapsed_s) + " s (" +
                              TextPrinter::number(std::round(rate)) + " steps/s, " + std::to_string(request.threads) +
                              " thread(s))");
+    if (const FinalStageOutcome& f = result.finalStage; f.ran)
+      out.field("final stage", std::to_string(result.annealing.best.size()) + " candidates closed and scored, best " +
+                                   std::to_string(result.grasps.size()) + " kept, " + std::to_string(f.improved) +
+                                   " refined in " + TextPrinter::number(f.elapsed_s) + " s");
     out.field("grasps", std::to_string(result.grasps.size()) + ", " +
                             std::to_string(std::count_if(result.grasps.begin(), result.grasps.end(),
                                                          [](const PlannedGrasp& g) { return g.forceClosure; })) +
@@ -340,6 +363,8 @@ CommandSyntax planSyntax() {
                    {"--threads", "T", "worker threads (default 0 = all cores, as the application); the list "
                                       "does not depend on it"},
                    {"--chains", "C", "independent annealing chains (default 4)"},
+                   {"--no-final-stage", "", "list the search's own kept states (no closing, scoring and refining stage)"},
+                   {"--refine-steps", "N", "final stage: local moves per refined grasp (default 8; 0 = score only)"},
                    {"--quality-measure", "Q", "the measure autograsp-quality ranks force-closure grasps by "
                                               "(default epsilon-l1)"},
                    {"--live-contacts", "", "contacts energy: one contact per link even if the robot has virtual contacts"}}};

@@ -238,7 +238,7 @@ namespace {
 struct ChainOutcome {
   std::vector<BestEntry> best;
   std::vector<TracePoint> trace;
-  long iterations = 0, evaluations = 0, illegal = 0;
+  long iterations = 0, evaluations = 0, illegal = 0, fullEvaluations = 0;
 };
 
 constexpr int kLegalAttempts = 11;  // GraspIt!: tries for a legal neighbour per iteration
@@ -255,6 +255,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
   // The start state may be illegal (a colliding hand): it then has +∞ energy and any legal neighbour is taken.
   double e = evaluator.energy(x).value_or(std::numeric_limits<double>::infinity());
   ++out.evaluations;
+  ++out.fullEvaluations;
   AnnealingMonitor* monitor = request.monitor;
   if (monitor && std::isfinite(e)) monitor->offerBest(x, e);
   if (request.listStart && e < request.listThreshold) best.offer({x, e, chain, -1});
@@ -289,6 +290,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
       drawn = test.drawn();
       if (candidateEnergy) ++out.evaluations;
       else ++out.illegal;
+      if (candidateEnergy && std::isfinite(*candidateEnergy)) ++out.fullEvaluations;  // not stopped early
     }
     ++out.iterations;
     iterationsDone.fetch_add(1, std::memory_order_relaxed);
@@ -384,6 +386,7 @@ AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFac
     all.insert(all.end(), o.best.begin(), o.best.end());
     result.iterations += o.iterations;
     result.evaluations += o.evaluations;
+    result.fullEvaluations += o.fullEvaluations;
     result.illegal += o.illegal;
     result.traces.push_back(std::move(o.trace));
   }

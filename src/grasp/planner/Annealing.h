@@ -233,6 +233,7 @@ struct AnnealingResult {
   StopReason stopReason = StopReason::StepLimit;
   long iterations = 0;                 // over all chains
   long evaluations = 0;                // energy evaluations over all chains (legal neighbours)
+  long fullEvaluations = 0;            // of those, evaluated to the end (not stopped by the acceptance test)
   long illegal = 0;                    // neighbours rejected as illegal
   double elapsed_s = 0;
   std::vector<std::vector<TracePoint>> traces;  // per chain, every 1/100 of its iterations

@@ -175,10 +175,12 @@ PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, c
 }
 
 PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSink& progress) {
+  const auto started = std::chrono::steady_clock::now();
   PlanResult out;
   out.graspable = request.graspable.value_or(0);
   if (world.graspables.empty()) throw Error("the world has no graspable body to plan for");
   requireStepsBeyondStart(request.maxSteps, request.params);
+  requireValidFinalStage(request.finalStage);
   for (const std::string& m : request.reportMeasures)
     if (!findQualityMeasure(m)) throw Error("unknown quality measure '" + m + "'");
   if (request.energy.kind == EnergyKind::AutoGraspQuality && !findQualityMeasure(request.energy.measure))
@@ -195,6 +197,9 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   ar.seed = request.seed;
   ar.timeLimit_s = request.timeLimit_s;
   ar.monitor = request.monitor;
+  const std::size_t listSize = ar.bestListSize;
+  if (request.finalStage.enabled)  // the search keeps more states: the stage keeps the best of them
+    ar.bestListSize = std::max(listSize, static_cast<std::size_t>(request.finalStage.candidates));
   QualitySampler sampler(world, space, request);
   if (request.monitor) ar.poll = [&sampler](long iterations) { sampler(iterations); };
   // The guided planner's grasps come from its children: they are closed and measured as the child energy does.
@@ -265,6 +270,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
       }
       out.annealing.iterations += r.iterations;
       out.annealing.evaluations += r.evaluations;
+      out.annealing.fullEvaluations += r.fullEvaluations;
       out.annealing.illegal += r.illegal;
       for (auto& t : r.traces) out.annealing.traces.push_back(std::move(t));
       out.annealing.stopReason = r.stopReason;
@@ -281,6 +287,42 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
     out.annealing.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
+  if (request.finalStage.enabled) {
+    // The final stage (PLANNER.md §Final stage): every kept state closed, scored with the auto-grasp quality
+    // energy and refined; the list is theirs, closed as that energy closes (auto-grasp) and measured. The time
+    // limit covers it too (a state not refined by then is scored only), and so does cancel.
+    EnergySettings stageEnergy = energy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    stageEnergy.measure = "epsilon-l1";
+    const auto stopAt = started + std::chrono::duration<double>(request.timeLimit_s);
+    auto stop = [&] {
+      return progress.cancelRequested() ||
+             (request.timeLimit_s > 0 && std::chrono::steady_clock::now() >= stopAt);
+    };
+    SubProgress stageProgress(progress, 0.9, 0.97);
+    out.finalStage = runFinalStage(world, space, stageEnergy, out.annealing.best, request.finalStage, request.seed,
+                                   listSize, ar.minDistance, stop, stageProgress);
+    for (std::size_t i = 0; i < out.finalStage.states.size(); ++i) {
+      out.grasps.push_back(closeAndMeasure(world, space, stageEnergy, out.finalStage.states[i].state,
+                                           request.reportMeasures));
+      progress.report(0.97 + 0.03 * static_cast<double>(i + 1) / static_cast<double>(out.finalStage.states.size()),
+                      "measuring grasps");
+    }
+    // Force closure as the analysis measures it first: the stage's fast ε (support functions, its own tolerance)
+    // can call a grasp at the force-closure threshold differently; otherwise the stage's order.
+    std::vector<std::size_t> order(out.grasps.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return out.grasps[i].forceClosure; });
+    std::vector<PlannedGrasp> grasps;
+    std::vector<StagedState> states;
+    for (std::size_t i : order) {
+      grasps.push_back(std::move(out.grasps[i]));
+      states.push_back(out.finalStage.states[i]);
+    }
+    out.grasps = std::move(grasps);
+    out.finalStage.states = std::move(states);
+    return out;
+  }
   // Each kept pre-grasp: closed as the energy closes it (auto-grasp; strict: approach first) and measured
   // (after cancel too: the list stays usable).
   for (std::size_t i = 0; i < out.annealing.best.size(); ++i) {

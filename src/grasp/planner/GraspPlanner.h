@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "grasp/planner/FinalStage.h"
 #include "grasp/planner/GuidedPlanner.h"
 #include "grasp/planner/HandSearch.h"
 
@@ -44,6 +45,7 @@ struct PlanRequest {
   // contact model) to it at most every `qualityInterval_s`. Not owned; may be null.
   AnnealingMonitor* monitor = nullptr;
   double qualityInterval_s = 0.5;
+  FinalStageSettings finalStage;
 };
 
 struct GraspContactRecord {
@@ -77,6 +79,9 @@ struct PlanResult {
   std::vector<std::vector<double>> avoided;
   std::vector<int> avoidedRun;
   std::vector<std::vector<double>> seeds;   // guided planner: the seeds of its children, in child order
+  // The final stage (when enabled): grasps[i] is finalStage.states[i] closed and measured (the search's states
+  // stay in annealing.best).
+  FinalStageOutcome finalStage;
 };
 
 // Plans grasps of `request.graspable` with robot `request.robot`, starting from the hand's configuration

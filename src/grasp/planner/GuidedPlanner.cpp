@@ -287,6 +287,7 @@ GuidedOutcome runGuided(const GuidedRequest& request, const EvaluatorFactory& pa
   AnnealingResult& a = out.annealing;
   a.iterations = parentResult.iterations;
   a.evaluations = parentResult.evaluations;
+  a.fullEvaluations = parentResult.fullEvaluations;
   a.illegal = parentResult.illegal;
   a.traces = std::move(parentResult.traces);
   std::vector<BestEntry> all;
@@ -294,6 +295,7 @@ GuidedOutcome runGuided(const GuidedRequest& request, const EvaluatorFactory& pa
     const AnnealingResult& r = child->result;
     a.iterations += r.iterations;
     a.evaluations += r.evaluations;
+    a.fullEvaluations += r.fullEvaluations;
     a.illegal += r.illegal;
     for (const auto& t : r.traces) a.traces.push_back(t);
     out.seeds.push_back(child->seed);

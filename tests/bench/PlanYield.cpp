@@ -1,0 +1,219 @@
+#include "PlanYield.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include "grasp/planner/GraspPlanner.h"
+#include "io/ModelIO.h"
+
+namespace sg::bench {
+
+using namespace sg::planner;
+
+namespace {
+
+// The shorter and longer runs: the same run cut after fewer iterations (the schedule is a function of the
+// iteration number, so a run of n iterations is the first n of a longer one), each closed, staged and measured:
+// 250, 500, ... iterations, GraspIt!'s 40 000, then doubling while a run takes at most the longest time asked for.
+constexpr long kFirstIterations = 250;
+constexpr long kDefaultIterations = 40000;
+constexpr double kEpsilonTimes_s[3] = {1, 5, 30};
+
+struct RunFigures {
+  std::size_t kept = 0, forceClosure = 0, distinct = 0;
+  bool firstForceClosure = false;   // the list's first (best-energy) grasp
+  double bestEpsilon = 0;           // largest ε L1 of the list (0: no force closure)
+  double wall_s = 0;                // planGrasps, search and final stage
+  double cpu_s = 0;                 // its process CPU time (one thread: the time on an idle core)
+  long iterations = 0;
+  double illegalRate = 0;           // illegal / (illegal + legal) neighbours
+  double fullEvaluationsPerSecond = 0;
+  double stepsPerSecond = 0;
+  bool invariantsHold = true;
+  FinalStageOutcome stage;
+};
+
+struct SeedFigures {
+  RunFigures full;                  // the step-limited default run
+  double firstForceClosure_s = -1;  // < 0: none
+  double epsilonAt[3] = {-1, -1, -1};  // after 1, 5, 30 s; < 0: not run
+};
+
+PlanRequest defaultRun(std::uint64_t seed, const YieldOptions& options) {
+  PlanRequest request;  // GraspIt!'s default run: simann, contacts, axis-angle, default parameters, 70 000 steps
+  request.energy.analysis.contactModels = {"point"};
+  request.threads = 1;
+  request.seed = seed;
+  request.reportMeasures = {"epsilon-l1"};
+  request.finalStage.enabled = options.finalStage;
+  if (options.refineSteps >= 0) request.finalStage.refineSteps = options.refineSteps;
+  return request;
+}
+
+double processCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+RunFigures measure(const World& world, const PlanRequest& request) {
+  NullProgress quiet;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = processCpuSeconds();
+  const PlanResult r = planGrasps(world, request, quiet);
+  RunFigures f;
+  f.cpu_s = processCpuSeconds() - cpu0;
+  f.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  f.stage = r.finalStage;
+  f.kept = r.grasps.size();
+  std::vector<const PlannedGrasp*> distinct;
+  for (const PlannedGrasp& g : r.grasps) {
+    if (!g.forceClosure) continue;
+    ++f.forceClosure;
+    if (const MeasureValue* e = g.measure("epsilon-l1"); e && e->ok) f.bestEpsilon = std::max(f.bestEpsilon, e->value);
+    // Distinct: farther than the list's distance rule (0.2, PLANNER.md §Best list) from every distinct one so far.
+    const bool far = std::all_of(distinct.begin(), distinct.end(), [&](const PlannedGrasp* d) {
+      return r.space.distance(g.variables, d->variables) > 0.2;
+    });
+    if (far) distinct.push_back(&g);
+  }
+  f.distinct = distinct.size();
+  f.firstForceClosure = !r.grasps.empty() && r.grasps.front().forceClosure;
+  const AnnealingResult& a = r.annealing;
+  const double candidates = static_cast<double>(a.illegal + a.evaluations);
+  f.illegalRate = candidates > 0 ? static_cast<double>(a.illegal) / candidates : 0;
+  f.fullEvaluationsPerSecond = a.elapsed_s > 0 ? static_cast<double>(a.fullEvaluations) / a.elapsed_s : 0;
+  f.stepsPerSecond = a.elapsed_s > 0 ? static_cast<double>(a.iterations) / a.elapsed_s : 0;
+  // Checked, not assumed: the list's size and distance rule, ascending energy (with the final stage: within the
+  // force-closure grasps and within the others), and its first grasp force closure whenever any is (the final
+  // stage's order, PLANNER.md §Final stage).
+  f.invariantsHold = r.grasps.size() <= 20;
+  for (std::size_t i = 0; i < r.grasps.size(); ++i)
+    for (std::size_t j = i + 1; j < r.grasps.size(); ++j) {
+      if (r.space.distance(r.grasps[i].variables, r.grasps[j].variables) < 0.2) f.invariantsHold = false;
+      const bool samePart = !request.finalStage.enabled || r.grasps[i].forceClosure == r.grasps[j].forceClosure;
+      if (samePart && r.grasps[j].energy < r.grasps[i].energy) f.invariantsHold = false;
+    }
+  if (request.finalStage.enabled && f.forceClosure > 0 && !f.firstForceClosure) f.invariantsHold = false;
+  return f;
+}
+
+SeedFigures measureSeed(const World& world, std::uint64_t seed, const YieldOptions& options) {
+  SeedFigures s;
+  // (CPU s, best ε) of every run, shortest first.
+  std::vector<std::pair<double, double>> runs;
+  std::vector<long> ladder;
+  for (long n = kFirstIterations; n < kDefaultIterations; n *= 2) ladder.push_back(n);
+  for (long n = kDefaultIterations; n <= 64 * kDefaultIterations; n *= 2) ladder.push_back(n);
+  for (long n : ladder) {
+    // Shorter runs past the longest time asked for add nothing once a force-closure grasp was found.
+    const bool pastTime = !runs.empty() && runs.back().first > options.maxTime_s && s.firstForceClosure_s >= 0;
+    if (n < kDefaultIterations && pastTime) continue;
+    PlanRequest request = defaultRun(seed, options);
+    request.maxSteps = request.params.k0 + n;
+    const RunFigures f = measure(world, request);
+    if (n == kDefaultIterations) s.full = f;
+    runs.emplace_back(f.cpu_s, f.bestEpsilon);
+    if (s.firstForceClosure_s < 0 && f.forceClosure > 0) s.firstForceClosure_s = f.cpu_s;
+    if (!f.invariantsHold) s.full.invariantsHold = false;
+    if (n >= kDefaultIterations && f.cpu_s > options.maxTime_s) break;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (kEpsilonTimes_s[k] > options.maxTime_s) continue;
+    s.epsilonAt[k] = 0;  // no run within the time: nothing found yet
+    for (const auto& [cpu_s, epsilon] : runs)
+      if (cpu_s <= kEpsilonTimes_s[k]) s.epsilonAt[k] = std::max(s.epsilonAt[k], epsilon);
+  }
+  return s;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::vector<std::string> bundledHandWorlds(const YieldOptions& options) {
+  std::vector<std::string> names;
+  if (!options.world.empty()) return {options.world};
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(SG_SOURCE_DIR) + "/worlds"))
+    if (entry.path().extension() == ".xml") names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// "1.23" or "none" (a time < 0: no force-closure grasp within the longest run).
+void printTime(double t_s) {
+  if (t_s < 0) std::printf(" %7s", "none");
+  else std::printf(" %7.2f", t_s);
+}
+
+}  // namespace
+
+int planYield(const YieldOptions& options) {
+  std::printf("planner yield: GraspIt!'s default run (simann, contacts energy, axis-angle, default parameters, "
+              "70000 steps = %ld iterations), 1 thread, point contacts, final stage %s, seeds 1..%d;\n"
+              "the same run cut at %ld, %ld, ... iterations and lengthened while it takes at most %g CPU s.\n"
+              "Medians over the seeds. FC = force-closure grasps of the list; dist = FC grasps pairwise farther than "
+              "0.2 (state distance);\n1stFC = the list's first grasp is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
+              "list holds one; eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
+              "evaluations/s, steps/s (search only): the default run.\n\n",
+              kDefaultIterations, options.finalStage ? "on" : "off", options.seeds, kFirstIterations,
+              2 * kFirstIterations, options.maxTime_s);
+  std::printf("%-26s %4s %5s %4s %5s %8s %8s %8s %8s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "1stFC",
+              "first-FC", "eps@1s", "eps@5s", "eps@30s", "illegal", "run s", "fullEv/s", "steps/s");
+  int status = 0;
+  for (const std::string& name : bundledHandWorlds(options)) {
+    const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
+    if (world.robots.empty() || world.graspables.empty()) continue;
+    std::vector<SeedFigures> seeds;
+    for (int seed = 1; seed <= options.seeds; ++seed) {
+      const SeedFigures s = measureSeed(world, static_cast<std::uint64_t>(seed), options);
+      seeds.push_back(s);
+      std::printf("%-26s %4d %2zu/%-2zu %4zu %5s", name.c_str(), seed, s.full.forceClosure, s.full.kept,
+                  s.full.distinct, s.full.firstForceClosure ? "yes" : "no");
+      printTime(s.firstForceClosure_s);
+      for (double e : s.epsilonAt) e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);
+      std::printf(" %6.1f%% %8.2f %9.0f %8.0f\n", 100 * s.full.illegalRate, s.full.cpu_s,
+                  s.full.fullEvaluationsPerSecond, s.full.stepsPerSecond);
+      if (s.full.stage.ran)
+        std::printf("%-26s      final stage of the default run: %.2f s, %ld states scored, %ld illegal and %ld crowded "
+                    "moves, %ld improvements\n", "", s.full.stage.elapsed_s, s.full.stage.evaluations,
+                    s.full.stage.illegal, s.full.stage.crowded, s.full.stage.improved);
+      if (!s.full.invariantsHold) {
+        std::printf("  CHECK FAILED: the list breaks its size, distance or order rule\n");
+        status = 1;
+      }
+    }
+    auto med = [&](auto get) {
+      std::vector<double> v;
+      for (const SeedFigures& s : seeds) v.push_back(get(s));
+      return median(v);
+    };
+    // A seed without any force-closure grasp counts as +∞ in the median of the first-FC time.
+    const double firstFc = med([](const SeedFigures& s) { return s.firstForceClosure_s < 0 ? 1e300 : s.firstForceClosure_s; });
+    std::printf("%-26s %4s %5.1f %4.1f %2.0f/%.0f", name.c_str(), "med", med([](const SeedFigures& s) { return double(s.full.forceClosure); }),
+                med([](const SeedFigures& s) { return double(s.full.distinct); }),
+                static_cast<double>(std::count_if(seeds.begin(), seeds.end(),
+                                                  [](const SeedFigures& s) { return s.full.firstForceClosure; })),
+                static_cast<double>(seeds.size()));
+    printTime(firstFc > 1e299 ? -1 : firstFc);
+    for (int k = 0; k < 3; ++k) {
+      const double e = med([k](const SeedFigures& s) { return s.epsilonAt[k]; });
+      e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);
+    }
+    std::printf(" %6.1f%% %8.2f %9.0f %8.0f\n\n", 100 * med([](const SeedFigures& s) { return s.full.illegalRate; }),
+                med([](const SeedFigures& s) { return s.full.cpu_s; }),
+                med([](const SeedFigures& s) { return s.full.fullEvaluationsPerSecond; }),
+                med([](const SeedFigures& s) { return s.full.stepsPerSecond; }));
+    std::fflush(stdout);
+  }
+  return status;
+}
+
+}  // namespace sg::bench

@@ -1,0 +1,23 @@
+#pragma once
+// bench_plan --yield: what a user of the planner waits for, on every bundled hand/object world (worlds/*.xml with
+// a robot and a graspable), seeds 1..N, GraspIt!'s default run (src/grasp/planner/PLANNER.md: simann, contacts
+// energy, axis-angle, default parameters, 70 000 steps), one thread: force-closure grasps among the kept list,
+// distinct ones, the best-energy grasp's force closure, the time to the first force-closure grasp, the best ε L1
+// after 1, 5 and 30 s (time-limited runs), the illegal-move rate and full energy evaluations per second.
+// Medians over the seeds.
+#include <string>
+
+namespace sg::bench {
+
+struct YieldOptions {
+  int seeds = 5;              // seeds 1..seeds
+  double maxTime_s = 30;      // the longest time-limited run (the 30 s point is skipped below 30)
+  std::string world;          // one world file name (worlds/), or every bundled hand/object world
+  bool finalStage = true;     // the planner's final stage (PLANNER.md §Final stage); off: the search's list
+  int refineSteps = -1;       // the stage's moves per refined state; < 0: the planner's default
+};
+
+// Runs the benchmark and prints its table; returns the process status (0, or 1 when a check failed).
+int planYield(const YieldOptions& options);
+
+}  // namespace sg::bench
