@@ -1,5 +1,6 @@
 #include "contact/ContactDetection.h"
 
+#include "contact/PairContacts.h"
 #include "geometry/BvhCache.h"
 #include "geometry/PenetrationContact.h"
 #include "geometry/ProximityContacts.h"
@@ -81,22 +82,40 @@ std::optional<Contact> penetratingContact(const World& world, const BodyPair& pa
   return c;
 }
 
+PairQueryResult queryPair(const PairSide& a, const PairSide& b, const CollisionSettings& settings, bool keepRaw) {
+  ContactQueryOptions options = settings.contacts;
+  options.keepRawPoints = keepRaw;
+  PairQueryResult r;
+  const auto exact = exactContacts(a, b, settings.contacts);
+  r.exact = exact.has_value();
+  MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.X_WB, *b.bvh, b.X_WB, options);
+  if (mc.colliding) {
+    r.penetrating = true;
+    if (const auto p = penetrationContact(a, b, settings.contacts)) r.points.push_back(*p);
+    return r;
+  }
+  r.points = std::move(mc.points);
+  r.rawPoints = std::move(mc.rawPoints);
+  return r;
+}
+
+void appendPairContacts(const World& world, const BodyPair& pair, PairQueryResult& result, double threshold_mm,
+                        std::vector<Contact>& out, std::vector<RawPairContacts>* raw, bool consume) {
+  for (const auto& p : result.points) {
+    out.push_back(makeContact(world, pair.first, pair.second, p));
+    out.back().penetrating = result.penetrating;
+  }
+  if (raw && !result.penetrating && !result.exact && !result.points.empty())
+    raw->push_back({pair, threshold_mm, consume ? std::move(result.rawPoints) : result.rawPoints});
+}
+
 std::vector<Contact> findContacts(const World& world, const WorldState& state, const std::vector<BodyPair>& pairs,
                                   const CollisionSettings& settings, std::vector<RawPairContacts>* raw) {
   std::vector<Contact> out;
-  ContactQueryOptions options = settings.contacts;
-  options.keepRawPoints = raw != nullptr;
-  for (const auto& [ha, hb] : pairs) {
-    const auto a = placed(world, state, ha), b = placed(world, state, hb);
-    const auto exact = exactContacts(a.side(), b.side(), settings.contacts);
-    MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.pose, *b.bvh, b.pose, options);
-    if (mc.colliding) {
-      if (auto c = penetratingContact(world, {ha, hb}, a.side(), b.side(), settings.contacts)) out.push_back(std::move(*c));
-      continue;
-    }
-    for (const auto& p : mc.points) out.push_back(makeContact(world, ha, hb, p));
-    if (raw && !exact && !mc.points.empty())
-      raw->push_back({BodyPair{ha, hb}, options.threshold_mm, std::move(mc.rawPoints)});
+  for (const auto& pair : pairs) {
+    const auto a = placed(world, state, pair.first), b = placed(world, state, pair.second);
+    PairQueryResult r = queryPair(a.side(), b.side(), settings, raw != nullptr);
+    appendPairContacts(world, pair, r, settings.contacts.threshold_mm, out, raw, true);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "contact/ContactCache.h"
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
 
@@ -72,7 +73,10 @@ AnalysisResult analyzeGrasp(const World& world, const WorldState& state, const A
     if (!request.graspable) throw Error("an analysis of given contacts needs the graspable's index");
     out.contacts = *request.contacts;
   } else {
-    out.contacts = findContacts(world, state, pairsInScope(world, request), request.collision, &raw);
+    const std::vector<BodyPair> pairs = pairsInScope(world, request);
+    out.contacts = request.contactCache
+                       ? findContacts(world, state, pairs, request.collision, *request.contactCache, &raw)
+                       : findContacts(world, state, pairs, request.collision, &raw);
     orderContacts(out.contacts);
   }
   if (request.graspable) {

@@ -14,6 +14,8 @@
 
 namespace sg {
 
+class ContactCache;  // contact/ContactCache.h
+
 // Which body pairs the analysis looks for contacts on.
 enum class ContactScope {
   World,  // every allowed pair: the contacts the application draws (a mug on a table adds dozens)
@@ -41,6 +43,10 @@ struct AnalysisRequest {
   // the previous call left (QUALITY.md §Warm start; same values and certified bounds as a cold solve). One
   // caller thread at a time.
   EpsilonWarmStarts* warmStart = nullptr;
+  // Optional, owned by the caller and kept between calls: pairs whose bodies, geometry and settings did not
+  // change since the last call reuse their contacts (contact/ContactCache.h; bit-identical). One caller thread
+  // at a time.
+  ContactCache* contactCache = nullptr;
 };
 
 struct AnalysisResult {

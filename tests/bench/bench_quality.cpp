@@ -27,6 +27,7 @@ extern "C" {
 #include <libqhull_r/qhull_ra.h>
 }
 
+#include "contact/ContactCache.h"
 #include "contact/ContactDetection.h"
 #include "geometry/Primitives.h"
 #include "grasp/Analysis.h"
@@ -38,6 +39,7 @@ extern "C" {
 #include "grasp/SupportEpsilon.h"
 #include "BenchTiming.h"
 #include "../support/RandomGrasps.h"
+#include "../support/SameContacts.h"
 #include "io/ModelIO.h"
 #include "../support/PlacedBody.h"
 #include "../support/JitteredGraspStates.h"
@@ -382,13 +384,18 @@ bool jitteredFullUpdate(const World& world, int stateCount, int passes) {
     std::vector<std::vector<double>> wall(2, std::vector<double>(states.size())), cpu = wall;
     std::vector<std::vector<std::vector<double>>> samples(4, std::vector<std::vector<double>>(states.size()));
     int warmStarted = 0, warmSolves = 0, mismatches = 0;
+    std::size_t pairsReused = 0, pairsQueried = 0;
     EpsilonWarmStarts warm;
+    ContactCache contactCache;  // pairs whose bodies did not move keep their contacts (contact/ContactCache.h)
     for (int pass = 0; pass < passes; ++pass)
       for (int mode = 0; mode < 2; ++mode)  // 0 cold, 1 warm; the same states in the same run
         for (std::size_t i = 0; i < states.size(); ++i) {
           AnalysisRequest request;
           request.measures = c.measures;
-          if (mode == 1) request.warmStart = &warm;
+          if (mode == 1) {
+            request.warmStart = &warm;
+            request.contactCache = &contactCache;
+          }
           AnalysisResult r;
           const double c0 = bench::threadCpuSeconds();
           const double w = bench::secondsOf([&] { r = analyzeGrasp(world, states[i], request, progress); });
@@ -398,8 +405,13 @@ bool jitteredFullUpdate(const World& world, int stateCount, int passes) {
             AnalysisRequest coldRequest;
             coldRequest.measures = c.measures;
             const AnalysisResult cold = analyzeGrasp(world, states[i], coldRequest, progress);
-            std::string why;
-            if (!sameMeasures(cold, r, why)) {
+            std::string why = sgtest::contactListDifference(cold.contacts, r.contacts);
+            if (!why.empty()) why = "contacts: " + why;
+            for (const bool reused : contactCache.reusedInLastCall()) {
+              ++pairsQueried;
+              pairsReused += reused ? 1 : 0;
+            }
+            if (!why.empty() || !sameMeasures(cold, r, why)) {
               if (mismatches++ < 5) std::printf("  MISMATCH at state %zu: %s\n", i, why.c_str());
               allSame = false;
             }
@@ -419,9 +431,10 @@ bool jitteredFullUpdate(const World& world, int stateCount, int passes) {
     std::printf("%s\n  cold: median %.3f ms, p90 %.3f ms (cpu median %.3f ms, p90 %.3f ms)\n", c.title,
                 1e3 * coldWall.median, 1e3 * coldWall.p90, 1e3 * coldCpu.median, 1e3 * coldCpu.p90);
     std::printf("  warm: median %.3f ms, p90 %.3f ms (cpu median %.3f ms, p90 %.3f ms); %d of %d eps solves "
-                "warm-started; %d states differ from the cold solve\n",
+                "warm-started; %zu of %zu pair queries reused; %d states differ from the cold solve (contacts "
+                "bit for bit, measures)\n",
                 1e3 * warmWall.median, 1e3 * warmWall.p90, 1e3 * warmCpu.median, 1e3 * warmCpu.p90, warmStarted,
-                warmSolves, mismatches);
+                warmSolves, pairsReused, pairsQueried, mismatches);
     std::printf("  target <= %.1f ms (warm, median over jittered states): %s (%.3f ms wall, %.3f ms cpu)\n",
                 c.target_ms, warmWall.median <= 1e-3 * c.target_ms ? "met" : "not met", 1e3 * warmWall.median,
                 1e3 * warmCpu.median);
@@ -506,10 +519,12 @@ __attribute__((noinline)) void jitterSequenceWarm(const World& world, const std:
                                                   const std::vector<std::string>& measures) {
   NullProgress progress;
   EpsilonWarmStarts warm;
+  ContactCache contactCache;
   for (const WorldState& s : states) {
     AnalysisRequest request;
     request.measures = measures;
     request.warmStart = &warm;
+    request.contactCache = &contactCache;
     (void)analyzeGrasp(world, s, request, progress);
   }
 }

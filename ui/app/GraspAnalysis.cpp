@@ -99,6 +99,7 @@ void GraspAnalysis::recompute() {
     NullProgress progress;
     AnalysisRequest request = liveAnalysisRequest(settings_, selectedGraspable());
     request.warmStart = &warm_;  // consecutive updates (a drag) continue the last ε solves (QUALITY.md §Warm start)
+    request.contactCache = &contactCache_;  // and reuse the contacts of the pairs the drag did not move
     AnalysisResult result = analyzeGrasp(doc_->world(), request, progress);
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;

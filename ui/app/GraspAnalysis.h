@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "contact/CollisionSettings.h"
+#include "contact/ContactCache.h"
 #include "contact/Contact.h"
 #include "contact/Interpenetration.h"
 #include "grasp/Analysis.h"
@@ -117,6 +118,7 @@ class GraspAnalysis : public QObject {
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
   EpsilonWarmStarts warm_;  // the ε solves' polytopes, kept from one update to the next
+  ContactCache contactCache_;  // the contacts of pairs whose bodies did not move (contact/ContactCache.h)
   QString error_;
   std::optional<int> selectedContact_;
   std::optional<int> target_;
