@@ -15,13 +15,23 @@ suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader 
         tst_model_comparison tst_cli_compare tst_cli_sensing tst_penetrating tst_coarse_curvature tst_hydro_overlap
         tst_epsilon_sign tst_locale_files tst_planner_run tst_deferred_measures tst_interpenetration
         tst_roll_pitch_yaw tst_eigengrasp_range tst_hand_motion_presets tst_model_parameters tst_analysis_json
-        tst_input_file tst_analysis_progress tst_cli_model_param tst_test_only_model tst_data_directory)
+        tst_input_file tst_analysis_progress tst_cli_model_param tst_test_only_model tst_data_directory
+        tst_json_format tst_warm_epsilon tst_contact_cache)
+regex="^($(IFS='|'; echo "${suites[*]}"))\$"
 bash "$root/scripts/hardening-configure.sh" "$build"
-cmake --build "$build" -j"$(nproc)" --target "${suites[@]}"
+# The suites live in one executable per tests/ folder (sg_tests_<folder>, tests/CMakeLists.txt): build the
+# executables that hold the listed suites (configure writes "suite executable" lines to tests/suite-executables.txt).
+mapfile -t targets < <(for s in "${suites[@]}"; do
+  awk -v s="$s" '$1 == s { print $2; found = 1 } END { if (!found) print "MISSING:" s }' "$build/tests/suite-executables.txt"
+done | sort -u)
+if printf '%s\n' "${targets[@]}" | grep MISSING: >&2; then
+  echo "sanitize.sh: the suites above are not in $build/tests/suite-executables.txt (renamed?)" >&2
+  exit 1
+fi
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export QTEST_FUNCTION_TIMEOUT=1200000  # ms; Qt Test's own 5-minute watchdog, raised like the suites' ctest TIMEOUT
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
-regex="^($(IFS='|'; echo "${suites[*]}"))\$"
 cd "$build"
 ctest --output-on-failure -j"$(nproc)" -R "$regex" "$@"
