@@ -258,6 +258,39 @@ std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transfor
   }
   return out;
 }
+// The nearest triangle of B to the world segment within `reach` (distance ∞ when none), the pair
+// trianglesNearSegment's list would give first among its smallest distances: the same traversal and the same
+// segment–triangle pairs, pruning every node whose lower bound exceeds the best distance found so far (branch
+// and bound). The ends' pairs that list adds are never nearer than their triangle's own pair (segmentTriangle
+// offers the ends first), so they are not needed here.
+SegmentTriangle nearestTriangleToSegment(const Bvh& bvh, const Transform& X_WM, const Vec3& p_W_mm,
+                                         const Vec3& q_W_mm, double reach) {
+  SegmentTriangle best{p_W_mm, p_W_mm, std::numeric_limits<double>::infinity()};
+  if (bvh.empty()) return best;
+  const Transform inv = X_WM.inverse();
+  const Vec3 p = inv * p_W_mm, q = inv * q_W_mm, mid = 0.5 * (p + q);
+  const double half = 0.5 * (q - p).norm();
+  SegmentTriangle local{p, p, std::numeric_limits<double>::infinity()};
+  std::vector<std::uint32_t> stack{0};
+  while (!stack.empty()) {
+    const BvhNode& node = bvh.nodes()[stack.back()];
+    stack.pop_back();
+    const Vec3 inBox = node.box.axes.transpose() * (mid - node.box.center);
+    const double gap = (inBox.cwiseAbs() - node.box.halfExtents).cwiseMax(0.0).norm() - half;  // a lower bound
+    if (gap > reach || gap > local.distance) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild));
+      stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
+      continue;
+    }
+    for (std::uint32_t i = node.firstTriangle; i < node.firstTriangle + node.triangleCount; ++i) {
+      const SegmentTriangle st = segmentTriangle(p, q, bvh.triangles()[i]);
+      if (st.distance <= reach && st.distance < local.distance) local = st;
+    }
+  }
+  if (std::isfinite(local.distance)) best = {X_WM * local.onSegment, X_WM * local.onTriangle, local.distance};
+  return best;
+}
 ContactPoint capsuleMeshPoint(const SegmentTriangle& st, double r, const Vec3& axis) {
   Vec3 n;
   if (st.distance > 1e-300) {
@@ -281,10 +314,7 @@ ContactPoint capsuleMesh(const PairSide& a, const PairSide& b) {
   const WorldSegment s = segmentOf(a);
   const MeshClosestPoint toMid = closestPointOnMesh(*b.bvh, b.X_WB, 0.5 * (s.p + s.q));
   // The nearest triangle is within the distance from the segment's middle.
-  const auto near = trianglesNearSegment(*b.bvh, b.X_WB, s.p, s.q, toMid.distance_mm + 1e-9);
-  SegmentTriangle best{s.p, toMid.point_mm, std::numeric_limits<double>::infinity()};
-  for (const auto& st : near)
-    if (st.distance < best.distance) best = st;
+  SegmentTriangle best = nearestTriangleToSegment(*b.bvh, b.X_WB, s.p, s.q, toMid.distance_mm + 1e-9);
   if (!std::isfinite(best.distance)) best = {0.5 * (s.p + s.q), toMid.point_mm, toMid.distance_mm};
   return capsuleMeshPoint(best, s.r, s.q - s.p);
 }

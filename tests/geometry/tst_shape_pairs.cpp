@@ -2,12 +2,16 @@
 // tessellations (Proximity.h): distance, witness points, normals, contacts within the threshold.
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
 #include <random>
+#include <utility>
 
 #include "geometry/Primitives.h"
 #include "geometry/ShapePairs.h"
 #include "geometry/ShapeQueries.h"
 #include "geometry/ShapeTessellation.h"
+#include "geometry/TriangleTriangle.h"
 
 using namespace sg;
 
@@ -145,6 +149,37 @@ class TestShapePairs : public QObject {
     QVERIFY(!exactSeparation(box.meshSide(), box.meshSide()));
     QVERIFY(!hasExactPairQuery(Placed(Cylinder{1, 2}, {}).side(), box.meshSide()));
   }
+  // Capsule–mesh separation (a branch-and-bound search for the nearest triangle) against every triangle of the
+  // mesh: the axis segment's distance to each triangle from its ends against the face and the segment against
+  // the three edges (the axis never crosses the surface here: it stays outside the torus's bounding ball).
+  void capsuleMeshSeparationMatchesEveryTriangle() {
+    const Placed torus(Torus{20, 5}, pose({1, 2, 3}, Vec3(1, 2, 3), 0.4), 48);
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int checked = 0;
+    for (int k = 0; k < 200; ++k) {
+      const Vec3 dir = Vec3(u(rng), u(rng), u(rng)).normalized();
+      const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
+      const double radius = 1 + u(rng) * 0.5, length = 10 + 8 * u(rng);
+      const Vec3 c = torus.X_WB.translation() + (26 + 0.5 * length + 10 * (1 + u(rng))) * dir;
+      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c));
+      const auto r = exactSeparation(capsule.side(), torus.meshSide());
+      QVERIFY(r);
+      const Vec3 p = c - 0.5 * length * axis, q = c + 0.5 * length * axis;
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const TrianglePoints& t : torus.bvh.triangles()) {
+        const Vec3 a = torus.X_WB * t[0], b = torus.X_WB * t[1], cc = torus.X_WB * t[2];
+        for (const Vec3& e : {p, q}) nearest = std::min(nearest, (e - closestPointOnTriangle(e, a, b, cc).point).norm());
+        for (const auto& [e0, e1] : {std::pair{a, b}, std::pair{b, cc}, std::pair{cc, a}})
+          nearest = std::min(nearest, std::sqrt(closestSegmentSegment(p, q, e0, e1).distanceSquared));
+      }
+      QVERIFY2(std::abs(r->separation_mm - (nearest - radius)) < 1e-9,
+               qPrintable(QString("%1 vs %2").arg(r->separation_mm, 0, 'g', 17).arg(nearest - radius, 0, 'g', 17)));
+      ++checked;
+    }
+    QCOMPARE(checked, 200);
+  }
+
   void randomSpherePairsMatchTessellations() {
     std::mt19937 rng(11);
     std::uniform_real_distribution<double> u(-1, 1);

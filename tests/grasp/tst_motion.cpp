@@ -1,4 +1,6 @@
 // Collision-stopped motion, approach to contact, auto-grasp/auto-open (rigid and break-away DOFs).
+#include <algorithm>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -6,6 +8,8 @@
 
 #include "ContactTestWorlds.h"
 #include "contact/ContactDetection.h"
+#include "core/Progress.h"
+#include "grasp/Analysis.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/HandMotion.h"
 #include "grasp/Motion.h"
@@ -328,6 +332,32 @@ class TestMotion : public QObject {
                                (ct.side2.body.kind == K::Obstacle && ct.side1.body.kind == K::Robot);
       QVERIFY2(!handOnTable, "a finger touches the table");
     }
+  }
+
+  // worlds/paralleljaw_box.xml: auto-grasp from the open jaws (102 mm apart) clamps the box's 50 mm faces. The
+  // pads sit at x = ±(51 − d) and the faces at x = ±25, so the jaws must stop within the contact threshold
+  // below d = 26 mm, after a 26 mm travel (the whole of it in the 500-iteration bound), each pad on the box.
+  void parallelJawAutoGraspClampsTheBox() {
+    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/paralleljaw_box.xml");
+    const auto r = autoGrasp(w, 0);
+    QVERIFY(r.converged);
+    QCOMPARE(r.outcome, MotionOutcome::Contact);
+    QVERIFY(!anyCollision(w));
+    const double d = w.state.robots[0].dofValues[0];
+    QVERIFY2(d > 26.0 - 0.2 && d <= 26.0, qPrintable(QString::number(d)));
+    for (int c = 0; c < 2; ++c) {
+      const bool touched = std::any_of(r.contacts.begin(), r.contacts.end(), [&](const Contact& ct) {
+        return ct.side1.body == BodyHandle{K::Graspable, 0, {}} && ct.side2.body.kind == K::Robot &&
+               ct.side2.body.ref.chain == c;
+      });
+      QVERIFY2(touched, qPrintable(QString("no contact on jaw %1").arg(c)));
+    }
+    // Two flat pads on opposite faces: force closure under the default (soft-finger) model.
+    NullProgress quiet;
+    AnalysisRequest request;
+    request.measures = {"epsilon-l1"};
+    const AnalysisResult a = analyzeGrasp(w, request, quiet);
+    QVERIFY(a.primary() && a.primary()->forceClosure());
   }
 
   void badHandlesAreErrors() {

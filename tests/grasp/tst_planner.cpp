@@ -20,6 +20,7 @@
 #include "grasp/planner/GraspPlanner.h"
 #include "grasp/planner/OnlinePlanner.h"
 #include "io/ModelIO.h"
+#include "model/Kinematics.h"
 
 using namespace sg;
 using namespace sg::planner;
@@ -1262,6 +1263,43 @@ class TestPlanner : public QObject {
     QVERIFY(!plain.finalStage.ran);
     QCOMPARE(plain.grasps.size(), std::min<std::size_t>(20, plain.annealing.best.size()));
     for (std::size_t i = 0; i < plain.grasps.size(); ++i) QCOMPARE(plain.grasps[i].energy, plain.annealing.best[i].energy);
+  }
+
+  // Centring (PLANNER.md §Final stage): the ParallelJaw's one DOF moves both jaws, so auto-grasp stops when
+  // the first pad touches. With the palm 0.3 mm off the box's middle along the jaws' axis the other pad stops
+  // 0.6 mm short (beyond the 0.2 mm threshold): one face touched, not force closure. The centring move
+  // translates the palm by half the difference of the gaps, and the re-closed jaws clamp both 50 mm faces.
+  void finalStageCentresAParallelJawOffTheMiddle() {
+    World world = bundled("paralleljaw_box.xml");
+    RobotState& rs = world.state.robots[0];
+    // Box faces at x = ±25; pads at x = 0.3 ± (51 − d).
+    rs.X_WP = Transform(rs.X_WP.rotation(), rs.X_WP.translation() + Vec3(0.3, 0, 0));
+    setDofValues(world.robots[0], rs, {24.0});
+    const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, PositionSpace::AxisAngle);
+    BestEntry start;
+    for (const SearchVariable& v : space.variables) start.x.push_back(v.value);
+    EnergySettings stageEnergy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    stageEnergy.analysis.contactModels = {"point"};
+    NullProgress progress;
+    FinalStageSettings settings;
+    settings.refineSteps = 0;  // score only: no move at all
+    const FinalStageOutcome scored = runFinalStage(world, space, stageEnergy, {start}, settings, 1, 1, 0.2, {}, progress);
+    QCOMPARE(scored.states.size(), std::size_t(1));
+    QVERIFY(scored.states[0].startEnergy > 0);  // not force closure
+    QCOMPARE(scored.centringMoves, 0L);
+    QVERIFY(scored.states[0].state.x == start.x);
+    settings.refineSteps = 1;
+    const FinalStageOutcome refined = runFinalStage(world, space, stageEnergy, {start}, settings, 1, 1, 0.2, {}, progress);
+    QVERIFY(refined.centred >= 1);
+    const StagedState& s = refined.states[0];
+    QVERIFY2(s.state.energy < 0, qPrintable(QString::number(s.state.energy)));  // force closure
+    // Only the palm's position moved, and it is now centred on the box to within the contact threshold.
+    for (std::size_t i = space.positionCount; i < start.x.size(); ++i) QCOMPARE(s.state.x[i], start.x[i]);
+    const Vec3 p_WP_mm = space.palmPose(s.state.x).translation();
+    QVERIFY2(std::abs(p_WP_mm.x()) < 0.1, qPrintable(QString::number(p_WP_mm.x())));
+    QVERIFY(std::abs(p_WP_mm.y() - rs.X_WP.translation().y()) < 1e-9);
+    QVERIFY(std::abs(p_WP_mm.z() - rs.X_WP.translation().z()) < 1e-9);
   }
 
   void badFinalStageSettingsAreRejected() {

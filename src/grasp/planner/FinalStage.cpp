@@ -8,6 +8,7 @@
 #include <iterator>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace sg::planner {
@@ -86,6 +87,25 @@ std::vector<double> alongApproach(const HandSearchSpace& space, std::vector<doub
   return x;
 }
 
+// x with its palm translated by t_W (world frame, mm), in the variables of the state's space, clamped to their
+// ranges; nullopt for the spaces whose variables are not a translation (ellipsoid, approach).
+std::optional<std::vector<double>> translated(const HandSearchSpace& space, std::vector<double> x, const Vec3& t_W) {
+  if (space.position != PositionSpace::AxisAngle && space.position != PositionSpace::Complete) return std::nullopt;
+  const Vec3 t_R = space.X_WR.rotation().conjugate() * t_W;
+  for (int k = 0; k < 3; ++k) {
+    const std::size_t i = static_cast<std::size_t>(k);
+    const SearchVariable& v = space.variables[i];
+    if (v.fixed) continue;
+    x[i] = std::clamp(x[i] + t_R[k], v.min, v.max);
+  }
+  return x;
+}
+
+// Centring (PLANNER.md §Final stage): links at most this far from the object count as having just missed it,
+// and a state gets at most this many centring moves.
+constexpr double kCentringGap_mm = 10;
+constexpr int kCentringMoves = 3;
+
 // Back-off distances (mm) tried when a move's hand collides: most moves of a pre-grasp that touches the object
 // push a finger or the palm into it, and a move backed off a little is legal and closes onto the object.
 constexpr double kBackOff_mm[] = {2, 5, 10};
@@ -104,6 +124,12 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
   out.ran = true;
   HandEvaluator evaluator(world, world.state, space, stageEnergy);
   std::vector<Score> scores;
+  // Per state: the centring shift of its closed hand (not force closure only), or nullopt.
+  std::vector<std::optional<Vec3>> shifts;
+  auto shiftOf = [&](const Score& score) {
+    return std::isfinite(score.energy) && score.energy > 0 ? evaluator.centringShift(kCentringGap_mm)
+                                                           : std::optional<Vec3>{};
+  };
   for (std::size_t i = 0; i < kept.size(); ++i) {
     StagedState s;
     s.state = kept[i];
@@ -114,6 +140,7 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     s.startTieBreak = s.tieBreak = score.tieBreak;
     out.states.push_back(std::move(s));
     scores.push_back(score);
+    shifts.push_back(shiftOf(score));  // the evaluator holds this state's closed hand
   }
   // The best `keep` by score (ties: the search's order) go on; the others are dropped before refining.
   {
@@ -124,12 +151,15 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     std::sort(rank.begin(), rank.end());  // back to the search's order
     std::vector<StagedState> states;
     std::vector<Score> keptScores;
+    std::vector<std::optional<Vec3>> keptShifts;
     for (std::size_t i : rank) {
       states.push_back(out.states[i]);
       keptScores.push_back(scores[i]);
+      keptShifts.push_back(shifts[i]);
     }
     out.states = std::move(states);
     scores = std::move(keptScores);
+    shifts = std::move(keptShifts);
   }
   // Which states are refined, in which order: first every state that is not force closure (list order: the
   // search's best first), each until it is force closure; then the `refineBest` force-closure states of the largest
@@ -152,6 +182,41 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     StagedState& s = out.states[i];
     const bool untilClosed = k < notForceClosure;
     Rng rng(chainSeed(seed, 5000 + static_cast<int>(s.source)));
+    // Centring moves first: a closing that one link stopped while another missed the object by a little (a
+    // coupled DOF such as a parallel jaw's, the palm off the object's middle) is balanced by translating the
+    // palm; deterministic, so the random numbers below are the same with or without them.
+    for (int c = 0; c < kCentringMoves && settings.refineSteps > 0 && untilClosed && shifts[i] && scores[i].energy > 0;
+         ++c) {
+      if (stop && stop()) {
+        stopped = true;
+        break;
+      }
+      const std::optional<std::vector<double>> y = translated(space, s.state.x, *shifts[i]);
+      if (!y) break;
+      if (!evaluator.place(*y)) {
+        ++out.illegal;
+        break;
+      }
+      bool crowded = false;
+      for (std::size_t j = 0; j < out.states.size() && !crowded; ++j)
+        crowded = j != i && space.distance(*y, out.states[j].state.x) < minDistance;
+      if (crowded) {
+        ++out.crowded;
+        break;
+      }
+      const Score score = scoreOf(evaluator, *y);
+      ++out.evaluations;
+      ++out.centringMoves;
+      if (!(score < scores[i])) break;
+      scores[i] = score;
+      s.state.x = *y;
+      s.state.energy = score.energy;
+      s.tieBreak = score.tieBreak;
+      ++out.improved;
+      ++out.centred;
+      shifts[i] = shiftOf(score);
+    }
+    if (stopped) break;
     for (int step = 0; step < settings.refineSteps; ++step) {
       if (untilClosed && scores[i].energy <= 0) break;
       if (stop && stop()) {

@@ -39,7 +39,9 @@ struct FinalStageOutcome {
   long evaluations = 0;        // legal states scored (closed unless the closing cannot reach the object)
   long illegal = 0;            // placements whose hand collides (a move and each of its back-offs)
   long crowded = 0;            // moves closer than the list's distance rule to another kept state
-  long improved = 0;           // accepted moves
+  long improved = 0;           // accepted moves (centring moves included)
+  long centringMoves = 0;      // centring moves scored (PLANNER.md §Final stage, "Centring")
+  long centred = 0;            // of them accepted
   double elapsed_s = 0;
 };
 

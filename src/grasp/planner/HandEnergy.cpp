@@ -207,6 +207,29 @@ void HandEvaluator::close() {
   autoGrasp(world_, scratch_, space_.robot, ag);
 }
 
+std::optional<Vec3> HandEvaluator::centringShift(double maxGap_mm) const {
+  if (!objectBvh_) return std::nullopt;
+  const RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
+  const Transform& X_WG = scratch_.X_WG[static_cast<std::size_t>(space_.graspable)];
+  const double threshold = settings_.analysis.collision.threshold_mm();
+  double touching_mm = std::numeric_limits<double>::infinity();
+  double missing_mm = std::numeric_limits<double>::infinity();
+  Vec3 u_W = Vec3::Zero();
+  for (const LinkProbe& link : links_) {
+    if (link.ref.chain < 0) continue;  // the closing moves the links; the palm stays
+    const MeshDistance d = meshDistance(*link.bvh, X_WB(rs, link.ref), *objectBvh_, X_WG, maxGap_mm);
+    if (!d.found()) continue;
+    if (d.distance_mm <= threshold) {
+      touching_mm = std::min(touching_mm, d.distance_mm);
+    } else if (d.distance_mm < missing_mm) {
+      missing_mm = d.distance_mm;
+      u_W = (d.p_WCb_mm - d.p_WCa_mm) / d.distance_mm;
+    }
+  }
+  if (!std::isfinite(touching_mm) || !std::isfinite(missing_mm)) return std::nullopt;
+  return Vec3(0.5 * (missing_mm - touching_mm) * u_W);
+}
+
 void HandEvaluator::approachForStrictEnergy() {
   RobotState& rs = scratch_.robots[static_cast<std::size_t>(space_.robot)];
   const Transform placed = rs.X_WP;

@@ -122,6 +122,11 @@ class HandEvaluator final : public StateEvaluator {
   double probeFloor(std::size_t k) const;
   // Closes the placed hand as the energy does (strict: approach first; others: auto-grasp only).
   void close();
+  // After a closing (the scratch state): the palm translation (world frame, mm) that balances a closing
+  // stopped by one link while another missed the object (PLANNER.md §Final stage, "Centring"): u·(g − g₀)/2,
+  // g the smallest gap in (threshold, maxGap_mm] of a link not touching, u the unit vector from it towards
+  // the object, g₀ the smallest gap of the touching links. nullopt when no link touches or none is that near.
+  std::optional<Vec3> centringShift(double maxGap_mm) const;
   const WorldState& scratch() const { return scratch_; }
   WorldState& scratch() { return scratch_; }
 
