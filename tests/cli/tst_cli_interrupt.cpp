@@ -1,4 +1,4 @@
-// Ctrl+C keeps results (ui/cli/README.md §Ctrl+C): SIGINT sent to a running softgrasp-cli plan, batch and
+// Ctrl+C keeps results (ui/cli/README.md §Progress and Ctrl+C): SIGINT sent to a running softgrasp-cli plan, batch and
 // compare --sweep; the process ends with exit code 130 and what it had: plan's grasp list (saved, loadable by
 // evaluate), batch's shard (resumed by the same command to the uninterrupted run's dataset, no row twice),
 // the sweep's values done. A second SIGINT kills. Progress is forced on (--progress: stderr is a pipe here)
@@ -112,8 +112,13 @@ class TestCliInterrupt : public QObject {
     QVERIFY2(grasps.size() >= 1, r.out.constData());
     const double iterations = doc.value("run").toObject().value("iterations").toDouble();
     QVERIFY(iterations > 0 && iterations < 1e8);
-    for (int i = 1; i < grasps.size(); ++i)  // best first
-      QVERIFY(grasps[i - 1].toObject().value("energy").toDouble() <= grasps[i].toObject().value("energy").toDouble());
+    // Best first (src/grasp/planner/PLANNER.md §Final stage): force-closure grasps first, each group by energy.
+    for (int i = 1; i < grasps.size(); ++i) {
+      const QJsonObject a = grasps[i - 1].toObject(), b = grasps[i].toObject();
+      const bool fcA = a.value("forceClosure").toBool(), fcB = b.value("forceClosure").toBool();
+      QVERIFY(fcA || !fcB);
+      if (fcA == fcB) QVERIFY(a.value("energy").toDouble() <= b.value("energy").toDouble());
+    }
     const QJsonObject saved = QJsonDocument::fromJson(readFile(list)).object();
     QCOMPARE(saved.value("grasps"), doc.value("grasps"));
     const Run evaluate = cli({"evaluate", "worlds/default.xml", "--grasps", list, "--json"});
@@ -167,7 +172,7 @@ class TestCliInterrupt : public QObject {
 
   // compare --sweep: the values done are printed as the uninterrupted sweep prints them.
   void sweepPrintsThePointsDone() {
-    constexpr int kValues = 80;
+    constexpr int kValues = 1000;  // the most a sweep takes, so the interrupt lands mid-sweep (80 values take < 1 s)
     const QStringList args = {"compare", "worlds/default.xml", "--approach", "--autograsp", "--contact-model",
                               "soft-finger,point", "--sweep", QString("force:1:80:%1").arg(kValues), "--csv"};
     const Run r = interrupt(args + QStringList{"--progress"}, [](const QByteArray& err) {
@@ -187,7 +192,7 @@ class TestCliInterrupt : public QObject {
     for (int k = 0; k < values; ++k)
       for (int m = 0; m < 2; ++m) {
         const QStringList cells = lines[1 + 2 * k + m].split(',');
-        QCOMPARE(cells.value(0).toDouble(), 1.0 + k);
+        QCOMPARE(cells.value(0).toDouble(), 1.0 + k * 79.0 / (kValues - 1));  // force 1 to 80 N in kValues values
         QCOMPARE(cells.value(1), QString(m == 0 ? "soft-finger" : "point"));
         QCOMPARE(cells.value(2), QString("1"));
       }

@@ -111,9 +111,11 @@ class TstAnalysisJson : public QObject {
                                    .settings = request.quality,
                                    .robot = 0,
                                    .warnings = {"a warning"}});
-    QCOMPARE(keysOf(doc), (std::vector<std::string>{"file", "graspable", "robot", "dofs", "contactsFound", "found",
-                                                    "contactModel", "torqueScale_mm", "contacts", "forceClosure",
-                                                    "measures", "hulls", "model", "evaluations", "warnings"}));
+    // The tag first (src/core/JsonFormat.h), then the analysis.
+    QCOMPARE(keysOf(doc), (std::vector<std::string>{"format", "version", "file", "graspable", "robot", "dofs",
+                                                    "contactsFound", "found", "contactModel", "torqueScale_mm",
+                                                    "contacts", "forceClosure", "measures", "hulls", "model",
+                                                    "evaluations", "warnings"}));
     QCOMPARE(doc.at("graspable", "t").string("g"), std::string("mug"));
     QCOMPARE(doc.at("dofs", "t").items("dofs").size(), world.state.robots[0].dofValues.size());
     QCOMPARE(num(doc, "contactsFound"), static_cast<double>(r.contacts.size()));

@@ -114,10 +114,21 @@ class TestMotionScreen : public QObject {
   void screenedMotionEqualsPlainMotion() {
     QFETCH(QString, file);
     const World world = loadWorld(file.toStdString());
-    const auto states = sgtest::randomHandStates(world, 0, 0, 16, 11);
+    // 16 random states, then (while fewer than 6 motions ended in contact: a parallel jaw closing from a random
+    // pose mostly meets nothing) the world's own pose shifted by up to 1 mm, from which the hand closes on the object.
+    auto states = sgtest::randomHandStates(world, 0, 0, 16, 11);
+    std::mt19937 shiftRng(7);
+    std::uniform_real_distribution<double> shift_mm(-1.0, 1.0);
+    for (int k = 0; k < 16; ++k) {
+      WorldState s = world.state;
+      const Vec3 shift(shift_mm(shiftRng), shift_mm(shiftRng), shift_mm(shiftRng));
+      s.robots[0].X_WP.setTranslation(s.robots[0].X_WP.translation() + shift);
+      updateConnections(world, s);
+      states.push_back(std::move(s));
+    }
     std::mt19937 rng(5);
     int contacts = 0, legal = 0;
-    for (std::size_t i = 0; i < states.size(); ++i) {
+    for (std::size_t i = 0; i < states.size() && (i < 16 || contacts < 6 || legal < 6); ++i) {
       legal += !anyCollision(world, states[i], {}, robotBodies(world, 0));
       // Auto-grasp (GraspIt!'s small steps), and stopping at the first contact.
       for (const bool stopAtContact : {false, true}) {

@@ -98,8 +98,10 @@ void GraspAnalysis::recompute() {
   try {
     NullProgress progress;
     AnalysisRequest request = liveAnalysisRequest(settings_, selectedGraspable());
-    request.warmStart = &warm_;  // consecutive updates (a drag) continue the last ε solves (QUALITY.md §Warm start)
-    request.contactCache = &contactCache_;  // and reuse the contacts of the pairs the drag did not move
+    // Contacts of the pairs a drag did not move are reused (bit-identical, contact/ContactCache.h). The ε warm
+    // start (QUALITY.md §Warm start) is not lent: its certified bounds differ from a cold solve's, and the window
+    // must show and export the CLI's numbers (tests/app/tst_app_cli_parity.cpp).
+    request.contactCache = &contactCache_;
     AnalysisResult result = analyzeGrasp(doc_->world(), request, progress);
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;

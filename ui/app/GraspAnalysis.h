@@ -117,7 +117,6 @@ class GraspAnalysis : public QObject {
   std::vector<Interpenetration> interpenetrations_;
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
-  EpsilonWarmStarts warm_;  // the ε solves' polytopes, kept from one update to the next
   ContactCache contactCache_;  // the contacts of pairs whose bodies did not move (contact/ContactCache.h)
   QString error_;
   std::optional<int> selectedContact_;

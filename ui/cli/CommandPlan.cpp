@@ -126,7 +126,7 @@ void saveWorldIfAsked(const ParsedArgs& args, const World& world, const GraspLis
 }
 
 // After Ctrl+C the grasps found so far are printed and saved as usual; stderr says so and the exit code is
-// kExitInterrupted (ui/cli/README.md §Ctrl+C).
+// kExitInterrupted (ui/cli/README.md §Progress and Ctrl+C).
 int planExit(bool stoppedEarly, long iterations, std::size_t grasps, const ParsedArgs& args) {
   if (!stoppedEarly) return kExitOk;
   std::cout << std::flush;

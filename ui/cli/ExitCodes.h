@@ -9,7 +9,7 @@ enum ExitCode : int {
   kExitUsage = 2,     // unknown command or option, missing or malformed argument
   kExitBadInput = 3,  // a model file that is missing or cannot be read (sg::Error from the loaders)
   // Ctrl+C (SIGINT, 128 + 2 as shells report it): the command stopped early; plan, batch and compare --sweep
-  // still print (and write) what they had (ui/cli/README.md §Ctrl+C).
+  // still print (and write) what they had (ui/cli/README.md §Progress and Ctrl+C).
   kExitInterrupted = 130,
 };
 
