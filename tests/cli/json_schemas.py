@@ -147,6 +147,11 @@ def produce():
     run(["evaluate", default, "--grasps", grasps, "--contact-model", "hertz", "--json", "--out", evaluated],
         "grasp-list")
     read_file("grasp-list", evaluated, "evaluate --out " + os.path.basename(evaluated))
+    # Physics trials (src/sim/README.md): the world's grasp and a grasp list, short pulls.
+    run(["validate", default, "--approach", "--autograsp", "--directions", "z-,x+", "--duration", "0.05",
+         "--no-progress", "--json"], "validation")
+    run(["validate", default, "--grasps", grasps, "--directions", "y-", "--duration", "0.05", "--no-progress",
+         "--json"], "validation")
     # A batch: the job list, its shard, the merged dataset and the run summaries.
     jobs = os.path.join(WORK, "jobs.json")
     with open(jobs, "w", encoding="utf-8") as f:
