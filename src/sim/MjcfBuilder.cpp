@@ -365,7 +365,8 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       << "<compiler angle=\"radian\" inertiafromgeom=\"false\" convexhull=\"false\"/>\n"
       << "<option timestep=\"" << num(settings.timestep_s) << "\" gravity=\"0 0 0\" cone=\"elliptic\" impratio=\""
       << num(settings.impratio) << "\"/>\n"
-      << "<size njmax=\"4000\" nconmax=\"1000\"/>\n"
+      // Room for ~150 contacts of 4 constraint rows each; MuJoCo's arena (and every reset) scales with these.
+      << "<size njmax=\"800\" nconmax=\"200\"/>\n"
       << "<asset>\n" << assets.str() << "</asset>\n"
       << "<worldbody>\n" << bodies.str() << "</worldbody>\n";
   if (!pairs.str().empty()) xml << "<contact>\n" << pairs.str() << "</contact>\n";

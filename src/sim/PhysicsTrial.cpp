@@ -151,25 +151,30 @@ TrialResult runTrial(const World& world, const WorldState& state, const TrialReq
   rec.begin();
   progress.report(0.0, "settling the grasp");
   const bool settled = simulate(sim, rec, request.settings.settle_s, every, result.settle);
-  mjData* settledState = mj_makeData(m);
-  mj_copyData(settledState, m, d);
+  // The settled state, restored before each pull: positions, velocities, actuator states and the solver's warm
+  // start (so each pull starts bit for bit the same), not MuJoCo's whole arena.
+  const std::vector<mjtNum> settledQpos(d->qpos, d->qpos + m->nq), settledQvel(d->qvel, d->qvel + m->nv),
+      settledAct(d->act, d->act + m->na), settledWarm(d->qacc_warmstart, d->qacc_warmstart + m->nv);
+  const mjtNum settledTime = d->time;
 
   const int object = sim.objectBody();
   const double weight_N = sim.layout().objectMass_kg * request.settings.gravity_mps2;
   for (std::size_t i = 0; i < request.settings.directions.size(); ++i) {
-    if (progress.cancelRequested()) {
-      mj_deleteData(settledState);
-      throwIfCancelled(progress);
-    }
+    throwIfCancelled(progress);
     progress.report(static_cast<double>(i + 1) / static_cast<double>(phases),
                     "pulling along " + request.settings.directions[i].name());
     DirectionTrial dir;
     dir.direction = request.settings.directions[i];
-    mj_copyData(d, m, settledState);
+    std::copy(settledQpos.begin(), settledQpos.end(), d->qpos);
+    std::copy(settledQvel.begin(), settledQvel.end(), d->qvel);
+    std::copy(settledAct.begin(), settledAct.end(), d->act);
+    std::copy(settledWarm.begin(), settledWarm.end(), d->qacc_warmstart);
+    d->time = settledTime;
+    mju_zero(d->xfrc_applied, 6 * m->nbody);
+    mj_forward(m, d);
     // The object's axis at the settled pose, fixed in the world for the whole pull.
     const Transform X_WO = bodyPose_mm(d, object);
     dir.pull_W = X_WO.applyToVector(dir.direction.unit_O());
-    mju_zero(d->xfrc_applied, 6 * m->nbody);
     for (int k = 0; k < 3; ++k) d->xfrc_applied[6 * object + k] = weight_N * dir.pull_W[k];
     rec.begin();
     const bool finite = settled && simulate(sim, rec, request.settings.duration_s, every, dir.samples);
@@ -183,7 +188,6 @@ TrialResult runTrial(const World& world, const WorldState& state, const TrialReq
                dir.rotation_deg < request.settings.heldRotation_deg;
     result.directions.push_back(std::move(dir));
   }
-  mj_deleteData(settledState);
   progress.report(1.0, "trial done");
   return result;
 }

@@ -10,8 +10,8 @@ Json trialSettingsJson(const TrialSettings& s) {
   out.set("duration_s", s.duration_s);
   out.set("gravity_mps2", s.gravity_mps2);
   out.set("timestep_s", s.timestep_s);
-  out.set("held_displacement_mm", s.heldDisplacement_mm);
-  out.set("held_rotation_deg", s.heldRotation_deg);
+  out.set("heldDisplacement_mm", s.heldDisplacement_mm);
+  out.set("heldRotation_deg", s.heldRotation_deg);
   out.set("impratio", s.impratio);
   out.set("poisson", s.poisson);
   Json dirs = Json::array();
@@ -25,9 +25,9 @@ Json trialSummaryJson(const TrialResult& r) {
   out.set("score", r.score());
   out.set("held", r.heldCount());
   out.set("tried", static_cast<int>(r.directions.size()));
-  out.set("settle_displacement_mm", r.settle.empty() ? 0.0 : r.settle.back().displacement_mm);
-  out.set("object_pieces", static_cast<int>(r.objectPieces));
-  out.set("object_volume_error", r.objectVolumeError);
+  out.set("settleDisplacement_mm", r.settle.empty() ? 0.0 : r.settle.back().displacement_mm);
+  out.set("objectPieces", static_cast<int>(r.objectPieces));
+  out.set("objectVolumeError", r.objectVolumeError);
   Json dirs = Json::array();
   for (const DirectionTrial& d : r.directions) {
     double peakForce_N = 0, peakSlip_mm_s = 0;
@@ -41,10 +41,10 @@ Json trialSummaryJson(const TrialResult& r) {
     j.set("held", d.held);
     j.set("displacement_mm", d.displacement_mm);
     j.set("rotation_deg", d.rotation_deg);
-    j.set("final_displacement_mm", d.finalDisplacement_mm);
+    j.set("finalDisplacement_mm", d.finalDisplacement_mm);
     j.set("diverged", d.diverged);
-    j.set("peak_contact_force_N", peakForce_N);
-    j.set("peak_slip_mm_s", peakSlip_mm_s);
+    j.set("peakContactForce_N", peakForce_N);
+    j.set("peakSlip_mm_s", peakSlip_mm_s);
     dirs.push(j);
   }
   out.set("directions", dirs);

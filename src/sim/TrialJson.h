@@ -9,13 +9,13 @@ namespace sg::sim {
 
 inline const JsonFormat kValidationFormat{"validation", 1};
 
-// {"settle_s", "duration_s", "gravity_mps2", "timestep_s", "held_displacement_mm", "held_rotation_deg",
+// {"settle_s", "duration_s", "gravity_mps2", "timestep_s", "heldDisplacement_mm", "heldRotation_deg",
 //  "impratio", "poisson", "directions": ["x+", ...]}
 Json trialSettingsJson(const TrialSettings& settings);
 
-// {"score", "held", "tried", "settle_displacement_mm", "object_pieces", "object_volume_error",
-//  "directions": [{"direction", "held", "displacement_mm", "rotation_deg", "final_displacement_mm", "diverged",
-//  "peak_contact_force_N", "peak_slip_mm_s"}]}
+// {"score", "held", "tried", "settleDisplacement_mm", "objectPieces", "objectVolumeError",
+//  "directions": [{"direction", "held", "displacement_mm", "rotation_deg", "finalDisplacement_mm", "diverged",
+//  "peakContactForce_N", "peakSlip_mm_s"}]}
 Json trialSummaryJson(const TrialResult& result);
 
 }  // namespace sg::sim

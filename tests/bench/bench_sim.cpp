@@ -3,7 +3,7 @@
 // by up to 0.1 mm), the model build time (MJCF text + mj_loadXML, convex pieces cached) and the first
 // decomposition of each bundled object, and trials per core-hour. Cross-checks (a failure exits 3): each trial
 // repeated gives the same result bit for bit, the summary's score equals the held directions over six.
-//   bench_sim [STATES]   STATES default 5
+//   bench_sim [STATES [trial]]   STATES default 5; "trial": skip the decomposition of the gallery (for profiling)
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -48,9 +48,11 @@ int main(int argc, char** argv) {
   const int count = argc > 1 ? std::atoi(argv[1]) : 5;
   bench::CrossCheck check;
 
+  const bool trialOnly = argc > 2 && std::string(argv[2]) == "trial";
   std::printf("convex pieces of the bundled objects (HACD for non-convex components, first decomposition):\n");
   const World gallery = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/objects_gallery.xml");
   for (const Body& body : gallery.graspables) {
+    if (trialOnly) break;
     if (!body.mesh) continue;
     const double t0 = cpuSeconds();
     const auto pieces = convexPieces(body.mesh);
@@ -82,9 +84,15 @@ int main(int argc, char** argv) {
       build_s.push_back(cpuSeconds() - t0);
     }
   const bench::Spread build = bench::spreadOf(build_s);
-  std::printf("\nmodel build (MJCF + mj_loadXML, %zu geoms of the mug): median %.2f ms, p90 %.2f ms CPU\n",
-              SimModel(buildMjcf(world, states[0], 0, 0, settings)).layout().objectPieces, 1e3 * build.median_s,
-              1e3 * build.p90_s);
+  {
+    const SimModel sim(buildMjcf(world, states[0], 0, 0, settings));
+    int vertices = 0;
+    for (int k = 0; k < sim.model()->nmesh; ++k) vertices += sim.model()->mesh_vertnum[k];
+    std::printf("\nmodel build (MJCF + mj_loadXML; %zu geoms of the mug, %d geoms, %d meshes of %d vertices, %d contact "
+                "pairs): median %.2f ms, p90 %.2f ms CPU\n",
+                sim.layout().objectPieces, sim.model()->ngeom, sim.model()->nmesh, vertices, sim.model()->npair,
+                1e3 * build.median_s, 1e3 * build.p90_s);
+  }
 
   std::vector<double> trial_s;
   NullProgress progress;

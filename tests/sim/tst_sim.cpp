@@ -292,7 +292,10 @@ class TestSim : public QObject {
         QCOMPARE(pieces->pieces.size(), std::size_t{1});
         QVERIFY(std::abs(pieces->volumeError()) < 1e-6);
       }
-      if (body.name == "mug") QVERIFY(pieces->pieces.size() > 1);
+      if (body.name == "mug") {
+        QVERIFY(pieces->pieces.size() > 1);
+        QVERIFY(pieces->volumeError() < 0.10);  // the hollow is not filled in
+      }
       QCOMPARE(convexPieces(body.mesh).get(), pieces.get());  // cached
     }
   }
