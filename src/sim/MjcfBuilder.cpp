@@ -95,12 +95,12 @@ std::string inertial(const Body& body, const Transform& X_mjB) {
 
 // Writes a body's geoms (X_mjB: body frame in the MuJoCo body's frame); meshes become assets. Returns the names.
 std::vector<std::string> writeGeoms(const BodyGeoms& geoms, const Transform& X_mjB, const std::string& prefix,
-                                    std::ostringstream& body, std::ostringstream& assets) {
+                                    const std::string& contact, std::ostringstream& body, std::ostringstream& assets) {
   std::vector<std::string> names;
   for (std::size_t k = 0; k < geoms.geoms.size(); ++k) {
     const GeomSpec& g = geoms.geoms[k];
     const std::string name = prefix + "_g" + std::to_string(k);
-    body << "<geom name=\"" << name << "\" type=\"" << g.type << "\" contype=\"0\" conaffinity=\"0\" ";
+    body << "<geom name=\"" << name << "\" type=\"" << g.type << "\" " << contact << " ";
     if (g.piece) {
       assets << "<mesh name=\"" << name << "_mesh\" vertex=\"";
       for (std::size_t i = 0; i < g.piece->vertices.size(); ++i) assets << (i ? " " : "") << posM(g.piece->vertices[i]);
@@ -180,7 +180,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
     throw Error("graspable '" + object.name + "' has no mass (" + formatDouble(object.mass_g) + " g)", world.sourceFile);
   out.objectMass_kg = object.mass_g * kKgPerGram;
 
-  std::ostringstream assets, bodies, pairs, equality, actuators;
+  std::ostringstream assets, bodies, equality, actuators;
   const BodyGeoms objectGeoms = bodyGeoms(object);
   if (objectGeoms.geoms.empty())
     throw Error("graspable '" + object.name + "' has no collision geometry", world.sourceFile);
@@ -189,7 +189,11 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
 
   // The object: a free body at its pose.
   std::ostringstream objectXml;
-  const std::vector<std::string> objectGeomNames = writeGeoms(objectGeoms, Transform{}, "object", objectXml, assets);
+  // README.md §Model: the object collides with hand geoms only (contype/conaffinity bits) and leaves the pair's
+  // friction, condim and softness to the hand geom (MuJoCo combines friction and condim by max, solref/solimp
+  // weighted by solmix: 0 here).
+  writeGeoms(objectGeoms, Transform{}, "object",
+             "contype=\"0\" conaffinity=\"1\" condim=\"1\" friction=\"0 0 0\" solmix=\"0\"", objectXml, assets);
   bodies << "<body name=\"object\" " << placement(state.X_WG[static_cast<std::size_t>(graspable)]) << ">\n"
          << "<freejoint name=\"object_free\"/>\n" << inertial(object, Transform{}) << "\n" << objectXml.str()
          << "</body>\n";
@@ -199,15 +203,16 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
     const RobotState& rs = state.robots[static_cast<std::size_t>(robotIndex)];
     checkChainTree(robot);
     std::ostringstream hand;
-    std::vector<std::pair<std::vector<std::string>, PairParameters>> handPairs;
     auto addBody = [&](const Body& body, const BodyRef& ref, const std::string& mjBody, const Transform& X_mjB,
                        std::ostringstream& xml, const std::string& prefix, bool collides) {
       xml << inertial(body, X_mjB) << "\n";
       if (collides) {
         const BodyGeoms g = bodyGeoms(body);
-        const auto names = writeGeoms(g, X_mjB, prefix, xml, assets);
-        if (!names.empty())
-          handPairs.push_back({names, pairParameters(world, body, g.radius_mm, object, objectGeoms.radius_mm, settings)});
+        const PairParameters p = pairParameters(world, body, g.radius_mm, object, objectGeoms.radius_mm, settings);
+        writeGeoms(g, X_mjB, prefix,
+                   "contype=\"1\" conaffinity=\"0\" condim=\"4\" solmix=\"1\" friction=\"" + num(p.mu) + " " +
+                       num(p.torsion_m) + " 0.0001\" solref=\"" + num(p.timeconst_s) + " 1\"",
+                   xml, assets);
       }
       out.handBodies.push_back({ref, world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, ref}), mjBody});
     };
@@ -303,13 +308,6 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
     palm << "</body>\n";
     bodies << palm.str();
 
-    for (const auto& [names, p] : handPairs)
-      for (const std::string& h : names)
-        for (const std::string& o : objectGeomNames)
-          pairs << "<pair geom1=\"" << h << "\" geom2=\"" << o << "\" condim=\"4\" friction=\"" << num(p.mu) << " "
-                << num(p.mu) << " " << num(p.torsion_m) << " 0.0001 0.0001\" solref=\"" << num(p.timeconst_s)
-                << " 1\"/>\n";
-
     // DOFs: leader joint, followers as equality constraints, one actuator.
     std::sort(out.joints.begin(), out.joints.end(),
               [](const SimJoint& a, const SimJoint& b) { return std::pair(a.chain, a.joint) < std::pair(b.chain, b.joint); });
@@ -369,7 +367,6 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       << "<size njmax=\"800\" nconmax=\"200\"/>\n"
       << "<asset>\n" << assets.str() << "</asset>\n"
       << "<worldbody>\n" << bodies.str() << "</worldbody>\n";
-  if (!pairs.str().empty()) xml << "<contact>\n" << pairs.str() << "</contact>\n";
   if (!equality.str().empty()) xml << "<equality>\n" << equality.str() << "</equality>\n";
   if (!actuators.str().empty()) xml << "<actuator>\n" << actuators.str() << "</actuator>\n";
   xml << "</mujoco>\n";

@@ -1,6 +1,6 @@
 #pragma once
 // MJCF text for one trial, built in memory from a world and a state (README.md §Model): the hand (palm fixed in
-// the world, one body per joint, links' geometry and mass on them), the graspable as a free body, contact pairs
+// the world, one body per joint, links' geometry and mass on them), the graspable as a free body, contacts
 // between hand and object only, coupled joints as equality constraints, one actuator per DOF. SI units
 // (SimUnits.h). Obstacles are left out: the trial is hand and object alone.
 #include <string>
