@@ -1,4 +1,4 @@
-"""Shared fixtures of the Python module's tests (README.md here): where the sources, the CLI and the bundled
+"""Shared fixtures of the Python module's tests (ui/python/README.md): where the sources, the CLI and the bundled
 worlds are (ctest passes them in the environment: tests/python/CMakeLists.txt)."""
 import json
 import os
