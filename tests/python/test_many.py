@@ -48,3 +48,19 @@ def test_bad_input(jittered, default_world_path):
     with pytest.raises(ValueError):
         softgrasp.evaluate_many(world, states, threads=-1)
     assert len(softgrasp.evaluate_many(world, []).force_closure) == 0
+
+
+def test_ctrl_c_stops_evaluate_many(jittered):
+    """SIGINT while evaluate_many runs: KeyboardInterrupt once the workers have stopped."""
+    import os
+    import signal
+    import threading
+    world, states = jittered
+    many = [s for s in states for _ in range(40)]  # long enough to be interrupted
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            softgrasp.evaluate_many(world, many, autograsp=True, threads=2)
+    finally:
+        timer.cancel()

@@ -83,3 +83,19 @@ def test_sweep_force(default_world_path):
     assert area[1] > area[0] > 0  # a larger normal force presses a larger patch
     with pytest.raises(ValueError):
         softgrasp.sweep(world, parameter="nope", values=[1.0, 2.0])
+
+
+def test_plan_ctrl_c_keeps_grasps(default_world_path):
+    """A real SIGINT (Ctrl+C) during plan: the progress sink sees it, the search stops, the grasps are kept."""
+    import signal
+    world = softgrasp.load_world(default_world_path)
+    sent = []
+
+    def progress(fraction, message):
+        if fraction > 0.1 and not sent:
+            sent.append(fraction)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(softgrasp.PlanInterrupted) as e:
+        softgrasp.plan(world, iterations=200000, seed=2, threads=2, progress=progress)
+    assert sent and e.value.grasps.stop_reason == "cancelled" and len(e.value.grasps) > 0
