@@ -201,3 +201,26 @@ def test_stubs_generated_and_valid():
     for name in ("load_world", "analyze", "evaluate_many", "plan", "compare", "sweep", "sense", "World",
                  "WorldState", "Analysis", "GraspList"):
         assert name in names, name
+
+
+def test_qhull_exception_inside_the_engine(world):
+    """A palm pose whose L1 hull makes Qhull throw (caught and retried inside the engine, geometry/ convexHull):
+    the exception unwinds through the module without aborting the process (ui/python/README.md §Build)."""
+    rng = np.random.default_rng(2)
+    base = world.state
+    for _ in range(3):  # the third pose of this sequence is one such
+        s = base.copy()
+        X = s.X_WP
+        X[:3, 3] += rng.normal(0.0, 1.0, 3)
+        s.X_WP = X
+    a = softgrasp.analyze(world, s, autograsp=True, measures=["volume-l1"])
+    assert a.measures["volume-l1"].ok and a.measures["volume-l1"] > 0
+
+
+def test_obstacle_pose_setter_rejects_non_finite(world):
+    s = world.state
+    bad = np.eye(4)
+    bad[2, 3] = float("nan")
+    with pytest.raises(ValueError):
+        s.set_X_WO(0, bad)
+    assert np.all(np.isfinite(s.X_WO))
