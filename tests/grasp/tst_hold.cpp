@@ -291,6 +291,19 @@ void TstHold::sixDirectionsOfTheDefaultWorld() {
     if (d.effortRatio > r.directions[static_cast<std::size_t>(worst)].effortRatio) worst = static_cast<int>(k);
   }
   QCOMPARE(r.worst, worst);
+  // Finer polytopes bracket the same exact t: each run's lower bound is below the other's t.
+  HoldSettings fine;
+  fine.tangentEdges = 32;
+  fine.torsionLatitudes = 5;
+  const HoldResult f = analyzeHold(w, w.state, g, object, weightLoads(object, {"all"}), fine);
+  QCOMPARE(f.pointEdges, 32);
+  QVERIFY(f.softInradius > r.softInradius && f.pointInradius > r.pointInradius);
+  for (std::size_t k = 0; k < r.directions.size(); ++k) {
+    if (!r.directions[k].balanced) continue;
+    checkOptimum(g, f, f.directions[k]);
+    QVERIFY(f.directions[k].effortRatioLower <= r.directions[k].effortRatio * (1 + 1e-9));
+    QVERIFY(r.directions[k].effortRatioLower <= f.directions[k].effortRatio * (1 + 1e-9));
+  }
   // Deterministic: the same input gives the same numbers.
   const HoldResult again = analyzeHold(w, w.state, g, object, weightLoads(object, {"all"}));
   for (std::size_t k = 0; k < r.directions.size(); ++k) {

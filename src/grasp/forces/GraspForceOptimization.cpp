@@ -307,7 +307,11 @@ HoldResult analyzeHold(const World& world, const WorldState& state, const GraspE
   }
 
   const FrictionPolytope disc = discPolytope(settings.tangentEdges);
-  const FrictionPolytope ball = ballPolytope(settings.tangentEdges, settings.torsionLatitudes);
+  // The ball polytope's inradius is an O(n⁴) search: the default one is built once (a thread-safe static).
+  static const FrictionPolytope defaultBall = ballPolytope(HoldSettings{}.tangentEdges, HoldSettings{}.torsionLatitudes);
+  const bool isDefault = settings.tangentEdges == HoldSettings{}.tangentEdges &&
+                         settings.torsionLatitudes == HoldSettings{}.torsionLatitudes;
+  const FrictionPolytope ball = isDefault ? defaultBall : ballPolytope(settings.tangentEdges, settings.torsionLatitudes);
   out.pointEdges = static_cast<int>(disc.points.size());
   out.softPoints = static_cast<int>(ball.points.size());
   out.pointInradius = disc.inradius;
