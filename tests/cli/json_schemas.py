@@ -135,6 +135,11 @@ def produce():
         run(["compare", w, "--autograsp", "--json"], "compare")
         run(["sensing", w, "--json"], "sensing")
         run(["sensing", w, "--autograsp", "--squeeze-torque", "--json"], "sensing")
+    # The grasp force optimisation: the six weight directions, a wrench, models with and without friction.
+    default_world, jaw_world = (os.path.join(SRC, "worlds", w) for w in ("default.xml", "paralleljaw_box.xml"))
+    run(["hold", default_world, "--approach", "--autograsp", "--json"], "hold")
+    run(["hold", jaw_world, "--autograsp", "--contact-model", "point,frictionless", "--json"], "hold")
+    run(["hold", jaw_world, "--autograsp", "--wrench", "0,0,-2,0,50,0", "--json"], "hold")
     # The planner: a few hundred iterations (the step counter starts at 30000), its file and evaluate.
     default = os.path.join(SRC, "worlds", "default.xml")
     grasps = os.path.join(WORK, "grasps.json")
