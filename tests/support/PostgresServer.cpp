@@ -156,7 +156,7 @@ std::string percentEncode(const std::string& text) {
 
 }  // namespace
 
-PostgresServer::PostgresServer() {
+PostgresServer::PostgresServer(bool durable) : durable_(durable) {
   const char* bin = std::getenv("SOFTGRASP_PG_BINDIR");
   binDir_ = bin && *bin ? bin : "/usr/lib/postgresql/15/bin";
 }
@@ -227,11 +227,11 @@ bool PostgresServer::start() {
   if (first && !initialize()) return false;
 
   const std::string logPath = dir_ + "/server.log";
-  // No TCP (listen_addresses empty), the socket in our directory; fsync off: the tests kill clients and the
-  // server process, never the machine, and a loaded 2-core machine should not wait for the disk.
+  // No TCP (listen_addresses empty), the socket in our directory; fsync off unless durable: the tests kill
+  // clients and the server process, never the machine, and a loaded 2-core machine should not wait for the disk.
   const Identity who{dropPrivileges_, serverUid_, serverGid_};
   pid_ = spawn({binDir_ + "/postgres", "-D", dir_ + "/data", "-k", dir_, "-p", std::to_string(port()), "-c",
-                "listen_addresses=", "-c", "fsync=off", "-c", "max_connections=60"},
+                "listen_addresses=", "-c", durable_ ? "fsync=on" : "fsync=off", "-c", "max_connections=60"},
                logPath, dir_, who);
   if (pid_ < 0) {
     error_ = std::string("cannot start postgres: ") + std::strerror(errno);

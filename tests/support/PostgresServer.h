@@ -10,9 +10,10 @@ namespace sg::test {
 
 class PostgresServer {
  public:
-  // Does not start anything: call start(). `binDir` holds initdb, postgres and createdb (Debian's by default;
-  // SOFTGRASP_PG_BINDIR overrides it).
-  PostgresServer();
+  // Does not start anything: call start(). The programs (initdb, postgres, createdb, pg_isready) are Debian's
+  // (/usr/lib/postgresql/15/bin; SOFTGRASP_PG_BINDIR overrides it). `durable`: fsync and synchronous commit on,
+  // as a real server runs (benchmarks); off by default (tests kill processes, never the machine).
+  explicit PostgresServer(bool durable = false);
   ~PostgresServer();  // stop(), then the temporary directory is removed
   PostgresServer(const PostgresServer&) = delete;
   PostgresServer& operator=(const PostgresServer&) = delete;
@@ -49,6 +50,7 @@ class PostgresServer {
   uid_t serverUid_ = 0;  // the user the server runs as (differs from ours when we are root)
   gid_t serverGid_ = 0;
   bool dropPrivileges_ = false;
+  bool durable_ = false;
   std::string error_;
 };
 
