@@ -3,6 +3,7 @@
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <array>
 #include <thread>
 
 #include "core/NumberFormat.h"
@@ -154,6 +155,7 @@ PgClient::PgClient(PgClient&& other) noexcept
       inTransaction_(other.inTransaction_),
       reconnects_(other.reconnects_),
       manual_(other.manual_),
+      settings_(std::move(other.settings_)),
       prepared_(std::move(other.prepared_)) {
   other.conn_ = nullptr;
 }
@@ -163,6 +165,7 @@ void PgClient::connect(int attempts, const std::string& why) {
   auto delay = policy_.firstDelay;
   std::string last;
   for (int i = 0; i < attempts; ++i) {
+    last.clear();
     if (i > 0) {
       std::this_thread::sleep_for(delay);
       delay = std::min(delay * 2, policy_.maxDelay);
@@ -170,18 +173,36 @@ void PgClient::connect(int attempts, const std::string& why) {
     if (conn_) PQfinish(conn_);
     conn_ = PQconnectdb(url_.c_str());
     prepared_.clear();
-    if (conn_ && PQstatus(conn_) == CONNECTION_OK) {
+    if (conn_ && PQstatus(conn_) == CONNECTION_OK && applySettings(last)) {
       PQsetNoticeProcessor(conn_, ignoreNotice, nullptr);
       if (!why.empty()) ++reconnects_;
       return;
     }
-    last = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
+    if (last.empty()) last = conn_ ? trimmed(PQerrorMessage(conn_)) : "out of memory";
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const std::string tries = " (" + std::to_string(attempts) + (attempts == 1 ? " attempt" : " attempts") +
                             " over " + formatFixed(seconds, 1) + " s)";
   if (why.empty()) throw Error("cannot connect to PostgreSQL: " + last + tries, display_);
   throw Error("lost the connection to PostgreSQL (" + why + ") and could not reopen it: " + last + tries, display_);
+}
+
+bool PgClient::applySettings(std::string& error) {
+  for (const auto& [name, value] : settings_) {
+    PGresult* r = PQexecParams(conn_, "SELECT set_config($1, $2, false)", 2, nullptr,
+                               std::array<const char*, 2>{name.c_str(), value.c_str()}.data(), nullptr, nullptr, 0);
+    const bool ok = r && PQresultStatus(r) == PGRES_TUPLES_OK;
+    if (!ok) error = "cannot set " + name + ": " + trimmed(r ? PQresultErrorMessage(r) : PQerrorMessage(conn_));
+    PQclear(r);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+void PgClient::setSessionSetting(const std::string& name, const std::string& value) {
+  settings_.emplace_back(name, value);
+  std::string error;
+  if (!applySettings(error)) throw Error(error, display_);
 }
 
 bool PgClient::connectionLost() const { return !conn_ || PQstatus(conn_) == CONNECTION_BAD; }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <map>
 #include <string>
 #include <vector>
@@ -87,6 +88,9 @@ class PgClient {
   void commit();
   void rollback() noexcept;
 
+  // SET name = value now and again after every reconnect (a new session).
+  void setSessionSetting(const std::string& name, const std::string& value);
+
   // The URL as messages show it: the password replaced by "***"; "(PGHOST/PGDATABASE environment)" when empty.
   const std::string& displayName() const { return display_; }
   static std::string redact(const std::string& url);
@@ -98,6 +102,7 @@ class PgClient {
  private:
   void connect(int attempts, const std::string& why);
   bool connectionLost() const;
+  bool applySettings(std::string& error);  // settings_ on the current connection; false with `error` set
   PgResult run(const std::vector<PgParam>& params, const std::function<pg_result*(const char* const*, int)>& send);
   [[noreturn]] void fail(const std::string& what, pg_result* result) const;
 
@@ -107,6 +112,7 @@ class PgClient {
   bool inTransaction_ = false;
   int reconnects_ = 0;
   bool manual_ = false;  // inside begin() ... commit()
+  std::vector<std::pair<std::string, std::string>> settings_;  // setSessionSetting's, applied on each connect
   std::map<std::string, std::string> prepared_;  // SQL → name of its prepared statement in this session
 };
 

@@ -65,7 +65,12 @@ class PostgresStatement final : public Statement {
 
 }  // namespace
 
-PostgresConnection::PostgresConnection(const std::string& url, PgRetryPolicy policy) : client_(url, policy) {}
+PostgresConnection::PostgresConnection(const std::string& url, PgRetryPolicy policy) : client_(url, policy) {
+  // The store's statements are prepared once and run many times with new values (POSTGRES.md §Dialect): a
+  // generic plan is planned once per session, where PostgreSQL's default replans the first executions with each
+  // value (the seven-table query of GraspStore::query spent more time planning than running).
+  client_.setSessionSetting("plan_cache_mode", "force_generic_plan");
+}
 
 std::unique_ptr<Statement> PostgresConnection::prepare(const std::string& sql) {
   return std::make_unique<PostgresStatement>(client_, sql);
