@@ -45,7 +45,9 @@ class Connection {
   // One or more statements without parameters or results (DDL, pragmas).
   virtual void execute(const std::string& sql) = 0;
   // A statement stays valid for the connection's lifetime, across transactions (and, for a backend that
-  // reconnects inside transaction(), across that reconnect).
+  // reconnects inside transaction(), across that reconnect). Statements interleave: one may be bound and
+  // stepped while another still has unread rows (GraspStore::query reads each grasp's measures while the
+  // grasps are being stepped), so a backend that streams results must keep them apart.
   virtual std::unique_ptr<Statement> prepare(const std::string& sql) = 0;
 
   // A write transaction: SQLite takes the write lock at once (BEGIN IMMEDIATE), so concurrent writers queue on

@@ -80,6 +80,9 @@ class GraspStore {
   // One transaction: the row, its robot, object and world (found by content hash or added), its grasps, their
   // measures and (when the run keeps them) contacts. False when the row was already stored (nothing written).
   bool insertRow(std::int64_t runId, const RowRecord& row);
+  // Several rows in one transaction (each still whole or not at all, each skipped when already stored): what
+  // streaming imports use to amortise the commit. Returns, per row, whether it was written.
+  std::vector<bool> insertRows(std::int64_t runId, const std::vector<RowRecord>& rows);
 
   std::int64_t insertTrial(const TrialRecord& trial);
 
@@ -89,6 +92,7 @@ class GraspStore {
 
  private:
   struct Statements;
+  bool writeRow(std::int64_t runId, const RowRecord& row);  // inside a transaction
   std::unique_ptr<Connection> connection_;
   std::unique_ptr<Statements> statements_;
 };
