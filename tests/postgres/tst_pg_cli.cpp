@@ -114,6 +114,29 @@ class TestPgCli : public QObject {
     QCOMPARE(queryCsv(url, true), queryCsv(sqlite, true));
   }
 
+  // evaluate --db, db init, and batch-merge --db (the shards streamed into PostgreSQL) against SQLite.
+  void evaluateInitAndMergeIntoPostgres() {
+    const QString grasps = tmp_.filePath("grasps.json");
+    const CliRun plan = cli({"plan", "worlds/paralleljaw_box.xml", "--steps", "30150", "--seed", "4", "--out", grasps,
+                             "--no-progress"});
+    QVERIFY2(plan.exitCode == 0, plan.err.constData());
+    const QString url = freshDatabase();
+    const CliRun init = cli({"db", "init", url});
+    QVERIFY2(init.exitCode == 0, init.err.constData());
+    QCOMPARE(dbCount(url, "grasps"), 0);
+    const QString sqlite = "sqlite://" + tmp_.filePath("evaluate.db");
+    for (const QString& db : {url, sqlite}) {
+      const CliRun r = cli({"evaluate", "worlds/paralleljaw_box.xml", "--grasps", grasps, "--db", db, "--no-progress"});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+    QVERIFY(dbCount(url, "grasps") > 0);
+    QCOMPARE(queryCsv(url, true), queryCsv(sqlite, true));
+    const QString merged = freshDatabase();
+    const CliRun merge = cli({"batch-merge", tmp_.filePath("single"), "--db", merged});
+    QVERIFY2(merge.exitCode == 0, merge.err.constData());
+    QCOMPARE(queryCsv(merged), reference_);
+  }
+
   // Two shard processes at once write one run; its rows are the single process's.
   void twoConcurrentShardsGiveTheSingleRun() {
     sharedUrl_ = freshDatabase();
