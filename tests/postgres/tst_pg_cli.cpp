@@ -137,6 +137,22 @@ class TestPgCli : public QObject {
     QCOMPARE(queryCsv(merged), reference_);
   }
 
+  // `postgresql://` alone: the server and database come from PGHOST, PGPORT, PGDATABASE and PGUSER.
+  void urlFromTheEnvironment() {
+    qputenv("PGHOST", server_.socketDir().c_str());
+    qputenv("PGPORT", QByteArray::number(server_.port()));
+    qputenv("PGDATABASE", server_.database().c_str());
+    qputenv("PGUSER", server_.user().c_str());
+    const CliRun init = cli({"db", "init", "postgresql://"});
+    const QJsonObject info = dbInfo("postgresql://");
+    for (const char* name : {"PGHOST", "PGPORT", "PGDATABASE", "PGUSER"}) qunsetenv(name);
+    QVERIFY2(init.exitCode == 0, init.err.constData());
+    QCOMPARE(info["backend"].toString(), QString("postgresql"));
+    QVERIFY(info["counts"].toObject().contains("grasps"));
+    // The same database by its full URL: the schema db init made is there.
+    QVERIFY(dbCount(QString::fromStdString(server_.url()), "grasps") == 0);
+  }
+
   // Two shard processes at once write one run; its rows are the single process's.
   void twoConcurrentShardsGiveTheSingleRun() {
     sharedUrl_ = freshDatabase();

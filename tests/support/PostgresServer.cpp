@@ -230,8 +230,11 @@ bool PostgresServer::start() {
   // No TCP (listen_addresses empty), the socket in our directory; fsync off unless durable: the tests kill
   // clients and the server process, never the machine, and a loaded 2-core machine should not wait for the disk.
   const Identity who{dropPrivileges_, serverUid_, serverGid_};
+  // Test servers also keep their shared memory small (32 MB of buffers instead of 128 MB): several suites may
+  // run at once (ctest -j).
   pid_ = spawn({binDir_ + "/postgres", "-D", dir_ + "/data", "-k", dir_, "-p", std::to_string(port()), "-c",
-                "listen_addresses=", "-c", durable_ ? "fsync=on" : "fsync=off", "-c", "max_connections=60"},
+                "listen_addresses=", "-c", durable_ ? "fsync=on" : "fsync=off", "-c",
+                durable_ ? "shared_buffers=128MB" : "shared_buffers=32MB", "-c", "max_connections=60"},
                logPath, dir_, who);
   if (pid_ < 0) {
     error_ = std::string("cannot start postgres: ") + std::strerror(errno);
