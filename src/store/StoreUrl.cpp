@@ -1,6 +1,7 @@
 #include "store/StoreUrl.h"
 
 #include "core/Error.h"
+#include "store/PostgresConnection.h"
 #include "store/SqliteConnection.h"
 
 namespace sg::store {
@@ -27,8 +28,7 @@ std::unique_ptr<Connection> openConnection(const std::string& url, OpenMode mode
     case Backend::Sqlite:
       return std::make_unique<SqliteConnection>(parsed.target, mode);
     case Backend::Postgres:
-      // The PostgreSQL backend (a Connection over libpq) is one line here.
-      throw Error("this SoftGrasp was built without the PostgreSQL backend", url);
+      return std::make_unique<PostgresConnection>(parsed.target);
   }
   throw Error("unknown database backend", url);
 }
