@@ -22,13 +22,14 @@
 #include "io/ModelIO.h"
 #include "core/Math.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::planner;
 
 namespace {
 
-World bundled(const char* name) { return loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name); }
+World bundled(const char* name) { return loadWorld(std::string(sg::test::sourceDir()) + "/worlds/" + name); }
 
 // E = (x − 1.5)² + (y + 2)² + 0.5·(1 − cos(3·(x − 1.5))) : one global minimum 0 at (1.5, −2), ripples around.
 class Analytic final : public StateEvaluator {

@@ -14,6 +14,7 @@
 #include "grasp/SupportEpsilon.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -22,7 +23,7 @@ namespace {
 const std::vector<std::string> kEpsilonMeasures = {"epsilon-l1", "epsilon-linf", "epsilon-exact"};
 
 QStringList worldFiles() {
-  const QDir dir(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir dir(sg::test::qInSourceTree("worlds"));
   QStringList out;
   for (const QString& f : dir.entryList({"*.xml"}, QDir::Files, QDir::Name)) out << dir.filePath(f);
   return out;
@@ -85,7 +86,7 @@ class TstSupportMeasures : public QObject {
 };
 
 void TstSupportMeasures::epsilonMeasuresBuildNoHull() {
-  const World w = graspedWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  const World w = graspedWorld(sg::test::qInSourceTree("worlds/default.xml"));
   const AnalysisResult r = analyze(w, kEpsilonMeasures);
   const GraspEvaluation& e = *r.primary();
   QVERIFY(e.contacts.size() >= 3);
@@ -188,7 +189,7 @@ void TstSupportMeasures::exactConesNeverBelowLinearizedOnRandomGrasps() {
 }
 
 void TstSupportMeasures::exactConeBudgetReportsBoundsHonestly() {
-  const World w = graspedWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  const World w = graspedWorld(sg::test::qInSourceTree("worlds/default.xml"));
   AnalysisRequest request;
   request.measures = {"epsilon-exact", "epsilon-l1"};
   request.quality.exactConeMaxIterations = 30;  // far too few for a smooth set
