@@ -21,7 +21,7 @@ class TestCliValidate : public QObject {
 
  private slots:
   void jsonEqualsTheEngine() {
-    const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+    const QString world = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
     const auto r = runCli({"validate", world, "--autograsp", "--directions", "z-,x+", "--duration", "0.2", "--json",
                            "--no-progress"});
     QCOMPARE(r.exitCode, 0);
@@ -58,7 +58,7 @@ class TestCliValidate : public QObject {
   }
 
   void usageErrors() {
-    const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+    const QString world = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
     auto bad = runCli({"validate", world, "--directions", "x+,w-"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("w-"));
@@ -75,3 +75,4 @@ class TestCliValidate : public QObject {
 
 QTEST_GUILESS_MAIN(TestCliValidate)
 #include "tst_cli_validate.moc"
+#include "../support/TestPaths.h"

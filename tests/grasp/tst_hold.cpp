@@ -40,7 +40,7 @@ struct Jaw {
 
 Jaw jawGrasp(const std::string& model = "point") {
   Jaw j;
-  j.world = loadWorld(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+  j.world = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
   AnalysisRequest r;
   r.motion.fingers = FingerMotion::Close;
   r.contactModels = {model};
@@ -271,7 +271,7 @@ void TstHold::frictionlessResistsNoTangentialLoad() {
 void TstHold::sixDirectionsOfTheDefaultWorld() {
   // The bundled default world after approach and auto-grasp under the soft-finger model: every direction's
   // optimum passes the checks, and the worst direction is the one with the largest t.
-  World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  World w = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   AnalysisRequest req;
   req.motion.approach = true;
   req.motion.fingers = FingerMotion::Close;
@@ -356,3 +356,4 @@ void TstHold::badInput() {
 
 QTEST_APPLESS_MAIN(TstHold)
 #include "tst_hold.moc"
+#include "../support/TestPaths.h"

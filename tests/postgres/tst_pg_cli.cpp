@@ -85,7 +85,7 @@ class TestPgCli : public QObject {
     jobs_ = tmp_.filePath("jobs.json");
     QVERIFY(writeFile(jobs_, sg::test::smallJobList()));
     // A longer list (the parallel jaw on the box, 40 seeds) for the runs the test interrupts.
-    const QByteArray src = SG_SOURCE_DIR;
+    const QByteArray src = sg::test::sourceDir();
     longJobs_ = tmp_.filePath("long-jobs.json");
     QVERIFY(writeFile(longJobs_, "{ \"format\": \"softgrasp-batch-jobs\", \"version\": 1,\n"
                                  "  \"defaults\": { \"steps\": 30150, \"contactModel\": \"point\", \"measures\": "
@@ -158,7 +158,7 @@ class TestPgCli : public QObject {
     sharedUrl_ = freshDatabase();
     QProcess shards[2];
     for (int k = 0; k < 2; ++k)
-      shards[k].start(SG_CLI_PATH, {"batch", jobs_, "--out", tmp_.filePath("two"), "--shard",
+      shards[k].start(sg::test::qCliPath(), {"batch", jobs_, "--out", tmp_.filePath("two"), "--shard",
                                     QString("%1/2").arg(k), "--db", sharedUrl_, "--threads", "1", "--no-progress"});
     for (QProcess& p : shards) {
       QVERIFY(p.waitForFinished(240000));
@@ -190,7 +190,7 @@ class TestPgCli : public QObject {
     const QString url = freshDatabase();
     const QString dir = tmp_.filePath("killed");
     QProcess p;
-    p.start(SG_CLI_PATH, {"batch", jobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
+    p.start(sg::test::qCliPath(), {"batch", jobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
     QVERIFY(waitForLines(dir + "/shard-0-of-1.jsonl", 3, p));  // header + 2 rows
     p.kill();
     QVERIFY(p.waitForFinished());
@@ -206,7 +206,7 @@ class TestPgCli : public QObject {
     const QString url = freshDatabase();
     const QString dir = tmp_.filePath("restart");
     QProcess p;
-    p.start(SG_CLI_PATH, {"batch", longJobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
+    p.start(sg::test::qCliPath(), {"batch", longJobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
     QVERIFY2(waitForLines(dir + "/shard-0-of-1.jsonl", 3, p), "the batch ended before the server was stopped");
     server_.stop();
     QTest::qWait(1500);
@@ -226,7 +226,7 @@ class TestPgCli : public QObject {
     const QString url = freshDatabase();
     const QString dir = tmp_.filePath("down");
     QProcess p;
-    p.start(SG_CLI_PATH, {"batch", longJobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
+    p.start(sg::test::qCliPath(), {"batch", longJobs_, "--out", dir, "--db", url, "--threads", "1", "--no-progress"});
     QVERIFY2(waitForLines(dir + "/shard-0-of-1.jsonl", 3, p), "the batch ended before the server was stopped");
     server_.stop();
     QVERIFY(p.waitForFinished(120000));
@@ -270,3 +270,4 @@ class TestPgCli : public QObject {
 
 QTEST_GUILESS_MAIN(TestPgCli)
 #include "tst_pg_cli.moc"
+#include "../support/TestPaths.h"

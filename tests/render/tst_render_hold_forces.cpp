@@ -56,7 +56,7 @@ struct JawHold {
 // worlds/paralleljaw_box.xml after auto-grasp, `model` contacts, the box's weight along +y and −y of the box.
 JawHold jawHold(const std::string& model) {
   JawHold j;
-  j.world = loadWorld(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+  j.world = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
   AnalysisRequest r;
   r.motion.fingers = FingerMotion::Close;
   r.contactModels = {model};
@@ -120,3 +120,4 @@ void TstRenderHoldForces::noArrowsForAnUnbalancedLoad() {
 
 QTEST_MAIN(TstRenderHoldForces)
 #include "tst_render_hold_forces.moc"
+#include "../support/TestPaths.h"

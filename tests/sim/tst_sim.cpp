@@ -36,7 +36,7 @@ void closeHand(World& w) {
 // friction μ between jaws and box, and the box's mass. The jaws' rubber pads are soft (1 MPa) so the contact has
 // a Hertz patch and torsional friction.
 World jawWorld(double effort_N, double mu, double mass_g, bool close = true) {
-  World w = loadWorld(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+  World w = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
   Robot& jaw = w.robots[0];
   jaw.dofs[0].maxEffort = effort_N / kNewtonsPerEffortUnitPrismatic;
   for (Chain& c : jaw.chains)
@@ -177,7 +177,7 @@ class TestSim : public QObject {
 
   // Mass, inertia and joint limits as MuJoCo compiled them, against the robot and object files.
   void massInertiaAndLimitsRoundTrip() {
-    const World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    const World w = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     TrialSettings s;
     SimModel sim(buildMjcf(w, w.state, 0, 0, s));
     const mjModel* m = sim.model();
@@ -256,7 +256,7 @@ class TestSim : public QObject {
   }
 
   void badInput() {
-    World noObject = loadWorld(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+    World noObject = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
     noObject.removeLastGraspable();
     QVERIFY(errorOf([&] { trial(noObject, shortSettings("x+")); }).contains("no graspable"));
 
@@ -281,7 +281,7 @@ class TestSim : public QObject {
   // The convex pieces of the bundled objects: one piece for a convex mesh, several for the mug, and the volume
   // the pieces add stays small (README.md §Geometry lists the figures).
   void convexPiecesOfBundledObjects() {
-    const World w = loadWorld(SG_SOURCE_DIR "/worlds/objects_gallery.xml");
+    const World w = loadWorld(sg::test::inSourceTree("worlds/objects_gallery.xml"));
     for (const Body& body : w.graspables) {
       if (!body.mesh || body.name == "torus") continue;  // the torus takes HACD seconds: bench_sim reports it
       const auto pieces = convexPieces(body.mesh);
@@ -303,3 +303,4 @@ class TestSim : public QObject {
 
 QTEST_APPLESS_MAIN(TestSim)
 #include "tst_sim.moc"
+#include "../support/TestPaths.h"

@@ -333,7 +333,7 @@ class TestStore : public QObject {
 
   // The same files elsewhere are the same object; a changed mesh is another one (provenance hashes bytes).
   void provenanceFollowsContent() {
-    const QString src = QStringLiteral(SG_SOURCE_DIR);
+    const QString src = sg::test::qSourceDir();
     const QString a = path("objA"), b = path("objB");
     for (const QString& dir : {a, b}) {
       QVERIFY(QDir().mkpath(dir));
@@ -372,3 +372,4 @@ class TestStore : public QObject {
 
 QTEST_GUILESS_MAIN(TestStore)
 #include "tst_store.moc"
+#include "../support/TestPaths.h"

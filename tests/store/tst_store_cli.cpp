@@ -70,7 +70,7 @@ class TestStoreCli : public QObject {
   // The question on a Hertz plan: the database's answer is the plan's list filtered by hand.
   void queryAnswersTheExampleQuestion() {
     const QString db = tmp_.filePath("plan.db");
-    const Run plan = cli({"plan", SG_SOURCE_DIR "/worlds/default.xml", "--steps", "30100", "--contact-model", "hertz",
+    const Run plan = cli({"plan", sg::test::qInSourceTree("worlds/default.xml"), "--steps", "30100", "--contact-model", "hertz",
                           "--measures", "epsilon-l1", "--db", db, "--json", "--no-progress"});
     QVERIFY2(plan.exitCode == 0, plan.err.constData());
     const QJsonObject list = plan.json();
@@ -100,8 +100,8 @@ class TestStoreCli : public QObject {
   void twoProcessesWriteTheRowsOfOne() {
     const QString db = tmp_.filePath("two.db"), dir = tmp_.filePath("two");
     QProcess a, b;
-    a.start(SG_CLI_PATH, {"batch", jobs_, "--out", dir, "--shard", "0/2", "--db", db, "--threads", "1"});
-    b.start(SG_CLI_PATH, {"batch", jobs_, "--out", dir, "--shard", "1/2", "--db", db, "--threads", "1"});
+    a.start(sg::test::qCliPath(), {"batch", jobs_, "--out", dir, "--shard", "0/2", "--db", db, "--threads", "1"});
+    b.start(sg::test::qCliPath(), {"batch", jobs_, "--out", dir, "--shard", "1/2", "--db", db, "--threads", "1"});
     QVERIFY(a.waitForFinished(300000) && b.waitForFinished(300000));
     QVERIFY2(a.exitCode() == 0, a.readAllStandardError().constData());
     QVERIFY2(b.exitCode() == 0, b.readAllStandardError().constData());
@@ -114,7 +114,7 @@ class TestStoreCli : public QObject {
     const QString db = tmp_.filePath("killed.db"), dir = tmp_.filePath("killed");
     const QString shard = dir + "/shard-0-of-1.jsonl";
     QProcess p;
-    p.start(SG_CLI_PATH, {"batch", jobs_, "--out", dir, "--db", db, "--no-progress", "--threads", "1"});
+    p.start(sg::test::qCliPath(), {"batch", jobs_, "--out", dir, "--db", db, "--no-progress", "--threads", "1"});
     QVERIFY(p.waitForStarted());
     QElapsedTimer timer;
     timer.start();
@@ -199,3 +199,4 @@ class TestStoreCli : public QObject {
 
 QTEST_GUILESS_MAIN(TestStoreCli)
 #include "tst_store_cli.moc"
+#include "../support/TestPaths.h"
