@@ -167,6 +167,7 @@ void TstUiTrial::sliderPosesTheRecordedSample() {
   const BodyHandle lastLink{BodyHandle::Kind::Robot, 0, BodyRef{chain, link}};
   // Every direction, its last sample and one in the middle: the slider poses the object as recorded (palm frame
   // times the recorded X_PO) and the hand with the recorded DOF values.
+  double farthestFromLive_mm = 0;  // the samples checked must differ from the live pose, or the check proves nothing
   for (int phase = -1; phase < static_cast<int>(result.directions.size()); ++phase) {
     const auto& samples = phase < 0 ? result.settle : result.directions[static_cast<std::size_t>(phase)].samples;
     for (const int index : {static_cast<int>(samples.size()) / 2, static_cast<int>(samples.size()) - 1}) {
@@ -175,6 +176,8 @@ void TstUiTrial::sliderPosesTheRecordedSample() {
       const sim::TrialSample& sample = samples[static_cast<std::size_t>(index)];
       QCOMPARE(dock.currentSample(), &sample);
       verifyTransform(scene.bodyTransform(mug), result.X_WP * sample.X_PO);
+      farthestFromLive_mm =
+          std::max(farthestFromLive_mm, ((result.X_WP * sample.X_PO).translation() - live.X_WG[0].translation()).norm());
       RobotState hand = live.robots[0];
       setDofValues(doc.world().robots[0], hand, sample.dofValues);
       verifyTransform(scene.bodyTransform(lastLink), hand.X_WL[static_cast<std::size_t>(chain)][static_cast<std::size_t>(link)]);
@@ -185,6 +188,7 @@ void TstUiTrial::sliderPosesTheRecordedSample() {
       QCOMPARE(countNamed(scene.overlayRoot(), "trialForceArrow"), pushing);
     }
   }
+  QVERIFY2(farthestFromLive_mm > 0.01, qPrintable(QString::number(farthestFromLive_mm)));
   // The closed jaw touches the box once settled: some arrow is drawn at the end of the settle phase.
   dock.showSample(-1, static_cast<int>(result.settle.size()) - 1);
   QVERIFY(countNamed(scene.overlayRoot(), "trialForceArrow") > 0);
