@@ -62,6 +62,9 @@ class Recorder {
     s.rotation_deg = Eigen::AngleAxisd(dq.normalized()).angle() * 180.0 / std::numbers::pi;
     s.dofValues = sim_.dofValues();
     s.links.assign(sim_.layout().handBodies.size(), {});
+    // Per hand body: contact points summed weighted by normal force, and unweighted (m).
+    std::vector<Vec3> weighted(s.links.size(), Vec3::Zero()), plain(s.links.size(), Vec3::Zero());
+    std::vector<double> pushing(s.links.size(), 0.0);
     for (int c = 0; c < d->ncon; ++c) {
       const mjContact& con = d->contact[c];
       // MuJoCo may swap a pair's geoms (by geom type): the force in the contact frame acts on geom2.
@@ -78,12 +81,22 @@ class Recorder {
       const double sign = objectSecond ? 1.0 : -1.0;
       LinkContactSample& link = s.links[static_cast<std::size_t>(hand)];
       link.force_W_N += sign * (f[0] * n + f[1] * t1 + f[2] * t2);
+      const Vec3 p(con.pos[0], con.pos[1], con.pos[2]);
+      weighted[static_cast<std::size_t>(hand)] += std::max(0.0, f[0]) * p;
+      pushing[static_cast<std::size_t>(hand)] += std::max(0.0, f[0]);
+      plain[static_cast<std::size_t>(hand)] += p;
       link.normal_N += f[0];
       ++link.contacts;
-      const Vec3 p(con.pos[0], con.pos[1], con.pos[2]);
       const Vec3 rel = pointVelocity(m, d, sim_.objectBody(), p) - pointVelocity(m, d, handBody, p);
       const Vec3 tangential = rel - rel.dot(n) * n;
       link.slip_mm_s = std::max(link.slip_mm_s, tangential.norm() / kMetresPerMm);
+    }
+    for (std::size_t i = 0; i < s.links.size(); ++i) {
+      LinkContactSample& link = s.links[i];
+      if (link.contacts == 0) continue;
+      // The normal-force-weighted mean; the plain mean when no contact pushes yet.
+      const Vec3 p = pushing[i] > 0 ? Vec3(weighted[i] / pushing[i]) : Vec3(plain[i] / link.contacts);
+      link.p_W_mm = p / kMetresPerMm;
     }
     return s;
   }

@@ -16,6 +16,7 @@ namespace sg::sim {
 // What one hand body does to the object at one instant.
 struct LinkContactSample {
   Vec3 force_W_N = Vec3::Zero();  // total contact force on the object, world frame
+  Vec3 p_W_mm = Vec3::Zero();     // where it acts: the contact points' mean weighted by normal force (world)
   double normal_N = 0;            // sum of the normal forces
   double slip_mm_s = 0;           // largest tangential speed of the object relative to the body at a contact
   int contacts = 0;

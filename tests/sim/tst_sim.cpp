@@ -113,6 +113,17 @@ class TestSim : public QObject {
     QCOMPARE(touching, 2);
     QVERIFY2(std::abs(normal_N - F) < 0.1 * F, qPrintable(QString::number(normal_N)));
     QCOMPARE(r.score(), 1.0);
+    // Where each pad's force acts (p_W_mm): on opposite faces of the box, one of its extents (50, 70, 90 mm) apart,
+    // each pad pushing towards the other.
+    std::vector<const LinkContactSample*> pads;
+    for (const LinkContactSample& l : last.links)
+      if (l.contacts > 0) pads.push_back(&l);
+    const Vec3 across = pads[1]->p_W_mm - pads[0]->p_W_mm;
+    const double gap_mm = across.norm();
+    QVERIFY2(std::min({std::abs(gap_mm - 50), std::abs(gap_mm - 70), std::abs(gap_mm - 90)}) < 2,
+             qPrintable(QString::number(gap_mm)));
+    QVERIFY(pads[0]->force_W_N.dot(across) > 0.9 * pads[0]->force_W_N.norm() * gap_mm);
+    QVERIFY(pads[1]->force_W_N.dot(-across) > 0.9 * pads[1]->force_W_N.norm() * gap_mm);
   }
 
   void jawDropsBelowThreshold() {

@@ -15,5 +15,8 @@ void installQualityTools(MainWindow* window);
 void installPlannerTools(MainWindow* window);
 // Comparison dock (contact models side by side), its patch overlay, sensitivity plots.
 void installComparisonTools(MainWindow* window);
+// Grasp > Physics Trial: the MuJoCo trial of the current grasp, run in the background and played back
+// (PhysicsTrialDock.h).
+void installPhysicsTrialTools(MainWindow* window);
 
 }  // namespace sg::app

@@ -246,6 +246,7 @@ void MainWindow::createActions() {
   installQualityTools(this);
   installPlannerTools(this);
   installComparisonTools(this);
+  installPhysicsTrialTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));
