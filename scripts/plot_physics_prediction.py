@@ -14,6 +14,7 @@ import sys
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text in the SVG (searchable, smaller)
 import matplotlib.pyplot as plt  # noqa: E402
 
 
