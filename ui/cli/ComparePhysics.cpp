@@ -167,6 +167,76 @@ std::string valueText(const std::optional<double>& v) { return v ? formatFixed(*
 
 Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json(); }
 
+// The table on stdout: CSV, the softgrasp.physics-prediction document, or text.
+void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std::vector<WorldRun>& worlds,
+                const std::vector<GraspCase>& cases, const sim::PredictionTable& table, bool complete,
+                const Warnings& warnings) {
+  if (args.has("--csv")) {
+    std::cout << "model,measure,grasps,missing,successes,auc,spearman\n";
+    for (const sim::PredictorRow& r : table.rows)
+      std::cout << r.predictor.model << ',' << r.predictor.measure << ',' << r.grasps << ',' << r.missing << ','
+                << r.successes << ','
+                << (r.auc ? formatDouble(*r.auc) : "") << ',' << (r.spearman ? formatDouble(*r.spearman) : "")
+                << '\n';
+  } else if (args.has("--json")) {
+    Json doc = Json::object();
+    Json files = Json::array();
+    for (const WorldRun& w : worlds) files.push(w.input.path);
+    doc.set("files", files);
+    doc.set("seeds", options.seeds);
+    doc.set("iterations", static_cast<double>(options.iterations));
+    doc.set("keep", static_cast<int>(options.keep));
+    doc.set("settings", sim::trialSettingsJson(options.trial));
+    doc.set("successScore", options.successScore);
+    doc.set("grasps", table.grasps);
+    doc.set("successes", table.successes);
+    Json rows = Json::array();
+    for (const sim::PredictorRow& r : table.rows) {
+      Json o = Json::object();
+      o.set("model", r.predictor.model);
+      o.set("measure", r.predictor.measure);
+      o.set("grasps", r.grasps);
+      o.set("missing", r.missing);
+      o.set("successes", r.successes);
+      o.set("auc", optionalJson(r.auc));
+      o.set("spearman", optionalJson(r.spearman));
+      if (!r.undefined.empty()) o.set("undefined", r.undefined);
+      rows.push(o);
+    }
+    doc.set("rows", rows);
+    Json tried = Json::array();
+    for (const GraspCase& c : cases) {
+      if (!c.score) continue;
+      Json o = Json::object();
+      o.set("file", static_cast<int>(c.world));
+      o.set("seed", c.seed);
+      o.set("rank", c.rank);
+      o.set("score", *c.score);
+      Json values = Json::array();
+      for (const std::optional<double>& v : c.predictors) values.push(optionalJson(v));
+      o.set("predictors", values);
+      tried.push(o);
+    }
+    doc.set("samples", tried);
+    doc.set("complete", complete);
+    doc.set("warnings", warnings.json());
+    writeJson(std::cout, kPhysicsPredictionFormat, doc);
+  } else {
+    TextPrinter out(std::cout);
+    out.line("measures against physics: " + std::to_string(table.grasps) + " grasps of " +
+             std::to_string(worlds.size()) + " world(s), " + std::to_string(table.successes) +
+             " succeeded (trial score >= " + TextPrinter::number(options.successScore) + ")");
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%-14s %-20s %8s %7s %9s", "model", "measure", "no value", "AUC", "Spearman");
+    out.line(buf);
+    for (const sim::PredictorRow& r : table.rows) {
+      std::snprintf(buf, sizeof buf, "%-14s %-20s %8d %7s %9s", r.predictor.model.c_str(),
+                    r.predictor.measure.c_str(), r.missing, valueText(r.auc).c_str(), valueText(r.spearman).c_str());
+      out.line(buf + (r.undefined.empty() ? std::string() : "  (" + r.undefined + ")"));
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<OptionSpec> againstPhysicsOptions() {
@@ -271,70 +341,7 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
               << cases.size() << " grasps tried\n";
   const sim::PredictionTable table = sim::predictionTable(predictors, samples, options.successScore);
 
-  if (args.has("--csv")) {
-    std::cout << "model,measure,grasps,missing,successes,auc,spearman\n";
-    for (const sim::PredictorRow& r : table.rows)
-      std::cout << r.predictor.model << ',' << r.predictor.measure << ',' << r.grasps << ',' << r.missing << ','
-                << r.successes << ','
-                << (r.auc ? formatDouble(*r.auc) : "") << ',' << (r.spearman ? formatDouble(*r.spearman) : "")
-                << '\n';
-  } else if (args.has("--json")) {
-    Json doc = Json::object();
-    Json files = Json::array();
-    for (const WorldRun& w : worlds) files.push(w.input.path);
-    doc.set("files", files);
-    doc.set("seeds", options.seeds);
-    doc.set("iterations", static_cast<double>(options.iterations));
-    doc.set("keep", static_cast<int>(options.keep));
-    doc.set("settings", sim::trialSettingsJson(options.trial));
-    doc.set("successScore", options.successScore);
-    doc.set("grasps", table.grasps);
-    doc.set("successes", table.successes);
-    Json rows = Json::array();
-    for (const sim::PredictorRow& r : table.rows) {
-      Json o = Json::object();
-      o.set("model", r.predictor.model);
-      o.set("measure", r.predictor.measure);
-      o.set("grasps", r.grasps);
-      o.set("missing", r.missing);
-      o.set("successes", r.successes);
-      o.set("auc", optionalJson(r.auc));
-      o.set("spearman", optionalJson(r.spearman));
-      if (!r.undefined.empty()) o.set("undefined", r.undefined);
-      rows.push(o);
-    }
-    doc.set("rows", rows);
-    Json tried = Json::array();
-    for (const GraspCase& c : cases) {
-      if (!c.score) continue;
-      Json o = Json::object();
-      o.set("file", static_cast<int>(c.world));
-      o.set("seed", c.seed);
-      o.set("rank", c.rank);
-      o.set("score", *c.score);
-      Json values = Json::array();
-      for (const std::optional<double>& v : c.predictors) values.push(optionalJson(v));
-      o.set("predictors", values);
-      tried.push(o);
-    }
-    doc.set("samples", tried);
-    doc.set("complete", complete);
-    doc.set("warnings", warnings.json());
-    writeJson(std::cout, kPhysicsPredictionFormat, doc);
-  } else {
-    TextPrinter out(std::cout);
-    out.line("measures against physics: " + std::to_string(table.grasps) + " grasps of " +
-             std::to_string(worlds.size()) + " world(s), " + std::to_string(table.successes) +
-             " succeeded (trial score >= " + TextPrinter::number(options.successScore) + ")");
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%-14s %-20s %8s %7s %9s", "model", "measure", "no value", "AUC", "Spearman");
-    out.line(buf);
-    for (const sim::PredictorRow& r : table.rows) {
-      std::snprintf(buf, sizeof buf, "%-14s %-20s %8d %7s %9s", r.predictor.model.c_str(),
-                    r.predictor.measure.c_str(), r.missing, valueText(r.auc).c_str(), valueText(r.spearman).c_str());
-      out.line(buf + (r.undefined.empty() ? std::string() : "  (" + r.undefined + ")"));
-    }
-  }
+  writeTable(args, options, worlds, cases, table, complete, warnings);
   return complete ? kExitOk : kExitInterrupted;
 }
 
