@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 #include "core/Error.h"
 
@@ -18,7 +19,14 @@ mjModel* loadFromMemory(const std::string& mjcf) {
   const int file = mj_findFileVFS(&vfs, kName);
   std::copy(mjcf.begin(), mjcf.end(), static_cast<char*>(vfs.filedata[file]));
   char error[1000] = "";
-  mjModel* model = mj_loadXML(kName, &vfs, error, sizeof error);
+  // One model compiled at a time: MuJoCo's XML parser and compiler are not documented as thread-safe, and
+  // `compare --against-physics` runs trials on several threads (each with its own mjModel and mjData).
+  static std::mutex compileMutex;
+  mjModel* model = nullptr;
+  {
+    std::lock_guard lock(compileMutex);
+    model = mj_loadXML(kName, &vfs, error, sizeof error);
+  }
   mj_deleteVFS(&vfs);
   if (!model) throw Error(std::string("MuJoCo could not load the trial model: ") + error);
   return model;

@@ -157,6 +157,10 @@ def produce():
          "--no-progress", "--json"], "validation")
     run(["validate", default, "--grasps", grasps, "--directions", "y-", "--duration", "0.05", "--no-progress",
          "--json"], "validation")
+    # Measures against physics (src/sim/README.md): two planned grasps, short pulls.
+    run(["compare", os.path.join(SRC, "worlds", "paralleljaw_box.xml"), "--against-physics", "--seeds", "1",
+         "--iterations", "200", "--keep", "2", "--duration", "0.05", "--threads", "1", "--no-progress", "--json"],
+        "physics-prediction")
     # A batch: the job list, its shard, the merged dataset and the run summaries.
     jobs = os.path.join(WORK, "jobs.json")
     with open(jobs, "w", encoding="utf-8") as f:
