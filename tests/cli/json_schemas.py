@@ -178,6 +178,18 @@ def produce():
     for rank_by in ("row", "energy"):
         if run(["batch-merge", out, "--out", dataset, "--rank-by", rank_by, "--json"], "batch-merge"):
             read_file("grasp-dataset", dataset, "batch-merge --rank-by " + rank_by)
+    # The grasp database (src/store/README.md): the same shards streamed into SQLite, imported again (nothing
+    # new), queried and counted.
+    db = os.path.join(WORK, "grasps.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    run(["batch-merge", out, "--db", db, "--json"], "batch-merge-db")
+    run(["db", "import", db, out, "--json"], "db-import")
+    run(["db", "query", db, "--json"], "db-query")
+    run(["db", "query", db, "--measure", "epsilon-l1", "--min", "0", "--rank-by", "epsilon-l1", "--limit", "2",
+         "--json"], "db-query")
+    run(["db", "info", db, "--json"], "db-info")
     converted = os.path.join(WORK, "converted")
     shutil.rmtree(converted, ignore_errors=True)
     run(["convert", os.path.join(MODELS, "robots", "ThreeFingerURDF", "urdf", "three_finger.urdf"), "--to", "graspit",
