@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
@@ -23,6 +24,7 @@
 #include "GraspCommands.h"
 #include "GraspLibraryModel.h"
 #include "MainWindow.h"
+#include "SceneTreeDock.h"
 #include "ViewportPanel.h"
 #include "contact/ContactModel.h"
 #include "core/Error.h"
@@ -178,7 +180,12 @@ void GraspLibraryDock::buildUi() {
   status_->setObjectName("libraryStatus");
   status_->setWordWrap(true);
   layout->addWidget(status_);
-  setWidget(body);
+  // Scrolled, so the column it shares with the scene tree and the planner keeps its width and height.
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(body);
+  setWidget(scroll);
 }
 
 QString GraspLibraryDock::databaseUrl() const {
@@ -382,8 +389,11 @@ bool GraspLibraryDock::exportSelection(const QString& path) {
 
 void installGraspLibraryTools(MainWindow* window) {
   auto* dock = new GraspLibraryDock(window);
-  window->addDock(dock, Qt::RightDockWidgetArea);
-  dock->hide();  // Grasp > Grasp Library shows it
+  // A tab behind the scene tree, as the Planner: the default layout of the other docks stays as it was; Grasp >
+  // Grasp Library brings it forward.
+  window->addDock(dock, Qt::LeftDockWidgetArea);
+  window->tabifyDockWidget(window->sceneTreeDock(), dock);
+  window->sceneTreeDock()->raise();
   QAction* action = window->graspMenu()->addAction(GraspLibraryDock::tr("Grasp &Library…"));
   action->setObjectName("actionGraspLibrary");
   action->setStatusTip(GraspLibraryDock::tr("Browse a grasp database: filter, preview, apply and export grasps"));
