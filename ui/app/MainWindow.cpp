@@ -245,6 +245,7 @@ void MainWindow::createActions() {
   installContactTools(this);
   installQualityTools(this);
   installPlannerTools(this);
+  installGraspLibraryTools(this);
   installComparisonTools(this);
   installPhysicsTrialTools(this);
 

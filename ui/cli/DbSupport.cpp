@@ -1,11 +1,6 @@
 #include "DbSupport.h"
 
-#include <unistd.h>
-
-#include "batch/Provenance.h"
-#include "core/Version.h"
-#include "store/GraspStore.h"
-#include "store/Import.h"
+#include "store/GraspListRun.h"
 
 namespace sg::cli {
 namespace {
@@ -35,30 +30,8 @@ OptionSpec db(const std::string& what) {
 
 std::string saveGraspListToDb(const std::string& url, const std::string& kind, const World& world,
                               const planner::GraspList& list, const std::string& contactModel) {
-  batch::ProvenanceCache cache;
-  const Json provenance = cache.provenance(world, list.robotIndex, list.graspableIndex);
-  Json header = planner::graspListToJsonValue(list);
-  header.set("grasps", Json::array());  // the spec is how it was planned; the grasps are rows
-  header.set("contactModel", contactModel);
-  const std::string spec = header.dumpLine();
-  store::RunRecord run;
-  run.startedAt = store::utcNow();
-  run.host = store::hostName();
-  run.key = kind + ":" + run.host + ":" + std::to_string(::getpid()) + ":" + run.startedAt;
-  run.kind = kind;
-  run.softgraspVersion = versionString();
-  run.command = commandLine();
-  run.settings = spec;
-  run.seed = list.seed;
-  run.endedAt = run.startedAt;
-  run.stopReason = list.stopReason;
-  run.rowsTotal = 1;
-  const store::RowRecord row = store::rowFromGraspList(list, provenance, contactModel, 0, 0, spec);
   auto db = store::GraspStore::open(url, store::OpenMode::ReadWrite);
-  const std::int64_t id = db->beginRun(run);
-  db->insertRow(id, row);
-  db->endRun(id, store::utcNow(), list.stopReason);
-  return run.key;
+  return store::insertGraspListRun(*db, kind, world, list, contactModel, commandLine());
 }
 
 }  // namespace sg::cli
