@@ -89,7 +89,7 @@ class TstUiGraspLibrary : public QObject {
   }
   void init() {
     window_ = std::make_unique<MainWindow>();
-    QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+    QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/paralleljaw_box.xml")));
     QAction* action = window_->findChild<QAction*>(QStringLiteral("actionGraspLibrary"));
     QVERIFY(action);
     QVERIFY(window_->graspMenu()->actions().contains(action));
@@ -344,3 +344,4 @@ void TstUiGraspLibrary::nonDatabaseFileIsRefused() {
 
 QTEST_MAIN(TstUiGraspLibrary)
 #include "tst_ui_grasp_library.moc"
+#include "../support/TestPaths.h"
