@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "batch/Provenance.h"
 #include "core/Error.h"
@@ -316,6 +318,61 @@ class TestStore : public QObject {
     QCOMPARE(db->info().trials, std::int64_t(1));
     t.graspId = grasp + 1000;  // foreign key: no such grasp
     QVERIFY(!errorOf([&] { db->insertTrial(t); }).isEmpty());
+  }
+
+  // A query reads measures and contacts for many grasps at once (in chunks): every grasp gets exactly its own,
+  // across chunk boundaries, and none for a run stored without contacts.
+  void queryDetailsAcrossChunks() {
+    auto db = GraspStore::open(str(path("chunks.db")), OpenMode::ReadWrite);
+    std::map<std::tuple<std::string, std::int64_t, int>, GraspRecord> written;
+    for (const bool withContacts : {true, false}) {
+      RunRecord runRecord = makeRun(withContacts ? "batch:contacts" : "batch:bare");
+      runRecord.withContacts = withContacts;
+      const std::int64_t run = db->beginRun(runRecord);
+      for (std::int64_t r = 0; r < 6; ++r) {
+        RowRecord row = makeRow(r, "Hand", "mug", 53);
+        for (GraspRecord& g : row.grasps) {
+          g.contacts.clear();
+          for (int c = 0; c < g.rank % 4; ++c)  // 0 to 3 contacts, each distinct
+            g.contacts.push_back({"hand/link" + std::to_string(c), "mug", Vec3(r, g.rank, c), Vec3::UnitY()});
+          if (g.rank % 5 == 0) g.measures.pop_back();  // one measure, not two
+          written[{runRecord.key, r, g.rank}] = g;
+        }
+        QVERIFY(db->insertRow(run, row));
+      }
+    }
+    std::size_t n = 0;
+    db->query({}, [&](const GraspRow& row) {
+      ++n;
+      const GraspRecord& in = written.at({row.run, row.row, row.grasp.rank});
+      const GraspRecord& out = row.grasp;
+      QCOMPARE(out.measures.size(), in.measures.size());
+      for (std::size_t i = 0; i < in.measures.size(); ++i) {
+        QCOMPARE(out.measures[i].contactModel, in.measures[i].contactModel);
+        QCOMPARE(*out.measures[i].value, *in.measures[i].value);
+      }
+      if (row.run == "batch:bare") {
+        QVERIFY(out.contacts.empty());
+        return;
+      }
+      QCOMPARE(out.contacts.size(), in.contacts.size());
+      for (std::size_t c = 0; c < in.contacts.size(); ++c) {
+        QCOMPARE(out.contacts[c].handBody, in.contacts[c].handBody);
+        QVERIFY(out.contacts[c].p_OC_mm.isApprox(in.contacts[c].p_OC_mm));
+      }
+    });
+    QCOMPARE(n, written.size());
+    // The measure order reads the same details as the row order.
+    GraspQuery q;
+    q.measure = "epsilon-l1";
+    q.order = GraspQuery::Order::Measure;
+    q.limit = 300;
+    n = 0;
+    db->query(q, [&](const GraspRow& row) {
+      ++n;
+      QCOMPARE(row.grasp.measures.size(), written.at({row.run, row.row, row.grasp.rank}).measures.size());
+    });
+    QCOMPARE(n, std::size_t(300));
   }
 
   // FIPS 180-4 test vectors; pieces give the one-shot digest.
