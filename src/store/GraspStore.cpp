@@ -491,10 +491,15 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) sql += " AND g.force_closure = ?";
   if (!q.run.empty()) sql += " AND r.run_key = ?";
+  if (q.graspId) sql += " AND g.id = ?";
+  if (q.minTrialScore) sql += " AND EXISTS (SELECT 1 FROM trials t WHERE t.grasp_id = g.id AND t.score >= ?)";
   switch (q.order) {
     case GraspQuery::Order::Measure: sql += " ORDER BY m.value DESC NULLS LAST, g.id"; break;
     case GraspQuery::Order::Energy: sql += " ORDER BY g.energy ASC NULLS LAST, g.id"; break;
     case GraspQuery::Order::Row: sql += " ORDER BY g.run_id, rr.row_index, g.grasp_rank, g.id"; break;
+    case GraspQuery::Order::TrialScore:
+      sql += " ORDER BY (SELECT MAX(t.score) FROM trials t WHERE t.grasp_id = g.id) DESC NULLS LAST, g.id";
+      break;
   }
   if (q.limit > 0) sql += " LIMIT ?";
 
@@ -509,6 +514,8 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) s->bindInt(i++, *q.forceClosure ? 1 : 0);
   if (!q.run.empty()) s->bindText(i++, q.run);
+  if (q.graspId) s->bindInt(i++, *q.graspId);
+  if (q.minTrialScore) s->bindDouble(i++, *q.minTrialScore);
   if (q.limit > 0) s->bindInt(i++, q.limit);
 
   // The grasps are read in chunks; each chunk's measures and contacts come with one statement each (keyed by

@@ -320,6 +320,49 @@ class TestStore : public QObject {
     QVERIFY(!errorOf([&] { db->insertTrial(t); }).isEmpty());
   }
 
+  // Trials filter and order a query: minTrialScore keeps the grasps with a trial scoring at least it, order
+  // TrialScore sorts by each grasp's best trial (grasps without one last), graspId picks one grasp.
+  void queryByTrialScore() {
+    auto db = GraspStore::open(str(path("trial-query.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:trial-query"));
+    QVERIFY(db->insertRow(run, makeRow(0, "Hand", "mug", 5)));
+    std::vector<std::int64_t> ids;
+    db->query({}, [&](const GraspRow& g) { ids.push_back(g.id); });
+    QCOMPARE(ids.size(), std::size_t(5));
+    // Grasp ranks 1..4 get trials; rank 2 gets two (its best, 1.0, counts); rank 5 none.
+    const std::vector<std::pair<std::size_t, double>> trials = {{0, 0.5}, {1, 1.0 / 6.0}, {1, 1.0}, {2, 0.0},
+                                                                {3, 2.0 / 3.0}};
+    for (const auto& [k, score] : trials) {
+      TrialRecord t;
+      t.graspId = ids[k];
+      t.kind = "physics";
+      t.score = score;
+      t.createdAt = "2026-11-29T06:00:00Z";
+      QVERIFY(db->insertTrial(t) > 0);
+    }
+    GraspQuery q;
+    q.order = GraspQuery::Order::TrialScore;
+    std::vector<std::int64_t> got;
+    db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+    QCOMPARE(got, (std::vector<std::int64_t>{ids[1], ids[3], ids[0], ids[2], ids[4]}));
+    for (const auto& [threshold, want] : std::vector<std::pair<double, std::vector<std::int64_t>>>{
+             {0.0, {ids[0], ids[1], ids[2], ids[3]}}, {0.5, {ids[0], ids[1], ids[3]}}, {0.9, {ids[1]}}, {1.5, {}}}) {
+      q = {};
+      q.minTrialScore = threshold;
+      got.clear();
+      db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+      QCOMPARE(got, want);
+    }
+    q = {};
+    q.graspId = ids[3];
+    got.clear();
+    db->query(q, [&](const GraspRow& g) {
+      got.push_back(g.id);
+      QCOMPARE(g.grasp.rank, 4);
+    });
+    QCOMPARE(got, std::vector<std::int64_t>{ids[3]});
+  }
+
   // A query reads measures and contacts for many grasps at once (in chunks): every grasp gets exactly its own,
   // across chunk boundaries, and none for a run stored without contacts.
   void queryDetailsAcrossChunks() {

@@ -31,10 +31,14 @@ OptionSpec db(const std::string& what) {
   return {"--db", "URL", what + " (a SQLite file, created if missing, sqlite:///path or postgresql://...; "
                                 "src/store/README.md §URLs)"};
 }
+OptionSpec noContacts() {
+  return {"--db-no-contacts", "", "with --db: store the grasps without their contacts (a smaller database; a run "
+                                  "keeps the choice it was created with, src/store/README.md §Tables)"};
+}
 }  // namespace db_options
 
 std::string saveGraspListToDb(const std::string& url, const std::string& kind, const World& world,
-                              const planner::GraspList& list, const std::string& contactModel) {
+                              const planner::GraspList& list, const std::string& contactModel, bool withContacts) {
   batch::ProvenanceCache cache;
   const Json provenance = cache.provenance(world, list.robotIndex, list.graspableIndex);
   Json header = planner::graspListToJsonValue(list);
@@ -53,6 +57,7 @@ std::string saveGraspListToDb(const std::string& url, const std::string& kind, c
   run.endedAt = run.startedAt;
   run.stopReason = list.stopReason;
   run.rowsTotal = 1;
+  run.withContacts = withContacts;
   const store::RowRecord row = store::rowFromGraspList(list, provenance, contactModel, 0, 0, spec);
   auto db = store::GraspStore::open(url, store::OpenMode::ReadWrite);
   const std::int64_t id = db->beginRun(run);
