@@ -13,7 +13,7 @@ namespace sg::store {
 
 std::string insertGraspListRun(GraspStore& store, const std::string& kind, const World& world,
                                const planner::GraspList& list, const std::string& contactModel,
-                               const std::string& command) {
+                               const std::string& command, bool withContacts) {
   batch::ProvenanceCache cache;
   const Json provenance = cache.provenance(world, list.robotIndex, list.graspableIndex);
   Json header = planner::graspListToJsonValue(list);
@@ -32,6 +32,7 @@ std::string insertGraspListRun(GraspStore& store, const std::string& kind, const
   run.endedAt = run.startedAt;
   run.stopReason = list.stopReason;
   run.rowsTotal = 1;
+  run.withContacts = withContacts;
   const RowRecord row = rowFromGraspList(list, provenance, contactModel, 0, 0, spec);
   // Two saves within one second from one process would share a key (and the second be skipped as stored):
   // a numbered suffix keeps each save its own run.

@@ -14,10 +14,11 @@ namespace sg::store {
 
 // `list` (planned or measured in `world`) as a new run of `kind` ("plan", "evaluate", ...) with one row (row 0):
 // grasps in the object's frame, the files' hashes, measures under `contactModel`; one transaction. `command`
-// is recorded as the run's command. Returns the run's key. sg::Error naming the database or a file.
+// is recorded as the run's command; without `withContacts` the run stores no contacts (README.md §Tables).
+// Returns the run's key. sg::Error naming the database or a file.
 std::string insertGraspListRun(GraspStore& store, const std::string& kind, const World& world,
                                const planner::GraspList& list, const std::string& contactModel,
-                               const std::string& command);
+                               const std::string& command, bool withContacts = true);
 
 // Stored grasps as one grasp list of robot `robotIndex` and graspable `graspableIndex` whose object is at X_WO:
 // palm poses (final and pre-grasp) and contacts moved from the object's frame into the world, measures of each

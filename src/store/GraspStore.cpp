@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 #include "core/Error.h"
 #include "core/Json.h"
@@ -380,6 +381,84 @@ std::string inList(const std::string& column, std::size_t n) {
   return s + ")";
 }
 
+// Grasps read per chunk of GraspStore::query (the measures and contacts statements bind one id each, well
+// under SQLite's 32766 parameters).
+constexpr std::size_t kQueryChunk = 256;
+
+// The query's row at the statement's current result (columns as GraspStore::query selects them), without
+// measures and contacts.
+GraspRow graspRowAt(const Statement& s, bool withMeasure, bool& withContacts) {
+  GraspRow r;
+  r.id = s.columnInt(0);
+  r.run = s.columnText(1);
+  r.row = s.columnInt(2);
+  r.job = s.columnInt(3);
+  r.seed = s.columnText(4);
+  r.robot = s.columnText(5);
+  r.robotHash = s.columnText(6);
+  r.object = s.columnText(7);
+  r.objectHash = s.columnText(8);
+  r.world = s.columnText(9);
+  r.primaryModel = s.columnText(10);
+  GraspRecord& g = r.grasp;
+  g.rank = static_cast<int>(s.columnInt(11));
+  g.energy = optionalColumn(s, 12);
+  g.forceClosure = s.columnInt(13) != 0;
+  g.X_OP = poseColumnsAt(s, 14);
+  g.dofs = numbersFromText(s.columnText(21));
+  g.preGrasp_X_OP = poseColumnsAt(s, 22);
+  g.preGraspDofs = numbersFromText(s.columnText(29));
+  g.state = numbersFromText(s.columnText(30));
+  withContacts = s.columnInt(31) != 0;
+  if (withMeasure) r.value = optionalColumn(s, 32);
+  return r;
+}
+
+// Fills the measures (every one stored) and, where `withContacts`, the contacts of `rows`: one statement each
+// for all of them, ordered by grasp and then as one grasp's were always read (model, measure; contact index).
+void readChunkDetails(Connection& c, std::vector<GraspRow>& rows, const std::vector<bool>& withContacts) {
+  std::unordered_map<std::int64_t, GraspRow*> byId;
+  std::vector<std::int64_t> ids, contactIds;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    byId[rows[k].id] = &rows[k];
+    ids.push_back(rows[k].id);
+    if (withContacts[k]) contactIds.push_back(rows[k].id);
+  }
+  const auto rowOf = [&](std::int64_t id) -> GraspRecord& {
+    const auto it = byId.find(id);
+    if (it == byId.end()) throw Error("grasp " + std::to_string(id) + " was not asked for", c.url());
+    return it->second->grasp;
+  };
+  auto measures = c.prepare(
+      "SELECT grasp_id, contact_model, measure, value, lower_bound, upper_bound FROM grasp_measures WHERE " +
+      inList("grasp_id", ids.size()) + " ORDER BY grasp_id, contact_model, measure");
+  int i = 1;
+  for (const std::int64_t id : ids) measures->bindInt(i++, id);
+  while (measures->step()) {
+    MeasureRecord m;
+    m.contactModel = measures->columnText(1);
+    m.measure = measures->columnText(2);
+    m.value = optionalColumn(*measures, 3);
+    m.lower = optionalColumn(*measures, 4);
+    m.upper = optionalColumn(*measures, 5);
+    rowOf(measures->columnInt(0)).measures.push_back(std::move(m));
+  }
+  if (contactIds.empty()) return;
+  auto contacts = c.prepare(
+      "SELECT grasp_id, hand_body, other_body, px_mm, py_mm, pz_mm, nx, ny, nz FROM contacts WHERE " +
+      inList("grasp_id", contactIds.size()) + " ORDER BY grasp_id, contact_index");
+  i = 1;
+  for (const std::int64_t id : contactIds) contacts->bindInt(i++, id);
+  while (contacts->step()) {
+    ContactRecord cr;
+    cr.handBody = contacts->columnText(1);
+    cr.otherBody = contacts->columnText(2);
+    cr.p_OC_mm = Vec3(contacts->columnDouble(3), contacts->columnDouble(4), contacts->columnDouble(5));
+    cr.n_O = Vec3(contacts->columnDouble(6), contacts->columnDouble(7), contacts->columnDouble(8));
+    rowOf(contacts->columnInt(0)).contacts.push_back(std::move(cr));
+  }
+}
+
 }  // namespace
 
 void GraspStore::query(const GraspQuery& q, const std::function<void(const GraspRow&)>& visit) {
@@ -412,10 +491,15 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) sql += " AND g.force_closure = ?";
   if (!q.run.empty()) sql += " AND r.run_key = ?";
+  if (q.graspId) sql += " AND g.id = ?";
+  if (q.minTrialScore) sql += " AND EXISTS (SELECT 1 FROM trials t WHERE t.grasp_id = g.id AND t.score >= ?)";
   switch (q.order) {
     case GraspQuery::Order::Measure: sql += " ORDER BY m.value DESC NULLS LAST, g.id"; break;
     case GraspQuery::Order::Energy: sql += " ORDER BY g.energy ASC NULLS LAST, g.id"; break;
     case GraspQuery::Order::Row: sql += " ORDER BY g.run_id, rr.row_index, g.grasp_rank, g.id"; break;
+    case GraspQuery::Order::TrialScore:
+      sql += " ORDER BY (SELECT MAX(t.score) FROM trials t WHERE t.grasp_id = g.id) DESC NULLS LAST, g.id";
+      break;
   }
   if (q.limit > 0) sql += " LIMIT ?";
 
@@ -430,62 +514,28 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) s->bindInt(i++, *q.forceClosure ? 1 : 0);
   if (!q.run.empty()) s->bindText(i++, q.run);
+  if (q.graspId) s->bindInt(i++, *q.graspId);
+  if (q.minTrialScore) s->bindDouble(i++, *q.minTrialScore);
   if (q.limit > 0) s->bindInt(i++, q.limit);
 
-  auto measures = c.prepare(
-      "SELECT contact_model, measure, value, lower_bound, upper_bound FROM grasp_measures WHERE grasp_id = ? "
-      "ORDER BY contact_model, measure");
-  auto contacts = c.prepare(
-      "SELECT hand_body, other_body, px_mm, py_mm, pz_mm, nx, ny, nz FROM contacts WHERE grasp_id = ? "
-      "ORDER BY contact_index");
-  while (s->step()) {
-    GraspRow r;
-    r.id = s->columnInt(0);
-    r.run = s->columnText(1);
-    r.row = s->columnInt(2);
-    r.job = s->columnInt(3);
-    r.seed = s->columnText(4);
-    r.robot = s->columnText(5);
-    r.robotHash = s->columnText(6);
-    r.object = s->columnText(7);
-    r.objectHash = s->columnText(8);
-    r.world = s->columnText(9);
-    r.primaryModel = s->columnText(10);
-    GraspRecord& g = r.grasp;
-    g.rank = static_cast<int>(s->columnInt(11));
-    g.energy = optionalColumn(*s, 12);
-    g.forceClosure = s->columnInt(13) != 0;
-    g.X_OP = poseColumnsAt(*s, 14);
-    g.dofs = numbersFromText(s->columnText(21));
-    g.preGrasp_X_OP = poseColumnsAt(*s, 22);
-    g.preGraspDofs = numbersFromText(s->columnText(29));
-    g.state = numbersFromText(s->columnText(30));
-    const bool withContacts = s->columnInt(31) != 0;
-    if (withMeasure) r.value = optionalColumn(*s, 32);
-    measures->reset();
-    measures->bindInt(1, r.id);
-    while (measures->step()) {
-      MeasureRecord m;
-      m.contactModel = measures->columnText(0);
-      m.measure = measures->columnText(1);
-      m.value = optionalColumn(*measures, 2);
-      m.lower = optionalColumn(*measures, 3);
-      m.upper = optionalColumn(*measures, 4);
-      g.measures.push_back(std::move(m));
+  // The grasps are read in chunks; each chunk's measures and contacts come with one statement each (keyed by
+  // the chunk's ids), not one per grasp: a round trip per grasp dominated the top-100 query on PostgreSQL
+  // (src/store/POSTGRES.md §Performance and limits). Memory stays bounded by the chunk, not the result.
+  std::vector<GraspRow> chunk;
+  std::vector<bool> chunkWithContacts;
+  chunk.reserve(kQueryChunk);
+  bool more = true;
+  while (more) {
+    chunk.clear();
+    chunkWithContacts.clear();
+    while (chunk.size() < kQueryChunk && (more = s->step())) {
+      bool withContacts = false;
+      chunk.push_back(graspRowAt(*s, withMeasure, withContacts));
+      chunkWithContacts.push_back(withContacts);
     }
-    if (withContacts) {
-      contacts->reset();
-      contacts->bindInt(1, r.id);
-      while (contacts->step()) {
-        ContactRecord cr;
-        cr.handBody = contacts->columnText(0);
-        cr.otherBody = contacts->columnText(1);
-        cr.p_OC_mm = Vec3(contacts->columnDouble(2), contacts->columnDouble(3), contacts->columnDouble(4));
-        cr.n_O = Vec3(contacts->columnDouble(5), contacts->columnDouble(6), contacts->columnDouble(7));
-        g.contacts.push_back(std::move(cr));
-      }
-    }
-    visit(r);
+    if (chunk.empty()) break;
+    readChunkDetails(c, chunk, chunkWithContacts);
+    for (const GraspRow& r : chunk) visit(r);
   }
 }
 

@@ -28,7 +28,10 @@ struct GraspQuery {
   std::optional<double> minValue; // measure ≥ minValue (needs measure)
   std::optional<bool> forceClosure;
   std::string run;                // run key; empty = any
-  enum class Order { Measure, Energy, Row } order = Order::Row;  // Measure: highest first; Energy: lowest
+  std::optional<std::int64_t> graspId;      // this one grasp (validate --db checks its grasps with it)
+  std::optional<double> minTrialScore;      // grasps with a stored trial scoring ≥ this
+  // Measure: highest first; Energy: lowest; TrialScore: the grasp's best stored trial score, highest first.
+  enum class Order { Measure, Energy, Row, TrialScore } order = Order::Row;
   std::int64_t limit = 0;         // 0 = all
 };
 

@@ -37,7 +37,7 @@ struct WorldIdentity {
 // the key is the job list's digest, so shards written by several processes land in one run), an import.
 struct RunRecord {
   std::string key;                // unique; "batch:<job-list digest>", "plan:<host>:<pid>:<start time>", ...
-  std::string kind;               // plan | evaluate | batch | import
+  std::string kind;               // plan | evaluate | batch | import | validate
   std::string softgraspVersion;
   std::string command;            // the command line
   std::string settings;           // JSON text of the settings that decide the results
@@ -97,7 +97,7 @@ struct RowRecord {
 // A later result about a stored grasp (a physics trial, ...), its own table keyed by grasp.
 struct TrialRecord {
   std::int64_t graspId = 0;
-  std::string kind;               // e.g. "physics-six-directions"
+  std::string kind;               // e.g. "physics" (softgrasp-cli validate: src/sim/README.md)
   std::optional<std::int64_t> runId;
   std::optional<bool> success;
   std::optional<double> score;

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "batch/Provenance.h"
 #include "core/Error.h"
@@ -316,6 +318,104 @@ class TestStore : public QObject {
     QCOMPARE(db->info().trials, std::int64_t(1));
     t.graspId = grasp + 1000;  // foreign key: no such grasp
     QVERIFY(!errorOf([&] { db->insertTrial(t); }).isEmpty());
+  }
+
+  // Trials filter and order a query: minTrialScore keeps the grasps with a trial scoring at least it, order
+  // TrialScore sorts by each grasp's best trial (grasps without one last), graspId picks one grasp.
+  void queryByTrialScore() {
+    auto db = GraspStore::open(str(path("trial-query.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:trial-query"));
+    QVERIFY(db->insertRow(run, makeRow(0, "Hand", "mug", 5)));
+    std::vector<std::int64_t> ids;
+    db->query({}, [&](const GraspRow& g) { ids.push_back(g.id); });
+    QCOMPARE(ids.size(), std::size_t(5));
+    // Grasp ranks 1..4 get trials; rank 2 gets two (its best, 1.0, counts); rank 5 none.
+    const std::vector<std::pair<std::size_t, double>> trials = {{0, 0.5}, {1, 1.0 / 6.0}, {1, 1.0}, {2, 0.0},
+                                                                {3, 2.0 / 3.0}};
+    for (const auto& [k, score] : trials) {
+      TrialRecord t;
+      t.graspId = ids[k];
+      t.kind = "physics";
+      t.score = score;
+      t.createdAt = "2026-11-29T06:00:00Z";
+      QVERIFY(db->insertTrial(t) > 0);
+    }
+    GraspQuery q;
+    q.order = GraspQuery::Order::TrialScore;
+    std::vector<std::int64_t> got;
+    db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+    QCOMPARE(got, (std::vector<std::int64_t>{ids[1], ids[3], ids[0], ids[2], ids[4]}));
+    for (const auto& [threshold, want] : std::vector<std::pair<double, std::vector<std::int64_t>>>{
+             {0.0, {ids[0], ids[1], ids[2], ids[3]}}, {0.5, {ids[0], ids[1], ids[3]}}, {0.9, {ids[1]}}, {1.5, {}}}) {
+      q = {};
+      q.minTrialScore = threshold;
+      got.clear();
+      db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+      QCOMPARE(got, want);
+    }
+    q = {};
+    q.graspId = ids[3];
+    got.clear();
+    db->query(q, [&](const GraspRow& g) {
+      got.push_back(g.id);
+      QCOMPARE(g.grasp.rank, 4);
+    });
+    QCOMPARE(got, std::vector<std::int64_t>{ids[3]});
+  }
+
+  // A query reads measures and contacts for many grasps at once (in chunks): every grasp gets exactly its own,
+  // across chunk boundaries, and none for a run stored without contacts.
+  void queryDetailsAcrossChunks() {
+    auto db = GraspStore::open(str(path("chunks.db")), OpenMode::ReadWrite);
+    std::map<std::tuple<std::string, std::int64_t, int>, GraspRecord> written;
+    for (const bool withContacts : {true, false}) {
+      RunRecord runRecord = makeRun(withContacts ? "batch:contacts" : "batch:bare");
+      runRecord.withContacts = withContacts;
+      const std::int64_t run = db->beginRun(runRecord);
+      for (std::int64_t r = 0; r < 6; ++r) {
+        RowRecord row = makeRow(r, "Hand", "mug", 53);
+        for (GraspRecord& g : row.grasps) {
+          g.contacts.clear();
+          for (int c = 0; c < g.rank % 4; ++c)  // 0 to 3 contacts, each distinct
+            g.contacts.push_back({"hand/link" + std::to_string(c), "mug", Vec3(r, g.rank, c), Vec3::UnitY()});
+          if (g.rank % 5 == 0) g.measures.pop_back();  // one measure, not two
+          written[{runRecord.key, r, g.rank}] = g;
+        }
+        QVERIFY(db->insertRow(run, row));
+      }
+    }
+    std::size_t n = 0;
+    db->query({}, [&](const GraspRow& row) {
+      ++n;
+      const GraspRecord& in = written.at({row.run, row.row, row.grasp.rank});
+      const GraspRecord& out = row.grasp;
+      QCOMPARE(out.measures.size(), in.measures.size());
+      for (std::size_t i = 0; i < in.measures.size(); ++i) {
+        QCOMPARE(out.measures[i].contactModel, in.measures[i].contactModel);
+        QCOMPARE(*out.measures[i].value, *in.measures[i].value);
+      }
+      if (row.run == "batch:bare") {
+        QVERIFY(out.contacts.empty());
+        return;
+      }
+      QCOMPARE(out.contacts.size(), in.contacts.size());
+      for (std::size_t c = 0; c < in.contacts.size(); ++c) {
+        QCOMPARE(out.contacts[c].handBody, in.contacts[c].handBody);
+        QVERIFY(out.contacts[c].p_OC_mm.isApprox(in.contacts[c].p_OC_mm));
+      }
+    });
+    QCOMPARE(n, written.size());
+    // The measure order reads the same details as the row order.
+    GraspQuery q;
+    q.measure = "epsilon-l1";
+    q.order = GraspQuery::Order::Measure;
+    q.limit = 300;
+    n = 0;
+    db->query(q, [&](const GraspRow& row) {
+      ++n;
+      QCOMPARE(row.grasp.measures.size(), written.at({row.run, row.row, row.grasp.rank}).measures.size());
+    });
+    QCOMPARE(n, std::size_t(300));
   }
 
   // FIPS 180-4 test vectors; pieces give the one-shot digest.

@@ -2,8 +2,11 @@
 // `db query` answers "the force-closure grasps of this hand on this object with ε L1 ≥ x under Hertz" as the
 // plan's own list does; two batch processes writing into one database concurrently give the rows one process
 // gives; a process killed with SIGKILL and resumed loses and doubles nothing; batch-merge --db streams the
-// same rows; a query equals the filtered JSON merge of the same shards; bad databases are named.
+// same rows; a query equals the filtered JSON merge of the same shards; bad databases are named; validate --db
+// stores physics trials that db query filters and orders by; --db-no-contacts stores grasps without contacts.
 #include <QDir>
+#include <QFile>
+#include <QMap>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,6 +98,82 @@ class TestStoreCli : public QObject {
     // The run records where it came from.
     const Run info = cli({"db", "info", db});
     QVERIFY2(info.out.contains("runs: 1, rows 1"), info.out.constData());
+  }
+
+  // validate --db on the plan's database (queryAnswersTheExampleQuestion made it): each trial is stored with its
+  // grasp, and db query filters and orders by the scores validate printed.
+  void trialsGoIntoTheDatabase() {
+    const QString db = tmp_.filePath("plan.db"), world = SG_SOURCE_DIR "/worlds/default.xml";
+    QVERIFY2(QFile::exists(db), "plan.db comes from queryAnswersTheExampleQuestion");
+    const QString top = tmp_.filePath("top.json");
+    const Run q = cli({"db", "query", db, "--measure", "epsilon-l1", "--rank-by", "epsilon-l1", "--limit", "3", "--json"});
+    QVERIFY2(q.exitCode == 0, q.err.constData());
+    QVERIFY(writeFile(top, q.out));
+    const QStringList shortTrial = {"--directions", "x+,z-", "--duration", "0.05", "--no-progress"};
+    const Run v = cli(QStringList{"validate", world, "--grasps", top, "--db", db, "--json"} + shortTrial);
+    QVERIFY2(v.exitCode == 0, v.err.constData());
+    QMap<qint64, double> score;  // grasp id -> the score validate printed
+    for (const QJsonValue& t : v.json().value("grasps").toArray()) {
+      const QString source = t.toObject().value("source").toString();
+      QVERIFY2(source.startsWith("grasp "), qPrintable(source));
+      score[source.mid(6).toLongLong()] = t.toObject().value("score").toDouble();
+    }
+    QCOMPARE(score.size(), 3);
+    const auto ids = [&](const QStringList& filters) {
+      QList<qint64> out;
+      const Run r = cli(QStringList{"db", "query", db, "--json"} + filters);
+      for (const QJsonValue& g : r.json().value("grasps").toArray()) out.append(g.toObject().value("id").toInteger());
+      return out;
+    };
+    for (const double threshold : {0.0, 0.5, 1.0, 1.01}) {
+      QList<qint64> want;
+      for (auto it = score.begin(); it != score.end(); ++it)
+        if (it.value() >= threshold) want.append(it.key());
+      QList<qint64> got = ids({"--min-trial-score", QString::number(threshold)});
+      std::sort(got.begin(), got.end());
+      QCOMPARE(got, want);
+    }
+    QList<qint64> byScore = score.keys();
+    std::stable_sort(byScore.begin(), byScore.end(), [&](qint64 a, qint64 b) { return score[a] > score[b]; });
+    QCOMPARE(ids({"--rank-by", "trial-score", "--limit", "3"}), byScore);
+    const Run info = cli({"db", "info", db, "--json"});
+    QCOMPARE(info.json().value("counts").toObject().value("trials").toInt(), 3);
+
+    // A plain grasp list has no database ids; grasps of another database, or another world's object, are refused.
+    QCOMPARE(cli(QStringList{"validate", world, "--grasps", jobs_, "--db", db} + shortTrial).exitCode, 2);
+    const QString other = tmp_.filePath("other.json");
+    QVERIFY(writeFile(other, cli({"db", "query", singleDb_, "--limit", "1", "--json"}).out));
+    Run bad = cli(QStringList{"validate", SG_SOURCE_DIR "/worlds/paralleljaw_box.xml", "--grasps", other, "--db", db} +
+                  shortTrial);
+    QCOMPARE(bad.exitCode, 3);
+    QVERIFY2(bad.err.contains(db.toUtf8()) || bad.err.contains(other.toUtf8()), bad.err.constData());
+    bad = cli(QStringList{"validate", SG_SOURCE_DIR "/worlds/paralleljaw_box.xml", "--grasps", top, "--db", db} +
+              shortTrial);
+    QCOMPARE(bad.exitCode, 3);
+    QVERIFY2(bad.err.contains(top.toUtf8()) && bad.err.contains("hash"), bad.err.constData());
+    QCOMPARE(cli({"db", "info", db, "--json"}).json().value("counts").toObject().value("trials").toInt(), 3);
+  }
+
+  // --db-no-contacts: the same grasps without their contacts.
+  void withoutContacts() {
+    const QString db = tmp_.filePath("bare.db");
+    const Run merge = cli({"batch-merge", tmp_.filePath("single"), "--db", db, "--db-no-contacts", "--json"});
+    QVERIFY2(merge.exitCode == 0, merge.err.constData());
+    const QJsonArray bare = allGrasps(db);
+    QCOMPARE(bare.size(), single_.size());
+    int contacts = 0;
+    for (int i = 0; i < bare.size(); ++i) {
+      QJsonObject a = single_[i].toObject(), b = bare[i].toObject();
+      contacts += static_cast<int>(a.value("contacts").toArray().size());
+      QVERIFY(b.value("contacts").toArray().isEmpty());
+      a.remove("contacts");
+      b.remove("contacts");
+      QCOMPARE(b, a);
+    }
+    QVERIFY(contacts > 0);
+    QCOMPARE(cli({"db", "info", db, "--json"}).json().value("counts").toObject().value("contacts").toInt(), 0);
+    QCOMPARE(cli({"db", "info", singleDb_, "--json"}).json().value("counts").toObject().value("contacts").toInt(),
+             contacts);
   }
 
   void twoProcessesWriteTheRowsOfOne() {

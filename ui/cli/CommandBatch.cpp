@@ -114,7 +114,7 @@ int runBatch(const ParsedArgs& args) {
     // One run per job list: every shard and process of this batch writes into it (src/store/README.md §Tables).
     db = store::GraspStore::open(*url, store::OpenMode::ReadWrite);
     runId = db->beginRun(store::batchRunRecord(list.digest, static_cast<std::int64_t>(list.rows.size()),
-                                               commandLine(), true));
+                                               commandLine(), !args.has("--db-no-contacts")));
     // Rows the shard file holds but the database lacks (killed between the two writes) go in first; the shard
     // file is the journal the run resumes from.
     const std::string shardFile = (std::filesystem::path(out) / batch::shardFileName(shard, shards)).string();
@@ -122,7 +122,7 @@ int runBatch(const ParsedArgs& args) {
     std::error_code ec;
     if (std::filesystem::exists(shardFile, ec))
       if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest)
-        (void)store::importShardFile(*db, shardFile, commandLine());
+        (void)store::importShardFile(*db, shardFile, commandLine(), !args.has("--db-no-contacts"));
     options.recorded = [&](const Json& record) { db->insertRow(runId, store::rowFromShardRecord(record.dumpLine())); };
   }
   const batch::ShardProgress p = batch::runShard(list, out, options);
@@ -158,7 +158,7 @@ int runBatch(const ParsedArgs& args) {
 // batch-merge --db URL: the shards streamed into the database, one line in memory at a time.
 int mergeIntoDb(const ParsedArgs& args, const std::string& dir, const std::string& url) {
   auto db = store::GraspStore::open(url, store::OpenMode::ReadWrite);
-  const store::ImportSummary s = store::importShardFolder(*db, dir, commandLine());
+  const store::ImportSummary s = store::importShardFolder(*db, dir, commandLine(), !args.has("--db-no-contacts"));
   for (const std::string& problem : s.problems) std::cerr << "softgrasp-cli: " << problem << "\n";
   if (args.has("--json") && !args.has("--out")) {
     Json o = Json::object();
@@ -249,6 +249,7 @@ const RegisterCommand registerBatch{Command{
                    {"--shard", "K/N", "run shard K of N (0 ≤ K < N; default 0/1: every row)"},
                    db_options::db("also write each finished row into this grasp database (one run per job list, "
                                   "shared by every shard)"),
+                   db_options::noContacts(),
                    {"--threads", "T", "rows planned at once (default 0 = all cores, as the application; on a "
                                       "cluster give the cores allotted); results do not depend on it"},
                    {"--no-progress", "", "no per-row progress lines on stderr (warnings still; shown by default only "
@@ -269,6 +270,7 @@ const RegisterCommand registerBatchMerge{Command{
                   {{"--out", "FILE", "the dataset: .json or .csv (required unless --db)"},
                    db_options::db("stream the shards into this grasp database (bounded memory) instead of, or "
                                   "besides, --out"),
+                   db_options::noContacts(),
                    {"--rank-by", "KEY", "order: row (default: row order, each row best first), energy (all grasps, "
                                         "lowest first) or a measure (all grasps, highest first)"},
                    {"--json", "", "print the summary as JSON"}}},

@@ -51,6 +51,8 @@ GraspQuery queryFrom(const ParsedArgs& args) {
     q.order = GraspQuery::Order::Row;
   } else if (rankBy == "energy") {
     q.order = GraspQuery::Order::Energy;
+  } else if (rankBy == "trial-score") {
+    q.order = GraspQuery::Order::TrialScore;
   } else {
     if (!q.measure.empty() && q.measure != rankBy)
       throw UsageError("--rank-by " + rankBy + " and --measure " + q.measure + ": a query reads one measure");
@@ -62,6 +64,11 @@ GraspQuery queryFrom(const ParsedArgs& args) {
     if (!x) throw UsageError("--min: expected a number, got '" + *v + "'");
     if (q.measure.empty()) throw UsageError("--min needs --measure (or --rank-by MEASURE)");
     q.minValue = *x;
+  }
+  if (const auto v = args.value("--min-trial-score")) {
+    const std::optional<double> x = parseDouble(*v);
+    if (!x) throw UsageError("--min-trial-score: expected a number, got '" + *v + "'");
+    q.minTrialScore = *x;
   }
   if (args.has("--force-closure")) q.forceClosure = true;
   q.run = args.value("--run").value_or("");
@@ -172,9 +179,11 @@ Json filtersJson(const GraspQuery& q) {
   f.set("min", optionalNumber(q.minValue));
   f.set("forceClosure", q.forceClosure ? Json(*q.forceClosure) : Json());
   f.set("run", q.run);
-  f.set("rankBy", q.order == GraspQuery::Order::Row ? std::string("row")
-                  : q.order == GraspQuery::Order::Energy ? std::string("energy")
-                                                         : q.measure);
+  f.set("minTrialScore", optionalNumber(q.minTrialScore));
+  f.set("rankBy", q.order == GraspQuery::Order::Row          ? std::string("row")
+                  : q.order == GraspQuery::Order::Energy     ? std::string("energy")
+                  : q.order == GraspQuery::Order::TrialScore ? std::string("trial-score")
+                                                             : q.measure);
   f.set("limit", static_cast<double>(q.limit));
   return f;
 }
@@ -224,7 +233,8 @@ int dbInit(const std::string& url) {
 
 // A grasp list file: its world (as the list names it, from the working directory or the list's folder) gives
 // the object's pose and the files' hashes. Importing the same file again inserts nothing (run key = its hash).
-store::ImportSummary importGraspList(store::GraspStore& db, const std::string& path, const std::string& model) {
+store::ImportSummary importGraspList(store::GraspStore& db, const std::string& path, const std::string& model,
+                                     bool withContacts) {
   const planner::GraspList list = planner::loadGraspList(path);
   std::string worldPath = list.world;
   std::error_code ec;
@@ -252,6 +262,7 @@ store::ImportSummary importGraspList(store::GraspStore& db, const std::string& p
   run.startedAt = run.endedAt = store::utcNow();
   run.stopReason = list.stopReason;
   run.rowsTotal = 1;
+  run.withContacts = withContacts;
   const std::int64_t id = db.beginRun(run);
   store::ImportSummary s;
   s.files = 1;
@@ -269,14 +280,16 @@ int dbImport(const ParsedArgs& args, const std::string& url) {
   std::vector<std::string> files(args.positionals().begin() + 2, args.positionals().end());
   if (files.empty()) throw UsageError("db import: name the grasp lists, shard files or shard folders to import");
   const std::string model = args.value("--contact-model").value_or("soft-finger");
+  const bool withContacts = !args.has("--db-no-contacts");
   auto db = store::GraspStore::open(url, store::OpenMode::ReadWrite);
   store::ImportSummary total;
   for (const std::string& f : files) {
     std::error_code ec;
     store::ImportSummary s;
-    if (fs::is_directory(f, ec)) s = store::importShardFolder(*db, f, commandLine());
-    else if (batch::parseShardFileName(fs::path(f).filename().string())) s = store::importShardFile(*db, f, commandLine());
-    else s = importGraspList(*db, f, model);
+    if (fs::is_directory(f, ec)) s = store::importShardFolder(*db, f, commandLine(), withContacts);
+    else if (batch::parseShardFileName(fs::path(f).filename().string()))
+      s = store::importShardFile(*db, f, commandLine(), withContacts);
+    else s = importGraspList(*db, f, model, withContacts);
     total.files += s.files;
     total.inserted += s.inserted;
     total.skipped += s.skipped;
@@ -396,10 +409,14 @@ CommandSyntax dbSyntax() {
                    {"--min", "X", "query/export: only grasps whose measure is ≥ X"},
                    {"--force-closure", "", "query/export: only force-closure grasps"},
                    {"--run", "KEY", "query/export: grasps of this run (e.g. batch:<job-list digest>)"},
-                   {"--rank-by", "KEY", "query/export order: row (default: run, row, rank), energy (lowest first) "
-                                        "or a measure (highest first)"},
+                   {"--min-trial-score", "X", "query/export: only grasps with a stored physics trial (validate --db) "
+                                              "scoring ≥ X"},
+                   {"--rank-by", "KEY", "query/export order: row (default: run, row, rank), energy (lowest first), "
+                                        "trial-score (best stored trial first) or a measure (highest first)"},
                    {"--limit", "N", "query/export: at most N grasps (default 0: all)"},
                    {"--out", "FILE", "export: the file (.json or .csv), written whole or not at all"},
+                   {"--db-no-contacts", "", "import: store the grasps without their contacts (a run keeps the "
+                                            "choice it was created with)"},
                    common_options::json(),
                    common_options::csv("query: the grasps as CSV on stdout")}};
   s.rest = {"FILE", "import: grasp lists (plan --out), shard files or batch --out folders"};

@@ -19,7 +19,7 @@
 #include "Warnings.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
-#include "grasp/AnalysisJson.h"
+#include "grasp/AnalysisJson.h"  // fingersOutcome, approachOutcome
 #include "grasp/forces/HoldJson.h"
 
 namespace sg::cli {

@@ -199,7 +199,7 @@ int runPlan(const ParsedArgs& args) {
   const bool stoppedEarly = result.annealing.stopReason == StopReason::Cancelled;
   const GraspList list = makeGraspList(world, input.path, request, result);
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
-  if (const auto db = args.value("--db")) saveGraspListToDb(*db, "plan", world, list, analysis.contactModels.front());
+  if (const auto db = args.value("--db")) saveGraspListToDb(*db, "plan", world, list, analysis.contactModels.front(), !args.has("--db-no-contacts"));
   saveWorldIfAsked(args, world, list);
 
   const AnnealingResult& a = result.annealing;
@@ -301,7 +301,8 @@ int runEvaluate(const ParsedArgs& args) {
   progress.clear();
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
   if (const auto db = args.value("--db"))
-    saveGraspListToDb(*db, "evaluate", world, list, analysis.contactModels.front());
+    saveGraspListToDb(*db, "evaluate", world, list, analysis.contactModels.front(),
+                      !args.has("--db-no-contacts"));
   saveWorldIfAsked(args, world, list);
   if (args.has("--json")) {
     Json doc = graspListToJsonValue(list);
@@ -340,6 +341,7 @@ std::vector<OptionSpec> commonPlanOptions() {
   o.push_back(common_options::csv("the grasp table as CSV on stdout: rank, energy, the measures, force_closure, contacts"));
   o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
   o.push_back(db_options::db("store the grasp list as one run in this grasp database"));
+  o.push_back(db_options::noContacts());
   o.push_back({"--save-world", "FILE", "save grasp --rank (default the best) as a GraspIt! world (atomically)"});
   o.push_back({"--rank", "K", "the grasp --save-world saves (1 = the first of the list)"});
   o.push_back({"--pre-grasp", "", "--save-world saves the pre-grasp instead of the final grasp"});

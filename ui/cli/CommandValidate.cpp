@@ -1,13 +1,18 @@
 // softgrasp-cli validate WORLD [--approach [MM]] [--autograsp | --no-close] [--grasps FILE] [--robot N]
-//                             [--graspable N] [--directions all|x+,z-,...] [--duration S] [--json]
+//                             [--graspable N] [--directions all|x+,z-,...] [--duration S] [--db URL] [--json]
 //                             [--no-progress | --progress] [--model-root DIR]... [--package-path DIR]...
 // The physics trial (src/sim/README.md §Trial protocol) of the world's grasp (after --approach/--autograsp as
 // `quality` moves the hand) or of every grasp of a grasp list: per grasp and direction whether the object stayed
 // in the hand, its largest displacement and rotation, and the score (directions held / directions tried).
+// --grasps also takes a db query document; with --db each of its grasps' trials is stored in that database
+// (src/store/README.md §Trials).
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
+#include "DbSupport.h"
 #include "ExitCodes.h"
 #include "HandOptions.h"
 #include "InputOptions.h"
@@ -15,6 +20,7 @@
 #include "JsonWriter.h"
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
+#include "TrialStore.h"
 #include "Warnings.h"
 #include "core/Error.h"
 #include "core/Parse.h"
@@ -31,7 +37,32 @@ namespace {
 struct GraspToTry {
   std::string source;  // "world" or "grasps[i]"
   WorldState state;
+  const StoredGrasp* stored = nullptr;  // the database grasp (--grasps from db query)
 };
+
+// The grasps of a db query document, each placed on the world's graspable (X_WP = X_WG X_OP).
+std::vector<GraspToTry> placeStoredGrasps(const std::vector<StoredGrasp>& stored, const World& world, int robot,
+                                          int graspable, const std::string& path) {
+  if (robot < 0 || static_cast<std::size_t>(robot) >= world.robots.size())
+    throw UsageError("--robot: no robot " + std::to_string(robot) + " in the world");
+  if (graspable < 0 || static_cast<std::size_t>(graspable) >= world.graspables.size())
+    throw UsageError("--graspable: no graspable " + std::to_string(graspable) + " in the world");
+  checkGraspsMatchWorld(stored, world, robot, graspable, path);
+  const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
+  const Transform& X_WG = world.state.X_WG[static_cast<std::size_t>(graspable)];
+  std::vector<GraspToTry> out;
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    if (stored[i].dofs.size() != hand.dofCount())
+      throw Error("grasps[" + std::to_string(i) + "].grasp.dofs: " + std::to_string(stored[i].dofs.size()) +
+                      " values, robot " + hand.name + " has " + std::to_string(hand.dofCount()) + " DOFs", path);
+    WorldState s = world.state;
+    setRobotPose(hand, s.robots[static_cast<std::size_t>(robot)], X_WG * stored[i].X_OP);
+    setDofValues(hand, s.robots[static_cast<std::size_t>(robot)], stored[i].dofs);
+    updateConnections(world, s);
+    out.push_back({"grasp " + std::to_string(stored[i].id), s, &stored[i]});
+  }
+  return out;
+}
 
 sim::TrialSettings trialSettings(const ParsedArgs& args) {
   sim::TrialSettings s;
@@ -80,7 +111,17 @@ int runValidate(const ParsedArgs& args) {
   std::vector<GraspToTry> grasps;
   int robot = request.robot;
   int graspable = 0;
-  if (fromList) {
+  std::optional<std::vector<StoredGrasp>> stored;
+  if (fromList) stored = loadDbQueryGrasps(*args.value("--grasps"));
+  if (args.has("--db") && !stored)
+    throw UsageError("--db stores each trial with its database grasp: --grasps takes a db query --json (or db "
+                     "export --out FILE.json) document");
+  std::unique_ptr<TrialWriter> writer;
+  if (stored) {
+    graspable = request.graspable.value_or(0);
+    grasps = placeStoredGrasps(*stored, world, robot, graspable, *args.value("--grasps"));
+    if (const auto url = args.value("--db")) writer = std::make_unique<TrialWriter>(*url, *stored, settings);
+  } else if (fromList) {
     const std::string path = *args.value("--grasps");
     planner::GraspList list = planner::loadGraspList(path);
     if (args.has("--robot")) list.robotIndex = robot;
@@ -114,6 +155,7 @@ int runValidate(const ParsedArgs& args) {
     SubProgress sub(progress, begin, begin + 0.95 / static_cast<double>(grasps.size()));
     try {
       results.push_back(sim::runTrial(world, grasps[i].state, {robot, graspable, settings}, sub));
+      if (writer) writer->store(*grasps[i].stored, results.back());
     } catch (const Cancelled&) {
       stoppedEarly = true;
       break;
@@ -122,6 +164,7 @@ int runValidate(const ParsedArgs& args) {
     }
   }
   progress.clear();
+  if (writer) writer->finish(stoppedEarly ? "interrupted" : "complete");
   if (stoppedEarly)
     std::cerr << "softgrasp-cli: validate: interrupted; the " << results.size() << " of " << grasps.size()
               << " grasps tried so far are reported\n";
@@ -168,14 +211,20 @@ const RegisterCommand registerValidate{Command{
     "palm. The grasp is the world's (after --approach and --autograsp, as quality moves the hand) or each grasp\n"
     "of a grasp list (--grasps, from plan --out, taken as saved). Prints per grasp and direction held or lost,\n"
     "the largest displacement and rotation, and the score (directions held / directions tried). Ctrl+C stops\n"
-    "between grasps: the grasps tried so far are printed, exit code 130.",
+    "between grasps: the grasps tried so far are printed, exit code 130. --grasps also takes a db query --json\n"
+    "(or db export) document: its grasps are placed on the world's object, whose files must be the ones the\n"
+    "database names; --db URL then stores each trial (score, per direction held, displacement, rotation, the\n"
+    "settings) against its grasp in that database (db query --min-trial-score, --rank-by trial-score).",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
                             hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
-                            {"--grasps", "FILE", "trial every grasp of this grasp list (from plan --out), as saved"},
+                            {"--grasps", "FILE", "trial every grasp of this grasp list (from plan --out), as saved, "
+                                                 "or of a db query --json / db export document"},
                             {"--directions", "LIST", "all (the default) or a comma-separated list of x+, x-, y+, y-, z+, z-"},
                             {"--duration", "S", "seconds of pull per direction (default 1)"},
+                            db_options::db("store each grasp's trial in this grasp database, the one --grasps "
+                                           "(a db query document) came from"),
                             common_options::json(), progress_options::noProgress(), progress_options::progress(),
                             common_options::modelRoot(), common_options::packagePath()}};
       return syntax;

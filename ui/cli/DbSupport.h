@@ -16,12 +16,13 @@ std::string commandLine();
 
 namespace db_options {
 OptionSpec db(const std::string& what);  // --db URL: `what` says what goes into the database
+OptionSpec noContacts();                 // --db-no-contacts: the grasps without their contacts
 }
 
 // plan/evaluate --db URL: `list` (planned or re-measured in `world`) as a new run of `kind` with one row (row 0),
-// its grasps in the object's frame with the files' hashes; one transaction. Returns the run's key. sg::Error
-// naming the database or the file on failure.
+// its grasps in the object's frame with the files' hashes (their contacts only when `withContacts`); one
+// transaction. Returns the run's key. sg::Error naming the database or the file on failure.
 std::string saveGraspListToDb(const std::string& url, const std::string& kind, const World& world,
-                              const planner::GraspList& list, const std::string& contactModel);
+                              const planner::GraspList& list, const std::string& contactModel, bool withContacts);
 
 }  // namespace sg::cli
