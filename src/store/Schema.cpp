@@ -121,7 +121,13 @@ namespace {
 
 void upgradeSchema(Connection& connection, int target) {
   if (target < 1 || target > kSchemaVersion) throw Error("no schema version " + std::to_string(target));
-  const int found = readSchemaVersion(connection);
+  // Read under the schema lock: outside a transaction each check reads its own snapshot, so a process that
+  // looks while another creates the schema could see its tables without schema_version and refuse the file.
+  int found = 0;
+  connection.transaction([&] {
+    connection.lockSchema();
+    found = readSchemaVersion(connection);
+  });
   if (found > kSchemaVersion) refuseNewer(connection, found);
   for (int version = found + 1; version <= target; ++version) {
     connection.transaction([&] {
