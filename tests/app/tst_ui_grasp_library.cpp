@@ -28,6 +28,7 @@
 #include "model/Kinematics.h"
 #include "render/CoinInit.h"
 #include "store/GraspListRun.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -344,4 +345,3 @@ void TstUiGraspLibrary::nonDatabaseFileIsRefused() {
 
 QTEST_MAIN(TstUiGraspLibrary)
 #include "tst_ui_grasp_library.moc"
-#include "../support/TestPaths.h"

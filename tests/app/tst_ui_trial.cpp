@@ -28,6 +28,7 @@
 #include "render/CoinInit.h"
 #include "render/SceneBuilder.h"
 #include "render/TrialForceNodes.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -285,4 +286,3 @@ void TstUiTrial::noGraspableNoTrial() {
 
 QTEST_MAIN(TstUiTrial)
 #include "tst_ui_trial.moc"
-#include "../support/TestPaths.h"

@@ -9,6 +9,7 @@
 
 #include "../support/CliRun.h"
 #include "sim/PhysicsPrediction.h"
+#include "../support/TestPaths.h"
 
 using sg::test::runCli;
 
@@ -120,4 +121,3 @@ class TestCliComparePhysics : public QObject {
 
 QTEST_GUILESS_MAIN(TestCliComparePhysics)
 #include "tst_cli_compare_physics.moc"
-#include "../support/TestPaths.h"

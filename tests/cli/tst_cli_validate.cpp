@@ -13,6 +13,7 @@
 #include "io/ModelIO.h"
 #include "sim/PhysicsTrial.h"
 #include "sim/TrialJson.h"
+#include "../support/TestPaths.h"
 
 using sg::test::runCli;
 
@@ -75,4 +76,3 @@ class TestCliValidate : public QObject {
 
 QTEST_GUILESS_MAIN(TestCliValidate)
 #include "tst_cli_validate.moc"
-#include "../support/TestPaths.h"

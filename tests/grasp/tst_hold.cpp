@@ -15,6 +15,7 @@
 #include "grasp/forces/FrictionPolytope.h"
 #include "grasp/forces/GraspForceOptimization.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -356,4 +357,3 @@ void TstHold::badInput() {
 
 QTEST_APPLESS_MAIN(TstHold)
 #include "tst_hold.moc"
-#include "../support/TestPaths.h"

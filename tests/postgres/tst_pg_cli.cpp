@@ -14,6 +14,7 @@
 #include "../support/CliRun.h"
 #include "../support/PostgresServer.h"
 #include "store/PgClient.h"
+#include "../support/TestPaths.h"
 
 using sg::test::CliRun;
 using sg::test::PostgresServer;
@@ -270,4 +271,3 @@ class TestPgCli : public QObject {
 
 QTEST_GUILESS_MAIN(TestPgCli)
 #include "tst_pg_cli.moc"
-#include "../support/TestPaths.h"

@@ -13,6 +13,7 @@
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
 #include "render/HoldForceNodes.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using sgtest::Held;
@@ -120,4 +121,3 @@ void TstRenderHoldForces::noArrowsForAnUnbalancedLoad() {
 
 QTEST_MAIN(TstRenderHoldForces)
 #include "tst_render_hold_forces.moc"
-#include "../support/TestPaths.h"

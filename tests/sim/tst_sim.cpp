@@ -15,6 +15,7 @@
 #include "sim/SimModel.h"
 #include "sim/SimUnits.h"
 #include "sim/TrialJson.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::sim;
@@ -314,4 +315,3 @@ class TestSim : public QObject {
 
 QTEST_APPLESS_MAIN(TestSim)
 #include "tst_sim.moc"
-#include "../support/TestPaths.h"

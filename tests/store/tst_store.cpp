@@ -20,6 +20,7 @@
 #include "store/Import.h"
 #include "store/Schema.h"
 #include "store/SqliteConnection.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::store;
@@ -472,4 +473,3 @@ class TestStore : public QObject {
 
 QTEST_GUILESS_MAIN(TestStore)
 #include "tst_store.moc"
-#include "../support/TestPaths.h"

@@ -17,6 +17,7 @@
 
 #include "../batch/BatchTestJobs.h"
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 using sg::test::readFile;
 using sg::test::writeFile;
@@ -278,4 +279,3 @@ class TestStoreCli : public QObject {
 
 QTEST_GUILESS_MAIN(TestStoreCli)
 #include "tst_store_cli.moc"
-#include "../support/TestPaths.h"
