@@ -104,7 +104,7 @@ class TestStoreCli : public QObject {
   // validate --db on the plan's database (queryAnswersTheExampleQuestion made it): each trial is stored with its
   // grasp, and db query filters and orders by the scores validate printed.
   void trialsGoIntoTheDatabase() {
-    const QString db = tmp_.filePath("plan.db"), world = SG_SOURCE_DIR "/worlds/default.xml";
+    const QString db = tmp_.filePath("plan.db"), world = sg::test::qInSourceTree("worlds/default.xml");
     QVERIFY2(QFile::exists(db), "plan.db comes from queryAnswersTheExampleQuestion");
     const QString top = tmp_.filePath("top.json");
     const Run q = cli({"db", "query", db, "--measure", "epsilon-l1", "--rank-by", "epsilon-l1", "--limit", "3", "--json"});
@@ -144,11 +144,11 @@ class TestStoreCli : public QObject {
     QCOMPARE(cli(QStringList{"validate", world, "--grasps", jobs_, "--db", db} + shortTrial).exitCode, 2);
     const QString other = tmp_.filePath("other.json");
     QVERIFY(writeFile(other, cli({"db", "query", singleDb_, "--limit", "1", "--json"}).out));
-    Run bad = cli(QStringList{"validate", SG_SOURCE_DIR "/worlds/paralleljaw_box.xml", "--grasps", other, "--db", db} +
+    Run bad = cli(QStringList{"validate", sg::test::qInSourceTree("worlds/paralleljaw_box.xml"), "--grasps", other, "--db", db} +
                   shortTrial);
     QCOMPARE(bad.exitCode, 3);
     QVERIFY2(bad.err.contains(db.toUtf8()) || bad.err.contains(other.toUtf8()), bad.err.constData());
-    bad = cli(QStringList{"validate", SG_SOURCE_DIR "/worlds/paralleljaw_box.xml", "--grasps", top, "--db", db} +
+    bad = cli(QStringList{"validate", sg::test::qInSourceTree("worlds/paralleljaw_box.xml"), "--grasps", top, "--db", db} +
               shortTrial);
     QCOMPARE(bad.exitCode, 3);
     QVERIFY2(bad.err.contains(top.toUtf8()) && bad.err.contains("hash"), bad.err.constData());
