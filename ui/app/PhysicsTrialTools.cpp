@@ -11,6 +11,7 @@
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
 #include "PhysicsTrialDock.h"
+#include "QualityDock.h"
 #include "ViewportPanel.h"
 #include "viewport/CoinViewport.h"
 
@@ -27,7 +28,11 @@ void installPhysicsTrialTools(MainWindow* window) {
   };
   auto* dock = new PhysicsTrialDock(window->document(), panel ? panel->scene() : nullptr, target, window);
   window->addDock(dock, Qt::RightDockWidgetArea);
-  dock->hide();  // shown by the action; a trial is an occasional check, not a standing view
+  // A tab behind the Quality dock (whose tab bar exists already, so no other dock loses room); the action raises it.
+  if (auto* quality = window->findChild<QualityDock*>()) {
+    window->tabifyDockWidget(quality, dock);
+    quality->raise();
+  }
   if (panel) {
     ui::CoinViewport* view = panel->viewport();
     QObject::connect(dock->slider(), &QSlider::valueChanged, view, [view] { view->update(); });
