@@ -26,8 +26,8 @@ def test_plan_equals_cli_list(tmp_path, default_world_path):
     first = loaded.grasps[0]
     assert np.array_equal(first.state.dofs, first.dofs)
     assert np.allclose(first.state.X_WP, first.X_WP, atol=1e-12)
-    energies = [g.energy for g in loaded.grasps]
-    assert energies == sorted(energies)
+    # The list's order is the planner's (PLANNER.md §Final stage: force closure first, then energy and tie break),
+    # not plain energy order; the file equality above with the CLI's list is the contract.
     doc = json.loads(cli_file.read_text())
     assert [g.energy for g in loaded.grasps] == [g["energy"] for g in doc["grasps"]]
 
