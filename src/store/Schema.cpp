@@ -1,10 +1,8 @@
 #include "store/Schema.h"
 
-#include <chrono>
-#include <ctime>
-
 #include "core/Error.h"
 #include "core/Version.h"
+#include "store/Import.h"  // utcNow
 
 namespace sg::store {
 namespace {
@@ -22,15 +20,6 @@ std::string filesTable(const std::string& owner) {
   return "CREATE TABLE " + owner + "_files (" + owner + "_id BIGINT NOT NULL REFERENCES " + owner +
          "s(id), file_index INTEGER NOT NULL, path TEXT NOT NULL, sha256 TEXT NOT NULL, bytes BIGINT NOT NULL, "
          "PRIMARY KEY (" + owner + "_id, file_index))";
-}
-
-std::string utcNow() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
 }
 
 }  // namespace
