@@ -1,10 +1,6 @@
 #include "ComparePhysics.h"
 
-#include <atomic>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <mutex>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -22,9 +18,7 @@
 #include "core/Parse.h"
 #include "grasp/ModelComparison.h"
 #include "grasp/QualityMeasure.h"
-#include "grasp/planner/GraspPlanner.h"
-#include "sim/PhysicsPrediction.h"
-#include "sim/PhysicsTrial.h"
+#include "sim/PhysicsComparison.h"
 #include "sim/TrialJson.h"
 
 namespace sg::cli {
@@ -86,82 +80,10 @@ std::vector<std::string> commaList(const std::string& text) {
   return out;
 }
 
-// One kept grasp of one world: where it came from, its hand state, its measures and its trial.
-struct GraspCase {
-  std::size_t world = 0;
-  int seed = 0, rank = 0;
-  WorldState state;
-  std::vector<std::optional<double>> predictors;
-  std::optional<double> score;  // nullopt: not tried (Ctrl+C)
-};
-
 struct WorldRun {
   InputFile input;
   int robot = 0, graspable = 0;
 };
-
-// Measures every case under every model and runs its trial, on `threads` threads, each case with its own
-// WorldState copies and MuJoCo data (the planner's analysis is per-state too, GraspPlanner.h).
-// Returns false when Ctrl+C stopped it (the cases tried keep their score).
-bool runTrials(const std::vector<WorldRun>& worlds, const std::vector<AnalysisRequest>& analyses,
-               const ComparisonRequest& compare, const std::vector<sim::Predictor>& predictors,
-               std::vector<GraspCase>& cases, const sim::TrialSettings& settings, int threads,
-               TerminalProgress& progress) {
-  std::atomic<std::size_t> next{0}, done{0};
-  std::atomic<bool> stop{false};
-  std::mutex errorMutex;
-  std::string firstError;
-  class StopSink final : public ProgressSink {
-   public:
-    explicit StopSink(const std::atomic<bool>& stop) : stop_(stop) {}
-    void report(double, std::string_view) override {}
-    bool cancelRequested() const override { return stop_.load(); }
-
-   private:
-    const std::atomic<bool>& stop_;
-  };
-  auto worker = [&] {
-    StopSink sink(stop);
-    for (std::size_t i = next++; i < cases.size() && !stop.load(); i = next++) {
-      const WorldRun& w = worlds[cases[i].world];
-      try {
-        WorldState measured = cases[i].state;
-        NullProgress quiet;
-        const ModelComparison comparison =
-            runComparison(w.input.world, measured, analyses[cases[i].world], compare, quiet);
-        for (const sim::Predictor& p : predictors) {
-          const ModelColumn* column = comparison.column(p.model);
-          const MeasureValue* m = column && column->ok ? column->measure(p.measure) : nullptr;
-          cases[i].predictors.push_back(m && m->ok && std::isfinite(m->value) ? std::optional<double>(m->value)
-                                                                              : std::nullopt);
-        }
-        const sim::TrialResult r =
-            sim::runTrial(w.input.world, cases[i].state, {w.robot, w.graspable, settings}, sink);
-        cases[i].score = r.score();
-      } catch (const Cancelled&) {
-        return;
-      } catch (const Error& e) {
-        std::lock_guard lock(errorMutex);
-        if (firstError.empty()) firstError = w.input.path + ": seed " + std::to_string(cases[i].seed) + " grasp " +
-                                             std::to_string(cases[i].rank) + ": " + e.message();
-        stop = true;
-        return;
-      }
-      ++done;
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  while (done.load() < cases.size() && !stop.load()) {
-    progress.report(0.3 + 0.7 * static_cast<double>(done.load()) / static_cast<double>(cases.size()),
-                    "measures and physics trial of grasp " + std::to_string(done.load() + 1) + " of " + std::to_string(cases.size()));
-    if (interrupted()) stop = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  for (std::thread& t : pool) t.join();
-  if (!firstError.empty()) throw Error(firstError);
-  return !interrupted();
-}
 
 std::string valueText(const std::optional<double>& v) { return v ? formatFixed(*v, 3) : "undefined"; }
 
@@ -169,8 +91,8 @@ Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json()
 
 // The table on stdout: CSV, the softgrasp.physics-prediction document, or text.
 void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std::vector<WorldRun>& worlds,
-                const std::vector<GraspCase>& cases, const sim::PredictionTable& table, bool complete,
-                const Warnings& warnings) {
+                const sim::PhysicsComparison& comparison, const Warnings& warnings) {
+  const sim::PredictionTable& table = comparison.table;
   if (args.has("--csv")) {
     std::cout << "model,measure,grasps,missing,successes,auc,spearman\n";
     for (const sim::PredictorRow& r : table.rows)
@@ -205,7 +127,7 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
     }
     doc.set("rows", rows);
     Json tried = Json::array();
-    for (const GraspCase& c : cases) {
+    for (const sim::PhysicsSample& c : comparison.samples) {
       if (!c.score) continue;
       Json o = Json::object();
       o.set("file", static_cast<int>(c.world));
@@ -218,7 +140,7 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
       tried.push(o);
     }
     doc.set("samples", tried);
-    doc.set("complete", complete);
+    doc.set("complete", comparison.complete);
     doc.set("warnings", warnings.json());
     writeJson(std::cout, kPhysicsPredictionFormat, doc);
   } else {
@@ -277,72 +199,48 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   if (compare.measures.empty()) throw UsageError("--measures: no measure named");
   for (const std::string& name : compare.measures)
     if (!findQualityMeasure(name)) throw UsageError("--measures: unknown measure '" + name + "'");
-  std::vector<sim::Predictor> predictors;
-  for (const std::string& model : compare.models)
-    for (const std::string& measure : compare.measures) predictors.push_back({model, measure});
 
   installInterruptHandler();
   TerminalProgress progress(progressWanted(args));
   Warnings warnings;
   std::vector<WorldRun> worlds;
-  std::vector<AnalysisRequest> analyses;
+  std::vector<sim::PhysicsWorld> physicsWorlds;
   for (const std::string& file : options.files) {
     WorldRun run{loadInputFile(file, loadOptionsFrom(args))};
     if (run.input.world.robots.empty()) throw Error("no hand to plan with", run.input.path);
     if (run.input.world.graspables.empty()) throw Error("no graspable body to plan for", run.input.path);
     warnings.addLoadWarnings(run.input.world);
-    analyses.push_back(analysisRequest(args, run.input, /*closeByDefault=*/false));
-    run.robot = analyses.back().robot;
-    run.graspable = analyses.back().graspable.value_or(0);
+    const AnalysisRequest analysis = analysisRequest(args, run.input, /*closeByDefault=*/false);
+    run.robot = analysis.robot;
+    run.graspable = analysis.graspable.value_or(0);
     worlds.push_back(std::move(run));
+    physicsWorlds.push_back({nullptr, worlds.back().input.path, analysis});
   }
+  for (std::size_t w = 0; w < worlds.size(); ++w) physicsWorlds[w].world = &worlds[w].input.world;
 
-  // Plan every world with every seed (the final stage on) and measure each kept grasp under every model.
-  std::vector<GraspCase> cases;
-  const double planSteps = static_cast<double>(worlds.size() * static_cast<std::size_t>(options.seeds));
-  for (std::size_t w = 0; w < worlds.size(); ++w) {
-    const World& world = worlds[w].input.world;
-    for (int seed = 1; seed <= options.seeds; ++seed) {
-      const double step = static_cast<double>(w * static_cast<std::size_t>(options.seeds) + static_cast<std::size_t>(seed - 1));
-      SubProgress sub(progress, 0.3 * step / planSteps, 0.3 * (step + 1) / planSteps);
-      planner::PlanRequest plan;
-      plan.robot = worlds[w].robot;
-      plan.graspable = worlds[w].graspable;
-      plan.energy.analysis = analyses[w];
-      plan.maxSteps = plan.params.k0 + options.iterations;
-      plan.threads = options.threads;
-      plan.seed = static_cast<std::uint64_t>(seed);
-      plan.finalStage.enabled = true;
-      const planner::PlanResult planned = planner::planGrasps(world, plan, sub);
-      if (planned.annealing.stopReason == planner::StopReason::Cancelled || interrupted()) {
-        progress.clear();
-        std::cerr << "softgrasp-cli: compare: interrupted while planning; no table\n";
-        return kExitInterrupted;
-      }
-      const Robot& hand = world.robots[static_cast<std::size_t>(worlds[w].robot)];
-      for (std::size_t k = 0; k < std::min(options.keep, planned.grasps.size()); ++k) {
-        GraspCase c{w, seed, static_cast<int>(k + 1), world.state, {}, std::nullopt};
-        RobotState& rs = c.state.robots[static_cast<std::size_t>(worlds[w].robot)];
-        setRobotPose(hand, rs, planned.grasps[k].grasp.X_WP);
-        setDofValues(hand, rs, planned.grasps[k].grasp.dofValues);
-        updateConnections(world, c.state);
-        cases.push_back(std::move(c));
-      }
-    }
+  sim::PhysicsComparisonRequest request;
+  request.seeds = options.seeds;
+  request.iterations = options.iterations;
+  request.keep = options.keep;
+  request.threads = options.threads;
+  request.successScore = options.successScore;
+  request.trial = options.trial;
+  request.compare = compare;
+  request.staticCheck = false;
+  sim::PhysicsComparison comparison;
+  try {
+    comparison = sim::comparePhysics(physicsWorlds, request, progress);
+  } catch (const Cancelled&) {
+    progress.clear();
+    std::cerr << "softgrasp-cli: compare: interrupted while planning; no table\n";
+    return kExitInterrupted;
   }
-
-  const bool complete = runTrials(worlds, analyses, compare, predictors, cases, options.trial, options.threads, progress);
   progress.clear();
-  std::vector<sim::PredictionSample> samples;
-  for (const GraspCase& c : cases)
-    if (c.score) samples.push_back({*c.score, c.predictors});
-  if (!complete)
-    std::cerr << "softgrasp-cli: compare: interrupted: the table covers the " << samples.size() << " of "
-              << cases.size() << " grasps tried\n";
-  const sim::PredictionTable table = sim::predictionTable(predictors, samples, options.successScore);
-
-  writeTable(args, options, worlds, cases, table, complete, warnings);
-  return complete ? kExitOk : kExitInterrupted;
+  if (!comparison.complete)
+    std::cerr << "softgrasp-cli: compare: interrupted: the table covers the " << comparison.tried() << " of "
+              << comparison.samples.size() << " grasps tried\n";
+  writeTable(args, options, worlds, comparison, warnings);
+  return comparison.complete ? kExitOk : kExitInterrupted;
 }
 
 }  // namespace sg::cli
