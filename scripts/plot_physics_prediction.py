@@ -30,7 +30,9 @@ def read_rows(path):
         if not rows or "auc" not in rows[0]:
             sys.exit(f"{path}: expected the CSV of compare --against-physics (model,measure,...,auc,spearman)")
         number = lambda text: float(text) if text else None  # noqa: E731
-        return [(r["model"], r["measure"], number(r["auc"]), number(r["spearman"])) for r in rows], None
+        # The per-direction lines of the static check's agreement (direction x+, ...) are no predictor rows.
+        return [(r["model"], r["measure"], number(r["auc"]), number(r["spearman"])) for r in rows
+                if r.get("direction", "") in ("", "all")], None
 
 
 def main():

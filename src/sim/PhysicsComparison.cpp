@@ -98,28 +98,6 @@ std::vector<PhysicsSample> plannedSamples(const std::vector<PhysicsWorld>& world
   return samples;
 }
 
-// analyzeHold's verdict per direction for one model's evaluation; nullopt where the static check does not apply
-// (FORCES.md: no contacts, a loaded DOF without effort, a massless object).
-std::optional<std::vector<bool>> staticVerdict(const World& world, const WorldState& state, const ModelColumn* column,
-                                               const Body& object, const TrialSettings& trial) {
-  if (!column || !column->ok) return std::nullopt;
-  std::vector<std::string> names;
-  for (const PullDirection& d : trial.directions) names.push_back(d.name());
-  try {
-    HoldSettings settings;
-    settings.gravity_m_per_s2 = trial.gravity_mps2;
-    const HoldResult hold =
-        analyzeHold(world, state, column->evaluation, object, weightLoads(object, names, trial.gravity_mps2), settings);
-    std::vector<bool> held;
-    for (const HoldDirection& d : hold.directions) held.push_back(d.held);
-    return held;
-  } catch (const Cancelled&) {
-    throw;
-  } catch (const Error&) {
-    return std::nullopt;
-  }
-}
-
 // One grasp: its measures under every model, the static check and the trial. `stop` cancels the trial.
 void measureAndTry(const PhysicsWorld& w, const PhysicsComparisonRequest& r, const std::vector<std::string>& models,
                    PhysicsSample& s, const std::atomic<bool>& stop) {
@@ -137,7 +115,8 @@ void measureAndTry(const PhysicsWorld& w, const PhysicsComparisonRequest& r, con
       s.predictors.push_back(m && m->ok && std::isfinite(m->value) ? std::optional<double>(m->value) : std::nullopt);
     }
     if (!r.staticCheck) continue;
-    std::optional<std::vector<bool>> held = staticVerdict(world, measured, column, object, r.trial);
+    std::optional<std::vector<bool>> held =
+        column && column->ok ? staticHeld(world, measured, column->evaluation, object, r.trial) : std::nullopt;
     s.predictors.push_back(held && !held->empty()
                                ? std::optional<double>(static_cast<double>(std::count(held->begin(), held->end(), true)) /
                                                        static_cast<double>(held->size()))
@@ -204,6 +183,33 @@ bool measureAndTryAll(const std::vector<PhysicsWorld>& worlds, const PhysicsComp
 }
 
 }  // namespace
+
+std::optional<std::vector<bool>> staticHeld(const World& world, const WorldState& state,
+                                            const GraspEvaluation& evaluation, const Body& object,
+                                            const TrialSettings& trial) {
+  std::vector<std::string> names;
+  for (const PullDirection& d : trial.directions) names.push_back(d.name());
+  try {
+    HoldSettings settings;
+    settings.gravity_m_per_s2 = trial.gravity_mps2;
+    const HoldResult hold =
+        analyzeHold(world, state, evaluation, object, weightLoads(object, names, trial.gravity_mps2), settings);
+    std::vector<bool> held;
+    for (const HoldDirection& d : hold.directions) held.push_back(d.held);
+    return held;
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> defaultPhysicsMeasures() {
+  std::vector<std::string> out;
+  for (const std::string& name : qualityMeasureNames())
+    if (name != "volume-linf") out.push_back(name);
+  return out;
+}
 
 std::size_t PhysicsComparison::tried() const {
   return static_cast<std::size_t>(

@@ -81,6 +81,18 @@ struct PhysicsComparison {
 PhysicsComparison comparePhysics(const std::vector<PhysicsWorld>& worlds, const PhysicsComparisonRequest& request,
                                  ProgressSink& progress);
 
+// GraspIt!'s static check of one model's evaluation of a grasp as the trial asks it (README.md §Static check
+// against the trial): analyzeHold with the object's weight (trial.gravity_mps2) along each of trial.directions,
+// "held" per direction. nullopt where it does not apply: analyzeHold's errors (no contacts, a loaded DOF without
+// effort, a massless object).
+std::optional<std::vector<bool>> staticHeld(const World& world, const WorldState& state,
+                                            const GraspEvaluation& evaluation, const Body& object,
+                                            const TrialSettings& trial);
+
+// The measures the comparison uses by default: every registered one but volume-linf (README.md §Measures against
+// physics: seconds per grasp and over its point limit on most planned grasps).
+std::vector<std::string> defaultPhysicsMeasures();
+
 // The agreement counts from the samples (comparePhysics fills PhysicsComparison::agreement with it).
 std::vector<HoldAgreement> holdAgreement(const std::vector<std::string>& models,
                                          const std::vector<PullDirection>& directions,

@@ -72,6 +72,22 @@ check(r.returncode == 0, f"full.csv: exit {r.returncode}: {r.stderr}")
 if r.returncode == 0 and counts:
     check(bars(os.path.join(WORK, "full.svg"))[0] == counts[0] + 2, "an undefined value is drawn as a bar")
 
+# Version 2's CSV: the same rows with the agreement columns, plus the static check's per-direction lines, which
+# are no predictor rows: the same chart, no "static-held" measure.
+v2 = os.path.join(WORK, "v2.csv")
+with open(v2, "w", encoding="utf-8") as f:
+    f.write("model,measure,grasps,missing,successes,auc,spearman,direction,both_held,static_only,physics_only,"
+            "neither\n")
+    for m, q, a, s in rows:
+        f.write(f"{m},{q},10,0,5,{a},{s},,,,,\n")
+    f.write("point,static-held,10,0,,,,x+,4,1,2,3\npatch,static-held,10,0,,,,z-,5,0,1,4\n")
+r = subprocess.run([sys.executable, SCRIPT, v2, os.path.join(WORK, "v2.svg")], capture_output=True, text=True)
+check(r.returncode == 0, f"v2.csv: exit {r.returncode}: {r.stderr}")
+if r.returncode == 0 and counts:
+    n, texts = bars(os.path.join(WORK, "v2.svg"))
+    check(n == counts[0], f"v2.csv: {n} bars, the same rows in version 1 give {counts[0]}")
+    check("static-held" not in texts, "v2.csv: a per-direction agreement line drawn as a measure")
+
 # Not the command's table: a clear error naming the file.
 wrong = os.path.join(WORK, "wrong.json")
 with open(wrong, "w", encoding="utf-8") as f:

@@ -1,7 +1,8 @@
 // softgrasp-cli compare --against-physics (src/sim/README.md §Measures against physics): a small run (two planned
 // grasps, short pulls) gives the table's shape — one row per model × measure in order, one sample per grasp — and
-// its rows equal the engine's table recomputed in process from the document's own samples; CSV and text say the
-// same; usage errors for contradicting or bad flags.
+// its rows equal the engine's table recomputed in process from the document's own samples; the static check's rows
+// and its per-direction agreement with the trial add up; CSV and text say the same; usage errors for contradicting
+// or bad flags.
 #include <QtTest/QtTest>
 
 #include <QJsonArray>
@@ -43,8 +44,10 @@ class TestCliComparePhysics : public QObject {
     const QJsonArray rows = doc["rows"].toArray();
     const QJsonArray samples = doc["samples"].toArray();
     QCOMPARE(samples.size(), 2);
-    const QStringList expected{"point epsilon-l1", "point min-singular-value", "soft-finger epsilon-l1",
-                               "soft-finger min-singular-value"};
+    // Per model its measures, then the static check's held fraction (src/sim/README.md §Static check against
+    // the trial).
+    const QStringList expected{"point epsilon-l1", "point min-singular-value", "point static-held",
+                               "soft-finger epsilon-l1", "soft-finger min-singular-value", "soft-finger static-held"};
     QCOMPARE(rows.size(), expected.size());
     std::vector<sg::sim::Predictor> predictors;
     for (int i = 0; i < rows.size(); ++i) {
@@ -59,6 +62,12 @@ class TestCliComparePhysics : public QObject {
       const double score = o["score"].toDouble();
       QVERIFY(score >= 0 && score <= 1);
       QCOMPARE(o["predictors"].toArray().size(), rows.size());
+      // The trial's verdict per direction: the score is their held fraction.
+      const QJsonArray held = o["held"].toArray();
+      QCOMPARE(held.size(), 6);
+      int heldCount = 0;
+      for (const QJsonValue& h : held) heldCount += h.toBool();
+      QCOMPARE(score, heldCount / 6.0);
       sg::sim::PredictionSample sample{score, {}};
       for (const QJsonValue& v : o["predictors"].toArray()) sample.predictors.push_back(optionalNumber(v));
       engineSamples.push_back(sample);
@@ -76,15 +85,42 @@ class TestCliComparePhysics : public QObject {
       QCOMPARE(row.contains("undefined"), !e.auc || !e.spearman);
     }
 
-    // CSV: a header and one line per row, the same AUC cells.
+    // The agreement: per model and direction, the four cells count every grasp tried (the static check applies
+    // to each of the jaw's planned grasps), and the trial's "held" of the samples gives the physics side.
+    const QJsonArray agreement = doc["agreement"].toArray();
+    QCOMPARE(agreement.size(), 2 * 6);
+    const QStringList directions{"x+", "x-", "y+", "y-", "z+", "z-"};
+    for (int i = 0; i < agreement.size(); ++i) {
+      const QJsonObject a = agreement[i].toObject();
+      QCOMPARE(a["model"].toString(), QString(i < 6 ? "point" : "soft-finger"));
+      QCOMPARE(a["direction"].toString(), directions[i % 6]);
+      QCOMPARE(a["bothHeld"].toInt() + a["staticOnly"].toInt() + a["physicsOnly"].toInt() + a["neither"].toInt() +
+                   a["notApplicable"].toInt(),
+               2);
+      int physicsHeld = 0;
+      for (const QJsonValue& s : samples) physicsHeld += s.toObject()["held"].toArray()[i % 6].toBool();
+      if (a["notApplicable"].toInt() == 0) QCOMPARE(a["bothHeld"].toInt() + a["physicsOnly"].toInt(), physicsHeld);
+    }
+
+    // CSV: a header, one line per row with the same AUC cells, then a line per model and direction with the
+    // agreement counts.
     const auto csv = runCli(smallRun() << "--csv");
     QCOMPARE(csv.exitCode, 0);
     const QList<QByteArray> lines = csv.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), rows.size() + 1);
-    QCOMPARE(lines[0], QByteArray("model,measure,grasps,missing,successes,auc,spearman"));
+    QCOMPARE(lines.size(), rows.size() + agreement.size() + 1);
+    QCOMPARE(lines[0], QByteArray("model,measure,grasps,missing,successes,auc,spearman,direction,both_held,"
+                                  "static_only,physics_only,neither"));
+    for (int i = 0; i < agreement.size(); ++i) {
+      const QList<QByteArray> cells = lines[rows.size() + 1 + i].split(',');
+      const QJsonObject a = agreement[i].toObject();
+      QCOMPARE(cells.size(), 12);
+      QCOMPARE(cells[7], a["direction"].toString().toUtf8());
+      QCOMPARE(cells[8].toInt(), a["bothHeld"].toInt());
+      QCOMPARE(cells[11].toInt(), a["neither"].toInt());
+    }
     for (int i = 0; i < rows.size(); ++i) {
       const QList<QByteArray> cells = lines[i + 1].split(',');
-      QCOMPARE(cells.size(), 7);
+      QCOMPARE(cells.size(), 12);
       const QJsonValue auc = rows[i].toObject()["auc"];
       QCOMPARE(cells[5].isEmpty(), auc.isNull());
       if (!auc.isNull()) QCOMPARE(cells[5].toDouble(), auc.toDouble());
@@ -95,6 +131,8 @@ class TestCliComparePhysics : public QObject {
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.contains("measures against physics: 2 grasps of 1 world(s)"));
     QVERIFY(text.out.contains("soft-finger    min-singular-value"));
+    QVERIFY(text.out.contains("soft-finger    static-held"));
+    QVERIFY(text.out.contains("static check (static-held) against the trial"));
   }
 
   void usageErrors() {

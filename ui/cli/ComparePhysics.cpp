@@ -25,7 +25,8 @@ namespace sg::cli {
 
 namespace {
 
-const JsonFormat kPhysicsPredictionFormat{"physics-prediction", 1};
+// Version 2: the static check (static-held rows, samples[].held, agreement).
+const JsonFormat kPhysicsPredictionFormat{"physics-prediction", 2};
 
 struct PhysicsOptions {
   std::vector<std::string> files;
@@ -85,6 +86,23 @@ struct WorldRun {
   int robot = 0, graspable = 0;
 };
 
+// A model's agreement summed over the directions (the CSV's static-held row).
+struct AgreementTotals {
+  int both = 0, staticOnly = 0, physicsOnly = 0, neither = 0;
+};
+
+AgreementTotals totals(const std::vector<sim::HoldAgreement>& agreement, const std::string& model) {
+  AgreementTotals t;
+  for (const sim::HoldAgreement& a : agreement)
+    if (a.model == model) {
+      t.both += a.bothHeld;
+      t.staticOnly += a.staticOnly;
+      t.physicsOnly += a.physicsOnly;
+      t.neither += a.neither;
+    }
+  return t;
+}
+
 std::string valueText(const std::optional<double>& v) { return v ? formatFixed(*v, 3) : "undefined"; }
 
 Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json(); }
@@ -94,12 +112,25 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
                 const sim::PhysicsComparison& comparison, const Warnings& warnings) {
   const sim::PredictionTable& table = comparison.table;
   if (args.has("--csv")) {
-    std::cout << "model,measure,grasps,missing,successes,auc,spearman\n";
-    for (const sim::PredictorRow& r : table.rows)
+    // One table (ui/cli/README.md): a row per predictor, then per model and direction the static check's
+    // agreement with the trial (README.md §Static check against the trial); empty cells where not applicable.
+    std::cout << "model,measure,grasps,missing,successes,auc,spearman,direction,both_held,static_only,physics_only,"
+                 "neither\n";
+    for (const sim::PredictorRow& r : table.rows) {
       std::cout << r.predictor.model << ',' << r.predictor.measure << ',' << r.grasps << ',' << r.missing << ','
                 << r.successes << ','
-                << (r.auc ? formatDouble(*r.auc) : "") << ',' << (r.spearman ? formatDouble(*r.spearman) : "")
-                << '\n';
+                << (r.auc ? formatDouble(*r.auc) : "") << ',' << (r.spearman ? formatDouble(*r.spearman) : "");
+      if (r.predictor.measure == sim::kStaticHeldMeasure) {
+        const AgreementTotals t = totals(comparison.agreement, r.predictor.model);
+        std::cout << ",all," << t.both << ',' << t.staticOnly << ',' << t.physicsOnly << ',' << t.neither << '\n';
+      } else {
+        std::cout << ",,,,,\n";
+      }
+    }
+    for (const sim::HoldAgreement& a : comparison.agreement)
+      std::cout << a.model << ',' << sim::kStaticHeldMeasure << ',' << a.grasps() << ',' << a.notApplicable
+                << ",,,," << a.direction.name() << ',' << a.bothHeld << ',' << a.staticOnly << ','
+                << a.physicsOnly << ',' << a.neither << '\n';
   } else if (args.has("--json")) {
     Json doc = Json::object();
     Json files = Json::array();
@@ -137,9 +168,25 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
       Json values = Json::array();
       for (const std::optional<double>& v : c.predictors) values.push(optionalJson(v));
       o.set("predictors", values);
+      Json held = Json::array();
+      for (const bool h : c.held) held.push(h);
+      o.set("held", held);
       tried.push(o);
     }
     doc.set("samples", tried);
+    Json agreement = Json::array();
+    for (const sim::HoldAgreement& a : comparison.agreement) {
+      Json o = Json::object();
+      o.set("model", a.model);
+      o.set("direction", a.direction.name());
+      o.set("bothHeld", a.bothHeld);
+      o.set("staticOnly", a.staticOnly);
+      o.set("physicsOnly", a.physicsOnly);
+      o.set("neither", a.neither);
+      o.set("notApplicable", a.notApplicable);
+      agreement.push(o);
+    }
+    doc.set("agreement", agreement);
     doc.set("complete", comparison.complete);
     doc.set("warnings", warnings.json());
     writeJson(std::cout, kPhysicsPredictionFormat, doc);
@@ -155,6 +202,17 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
       std::snprintf(buf, sizeof buf, "%-14s %-20s %8d %7s %9s", r.predictor.model.c_str(),
                     r.predictor.measure.c_str(), r.missing, valueText(r.auc).c_str(), valueText(r.spearman).c_str());
       out.line(buf + (r.undefined.empty() ? std::string() : "  (" + r.undefined + ")"));
+    }
+    if (comparison.agreement.empty()) return;
+    out.line("static check (" + std::string(sim::kStaticHeldMeasure) + ") against the trial, per direction: grasps "
+             "held by both, by the static check only, by the trial only, by neither; n/a: no static verdict");
+    std::snprintf(buf, sizeof buf, "%-14s %-9s %6s %7s %8s %8s %5s", "model", "direction", "both", "static",
+                  "physics", "neither", "n/a");
+    out.line(buf);
+    for (const sim::HoldAgreement& a : comparison.agreement) {
+      std::snprintf(buf, sizeof buf, "%-14s %-9s %6d %7d %8d %8d %5d", a.model.c_str(), a.direction.name().c_str(),
+                    a.bothHeld, a.staticOnly, a.physicsOnly, a.neither, a.notApplicable);
+      out.line(buf);
     }
   }
 }
@@ -192,9 +250,7 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   }
   // Every measure but volume-linf: its hull of the Minkowski sum takes seconds and exceeds its point limit
   // (no value) on most planned grasps (src/sim/README.md §Measures against physics); --measures can name it.
-  compare.measures.clear();
-  for (const std::string& name : qualityMeasureNames())
-    if (name != "volume-linf") compare.measures.push_back(name);
+  compare.measures = sim::defaultPhysicsMeasures();
   if (const auto m = args.value("--measures")) compare.measures = commaList(*m);
   if (compare.measures.empty()) throw UsageError("--measures: no measure named");
   for (const std::string& name : compare.measures)
@@ -226,7 +282,6 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   request.successScore = options.successScore;
   request.trial = options.trial;
   request.compare = compare;
-  request.staticCheck = false;
   sim::PhysicsComparison comparison;
   try {
     comparison = sim::comparePhysics(physicsWorlds, request, progress);
