@@ -94,5 +94,6 @@ void registerErrors(py::module_& m);
 void bindWorld(py::module_& m);
 void bindAnalysis(py::module_& m);
 void bindPlanner(py::module_& m);
+void bindSim(py::module_& m);  // BindSim.cpp: compare_physics
 
 }  // namespace sg::python

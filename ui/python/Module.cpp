@@ -9,5 +9,6 @@ PYBIND11_MODULE(_softgrasp, m) {
   python::bindWorld(m);
   python::bindAnalysis(m);
   python::bindPlanner(m);
+  python::bindSim(m);
   m.attr("__version__") = sg::python::py::str(sg::versionString());
 }
