@@ -117,10 +117,10 @@ void measureAndTry(const PhysicsWorld& w, const PhysicsComparisonRequest& r, con
     if (!r.staticCheck) continue;
     std::optional<std::vector<bool>> held =
         column && column->ok ? staticHeld(world, measured, column->evaluation, object, r.trial) : std::nullopt;
-    s.predictors.push_back(held && !held->empty()
-                               ? std::optional<double>(static_cast<double>(std::count(held->begin(), held->end(), true)) /
-                                                       static_cast<double>(held->size()))
-                               : std::nullopt);
+    std::optional<double> fraction;  // directions held / directions tried
+    if (held && !held->empty())
+      fraction = static_cast<double>(std::count(held->begin(), held->end(), true)) / static_cast<double>(held->size());
+    s.predictors.push_back(fraction);
     s.staticHeld.push_back(std::move(held));
   }
   StopSink sink(stop);

@@ -113,7 +113,8 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
   const sim::PredictionTable& table = comparison.table;
   if (args.has("--csv")) {
     // One table (ui/cli/README.md): a row per predictor, then per model and direction the static check's
-    // agreement with the trial (README.md §Static check against the trial); empty cells where not applicable.
+    // agreement with the trial (src/sim/README.md §Static check against the trial); empty cells where not
+    // applicable.
     std::cout << "model,measure,grasps,missing,successes,auc,spearman,direction,both_held,static_only,physics_only,"
                  "neither\n";
     for (const sim::PredictorRow& r : table.rows) {
