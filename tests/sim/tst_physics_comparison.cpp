@@ -72,6 +72,18 @@ class CancelAtOnce final : public ProgressSink {
   bool cancelRequested() const override { return true; }
 };
 
+// Asks to cancel at the first report of the grasps' part ("measures and physics trial of grasp 1 of N").
+class CancelAfterPlanning final : public ProgressSink {
+ public:
+  void report(double, std::string_view message) override {
+    trials_ = trials_ || message.starts_with("measures and physics trial");
+  }
+  bool cancelRequested() const override { return trials_; }
+
+ private:
+  bool trials_ = false;
+};
+
 PhysicsComparisonRequest smallRequest(int threads) {
   PhysicsComparisonRequest r;
   r.seeds = 1;
@@ -254,6 +266,19 @@ class TestPhysicsComparison : public QObject {
       cancelled = true;
     }
     QVERIFY(cancelled);
+  }
+
+  // Cancelled during the trials: the table of the grasps tried, complete false (at most one grasp per thread
+  // finishes once the cancel is seen; the run has three).
+  void cancelDuringTrials() {
+    const World world = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
+    CancelAfterPlanning cancel;
+    const PhysicsComparison c = comparePhysics({{&world, "jaw", {}}}, smallRequest(2), cancel);
+    QCOMPARE(c.samples.size(), std::size_t{3});
+    QVERIFY(!c.complete);
+    QVERIFY(c.tried() < c.samples.size());
+    QCOMPARE(static_cast<std::size_t>(c.table.grasps), c.tried());
+    for (const HoldAgreement& a : c.agreement) QCOMPARE(static_cast<std::size_t>(a.grasps() + a.notApplicable), c.tried());
   }
 
   void badInput() {
