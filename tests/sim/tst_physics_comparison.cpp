@@ -3,7 +3,8 @@
 // check and the MuJoCo trial agree on the friction threshold cases (2μF = 4mg holds, 2μF = mg/2 drops, gravity
 // along the pads); the agreement counts on hand-made samples; a small comparePhysics run is self-consistent (the
 // static-held value is the held fraction, the table is the engine's table of the samples, the agreement is the
-// samples' count, one thread and two give the same result); cancel while planning; bad input.
+// samples' count, one thread and two give the same result); cancel while planning (no table) and during the
+// trials (the grasps tried); bad input.
 #include <QtTest/QtTest>
 
 #include <algorithm>
