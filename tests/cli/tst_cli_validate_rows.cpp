@@ -160,6 +160,16 @@ class TestCliValidateRows : public QObject {
       QCOMPARE(after["list"].toObject(), before["list"].toObject());
     }
     QCOMPARE(dbTrials(db), grasps);
+
+    // A database that lacks a row the shard holds (killed between the two writes; here a new database): the
+    // resumed run imports the row, its trials with it.
+    const QString fresh = dir.filePath("fresh.db");
+    QVERIFY(writeAll(shard, done[0] + "\n" + done[1] + "\n"));
+    const auto imported = runCli({"batch", jobs, "--out", out, "--threads", "1", "--db", fresh, "--json",
+                                  "--no-progress"});
+    QCOMPARE(imported.exitCode, 0);
+    QCOMPARE(imported.json()["skipped"].toInt(), 1);
+    QCOMPARE(dbTrials(fresh), grasps);
   }
 
   void badTrialSettings() {

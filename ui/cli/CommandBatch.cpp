@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "CommandRegistry.h"
@@ -77,6 +78,15 @@ batch::RowTrials rowTrials(const batch::JobList& list) {
   };
 }
 
+// batch --db: the trials of a row record just written into the database (src/store/README.md §Trials).
+void storeRecordTrials(store::GraspStore& db, const std::string& runKey, const Json& record) {
+  const Json* listDoc = record.find("list");
+  const Json* settings = listDoc ? listDoc->find("trialSettings") : nullptr;
+  if (!settings) return;
+  (void)storeRowTrials(db, runKey, static_cast<std::int64_t>(record.at("row", "record").number("row")), *settings,
+                       trialsOfDocument(*listDoc));
+}
+
 // Ctrl+C: the rows in flight were finished and appended; the rest run when the same command runs again.
 int batchExit(const batch::ShardProgress& p, const std::string& shardPath) {
   if (!p.stopped) return kExitOk;
@@ -144,16 +154,17 @@ int runBatch(const ParsedArgs& args) {
     std::string why;
     std::error_code ec;
     if (std::filesystem::exists(shardFile, ec))
-      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest)
+      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest) {
+        const std::set<std::int64_t> before = db->rowsDone(runId);
         (void)store::importShardFile(*db, shardFile, commandLine(), !args.has("--db-no-contacts"));
+        const std::set<std::int64_t> after = db->rowsDone(runId);
+        // The trials of the rows imported just now are in their lines.
+        (void)batch::scanShard(shardFile, [&](long row, const std::string& text) {
+          if (!before.count(row) && after.count(row)) storeRecordTrials(*db, runRecord.key, Json::parse(text));
+        });
+      }
     options.recorded = [&db, runId, key = runRecord.key](const Json& record) {
-      if (!db->insertRow(runId, store::rowFromShardRecord(record.dumpLine()))) return;
-      // The row's trials (src/store/README.md §Trials), keyed by its grasps.
-      const Json* listDoc = record.find("list");
-      const Json* settings = listDoc ? listDoc->find("trialSettings") : nullptr;
-      if (settings)
-        (void)storeRowTrials(*db, key, static_cast<std::int64_t>(record.at("row", "record").number("row")), *settings,
-                             trialsOfDocument(*listDoc));
+      if (db->insertRow(runId, store::rowFromShardRecord(record.dumpLine()))) storeRecordTrials(*db, key, record);
     };
   }
   const batch::ShardProgress p = batch::runShard(list, out, options);
