@@ -85,7 +85,7 @@ const World& WorldCache::get(const BatchRow& row) {
   return *world_;
 }
 
-Json runRow(const BatchRow& row, int threads, WorldCache* cache) {
+Json runRow(const BatchRow& row, int threads, WorldCache* cache, const RowTrials& trials) {
   Json record = Json::object();
   record.set("row", row.index);
   record.set("job", row.describe());
@@ -98,9 +98,14 @@ Json runRow(const BatchRow& row, int threads, WorldCache* cache) {
     const planner::PlanResult result = planner::planGrasps(world, request, quiet);
     const planner::GraspList list =
         planner::makeGraspList(world, row.world.empty() ? row.hand + " + " + row.object : row.world, request, result);
+    Json listDoc = planner::graspListToJsonValue(list);
+    if (row.settings.validate) {
+      if (!trials) throw Error("the row asks for physics trials (validate) but no trial runner was given");
+      listDoc = trials(world, list, row, listDoc);
+    }
     record.set("elapsed_s", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     record.set("iterations", static_cast<double>(result.annealing.iterations));
-    record.set("list", planner::graspListToJsonValue(list));
+    record.set("list", listDoc);
     record.set("provenance", (cache ? *cache : own).provenance.provenance(world, row.settings.robot,
                                                                           row.settings.graspable));
   } catch (const Cancelled&) {
@@ -119,6 +124,11 @@ ShardProgress runShard(const JobList& list, const std::string& outDir, const Sha
   header.shards = options.shards;
   header.rows = static_cast<long>(list.rows.size());
   header.jobList = list.digest;
+  if (!options.trials)
+    for (const long r : rowsOfShard(header.rows, options.shard, options.shards))
+      if (list.rows[static_cast<std::size_t>(r)].settings.validate)
+        throw Error("row " + std::to_string(r) + " asks for physics trials (validate), which this front end "
+                    "cannot run", list.path);
   ShardWriter writer(outDir, header);
 
   ShardProgress progress;
@@ -149,7 +159,7 @@ ShardProgress runShard(const JobList& list, const std::string& outDir, const Sha
       if (i >= todo.size()) return;
       try {
         const BatchRow& row = list.rows[static_cast<std::size_t>(todo[i])];
-        const Json record = runRow(row, plannerThreads, &cache);
+        const Json record = runRow(row, plannerThreads, &cache, options.trials);
         writer.append(record);
         RowDone done;
         done.row = row.index;

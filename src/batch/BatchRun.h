@@ -12,6 +12,7 @@
 #include "batch/JobList.h"
 #include "batch/Provenance.h"
 #include "batch/ShardFile.h"
+#include "grasp/planner/GraspList.h"
 #include "model/World.h"
 
 namespace sg::batch {
@@ -28,10 +29,17 @@ class WorldCache {
   std::unique_ptr<World> world_;
 };
 
+// The physics trials of a row with `validate` (BATCH.md §Physics trials): the grasp-list document `listDoc` of
+// `list`, planned in `world`, returned with each grasp's "trial" and the list's "trialSettings". Given by the
+// front end (src/sim is a later layer); sg::Error fails the row.
+using RowTrials = std::function<Json(const World& world, const planner::GraspList& list, const BatchRow& row,
+                                     const Json& listDoc)>;
+
 // The record of one row: {"row", "job" (BatchRow::describe), "elapsed_s", "iterations", "list" (the grasp
 // list, PLANNER.md §Grasp list file), "provenance" (Provenance.h)}; a row whose world does not load or whose settings do not fit it
 // (say, a robot index it lacks) gives {"row", "job", "error": message} instead. Planner threads: `threads`.
-Json runRow(const BatchRow& row, int threads, WorldCache* cache = nullptr);
+// A row with `validate` runs `trials` on its list (sg::Error when it is empty); elapsed_s includes them.
+Json runRow(const BatchRow& row, int threads, WorldCache* cache = nullptr, const RowTrials& trials = {});
 
 struct RowDone {
   long row = 0;
@@ -62,6 +70,9 @@ struct ShardRunOptions {
   // Polled (any worker thread) before a row starts: true starts no further row; the rows in flight finish and
   // are appended, so the shard file stays resumable (the CLI's Ctrl+C). May be empty.
   std::function<bool()> stopRequested;
+  // The trials of rows with `validate`; runShard refuses (sg::Error, before any row) a shard with such rows
+  // when it is empty.
+  RowTrials trials;
 };
 
 // Runs shard K/N of `list` into `outDir`. sg::Error for an unusable shard file or output folder (see

@@ -31,7 +31,8 @@ namespace {
 
 const std::set<std::string> kSettingKeys = {"energy", "space", "params", "steps", "chains", "qualityMeasure",
                                             "liveContacts", "robot", "graspable", "contactModel", "measures",
-                                            "threshold_mm", "force_N", "edges", "torqueLength_mm"};
+                                            "threshold_mm", "force_N", "edges", "torqueLength_mm", "validate",
+                                            "trialDirections", "trialDuration_s"};
 const std::set<std::string> kJobKeys = {"world", "hand", "object", "handPose", "seed", "seeds", "seedRange"};
 
 double number(const Json& j, const std::string& what) { return j.number(what); }
@@ -124,6 +125,12 @@ void applySettings(const Json& o, const std::string& what, RowSettings& s) {
       const double t = number(v, w);
       if (!(t >= 0) || !std::isfinite(t)) throw Error(w + ": expected a number ≥ 0 (0 = the object's max radius)");
       s.torqueLength_mm = t;
+    } else if (key == "validate") {
+      s.validate = v.boolean(w);
+    } else if (key == "trialDirections") {
+      s.trialDirections = v.string(w);
+    } else if (key == "trialDuration_s") {
+      s.trialDuration_s = positive(v, w);
     }
   }
 }
@@ -205,6 +212,12 @@ Json BatchRow::describe() const {
   j.set("force_N", s.force_N);
   j.set("edges", s.edges);
   j.set("torqueLength_mm", s.torqueLength_mm);
+  // Only rows with trials name them, so a job list without them keeps its digest (BATCH.md §Job list).
+  if (s.validate) {
+    j.set("validate", true);
+    j.set("trialDirections", s.trialDirections);
+    j.set("trialDuration_s", s.trialDuration_s);
+  }
   o.set("settings", j);
   return o;
 }

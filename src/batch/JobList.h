@@ -34,6 +34,11 @@ struct RowSettings {
   double force_N = 5;                       // soft patch normal force
   int edges = 8;                            // point-contact friction edges
   double torqueLength_mm = 0;               // 0 = the object's max radius
+  // The physics trial of every kept grasp (BATCH.md §Physics trials): run by the front end's RowTrials
+  // (src/sim is a later layer); the directions are checked by it before any row runs.
+  bool validate = false;
+  std::string trialDirections = "all";      // "all" or "x+,z-,..."
+  double trialDuration_s = 1;               // pull per direction
 };
 
 struct BatchRow {

@@ -491,6 +491,7 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) sql += " AND g.force_closure = ?";
   if (!q.run.empty()) sql += " AND r.run_key = ?";
+  if (q.row) sql += " AND rr.row_index = ?";
   if (q.graspId) sql += " AND g.id = ?";
   if (q.minTrialScore) sql += " AND EXISTS (SELECT 1 FROM trials t WHERE t.grasp_id = g.id AND t.score >= ?)";
   switch (q.order) {
@@ -514,6 +515,7 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
   }
   if (q.forceClosure) s->bindInt(i++, *q.forceClosure ? 1 : 0);
   if (!q.run.empty()) s->bindText(i++, q.run);
+  if (q.row) s->bindInt(i++, *q.row);
   if (q.graspId) s->bindInt(i++, *q.graspId);
   if (q.minTrialScore) s->bindDouble(i++, *q.minTrialScore);
   if (q.limit > 0) s->bindInt(i++, q.limit);

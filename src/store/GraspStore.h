@@ -28,6 +28,7 @@ struct GraspQuery {
   std::optional<double> minValue; // measure ≥ minValue (needs measure)
   std::optional<bool> forceClosure;
   std::string run;                // run key; empty = any
+  std::optional<std::int64_t> row;          // this row of the run(s) (plan/batch --validate --db find a row's grasps)
   std::optional<std::int64_t> graspId;      // this one grasp (validate --db checks its grasps with it)
   std::optional<double> minTrialScore;      // grasps with a stored trial scoring ≥ this
   // Measure: highest first; Energy: lowest; TrialScore: the grasp's best stored trial score, highest first.

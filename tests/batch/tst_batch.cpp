@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "BatchTestJobs.h"
@@ -315,6 +316,75 @@ class TestBatch : public QObject {
     done.stopRequested = [] { return true; };
     p = runShard(list_, str(dir), done);
     QVERIFY(!p.stopped);
+  }
+
+  // Rows with "validate" (BATCH.md §Physics trials): the settings join a row's description (and the digest)
+  // only when validate is on, so older lists keep their digest; a shard of such rows needs the front end's
+  // trial runner, which adds to each row's list before the line is written, so a resumed shard calls it only
+  // for the rows it lacks.
+  void trialRowsUseTheRunnerOncePerRow() {
+    QByteArray off = test::smallJobList();
+    off.replace("\"steps\": 30150,", "\"steps\": 30150, \"validate\": false, \"trialDirections\": \"z-\",");
+    QCOMPARE(jobListFromJson(off.toStdString(), list_.path).digest, list_.digest);
+    QByteArray on = test::smallJobList();
+    on.replace("\"steps\": 30150,", "\"steps\": 30150, \"validate\": true, \"trialDirections\": \"z-\",");
+    const JobList trialList = jobListFromJson(on.toStdString(), list_.path);
+    QVERIFY(trialList.digest != list_.digest);
+    QVERIFY(trialList.rows[0].settings.validate);
+    QCOMPARE(trialList.rows[0].settings.trialDirections, std::string("z-"));
+    QCOMPARE(trialList.rows[0].settings.trialDuration_s, 1.0);
+    QCOMPARE(trialList.rows[0].describe().at("settings", "").at("trialDirections", "").string(""), std::string("z-"));
+
+    const QString dir = tmp_.filePath("trials");
+    ShardRunOptions none;
+    const QString refused = errorOf([&] { runShard(trialList, str(dir), none); });
+    QVERIFY2(refused.contains("validate"), qPrintable(refused));
+    QVERIFY(!QFile::exists(dir + "/shard-0-of-1.jsonl"));
+
+    // A runner that marks each grasp with its rank and counts its calls.
+    std::map<long, int> calls;
+    std::mutex callsMutex;
+    ShardRunOptions o;
+    o.shards = 3;
+    o.threads = 1;
+    o.trials = [&](const World&, const planner::GraspList& grasps, const BatchRow& row, const Json& doc) {
+      {
+        std::lock_guard<std::mutex> lock(callsMutex);
+        ++calls[row.index];
+      }
+      Json out = doc;
+      Json items = Json::array();
+      for (std::size_t i = 0; i < grasps.grasps.size(); ++i) {
+        Json g = doc.at("grasps", "").items("")[i];
+        g.set("trial", static_cast<long>(i + 1));
+        items.push(g);
+      }
+      out.set("grasps", items);
+      return out;
+    };
+    std::size_t stopAfter = 2, done = 0;
+    o.rowDone = [&](const RowDone&, const ShardProgress& p) { done = p.done; };
+    o.stopRequested = [&] { return done >= stopAfter; };
+    (void)runShard(trialList, str(dir), o);
+    const std::map<long, int> firstRun = calls;
+    stopAfter = 1000;
+    const ShardProgress p = runShard(trialList, str(dir), o);
+    QCOMPARE(p.skipped, firstRun.size());
+    std::set<long> shardRows;
+    for (const long r : rowsOfShard(static_cast<long>(trialList.rows.size()), 0, 3)) shardRows.insert(r);
+    QCOMPARE(firstRun.size(), std::size_t(2));
+    QCOMPARE(calls.size(), shardRows.size());
+    for (const auto& [row, n] : calls) {
+      QCOMPARE(n, 1);  // once: the resumed run did not run the trials of the rows the file held
+      QVERIFY(shardRows.count(row));
+    }
+    for (const QByteArray& line : lines(readFile(dir + "/shard-0-of-3.jsonl")).mid(1)) {
+      const Json record = Json::parse(line.toStdString()).at("record", "");
+      const auto& items = record.at("list", "").at("grasps", "").items("");
+      QVERIFY(!items.empty());
+      for (std::size_t i = 0; i < items.size(); ++i)
+        QCOMPARE(items[i].at("trial", "").number(""), static_cast<double>(i + 1));
+    }
   }
 
   void mergeNamesMissingAndBrokenShards_data() {

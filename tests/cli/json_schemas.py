@@ -157,6 +157,25 @@ def produce():
          "--no-progress", "--json"], "validation")
     run(["validate", default, "--grasps", grasps, "--directions", "y-", "--duration", "0.05", "--no-progress",
          "--json"], "validation")
+    # Planned grasps with their physics trials (plan --validate; a batch row with validate), short pulls.
+    validated = os.path.join(WORK, "validated.json")
+    run(["plan", os.path.join(SRC, "worlds", "paralleljaw_box.xml"), "--steps", "30200", "--validate",
+         "--directions", "z-,x+", "--duration", "0.05", "--no-progress", "--json", "--out", validated], "grasp-list")
+    read_file("grasp-list", validated, "plan --validate --out " + os.path.basename(validated))
+    trial_jobs = os.path.join(WORK, "trial-jobs.json")
+    with open(trial_jobs, "w", encoding="utf-8") as f:
+        json.dump({"format": "softgrasp.batch-jobs", "version": 1,
+                   "defaults": {"steps": 30100, "validate": True, "trialDirections": "z-", "trialDuration_s": 0.05},
+                   "jobs": [{"world": os.path.join(SRC, "worlds", "paralleljaw_box.xml"), "seed": 1,
+                             "validate": True}]}, f)
+    read_file("batch-jobs", trial_jobs, "the test's job list with trials")
+    trial_out = os.path.join(WORK, "trial-batch")
+    shutil.rmtree(trial_out, ignore_errors=True)
+    run(["batch", trial_jobs, "--out", trial_out, "--threads", "1", "--no-progress", "--json"], "batch-run")
+    shard_lines(os.path.join(trial_out, "shard-0-of-1.jsonl"), "batch shard with trials")
+    trial_dataset = os.path.join(WORK, "trial-dataset.json")
+    if run(["batch-merge", trial_out, "--out", trial_dataset, "--json"], "batch-merge"):
+        read_file("grasp-dataset", trial_dataset, "batch-merge of rows with trials")
     # Measures against physics (src/sim/README.md): two planned grasps, short pulls.
     run(["compare", os.path.join(SRC, "worlds", "paralleljaw_box.xml"), "--against-physics", "--seeds", "1",
          "--iterations", "200", "--keep", "2", "--duration", "0.05", "--threads", "1", "--no-progress", "--json"],

@@ -1,4 +1,5 @@
-// Ctrl+C keeps results (ui/cli/README.md §Progress and Ctrl+C): SIGINT sent to a running softgrasp-cli plan, batch and
+// Ctrl+C keeps results (ui/cli/README.md §Progress and Ctrl+C): SIGINT sent to a running softgrasp-cli plan (also
+// during plan --validate's trials), batch and
 // compare --sweep; the process ends with exit code 130 and what it had: plan's grasp list (saved, loadable by
 // evaluate), batch's shard (resumed by the same command to the uninterrupted run's dataset, no row twice),
 // the sweep's values done. A second SIGINT kills. Progress is forced on (--progress: stderr is a pipe here)
@@ -125,6 +126,30 @@ class TestCliInterrupt : public QObject {
     const Run evaluate = cli({"evaluate", "worlds/default.xml", "--grasps", list, "--json"});
     QVERIFY2(evaluate.exitCode == 0, evaluate.err.constData());
     QCOMPARE(evaluate.json().value("grasps").toArray().size(), grasps.size());
+  }
+
+  // plan --validate: Ctrl+C during the trials keeps the grasps and the trials done; later grasps have none.
+  void planValidateKeepsTheTrialsDone() {
+    const QString list = tmp_.filePath("validated.json");
+    const Run r = interrupt({"plan", "worlds/default.xml", "--iterations", "200", "--threads", "1",
+                             "--validate", "--progress", "--json", "--out", list},
+                            [](const QByteArray& err) {
+                              // the trials are the second half of the progress: past 60 %, 4 of the 20 are done
+                              static const QRegularExpression pct(QStringLiteral("progress: +(\\d+)\\.\\d% "));
+                              double last = 0;
+                              for (auto m = pct.globalMatch(QString::fromUtf8(err)); m.hasNext();)
+                                last = m.next().captured(1).toDouble();
+                              return last >= 60;
+                            });
+    QVERIFY2(!r.crashed && r.exitCode == 130, r.err.constData());
+    QVERIFY2(r.err.contains("of them have their trial"), r.err.constData());
+    const QJsonArray grasps = r.json().value("grasps").toArray();
+    QVERIFY(grasps.size() >= 4);
+    int tried = 0;
+    while (tried < grasps.size() && grasps[tried].toObject().contains("trial")) ++tried;
+    QVERIFY2(tried >= 3 && tried < grasps.size(), qPrintable(QString::number(tried)));
+    for (int i = tried; i < grasps.size(); ++i) QVERIFY(!grasps[i].toObject().contains("trial"));
+    QCOMPARE(QJsonDocument::fromJson(readFile(list)).object().value("grasps"), QJsonValue(grasps));
   }
 
   // A second Ctrl+C kills at once (the default action of SIGINT): here while batch finishes a long row.

@@ -1,5 +1,7 @@
 // installPhysicsTrialTools: Grasp > Physics Trial (PhysicsTrialDock.h): the action raises the dock and runs the trial
 // of the current grasp for the Grasp toolbar's hand (GraspActions::targetRobot) and the analysed graspable.
+// Grasp > Measures vs Physics… shows the PhysicsPredictionWindow (one per main window), which opens a table of
+// softgrasp-cli compare --against-physics.
 #include <QAction>
 #include <QMenu>
 #include <QPushButton>
@@ -10,6 +12,7 @@
 #include "GraspActions.h"
 #include "GraspAnalysis.h"
 #include "MainWindow.h"
+#include "PhysicsPredictionWindow.h"
 #include "PhysicsTrialDock.h"
 #include "QualityDock.h"
 #include "ViewportPanel.h"
@@ -50,6 +53,18 @@ void installPhysicsTrialTools(MainWindow* window) {
     dock->show();
     dock->raise();
     dock->run();
+  });
+
+  auto* measures = menu->addAction(QObject::tr("&Measures vs Physics…"));
+  measures->setObjectName("actionMeasuresVsPhysics");
+  measures->setStatusTip(QObject::tr("Open the table of softgrasp-cli compare --against-physics: which quality "
+                                     "measure predicts a held grasp, as a table and bar charts"));
+  QObject::connect(measures, &QAction::triggered, window, [window] {
+    auto* w = window->findChild<PhysicsPredictionWindow*>();
+    if (!w) w = new PhysicsPredictionWindow(window);
+    w->show();
+    w->raise();
+    w->activateWindow();
   });
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "CommandRegistry.h"
@@ -14,6 +15,8 @@
 #include "Interrupt.h"
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
+#include "TrialOptions.h"
+#include "TrialStore.h"
 #include "batch/BatchRun.h"
 #include "batch/Merge.h"
 #include "core/Error.h"
@@ -56,6 +59,34 @@ std::string clock(double seconds) {
   return buf;
 }
 
+// Rows with "validate" (BATCH.md §Physics trials): their trial settings, checked before any row runs, and the
+// runner that adds each kept grasp's trial to the row's list. A row in flight finishes its trials on Ctrl+C
+// (the shard's rule: a row is appended whole).
+batch::RowTrials rowTrials(const batch::JobList& list) {
+  for (const batch::BatchRow& row : list.rows) {
+    if (!row.settings.validate) continue;
+    try {
+      (void)trialSettingsOf(row.settings.trialDirections, row.settings.trialDuration_s);
+    } catch (const Error& e) {
+      throw Error("jobs[" + std::to_string(row.job) + "]." + e.message(), list.path);
+    }
+  }
+  return [](const World& world, const planner::GraspList& grasps, const batch::BatchRow& row, const Json& doc) {
+    const sim::TrialSettings settings = trialSettingsOf(row.settings.trialDirections, row.settings.trialDuration_s);
+    NullProgress quiet;
+    return withTrials(doc, settings, runListTrials(world, grasps, settings, quiet).results);
+  };
+}
+
+// batch --db: the trials of a row record just written into the database (src/store/README.md §Trials).
+void storeRecordTrials(store::GraspStore& db, const std::string& runKey, const Json& record) {
+  const Json* listDoc = record.find("list");
+  const Json* settings = listDoc ? listDoc->find("trialSettings") : nullptr;
+  if (!settings) return;
+  (void)storeRowTrials(db, runKey, static_cast<std::int64_t>(record.at("row", "record").number("row")), *settings,
+                       trialsOfDocument(*listDoc));
+}
+
 // Ctrl+C: the rows in flight were finished and appended; the rest run when the same command runs again.
 int batchExit(const batch::ShardProgress& p, const std::string& shardPath) {
   if (!p.stopped) return kExitOk;
@@ -76,6 +107,7 @@ int runBatch(const ParsedArgs& args) {
   options.shard = shard;
   options.shards = shards;
   options.threads = threadsOption(args);
+  options.trials = rowTrials(list);
   const std::string tag = "softgrasp-cli: batch " + std::to_string(shard) + "/" + std::to_string(shards) + ": ";
   std::string shardPath;
   options.started = [&](const std::string& path, const std::vector<batch::ShardProblem>& dropped,
@@ -113,17 +145,27 @@ int runBatch(const ParsedArgs& args) {
   if (const auto url = args.value("--db")) {
     // One run per job list: every shard and process of this batch writes into it (src/store/README.md §Tables).
     db = store::GraspStore::open(*url, store::OpenMode::ReadWrite);
-    runId = db->beginRun(store::batchRunRecord(list.digest, static_cast<std::int64_t>(list.rows.size()),
-                                               commandLine(), !args.has("--db-no-contacts")));
+    const store::RunRecord runRecord = store::batchRunRecord(
+        list.digest, static_cast<std::int64_t>(list.rows.size()), commandLine(), !args.has("--db-no-contacts"));
+    runId = db->beginRun(runRecord);
     // Rows the shard file holds but the database lacks (killed between the two writes) go in first; the shard
     // file is the journal the run resumes from.
     const std::string shardFile = (std::filesystem::path(out) / batch::shardFileName(shard, shards)).string();
     std::string why;
     std::error_code ec;
     if (std::filesystem::exists(shardFile, ec))
-      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest)
+      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest) {
+        const std::set<std::int64_t> before = db->rowsDone(runId);
         (void)store::importShardFile(*db, shardFile, commandLine(), !args.has("--db-no-contacts"));
-    options.recorded = [&](const Json& record) { db->insertRow(runId, store::rowFromShardRecord(record.dumpLine())); };
+        const std::set<std::int64_t> after = db->rowsDone(runId);
+        // The trials of the rows imported just now are in their lines.
+        (void)batch::scanShard(shardFile, [&](long row, const std::string& text) {
+          if (!before.count(row) && after.count(row)) storeRecordTrials(*db, runRecord.key, Json::parse(text));
+        });
+      }
+    options.recorded = [&db, runId, key = runRecord.key](const Json& record) {
+      if (db->insertRow(runId, store::rowFromShardRecord(record.dumpLine()))) storeRecordTrials(*db, key, record);
+    };
   }
   const batch::ShardProgress p = batch::runShard(list, out, options);
   if (db && db->rowsDone(runId).size() == list.rows.size()) db->endRun(runId, store::utcNow(), "complete");
@@ -243,7 +285,8 @@ const RegisterCommand registerBatch{Command{
     "stopped: run the same command again. Progress (one line per row: rows done, grasps/s, time left) goes to\n"
     "stderr when it is a terminal or with --progress. Ctrl+C starts no further row, finishes the rows in flight\n"
     "and exits with code 130, the shard resumable; a second Ctrl+C kills. --threads T runs T rows at once.\n"
-    "Merge the shards with batch-merge.",
+    "Rows with \"validate\": true also run the physics trial (validate) of every kept grasp; the trials go into\n"
+    "the row's line and, with --db, the database. Merge the shards with batch-merge.",
     CommandSyntax{{{"JOBS", "the job list (JSON)"}},
                   {{"--out", "DIR", "folder of the shard files (created if missing)", false, true},
                    {"--shard", "K/N", "run shard K of N (0 ≤ K < N; default 0/1: every row)"},

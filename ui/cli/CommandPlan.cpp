@@ -1,13 +1,15 @@
 // softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--iterations N | --steps N] [--time-limit S] [--seed K]
 //                          [--threads T] [--chains C] [--no-final-stage] [--refine-steps N] [--json] [--csv]
 //                          [--out grasps.json] [analysis options]
+//                          [--validate [--directions all|x+,z-,...] [--duration S]]
 // softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pre-grasp] [--json] [--out FILE] [analysis options]
 // The grasp planner (src/grasp/planner/PLANNER.md): simulated annealing over the hand's pose and posture,
 // the kept grasps closed with auto-grasp and measured, printed best first and optionally saved as a grasp
-// list; `evaluate` re-measures a saved list under other contact models, measures or settings.
+// list (--validate: with each grasp's physics trial, src/sim/README.md); `evaluate` re-measures a saved list under other contact models, measures or settings.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "AnalysisOptions.h"
@@ -19,7 +21,12 @@
 #include "Interrupt.h"
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
+#include "TrialOptions.h"
+#include "TrialStore.h"
 #include "Warnings.h"
+#include "io/AtomicFile.h"
+#include "sim/TrialJson.h"
+#include "store/GraspStore.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspList.h"
@@ -51,14 +58,16 @@ std::string measureText(const PlannedGrasp& g, const char* name) {
   return m && m->ok ? TextPrinter::number(m->value) : "-";
 }
 
-void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, const std::vector<std::string>& measures) {
+// `trials` (plan --validate): a last column with each grasp's trial score ("-": not tried, Ctrl+C).
+void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, const std::vector<std::string>& measures,
+                 const std::vector<sim::TrialResult>* trials = nullptr) {
   char buf[64];
   std::string header = "rank    energy";
   for (const std::string& m : measures) {
     std::snprintf(buf, sizeof buf, "  %14s", m.c_str());
     header += buf;
   }
-  out << header << "  force-closure  contacts\n";
+  out << header << "  force-closure  contacts" << (trials ? "  trial-score" : "") << "\n";
   for (std::size_t i = 0; i < grasps.size(); ++i) {
     const PlannedGrasp& g = grasps[i];
     std::snprintf(buf, sizeof buf, "%4zu  %8s", i + 1, TextPrinter::number(g.energy).c_str());
@@ -68,16 +77,30 @@ void printGrasps(std::ostream& out, const std::vector<PlannedGrasp>& grasps, con
       line += buf;
     }
     std::snprintf(buf, sizeof buf, "  %13s  %8zu", g.forceClosure ? "yes" : "no", g.contacts.size());
-    out << line << buf << "\n";
+    line += buf;
+    if (trials) {
+      std::snprintf(buf, sizeof buf, "  %11s",
+                    i < trials->size() ? TextPrinter::number((*trials)[i].score()).c_str() : "-");
+      line += buf;
+    }
+    out << line << "\n";
   }
 }
 
 // --csv: the same table, one line per grasp, numbers in shortest round-trip form (empty: not computed).
+// With trials (plan --validate) the trial columns of TrialOptions.h follow.
+struct CsvTrials {
+  const sim::TrialSettings* settings = nullptr;
+  const std::vector<sim::TrialResult>* results = nullptr;
+};
+
 void printGraspsCsv(std::ostream& out, const std::vector<PlannedGrasp>& grasps,
-                    const std::vector<std::string>& measures) {
+                    const std::vector<std::string>& measures, CsvTrials trials = {}) {
   out << "rank,energy";
   for (const std::string& m : measures) out << "," << m;
-  out << ",force_closure,contacts\n";
+  out << ",force_closure,contacts";
+  if (trials.settings) out << "," << trialCsvHeader(*trials.settings);
+  out << "\n";
   for (std::size_t i = 0; i < grasps.size(); ++i) {
     const PlannedGrasp& g = grasps[i];
     out << (i + 1) << "," << formatDouble(g.energy);
@@ -85,7 +108,10 @@ void printGraspsCsv(std::ostream& out, const std::vector<PlannedGrasp>& grasps,
       const MeasureValue* v = g.measure(m);
       out << "," << (v && v->ok ? formatDouble(v->value) : std::string());
     }
-    out << "," << (g.forceClosure ? 1 : 0) << "," << g.contacts.size() << "\n";
+    out << "," << (g.forceClosure ? 1 : 0) << "," << g.contacts.size();
+    if (trials.settings)
+      out << "," << trialCsvFields(*trials.settings, i < trials.results->size() ? &(*trials.results)[i] : nullptr);
+    out << "\n";
   }
 }
 
@@ -127,13 +153,57 @@ void saveWorldIfAsked(const ParsedArgs& args, const World& world, const GraspLis
 }
 
 // After Ctrl+C the grasps found so far are printed and saved as usual; stderr says so and the exit code is
-// kExitInterrupted (ui/cli/README.md §Progress and Ctrl+C).
-int planExit(bool stoppedEarly, long iterations, std::size_t grasps, const ParsedArgs& args) {
+// kExitInterrupted (ui/cli/README.md §Progress and Ctrl+C). Ctrl+C during the trials (--validate) keeps the
+// grasps and the trials done.
+int planExit(bool stoppedEarly, long iterations, std::size_t grasps, const ParsedArgs& args,
+             const std::string& trialsNote = {}) {
   if (!stoppedEarly) return kExitOk;
   std::cout << std::flush;
   std::cerr << "softgrasp-cli: plan: interrupted after " << iterations << " iterations; the " << grasps
-            << " best grasp(s) found so far are " << (args.has("--out") ? "saved and " : "") << "printed\n";
+            << " best grasp(s) found so far are " << (args.has("--out") ? "saved and " : "") << "printed"
+            << trialsNote << "\n";
   return kExitInterrupted;
+}
+
+// plan --validate: the trial of every kept grasp (TrialOptions.h), stored with the list.
+struct PlanTrials {
+  std::optional<sim::TrialSettings> settings;  // set with --validate
+  ListTrials run;
+  std::vector<Json> summaries;
+
+  bool wanted() const { return settings.has_value(); }
+  Json settingsJson() const { return sim::trialSettingsJson(*settings); }
+  // The grasp-list document with each tried grasp's "trial" and the trial settings.
+  Json document(const Json& listDoc) const {
+    return wanted() ? withTrials(listDoc, *settings, run.results) : listDoc;
+  }
+  std::string note(std::size_t grasps) const {
+    if (!wanted() || run.results.size() == grasps) return {};
+    return "; " + std::to_string(run.results.size()) + " of them have their trial";
+  }
+};
+
+std::optional<sim::TrialSettings> planTrialSettings(const ParsedArgs& args) {
+  if (args.has("--validate")) return trialSettingsFrom(args);
+  if (args.has("--directions") || args.has("--duration"))
+    throw UsageError("--directions and --duration set the physics trial of --validate, which is not given");
+  return std::nullopt;
+}
+
+// --out and --db of plan: the list, with its trials when there are.
+void savePlan(const ParsedArgs& args, const World& world, const GraspList& list, const std::string& contactModel,
+              const PlanTrials& trials) {
+  if (const auto out = args.value("--out")) {
+    if (trials.wanted()) writeFileAtomically(*out, trials.document(graspListToJsonValue(list)).dump());
+    else saveGraspList(list, *out);
+  }
+  if (const auto db = args.value("--db")) {
+    const std::string key = saveGraspListToDb(*db, "plan", world, list, contactModel, !args.has("--db-no-contacts"));
+    if (trials.wanted()) {
+      auto store = store::GraspStore::open(*db, store::OpenMode::ReadWrite);
+      (void)storeRowTrials(*store, key, 0, trials.settingsJson(), trials.summaries);
+    }
+  }
 }
 
 int runPlan(const ParsedArgs& args) {
@@ -188,19 +258,29 @@ int runPlan(const ParsedArgs& args) {
     throw UsageError("--refine-steps: " + e.message());
   }
   request.reportMeasures = reportMeasures(args, analysis);
+  PlanTrials trials;
+  trials.settings = planTrialSettings(args);
   Warnings warnings;
   warnings.addLoadWarnings(world);
 
   installInterruptHandler();
   TerminalProgress progress(progressWanted(args));
-  const PlanResult result = planGrasps(world, request, progress);
-  progress.clear();
+  // With --validate the search takes the first half of the progress bar, the trials the second.
+  SubProgress planning(progress, 0.0, trials.wanted() ? 0.5 : 1.0);
+  const PlanResult result = planGrasps(world, request, planning);
   // Ctrl+C stops the annealing; the states kept so far are closed and measured as always (GraspPlanner.h).
-  const bool stoppedEarly = result.annealing.stopReason == StopReason::Cancelled;
+  bool stoppedEarly = result.annealing.stopReason == StopReason::Cancelled;
   const GraspList list = makeGraspList(world, input.path, request, result);
-  if (const auto out = args.value("--out")) saveGraspList(list, *out);
-  if (const auto db = args.value("--db")) saveGraspListToDb(*db, "plan", world, list, analysis.contactModels.front(), !args.has("--db-no-contacts"));
+  if (trials.wanted() && !stoppedEarly) {
+    SubProgress trialProgress(progress, 0.5, 1.0);
+    trials.run = runListTrials(world, list, *trials.settings, trialProgress);
+    trials.summaries = trialSummaries(trials.run.results);
+    stoppedEarly = trials.run.stopped;
+  }
+  progress.clear();
+  savePlan(args, world, list, analysis.contactModels.front(), trials);
   saveWorldIfAsked(args, world, list);
+  const std::string note = trials.note(list.grasps.size());
 
   const AnnealingResult& a = result.annealing;
   const double rate = a.elapsed_s > 0 ? static_cast<double>(a.iterations) / a.elapsed_s : 0;
@@ -230,12 +310,14 @@ int runPlan(const ParsedArgs& args) {
     Json w = Json::array();
     for (const std::string& line : warnings.all()) w.push(line);
     doc.set("warnings", w);
+    doc = trials.document(doc);
     writeJson(std::cout, planner::kGraspListFormat, doc);  // a grasp list `evaluate --grasps` reads
-    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
+    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args, note);
   }
   if (args.has("--csv")) {
-    printGraspsCsv(std::cout, result.grasps, request.reportMeasures);
-    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
+    printGraspsCsv(std::cout, result.grasps, request.reportMeasures,
+                   {trials.settings ? &*trials.settings : nullptr, &trials.run.results});
+    return planExit(stoppedEarly, a.iterations, list.grasps.size(), args, note);
   }
   TextPrinter out(std::cout);
   out.line("plan " + input.path);
@@ -260,8 +342,8 @@ int runPlan(const ParsedArgs& args) {
                             " force closure");
     if (const auto path = args.value("--out")) out.field("saved", *path);
   }
-  printGrasps(std::cout, result.grasps, request.reportMeasures);
-  return planExit(stoppedEarly, a.iterations, list.grasps.size(), args);
+  printGrasps(std::cout, result.grasps, request.reportMeasures, trials.wanted() ? &trials.run.results : nullptr);
+  return planExit(stoppedEarly, a.iterations, list.grasps.size(), args, note);
 }
 
 int runEvaluate(const ParsedArgs& args) {
@@ -374,7 +456,11 @@ CommandSyntax planSyntax() {
                    {"--refine-steps", "N", "final stage: local moves per refined grasp (default 8; 0 = score only)"},
                    {"--quality-measure", "Q", "the measure autograsp-quality ranks force-closure grasps by "
                                               "(default epsilon-l1)"},
-                   {"--live-contacts", "", "contacts energy: one contact per link even if the robot has virtual contacts"}}};
+                   {"--live-contacts", "", "contacts energy: one contact per link even if the robot has virtual contacts"},
+                   trial_options::validate("run the physics trial (validate) on every kept grasp: its score and "
+                                           "per direction held, displacement and rotation join the grasp's row "
+                                           "(--json, --csv, --out, --db)"),
+                   trial_options::directions(), trial_options::duration()}};
   for (const OptionSpec& o : commonPlanOptions()) s.options.push_back(o);
   return s;
 }
@@ -399,7 +485,9 @@ const RegisterCommand registerPlan{Command{
     "autograsp-quality (close the hand; force closure ranked by --quality-measure) and strict-autograsp (approach,\n"
     "close, 30·volume + 100·ε). --save-world writes a grasp as a GraspIt! world. Progress goes to stderr when it\n"
     "is a terminal. Ctrl+C stops the search: the grasps found so far are printed and saved (--out), exit code\n"
-    "130; a second Ctrl+C kills. See src/grasp/planner/PLANNER.md.",
+    "130; a second Ctrl+C kills. --validate runs the physics trial of validate on every kept grasp and adds\n"
+    "its score and per direction held, displacement and rotation to the grasp (JSON \"trial\", CSV columns, the\n"
+    "--db trials table). See src/grasp/planner/PLANNER.md.",
     planSyntax(), runPlan}};
 
 const RegisterCommand registerEvaluate{Command{

@@ -20,10 +20,10 @@
 #include "JsonWriter.h"
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
+#include "TrialOptions.h"
 #include "TrialStore.h"
 #include "Warnings.h"
 #include "core/Error.h"
-#include "core/Parse.h"
 #include "grasp/Analysis.h"
 #include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspList.h"
@@ -64,23 +64,6 @@ std::vector<GraspToTry> placeStoredGrasps(const std::vector<StoredGrasp>& stored
   return out;
 }
 
-sim::TrialSettings trialSettings(const ParsedArgs& args) {
-  sim::TrialSettings s;
-  if (const auto d = args.value("--directions")) {
-    try {
-      s.directions = sim::parseDirections(*d);
-    } catch (const Error& e) {
-      throw UsageError("--directions: " + e.message());
-    }
-  }
-  if (const auto t = args.value("--duration")) {
-    const auto v = parseDouble(*t);
-    if (!v || *v <= 0) throw UsageError("--duration: expected a number of seconds > 0, found '" + *t + "'");
-    s.duration_s = *v;
-  }
-  return s;
-}
-
 void printTrial(TextPrinter& out, const std::string& title, const sim::TrialResult& r) {
   out.line(title + ": held " + std::to_string(r.heldCount()) + " of " + std::to_string(r.directions.size()) +
            " directions, score " + TextPrinter::number(r.score()));
@@ -92,7 +75,7 @@ void printTrial(TextPrinter& out, const std::string& title, const sim::TrialResu
 }
 
 int runValidate(const ParsedArgs& args) {
-  const sim::TrialSettings settings = trialSettings(args);
+  const sim::TrialSettings settings = trialSettingsFrom(args);
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
   World& world = input.world;
   if (world.graspables.empty()) throw Error("no graspable body to run a trial on", input.path);
@@ -133,14 +116,8 @@ int runValidate(const ParsedArgs& args) {
     }
     robot = list.robotIndex;
     graspable = list.graspableIndex;
-    const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-    for (std::size_t i = 0; i < list.grasps.size(); ++i) {
-      WorldState s = world.state;
-      setRobotPose(hand, s.robots[static_cast<std::size_t>(robot)], list.grasps[i].grasp.X_WP);
-      setDofValues(hand, s.robots[static_cast<std::size_t>(robot)], list.grasps[i].grasp.dofValues);
-      updateConnections(world, s);
-      grasps.push_back({"grasps[" + std::to_string(i) + "]", s});
-    }
+    for (std::size_t i = 0; i < list.grasps.size(); ++i)
+      grasps.push_back({"grasps[" + std::to_string(i) + "]", graspListState(world, list, i)});
   } else {
     SubProgress motion(progress, 0.0, 0.05);
     const AnalysisResult analysed = runAnalysis(world, request, motion);
@@ -221,8 +198,7 @@ const RegisterCommand registerValidate{Command{
                             hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
                             {"--grasps", "FILE", "trial every grasp of this grasp list (from plan --out), as saved, "
                                                  "or of a db query --json / db export document"},
-                            {"--directions", "LIST", "all (the default) or a comma-separated list of x+, x-, y+, y-, z+, z-"},
-                            {"--duration", "S", "seconds of pull per direction (default 1)"},
+                            trial_options::directions(), trial_options::duration(),
                             db_options::db("store each grasp's trial in this grasp database, the one --grasps "
                                            "(a db query document) came from"),
                             common_options::json(), progress_options::noProgress(), progress_options::progress(),

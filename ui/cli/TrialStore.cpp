@@ -119,20 +119,48 @@ TrialWriter::TrialWriter(const std::string& url, const std::vector<StoredGrasp>&
 }
 
 void TrialWriter::store(const StoredGrasp& grasp, const sim::TrialResult& result) {
-  store::TrialRecord t;
-  t.graspId = grasp.id;
-  t.kind = "physics";
-  t.runId = runId_;
-  t.success = result.heldCount() == static_cast<int>(result.directions.size());
-  t.score = result.score();
-  Json details = Json::object();
-  details.set("settings", settings_);
-  details.set("result", sim::trialSummaryJson(result));
-  t.details = details.dumpLine();
-  t.createdAt = store::utcNow();
-  db_->insertTrial(t);
+  db_->insertTrial(trialRecord(grasp.id, runId_, settings_, sim::trialSummaryJson(result)));
 }
 
 void TrialWriter::finish(const std::string& stopReason) { db_->endRun(runId_, store::utcNow(), stopReason); }
+
+store::TrialRecord trialRecord(std::int64_t graspId, std::optional<std::int64_t> runId, const Json& settings,
+                               const Json& summary) {
+  store::TrialRecord t;
+  t.graspId = graspId;
+  t.kind = "physics";
+  t.runId = runId;
+  t.success = summary.at("held", "trial").number("trial.held") == summary.at("tried", "trial").number("trial.tried");
+  t.score = summary.at("score", "trial").number("trial.score");
+  Json details = Json::object();
+  details.set("settings", settings);
+  details.set("result", summary);
+  t.details = details.dumpLine();
+  t.createdAt = store::utcNow();
+  return t;
+}
+
+std::size_t storeRowTrials(store::GraspStore& db, const std::string& runKey, std::int64_t row, const Json& settings,
+                           const std::vector<Json>& summaries) {
+  const std::optional<store::RunRecord> run = db.run(runKey);
+  if (!run) throw Error("has no run " + runKey, db.url());
+  const std::int64_t runId = db.beginRun(*run);  // the existing run's id
+  store::GraspQuery q;
+  q.run = runKey;
+  q.row = row;
+  q.order = store::GraspQuery::Order::Row;  // rank order within the row
+  std::vector<std::int64_t> ids;
+  db.query(q, [&](const store::GraspRow& r) { ids.push_back(r.id); });
+  if (ids.size() < summaries.size())
+    throw Error("row " + std::to_string(row) + " of run " + runKey + " holds " + std::to_string(ids.size()) +
+                " grasps, " + std::to_string(summaries.size()) + " trials to store", db.url());
+  std::size_t stored = 0;
+  for (std::size_t i = 0; i < summaries.size(); ++i) {
+    if (summaries[i].isNull()) continue;
+    db.insertTrial(trialRecord(ids[i], runId, settings, summaries[i]));
+    ++stored;
+  }
+  return stored;
+}
 
 }  // namespace sg::cli

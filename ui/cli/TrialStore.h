@@ -49,4 +49,15 @@ class TrialWriter {
   Json settings_;
 };
 
+// The `trials` row of one trial (src/store/README.md §Trials) from its settings (sim::trialSettingsJson) and
+// summary (sim::trialSummaryJson): kind physics, success when every direction tried held.
+store::TrialRecord trialRecord(std::int64_t graspId, std::optional<std::int64_t> runId, const Json& settings,
+                               const Json& summary);
+
+// plan/batch --validate --db: the trials of one stored row's grasps (row `row` of run `runKey`, grasps in rank
+// order: summaries[i] is rank i + 1's, a null Json one without a trial), each linked to that run. Returns the
+// trials stored. sg::Error naming the database when the row holds fewer grasps than summaries.
+std::size_t storeRowTrials(store::GraspStore& db, const std::string& runKey, std::int64_t row, const Json& settings,
+                           const std::vector<Json>& summaries);
+
 }  // namespace sg::cli
