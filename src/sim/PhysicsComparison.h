@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/JsonFormat.h"
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
 #include "grasp/ModelComparison.h"
@@ -20,6 +21,10 @@ namespace sg::sim {
 
 // The predictor name of the static check's row: directions held by analyzeHold / directions tried.
 inline constexpr const char* kStaticHeldMeasure = "static-held";
+
+// The document of compare --against-physics --json (docs/schemas), written by the CLI and read by the
+// application. Version 2: the static check (static-held rows, samples[].held, agreement).
+inline const JsonFormat kPhysicsPredictionFormat{"physics-prediction", 2};
 
 // One world to plan and try. `analysis` gives the hand (robot), the graspable (nullopt: 0), the collision and
 // quality settings the grasps are measured with; its hand motion is not used (the planner closes the hand).

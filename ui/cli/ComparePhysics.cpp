@@ -25,9 +25,6 @@ namespace sg::cli {
 
 namespace {
 
-// Version 2: the static check (static-held rows, samples[].held, agreement).
-const JsonFormat kPhysicsPredictionFormat{"physics-prediction", 2};
-
 struct PhysicsOptions {
   std::vector<std::string> files;
   int seeds = 3;
@@ -190,7 +187,7 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
     doc.set("agreement", agreement);
     doc.set("complete", comparison.complete);
     doc.set("warnings", warnings.json());
-    writeJson(std::cout, kPhysicsPredictionFormat, doc);
+    writeJson(std::cout, sim::kPhysicsPredictionFormat, doc);
   } else {
     TextPrinter out(std::cout);
     out.line("measures against physics: " + std::to_string(table.grasps) + " grasps of " +

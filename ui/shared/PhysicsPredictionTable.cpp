@@ -9,13 +9,11 @@
 #include "core/Json.h"
 #include "core/JsonFormat.h"
 #include "core/Parse.h"
+#include "sim/PhysicsComparison.h"
 
 namespace sg::shared {
 
 namespace {
-
-// The kind ui/cli/ComparePhysics.cpp writes.
-const JsonFormat kPhysicsPredictionFormat{"physics-prediction", 1};
 
 long count(const Json& j, const std::string& what) {
   const double v = j.number(what);
@@ -33,7 +31,7 @@ std::optional<double> statistic(const Json& j, const std::string& what, double l
 
 PredictionTable fromJson(const std::string& text) {
   const Json doc = Json::parse(text);
-  (void)checkFormat(doc, kPhysicsPredictionFormat, {});
+  (void)checkFormat(doc, sim::kPhysicsPredictionFormat, {});  // versions 1 and 2 alike
   PredictionTable t;
   t.fromJson = true;
   t.grasps = count(doc.at("grasps", "document"), "grasps");
@@ -81,26 +79,34 @@ std::optional<double> csvStatistic(const std::string& field, const std::string& 
 }
 
 PredictionTable fromCsv(const std::string& text) {
+  // Version 1's seven columns, or version 2's with the static check's agreement (src/sim/README.md §Static check
+  // against the trial): its per-direction lines (a direction other than "all") are not predictor rows.
   static const std::string kHeader = "model,measure,grasps,missing,successes,auc,spearman";
+  static const std::string kAgreementColumns = ",direction,both_held,static_only,physics_only,neither";
   std::istringstream in(text);
   std::string line;
   PredictionTable t;
   int number = 0;
   bool header = false;
+  bool header7 = true;
   while (std::getline(in, line)) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     if (!header) {
-      if (line != kHeader)
+      if (line != kHeader && line != kHeader + kAgreementColumns)
         throw Error("line " + std::to_string(number) + ": expected the header '" + kHeader +
                     "' of compare --against-physics --csv (or its --json document)");
       header = true;
+      header7 = line == kHeader;
       continue;
     }
     const std::vector<std::string> f = splitCsv(line);
     const std::string w = "line " + std::to_string(number);
-    if (f.size() != 7) throw Error(w + ": expected 7 fields, found " + std::to_string(f.size()));
+    const std::size_t fields = header7 ? 7 : 12;
+    if (f.size() != fields)
+      throw Error(w + ": expected " + std::to_string(fields) + " fields, found " + std::to_string(f.size()));
+    if (!header7 && !f[7].empty() && f[7] != "all") continue;  // one direction's agreement, not a predictor
     if (f[0].empty() || f[1].empty()) throw Error(w + ": empty model or measure name");
     PredictionRow row;
     row.model = f[0];
