@@ -149,29 +149,61 @@ std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> poin
 }
 
 std::vector<std::size_t> convexHull2d(const std::vector<Vec2>& pts, double tolerance) {
-  std::vector<std::size_t> idx(pts.size());
+  // Gift wrapping, by orientation alone. A monotone chain sorts the points by x first, and the points of an edge
+  // parallel to y tie in x: round-off then orders them arbitrarily, which kept an edge's middle point or lost a
+  // corner, so the compaction of a pad lying axis-aligned on a box face changed under a rigid motion of the
+  // world (README.md §Contact points). Here each next vertex is the most clockwise point seen from the current
+  // one, the farthest among those collinear with it within the tolerance, so middle points are never vertices.
+  const std::size_t n = pts.size();
+  std::vector<std::size_t> idx(n);
   std::iota(idx.begin(), idx.end(), 0);
-  if (pts.size() < 3) return idx;
-  std::sort(idx.begin(), idx.end(), [&](std::size_t i, std::size_t j) {
-    return pts[i].x() < pts[j].x() || (pts[i].x() == pts[j].x() && pts[i].y() < pts[j].y());
-  });
+  if (n < 3) return idx;
   auto cross = [&](std::size_t o, std::size_t a, std::size_t b) {
     return (pts[a] - pts[o]).x() * (pts[b] - pts[o]).y() - (pts[a] - pts[o]).y() * (pts[b] - pts[o]).x();
   };
   double scale = 0;
   for (const auto& p : pts) scale = std::max(scale, p.cwiseAbs().maxCoeff());
   const double eps = tolerance * std::max(1.0, scale * scale);
-  std::vector<std::size_t> hull(2 * idx.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < idx.size(); ++i) {
-    while (k >= 2 && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
-    hull[k++] = idx[i];
+  // The lowest-x point (then lowest y) is a vertex: counter-clockwise from it, as the monotone chain did.
+  const std::size_t start = *std::min_element(idx.begin(), idx.end(), [&](std::size_t i, std::size_t j) {
+    return pts[i].x() < pts[j].x() || (pts[i].x() == pts[j].x() && pts[i].y() < pts[j].y());
+  });
+  std::vector<std::size_t> hull;
+  std::vector<int> position(n, -1);  // where a point is in `hull`, −1 if not yet
+  std::size_t p = start;
+  while (position[p] < 0) {
+    position[p] = static_cast<int>(hull.size());
+    hull.push_back(p);
+    std::size_t q = n;
+    for (std::size_t r = 0; r < n; ++r) {
+      if ((pts[r] - pts[p]).squaredNorm() == 0) continue;  // p itself and its duplicates
+      if (q == n) {
+        q = r;
+        continue;
+      }
+      const double c = cross(p, q, r);
+      const bool fartherAlong = std::abs(c) <= eps && (pts[r] - pts[p]).dot(pts[q] - pts[p]) > 0 &&
+                                (pts[r] - pts[p]).squaredNorm() > (pts[q] - pts[p]).squaredNorm();
+      if (c < -eps || fartherAlong) q = r;
+    }
+    if (q == n) return {start};  // every point coincides
+    p = q;
   }
-  for (std::size_t i = idx.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
-    hull[k++] = idx[i];
+  // The wrap closes where it meets a vertex it already has: the hull is the cycle from there (the points before
+  // it lay on an edge within the tolerance).
+  hull.erase(hull.begin(), hull.begin() + position[p]);
+  // A vertex that is no strict left turn within the tolerance lies on its neighbours' edge: dropped.
+  for (bool dropped = true; dropped && hull.size() >= 3;) {
+    dropped = false;
+    for (std::size_t k = 0; k < hull.size() && hull.size() >= 3; ++k) {
+      const std::size_t prev = hull[(k + hull.size() - 1) % hull.size()], next = hull[(k + 1) % hull.size()];
+      if (cross(prev, hull[k], next) <= eps) {
+        hull.erase(hull.begin() + static_cast<std::ptrdiff_t>(k));
+        dropped = true;
+        break;
+      }
+    }
   }
-  hull.resize(k > 1 ? k - 1 : k);
   return hull;
 }
 
