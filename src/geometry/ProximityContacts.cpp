@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "geometry/ContactAcceptance.h"
 #include "geometry/ProximityTraversal.h"
 
 namespace sg {
@@ -81,25 +82,29 @@ MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, con
                           const ContactQueryOptions& options) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
-  // Root balls farther apart than the threshold: nothing to find, and the frame's set-up is most of the cost
-  // of a query that its root pair would end.
   const BvhBox& ra = a.nodes().front().box;
   const BvhBox& rb = b.nodes().front().box;
-  if (ballGapLowerBound(X_WA * ra.center, ra.radius, X_WB * rb.center, rb.radius) > options.threshold_mm) return result;
+  const Vec3 cA_W = X_WA * ra.center, cB_W = X_WB * rb.center;
+  // Every cull and test below uses the threshold with its round-off margin (ContactAcceptance.h).
+  const double threshold =
+      acceptedContactThreshold_mm(options.threshold_mm, ballPairScale_mm(cA_W, ra.radius, cB_W, rb.radius));
+  // Root balls farther apart than the threshold: nothing to find, and the frame's set-up is most of the cost
+  // of a query that its root pair would end.
+  if (ballGapLowerBound(cA_W, ra.radius, cB_W, rb.radius) > threshold) return result;
   detail::PairFrame frame(a, X_WA, b, X_WB);
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > options.threshold_mm; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > threshold; },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
           const TrianglePoints& tb = frame.triangleB(j);
           for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
             // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
             // of these triangles can be accepted.
-            if (frame.triangleBeyond(i, j, options.threshold_mm)) continue;
+            if (frame.triangleBeyond(i, j, threshold)) continue;
             const TrianglePoints& ta = frame.triangleA(i);
             if (!options.acceptIntersecting && trianglesIntersect(ta, tb)) return result.colliding = true;
-            TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
+            TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), threshold, raw}.run();
           }
         }
         return false;
