@@ -2,6 +2,7 @@
 
 #include "contact/PairContacts.h"
 #include "geometry/BvhCache.h"
+#include "geometry/ContactAcceptance.h"
 #include "geometry/PenetrationContact.h"
 #include "geometry/ProximityContacts.h"
 #include "geometry/ShapePairs.h"
@@ -157,7 +158,9 @@ PairSensing sensePair(const World& world, const WorldState& state, const BodyHan
   const SeparationResult r = exact ? *exact : signedSeparation(*a.bvh, a.pose, *b.bvh, b.pose);
   s.colliding = r.colliding;
   s.separation_mm = r.separation_mm;
-  s.contact = r.colliding || r.separation_mm <= settings.threshold_mm();
+  // Within the threshold as detection accepts it (its round-off margin, geometry/ContactAcceptance.h).
+  const double accepted = acceptedContactThreshold_mm(settings.threshold_mm(), contactScale_mm(a.side(), b.side()));
+  s.contact = r.colliding || (settings.threshold_mm() > 0 && r.separation_mm <= accepted);
   s.frameA = contactFrame(r.p_WCa_mm, r.nA_W);
   s.frameB = contactFrame(r.p_WCb_mm, r.nB_W);
   if (r.colliding)  // the deepest point and its normals as findContacts reports them (touching meshes included)

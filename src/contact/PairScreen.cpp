@@ -20,7 +20,9 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // Safety beyond the threshold (mm): a pair is skipped only when its bound exceeds threshold + this, which
-// covers the rounding of the bound (displacements, the certified or measured distance: ~1e-10 mm) by far.
+// covers the rounding of the bound (displacements, the certified or measured distance: ~1e-10 mm) and the
+// round-off margin the contact queries accept beyond the threshold (geometry/ContactAcceptance.h: 5.7e-14 of
+// the scene's coordinate magnitude, below 1e-3 mm up to 1.7e10 mm) by far.
 constexpr double kMargin_mm = 1e-3;
 // How far beyond the threshold a bound is certified (mm; the cap of meshSeparationBound): enough for about
 // kLookaheadQueries more queries at the speed the pair's last bound ran out with, within [min, max]; halved

@@ -8,6 +8,7 @@
 #include "contact/ContactDetection.h"
 #include "core/Error.h"
 #include "geometry/BvhCache.h"
+#include "geometry/ContactAcceptance.h"
 #include "geometry/ProximityContacts.h"
 
 namespace sg {
@@ -68,14 +69,18 @@ std::size_t representative(const std::vector<ContactPoint>& raw, const std::vect
 // points when it kept them at a threshold at least as large, else a query.
 MeshContacts rawContacts(const World& world, const WorldState& state, const BodyHandle& a, const BodyHandle& b,
                          double threshold_mm, const std::vector<RawPairContacts>* kept) {
+  const std::shared_ptr<const Bvh> bvhA = bvhFor(world.body(a).mesh), bvhB = bvhFor(world.body(b).mesh);
+  const Transform X_WA = X_WB(state, a), X_WBb = X_WB(state, b);
   if (kept)
     for (const RawPairContacts& r : *kept) {
       if (!(r.pair.first == a && r.pair.second == b) || !(r.threshold_mm >= threshold_mm)) continue;
-      // The query's own test is squared distance < threshold²; on the stored distances that is d < threshold
-      // except within an ulp of it.
+      // The query's own test is squared distance < (threshold + its round-off margin)², with the margin of the
+      // pair's scale (geometry/ContactAcceptance.h); on the stored distances that is d < the same accepted
+      // threshold except within an ulp of it.
+      const double accepted = acceptedContactThreshold_mm(threshold_mm, contactScale_mm(*bvhA, X_WA, *bvhB, X_WBb));
       MeshContacts mc;
       for (const ContactPoint& p : r.points)
-        if (p.distance_mm < threshold_mm) mc.points.push_back(p);
+        if (p.distance_mm < accepted) mc.points.push_back(p);
       mc.points = removeDuplicateContacts(std::move(mc.points), 0);  // the query's order (by distance)
       return mc;
     }
@@ -83,7 +88,7 @@ MeshContacts rawContacts(const World& world, const WorldState& state, const Body
   raw.threshold_mm = threshold_mm;
   raw.duplicateRadius_mm = 0;  // keep every report ("closer than 0" never holds)
   raw.compact = false;
-  return meshContacts(*bvhFor(world.body(a).mesh), X_WB(state, a), *bvhFor(world.body(b).mesh), X_WB(state, b), raw);
+  return meshContacts(*bvhA, X_WA, *bvhB, X_WBb, raw);
 }
 
 void regionsOfPair(const World& world, const WorldState& state, const std::vector<Contact>& contacts,

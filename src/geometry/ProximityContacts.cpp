@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "geometry/ContactAcceptance.h"
 #include "geometry/ProximityTraversal.h"
 
 namespace sg {
@@ -81,25 +82,29 @@ MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, con
                           const ContactQueryOptions& options) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
-  // Root balls farther apart than the threshold: nothing to find, and the frame's set-up is most of the cost
-  // of a query that its root pair would end.
   const BvhBox& ra = a.nodes().front().box;
   const BvhBox& rb = b.nodes().front().box;
-  if (ballGapLowerBound(X_WA * ra.center, ra.radius, X_WB * rb.center, rb.radius) > options.threshold_mm) return result;
+  const Vec3 cA_W = X_WA * ra.center, cB_W = X_WB * rb.center;
+  // Every cull and test below uses the threshold with its round-off margin (ContactAcceptance.h).
+  const double threshold =
+      acceptedContactThreshold_mm(options.threshold_mm, ballPairScale_mm(cA_W, ra.radius, cB_W, rb.radius));
+  // Root balls farther apart than the threshold: nothing to find, and the frame's set-up is most of the cost
+  // of a query that its root pair would end.
+  if (ballGapLowerBound(cA_W, ra.radius, cB_W, rb.radius) > threshold) return result;
   detail::PairFrame frame(a, X_WA, b, X_WB);
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > options.threshold_mm; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > threshold; },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
           const TrianglePoints& tb = frame.triangleB(j);
           for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) {
             // Farther apart than the threshold (so not intersecting either): no vertex–face or edge–edge pair
             // of these triangles can be accepted.
-            if (frame.triangleBeyond(i, j, options.threshold_mm)) continue;
+            if (frame.triangleBeyond(i, j, threshold)) continue;
             const TrianglePoints& ta = frame.triangleA(i);
             if (!options.acceptIntersecting && trianglesIntersect(ta, tb)) return result.colliding = true;
-            TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), options.threshold_mm, raw}.run();
+            TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), threshold, raw}.run();
           }
         }
         return false;
@@ -149,29 +154,61 @@ std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> poin
 }
 
 std::vector<std::size_t> convexHull2d(const std::vector<Vec2>& pts, double tolerance) {
-  std::vector<std::size_t> idx(pts.size());
+  // Gift wrapping, by orientation alone. A monotone chain sorts the points by x first, and the points of an edge
+  // parallel to y tie in x: round-off then orders them arbitrarily, which kept an edge's middle point or lost a
+  // corner, so the compaction of a pad lying axis-aligned on a box face changed under a rigid motion of the
+  // world (README.md §Contact points). Here each next vertex is the most clockwise point seen from the current
+  // one, the farthest among those collinear with it within the tolerance, so middle points are never vertices.
+  const std::size_t n = pts.size();
+  std::vector<std::size_t> idx(n);
   std::iota(idx.begin(), idx.end(), 0);
-  if (pts.size() < 3) return idx;
-  std::sort(idx.begin(), idx.end(), [&](std::size_t i, std::size_t j) {
-    return pts[i].x() < pts[j].x() || (pts[i].x() == pts[j].x() && pts[i].y() < pts[j].y());
-  });
+  if (n < 3) return idx;
   auto cross = [&](std::size_t o, std::size_t a, std::size_t b) {
     return (pts[a] - pts[o]).x() * (pts[b] - pts[o]).y() - (pts[a] - pts[o]).y() * (pts[b] - pts[o]).x();
   };
   double scale = 0;
   for (const auto& p : pts) scale = std::max(scale, p.cwiseAbs().maxCoeff());
   const double eps = tolerance * std::max(1.0, scale * scale);
-  std::vector<std::size_t> hull(2 * idx.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < idx.size(); ++i) {
-    while (k >= 2 && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
-    hull[k++] = idx[i];
+  // The lowest-x point (then lowest y) is a vertex: counter-clockwise from it, as the monotone chain did.
+  const std::size_t start = *std::min_element(idx.begin(), idx.end(), [&](std::size_t i, std::size_t j) {
+    return pts[i].x() < pts[j].x() || (pts[i].x() == pts[j].x() && pts[i].y() < pts[j].y());
+  });
+  std::vector<std::size_t> hull;
+  std::vector<int> position(n, -1);  // where a point is in `hull`, −1 if not yet
+  std::size_t p = start;
+  while (position[p] < 0) {
+    position[p] = static_cast<int>(hull.size());
+    hull.push_back(p);
+    std::size_t q = n;
+    for (std::size_t r = 0; r < n; ++r) {
+      if ((pts[r] - pts[p]).squaredNorm() == 0) continue;  // p itself and its duplicates
+      if (q == n) {
+        q = r;
+        continue;
+      }
+      const double c = cross(p, q, r);
+      const bool fartherAlong = std::abs(c) <= eps && (pts[r] - pts[p]).dot(pts[q] - pts[p]) > 0 &&
+                                (pts[r] - pts[p]).squaredNorm() > (pts[q] - pts[p]).squaredNorm();
+      if (c < -eps || fartherAlong) q = r;
+    }
+    if (q == n) return {start};  // every point coincides
+    p = q;
   }
-  for (std::size_t i = idx.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && cross(hull[k - 2], hull[k - 1], idx[i]) <= eps) --k;
-    hull[k++] = idx[i];
+  // The wrap closes where it meets a vertex it already has: the hull is the cycle from there (the points before
+  // it lay on an edge within the tolerance).
+  hull.erase(hull.begin(), hull.begin() + position[p]);
+  // A vertex that is no strict left turn within the tolerance lies on its neighbours' edge: dropped.
+  for (bool dropped = true; dropped && hull.size() >= 3;) {
+    dropped = false;
+    for (std::size_t k = 0; k < hull.size() && hull.size() >= 3; ++k) {
+      const std::size_t prev = hull[(k + hull.size() - 1) % hull.size()], next = hull[(k + 1) % hull.size()];
+      if (cross(prev, hull[k], next) <= eps) {
+        hull.erase(hull.begin() + static_cast<std::ptrdiff_t>(k));
+        dropped = true;
+        break;
+      }
+    }
   }
-  hull.resize(k > 1 ? k - 1 : k);
   return hull;
 }
 

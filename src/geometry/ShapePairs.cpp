@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "geometry/ContactAcceptance.h"
 #include "geometry/ShapeQueries.h"
 #include "geometry/ShapeTessellation.h"
 #include "geometry/TriangleTriangle.h"
@@ -383,16 +384,19 @@ std::optional<MeshContacts> exactContacts(const PairSide& a, const PairSide& b, 
     out.colliding = true;
     return out;
   }
-  if (closest.distance_mm > options.threshold_mm) return out;
+  if (!(options.threshold_mm > 0)) return out;  // no threshold, no margin either (as meshContacts)
+  // The threshold with its round-off margin (ContactAcceptance.h), for the closest pair and every feature.
+  const double threshold = acceptedContactThreshold_mm(options.threshold_mm, contactScale_mm(a, b));
+  if (closest.distance_mm > threshold) return out;
   std::vector<ContactPoint> points{closest};
   auto addWithin = [&](const std::vector<ContactPoint>& more, bool swap) {
     for (const auto& c : more)
-      if (c.distance_mm > 0 && c.distance_mm <= options.threshold_mm) points.push_back(swap ? swapped(c) : c);
+      if (c.distance_mm > 0 && c.distance_mm <= threshold) points.push_back(swap ? swapped(c) : c);
   };
   switch (kind) {
     case PairKind::CapsuleCapsule: addWithin(capsuleEndpoints(a, b), false); break;
-    case PairKind::ConvexHalfSpace: addWithin(halfSpaceFeatures(a, b, options.threshold_mm), false); break;
-    case PairKind::HalfSpaceConvex: addWithin(halfSpaceFeatures(b, a, options.threshold_mm), true); break;
+    case PairKind::ConvexHalfSpace: addWithin(halfSpaceFeatures(a, b, threshold), false); break;
+    case PairKind::HalfSpaceConvex: addWithin(halfSpaceFeatures(b, a, threshold), true); break;
     case PairKind::SphereMesh:
     case PairKind::MeshSphere: {
       const bool sphereIsA = kind == PairKind::SphereMesh;
@@ -401,21 +405,21 @@ std::optional<MeshContacts> exactContacts(const PairSide& a, const PairSide& b, 
       const double r = std::get<Sphere>(s.primitive->shape).radius_mm;
       const Vec3 c_W = X_WS(s).translation();
       std::vector<ContactPoint> more;
-      for (const auto& t : trianglesNear(*m.bvh, m.X_WB, c_W, r + options.threshold_mm))
+      for (const auto& t : trianglesNear(*m.bvh, m.X_WB, c_W, r + threshold))
         more.push_back(sphereMeshPoint(c_W, r, t.point_W_mm, t.distance, false));
       addWithin(more, !sphereIsA);
       break;
     }
-    case PairKind::CapsuleMesh: addWithin(capsuleMeshPoints(a, b, options.threshold_mm), false); break;
-    case PairKind::MeshCapsule: addWithin(capsuleMeshPoints(b, a, options.threshold_mm), true); break;
+    case PairKind::CapsuleMesh: addWithin(capsuleMeshPoints(a, b, threshold), false); break;
+    case PairKind::MeshCapsule: addWithin(capsuleMeshPoints(b, a, threshold), true); break;
     case PairKind::HalfSpaceMesh: {
       ContactPoint lowest;
-      addWithin(halfSpaceMeshPoints(a, b, options.threshold_mm, lowest), false);
+      addWithin(halfSpaceMeshPoints(a, b, threshold, lowest), false);
       break;
     }
     case PairKind::MeshHalfSpace: {
       ContactPoint lowest;
-      addWithin(halfSpaceMeshPoints(b, a, options.threshold_mm, lowest), true);
+      addWithin(halfSpaceMeshPoints(b, a, threshold, lowest), true);
       break;
     }
     default: break;

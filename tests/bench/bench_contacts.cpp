@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "geometry/Bvh.h"
+#include "geometry/ContactAcceptance.h"
 #include "geometry/Primitives.h"
 #include "geometry/Proximity.h"
 #include "geometry/ProximityContacts.h"
@@ -214,21 +215,23 @@ void crossCheckContacts(const States& st, const std::vector<std::shared_ptr<cons
                         const TriangleMesh& objectMesh, const Transform& objectPose) {
   const bench::WorldTriangles objectW = bench::worldTriangles(objectMesh, objectPose);
   const double t = ContactQueryOptions{}.threshold_mm;
-  const double refThreshold = wrongReference ? 0.5 * t : t;
   std::size_t matched = 0, ties = 0, collidingStates = 0, compacted = 0;
   for (std::size_t k = 0; k < st.size(); ++k) {
     bool anyColliding = false;
     for (std::size_t i = 0; i < st.hand.size(); ++i) {
       const Transform X = st.X_WH(k, i);
       const MeshContacts ours = meshContacts(*hb[i], X, ob, objectPose, kRaw);
-      const bench::ReferenceContactResult ref = bench::referenceContacts(*st.hand[i].mesh, X, objectW, refThreshold);
+      // The same query: the threshold with the round-off margin meshContacts accepts (ContactAcceptance.h).
+      const double accepted = acceptedContactThreshold_mm(t, contactScale_mm(*hb[i], X, ob, objectPose));
+      const bench::ReferenceContactResult ref =
+          bench::referenceContacts(*st.hand[i].mesh, X, objectW, wrongReference ? 0.5 * t : accepted);
       char what[160];
       std::snprintf(what, sizeof what, "state %zu body %s: contacts query colliding %d, reference %d", k,
                     st.hand[i].name.c_str(), ours.colliding, ref.colliding);
       check.expect(ours.colliding == ref.colliding, what);
       anyColliding |= ours.colliding;
       if (ours.colliding || ref.colliding) continue;
-      const auto c = bench::compareContactSets(ours.rawPoints, ref.raw, t, 1e-9);
+      const auto c = bench::compareContactSets(ours.rawPoints, ref.raw, accepted, 1e-9);
       std::snprintf(what, sizeof what, "state %zu body %s: %zu raw contact points, reference %zu, %zu differ", k,
                     st.hand[i].name.c_str(), ours.rawPoints.size(), ref.raw.size(), c.mismatched);
       check.expect(c.mismatched == 0, what);
@@ -311,7 +314,11 @@ void runGap(const std::vector<Part>& hand, const std::vector<std::shared_ptr<con
     for (std::size_t i = 0; i < n; ++i) (void)meshContacts(*hb[i], st.X_WH(k, i), ob, objectPose, kRaw);
   });
   const auto reference = spread(N, [&](std::size_t k) {
-    for (std::size_t i = 0; i < n; ++i) (void)bench::referenceContacts(*hand[i].mesh, st.X_WH(k, i), objectW, t);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Transform X = st.X_WH(k, i);
+      (void)bench::referenceContacts(*hand[i].mesh, X, objectW,
+                                     acceptedContactThreshold_mm(t, contactScale_mm(*hb[i], X, ob, objectPose)));
+    }
   });
   printRow("contacts within 0.2 mm", oursRaw, reference, "exhaustive triangle-pair enumeration (not FCL: it has no such query)");
   const auto oursFull = spread(N, [&](std::size_t k) {

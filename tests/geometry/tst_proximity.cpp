@@ -117,6 +117,27 @@ class TestProximity : public QObject {
     QCOMPARE(hull, (std::vector<std::size_t>{0, 1, 2, 3}));
   }
 
+  // A pad's contact points on a box face: the corners of a 26 × 38 rectangle and points on its edges, the edges
+  // parallel to the axes. Round-off of a rigid motion shifts the edge points' x by a few 1e-14 either way, so
+  // that ties in x come in any order: the hull is the four corners every time, and after any rotation too.
+  void convexHullOfAxisAlignedEdges() {
+    const std::vector<Vec2> base{{-13, 42},        {-13, 80}, {13, 42}, {13, 80}, {13, 61.714285714285715},
+                                 {-13, 55.5},      {0, 42},   {0, 80},  {13, 70}};
+    const std::vector<double> jitter{0, 3.6e-15, -3.6e-15, 7.1e-15, -1.4e-14};
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<std::size_t> pick(0, jitter.size() - 1);
+    std::uniform_real_distribution<double> angle(-kPi, kPi);
+    for (int trial = 0; trial < 200; ++trial) {
+      const double a = trial < 100 ? 0.0 : angle(rng);  // axis-aligned first, then turned
+      const Eigen::Rotation2Dd turn(a);
+      std::vector<Vec2> pts;
+      for (const Vec2& p : base) pts.push_back(turn * (p + Vec2(jitter[pick(rng)], jitter[pick(rng)])));
+      auto hull = convexHull2d(pts);
+      std::sort(hull.begin(), hull.end());
+      QVERIFY2(hull == (std::vector<std::size_t>{0, 1, 2, 3}), qPrintable(QString("trial %1").arg(trial)));
+    }
+  }
+
   void collisionAtTinyGaps_data() {
     QTest::addColumn<int>("fit");
     QTest::newRow("aabb") << int(BoxFit::Aligned);

@@ -14,6 +14,7 @@
 #include "core/Error.h"
 #include "core/Math.h"
 #include "geometry/BvhCache.h"
+#include "geometry/ContactAcceptance.h"
 #include "geometry/MeshTopology.h"
 #include "geometry/Proximity.h"
 #include "geometry/ShapePairs.h"
@@ -221,7 +222,9 @@ std::optional<Vec3> HandEvaluator::centringShift(double maxGap_mm) const {
     if (link.ref.chain < 0) continue;  // the closing moves the links; the palm stays
     const MeshDistance d = meshDistance(*link.bvh, X_WB(rs, link.ref), *objectBvh_, X_WG, maxGap_mm);
     if (!d.found()) continue;
-    if (d.distance_mm <= threshold) {
+    // Touching as detection accepts it (its round-off margin, geometry/ContactAcceptance.h).
+    const double scale = contactScale_mm(*link.bvh, X_WB(rs, link.ref), *objectBvh_, X_WG);
+    if (d.distance_mm <= acceptedContactThreshold_mm(threshold, scale)) {
       touching_mm = std::min(touching_mm, d.distance_mm);
     } else if (d.distance_mm < missing_mm) {
       missing_mm = d.distance_mm;
@@ -415,11 +418,15 @@ bool HandEvaluator::closingMissesObject() const {
     const BvhBox& ball = body.bvh->nodes().front().box;
     const Vec3 c_W = X_WB(rs, body.ref) * ball.center;
     const double reach = body.ref.chain < 0 ? 0.0 : linkBallReach(hand, origins, body.ref, c_W, ball.radius, jointTravel);
-    if (ballGapLowerBound(c_W, ball.radius + reach, c_WO, objectBall.radius) > threshold) continue;
+    // The threshold as detection accepts it at any state the closing can reach: the margin of the grown ball's
+    // scale bounds the margin of the link's own ball wherever it ends (geometry/ContactAcceptance.h).
+    const double accepted =
+        acceptedContactThreshold_mm(threshold, ballPairScale_mm(c_W, ball.radius + reach, c_WO, objectBall.radius));
+    if (ballGapLowerBound(c_W, ball.radius + reach, c_WO, objectBall.radius) > accepted) continue;
     // The balls overlap: no point of the object's surface (its nearest, a ball of radius 0) within the grown
     // ball and the threshold will do too (contacts are between the surfaces).
     const Vec3 q_W_mm = closestPointOnMesh(*objectBvh_, X_WG, c_W).point_mm;
-    if (!(ballGapLowerBound(c_W, ball.radius + reach, q_W_mm, 0.0) > threshold)) return false;
+    if (!(ballGapLowerBound(c_W, ball.radius + reach, q_W_mm, 0.0) > accepted)) return false;
   }
   return true;
 }
