@@ -104,7 +104,7 @@ const SupportEpsilon& ensureSupportEpsilon(GraspEvaluation& e, EpsilonSet set) {
     case EpsilonSet::ExactL1:
       s.relativeGap = e.exactConeRelativeGap;
       s.maxIterations = e.exactConeMaxIterations;
-      slot = exactConeEpsilon(e.exactCones(), e.reference.torqueScale_mm, GwsType::L1, s);
+      slot = exactConeEpsilon(e.exactCones(), e.reference.torqueScale_mm, GwsType::L1, s, warm ? &warm->exact : nullptr);
       break;
   }
   return *slot;

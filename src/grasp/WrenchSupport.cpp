@@ -56,10 +56,17 @@ SupportPoint supportExactCone(const ExactContactCone& c, double rho, const Vec6&
   if (r > 0) { x = a1 / r; y = a2 / r; z = en * a3 / r; }
   SupportPoint s;
   s.h = an + c.mu * r;
-  const Vec3 f = c.n_O + c.mu * (x * c.t1_O + y * c.t2_O);
-  s.w.head<3>() = f;
-  s.w.tail<3>() = (c.p_OC_mm.cross(f) + c.mu * en * z * c.n_O) / rho;
+  s.xyz = Vec3(x, y, z);
+  s.w = exactConePoint(c, rho, s.xyz);
   return s;
+}
+
+Vec6 exactConePoint(const ExactContactCone& c, double rho, const Vec3& xyz) {
+  const Vec3 f = c.n_O + c.mu * (xyz.x() * c.t1_O + xyz.y() * c.t2_O);
+  Vec6 w;
+  w.head<3>() = f;
+  w.tail<3>() = (c.p_OC_mm.cross(f) + c.mu * c.torsion_mm * xyz.z() * c.n_O) / rho;
+  return w;
 }
 
 SupportPoint supportExactL1(const std::vector<ExactContactCone>& cones, double rho, const Vec6& u) {

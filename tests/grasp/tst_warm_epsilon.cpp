@@ -13,6 +13,7 @@
 #include "../support/RandomGrasps.h"
 #include "grasp/Analysis.h"
 #include "grasp/DeferredMeasures.h"
+#include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
 
 using namespace sg;
@@ -98,7 +99,7 @@ class TestWarmEpsilon : public QObject {
     const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, 25, 7);
     NullProgress progress;
     EpsilonWarmStarts warm;
-    int warmL1 = 0, warmLinf = 0;
+    int warmL1 = 0, warmLinf = 0, warmExact = 0;
     for (const WorldState& state : states) {
       AnalysisRequest request;
       request.measures = immediateMeasureNames();
@@ -117,10 +118,31 @@ class TestWarmEpsilon : public QObject {
       QVERIFY(!c.l1Support->warmStarted && !c.lInfinitySupport->warmStarted);
       warmL1 += h.l1Support->warmStarted;
       warmLinf += h.lInfinitySupport->warmStarted;
-      QVERIFY(!h.exactSupport->warmStarted);  // analyses solve the exact cones cold (QUALITY.md §Warm start)
+      QVERIFY(!c.exactSupport->warmStarted);
+      warmExact += h.exactSupport->warmStarted;
+      // Solved again cold (what the application's export does): the cold analysis's measures exactly, in order.
+      GraspEvaluation again = h;
+      resolveEpsilonCold(again);
+      QCOMPARE(again.measures.size(), c.measures.size());
+      for (std::size_t m = 0; m < c.measures.size(); ++m) {
+        const MeasureValue& x = c.measures[m];
+        const MeasureValue& y = again.measures[m];
+        QCOMPARE(y.measure, x.measure);
+        QCOMPARE(y.value, x.value);
+        QCOMPARE(y.bounds.has_value(), x.bounds.has_value());
+        if (x.bounds) {
+          QCOMPARE(y.bounds->lower, x.bounds->lower);
+          QCOMPARE(y.bounds->upper, x.bounds->upper);
+          QCOMPARE(y.bounds->iterations, x.bounds->iterations);
+        }
+      }
+      QVERIFY(!again.l1Support->warmStarted && !again.lInfinitySupport->warmStarted && !again.exactSupport->warmStarted);
     }
-    // The first state is cold; nearly every later one continues the polytope (the point of the warm start).
-    QVERIFY2(warmL1 >= 20 && warmLinf >= 20, qPrintable(QString("%1 %2").arg(warmL1).arg(warmLinf)));
+    // The first state is cold; nearly every later one continues the polytope (the point of the warm start). The
+    // exact cones' warm solve still falls back to cold on most states (an insertion or a refit the warm polytope
+    // cannot take; QUALITY.md §Warm start): only that it runs, and agrees, is asserted.
+    QVERIFY2(warmL1 >= 20 && warmLinf >= 20 && warmExact >= 1,
+             qPrintable(QString("%1 %2 %3").arg(warmL1).arg(warmLinf).arg(warmExact)));
   }
 
   // Perturbed random grasps (soft and point contacts, L1, L∞, exact cones), a sequence of small moves.
