@@ -56,7 +56,7 @@ void resolveEpsilonCold(GraspEvaluation& e) {
   if (!any) return;
   NullProgress none;
   for (MeasureValue& v : e.measures) {
-    if (!v.bounds) continue;  // only the ε measures carry bounds (QUALITY.md §In the registry)
+    if (!v.bounds) continue;  // only the ε measures carry bounds (MeasureValue::bounds, GraspEvaluation.h)
     const QualityMeasure* m = findQualityMeasure(v.measure);
     if (!m) continue;
     MeasureValue cold = m->compute(e, none);
