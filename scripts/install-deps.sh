@@ -19,7 +19,7 @@ for list in "${lists[@]}"; do
 done
 missing=()
 for p in "${wanted[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == *'install ok installed'* ]] || missing+=("$p")
 done
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
@@ -29,7 +29,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The locale tests need de_DE.UTF-8 (a decimal-comma locale); generate it once if it is missing.
-if [[ " ${lists[*]} " == *" test "* ]] && ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+if [[ " ${lists[*]} " == *" test "* ]] && ! grep -qi '^de_DE\.utf-\?8$' <<<"$(locale -a 2>/dev/null)"; then
   echo "Generating the de_DE.UTF-8 locale (for the locale tests)"
   if grep -q '^#\s*de_DE\.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null; then
     $SUDO sed -i 's/^#\s*\(de_DE\.UTF-8 UTF-8\)/\1/' /etc/locale.gen

@@ -101,6 +101,8 @@ Json runRow(const BatchRow& row, int threads, WorldCache* cache) {
     record.set("elapsed_s", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     record.set("iterations", static_cast<double>(result.annealing.iterations));
     record.set("list", planner::graspListToJsonValue(list));
+    record.set("provenance", (cache ? *cache : own).provenance.provenance(world, row.settings.robot,
+                                                                          row.settings.graspable));
   } catch (const Cancelled&) {
     throw;
   } catch (const Error& e) {
@@ -158,6 +160,7 @@ ShardProgress runShard(const JobList& list, const std::string& outDir, const Sha
           done.elapsed_s = record.at("elapsed_s", "record").number("elapsed_s");
         }
         std::lock_guard<std::mutex> lock(reportMutex);
+        if (options.recorded) options.recorded(record);
         ++progress.done;
         progress.grasps += done.grasps;
         progress.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

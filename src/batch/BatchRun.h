@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "batch/JobList.h"
+#include "batch/Provenance.h"
 #include "batch/ShardFile.h"
 #include "model/World.h"
 
@@ -20,6 +21,7 @@ namespace sg::batch {
 class WorldCache {
  public:
   const World& get(const BatchRow& row);  // sg::Error from the loaders
+  ProvenanceCache provenance;             // the files' hashes, computed once per worker
 
  private:
   std::string key_;
@@ -27,7 +29,7 @@ class WorldCache {
 };
 
 // The record of one row: {"row", "job" (BatchRow::describe), "elapsed_s", "iterations", "list" (the grasp
-// list, PLANNER.md §Grasp list file)}; a row whose world does not load or whose settings do not fit it
+// list, PLANNER.md §Grasp list file), "provenance" (Provenance.h)}; a row whose world does not load or whose settings do not fit it
 // (say, a robot index it lacks) gives {"row", "job", "error": message} instead. Planner threads: `threads`.
 Json runRow(const BatchRow& row, int threads, WorldCache* cache = nullptr);
 
@@ -54,6 +56,9 @@ struct ShardRunOptions {
   std::function<void(const std::string& shardPath, const std::vector<ShardProblem>& dropped,
                      const ShardProgress&)> started;
   std::function<void(const RowDone&, const ShardProgress&)> rowDone;
+  // Called (serialised, before rowDone) with each row's record once it is in the shard file: `batch --db`
+  // writes it into the database. An exception from it stops the run as a shard file error does. May be empty.
+  std::function<void(const Json& record)> recorded;
   // Polled (any worker thread) before a row starts: true starts no further row; the rows in flight finish and
   // are appended, so the shard file stays resumable (the CLI's Ctrl+C). May be empty.
   std::function<bool()> stopRequested;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "batch/JobList.h"
 #include "core/Error.h"
@@ -104,22 +105,19 @@ std::string frameRecord(const Json& record) {
   return line;
 }
 
-ShardContent readShard(const std::string& path) {
+ShardContent scanShard(const std::string& path, const std::function<void(long, const std::string&)>& visit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot be read", path);
-  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error("read error", path);
   ShardContent c;
-  c.bytes = all.size();
   std::set<long> seen;
-  std::size_t pos = 0;
   int lineNo = 0;
-  while (pos < all.size()) {
+  std::string text;
+  // One line in memory at a time: a shard of 10^5 rows is gigabytes.
+  while (std::getline(in, text)) {
     ++lineNo;
-    const std::size_t end = all.find('\n', pos);
-    const bool complete = end != std::string::npos;
-    const std::string_view line(all.data() + pos, (complete ? end : all.size()) - pos);
-    pos = complete ? end + 1 : all.size();
+    c.bytes += text.size() + (in.eof() ? 0 : 1);
+    const bool complete = !in.eof();
+    const std::string_view line(text);
     auto bad = [&](std::string problem) { c.problems.push_back({lineNo, std::move(problem)}); };
     if (!complete) {
       bad("half-written last line (no line end: the writer was stopped while writing it)");
@@ -150,21 +148,49 @@ ShardContent readShard(const std::string& path) {
       bad("row record without a valid header on line 1");
       continue;
     }
+    long row = 0;
     try {
       if (j.type() != Json::Type::Object) throw Error("record is not a JSON object");
-      const long row = integerMember(j, "row", "record");
+      row = integerMember(j, "row", "record");
       if (row >= c.header->rows) throw Error("row " + std::to_string(row) + " is beyond the job list's " +
                                              std::to_string(c.header->rows) + " rows");
       if (shardOfRow(row, c.header->shards) != c.header->shard)
         throw Error("row " + std::to_string(row) + " belongs to shard " +
                     std::to_string(shardOfRow(row, c.header->shards)) + ", not " + std::to_string(c.header->shard));
       if (!seen.insert(row).second) throw Error("row " + std::to_string(row) + " appears twice");
-      c.rows.emplace_back(row, *record);
     } catch (const Error& e) {
       bad(e.message());
+      continue;
     }
+    visit(row, *record);
   }
+  if (in.bad()) throw Error("read error", path);
   if (lineNo == 0) c.problems.push_back({1, "empty file (no header)"});
+  return c;
+}
+
+std::optional<ShardHeader> readShardHeader(const std::string& path, std::string& why) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot be read", path);
+  std::string line;
+  if (!std::getline(in, line) || in.eof()) {
+    why = "no complete header line";
+    return std::nullopt;
+  }
+  const std::optional<std::string> record = unframe(line, why);
+  if (!record) return std::nullopt;
+  try {
+    return headerFromJson(Json::parse(*record));
+  } catch (const Error& e) {
+    why = e.message();
+    return std::nullopt;
+  }
+}
+
+ShardContent readShard(const std::string& path) {
+  std::vector<std::pair<long, std::string>> rows;
+  ShardContent c = scanShard(path, [&](long row, const std::string& record) { rows.emplace_back(row, record); });
+  c.rows = std::move(rows);
   return c;
 }
 

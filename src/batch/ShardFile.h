@@ -7,6 +7,7 @@
 // away. Resuming drops such lines (rewriting the file atomically with the good ones) and redoes their rows;
 // the merge refuses them.
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -59,6 +60,11 @@ struct ShardContent {
 // integer of this shard below header.rows, not seen before). Problems are collected, not thrown; sg::Error
 // naming the file only when it cannot be read.
 ShardContent readShard(const std::string& path);
+// The same checks, but each good row record goes to `visit` (row, record text) as it is read, and rows stays
+// empty: one line in memory at a time (batch-merge --db). A row is visited before a later line's problem shows.
+// Line 1 only: the header, or nullopt and the reason in `why`. sg::Error naming the file when it cannot be read.
+std::optional<ShardHeader> readShardHeader(const std::string& path, std::string& why);
+ShardContent scanShard(const std::string& path, const std::function<void(long, const std::string&)>& visit);
 
 // The writer side of one shard of a batch run.
 class ShardWriter {

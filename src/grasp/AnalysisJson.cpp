@@ -164,7 +164,8 @@ Json analysisJson(const AnalysisJsonInput& in) {
   if (in.graspable >= 0) doc.set("graspable", world.bodyLabel({BodyHandle::Kind::Graspable, in.graspable, {}}));
   if (in.robot >= 0 && in.robot < static_cast<int>(world.robots.size())) {
     doc.set("robot", world.robots[static_cast<std::size_t>(in.robot)].name);
-    doc.set("dofs", jsonNumbers(world.state.robots.at(static_cast<std::size_t>(in.robot)).dofValues));
+    const WorldState& state = in.state ? *in.state : world.state;
+    doc.set("dofs", jsonNumbers(state.robots.at(static_cast<std::size_t>(in.robot)).dofValues));
   }
   doc.set("contactsFound", jsonCount(in.contacts.size()));
   const GraspEvaluation* primary = in.evaluations.empty() ? nullptr : in.evaluations.front();
@@ -180,6 +181,31 @@ Json analysisJson(const AnalysisJsonInput& in) {
   for (const GraspEvaluation* e : in.evaluations) evaluations.push(evaluationJson(world, *e, in.settings));
   doc.set("evaluations", evaluations);
   doc.set("warnings", jsonStrings(in.warnings));
+  return doc;
+}
+
+std::string approachOutcome(const HandMotionReport& r) { return r.approach.run ? toString(r.approach.outcome) : ""; }
+std::string fingersOutcome(const HandMotionReport& r) { return r.fingers.run ? toString(r.fingers.outcome) : "not run"; }
+
+Json analysisRunJson(const std::string& file, const World& world, const WorldState& state,
+                     const AnalysisRequest& request, const AnalysisResult& result,
+                     const std::vector<std::string>& warnings) {
+  std::vector<const GraspEvaluation*> evaluations;
+  for (const GraspEvaluation& each : result.evaluations) evaluations.push_back(&each);
+  const bool hasRobot = request.robot >= 0 && request.robot < static_cast<int>(world.robots.size());
+  Json doc = analysisJson({.file = file,
+                           .world = world,
+                           .contacts = result.contacts,
+                           .graspable = result.graspable,
+                           .evaluations = evaluations,
+                           .settings = request.quality,
+                           .robot = hasRobot ? request.robot : -1,
+                           .warnings = warnings,
+                           .state = &state});
+  if (hasRobot) {
+    doc.set("grasp", fingersOutcome(result.motion));
+    if (result.motion.approach.run) doc.set("approach", approachOutcome(result.motion));
+  }
   return doc;
 }
 

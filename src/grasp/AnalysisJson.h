@@ -11,6 +11,7 @@
 #include "contact/Contact.h"
 #include "core/Json.h"
 #include "core/JsonFormat.h"
+#include "grasp/Analysis.h"
 #include "grasp/GraspEvaluation.h"
 #include "grasp/QualityMeasure.h"
 
@@ -59,9 +60,22 @@ struct AnalysisJsonInput {
   const QualitySettings& settings;
   int robot = -1;                             // the hand whose name and DOFs are reported; -1: none
   std::vector<std::string> warnings;          // load warnings and the like, one line each
+  const WorldState* state = nullptr;          // the state analysed (its DOFs reported); null: world.state
 };
 // {"format", "version" (kAnalysisFormat), "file", "graspable"?, "robot"?, "dofs"?, "contactsFound", "found": [foundContactJson], the primary
 // evaluation's members (evaluationJson) at the top level, "evaluations": [evaluationJson], "warnings"}.
 Json analysisJson(const AnalysisJsonInput& in);
+
+// The outcome words of the front ends (softgrasp-cli's output, the Python module) for a hand motion
+// (HandMotion.h): "" when no approach ran; "not run" when the DOFs were kept.
+std::string approachOutcome(const HandMotionReport& report);
+std::string fingersOutcome(const HandMotionReport& report);
+
+// The document of one runAnalysis call (Analysis.h) on `state`: analysisJson of its result, then how the hand
+// moved ("grasp": fingersOutcome, "approach": approachOutcome when the approach ran) when the request's robot
+// exists. What `softgrasp-cli quality --json` prints and the Python module's Analysis.to_json() returns.
+Json analysisRunJson(const std::string& file, const World& world, const WorldState& state,
+                     const AnalysisRequest& request, const AnalysisResult& result,
+                     const std::vector<std::string>& warnings);
 
 }  // namespace sg

@@ -38,6 +38,7 @@
 #include "io/MeshIO.h"
 #include "io/MeshCoinShapeCheck.h"
 #include "io/MeshReaderSupport.h"
+#include "io/LoadedFiles.h"
 
 namespace sg {
 
@@ -327,6 +328,7 @@ InventorGeometry readInventorGeometry(const std::string& path) {
     }
     SoInput in;
     if (!in.openFile(path.c_str(), TRUE)) throw Error("Coin cannot open geometry file", path);
+    noteLoadedFile(path);
     if (!in.isValidFile()) throw Error("not an Open Inventor or VRML file (no valid header)", path);
     SoNode* rootNode = nullptr;
     if (in.isFileVRML2()) rootNode = SoDB::readAllVRML(&in);

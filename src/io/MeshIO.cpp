@@ -12,6 +12,7 @@
 
 #include "core/Parse.h"
 #include "io/MeshReaderSupport.h"
+#include "io/LoadedFiles.h"
 
 namespace sg {
 
@@ -83,6 +84,7 @@ void requireReadableFile(const std::string& path) {
     throw Error("cannot open geometry file (not a regular file, e.g. a device or a pipe)", path);
   std::ifstream probe(path, std::ios::binary);
   if (!probe) throw Error("cannot open geometry file (permission denied?)", path);
+  noteLoadedFile(path);
 }
 
 std::string readFileBytes(const std::string& path) {

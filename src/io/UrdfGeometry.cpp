@@ -15,6 +15,7 @@
 #include "core/Error.h"
 #include "geometry/Primitives.h"
 #include "io/MeshIO.h"
+#include "io/LoadedFiles.h"
 
 namespace sg::urdfio {
 
@@ -52,6 +53,7 @@ TriangleMesh primitiveMesh(const urdf::Geometry& geometry) {
 }
 
 TriangleMesh readAssimpMesh(const std::string& path) {
+  noteLoadedFile(path);
   Assimp::Importer importer;
   // Vertices as the file has them in its own axes (no Y-up conversion), after Collada's <unit> scale.
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);

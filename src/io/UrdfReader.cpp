@@ -19,6 +19,7 @@
 #include "core/Parse.h"
 #include "io/BodyXml.h"
 #include "io/ModelIO.h"
+#include "io/UrdfDofNames.h"
 #include "io/UrdfGeometry.h"
 #include "io/UrdfPaths.h"
 #include "io/UrdfSidecar.h"
@@ -555,6 +556,28 @@ Robot loadUrdfRobot(const std::string& path, const MaterialTable& materials, con
   checkChainTree(robot);
   if (history) *history = std::move(files);
   return robot;
+}
+
+std::vector<std::string> urdfDofNames(const std::string& path, const LoadOptions& options) {
+  // The first steps of loadUrdfRobot, up to the DOF numbering.
+  const MaterialTable materials;
+  UrdfReader r{absolutePath(path), materials, options, {}, {}, {}, {}};
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(r.file, ec)) throw Error("cannot open URDF (no such file)", r.file);
+  r.layout = layoutOf(r.file);
+  std::ifstream in(r.file, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  r.model = parseWithUrdfdom(r.file, buffer.str(), r.warnings);
+  const std::string sidecarPath = urdfio::sidecarPathFor(r.file);
+  if (std::filesystem::is_regular_file(sidecarPath, ec)) r.sidecar = urdfio::readSidecar(sidecarPath);
+  ChildJoints childJoints = checkedJointTree(r);
+  const std::string palmName = r.sidecar.palmLink.value_or(r.model->getRoot()->name);
+  if (!r.model->links_.count(palmName))
+    throw Error("palm link '" + palmName + "' is not a link of " + r.file, r.sidecar.file);
+  std::vector<std::string> dofJoints;
+  dofExpressions(r, jointsBelow(r, childJoints, palmName), dofJoints);
+  return dofJoints;
 }
 
 bool isUrdfPath(const std::string& path) {

@@ -7,6 +7,7 @@
 #include "core/Parse.h"
 #include "io/ModelIO.h"
 #include "io/XmlHelpers.h"
+#include "io/LoadedFiles.h"
 
 namespace sg {
 
@@ -157,6 +158,7 @@ std::vector<VirtualContact> loadVirtualContacts(const std::string& path) {
   const std::string file = absolutePath(path);
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error("cannot open file", file);
+  noteLoadedFile(file);
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();

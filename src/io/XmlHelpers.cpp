@@ -4,6 +4,7 @@
 
 #include "core/Parse.h"
 #include "io/NumberChecks.h"
+#include "io/LoadedFiles.h"
 
 namespace sg::xml {
 
@@ -15,6 +16,7 @@ void loadFile(tinyxml2::XMLDocument& doc, const std::string& path) {
     throw Error(std::filesystem::is_directory(status) ? "cannot open file (it is a directory)"
                                                       : "cannot open file (not a regular file, e.g. a device or a pipe)",
                 path);
+  noteLoadedFile(path);
   const tinyxml2::XMLError rc = doc.LoadFile(path.c_str());
   if (rc == tinyxml2::XML_ERROR_FILE_NOT_FOUND || rc == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED)
     throw Error("cannot open file", path);

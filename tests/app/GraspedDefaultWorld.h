@@ -11,10 +11,11 @@
 #include "MainWindow.h"
 #include "grasp/AutoGrasp.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 namespace sg::test {
 
-inline QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"); }
+inline QString defaultWorldPath() { return sg::test::qInSourceTree("worlds/default.xml"); }
 
 // Waits (events processed) until the L1 hull the analysis builds in the background after each update has
 // arrived (evaluation()->l1, l1Quality, volume-l1). False after 30 s.

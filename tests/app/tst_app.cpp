@@ -44,6 +44,7 @@
 #include "grasp/HandMotionPresets.h"
 #include "io/ModelIO.h"
 #include "model/EigenGraspMap.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -479,7 +480,7 @@ void TstApp::defaultLayoutShowsEveryDofRow() {
   window.resize(1300, 860);  // the offscreen screen is smaller than a desktop's
   window.show();
   QVERIFY(QTest::qWaitForWindowExposed(&window));
-  QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window.openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   QTRY_VERIFY(window.dofDock()->height() >= window.dofDock()->contentHeight());
   QCOMPARE(window.dofDock()->dofRowCount(), 4);
   QVERIFY(window.dofDock()->height() < window.height() / 2 + 1);
@@ -643,7 +644,7 @@ void TstApp::saveWritesFileThatLoadsBack() {
 void TstApp::robotLinkEditsSurviveSave() {
   QTemporaryDir dir;
   Document doc;
-  doc.openWorld(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"));
+  doc.openWorld(sg::test::qInSourceTree("worlds/default.xml"));
   QVERIFY(!doc.world().robots.empty());
   const BodyHandle tip{BodyHandle::Kind::Robot, 0, {0, static_cast<int>(doc.world().robots[0].chains[0].links.size()) - 1}};
   const BodyProperties original = propertiesOf(doc.world().body(tip));
@@ -740,7 +741,7 @@ void TstApp::unsavedChangesPrompt() {
 }
 
 void TstApp::importBundledRobots() {
-  const QDir robots(QStringLiteral(SG_SOURCE_DIR "/models/robots"));
+  const QDir robots(sg::test::qInSourceTree("models/robots"));
   QStringList files;
   for (const QString& d : robots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
     if (QFileInfo::exists(robots.filePath(d + "/" + d + ".xml"))) files << robots.filePath(d + "/" + d + ".xml");
@@ -768,7 +769,8 @@ void TstApp::importBundledRobots() {
 void TstApp::loadWarningsAreShown() {
   QTemporaryDir dir;
   const std::filesystem::path copy = std::filesystem::path(dir.path().toStdString()) / "ThreeFinger";
-  std::filesystem::copy(SG_SOURCE_DIR "/models/robots/ThreeFinger", copy, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(sg::test::inSourceTree("models/robots/ThreeFinger"), copy,
+                        std::filesystem::copy_options::recursive);
   const std::filesystem::path robotFile = copy / "ThreeFinger.xml";
   std::string text;
   {
@@ -788,7 +790,7 @@ void TstApp::loadWarningsAreShown() {
   QVERIFY(window.loadWarnings().front().contains("missing_eigen.xml"));
   QVERIFY(show->isEnabled());
   QVERIFY(window.statusBar()->currentMessage().contains("1 warning"));
-  QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window.openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   QVERIFY(window.loadWarnings().isEmpty());
   QVERIFY(!show->isEnabled());
   // A texture Coin cannot read is a warning of the body that names it, not a load error; the
@@ -926,7 +928,7 @@ void TstApp::helpWithoutADisplay() {
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
   p.setProcessEnvironment(env);
-  p.start(QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"), {"--help"});
+  p.start(sg::test::qInBuildTree("ui/app/softgrasp"), {"--help"});
   QVERIFY(p.waitForFinished(60000));
   QCOMPARE(p.exitStatus(), QProcess::NormalExit);
   QCOMPARE(p.exitCode(), 0);
@@ -939,7 +941,7 @@ void TstApp::versionIsTheProjectVersion() {
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
   p.setProcessEnvironment(env);
-  p.start(QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"), {"--version"});
+  p.start(sg::test::qInBuildTree("ui/app/softgrasp"), {"--version"});
   QVERIFY(p.waitForFinished(60000));
   QCOMPARE(p.exitStatus(), QProcess::NormalExit);
   QCOMPARE(p.exitCode(), 0);
@@ -963,16 +965,18 @@ void TstApp::worldToOpenFollowsTheDataDirectoryRule() {
   QDir::setCurrent(elsewhere.path());
   const auto noWorld = parseCommandLine({"softgrasp"}, nullptr);
   QVERIFY(noWorld && noWorld->world.isEmpty());
-  QVERIFY2(same(worldToOpen(*noWorld), SG_SOURCE_DIR "/worlds/default.xml"), qPrintable(worldToOpen(*noWorld)));
+  QVERIFY2(same(worldToOpen(*noWorld), sg::test::qInSourceTree("worlds/default.xml")),
+           qPrintable(worldToOpen(*noWorld)));
   const auto named = parseCommandLine({"softgrasp", "worlds/paralleljaw_box.xml"}, nullptr);
   QVERIFY(named);
-  QVERIFY2(same(worldToOpen(*named), SG_SOURCE_DIR "/worlds/paralleljaw_box.xml"), qPrintable(worldToOpen(*named)));
+  QVERIFY2(same(worldToOpen(*named), sg::test::qInSourceTree("worlds/paralleljaw_box.xml")),
+           qPrintable(worldToOpen(*named)));
   const auto shot = parseCommandLine({"softgrasp", "worlds/paralleljaw_box.xml", "--screenshot", "o.png"}, nullptr);
   QVERIFY(shot);
-  QVERIFY(same(worldToOpen(*shot), SG_SOURCE_DIR "/worlds/paralleljaw_box.xml"));
+  QVERIFY(same(worldToOpen(*shot), sg::test::qInSourceTree("worlds/paralleljaw_box.xml")));
   // A file of that name in the working directory wins, and stays as typed.
   QVERIFY(QDir().mkpath("worlds"));
-  QVERIFY(QFile::copy(SG_SOURCE_DIR "/worlds/default.xml", "worlds/paralleljaw_box.xml"));
+  QVERIFY(QFile::copy(sg::test::qInSourceTree("worlds/default.xml"), "worlds/paralleljaw_box.xml"));
   QCOMPARE(worldToOpen(*named), QStringLiteral("worlds/paralleljaw_box.xml"));
   // Found nowhere: unchanged, so the error names what was typed.
   const auto missing = parseCommandLine({"softgrasp", "worlds/none.xml"}, nullptr);

@@ -30,6 +30,7 @@
 #include "GraspedDefaultWorld.h"
 #include "MessageBoxCloser.h"
 #include "../support/AppTestSetup.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -49,7 +50,7 @@ class TstAppCliParity : public QObject {
 
 void TstAppCliParity::gAndCliAgree_data() {
   QTest::addColumn<QString>("world");
-  const QDir worlds(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir worlds(sg::test::qInSourceTree("worlds"));
   const QStringList files = worlds.entryList({"*.xml"}, QDir::Files, QDir::Name);
   QVERIFY(files.size() >= 5);
   for (const QString& f : files) QTest::newRow(qPrintable(f)) << worlds.filePath(f);
@@ -81,7 +82,7 @@ void TstAppCliParity::gAndCliAgree() {
   QProcess cli;
   QStringList args = {"quality", world, "--json"};
   if (hasHand) args << "--approach" << "--autograsp";
-  cli.start(QStringLiteral(SG_CLI_PATH), args);
+  cli.start(sg::test::qCliPath(), args);
   QVERIFY(cli.waitForFinished(120000));
   QCOMPARE(cli.exitCode(), 0);
   const QJsonObject doc = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -143,7 +144,7 @@ void TstAppCliParity::gAndCliAgree() {
 // The settings the application uses, exported (Quality > Export Analysis Settings), make
 // `softgrasp-cli quality --settings FILE` compute what the window shows.
 void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   app::MainWindow window;
   QVERIFY(window.openWorldFile(world));
   app::AnalysisSettings s = window.analysis()->settings();
@@ -162,7 +163,7 @@ void TstAppCliParity::exportedSettingsGiveTheSameAnalysis() {
 
   auto run = [&](QStringList extra) {
     QProcess cli;
-    cli.start(QStringLiteral(SG_CLI_PATH), QStringList{"quality", world, "--json", "--approach", "--autograsp"} + extra);
+    cli.start(sg::test::qCliPath(), QStringList{"quality", world, "--json", "--approach", "--autograsp"} + extra);
     cli.waitForFinished(120000);
     return QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
   };
@@ -218,7 +219,7 @@ struct CliRun {
 };
 CliRun runCli(const QStringList& args) {
   QProcess cli;
-  cli.start(QStringLiteral(SG_CLI_PATH), args);
+  cli.start(sg::test::qCliPath(), args);
   cli.waitForFinished(120000);
   return {cli.exitCode(), cli.readAllStandardOutput(), cli.readAllStandardError()};
 }
@@ -273,7 +274,7 @@ void TstAppCliParity::filesOpenAsInTheCli() {
   QVERIFY(text.open(QIODevice::WriteOnly));
   text.write("hello\n");
   text.close();
-  const QString root = QStringLiteral(SG_SOURCE_DIR);
+  const QString root = sg::test::qSourceDir();
   const QList<std::pair<QString, bool>> files = {{root + "/worlds/default.xml", true},
                                                  {root + "/models/robots/ThreeFinger/ThreeFinger.xml", true},
                                                  {root + "/models/objects/mug.xml", true},

@@ -37,6 +37,7 @@
 #include "render/SceneBuilder.h"
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -48,7 +49,7 @@ const BodyHandle kBox{BodyHandle::Kind::Graspable, 0, {}};
 const BodyHandle kTable{BodyHandle::Kind::Obstacle, 0, {}};
 const BodyHandle kLink1{BodyHandle::Kind::Robot, 0, {0, 1}};
 
-QString softgraspPath() { return QStringLiteral(SG_BINARY_DIR "/ui/app/softgrasp"); }
+QString softgraspPath() { return sg::test::qInBuildTree("ui/app/softgrasp"); }
 
 // Runs `softgrasp WORLD --screenshot OUT --size 480x360 EXTRA...` and returns the image (null on failure).
 QImage screenshot(const QString& world, const QString& out, const QStringList& extra) {
@@ -85,7 +86,7 @@ int markerPixels(const QImage& image) {
 }
 
 QStringList bundledWorlds() {
-  const QDir worlds(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir worlds(sg::test::qInSourceTree("worlds"));
   QStringList out;
   for (const QString& f : worlds.entryList({"*.xml"}, QDir::Files, QDir::Name)) out << worlds.filePath(f);
   return out;
@@ -212,7 +213,7 @@ void TstAppGl::screenshotExitCodes() {
 // cones' dark red edges and the arrows' legend are in the picture; with --no-overlays (same grasp) and before the
 // grasp (the open hand touches nothing) they are not.
 void TstAppGl::screenshotDrawsTheGrasp() {
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   QTemporaryDir dir;
   const QImage grasped = screenshot(world, dir.filePath("grasped.png"), {"--approach", "--autograsp"});
   const QImage bare = screenshot(world, dir.filePath("bare.png"), {"--approach", "--autograsp", "--no-overlays"});
@@ -257,7 +258,7 @@ void TstAppGl::screenshotDrawsContactsOfTheWorldAsLoaded() {
 void TstAppGl::screenshotGraspOptionErrors() {
   QTemporaryDir dir;
   const QString out = dir.filePath("out.png");
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   const auto run = [](const QStringList& args, QByteArray* err) {
     QProcess p;
     p.start(softgraspPath(), args);
@@ -271,7 +272,7 @@ void TstAppGl::screenshotGraspOptionErrors() {
   QCOMPARE(run({world, "--screenshot", out, "--contact-model", "rubber"}, &err), 2);
   QVERIFY2(err.contains("rubber") && err.contains("soft-finger"), err.constData());
   // A world without a robot has no hand to move.
-  QCOMPARE(run({QStringLiteral(SG_SOURCE_DIR "/worlds/objects_gallery.xml"), "--screenshot", out, "--approach"}, &err),
+  QCOMPARE(run({sg::test::qInSourceTree("worlds/objects_gallery.xml"), "--screenshot", out, "--approach"}, &err),
            2);
   QVERIFY2(err.contains("no robot"), err.constData());
   QVERIFY(!QFileInfo::exists(out));
@@ -299,7 +300,7 @@ std::unique_ptr<MainWindow> TstAppGl::makeWindow() {
 // --fit grasp frames the hand and the mug, not the table: the same grasp seen from the same direction fills more of
 // the picture, so its cones cover more pixels than with the whole world framed.
 void TstAppGl::screenshotFitGraspFramesTheGrasp() {
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   QTemporaryDir dir;
   const QStringList grasp{"--approach", "--autograsp", "--view", "iso"};
   const QImage all = screenshot(world, dir.filePath("all.png"), grasp);
@@ -319,7 +320,7 @@ void TstAppGl::screenshotFitGraspFramesTheGrasp() {
 // --window in process: the window at the asked size, the hand moved by the Grasp menu's G, the asked contact model
 // analysed, and the asked dock raised over the Quality dock it shares a tab group with.
 void TstAppGl::windowScreenshotRaisesTheDock() {
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   QString error;
   const auto options = parseCommandLine({"softgrasp", world, "--screenshot", "unused.png", "--window", "--size",
                                          "1100x760", "--approach", "--autograsp", "--contact-model", "hertz",
@@ -352,7 +353,7 @@ void TstAppGl::windowScreenshotRaisesTheDock() {
 // The executable's --window: a PNG of the window's size with the grasp's cones in its view; bad combinations are
 // usage errors.
 void TstAppGl::windowScreenshotWritesTheWindow() {
-  const QString world = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+  const QString world = sg::test::qInSourceTree("worlds/default.xml");
   QTemporaryDir dir;
   const QString out = dir.filePath("window.png");
   QProcess p;

@@ -46,6 +46,7 @@
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
 #include "../support/PlacedBody.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -54,7 +55,7 @@ namespace {
 using K = BodyHandle::Kind;
 const BodyHandle kMug{K::Graspable, 0, {}};
 
-QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml"); }
+QString defaultWorldPath() { return sg::test::qInSourceTree("worlds/default.xml"); }
 
 QAction* action(QWidget* window, const char* name) { return window->findChild<QAction*>(name); }
 

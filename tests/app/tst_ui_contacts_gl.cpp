@@ -30,6 +30,7 @@
 #include "render/ContactNodes.h"
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -110,7 +111,7 @@ bool TstUiContactsGl::makeWindow(const QString& world) {
 }
 
 void TstUiContactsGl::graspedMugShowsEveryContact() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   GraspAnalysis* analysis = window_->analysis();
   const QImage open = render();
   action("actionAutoGrasp")->trigger();
@@ -150,7 +151,7 @@ void TstUiContactsGl::graspedMugShowsEveryContact() {
 }
 
 void TstUiContactsGl::rigidContactsShowFrictionCones() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   window_->document()->resetWorld(rigidTouchWorld());
   GraspAnalysis* analysis = window_->analysis();
   analysis->recompute();
@@ -181,7 +182,7 @@ void TstUiContactsGl::rigidContactsShowFrictionCones() {
 // Closing the hand on the mug shows the contacts and their friction cones at once —
 // the soft fingertip contacts included, their cones drawn through the fingers they open into.
 void TstUiContactsGl::graspedMugShowsFrictionCones() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   GraspAnalysis* analysis = window_->analysis();
   action("actionAutoGrasp")->trigger();
   analysis->recompute();
@@ -205,7 +206,7 @@ void TstUiContactsGl::graspedMugShowsFrictionCones() {
 }
 
 void TstUiContactsGl::highlightChangesPixelsAtTheContact() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   GraspAnalysis* analysis = window_->analysis();
   action("actionAutoGrasp")->trigger();
   analysis->recompute();
@@ -228,7 +229,7 @@ void TstUiContactsGl::highlightChangesPixelsAtTheContact() {
 }
 
 void TstUiContactsGl::draggedHandStopsAtContact() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   Document* doc = window_->document();
   ui::CoinViewport* view = window_->viewportPanel()->viewport();
   doc->setSelection(BodyHandle{K::Robot, 0, {-1, 0}});  // the palm drags its robot
@@ -254,7 +255,7 @@ void TstUiContactsGl::draggedHandStopsAtContact() {
 
 // Interpenetrating bodies are drawn red (GraspIt!'s convention) and get their colour back once apart.
 void TstUiContactsGl::interpenetratingBodiesAreRed() {
-  QVERIFY(makeWindow(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(makeWindow(sg::test::qInSourceTree("worlds/default.xml")));
   Document* doc = window_->document();
   WorldScene* scene = window_->viewportPanel()->scene();
   const BodyHandle mug{BodyHandle::Kind::Graspable, 0, {}};

@@ -20,6 +20,7 @@
 #include "PlannerDock.h"
 #include "SensitivityWindow.h"
 #include "render/CoinInit.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -57,7 +58,7 @@ class TstUiEscape : public QObject {
 };
 
 void TstUiEscape::escDeselectsWhenNothingRuns() {
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/paralleljaw_box.xml")));
   Document* doc = window_->document();
   doc->setSelection(BodyHandle{BodyHandle::Kind::Graspable, 0, {}});
   QVERIFY(doc->selection());
@@ -67,7 +68,7 @@ void TstUiEscape::escDeselectsWhenNothingRuns() {
 }
 
 void TstUiEscape::escCancelsARunningPlan() {
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/paralleljaw_box.xml")));
   Document* doc = window_->document();
   PlannerDock* d = planner();
   window_->findChild<QAction*>("actionPlanner")->trigger();

@@ -19,6 +19,7 @@
 #include "SoftContactInspector.h"
 #include "render/CoinInit.h"
 #include "render/ContactSurfaceNodes.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -109,7 +110,7 @@ class TstUiHydroelastic : public QObject {
     auto* dock = window.findChild<HydroelasticInspector*>();
     QVERIFY(dock);
     QVERIFY(window.tabifiedDockWidgets(dock).contains(window.findChild<SoftContactInspector*>()));
-    QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/hydro_fingertips.xml")));
+    QVERIFY(window.openWorldFile(sg::test::qInSourceTree("worlds/hydro_fingertips.xml")));
     window.analysis()->recompute();
     QVERIFY(window.analysis()->evaluation());
     // Under the soft-finger model there is no hydroelastic result: the note says how to get one.

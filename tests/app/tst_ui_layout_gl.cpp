@@ -31,6 +31,7 @@
 #include "SceneTreeDock.h"
 #include "SoftContactInspector.h"
 #include "ViewportPanel.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -177,7 +178,7 @@ void TstUiLayoutGl::everyDocksValuesAreVisible() {
   QApplication::processEvents();
   QCOMPARE(w.size(), size);
 
-  const QString dir = QStringLiteral(SG_BINARY_DIR "/screenshots");
+  const QString dir = sg::test::qInBuildTree("screenshots");
   QVERIFY(QDir().mkpath(dir));
   const QString file = QString("%1/main_window_%2x%3.png").arg(dir).arg(size.width()).arg(size.height());
   const QImage picture = w.grab().toImage();
@@ -310,7 +311,7 @@ void TstUiLayoutGl::checkDocks(MainWindow& w, Visibility& check) {
 // to exactly that size from smaller.
 void TstUiLayoutGl::windowFitsSmallScreens_data() {
   QTest::addColumn<QString>("world");
-  const QDir worlds(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir worlds(sg::test::qInSourceTree("worlds"));
   for (const QString& f : worlds.entryList({"*.xml"}, QDir::Files, QDir::Name))
     QTest::newRow(qPrintable(f)) << worlds.filePath(f);
 }

@@ -25,6 +25,7 @@
 #include "PlannerDock.h"
 #include "grasp/planner/GraspList.h"
 #include "render/CoinInit.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -32,7 +33,7 @@ using namespace sg::app;
 namespace {
 
 constexpr const char* kGerman = "de_DE.UTF-8";
-const QString kJawWorld = QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml");
+const QString kJawWorld = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
 
 bool german() { return std::setlocale(LC_ALL, kGerman) != nullptr; }
 void cLocale() { std::setlocale(LC_ALL, "C"); }
@@ -51,7 +52,7 @@ int runCli(const char* locale, const QStringList& args, QByteArray* err = nullpt
   env.insert("LC_ALL", locale);
   env.insert("LANG", locale);
   p.setProcessEnvironment(env);
-  p.start(QStringLiteral(SG_CLI_PATH), args);
+  p.start(sg::test::qCliPath(), args);
   if (!p.waitForStarted() || !p.waitForFinished(240000) || p.exitStatus() != QProcess::NormalExit) return -1;
   if (err) *err = p.readAllStandardError();
   return p.exitCode();
@@ -131,7 +132,7 @@ void TstUiLocale::analysisExportsAreTheCLocalesBytes() {
   MainWindow::Options options;
   options.createViewport = false;
   MainWindow window(options);
-  QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window.openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   window.findChild<QAction*>(QStringLiteral("actionAutoGrasp"))->trigger();
   window.analysis()->recompute();
   QVERIFY(!window.analysis()->contacts().empty());

@@ -14,6 +14,7 @@
 #include "ModelResultView.h"
 #include "contact/ContactModel.h"
 #include "render/CoinInit.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -128,7 +129,7 @@ class TstUiModelResult : public QObject {
     MainWindow window;
     auto* dock = window.findChild<ModelResultInspector*>();
     QVERIFY(dock);
-    QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/hydro_fingertips.xml")));
+    QVERIFY(window.openWorldFile(sg::test::qInSourceTree("worlds/hydro_fingertips.xml")));
     GraspAnalysis* analysis = window.analysis();
     // The test's model, unknown to every view: its rows appear for the selected contact.
     AnalysisSettings s = analysis->settings();

@@ -25,6 +25,7 @@
 #include "SceneTreeDock.h"
 #include "io/ModelIO.h"
 #include "render/CoinInit.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -39,7 +40,7 @@ class TstUiPlanner : public QObject {
   }
   void init() {
     window_ = std::make_unique<MainWindow>();
-    QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/paralleljaw_box.xml")));
+    QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/paralleljaw_box.xml")));
     QVERIFY(dock() && !dock()->isFloating());
     QVERIFY(window_->tabifiedDockWidgets(window_->sceneTreeDock()).contains(dock()));  // a tab, behind the scene
     QAction* action = window_->findChild<QAction*>(QStringLiteral("actionPlanner"));

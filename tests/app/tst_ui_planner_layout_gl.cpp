@@ -23,6 +23,7 @@
 #include "GraspedDefaultWorld.h"
 #include "MainWindow.h"
 #include "PlannerDock.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -125,7 +126,7 @@ void TstUiPlannerLayoutGl::runControlsTableAndPlotAreVisible() {
   QVERIFY(table->rowCount() >= 1);
   check("results row 1", table->viewport(), table->visualItemRect(table->item(0, 0)));
 
-  const QString dir = QStringLiteral(SG_BINARY_DIR "/screenshots");
+  const QString dir = sg::test::qInBuildTree("screenshots");
   QVERIFY(QDir().mkpath(dir));
   QVERIFY(w.grab().toImage().save(QString("%1/planner_%2x%3.png").arg(dir).arg(size.width()).arg(size.height())));
 

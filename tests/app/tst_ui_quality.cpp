@@ -41,6 +41,7 @@
 #include "DofDock.h"
 #include "SoftContactInspector.h"
 #include "render/CoinInit.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -605,7 +606,7 @@ void TstUiQuality::dockShowsTheActiveSettings() {
 // The L∞ note is UTF-8 ("L∞", not "Lâ\u0088\u009e"): volume L∞ asked for on a world whose hand does
 // not touch the object (an L∞ space of too few points).
 void TstUiQuality::lInfinityNoteIsUtf8() {
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   dock()->addMeasure("volume-linf");
   window_->analysis()->recompute();
   if (window_->analysis()->lInfinityPending())
@@ -789,7 +790,7 @@ void TstUiQuality::mergedContactsNameTheirBodies() {
              qPrintable(text));
   }
   // The five-finger hand on the cylinder (G): the soft-finger model merges neighbouring contacts of its links.
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/fivefinger_cylinder.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/fivefinger_cylinder.xml")));
   window_->findChild<QAction*>("actionApproachAndGrasp")->trigger();
   window_->analysis()->recompute();
   QVERIFY(test::waitForL1Hull(*window_->analysis()));

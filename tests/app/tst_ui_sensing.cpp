@@ -18,6 +18,7 @@
 #include "MainWindow.h"
 #include "SensingDock.h"
 #include "model/WorldState.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -36,7 +37,7 @@ class TstUiSensing : public QObject {
     options.createViewport = false;
     MainWindow window(options);
     Document* doc = window.document();
-    QVERIFY(window.openWorldFile(QStringLiteral(SG_SOURCE_DIR "/tests/data/paralleljaw_touching.xml")));
+    QVERIFY(window.openWorldFile(sg::test::qInSourceTree("tests/data/paralleljaw_touching.xml")));
     auto* dock = window.findChild<SensingDock*>();
     QVERIFY(dock);
     QVERIFY(window.viewMenu()->actions().contains(dock->toggleViewAction()));

@@ -27,6 +27,7 @@
 #include "contact/ContactDetection.h"
 #include "model/Kinematics.h"
 #include "render/ContactNodes.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -91,7 +92,7 @@ void TstUiSwitches::init() {
   tree_ = window_->sceneTreeDock();
   QVERIFY(tree_);
   QCOMPARE(tree_->analysis(), analysis_);
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   analysis_->recompute();
 }
 
@@ -117,7 +118,7 @@ void TstUiSwitches::openingAWorldClearsTheSwitches() {
   s.collision.disablePair(kTable, kMug);
   analysis_->setSettings(s);
   QVERIFY(analysis_->settings().collision.isBodyDisabled(kMug));
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/objects_gallery.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/objects_gallery.xml")));
   QVERIFY(!analysis_->settings().collision.isBodyDisabled(kMug));
   QVERIFY(!analysis_->settings().collision.isUserDisabled(kTable, kMug));
   analysis_->recompute();

@@ -33,6 +33,7 @@
 #include "viewport/CoinSetup.h"
 #include "viewport/CoinViewport.h"
 #include "viewport/Picking.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::app;
@@ -83,7 +84,7 @@ void TstUiSwitchesGl::init() {
   window_->resize(1000, 700);
   window_->show();
   QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
-  QVERIFY(window_->openWorldFile(QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml")));
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/default.xml")));
   analysis_ = window_->analysis();
   window_->findChild<QAction*>("actionAutoGrasp")->trigger();
   analysis_->recompute();

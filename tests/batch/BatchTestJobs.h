@@ -5,11 +5,12 @@
 #include <QByteArray>
 #include <QFile>
 #include <QString>
+#include "../support/TestPaths.h"
 
 namespace sg::test {
 
 inline QByteArray smallJobList() {
-  const QByteArray src = SG_SOURCE_DIR;
+  const QByteArray src = sg::test::sourceDir();
   return "{\n"
          "  \"format\": \"softgrasp-batch-jobs\", \"version\": 1,\n"
          "  \"defaults\": { \"steps\": 30150, \"contactModel\": \"point\", \"measures\": [\"epsilon-l1\"] },\n"

@@ -5,9 +5,12 @@
 # in 4 shards, waits for the array and the merge job, and compares the merged dataset with one process
 # running all rows. The daemons are stopped by their PIDs on every exit. Where Slurm cannot start, the
 # test fails and says why (it never passes without having run the jobs).
-#   slurm_cluster_test.sh SOFTGRASP_CLI SOURCE_DIR
+# With PG_SERVER (tests/postgres/pg_server_probe; ctest tst_batch_slurm_postgres) a private PostgreSQL server
+# runs beside the cluster, the array tasks also write their rows straight into it (SOFTGRASP_DB), and its rows
+# must equal those of the single process written into SQLite.
+#   slurm_cluster_test.sh SOFTGRASP_CLI SOURCE_DIR [PG_SERVER]
 set -uo pipefail
-cli=$1 src=$2
+cli=$1 src=$2 pg_server=${3:-}
 timeout_s=${SG_SLURM_TEST_TIMEOUT:-90}
 
 fail() {
@@ -58,8 +61,17 @@ show_logs() {
     tail -n 30 "$f" >&2
   done
 }
+stop_pg() {  # closing its stdin stops the server (pg_server_probe serve)
+  [ -n "${pg_probe_pid:-}" ] || return 0
+  eval "exec ${pg_probe_in}>&-"
+  for _ in $(seq 100); do kill -0 "$pg_probe_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -TERM "$pg_probe_pid" 2>/dev/null  # still there (a daemon holds its stdin): its guard stops the server
+  wait "$pg_probe_pid" 2>/dev/null
+  pg_probe_pid=
+}
 finish() {
   local rc=$?
+  stop_pg
   stop_daemons
   [ $rc = 0 ] || show_logs
   if [ $rc = 0 ] || [ -z "${SG_SLURM_KEEP:-}" ]; then rm -rf "$tmp"; else echo "kept $tmp" >&2; fi
@@ -67,6 +79,15 @@ finish() {
 }
 trap finish EXIT
 trap 'exit 1' INT TERM
+
+db_url=
+if [ -n "$pg_server" ]; then
+  # The server lives while its stdin is open: it stops when this script exits, however it exits.
+  coproc PGSERVER { "$pg_server" serve 2>"$tmp/pg_server.log"; }
+  pg_probe_pid=$PGSERVER_PID pg_probe_in=${PGSERVER[1]}
+  read -r _ db_url <&"${PGSERVER[0]}" || fail "the PostgreSQL server did not start: $(tail -n 5 "$tmp/pg_server.log")"
+  echo "private PostgreSQL server up: $db_url"
+fi
 
 # Free local TCP ports: nothing answers a connect.
 free_port() {
@@ -159,11 +180,15 @@ cat >"$tmp/jobs.json" <<JOBS
 }
 JOBS
 
-"$cli" batch "$tmp/jobs.json" --out "$tmp/single" >"$tmp/single.log" 2>&1 || fail "single-process batch failed"
+single_db=()
+[ -n "$db_url" ] && single_db=(--db "sqlite://$tmp/single.db")
+"$cli" batch "$tmp/jobs.json" --out "$tmp/single" "${single_db[@]}" >"$tmp/single.log" 2>&1 ||
+  fail "single-process batch failed"
 "$cli" batch-merge "$tmp/single" --out "$tmp/single.csv" >>"$tmp/single.log" 2>&1 || fail "single-process merge failed"
 
 cd "$tmp/run" || fail "cd"
 export SOFTGRASP_CLI=$cli
+[ -n "$db_url" ] && export SOFTGRASP_DB=$db_url
 ids=$("$src/scripts/slurm/submit.sh" "$tmp/jobs.json" "$tmp/shards" 4 "$tmp/slurm.csv" --cpus-per-task=1) \
   || fail "submit.sh failed"
 read -r array merge <<<"$ids"
@@ -186,4 +211,12 @@ scontrol show job -o "$array" 2>/dev/null |
 cmp "$tmp/single.csv" "$tmp/slurm.csv" || fail "the dataset merged from 4 Slurm shards differs from the single-process one"
 rows=$(($(wc -l <"$tmp/slurm.csv") - 1))
 [ "$rows" -gt 0 ] || fail "the dataset is empty"
+if [ -n "$db_url" ]; then
+  # The id column (first) numbers rows in insertion order, which differs between concurrent writers.
+  "$cli" db query "$db_url" --csv | cut -d, -f2- >"$tmp/pg.csv" || fail "db query on PostgreSQL failed"
+  "$cli" db query "sqlite://$tmp/single.db" --csv | cut -d, -f2- >"$tmp/single-db.csv" || fail "db query on SQLite failed"
+  cmp "$tmp/single-db.csv" "$tmp/pg.csv" || fail "the rows the 4 array tasks wrote into PostgreSQL differ from the single process's"
+  [ "$(($(wc -l <"$tmp/pg.csv") - 1))" = "$rows" ] || fail "PostgreSQL holds $(($(wc -l <"$tmp/pg.csv") - 1)) grasps, the dataset $rows"
+  echo "PASS: the 4 array tasks wrote the single process's $rows grasps into PostgreSQL"
+fi
 echo "PASS: 4 shards on Slurm merged to the single-process dataset ($rows grasps)"

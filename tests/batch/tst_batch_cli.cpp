@@ -8,6 +8,7 @@
 #include "../support/CliRun.h"
 
 #include "BatchTestJobs.h"
+#include "../support/TestPaths.h"
 
 using sg::test::readFile;
 using sg::test::writeFile;
@@ -63,7 +64,7 @@ class TestBatchCli : public QObject {
     const QString dir = tmp_.filePath("killed");
     const QString shard = dir + "/shard-0-of-1.jsonl";
     QProcess p;
-    p.start(SG_CLI_PATH, {"batch", jobs_, "--out", dir, "--no-progress"});
+    p.start(sg::test::qCliPath(), {"batch", jobs_, "--out", dir, "--no-progress"});
     QVERIFY(p.waitForStarted());
     QElapsedTimer timer;
     timer.start();

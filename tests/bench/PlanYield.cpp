@@ -45,7 +45,7 @@ struct SeedFigures {
 
 PlanRequest defaultRun(std::uint64_t seed, const YieldOptions& options) {
   PlanRequest request;  // GraspIt!'s default run: simann, contacts, axis-angle, default parameters, 70 000 steps
-  request.energy.analysis.contactModels = {"point"};
+  request.energy.analysis.contactModels = {options.contactModel};
   request.threads = 1;
   request.seed = seed;
   request.reportMeasures = {"epsilon-l1"};
@@ -157,13 +157,13 @@ void printTime(double t_s) {
 
 int planYield(const YieldOptions& options) {
   std::printf("planner yield: GraspIt!'s default run (simann, contacts energy, axis-angle, default parameters, "
-              "70000 steps = %ld iterations), 1 thread, point contacts, final stage %s, seeds 1..%d;\n"
+              "70000 steps = %ld iterations), 1 thread, %s contacts, final stage %s, seeds 1..%d;\n"
               "the same run cut at %ld, %ld, ... iterations and lengthened while it takes at most %g CPU s.\n"
               "Medians over the seeds. FC = force-closure grasps of the list; dist = FC grasps pairwise farther than "
               "0.2 (state distance);\n1stFC = the list's first grasp is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
               "list holds one; eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
               "evaluations/s, steps/s (search only): the default run.\n\n",
-              kDefaultIterations, options.finalStage ? "on" : "off", options.seeds, kFirstIterations,
+              kDefaultIterations, options.contactModel.c_str(), options.finalStage ? "on" : "off", options.seeds, kFirstIterations,
               2 * kFirstIterations, options.maxTime_s);
   std::printf("%-26s %4s %5s %4s %5s %8s %8s %8s %8s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "1stFC",
               "first-FC", "eps@1s", "eps@5s", "eps@30s", "illegal", "run s", "fullEv/s", "steps/s");
@@ -183,8 +183,11 @@ int planYield(const YieldOptions& options) {
                   s.full.fullEvaluationsPerSecond, s.full.stepsPerSecond);
       if (s.full.stage.ran)
         std::printf("%-26s      final stage of the default run: %.2f s, %ld states scored, %ld illegal and %ld crowded "
-                    "moves, %ld improvements\n", "", s.full.stage.elapsed_s, s.full.stage.evaluations,
-                    s.full.stage.illegal, s.full.stage.crowded, s.full.stage.improved);
+                    "moves, %ld improvements (alignment %ld of %ld, sliding %ld of %ld, centring %ld of %ld)%s\n", "",
+                    s.full.stage.elapsed_s, s.full.stage.evaluations, s.full.stage.illegal, s.full.stage.crowded,
+                    s.full.stage.improved, s.full.stage.aligned, s.full.stage.alignmentMoves, s.full.stage.slid,
+                    s.full.stage.slidingMoves, s.full.stage.centred,
+                    s.full.stage.centringMoves, s.full.stage.budgetSpent ? ", budget spent" : "");
       if (!s.full.invariantsHold) {
         std::printf("  CHECK FAILED: the list breaks its size, distance or order rule\n");
         status = 1;

@@ -15,6 +15,9 @@ struct YieldOptions {
   std::string world;          // one world file name (worlds/), or every bundled hand/object world
   bool finalStage = true;     // the planner's final stage (PLANNER.md §Final stage); off: the search's list
   int refineSteps = -1;       // the stage's moves per refined state; < 0: the planner's default
+  // The contact model the grasps are closed, scored and measured with: "point" (the GraspIt! runs) or
+  // the engine's default "soft-finger" (what `softgrasp-cli plan`, the dock and batch use; worlds carry none).
+  std::string contactModel = "point";
 };
 
 // Runs the benchmark and prints its table; returns the process status (0, or 1 when a check failed).

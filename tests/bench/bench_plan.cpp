@@ -12,6 +12,7 @@
 //                                            of the kept grasps): steps per CPU second of the search alone; a
 //                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
 //   bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]
+//                      [--contact-model NAME]
 //                                            the planner's yield on every bundled hand/object world (PlanYield.h):
 //                                            seeds 1..N (5), runs up to S CPU s (30)
 #include <algorithm>
@@ -286,7 +287,8 @@ int usage(int status) {
                "usage: bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy)\n"
                "       bench_plan --sequence [STATES [WORLD]]\n"
                "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n"
-               "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]\n");
+               "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]\n"
+               "                          [--contact-model point|soft-finger]\n");
   return status;
 }
 
@@ -306,10 +308,15 @@ int runBenchmarks(int argc, char** argv) {
       const std::string a = argv[i];
       if (a == "--no-final-stage") {
         options.finalStage = false;
-      } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps") && i + 1 < argc) {
+      } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps" ||
+                   a == "--contact-model") && i + 1 < argc) {
         const char* value = argv[++i];
         if (a == "--world") {
           options.world = value;
+          continue;
+        }
+        if (a == "--contact-model") {
+          options.contactModel = value;
           continue;
         }
         const auto n = countArgument(value);

@@ -135,6 +135,11 @@ def produce():
         run(["compare", w, "--autograsp", "--json"], "compare")
         run(["sensing", w, "--json"], "sensing")
         run(["sensing", w, "--autograsp", "--squeeze-torque", "--json"], "sensing")
+    # The grasp force optimisation: the six weight directions, a wrench, models with and without friction.
+    default_world, jaw_world = (os.path.join(SRC, "worlds", w) for w in ("default.xml", "paralleljaw_box.xml"))
+    run(["hold", default_world, "--approach", "--autograsp", "--json"], "hold")
+    run(["hold", jaw_world, "--autograsp", "--contact-model", "point,frictionless", "--json"], "hold")
+    run(["hold", jaw_world, "--autograsp", "--wrench", "0,0,-2,0,50,0", "--json"], "hold")
     # The planner: a few hundred iterations (the step counter starts at 30000), its file and evaluate.
     default = os.path.join(SRC, "worlds", "default.xml")
     grasps = os.path.join(WORK, "grasps.json")
@@ -147,6 +152,15 @@ def produce():
     run(["evaluate", default, "--grasps", grasps, "--contact-model", "hertz", "--json", "--out", evaluated],
         "grasp-list")
     read_file("grasp-list", evaluated, "evaluate --out " + os.path.basename(evaluated))
+    # Physics trials (src/sim/README.md): the world's grasp and a grasp list, short pulls.
+    run(["validate", default, "--approach", "--autograsp", "--directions", "z-,x+", "--duration", "0.05",
+         "--no-progress", "--json"], "validation")
+    run(["validate", default, "--grasps", grasps, "--directions", "y-", "--duration", "0.05", "--no-progress",
+         "--json"], "validation")
+    # Measures against physics (src/sim/README.md): two planned grasps, short pulls.
+    run(["compare", os.path.join(SRC, "worlds", "paralleljaw_box.xml"), "--against-physics", "--seeds", "1",
+         "--iterations", "200", "--keep", "2", "--duration", "0.05", "--threads", "1", "--no-progress", "--json"],
+        "physics-prediction")
     # A batch: the job list, its shard, the merged dataset and the run summaries.
     jobs = os.path.join(WORK, "jobs.json")
     with open(jobs, "w", encoding="utf-8") as f:
@@ -168,6 +182,18 @@ def produce():
     for rank_by in ("row", "energy"):
         if run(["batch-merge", out, "--out", dataset, "--rank-by", rank_by, "--json"], "batch-merge"):
             read_file("grasp-dataset", dataset, "batch-merge --rank-by " + rank_by)
+    # The grasp database (src/store/README.md): the same shards streamed into SQLite, imported again (nothing
+    # new), queried and counted.
+    db = os.path.join(WORK, "grasps.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    run(["batch-merge", out, "--db", db, "--json"], "batch-merge-db")
+    run(["db", "import", db, out, "--json"], "db-import")
+    run(["db", "query", db, "--json"], "db-query")
+    run(["db", "query", db, "--measure", "epsilon-l1", "--min", "0", "--rank-by", "epsilon-l1", "--limit", "2",
+         "--json"], "db-query")
+    run(["db", "info", db, "--json"], "db-info")
     converted = os.path.join(WORK, "converted")
     shutil.rmtree(converted, ignore_errors=True)
     run(["convert", os.path.join(MODELS, "robots", "ThreeFingerURDF", "urdf", "three_finger.urdf"), "--to", "graspit",

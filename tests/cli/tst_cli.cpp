@@ -14,6 +14,7 @@
 #include <functional>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 namespace {
 
@@ -110,11 +111,11 @@ class TestCli : public QObject {
                qPrintable(QString("component %1: %2 vs %3").arg(i).arg(a[i].toDouble()).arg(expected[i])));
   }
 
-  static QString defaultWorldPath() { return QStringLiteral(SG_SOURCE_DIR) + "/worlds/default.xml"; }
+  static QString defaultWorldPath() { return sg::test::qSourceDir() + "/worlds/default.xml"; }
   // softgrasp-cli on the bundled default world (ThreeFinger above a soft-fingered mug grasp), run from the
   // source tree as a user would.
   static CliRun runOnDefaultWorld(const QString& command, const QStringList& options) {
-    return run(QStringList{command, "worlds/default.xml"} + options, QStringLiteral(SG_SOURCE_DIR));
+    return run(QStringList{command, "worlds/default.xml"} + options, sg::test::qSourceDir());
   }
 
   // The chain labels ("chain0", ...) of ThreeFinger bodies among the contacts' body1/body2 labels.
@@ -239,10 +240,11 @@ class TestCli : public QObject {
   void infoWarnsAboutInterpenetration() {
     // The gallery's ball (a primitive sphere, R = 40 mm) 2 mm into the table, then resting 0.1 mm above it.
     const auto world = [&](double z) {
-      return QByteArray("<world><obstacle><filename>" SG_SOURCE_DIR "/models/obstacles/table.xml</filename>"
+      const QByteArray src = sg::test::sourceDir();
+      return "<world><obstacle><filename>" + src + "/models/obstacles/table.xml</filename>"
                         "<transform><fullTransform>(+1 +0 +0 +0)[+0 +0 +0]</fullTransform></transform></obstacle>"
-                        "<graspableBody><filename>" SG_SOURCE_DIR "/models/objects/sphere.xml</filename>"
-                        "<transform><fullTransform>(+1 +0 +0 +0)[+0 +0 +") +
+                        "<graspableBody><filename>" + src + "/models/objects/sphere.xml</filename>"
+             "<transform><fullTransform>(+1 +0 +0 +0)[+0 +0 +" +
              QByteArray::number(z) + "]</fullTransform></transform></graspableBody></world>";
     };
     write("sunk.xml", world(38));
@@ -474,9 +476,9 @@ class TestCli : public QObject {
   }
 
   void defaultWorld() {
-    const QString world = QStringLiteral(SG_SOURCE_DIR) + "/worlds/default.xml";
+    const QString world = sg::test::qSourceDir() + "/worlds/default.xml";
     QVERIFY2(QFile::exists(world), "worlds/default.xml is missing from the source tree");
-    const CliRun r = run({"info", "worlds/default.xml", "--json"}, QStringLiteral(SG_SOURCE_DIR));
+    const CliRun r = run({"info", "worlds/default.xml", "--json"}, sg::test::qSourceDir());
     expectExit(r, 0);
     const QJsonObject doc = r.json();
     QVERIFY(doc["robots"].toArray().size() >= 1);
@@ -636,7 +638,7 @@ class TestCli : public QObject {
     compareVec(equals.json()["palm"].toObject()["position_mm"], {x0, y0, z0 - 12.5}, 1e-6);
     // Without a value, the next argument is not taken as the distance unless it is a number.
     const CliRun before = run({"grasp", "--approach", "worlds/default.xml", "--no-close", "--json"},
-                              QStringLiteral(SG_SOURCE_DIR));
+                              sg::test::qSourceDir());
     expectExit(before, 0);
     QCOMPARE(before.json()["palm"].toObject()["position_mm"], byDefault.json()["palm"].toObject()["position_mm"]);
     // quality accepts it the same way.
@@ -789,7 +791,7 @@ class TestCli : public QObject {
     // (QUALITY.md): −(distance from the origin to the set), so ε L1 < 0 and ε exact cones in [ε L1, 0) (its set
     // holds the linearised one), and ε L∞ = 0 because the L∞ set always holds the origin, which its message says.
     const QStringList args{"quality", "worlds/fivefinger_cylinder.xml", "--approach", "--autograsp"};
-    const CliRun r = run(args + QStringList{"--json"}, QStringLiteral(SG_SOURCE_DIR));
+    const CliRun r = run(args + QStringList{"--json"}, sg::test::qSourceDir());
     expectExit(r, 0);
     const QJsonObject doc = r.json();
     QVERIFY(!doc["forceClosure"].toBool());
@@ -815,7 +817,7 @@ class TestCli : public QObject {
     };
     noSecondValue(doc, {});
     // The text prints each ε once.
-    const CliRun text = run(args, QStringLiteral(SG_SOURCE_DIR));
+    const CliRun text = run(args, sg::test::qSourceDir());
     expectExit(text, 0);
     QCOMPARE(text.out.count("ε L1"), qsizetype(1));
     for (const char* measure : {"[epsilon-l1]:", "[epsilon-linf]:", "[epsilon-exact]:"})

@@ -8,6 +8,7 @@
 #include "../support/CliRun.h"
 #include "grasp/SensitivitySweep.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using sg::test::CliRun;
@@ -15,7 +16,7 @@ using sg::test::runCli;
 
 namespace {
 
-const QString kWorld = QStringLiteral(SG_SOURCE_DIR "/worlds/default.xml");
+const QString kWorld = sg::test::qInSourceTree("worlds/default.xml");
 
 // The engine's comparison on the same grasp the CLI makes.
 const ModelComparison& engineComparison() {

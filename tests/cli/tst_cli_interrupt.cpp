@@ -17,6 +17,7 @@
 
 #include "../batch/BatchTestJobs.h"
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 namespace {
 
@@ -26,13 +27,13 @@ using sg::test::writeFile;
 
 constexpr int kTimeout_ms = 240000;
 
-Run cli(const QStringList& args) { return sg::test::runCli(args, QStringLiteral(SG_SOURCE_DIR), kTimeout_ms); }
+Run cli(const QStringList& args) { return sg::test::runCli(args, sg::test::qSourceDir(), kTimeout_ms); }
 
 // A softgrasp-cli process interrupted once its stderr matches `ready` (then `sigints` SIGINTs in a row).
 Run interrupt(const QStringList& args, const std::function<bool(const QByteArray& err)>& ready, int sigints = 1) {
   QProcess p;
-  p.setWorkingDirectory(QStringLiteral(SG_SOURCE_DIR));
-  p.start(QStringLiteral(SG_CLI_PATH), args);
+  p.setWorkingDirectory(sg::test::qSourceDir());
+  p.start(sg::test::qCliPath(), args);
   Run r;
   if (!p.waitForStarted()) return r;
   QElapsedTimer timer;
@@ -78,7 +79,7 @@ QList<int> shardRows(const QString& path) {
 
 // Six rows of a few thousand iterations each, so that a row is in flight when SIGINT comes.
 QByteArray slowJobList() {
-  const QByteArray src = SG_SOURCE_DIR;
+  const QByteArray src = sg::test::sourceDir();
   return "{\n"
          "  \"format\": \"softgrasp-batch-jobs\", \"version\": 1,\n"
          "  \"defaults\": { \"steps\": 32000, \"contactModel\": \"point\", \"measures\": [\"epsilon-l1\"] },\n"
@@ -129,7 +130,7 @@ class TestCliInterrupt : public QObject {
   // A second Ctrl+C kills at once (the default action of SIGINT): here while batch finishes a long row.
   void secondInterruptKills() {
     const QString jobs = tmp_.filePath("long.json");
-    const QByteArray src = SG_SOURCE_DIR;
+    const QByteArray src = sg::test::sourceDir();
     QVERIFY(writeFile(jobs, "{ \"format\": \"softgrasp-batch-jobs\", \"version\": 1, \"jobs\": [ { \"world\": \"" +
                                 src + "/worlds/default.xml\", \"steps\": 100000000 } ] }\n"));
     const Run r = interrupt({"batch", jobs, "--out", tmp_.filePath("long"), "--threads", "1", "--progress"},

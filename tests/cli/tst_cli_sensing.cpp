@@ -7,13 +7,14 @@
 #include <QJsonArray>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 using sg::test::CliRun;
 using sg::test::runCli;
 
 namespace {
 
-const QString kWorld = QStringLiteral(SG_SOURCE_DIR) + "/tests/data/paralleljaw_touching.xml";  // jaws 0.01 mm off
+const QString kWorld = sg::test::qSourceDir() + "/tests/data/paralleljaw_touching.xml";  // jaws 0.01 mm off
 
 QJsonArray pressedPairs(const QJsonObject& doc) {
   QJsonArray out;

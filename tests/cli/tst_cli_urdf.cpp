@@ -12,12 +12,13 @@
 #include <cmath>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 namespace {
 
 using sg::test::CliRun;
 
-CliRun run(const QStringList& args) { return sg::test::runCli(args, QStringLiteral(SG_SOURCE_DIR)); }
+CliRun run(const QStringList& args) { return sg::test::runCli(args, sg::test::qSourceDir()); }
 
 void expectExit(const CliRun& r, int code) {
   QVERIFY2(!r.crashed, "softgrasp-cli crashed or hung");

@@ -11,12 +11,13 @@
 #include <QtTest>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 namespace {
 
 using Run = sg::test::CliRun;
 
-Run cli(const QStringList& args) { return sg::test::runCli(args, QStringLiteral(SG_SOURCE_DIR)); }
+Run cli(const QStringList& args) { return sg::test::runCli(args, sg::test::qSourceDir()); }
 
 QString readText(const QString& path) {
   QFile f(path);
@@ -117,7 +118,7 @@ class TestCliVocabulary : public QObject {
 
   // ui/cli/README.md §Usage lists exactly the flags of each command's option table (its --help).
   void usageBlockMatchesEveryOptionTable() {
-    const QString readme = readText(QStringLiteral(SG_SOURCE_DIR "/ui/cli/README.md"));
+    const QString readme = readText(sg::test::qInSourceTree("ui/cli/README.md"));
     const QString usage = readme.section(QStringLiteral("## Usage"), 1).section(QStringLiteral("\n## "), 0, 0);
     QVERIFY(!usage.isEmpty());
     const QMap<QString, QString> entries = usageEntries(usage, commands_, false);
@@ -137,7 +138,7 @@ class TestCliVocabulary : public QObject {
 
   // Every flag in the README's examples is the current spelling of an option the command has.
   void readmeExamplesUseAcceptedFlags() {
-    const QString readme = readText(QStringLiteral(SG_SOURCE_DIR "/README.md"));
+    const QString readme = readText(sg::test::qInSourceTree("README.md"));
     const QMap<QString, QString> examples = usageEntries(readme, commands_, true);
     QVERIFY2(examples.size() >= 8, qPrintable(QStringList(examples.keys()).join(' ')));
     for (auto it = examples.begin(); it != examples.end(); ++it) {

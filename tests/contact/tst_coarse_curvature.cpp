@@ -14,6 +14,7 @@
 #include "contact/CurvatureEstimator.h"
 #include "contact/SoftContactModel.h"
 #include "io/MeshIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -167,7 +168,7 @@ class TestCoarseCurvature : public QObject {
   // vertices are on the profile's creases (foot and lip), whose normals lean 8–18° along the axis: the fit is
   // either within 5 % or says it is unreliable (today: unreliable everywhere, residual 13–46 % of the radius).
   void bundledMug() {
-    const TriangleMesh mug = readInventorMesh(SG_SOURCE_DIR "/models/objects/mug.iv");
+    const TriangleMesh mug = readInventorMesh(sg::test::inSourceTree("models/objects/mug.iv"));
     QVERIFY(mug.triangleCount() > 1000);
     int checked = 0;
     for (const int k : {16, 24, 32, 44})  // vertex columns at 90°, 135°, 180°, 247.5°: away from the handle

@@ -9,7 +9,7 @@
 - every `softgrasp-cli ...` command line in the pages' code blocks runs (exit 0) with the built CLI, in page
   order, in a scratch folder holding the bundled worlds/, models/ and scripts/, so a command can read what an
   earlier one wrote; a code block after a `<!-- file: NAME -->` line is first saved as NAME; ```python blocks
-  run with the CLI on PATH; every option of a `softgrasp ...` (application) line is one `softgrasp --help` lists.
+  run with the CLI on PATH and the build's module softgrasp importable (build/python); every option of a `softgrasp ...` (application) line is one `softgrasp --help` lists.
 
 Usage: check_user_guide.py SOURCE_DIR RULES_FILE SOFTGRASP_CLI SOFTGRASP_APP
 Exit 0 when everything holds, 1 with one line per problem otherwise.
@@ -235,6 +235,10 @@ class Runner:
     def run_python(self, block, where):
         self.counts["Python examples run"] += 1
         env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(self.cli)) + os.pathsep + os.environ["PATH"])
+        # The module softgrasp of the same build (build/ui/cli/softgrasp-cli → build/python; ui/python/README.md).
+        build = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(self.cli))))
+        env["PYTHONPATH"] = os.path.join(build, "python") + os.pathsep + os.environ.get("PYTHONPATH", "")
+        env["MPLBACKEND"] = "Agg"
         done = subprocess.run([sys.executable, "-c", "\n".join(block.lines)], capture_output=True, text=True,
                               timeout=600, cwd=self.scratch, env=env)
         if done.returncode != 0:

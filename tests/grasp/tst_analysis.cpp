@@ -10,6 +10,7 @@
 #include "grasp/HullMeasures.h"
 #include "grasp/GraspMatrix.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -44,7 +45,7 @@ QualitySettings fixtureSettings(double rho_mm) {
   return s;
 }
 
-World defaultWorld() { return loadWorld(SG_SOURCE_DIR "/worlds/default.xml"); }
+World defaultWorld() { return loadWorld(sg::test::inSourceTree("worlds/default.xml")); }
 
 }  // namespace
 

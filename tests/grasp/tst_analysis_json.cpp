@@ -10,6 +10,7 @@
 #include "grasp/Analysis.h"
 #include "grasp/AnalysisJson.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -94,7 +95,7 @@ class TstAnalysisJson : public QObject {
 
   // The default world grasped under two models: one document, every number as the engine computed it.
   void documentOfTheDefaultGrasp() {
-    World world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    World world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     AnalysisRequest request;
     request.motion.approach = true;
     request.motion.fingers = FingerMotion::Close;

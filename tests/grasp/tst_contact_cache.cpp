@@ -11,6 +11,7 @@
 #include "contact/ContactCache.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -165,7 +166,7 @@ class TestContactCache : public QObject {
     copy.graspables[0].mesh = scaled;
     cachedMatchesUncached(copy, copy.state, settings, cache, true);
     // Another bundled world (other bodies under the same handles) with the same cache.
-    const World other = loadWorld(SG_SOURCE_DIR "/worlds/threefinger_sphere.xml");
+    const World other = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
     cachedMatchesUncached(other, other.state, settings, cache, true);
     cachedMatchesUncached(world_, world_.state, settings, cache, true);
   }

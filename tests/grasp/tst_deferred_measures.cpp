@@ -11,6 +11,7 @@
 #include "grasp/GwsProjection.h"
 #include "grasp/HandMotionPresets.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -19,7 +20,7 @@ namespace {
 // The default world after G (approach 30 mm, auto-grasp), evaluated with `measures` only, with point contacts:
 // their L∞ Minkowski sum (9³ points) stays under GwsSettings::maxLInfinityPoints, the soft fingers' does not.
 GraspEvaluation graspedDefaultWorld(const std::vector<std::string>& measures) {
-  World world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  World world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   AnalysisRequest request;
   request.contactModels = {"point"};
   request.motion = presetMotion(HandMotionPreset::ApproachAndGrasp);

@@ -11,11 +11,12 @@
 #include "grasp/Analysis.h"
 #include "grasp/AutoGrasp.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
 namespace {
-const char* kWorld = SG_SOURCE_DIR "/worlds/hydro_fingertips.xml";
+const std::string kWorld = sg::test::inSourceTree("worlds/hydro_fingertips.xml");
 }  // namespace
 
 class TestHydroWorld : public QObject {
@@ -46,7 +47,7 @@ class TestHydroWorld : public QObject {
     for (const Body& b : world.graspables) QVERIFY(!b.isHydroelasticCompliant());
     for (const Body& b : world.obstacles) QVERIFY(!b.isHydroelasticCompliant());
     // The rest of the hand is ThreeFinger's: same link geometry.
-    const Robot three = loadRobot(SG_SOURCE_DIR "/models/robots/ThreeFinger/ThreeFinger.xml", world.materials);
+    const Robot three = loadRobot(sg::test::inSourceTree("models/robots/ThreeFinger/ThreeFinger.xml"), world.materials);
     QCOMPARE(hand.dofs.size(), three.dofs.size());
     QCOMPARE(hand.palm.triangleCount(), three.palm.triangleCount());
     QCOMPARE(hand.eigengrasps.grasps.size(), three.eigengrasps.grasps.size());

@@ -10,6 +10,7 @@
 #include "core/Error.h"
 #include "grasp/SensitivitySweep.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -26,7 +27,7 @@ struct Grasped {
 const Grasped& grasped() {
   static const Grasped g = [] {
     Grasped out;
-    out.world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    out.world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     AnalysisRequest request;
     request.motion.approach = true;
     request.motion.fingers = FingerMotion::Close;

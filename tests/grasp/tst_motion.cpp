@@ -15,6 +15,7 @@
 #include "grasp/Motion.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -229,7 +230,7 @@ class TestMotion : public QObject {
   }
 
   void threeFingerGraspsTheBall() {
-    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/threefinger_sphere.xml");
+    World w = loadWorld(std::string(sg::test::sourceDir()) + "/worlds/threefinger_sphere.xml");
     QCOMPARE(w.robots.size(), std::size_t(1));
     QVERIFY(!anyCollision(w));
     const auto approach = approachToContact(w, 0, 200);
@@ -254,8 +255,8 @@ class TestMotion : public QObject {
 
   void threeFingerGraspsTheMug() {
     World w;
-    sgtest::addGraspable(w, loadBody(std::string(SG_SOURCE_DIR) + "/models/objects/mug.xml", BodyKind::Graspable, w.materials));
-    sgtest::addRobot(w, loadRobot(std::string(SG_SOURCE_DIR) + "/models/robots/ThreeFinger/ThreeFinger.xml", w.materials));
+    sgtest::addGraspable(w, loadBody(sg::test::inSourceTree("models/objects/mug.xml"), BodyKind::Graspable, w.materials));
+    sgtest::addRobot(w, loadRobot(sg::test::inSourceTree("models/robots/ThreeFinger/ThreeFinger.xml"), w.materials));
     std::vector<double> dofs = w.state.robots[0].dofValues;
     dofs[0] = degToRad(60);  // tripod spread
     setDofValues(w.robots[0], w.state.robots[0], dofs);
@@ -273,7 +274,7 @@ class TestMotion : public QObject {
   // do not interpenetrate (else every motion of theirs would be refused as starting in collision).
   void bundledWorldsStartFree_data() {
     QTest::addColumn<QString>("file");
-    const QDir dir(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+    const QDir dir(sg::test::qInSourceTree("worlds"));
     for (const QString& name : dir.entryList({"*.xml"}, QDir::Files)) QTest::newRow(qPrintable(name)) << dir.filePath(name);
   }
   void bundledWorldsStartFree() {
@@ -289,7 +290,7 @@ class TestMotion : public QObject {
   // A bundled hand never collides with itself when one DOF at a time goes to its minimum or maximum.
   void bundledRobotsFreeOverTheirDofRanges_data() {
     QTest::addColumn<QString>("file");
-    QDirIterator it(QStringLiteral(SG_SOURCE_DIR "/models/robots"), {"*.xml"}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(sg::test::qInSourceTree("models/robots"), {"*.xml"}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
       const QString f = it.next();
       if (QFileInfo(f).dir().dirName() == QFileInfo(f).completeBaseName())  // robots/X/X.xml
@@ -321,7 +322,7 @@ class TestMotion : public QObject {
   }
   void defaultWorldAutoGraspHoldsTheMug() {
     QFETCH(double, approach_mm);
-    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+    World w = loadWorld(std::string(sg::test::sourceDir()) + "/worlds/default.xml");
     if (approach_mm > 0) QCOMPARE(approachToContact(w, 0, approach_mm).outcome, MotionOutcome::Reached);
     const auto r = autoGrasp(w, 0);
     QCOMPARE(r.outcome, MotionOutcome::Contact);
@@ -338,7 +339,7 @@ class TestMotion : public QObject {
   // pads sit at x = ±(51 − d) and the faces at x = ±25, so the jaws must stop within the contact threshold
   // below d = 26 mm, after a 26 mm travel (the whole of it in the 500-iteration bound), each pad on the box.
   void parallelJawAutoGraspClampsTheBox() {
-    World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/paralleljaw_box.xml");
+    World w = loadWorld(std::string(sg::test::sourceDir()) + "/worlds/paralleljaw_box.xml");
     const auto r = autoGrasp(w, 0);
     QVERIFY(r.converged);
     QCOMPARE(r.outcome, MotionOutcome::Contact);

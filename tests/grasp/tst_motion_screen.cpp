@@ -15,6 +15,7 @@
 #include "contact/PairScreen.h"
 #include "grasp/AutoGrasp.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -94,7 +95,7 @@ void checkScreenAlongClosing(const World& world, const std::vector<BodyPair>& pa
 
 std::vector<QString> handWorlds() {
   std::vector<QString> out;
-  const QDir dir(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir dir(sg::test::qInSourceTree("worlds"));
   for (const QString& name : dir.entryList({"*.xml"}, QDir::Files)) {
     const World w = loadWorld(dir.filePath(name).toStdString());
     if (!w.robots.empty() && !w.graspables.empty()) out.push_back(dir.filePath(name));
@@ -182,7 +183,7 @@ class TestMotionScreen : public QObject {
   // floor's frame only. Along closing motions of random states with a floor through the object's centre, the
   // answers still equal the plain queries, and the floor pairs are skipped as well as tested.
   void screenWithAHalfSpaceFloor() {
-    World world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    World world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     QTemporaryDir dir;
     const std::string path =
         testfiles::writeFile(dir, "floor.xml", "<?xml version=\"1.0\"?>\n<root><primitive type=\"halfspace\"/></root>\n");

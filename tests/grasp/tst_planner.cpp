@@ -20,14 +20,16 @@
 #include "grasp/planner/GraspPlanner.h"
 #include "grasp/planner/OnlinePlanner.h"
 #include "io/ModelIO.h"
+#include "core/Math.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::planner;
 
 namespace {
 
-World bundled(const char* name) { return loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name); }
+World bundled(const char* name) { return loadWorld(std::string(sg::test::sourceDir()) + "/worlds/" + name); }
 
 // E = (x − 1.5)² + (y + 2)² + 0.5·(1 − cos(3·(x − 1.5))) : one global minimum 0 at (1.5, −2), ripples around.
 class Analytic final : public StateEvaluator {
@@ -1302,6 +1304,101 @@ class TestPlanner : public QObject {
     QVERIFY(std::abs(p_WP_mm.z() - rs.X_WP.translation().z()) < 1e-9);
   }
 
+  // Alignment (PLANNER.md §Final stage, "Alignment"): the ParallelJaw's pads lie flat on the box's 50 mm faces
+  // only when the closing axis (the palm's x) is parallel to the box's x. Turned 4° about an oblique axis
+  // through the box's centre, the closing jaws meet the box at one pad corner: one point contact, not force
+  // closure. The alignment move turns the palm's x back onto the box's x (about the contacts' centroid); the
+  // re-closed jaws lie flat on one face and stop short of the other, and centring then clamps both.
+  void finalStageAlignsATiltedParallelJaw() {
+    World world = bundled("paralleljaw_box.xml");
+    RobotState& rs = world.state.robots[0];
+    const Vec3 c_W(0, 0, 45);  // the box's centre (its base is centred on the origin, 90 mm tall)
+    const Transform tilt = Transform::fromTranslation(c_W) *
+                           Transform::fromAxisAngle(Vec3(0, 1, 1).normalized(), 4 * kPi / 180) *
+                           Transform::fromTranslation(-c_W);
+    rs.X_WP = tilt * rs.X_WP;
+    setDofValues(world.robots[0], rs, {10.0});  // pads 16 mm off the faces: legal, closed by auto-grasp
+    updateConnections(world, world.state);
+    const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, PositionSpace::AxisAngle);
+    BestEntry start;
+    for (const SearchVariable& v : space.variables) start.x.push_back(v.value);
+    EnergySettings stageEnergy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    stageEnergy.analysis.contactModels = {"point"};
+    NullProgress progress;
+    FinalStageSettings settings;
+    settings.refineSteps = 0;  // score only
+    const FinalStageOutcome scored = runFinalStage(world, space, stageEnergy, {start}, settings, 1, 1, 0.2, {}, progress);
+    QVERIFY2(scored.states[0].startEnergy > 0, "the tilted jaw is not force closure");
+    QCOMPARE(scored.alignmentMoves, 0L);
+    settings.refineSteps = 1;
+    settings.movesPerIteration = 0;  // no search ran: no budget (alignment, then centring the re-closed jaws)
+    const FinalStageOutcome refined = runFinalStage(world, space, stageEnergy, {start}, settings, 1, 1, 0.2, {}, progress);
+    QVERIFY(refined.aligned >= 1);
+    const StagedState& s = refined.states[0];
+    QVERIFY2(s.state.energy < 0, qPrintable(QString::number(s.state.energy)));  // force closure
+    // The closing axis is the box's x again; the posture did not change.
+    const Vec3 x_W = space.palmPose(s.state.x).rotation() * Vec3::UnitX();
+    QVERIFY2(std::abs(std::abs(x_W.x()) - 1) < 1e-9, qPrintable(QString::number(x_W.x(), 'g', 17)));
+    for (std::size_t i = space.positionCount; i < start.x.size(); ++i) QCOMPARE(s.state.x[i], start.x[i]);
+    // The list closes the stage's grasp once: the stage remembered the closed hand of its accepted scoring.
+    QVERIFY(s.closed);
+    HandEvaluator evaluator(world, world.state, space, stageEnergy);
+    QVERIFY(evaluator.place(s.state.x));
+    evaluator.close();
+    QVERIFY(evaluator.scratch().robots[0].dofValues == s.closedDofs);
+    QVERIFY(evaluator.scratch().robots[0].X_WP.matrix() == s.X_WP_closed.matrix());
+  }
+
+  // The list's grasps are the stage's closed hands measured as they are: the same grasp, number for number, as
+  // closing each listed state again (closeAndMeasure).
+  void finalStageListIsTheClosingOfEachState() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    const PlanRequest request = stagedPlan(1);
+    const PlanResult r = planGrasps(world, request, progress);
+    EnergySettings stageEnergy = request.energy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    QVERIFY(!r.grasps.empty());
+    int reused = 0;
+    for (std::size_t i = 0; i < r.grasps.size(); ++i) {
+      const PlannedGrasp& g = r.grasps[i];
+      reused += r.finalStage.states[i].closed ? 1 : 0;
+      const PlannedGrasp again = closeAndMeasure(world, r.space, stageEnergy, r.finalStage.states[i].state,
+                                                 request.reportMeasures);
+      QVERIFY(g.variables == again.variables);
+      QVERIFY(g.grasp.dofValues == again.grasp.dofValues);
+      QVERIFY(g.grasp.X_WP.matrix() == again.grasp.X_WP.matrix());
+      QVERIFY(g.preGrasp.dofValues == again.preGrasp.dofValues);
+      QCOMPARE(g.forceClosure, again.forceClosure);
+      QCOMPARE(g.contacts.size(), again.contacts.size());
+      QCOMPARE(g.measure("epsilon-l1")->value, again.measure("epsilon-l1")->value);
+    }
+    QVERIFY(reused > 0);  // not vacuous: some grasps came from the stage's closings
+  }
+
+  // Budget (PLANNER.md §Final stage, "Budget"): the stage scores at most max(20, 0.1 × iterations) moves, and
+  // with no budget it is not cut short.
+  void finalStageMovesStayWithinTheBudget() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    PlanRequest request = stagedPlan(1);
+    request.maxSteps = request.params.k0 + 400;
+    const PlanResult r = planGrasps(world, request, progress);
+    QCOMPARE(r.finalStage.moveBudget, std::max(20L, static_cast<long>(0.1 * static_cast<double>(r.annealing.iterations))));
+    const long candidatesScored = static_cast<long>(r.annealing.best.size()) - r.finalStage.unscored;
+    const long moves = r.finalStage.evaluations - candidatesScored;
+    QVERIFY2(moves <= r.finalStage.moveBudget, qPrintable(QString::number(moves)));
+    // Candidates are left unscored only once the list is full of force-closure grasps.
+    if (r.finalStage.unscored > 0)
+      QVERIFY(std::all_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }));
+    request.finalStage.movesPerIteration = 0;
+    const PlanResult unlimited = planGrasps(world, request, progress);
+    QCOMPARE(unlimited.finalStage.moveBudget, -1L);
+    QVERIFY(!unlimited.finalStage.budgetSpent);
+    QVERIFY(unlimited.finalStage.evaluations >= r.finalStage.evaluations);
+  }
+
   void badFinalStageSettingsAreRejected() {
     const World world = bundled("paralleljaw_box.xml");
     NullProgress progress;
@@ -1322,6 +1419,8 @@ class TestPlanner : public QObject {
     QVERIFY(refused([](FinalStageSettings& s) { s.stepScale = std::numeric_limits<double>::quiet_NaN(); }));
     QVERIFY(refused([](FinalStageSettings& s) { s.candidates = 0; }));
     QVERIFY(refused([](FinalStageSettings& s) { s.refineBest = -1; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.movesPerIteration = -0.5; }));
+    QVERIFY(refused([](FinalStageSettings& s) { s.movesPerIteration = std::numeric_limits<double>::quiet_NaN(); }));
     QVERIFY(!refused([](FinalStageSettings& s) { s.refineSteps = 0; }));  // close and score only: fine
   }
 };

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 namespace {
 
@@ -9,7 +10,7 @@ using Run = sg::test::CliRun;
 
 Run cli(const QStringList& args) { return sg::test::runCli(args, {}, 240000); }
 
-QString world(const char* name) { return QString(SG_SOURCE_DIR) + "/worlds/" + name; }
+QString world(const char* name) { return sg::test::qSourceDir() + "/worlds/" + name; }
 
 // The grasps of a --json document without the run statistics (which hold timings).
 QJsonArray grasps(const QByteArray& json) {

@@ -12,6 +12,7 @@
 #include "grasp/planner/OnlinePlanner.h"
 #include "grasp/planner/PlannerRun.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sg::planner;
@@ -20,7 +21,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::shared_ptr<const World> bundled(const char* name) {
-  return std::make_shared<const World>(loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name));
+  return std::make_shared<const World>(loadWorld(std::string(sg::test::sourceDir()) + "/worlds/" + name));
 }
 
 PlanRequest smallPlan(long iterations, int threads) {

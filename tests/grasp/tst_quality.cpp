@@ -21,6 +21,7 @@
 #include "grasp/GraspWrenchSpace.h"
 #include "grasp/GwsProjection.h"
 #include "grasp/WrenchHull.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -391,7 +392,7 @@ class TestQuality : public QObject {
   // The default world after auto-grasp: the mug also rests on the table, but only the three fingertips
   // make the grasp, and it is force closure.
   void defaultWorldGraspCountsOnlyTheHand() {
-    World w = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    World w = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     autoGrasp(w, 0);
     const std::vector<Contact> all = findAllContacts(w);
     int onTable = 0;

@@ -8,6 +8,7 @@
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -66,7 +67,7 @@ class TestStateThreads : public QObject {
 
  private slots:
   void initTestCase() {
-    world_ = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+    world_ = loadWorld(std::string(sg::test::sourceDir()) + "/worlds/default.xml");
     QCOMPARE(world_.robots.size(), std::size_t(1));
     open_ = world_.state;
     turned_ = world_.state;

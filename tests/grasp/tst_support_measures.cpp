@@ -14,6 +14,7 @@
 #include "grasp/SupportEpsilon.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -22,7 +23,7 @@ namespace {
 const std::vector<std::string> kEpsilonMeasures = {"epsilon-l1", "epsilon-linf", "epsilon-exact"};
 
 QStringList worldFiles() {
-  const QDir dir(QStringLiteral(SG_SOURCE_DIR "/worlds"));
+  const QDir dir(sg::test::qInSourceTree("worlds"));
   QStringList out;
   for (const QString& f : dir.entryList({"*.xml"}, QDir::Files, QDir::Name)) out << dir.filePath(f);
   return out;
@@ -85,7 +86,7 @@ class TstSupportMeasures : public QObject {
 };
 
 void TstSupportMeasures::epsilonMeasuresBuildNoHull() {
-  const World w = graspedWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  const World w = graspedWorld(sg::test::qInSourceTree("worlds/default.xml"));
   const AnalysisResult r = analyze(w, kEpsilonMeasures);
   const GraspEvaluation& e = *r.primary();
   QVERIFY(e.contacts.size() >= 3);
@@ -188,7 +189,7 @@ void TstSupportMeasures::exactConesNeverBelowLinearizedOnRandomGrasps() {
 }
 
 void TstSupportMeasures::exactConeBudgetReportsBoundsHonestly() {
-  const World w = graspedWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  const World w = graspedWorld(sg::test::qInSourceTree("worlds/default.xml"));
   AnalysisRequest request;
   request.measures = {"epsilon-exact", "epsilon-l1"};
   request.quality.exactConeMaxIterations = 30;  // far too few for a smooth set
@@ -218,8 +219,13 @@ void TstSupportMeasures::rigidMotionOfWholeWorld() {
     World moved = grasped;
     moveWholeWorld(moved, randomRigidMotion(rng));
     const AnalysisResult r = analyze(moved, measures);
-    // Known defect: the jaws' pads lie flat on the box's faces, and the vertex–face points of those coplanar faces
-    // at equal separations are not all found again after a rigid motion (13 contacts become 12).
+    // Known defect: auto-grasp closes the jaws in 0.1 mm steps and stops them at d0 = 25.8 mm, where the pads
+    // (51 − d0 = 25.2 mm from the middle) lie 0.2 mm from the box's faces (±25 mm): exactly the contact
+    // threshold. The nine pad reports are at 0.2 − 1.1e-13 mm and pass detection's d < threshold by a few hundred
+    // ulps; the moved world's coordinates (translations up to 800 mm, whose ulp is 1.1e-13) round by as much, so
+    // some of them fall beyond the threshold (13 contacts become 12). Any strict threshold has this edge; making
+    // detection invariant needs a scale-relative acceptance margin used alike by its culls, the pair screen and
+    // the touching-point filter (src/geometry/README.md §Contact points).
     if (QFileInfo(world).fileName() == "paralleljaw_box.xml")
       QEXPECT_FAIL("paralleljaw_box.xml", "coplanar pad–face contacts change under a rigid motion", Abort);
     QCOMPARE(r.contacts.size(), base.contacts.size());

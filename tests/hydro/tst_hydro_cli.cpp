@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "../support/CliRun.h"
+#include "../support/TestPaths.h"
 
 using sg::test::CliRun;
 using sg::test::runCli;
@@ -11,7 +12,7 @@ using sg::test::runCli;
 class TstHydroCli : public QObject {
   Q_OBJECT
 
-  static CliRun run(const QStringList& args) { return runCli(args, QStringLiteral(SG_SOURCE_DIR)); }
+  static CliRun run(const QStringList& args) { return runCli(args, sg::test::qSourceDir()); }
 
  private slots:
   void hydroelasticOnARigidGrasp() {

@@ -59,16 +59,19 @@ assert w == h == int(sys.argv[2]), (w, h)
 PY
   done
   # The man pages come from the binaries' --help and --version (help2man).
-  zcat "$destdir/usr/share/man/man1/softgrasp-cli.1.gz" | grep -q "softgrasp-cli $version" || fail "man: version"
-  # softgrasp-cli(1) has a subsection per command, each with that command's options.
+  # Decompressed to files first: under pipefail, `zcat | grep -q` fails at random when grep exits at its first
+  # match while zcat is still writing (SIGPIPE), and the CLI's page is longer than a pipe's buffer.
   zcat "$destdir/usr/share/man/man1/softgrasp-cli.1.gz" >"$work/softgrasp-cli.1"
+  zcat "$destdir/usr/share/man/man1/softgrasp.1.gz" >"$work/softgrasp.1"
+  grep -q "softgrasp-cli $version" "$work/softgrasp-cli.1" || fail "man: version"
+  # softgrasp-cli(1) has a subsection per command, each with that command's options.
   commands=$("$destdir/usr/bin/softgrasp-cli" --help | sed -n '/^commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p')
   [ -n "$commands" ] || fail "no commands in softgrasp-cli --help"
   for command in $commands; do
     grep -qx ".SS $command" "$work/softgrasp-cli.1" || fail "man: no section for $command"
   done
   grep -q 'usage: softgrasp\\-cli quality .*\\-\\-json' "$work/softgrasp-cli.1" || fail "man: quality's options"
-  zcat "$destdir/usr/share/man/man1/softgrasp.1.gz" | grep -q 'screenshot' || fail "man: softgrasp options"
+  grep -q 'screenshot' "$work/softgrasp.1" || fail "man: softgrasp options"
   ;;
 cli)
   cli=$destdir/usr/bin/softgrasp-cli

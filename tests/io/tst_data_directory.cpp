@@ -11,6 +11,7 @@
 #include "core/Error.h"
 #include "io/DataDirectory.h"
 #include "io/InputFile.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 namespace fs = std::filesystem;
@@ -77,11 +78,11 @@ class TstDataDirectory : public QObject {
   void buildTreeExecutablesUseTheSourceCheckoutAndTheEnvironmentComesFirst() {
     std::vector<std::string> dirs = dataDirectories();
     QVERIFY2(dirs.size() >= 2, "the source and build trees");
-    QVERIFY2(samePath(dirs[0], SG_SOURCE_DIR), dirs[0].c_str());
-    QVERIFY2(samePath(dirs[1], SG_BINARY_DIR), dirs[1].c_str());
+    QVERIFY2(samePath(dirs[0], sg::test::sourceDir()), dirs[0].c_str());
+    QVERIFY2(samePath(dirs[1], sg::test::binaryDir()), dirs[1].c_str());
     const auto world = findDataFile(kDefaultWorld);
     QVERIFY(world);
-    QVERIFY(samePath(*world, std::string(SG_SOURCE_DIR) + "/worlds/default.xml"));
+    QVERIFY(samePath(*world, std::string(sg::test::sourceDir()) + "/worlds/default.xml"));
 
     QTemporaryDir env;
     writeFile(fs::path(env.path().toStdString()) / kDefaultWorld, "<world/>");
@@ -90,8 +91,8 @@ class TstDataDirectory : public QObject {
     QVERIFY(samePath(dirs.at(0), env.path().toStdString()));
     QVERIFY(samePath(findDataFile(kDefaultWorld).value_or(""), env.path().toStdString() + "/worlds/default.xml"));
     // A variable naming no directory is skipped.
-    qputenv("SOFTGRASP_DATA_DIR", QByteArray(SG_BINARY_DIR "/no/such/dir"));
-    QVERIFY(samePath(dataDirectories().at(0), SG_SOURCE_DIR));
+    qputenv("SOFTGRASP_DATA_DIR", QByteArray::fromStdString(sg::test::inBuildTree("no/such/dir")));
+    QVERIFY(samePath(dataDirectories().at(0), sg::test::sourceDir()));
   }
 
   // loadInputFile (every softgrasp-cli FILE) opens the bundled world by its relative name from any directory,
@@ -101,7 +102,7 @@ class TstDataDirectory : public QObject {
     InDirectory in(elsewhere.path());
     const InputFile input = loadInputFile(kDefaultWorld, {});
     QCOMPARE(input.kind, InputFileKind::World);
-    QVERIFY(samePath(input.path, std::string(SG_SOURCE_DIR) + "/worlds/default.xml"));
+    QVERIFY(samePath(input.path, std::string(sg::test::sourceDir()) + "/worlds/default.xml"));
     QCOMPARE(input.world.robots.size(), std::size_t(1));
     QCOMPARE(input.world.graspables.size(), std::size_t(1));
     try {

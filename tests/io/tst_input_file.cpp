@@ -8,6 +8,7 @@
 
 #include "core/Error.h"
 #include "io/InputFile.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -36,7 +37,7 @@ class TstInputFile : public QObject {
   Q_OBJECT
  private slots:
   void everyKindIsClassifiedAndLoaded() {
-    const std::string root = SG_SOURCE_DIR;
+    const std::string root = sg::test::sourceDir();
     QCOMPARE(classifyInputFile(root + "/worlds/default.xml"), InputFileKind::World);
     QCOMPARE(classifyInputFile(root + "/models/robots/ThreeFinger/ThreeFinger.xml"), InputFileKind::Robot);
     QCOMPARE(classifyInputFile(root + "/models/objects/mug.xml"), InputFileKind::Body);

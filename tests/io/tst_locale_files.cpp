@@ -32,13 +32,14 @@
 #include "core/Json.h"
 #include "io/MeshIO.h"
 #include "io/ModelIO.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
 namespace {
 
 constexpr const char* kGerman = "de_DE.UTF-8";
-const QString kSource = QStringLiteral(SG_SOURCE_DIR);
+const QString kSource = sg::test::qSourceDir();
 
 // Values whose text needs every digit, a sign or an exponent: a decimal comma, a lost digit or a lost sign shows.
 const std::vector<double> kValues = {17.401967777578459, 1e-300, -0.0, 0.1, 5e-324, 1.7976931348623157e308,
@@ -168,7 +169,7 @@ struct Grasped {
 };
 Grasped graspDefaultWorld() {
   Grasped out;
-  out.world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  out.world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   AnalysisRequest request;
   request.motion.approach = true;
   request.motion.fingers = FingerMotion::Close;
@@ -181,7 +182,6 @@ Grasped graspDefaultWorld() {
   return out;
 }
 
-#ifdef SG_CLI_PATH
 struct Cli {
   int exitCode = -1;
   QByteArray out, err;
@@ -193,7 +193,7 @@ Cli runCli(const char* locale, const QStringList& args) {
   env.insert("LC_ALL", locale);
   env.insert("LANG", locale);
   p.setProcessEnvironment(env);
-  p.start(QStringLiteral(SG_CLI_PATH), args);
+  p.start(sg::test::qCliPath(), args);
   Cli r;
   if (!p.waitForStarted() || !p.waitForFinished(240000) || p.exitStatus() != QProcess::NormalExit) return r;
   r.exitCode = p.exitCode();
@@ -201,7 +201,6 @@ Cli runCli(const char* locale, const QStringList& args) {
   r.err = p.readAllStandardError();
   return r;
 }
-#endif
 
 }  // namespace
 
@@ -419,10 +418,10 @@ void TstLocaleFiles::comparisonAndSweepCsv() {
 void TstLocaleFiles::worldsAndMeshes() {
   QTemporaryDir dir;
   QVERIFY(QDir(dir.path()).mkpath("c") && QDir(dir.path()).mkpath("d"));
-  World c = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");  // the mug is an Inventor file (Coin reads it)
+  World c = loadWorld(sg::test::inSourceTree("worlds/default.xml"));  // the mug is an Inventor file (Coin reads it)
   World d = [] {
     const InLocale german(kGerman);
-    return loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+    return loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   }();
   const auto handles = c.bodyHandles();
   QCOMPARE(d.bodyHandles().size(), handles.size());
@@ -465,7 +464,7 @@ void TstLocaleFiles::worldsAndMeshes() {
 // A URDF hand (urdfdom's parser, the sidecar) read under de_DE as under C, and written back as a GraspIt! robot
 // directory (robot XML with DH joints, body XML and OFF per link) with the C locale's bytes.
 void TstLocaleFiles::urdfRobotAndGraspItExport() {
-  const std::string urdf = SG_SOURCE_DIR "/models/robots/ThreeFingerURDF/urdf/three_finger.urdf";
+  const std::string urdf = sg::test::inSourceTree("models/robots/ThreeFingerURDF/urdf/three_finger.urdf");
   QTemporaryDir dir;
   const Robot c = loadRobot(urdf, MaterialTable());
   const std::string cXml = exportGraspItRobot(c, dir.filePath("c").toStdString());
@@ -538,20 +537,15 @@ void TstLocaleFiles::settingsFileWithADecimalComma() {
            problems[0].c_str());
   QCOMPARE(collision.contacts.threshold_mm, before);
   QCOMPARE(quality.soft.patch.normalForce_N, 2.5);
-#ifdef SG_CLI_PATH
   const Cli r = runCli(kGerman, {"quality", kSource + "/worlds/paralleljaw_box.xml", "--settings", path});
   QCOMPARE(r.exitCode, 3);
   QVERIFY2(r.err.contains("hand-written.ini") && r.err.contains("threshold_mm") && r.err.contains("0,2"),
            r.err.constData());
-#endif
 }
 
 // The CLI run under LC_ALL=de_DE.UTF-8 prints the bytes it prints under C, reads a settings file and a grasp list
 // written in a German process, and its own grasp list reads back in one.
 void TstLocaleFiles::cliOutputAndFiles() {
-#ifndef SG_CLI_PATH
-  QSKIP("softgrasp-cli is not built");
-#else
   QTemporaryDir dir;
   const QString world = kSource + "/worlds/default.xml", jaw = kSource + "/worlds/paralleljaw_box.xml";
   {
@@ -596,7 +590,6 @@ void TstLocaleFiles::cliOutputAndFiles() {
   const QJsonObject dj = QJsonDocument::fromJson(d.out).object(), cj = QJsonDocument::fromJson(c.out).object();
   QVERIFY(!dj.value("grasps").toArray().isEmpty());
   QCOMPARE(dj.value("grasps"), cj.value("grasps"));
-#endif
 }
 
 QTEST_GUILESS_MAIN(TstLocaleFiles)

@@ -13,13 +13,14 @@
 #include "io/ModelIO.h"
 #include "model/DhConversion.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using sg::testfiles::writeFile;
 
 namespace {
 
-std::string source(const std::string& rel) { return std::string(SG_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string& rel) { return std::string(sg::test::sourceDir()) + "/" + rel; }
 const std::string kGraspItHand = source("models/robots/ThreeFinger/ThreeFinger.xml");
 const std::string kUrdfHand = source("models/robots/ThreeFingerURDF/urdf/three_finger.urdf");
 

@@ -12,6 +12,7 @@
 #include "model/Kinematics.h"
 #include "RobotTestFiles.h"
 #include "../support/PlacedBody.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using sgtest::Tree;
@@ -474,7 +475,7 @@ class TestWorldXml : public QObject {
   void projectWorldsRoundTrip() {
     // Every world shipped in worlds/ loads, and load → save → load → save is byte-identical.
     int count = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(SG_SOURCE_DIR "/worlds")) {
+    for (const auto& entry : std::filesystem::directory_iterator(sg::test::inSourceTree("worlds"))) {
       if (entry.path().extension() != ".xml") continue;
       ++count;
       const std::string name = entry.path().filename().string();

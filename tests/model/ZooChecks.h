@@ -9,15 +9,20 @@
 
 #include "geometry/MassProperties.h"
 #include "model/World.h"
+#include "../support/TestPaths.h"
 
 namespace sg::zootest {
 
-inline std::string sourcePath(const QString& relative) { return (QString(SG_SOURCE_DIR) + "/" + relative).toStdString(); }
-inline std::string binaryPath(const QString& relative) { return (QString(SG_BINARY_DIR) + "/" + relative).toStdString(); }
+inline std::string sourcePath(const QString& relative) {
+  return (sg::test::qSourceDir() + "/" + relative).toStdString();
+}
+inline std::string binaryPath(const QString& relative) {
+  return (sg::test::qBinaryDir() + "/" + relative).toStdString();
+}
 
 // Absolute paths of the files matching `pattern` directly in `dir` (relative to the source tree), sorted.
 inline QStringList bundledFiles(const QString& dir, const QString& pattern) {
-  QDir d(QString(SG_SOURCE_DIR) + "/" + dir);
+  QDir d(sg::test::qSourceDir() + "/" + dir);
   QStringList out;
   for (const QString& name : d.entryList({pattern}, QDir::Files, QDir::Name)) out << d.absoluteFilePath(name);
   return out;
@@ -26,7 +31,7 @@ inline QStringList bundledFiles(const QString& dir, const QString& pattern) {
 // Every robot XML: models/robots/<Name>/<Name>.xml.
 inline QStringList bundledRobots() {
   QStringList out;
-  QDir robots(QString(SG_SOURCE_DIR) + "/models/robots");
+  QDir robots(sg::test::qSourceDir() + "/models/robots");
   for (const QString& name : robots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
     if (QFileInfo::exists(robots.filePath(name + "/" + name + ".xml"))) out << robots.filePath(name + "/" + name + ".xml");
   return out;

@@ -9,6 +9,7 @@
 #include "RobotTestFiles.h"
 #include "io/ModelIO.h"
 #include "model/Kinematics.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 
@@ -74,7 +75,7 @@ void compareWithTextbook(Robot robot, unsigned seed) {
 
 QStringList bundledRobots() {
   QStringList out;
-  QDir robots(QString(SG_SOURCE_DIR) + "/models/robots");
+  QDir robots(sg::test::qSourceDir() + "/models/robots");
   for (const QString& name : robots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
     if (QFileInfo::exists(robots.filePath(name + "/" + name + ".xml"))) out << robots.filePath(name + "/" + name + ".xml");
   return out;

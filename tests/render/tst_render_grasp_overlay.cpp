@@ -22,6 +22,7 @@
 #include "render/CoinInit.h"
 #include "render/GraspOverlay.h"
 #include "render/OverlayLegend.h"
+#include "../support/TestPaths.h"
 
 using namespace sg;
 using sgtest::Held;
@@ -32,7 +33,7 @@ namespace {
 
 // The default world (ThreeFinger hand over the mug) after the application's G: 30 mm approach, auto-grasp.
 AnalysisResult graspDefaultWorld(const std::string& model = "soft-finger", double normalForce_N = 5.0) {
-  World world = loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  World world = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   AnalysisRequest request;
   request.quality.soft.patch.normalForce_N = normalForce_N;
   request.motion.approach = true;

@@ -1,11 +1,12 @@
 #pragma once
-// softgrasp-cli run as a user runs it, for the CLI-level suites (each target defines SG_CLI_PATH).
+// softgrasp-cli run as a user runs it, for the CLI-level suites (TestPaths.h says where it is).
 #include <QByteArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include "TestPaths.h"
 
 namespace sg::test {
 
@@ -20,7 +21,7 @@ struct CliRun {
 inline CliRun runCli(const QStringList& args, const QString& workingDir = {}, int timeout_ms = 300000) {
   QProcess p;
   if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
-  p.start(QStringLiteral(SG_CLI_PATH), args);
+  p.start(sg::test::qCliPath(), args);
   CliRun r;
   if (!p.waitForStarted() || !p.waitForFinished(timeout_ms)) {
     r.crashed = true;

@@ -4,11 +4,12 @@
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
+#include "TestPaths.h"
 
 namespace sgtest {
 
 inline sg::World graspedDefaultWorld() {
-  sg::World w = sg::loadWorld(SG_SOURCE_DIR "/worlds/default.xml");
+  sg::World w = sg::loadWorld(sg::test::inSourceTree("worlds/default.xml"));
   sg::AnalysisRequest request;
   request.motion.approach = true;
   request.motion.fingers = sg::FingerMotion::Close;

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+#include "PhysicsTrialDock.h"
 #include "PlannerDock.h"
 #include "SensitivityWindow.h"
 
@@ -17,6 +18,11 @@ bool cancelRunningWork(QWidget* window) {
   for (SensitivityWindow* sweep : window->findChildren<SensitivityWindow*>())
     if (sweep->running()) {
       sweep->cancel();
+      any = true;
+    }
+  for (PhysicsTrialDock* trial : window->findChildren<PhysicsTrialDock*>())
+    if (trial->running()) {
+      trial->cancel();
       any = true;
     }
   return any;

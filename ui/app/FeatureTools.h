@@ -13,7 +13,12 @@ void installContactTools(MainWindow* window);
 void installQualityTools(MainWindow* window);
 // Grasp > Planner: the planner dock (PlannerDock.h).
 void installPlannerTools(MainWindow* window);
+// Grasp > Grasp Library: browse, preview, apply and export grasps of a grasp database (GraspLibraryDock.h).
+void installGraspLibraryTools(MainWindow* window);
 // Comparison dock (contact models side by side), its patch overlay, sensitivity plots.
 void installComparisonTools(MainWindow* window);
+// Grasp > Physics Trial: the MuJoCo trial of the current grasp, run in the background and played back
+// (PhysicsTrialDock.h).
+void installPhysicsTrialTools(MainWindow* window);
 
 }  // namespace sg::app

@@ -245,7 +245,9 @@ void MainWindow::createActions() {
   installContactTools(this);
   installQualityTools(this);
   installPlannerTools(this);
+  installGraspLibraryTools(this);
   installComparisonTools(this);
+  installPhysicsTrialTools(this);
 
   // Help
   QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -32,6 +32,7 @@
 #include "grasp/planner/GraspCapture.h"
 #include "model/Kinematics.h"
 #include "render/SceneBuilder.h"
+#include "store/GraspListRun.h"
 #include "viewport/CoinViewport.h"
 
 namespace sg::app {
@@ -215,6 +216,13 @@ QWidget* PlannerDock::buildResultsPanel() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load Grasp List"), {}, tr("Grasp lists (*.json)"));
     if (!path.isEmpty()) loadList(path);
   });
+  barButton(tr("To Database…"), "plannerSaveDbButton",
+            tr("Save the grasp list into a grasp database (a SQLite file, created if missing)"), [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasps to Database"), {},
+                                                      tr("SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)"),
+                                                      nullptr, QFileDialog::DontConfirmOverwrite);
+    if (!path.isEmpty()) saveToDatabase(path);
+  });
   barButton(tr("As World…"), "plannerSaveWorldButton", tr("Save the world with the hand in the shown grasp"), [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Grasp as World"), {}, tr("Worlds (*.xml)"));
     if (!path.isEmpty()) saveCurrentAsWorld(path);
@@ -354,6 +362,24 @@ bool PlannerDock::saveList(const QString& path) {
     return false;
   }
   setStatus(tr("Saved %1 grasps to %2").arg(list_.grasps.size()).arg(path));
+  return true;
+}
+
+bool PlannerDock::saveToDatabase(const QString& url) {
+  if (list_.grasps.empty()) {
+    setStatus(tr("No grasps to save"));
+    return false;
+  }
+  try {
+    const std::string contactModel = request().energy.analysis.contactModels.front();
+    auto db = store::GraspStore::open(url.toStdString(), store::OpenMode::ReadWrite);
+    const std::string key = store::insertGraspListRun(*db, "plan", doc_->world(), list_, contactModel,
+                                                      "softgrasp (Grasp > Planner)");
+    setStatus(tr("Saved %1 grasps to %2 as run %3").arg(list_.grasps.size()).arg(url, QString::fromStdString(key)));
+  } catch (const std::exception& e) {
+    setStatus(tr("Save to database failed: %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
   return true;
 }
 

@@ -3,7 +3,8 @@
 // (PlannerSettingsPanel.h), Start / Pause / Reset / Cancel, a progress bar, a live plot (PlannerChart.h), the
 // current search state shown in the viewport at most 5 times a second (switchable), and the results
 // (PlannerResultsTable.h): < Best > browsing, pre-grasp / final grasp preview, Apply (one undo step), Save / Load
-// of the grasp list (JSON), Save as a GraspIt! world, and Capture of the current hand-made grasp.
+// of the grasp list (JSON), To Database (a grasp database, src/store), Save as a GraspIt! world, and Capture of
+// the current hand-made grasp.
 //
 // The search itself is the engine's: Start starts a planner::PlannerRun (its own thread, a copy of the world
 // taken at Start, so the GUI never blocks and later edits do not disturb the run), a GUI timer polls it and
@@ -75,6 +76,10 @@ class PlannerDock : public QDockWidget {
   bool captureCurrent();
   bool saveList(const QString& path);
   bool loadList(const QString& path);
+  // The list as a new run (kind "plan") of the grasp database `url` (src/store/README.md §URLs; a SQLite file
+  // is created if missing): one transaction, poses in the object's frame, measures under the primary contact
+  // model. False with the reason in the status line.
+  bool saveToDatabase(const QString& url);
   bool saveCurrentAsWorld(const QString& path);
   // The state the viewport shows instead of the Document's (a search state or a grasp); empty: none.
   const std::optional<WorldState>& previewState() const { return preview_; }

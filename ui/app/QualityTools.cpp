@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QActionGroup>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -15,6 +16,7 @@
 #include "FeatureTools.h"
 #include "GraspAnalysis.h"
 #include "GwsProjectionWindow.h"
+#include "HoldForcesOverlay.h"
 #include "HydroelasticInspector.h"
 #include "ModelResultInspector.h"
 #include "MainWindow.h"
@@ -133,6 +135,35 @@ void installQualityTools(MainWindow* window) {
       appSettings().setValue(kLegendKey, on);
     });
     refresh();
+  }
+
+  // Quality > Holding Forces: the grasp force optimisation's forces for the weight along a direction (off by default).
+  if (overlayRoot) {
+    auto* hold = new HoldForcesOverlay(doc, analysis, overlayRoot, window);
+    QMenu* holdMenu = menu->addMenu(QObject::tr("Holding &Forces"));
+    holdMenu->setObjectName("menuHoldingForces");
+    auto* group = new QActionGroup(holdMenu);
+    const std::pair<QString, QString> choices[] = {
+        {QString(), QObject::tr("&Off")},
+        {QStringLiteral("worst"), QObject::tr("&Worst Direction")},
+        {QStringLiteral("x+"), QObject::tr("Weight along x+")}, {QStringLiteral("x-"), QObject::tr("Weight along x-")},
+        {QStringLiteral("y+"), QObject::tr("Weight along y+")}, {QStringLiteral("y-"), QObject::tr("Weight along y-")},
+        {QStringLiteral("z+"), QObject::tr("Weight along z+")}, {QStringLiteral("z-"), QObject::tr("Weight along z-")}};
+    for (const auto& [key, label] : choices) {
+      QAction* a = holdMenu->addAction(label);
+      a->setObjectName(QStringLiteral("actionHoldForces_") + (key.isEmpty() ? QStringLiteral("off") : key));
+      a->setCheckable(true);
+      a->setChecked(key.isEmpty());
+      a->setStatusTip(QObject::tr("Draw the contact forces that hold the object's weight with the least joint effort "
+                                  "(grasp force optimisation)"));
+      group->addAction(a);
+      QObject::connect(a, &QAction::triggered, hold, [hold, key] { hold->setDirection(key); });
+    }
+    ui::CoinViewport* view = window->viewportPanel()->viewport();
+    QObject::connect(hold, &HoldForcesOverlay::changed, window, [window, hold, view] {
+      if (!hold->summary().isEmpty()) window->statusBar()->showMessage(hold->summary(), 5000);
+      view->update();
+    });
   }
 
   auto* projection = menu->addAction(QObject::tr("&GWS Projection…"));

@@ -4,10 +4,12 @@
 // into one dataset (src/batch/BATCH.md; on Slurm: scripts/slurm/README.md).
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "CommandRegistry.h"
+#include "DbSupport.h"
 #include "ExitCodes.h"
 #include "Interrupt.h"
 #include "TerminalProgress.h"
@@ -18,6 +20,8 @@
 #include "core/NumberFormat.h"
 #include "JsonWriter.h"
 #include "core/Json.h"
+#include "store/GraspStore.h"
+#include "store/Import.h"
 
 namespace sg::cli {
 
@@ -104,7 +108,25 @@ int runBatch(const ParsedArgs& args) {
   };
   installInterruptHandler();
   options.stopRequested = [] { return interrupted(); };
+  std::unique_ptr<store::GraspStore> db;
+  std::int64_t runId = 0;
+  if (const auto url = args.value("--db")) {
+    // One run per job list: every shard and process of this batch writes into it (src/store/README.md §Tables).
+    db = store::GraspStore::open(*url, store::OpenMode::ReadWrite);
+    runId = db->beginRun(store::batchRunRecord(list.digest, static_cast<std::int64_t>(list.rows.size()),
+                                               commandLine(), !args.has("--db-no-contacts")));
+    // Rows the shard file holds but the database lacks (killed between the two writes) go in first; the shard
+    // file is the journal the run resumes from.
+    const std::string shardFile = (std::filesystem::path(out) / batch::shardFileName(shard, shards)).string();
+    std::string why;
+    std::error_code ec;
+    if (std::filesystem::exists(shardFile, ec))
+      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest)
+        (void)store::importShardFile(*db, shardFile, commandLine(), !args.has("--db-no-contacts"));
+    options.recorded = [&](const Json& record) { db->insertRow(runId, store::rowFromShardRecord(record.dumpLine())); };
+  }
   const batch::ShardProgress p = batch::runShard(list, out, options);
+  if (db && db->rowsDone(runId).size() == list.rows.size()) db->endRun(runId, store::utcNow(), "complete");
   if (args.has("--json")) {
     Json o = Json::object();
     o.set("jobs", list.path);
@@ -133,8 +155,40 @@ int runBatch(const ParsedArgs& args) {
   return batchExit(p, shardPath);
 }
 
+// batch-merge --db URL: the shards streamed into the database, one line in memory at a time.
+int mergeIntoDb(const ParsedArgs& args, const std::string& dir, const std::string& url) {
+  auto db = store::GraspStore::open(url, store::OpenMode::ReadWrite);
+  const store::ImportSummary s = store::importShardFolder(*db, dir, commandLine(), !args.has("--db-no-contacts"));
+  for (const std::string& problem : s.problems) std::cerr << "softgrasp-cli: " << problem << "\n";
+  if (args.has("--json") && !args.has("--out")) {
+    Json o = Json::object();
+    o.set("folder", dir);
+    o.set("database", db->url());
+    o.set("rows", static_cast<double>(s.rowsStored));
+    o.set("inserted", static_cast<double>(s.inserted));
+    o.set("skipped", static_cast<double>(s.skipped));
+    o.set("grasps", static_cast<double>(s.grasps));
+    o.set("problems", jsonStrings(s.problems));
+    writeJson(std::cout, formats::batchMergeDb, o);
+  } else if (!args.has("--out")) {
+    TextPrinter text(std::cout);
+    text.line("batch-merge " + dir + " -> " + db->url());
+    TextPrinter::Indent indent(text);
+    text.field("rows", std::to_string(s.rowsStored) + " of " + std::to_string(s.rowsTotal) + " in the database (" +
+                           std::to_string(s.inserted) + " written now, " + std::to_string(s.skipped) +
+                           " already there)");
+    text.field("grasps", std::to_string(s.grasps) + " written now");
+  }
+  return s.problems.empty() ? kExitOk : kExitBadInput;
+}
+
 int runBatchMerge(const ParsedArgs& args) {
   const std::string dir = args.positional(0);
+  if (!args.has("--out") && !args.has("--db")) throw UsageError("missing option --out FILE (or --db URL)");
+  if (const auto url = args.value("--db")) {
+    const int code = mergeIntoDb(args, dir, *url);
+    if (code != kExitOk || !args.has("--out")) return code;
+  }
   const std::string out = *args.value("--out");
   try {
     (void)batch::datasetFormatOf(out);
@@ -193,6 +247,9 @@ const RegisterCommand registerBatch{Command{
     CommandSyntax{{{"JOBS", "the job list (JSON)"}},
                   {{"--out", "DIR", "folder of the shard files (created if missing)", false, true},
                    {"--shard", "K/N", "run shard K of N (0 ≤ K < N; default 0/1: every row)"},
+                   db_options::db("also write each finished row into this grasp database (one run per job list, "
+                                  "shared by every shard)"),
+                   db_options::noContacts(),
                    {"--threads", "T", "rows planned at once (default 0 = all cores, as the application; on a "
                                       "cluster give the cores allotted); results do not depend on it"},
                    {"--no-progress", "", "no per-row progress lines on stderr (warnings still; shown by default only "
@@ -210,7 +267,10 @@ const RegisterCommand registerBatchMerge{Command{
     "not depend on the number of shards or threads: N shards merge to the file one process running all rows\n"
     "gives.",
     CommandSyntax{{{"DIR", "the folder batch --out wrote"}},
-                  {{"--out", "FILE", "the dataset: .json or .csv", false, true},
+                  {{"--out", "FILE", "the dataset: .json or .csv (required unless --db)"},
+                   db_options::db("stream the shards into this grasp database (bounded memory) instead of, or "
+                                  "besides, --out"),
+                   db_options::noContacts(),
                    {"--rank-by", "KEY", "order: row (default: row order, each row best first), energy (all grasps, "
                                         "lowest first) or a measure (all grasps, highest first)"},
                    {"--json", "", "print the summary as JSON"}}},

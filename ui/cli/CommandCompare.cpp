@@ -11,6 +11,7 @@
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
+#include "ComparePhysics.h"
 #include "ExitCodes.h"
 #include "JsonWriter.h"
 #include "InputOptions.h"
@@ -228,6 +229,9 @@ int sweepExit(const std::optional<SweepTable>& table) {
 }
 
 int runCompare(const ParsedArgs& args) {
+  if (args.has("--against-physics")) return runCompareAgainstPhysics(args);
+  for (const char* physicsOnly : {"--world", "--seeds", "--iterations", "--keep", "--threads", "--duration", "--success-score"})
+    if (args.has(physicsOnly)) throw UsageError(std::string(physicsOnly) + " needs --against-physics");
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv exclude each other");
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));
   const AnalysisRequest analysis = analysisRequest(args, input, /*closeByDefault=*/false);
@@ -321,7 +325,11 @@ const RegisterCommand registerCompare{Command{
     "logarithmic spacing), force (N, the patch normal force) or mu (every contact's friction) - and prints\n"
     "epsilon, the mean patch area and the mean torsional limit per value and model. --csv prints one table\n"
     "(the comparison, or the sweep with --sweep); --json everything. Progress goes to stderr when it is a\n"
-    "terminal. Ctrl+C during a sweep prints the values done (exit code 130); a second Ctrl+C kills.",
+    "terminal. Ctrl+C during a sweep prints the values done (exit code 130); a second Ctrl+C kills.\n"
+    "--against-physics plans WORLD and each --world with seeds 1..--seeds (the final stage on), runs the physics\n"
+    "trial (as validate) on every kept grasp on --threads threads and prints, per contact model and measure, the\n"
+    "ROC AUC (success: trial score >= --success-score) and the Spearman correlation with the trial score\n"
+    "(src/sim/README.md, Measures against physics); Ctrl+C during the trials prints the table of the grasps tried.",
     [] {
       CommandSyntax syntax{{{"WORLD", "world XML"}},
                            {analysis_options::robot(), analysis_options::graspable(), hand_options::approach(),
@@ -334,8 +342,10 @@ const RegisterCommand registerCompare{Command{
                             {"--sweep", "PARAM:FROM:TO:N", "sensitivity sweep: youngs, force or mu from FROM to TO "
                                                            "in N values (e.g. youngs:1e5:1e9:9)"}}};
       for (OptionSpec& o : analysis_options::qualitySettings()) syntax.options.push_back(o);
+      for (OptionSpec& o : againstPhysicsOptions()) syntax.options.push_back(o);
       syntax.options.push_back(common_options::json());
-      syntax.options.push_back(common_options::csv("one CSV table on stdout (the comparison, or the sweep)"));
+      syntax.options.push_back(
+          common_options::csv("one CSV table on stdout (the comparison, the sweep, or the AUC/Spearman table)"));
       syntax.options.push_back(progress_options::noProgress());
       syntax.options.push_back(progress_options::progress());
       syntax.options.push_back(common_options::modelRoot());

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "AnalysisOptions.h"
+#include "DbSupport.h"
 #include "CommandRegistry.h"
 #include "core/NumberFormat.h"
 #include "ExitCodes.h"
@@ -198,6 +199,7 @@ int runPlan(const ParsedArgs& args) {
   const bool stoppedEarly = result.annealing.stopReason == StopReason::Cancelled;
   const GraspList list = makeGraspList(world, input.path, request, result);
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
+  if (const auto db = args.value("--db")) saveGraspListToDb(*db, "plan", world, list, analysis.contactModels.front(), !args.has("--db-no-contacts"));
   saveWorldIfAsked(args, world, list);
 
   const AnnealingResult& a = result.annealing;
@@ -298,6 +300,9 @@ int runEvaluate(const ParsedArgs& args) {
   }
   progress.clear();
   if (const auto out = args.value("--out")) saveGraspList(list, *out);
+  if (const auto db = args.value("--db"))
+    saveGraspListToDb(*db, "evaluate", world, list, analysis.contactModels.front(),
+                      !args.has("--db-no-contacts"));
   saveWorldIfAsked(args, world, list);
   if (args.has("--json")) {
     Json doc = graspListToJsonValue(list);
@@ -335,6 +340,8 @@ std::vector<OptionSpec> commonPlanOptions() {
   o.push_back(common_options::json());
   o.push_back(common_options::csv("the grasp table as CSV on stdout: rank, energy, the measures, force_closure, contacts"));
   o.push_back({"--out", "FILE", "save the grasp list (JSON, written atomically)"});
+  o.push_back(db_options::db("store the grasp list as one run in this grasp database"));
+  o.push_back(db_options::noContacts());
   o.push_back({"--save-world", "FILE", "save grasp --rank (default the best) as a GraspIt! world (atomically)"});
   o.push_back({"--rank", "K", "the grasp --save-world saves (1 = the first of the list)"});
   o.push_back({"--pre-grasp", "", "--save-world saves the pre-grasp instead of the final grasp"});

@@ -40,23 +40,10 @@ int runQuality(const ParsedArgs& args) {
   const bool hasRobot = request.robot < static_cast<int>(world.robots.size());
 
   if (args.has("--json")) {
-    std::vector<const GraspEvaluation*> evaluations;
-    for (const GraspEvaluation& each : result.evaluations) evaluations.push_back(&each);
-    // The engine's one analysis document (what the application's File > Export Analysis writes), then how the
-    // hand moved.
-    Json doc = analysisJson({.file = input.path,
-                             .world = world,
-                             .contacts = result.contacts,
-                             .graspable = result.graspable,
-                             .evaluations = evaluations,
-                             .settings = request.quality,
-                             .robot = hasRobot ? request.robot : -1,
-                             .warnings = warnings.all()});
-    if (hasRobot) {
-      doc.set("grasp", fingersOutcome(result.motion));
-      if (result.motion.approach.run) doc.set("approach", approachOutcome(result.motion));
-    }
-    writeJson(std::cout, kAnalysisFormat, doc);
+    // The engine's one analysis document (what the application's File > Export Analysis writes and the Python
+    // module's Analysis.to_json() returns), then how the hand moved.
+    writeJson(std::cout, kAnalysisFormat,
+              analysisRunJson(input.path, world, world.state, request, result, warnings.all()));
     return kExitOk;
   }
   TextPrinter out(std::cout);

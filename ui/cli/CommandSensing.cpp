@@ -9,6 +9,7 @@
 
 #include "AnalysisOptions.h"
 #include "CommandRegistry.h"
+#include "grasp/AnalysisJson.h"  // approachOutcome, fingersOutcome
 #include "ExitCodes.h"
 #include "HandOptions.h"
 #include "JsonWriter.h"

@@ -33,9 +33,6 @@ double contactThreshold(const ParsedArgs& args) {
   return text ? positiveValue("--threshold", *text) : kDefaultThreshold_mm;
 }
 
-std::string approachOutcome(const HandMotionReport& r) { return r.approach.run ? toString(r.approach.outcome) : ""; }
-std::string fingersOutcome(const HandMotionReport& r) { return r.fingers.run ? toString(r.fingers.outcome) : "not run"; }
-
 namespace hand_options {
 
 OptionSpec approach() {

@@ -24,10 +24,6 @@ HandMotionRequest handMotionRequest(const ParsedArgs& args, bool closeByDefault)
 // The contact threshold (--threshold MM, default kDefaultThreshold_mm); UsageError unless positive.
 double contactThreshold(const ParsedArgs& args);
 
-// The outcome words the CLI prints: "" when no approach ran; "not run" when the DOFs were kept.
-std::string approachOutcome(const HandMotionReport& report);
-std::string fingersOutcome(const HandMotionReport& report);
-
 // The option specs, so both commands spell and document them alike.
 namespace hand_options {
 OptionSpec approach();

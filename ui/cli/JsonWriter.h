@@ -25,7 +25,8 @@ Json jsonBox(const AlignedBox& box);  // {"min", "max", "size"} in mm; null when
 namespace formats {
 inline const JsonFormat info{"info", 1}, fk{"fk", 1}, grasp{"grasp", 1}, contact{"contact", 1},
     compare{"compare", 1}, sensing{"sensing", 1}, convert{"convert", 1}, batchRun{"batch-run", 1},
-    batchMerge{"batch-merge", 1};
+    batchMerge{"batch-merge", 1}, hold{"hold", 1},
+    batchMergeDb{"batch-merge-db", 1};
 }  // namespace formats
 
 // Indented UTF-8 JSON followed by a newline: {"format": "softgrasp.<kind>", "version": N, members of `body`...}.

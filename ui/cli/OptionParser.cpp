@@ -29,6 +29,7 @@ const OptionSpec* CommandSyntax::findOption(const std::string& name) const {
 std::string CommandSyntax::usageLine(const std::string& command) const {
   std::string line = command;
   for (const auto& p : positionals) line += std::string(" ") + p.name;
+  if (!rest.name.empty()) line += " [" + rest.name + "...]";
   for (const auto& o : options) {
     std::string text = o.name + valueText(o);
     line += o.required ? " " + text : " [" + text + "]";
@@ -47,6 +48,7 @@ std::string CommandSyntax::helpText(const std::string& command) const {
     out << "  " << left << std::string(width - left.size() + 2, ' ') << help << "\n";
   };
   for (const auto& p : positionals) row(p.name, p.help);
+  if (!rest.name.empty()) row(rest.name + "...", rest.help);
   for (const auto& o : options) {
     std::string former;
     for (const std::string& alias : o.deprecatedAliases) former += (former.empty() ? "" : ", ") + alias;
@@ -119,7 +121,7 @@ ParsedArgs parseArguments(const CommandSyntax& syntax, const std::vector<std::st
   if (parsed.helpRequested_) return parsed;  // help wins over everything else
   if (parsed.positionals_.size() < syntax.positionals.size())
     throw UsageError(std::string("missing argument ") + syntax.positionals[parsed.positionals_.size()].name);
-  if (parsed.positionals_.size() > syntax.positionals.size())
+  if (parsed.positionals_.size() > syntax.positionals.size() && syntax.rest.name.empty())
     throw UsageError(std::string("unexpected argument '") + parsed.positionals_[syntax.positionals.size()] + "'");
   for (const auto& o : syntax.options)
     if (o.required && !parsed.has(o.name)) throw UsageError(std::string("missing option ") + o.name + " " + o.valueName);

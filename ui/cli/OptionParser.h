@@ -39,6 +39,9 @@ struct PositionalSpec {
 struct CommandSyntax {
   std::vector<PositionalSpec> positionals;  // all required, in order
   std::vector<OptionSpec> options;
+  // Zero or more further positionals after the required ones ("FILE" for `db import URL FILE...`); empty:
+  // none are accepted.
+  PositionalSpec rest = {};
 
   // The option spelled `name`, or nullptr; a deprecated alias finds its option too.
   const OptionSpec* findOption(const std::string& name) const;

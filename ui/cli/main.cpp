@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "DbSupport.h"
 #include "CommandRegistry.h"
 #include "ExitCodes.h"
 #include "core/Error.h"
@@ -122,7 +123,9 @@ int run(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   try {
-    return sg::cli::run(std::vector<std::string>(argv + 1, argv + argc));
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    sg::cli::setCommandLine(args);  // what a grasp database run records (DbSupport.h)
+    return sg::cli::run(args);
   } catch (const std::exception& e) {
     std::cerr << "softgrasp-cli: internal error: " << sg::cli::oneLine(e.what()) << "\n";
   } catch (...) {

@@ -1,6 +1,7 @@
 #include "grasp/planner/FinalStage.h"
 
 #include "core/Error.h"
+#include "core/Math.h"
 #include "core/NumberFormat.h"
 
 #include <algorithm>
@@ -20,6 +21,8 @@ void requireValidFinalStage(const FinalStageSettings& stage) {
     throw Error("final stage: candidates must be in [1, 1000], got " + std::to_string(stage.candidates));
   if (stage.refineBest < 0 || stage.refineBest > 1000)
     throw Error("final stage: refine best must be in [0, 1000], got " + std::to_string(stage.refineBest));
+  if (!(stage.movesPerIteration >= 0 && stage.movesPerIteration <= 1000))
+    throw Error("final stage: moves per iteration must be in [0, 1000], got " + formatDouble(stage.movesPerIteration));
   if (!(stage.stepScale > 0 && stage.stepScale <= 1))
     throw Error("final stage: the step scale must be in (0, 1], got " + formatDouble(stage.stepScale));
 }
@@ -101,6 +104,58 @@ std::optional<std::vector<double>> translated(const HandSearchSpace& space, std:
   return x;
 }
 
+// x with its approach frame (so the palm) turned by the rotation q_W about the world point pivot_W, in the
+// variables of the state's space; nullopt for the spaces whose variables are not a free pose (ellipsoid,
+// approach), when a position variable is fixed, or when the result leaves a variable's range.
+std::optional<std::vector<double>> rotatedAbout(const HandSearchSpace& space, std::vector<double> x, const Quat& q_W,
+                                                const Vec3& pivot_W) {
+  if (space.position != PositionSpace::AxisAngle && space.position != PositionSpace::Complete) return std::nullopt;
+  for (std::size_t i = 0; i < space.positionCount; ++i)
+    if (space.variables[i].fixed) return std::nullopt;
+  const Transform turn = Transform::fromTranslation(pivot_W) * Transform::fromRotation(q_W) *
+                         Transform::fromTranslation(-pivot_W);
+  const Transform X_RA = space.X_WR.inverse() * (turn * space.approachFrame(x));
+  const Vec3 t = X_RA.translation();
+  for (int k = 0; k < 3; ++k) x[static_cast<std::size_t>(k)] = t[k];
+  if (space.position == PositionSpace::AxisAngle) {  // as makeSearchSpace maps a start pose
+    const Eigen::AngleAxisd aa(X_RA.rotation());
+    Vec3 axis = aa.axis();
+    double angle = aa.angle();
+    if (angle > kPi) {
+      angle = 2 * kPi - angle;
+      axis = -axis;
+    }
+    if (angle < 1e-12) axis = Vec3::UnitZ();
+    x[3] = std::acos(std::clamp(axis.z(), -1.0, 1.0));
+    x[4] = std::atan2(axis.y(), axis.x());
+    x[5] = angle;
+  } else {
+    Quat q = X_RA.rotation().normalized();
+    const Quat old(x[3], x[4], x[5], x[6]);
+    if (old.coeffs().dot(q.coeffs()) < 0) q.coeffs() = -q.coeffs();  // the same rotation, the nearer sign
+    x[3] = q.w(), x[4] = q.x(), x[5] = q.y(), x[6] = q.z();
+  }
+  for (std::size_t i = 0; i < space.positionCount; ++i) {
+    const SearchVariable& v = space.variables[i];
+    if (x[i] < v.min || x[i] > v.max) return std::nullopt;
+  }
+  return x;
+}
+
+// Alignment (PLANNER.md §Final stage, "Alignment"): for palm axis k (x, y, z), the smallest world rotation that
+// turns it onto the nearest axis (±) of the reference frame R (the object's axes); nullopt when it already lies
+// within 1e-9 rad of one.
+std::optional<Quat> alignmentRotation(const HandSearchSpace& space, const std::vector<double>& x, int k) {
+  const Quat R_WR = space.X_WR.rotation();
+  const Vec3 a_R = (R_WR.conjugate() * space.palmPose(x).rotation()) * Vec3::Unit(k);
+  Eigen::Index j = 0;
+  a_R.cwiseAbs().maxCoeff(&j);
+  const Vec3 target_R = (a_R[j] < 0 ? -1.0 : 1.0) * Vec3::Unit(j);
+  const Quat q_R = Quat::FromTwoVectors(a_R, target_R);
+  if (q_R.angularDistance(Quat::Identity()) < 1e-9) return std::nullopt;
+  return Quat(R_WR * q_R * R_WR.conjugate());
+}
+
 // Centring (PLANNER.md §Final stage): links at most this far from the object count as having just missed it,
 // and a state gets at most this many centring moves.
 constexpr double kCentringGap_mm = 10;
@@ -109,6 +164,9 @@ constexpr int kCentringMoves = 3;
 // Back-off distances (mm) tried when a move's hand collides: most moves of a pre-grasp that touches the object
 // push a finger or the palm into it, and a move backed off a little is legal and closes onto the object.
 constexpr double kBackOff_mm[] = {2, 5, 10};
+
+// The outcome of one proposed move of the stage.
+enum class MoveResult { Illegal, Crowded, NotBetter, Taken };
 
 }  // namespace
 
@@ -123,14 +181,35 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
   FinalStageOutcome out;
   out.ran = true;
   HandEvaluator evaluator(world, world.state, space, stageEnergy);
+  const Robot& hand = world.robots.at(static_cast<std::size_t>(space.robot));
+  // A one-DOF gripper cannot shape its fingers to the object: its pads lie flat on a face only when the palm
+  // is aligned with it (PLANNER.md §Final stage, "Alignment").
+  const bool alignable = hand.dofCount() == 1;
   std::vector<Score> scores;
   // Per state: the centring shift of its closed hand (not force closure only), or nullopt.
   std::vector<std::optional<Vec3>> shifts;
+  // Per state: the centroid of its closed grasp's contacts on the object (the alignment's pivot) and the axis of
+  // their normals (the sliding moves'), or nullopt.
+  std::vector<std::optional<Vec3>> pivots, axes;
   auto shiftOf = [&](const Score& score) {
     return std::isfinite(score.energy) && score.energy > 0 ? evaluator.centringShift(kCentringGap_mm)
                                                            : std::optional<Vec3>{};
   };
+  // The evaluator holds the hand the last scoring closed: remembered with the state that scored it.
+  auto rememberClosed = [&](StagedState& s) {
+    s.closed = evaluator.lastScoreClosed();
+    const RobotState& rs = evaluator.scratch().robots[static_cast<std::size_t>(space.robot)];
+    s.X_WP_closed = rs.X_WP;
+    s.closedDofs = rs.dofValues;
+  };
+  // Candidates are scored in the search's order; once `keep` of them are force closure the list is full of
+  // force-closure grasps and the rest are not scored (nor closed).
+  std::size_t forceClosure = 0;
   for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (forceClosure >= keep) {
+      out.unscored = static_cast<long>(kept.size() - i);
+      break;
+    }
     StagedState s;
     s.state = kept[i];
     s.source = i;
@@ -138,9 +217,13 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     ++out.evaluations;
     s.startEnergy = s.state.energy = score.energy;
     s.startTieBreak = s.tieBreak = score.tieBreak;
+    if (std::isfinite(score.energy)) rememberClosed(s);
+    if (score.energy <= 0) ++forceClosure;
     out.states.push_back(std::move(s));
     scores.push_back(score);
     shifts.push_back(shiftOf(score));  // the evaluator holds this state's closed hand
+    pivots.push_back(std::isfinite(score.energy) ? evaluator.lastContactCentroid_W() : std::nullopt);
+    axes.push_back(std::isfinite(score.energy) ? evaluator.lastContactNormalAxis_W() : std::nullopt);
   }
   // The best `keep` by score (ties: the search's order) go on; the others are dropped before refining.
   {
@@ -151,21 +234,66 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     std::sort(rank.begin(), rank.end());  // back to the search's order
     std::vector<StagedState> states;
     std::vector<Score> keptScores;
-    std::vector<std::optional<Vec3>> keptShifts;
+    std::vector<std::optional<Vec3>> keptShifts, keptPivots, keptAxes;
     for (std::size_t i : rank) {
       states.push_back(out.states[i]);
       keptScores.push_back(scores[i]);
       keptShifts.push_back(shifts[i]);
+      keptPivots.push_back(pivots[i]);
+      keptAxes.push_back(axes[i]);
     }
     out.states = std::move(states);
     scores = std::move(keptScores);
     shifts = std::move(keptShifts);
+    pivots = std::move(keptPivots);
+    axes = std::move(keptAxes);
   }
+  // One proposed move y of state i: with `backOff`, a colliding y is backed off along the approach direction
+  // before it is given up; a legal one closer than minDistance to another kept state is refused (the list
+  // keeps its distance rule); otherwise it is scored and taken only when it scores strictly better (so no state
+  // gets worse).
+  if (settings.movesPerIteration > 0)
+    out.moveBudget = std::max(static_cast<long>(keep),
+                              static_cast<long>(settings.movesPerIteration * static_cast<double>(settings.searchIterations)));
+  long moves = 0;  // scored moves so far
+  auto spent = [&] { return out.moveBudget >= 0 && moves >= out.moveBudget; };
+  auto propose = [&](std::size_t i, std::vector<double> y, bool backOff) {
+    bool legal = evaluator.place(y);
+    for (std::size_t b = 0; backOff && b < std::size(kBackOff_mm) && !legal; ++b) {
+      ++out.illegal;
+      const std::vector<double> backed = alongApproach(space, y, -kBackOff_mm[b]);
+      legal = evaluator.place(backed);
+      if (legal) y = backed;
+    }
+    if (!legal) {
+      ++out.illegal;
+      return MoveResult::Illegal;
+    }
+    for (std::size_t j = 0; j < out.states.size(); ++j)
+      if (j != i && space.distance(y, out.states[j].state.x) < minDistance) {
+        ++out.crowded;
+        return MoveResult::Crowded;
+      }
+    const Score score = scoreOf(evaluator, y);
+    ++out.evaluations;
+    ++moves;
+    if (!(score < scores[i])) return MoveResult::NotBetter;
+    StagedState& s = out.states[i];
+    scores[i] = score;
+    s.state.x = std::move(y);
+    s.state.energy = score.energy;
+    s.tieBreak = score.tieBreak;
+    rememberClosed(s);
+    ++out.improved;
+    shifts[i] = shiftOf(score);
+    pivots[i] = evaluator.lastContactCentroid_W();
+    axes[i] = evaluator.lastContactNormalAxis_W();
+    return MoveResult::Taken;
+  };
   // Which states are refined, in which order: first every state that is not force closure (list order: the
   // search's best first), each until it is force closure; then the `refineBest` force-closure states of the largest
   // ε (smallest energy, then list order), each for all its moves. Each state has its own random numbers: the
-  // result depends on the seed and the list only. A move is taken only when it scores strictly better (so no state
-  // gets worse) and stays at least minDistance from every other kept state (so the list keeps its distance rule).
+  // result depends on the seed and the list only.
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < out.states.size(); ++i)
     if (std::isfinite(scores[i].energy) && scores[i].energy > 0) order.push_back(i);
@@ -177,80 +305,79 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
   closed.resize(std::min(closed.size(), static_cast<std::size_t>(settings.refineBest)));
   order.insert(order.end(), closed.begin(), closed.end());
   bool stopped = false;
+  // Asked before every move: cancel, the time limit, or the budget spent.
+  auto stopNow = [&] {
+    if (spent()) out.budgetSpent = true;
+    return out.budgetSpent || (stop && stop());
+  };
   for (std::size_t k = 0; k < order.size() && !stopped; ++k) {
     const std::size_t i = order[k];
-    StagedState& s = out.states[i];
     const bool untilClosed = k < notForceClosure;
-    Rng rng(chainSeed(seed, 5000 + static_cast<int>(s.source)));
-    // Centring moves first: a closing that one link stopped while another missed the object by a little (a
-    // coupled DOF such as a parallel jaw's, the palm off the object's middle) is balanced by translating the
-    // palm; deterministic, so the random numbers below are the same with or without them.
-    for (int c = 0; c < kCentringMoves && settings.refineSteps > 0 && untilClosed && shifts[i] && scores[i].energy > 0;
-         ++c) {
-      if (stop && stop()) {
+    Rng rng(chainSeed(seed, 5000 + static_cast<int>(out.states[i].source)));
+    // Deterministic moves first (so the random numbers below are the same with or without them), only for a
+    // state that is not force closure and only with refineSteps > 0. Alignment: each palm axis turned onto the
+    // object's nearest axis about the grasp's contacts (one-DOF grippers).
+    for (int axis = 0; axis < 3 && alignable && settings.refineSteps > 0 && untilClosed && scores[i].energy > 0;
+         ++axis) {
+      if (!pivots[i]) break;
+      if (stopNow()) {
         stopped = true;
         break;
       }
-      const std::optional<std::vector<double>> y = translated(space, s.state.x, *shifts[i]);
+      const std::optional<Quat> turn = alignmentRotation(space, out.states[i].state.x, axis);
+      if (!turn) continue;
+      const std::optional<std::vector<double>> y = rotatedAbout(space, out.states[i].state.x, *turn, *pivots[i]);
+      if (!y) continue;
+      const MoveResult r = propose(i, *y, true);
+      if (r == MoveResult::NotBetter || r == MoveResult::Taken) ++out.alignmentMoves;
+      if (r == MoveResult::Taken) ++out.aligned;
+    }
+    // Centring: a closing that one link stopped while another missed the object by a little (a coupled DOF
+    // such as a parallel jaw's, the palm off the object's middle) is balanced by translating the palm.
+    for (int c = 0; c < kCentringMoves && !stopped && settings.refineSteps > 0 && untilClosed && shifts[i] &&
+                    scores[i].energy > 0;
+         ++c) {
+      if (stopNow()) {
+        stopped = true;
+        break;
+      }
+      const std::optional<std::vector<double>> y = translated(space, out.states[i].state.x, *shifts[i]);
       if (!y) break;
-      if (!evaluator.place(*y)) {
-        ++out.illegal;
-        break;
-      }
-      bool crowded = false;
-      for (std::size_t j = 0; j < out.states.size() && !crowded; ++j)
-        crowded = j != i && space.distance(*y, out.states[j].state.x) < minDistance;
-      if (crowded) {
-        ++out.crowded;
-        break;
-      }
-      const Score score = scoreOf(evaluator, *y);
-      ++out.evaluations;
-      ++out.centringMoves;
-      if (!(score < scores[i])) break;
-      scores[i] = score;
-      s.state.x = *y;
-      s.state.energy = score.energy;
-      s.tieBreak = score.tieBreak;
-      ++out.improved;
+      const MoveResult r = propose(i, *y, false);
+      if (r == MoveResult::NotBetter || r == MoveResult::Taken) ++out.centringMoves;
+      if (r != MoveResult::Taken) break;
       ++out.centred;
-      shifts[i] = shiftOf(score);
+    }
+    // Sliding: pads that overlap a face only near its edge or corner touch at one or two points; the palm is
+    // translated across the contacts' normal axis a toward the object's centre of gravity (the whole offset of
+    // the contacts' centroid, then half of it) so that they cover more of the face (one-DOF grippers).
+    for (double fraction : {1.0, 0.5}) {
+      if (stopped || !alignable || settings.refineSteps <= 0 || !untilClosed || !(scores[i].energy > 0)) break;
+      if (!pivots[i] || !axes[i]) break;
+      if (stopNow()) {
+        stopped = true;
+        break;
+      }
+      const Vec3 offset_W = space.X_WR.translation() - *pivots[i];
+      const Vec3 slide_W = fraction * (offset_W - axes[i]->dot(offset_W) * *axes[i]);
+      if (slide_W.norm() < 0.1) break;  // already centred across the axis (the contact threshold's half)
+      const std::optional<std::vector<double>> y = translated(space, out.states[i].state.x, slide_W);
+      if (!y) break;
+      const MoveResult r = propose(i, *y, true);
+      if (r == MoveResult::NotBetter || r == MoveResult::Taken) ++out.slidingMoves;
+      if (r == MoveResult::Taken) {
+        ++out.slid;
+        break;
+      }
     }
     if (stopped) break;
     for (int step = 0; step < settings.refineSteps; ++step) {
       if (untilClosed && scores[i].energy <= 0) break;
-      if (stop && stop()) {
+      if (stopNow()) {
         stopped = true;
         break;
       }
-      std::vector<double> y = localMove(space.variables, s.state.x, settings.stepScale, rng);
-      bool legal = evaluator.place(y);
-      // Legality-aware: a colliding move is backed off along the approach direction before it is given up.
-      for (std::size_t b = 0; b < std::size(kBackOff_mm) && !legal; ++b) {
-        ++out.illegal;
-        const std::vector<double> backed = alongApproach(space, y, -kBackOff_mm[b]);
-        legal = evaluator.place(backed);
-        if (legal) y = backed;
-      }
-      if (!legal) {
-        ++out.illegal;
-        continue;
-      }
-      bool crowded = false;
-      for (std::size_t j = 0; j < out.states.size() && !crowded; ++j)
-        crowded = j != i && space.distance(y, out.states[j].state.x) < minDistance;
-      if (crowded) {
-        ++out.crowded;
-        continue;
-      }
-      const Score score = scoreOf(evaluator, y);
-      ++out.evaluations;
-      if (!(score < scores[i])) continue;
-      scores[i] = score;
-      s.state.x = y;
-      s.state.energy = score.energy;
-      s.tieBreak = score.tieBreak;
-      ++out.improved;
+      propose(i, localMove(space.variables, out.states[i].state.x, settings.stepScale, rng), true);
     }
     progress.report(static_cast<double>(k + 1) / static_cast<double>(order.size()),
                     "final stage: refining grasp " + std::to_string(k + 1) + " of " + std::to_string(order.size()));

@@ -15,11 +15,16 @@ struct FinalStageSettings {
   bool enabled = true;
   // The search keeps this many states (pairwise apart by the list's distance rule) for the stage, which scores
   // them all and keeps the best `keep` of them (the list's size, 20).
-  int candidates = 60;
+  int candidates = 120;
   int refineSteps = 8;         // local moves tried per refined state (0: close and score only); ≤ 100 000
   int refineBest = 3;          // force-closure states refined for a larger ε (the best ones); every state that
                                // is not force closure is refined until it is (or the moves run out)
   double stepScale = 0.05;     // a move's standard deviation as a fraction of each variable's max jump, (0, 1]
+  // Scored moves over all states (every kind: alignment, centring, random) per search iteration, at least
+  // `keep` (the list's size) in all: a short search is not followed by a stage many times its length
+  // (PLANNER.md §Final stage, "Budget"); 0: no limit. In [0, 1000].
+  double movesPerIteration = 0.1;
+  long searchIterations = 0;   // the search's iterations the budget is taken from (planGrasps sets it)
 };
 
 // sg::Error naming the bad setting.
@@ -31,6 +36,12 @@ struct StagedState {
   std::size_t source = 0;      // index of the search's kept state it started from
   double startEnergy = 0;      // the stage energy of that state (before refining)
   double startTieBreak = 0, tieBreak = 0;  // the contacts energy of the pre-grasp (orders states of equal energy)
+  // The hand that scoring `state` closed (auto-grasp from state.x: palm pose and DOF values), so that the list
+  // need not close it again; closed = false when the scoring did not close it (the closing could not reach the
+  // object, PLANNER.md §Energies).
+  bool closed = false;
+  Transform X_WP_closed;
+  std::vector<double> closedDofs;
 };
 
 struct FinalStageOutcome {
@@ -42,6 +53,13 @@ struct FinalStageOutcome {
   long improved = 0;           // accepted moves (centring moves included)
   long centringMoves = 0;      // centring moves scored (PLANNER.md §Final stage, "Centring")
   long centred = 0;            // of them accepted
+  long alignmentMoves = 0;     // alignment moves scored (PLANNER.md §Final stage, "Alignment")
+  long aligned = 0;            // of them accepted
+  long slidingMoves = 0;       // sliding moves scored (PLANNER.md §Final stage, "Alignment")
+  long slid = 0;               // of them accepted
+  long unscored = 0;           // candidates not scored: `keep` force-closure states were found before them
+  long moveBudget = -1;        // the scored moves allowed (< 0: no limit)
+  bool budgetSpent = false;    // refining stopped because the budget was spent
   double elapsed_s = 0;
 };
 

@@ -300,11 +300,30 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
              (request.timeLimit_s > 0 && std::chrono::steady_clock::now() >= stopAt);
     };
     SubProgress stageProgress(progress, 0.9, 0.97);
-    out.finalStage = runFinalStage(world, space, stageEnergy, out.annealing.best, request.finalStage, request.seed,
+    FinalStageSettings stage = request.finalStage;
+    stage.searchIterations = out.annealing.iterations;
+    out.finalStage = runFinalStage(world, space, stageEnergy, out.annealing.best, stage, request.seed,
                                    listSize, ar.minDistance, stop, stageProgress);
+    // The stage remembers the hand each state's scoring closed: it is measured as it is (the same closing
+    // closeAndMeasure would repeat), and closed here only when the scoring did not close it.
+    HandEvaluator placer(world, world.state, space, stageEnergy);
     for (std::size_t i = 0; i < out.finalStage.states.size(); ++i) {
-      out.grasps.push_back(closeAndMeasure(world, space, stageEnergy, out.finalStage.states[i].state,
-                                           request.reportMeasures));
+      const StagedState& s = out.finalStage.states[i];
+      if (!s.closed) {
+        out.grasps.push_back(closeAndMeasure(world, space, stageEnergy, s.state, request.reportMeasures));
+      } else {
+        PlannedGrasp g;
+        g.energy = s.state.energy;
+        g.variables = s.state.x;
+        placer.place(s.state.x);
+        const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(space.robot)];
+        g.preGrasp = {rs.X_WP, rs.dofValues};
+        g.grasp = {s.X_WP_closed, s.closedDofs};
+        NullProgress quiet;
+        measureGrasp(world, space.robot, space.graspable, g, stageEnergy.analysis, stageEnergy.autoGrasp,
+                     request.reportMeasures, /*closeFromPreGrasp=*/false, quiet);
+        out.grasps.push_back(std::move(g));
+      }
       progress.report(0.97 + 0.03 * static_cast<double>(i + 1) / static_cast<double>(out.finalStage.states.size()),
                       "measuring grasps");
     }

@@ -3,6 +3,8 @@
 // on a per-thread WorldState and evaluates the request's energy there.
 #include "grasp/planner/HandSearch.h"
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -424,10 +426,25 @@ bool HandEvaluator::closingMissesObject() const {
 
 double HandEvaluator::autoGraspQualityEnergy() {
   // No body can reach the object while the hand closes: no contact on it, so the energy below is 1 − 0.1 · 0.
+  lastScoreClosed_ = false;
+  lastContactCentroid_W_.reset();
+  lastContactNormalAxis_W_.reset();
   if (closingMissesObject()) return 1.0;
   AnalysisResult result = analyzeClosedGrasp();
+  lastScoreClosed_ = true;
   GraspEvaluation* evaluation = result.evaluations.empty() ? nullptr : &result.evaluations.front();
   const std::size_t contacts = evaluation ? evaluation->contacts.size() : 0;
+  if (contacts > 0) {
+    Vec3 sum = Vec3::Zero();
+    Mat3 scatter = Mat3::Zero();
+    for (const ContactEvaluation& c : evaluation->contacts) {
+      sum += c.onObject().p_WC_mm;
+      scatter += c.onObject().n_W * c.onObject().n_W.transpose();
+    }
+    lastContactCentroid_W_ = Vec3(sum / static_cast<double>(contacts));
+    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(scatter);  // eigenvalues ascending
+    lastContactNormalAxis_W_ = Vec3(eigen.eigenvectors().col(2).normalized());
+  }
   // Not force closure: 1 − 0.1·min(contacts, 9) ∈ (0, 1] — above every force-closure energy (≤ 0), and
   // more contacts on the object rank better.
   const double notForceClosure = 1.0 - 0.1 * static_cast<double>(std::min<std::size_t>(contacts, 9));

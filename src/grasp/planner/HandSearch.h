@@ -127,6 +127,14 @@ class HandEvaluator final : public StateEvaluator {
   // g the smallest gap in (threshold, maxGap_mm] of a link not touching, u the unit vector from it towards
   // the object, g₀ the smallest gap of the touching links. nullopt when no link touches or none is that near.
   std::optional<Vec3> centringShift(double maxGap_mm) const;
+  // Of the last autoGraspQualityEnergy(): whether it closed the hand (false when closingMissesObject skipped the
+  // closing: the scratch state then holds the placed hand), and the centroid of the grasp's contact points on
+  // the object (nullopt without contacts).
+  bool lastScoreClosed() const { return lastScoreClosed_; }
+  const std::optional<Vec3>& lastContactCentroid_W() const { return lastContactCentroid_W_; }
+  // ... and the unit axis a (up to sign) most parallel to its contacts' normals: the largest eigenvector of
+  // Σ nᵢ nᵢᵀ (a parallel jaw's closing axis once both pads touch); nullopt without contacts.
+  const std::optional<Vec3>& lastContactNormalAxis_W() const { return lastContactNormalAxis_W_; }
   const WorldState& scratch() const { return scratch_; }
   WorldState& scratch() { return scratch_; }
 
@@ -180,6 +188,9 @@ class HandEvaluator final : public StateEvaluator {
   std::vector<std::optional<HandProbe>> probeSlots_;
   std::vector<double> probeFloors_;
   bool reachCheckable_ = false;  // closingMissesObject applies (see the constructor)
+  bool lastScoreClosed_ = false;
+  std::optional<Vec3> lastContactCentroid_W_;
+  std::optional<Vec3> lastContactNormalAxis_W_;
 };
 
 }  // namespace sg::planner

@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
+#include "../../support/TestPaths.h"
 
 namespace {
 
@@ -29,7 +30,7 @@ Outcome runCli(const QStringList& args, const QString& cwd) {
   p.setWorkingDirectory(cwd);
   QElapsedTimer timer;
   timer.start();
-  p.start(QStringLiteral(SG_CLI_PATH), args);
+  p.start(sg::test::qCliPath(), args);
   Outcome o;
   if (!p.waitForStarted(kTimeLimit_ms)) return o;
   o.finished = p.waitForFinished(kTimeLimit_ms);
@@ -67,7 +68,7 @@ class TestMalformed : public QObject {
   void corpus_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expect");
-    QFile list(QStringLiteral(SG_CORPUS_DIR "/expected.txt"));
+    QFile list(sg::test::qInSourceTree("tests/io/malformed/corpus/expected.txt"));
     QVERIFY(list.open(QIODevice::ReadOnly | QIODevice::Text));
     int n = 0;
     while (!list.atEnd()) {
@@ -83,7 +84,7 @@ class TestMalformed : public QObject {
   void corpus() {
     QFETCH(QString, file);
     QFETCH(QString, expect);
-    const QString dir = QStringLiteral(SG_CORPUS_DIR);
+    const QString dir = sg::test::qInSourceTree("tests/io/malformed/corpus");
     const QString path = dir + "/" + file;
     QVERIFY2(QFileInfo::exists(path), qPrintable(path));
     const Outcome info = runCli({"info", path}, dir);
@@ -102,8 +103,9 @@ class TestMalformed : public QObject {
   // it must stop and say so, not loop for ever or claim contact.
   void autoGraspThatCannotSettleSaysSo() {
     QProcess p;
-    p.setWorkingDirectory(QStringLiteral(SG_CORPUS_DIR));
-    p.start(QStringLiteral(SG_CLI_PATH), {"grasp", QStringLiteral(SG_CORPUS_DIR "/xml/world_limits_1e6_ok.xml")});
+    p.setWorkingDirectory(sg::test::qInSourceTree("tests/io/malformed/corpus"));
+    p.start(sg::test::qCliPath(),
+            {"grasp", sg::test::qInSourceTree("tests/io/malformed/corpus/xml/world_limits_1e6_ok.xml")});
     QVERIFY(p.waitForFinished(kTimeLimit_ms));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 0);

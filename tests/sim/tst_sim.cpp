@@ -1,0 +1,317 @@
+// Physics trials (src/sim/README.md): analytic friction thresholds on the ParallelJaw and a box, free fall, mirror
+// symmetry, the model's mass properties and limits as MuJoCo compiled them, determinism and bad input.
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/Error.h"
+#include "core/Progress.h"
+#include "grasp/Analysis.h"
+#include "io/ModelIO.h"
+#include "sim/ConvexPieces.h"
+#include "sim/PhysicsTrial.h"
+#include "sim/SimModel.h"
+#include "sim/SimUnits.h"
+#include "sim/TrialJson.h"
+#include "../support/TestPaths.h"
+
+using namespace sg;
+using namespace sg::sim;
+
+namespace {
+
+constexpr double kG = 9.81;
+
+void closeHand(World& w) {
+  AnalysisRequest request;
+  request.motion.fingers = FingerMotion::Close;
+  request.contactModels.clear();
+  request.measures.clear();
+  NullProgress progress;
+  runAnalysis(w, request, progress);
+}
+
+// The ParallelJaw closed on the 50 × 70 × 90 mm box (worlds/paralleljaw_box.xml) with DOF effort `effort_N`,
+// friction μ between jaws and box, and the box's mass. The jaws' rubber pads are soft (1 MPa) so the contact has
+// a Hertz patch and torsional friction.
+World jawWorld(double effort_N, double mu, double mass_g, bool close = true) {
+  World w = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
+  Robot& jaw = w.robots[0];
+  jaw.dofs[0].maxEffort = effort_N / kNewtonsPerEffortUnitPrismatic;
+  for (Chain& c : jaw.chains)
+    for (Link& l : c.links) l.body.youngs_Pa = 1e6;
+  Body& box = w.graspables[0];
+  box.mass_g = mass_g;
+  const int a = *w.materials.indexOf(jaw.chains[0].links[0].body.material);
+  const int b = *w.materials.indexOf(box.material);
+  w.materials.setFriction(a, b, mu, mu);
+  if (close) closeHand(w);
+  return w;
+}
+
+TrialSettings shortSettings(const std::string& directions) {
+  TrialSettings s;
+  s.settle_s = 0.2;
+  s.duration_s = 0.5;
+  s.directions = parseDirections(directions);
+  return s;
+}
+
+TrialResult trial(const World& w, const TrialSettings& s, int robot = 0) {
+  NullProgress progress;
+  return runTrial(w, w.state, {robot, 0, s}, progress);
+}
+
+// MjcfBuilder's body of chain c's joint j: "c2j1" (appended: gcc 12 warns falsely on "c" + std::to_string chains).
+std::string jointBody(std::size_t c, std::size_t j) {
+  std::string out = "c";
+  out += std::to_string(c);
+  out += 'j';
+  out += std::to_string(j);
+  return out;
+}
+
+template <typename F>
+QString errorOf(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
+
+}  // namespace
+
+class TestSim : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Gravity along the pads: the two pads' friction μ·N each, with the DOF's effort F shared by both jaws through
+  // the coupling (README.md §Actuators: N = F/2 per pad), holds 2μ(F/2)·... — the form 2μF ≥ 2mg with
+  // a factor 2 to spare, and 2μF ≤ mg/2 drops.
+  void jawHoldsAboveThreshold() {
+    const double F = 20, mu = 0.5;
+    const double m_g = 2 * mu * F / (4 * kG) * 1000;  // 2μF = 4mg
+    const World w = jawWorld(F, mu, m_g);
+    const TrialResult r = trial(w, shortSettings("z-,y+"));
+    QCOMPARE(r.directions.size(), std::size_t{2});
+    for (const DirectionTrial& d : r.directions) {
+      QVERIFY2(d.held, qPrintable(QString::fromStdString(d.direction.name()) + " moved " +
+                                  QString::number(d.displacement_mm) + " mm, " + QString::number(d.rotation_deg) + " deg"));
+      QVERIFY(d.displacement_mm < 2);
+    }
+    // Both pads press: the normal force per pad is F/2 (virtual work of one DOF driving both jaws).
+    const TrialSample& last = r.directions[0].samples.back();
+    double normal_N = 0;
+    int touching = 0;
+    for (const LinkContactSample& l : last.links) {
+      normal_N += l.normal_N;
+      touching += l.contacts > 0;
+    }
+    QCOMPARE(touching, 2);
+    QVERIFY2(std::abs(normal_N - F) < 0.1 * F, qPrintable(QString::number(normal_N)));
+    QCOMPARE(r.score(), 1.0);
+    // Where each pad's force acts (p_W_mm): on opposite faces of the box, one of its extents (50, 70, 90 mm) apart,
+    // each pad pushing towards the other.
+    std::vector<const LinkContactSample*> pads;
+    for (const LinkContactSample& l : last.links)
+      if (l.contacts > 0) pads.push_back(&l);
+    const Vec3 across = pads[1]->p_W_mm - pads[0]->p_W_mm;
+    const double gap_mm = across.norm();
+    QVERIFY2(std::min({std::abs(gap_mm - 50), std::abs(gap_mm - 70), std::abs(gap_mm - 90)}) < 2,
+             qPrintable(QString::number(gap_mm)));
+    QVERIFY(pads[0]->force_W_N.dot(across) > 0.9 * pads[0]->force_W_N.norm() * gap_mm);
+    QVERIFY(pads[1]->force_W_N.dot(-across) > 0.9 * pads[1]->force_W_N.norm() * gap_mm);
+  }
+
+  void jawDropsBelowThreshold() {
+    const double F = 20, mu = 0.5;
+    const double m_g = 4 * mu * F / kG * 1000;  // 2μF = mg/2
+    const World w = jawWorld(F, mu, m_g);
+    const TrialResult r = trial(w, shortSettings("z-,y+"));
+    for (const DirectionTrial& d : r.directions) {
+      QVERIFY2(!d.held, qPrintable(QString::fromStdString(d.direction.name())));
+      QVERIFY(d.displacement_mm >= 10);
+      // Sliding under a net force of mg − μF ≥ 3/4·mg the box goes at least a quarter of free fall's distance.
+      const double t = r.settings.duration_s;
+      QVERIFY(d.finalDisplacement_mm > 0.25 * 0.5 * 0.75 * kG * t * t * 1000);
+    }
+    QCOMPARE(r.score(), 0.0);
+  }
+
+  // The hand 3 m to the side of the box: closing grasps nothing, every direction falls freely (½·g·t² after t,
+  // less than 3 m).
+  void freeFallFailsEveryDirection() {
+    World w = jawWorld(20, 0.5, 180, /*close=*/false);
+    Transform X_WP = w.state.robots[0].X_WP;
+    X_WP.setTranslation(X_WP.translation() + Vec3(3000, 0, 0));
+    setRobotPose(w.robots[0], w.state.robots[0], X_WP);
+    TrialSettings s = shortSettings("all");
+    const TrialResult r = trial(w, s);
+    QCOMPARE(r.directions.size(), std::size_t{6});
+    for (const DirectionTrial& d : r.directions) {
+      QVERIFY(!d.held);
+      const double expected_mm = 0.5 * kG * s.duration_s * s.duration_s * 1000;
+      QVERIFY2(std::abs(d.finalDisplacement_mm - expected_mm) < 0.01 * expected_mm,
+               qPrintable(QString::number(d.finalDisplacement_mm) + " vs " + QString::number(expected_mm)));
+      QVERIFY(d.rotation_deg < 1e-6);
+    }
+    QCOMPARE(r.score(), 0.0);
+    // Without a hand at all, the same.
+    const TrialResult none = trial(w, shortSettings("x+"), -1);
+    QVERIFY(!none.directions[0].held);
+    QVERIFY(none.bodyLabels.empty());
+  }
+
+  // The jaw-and-box grasp is symmetric under y → −y: pulls along y+ and y− mirror each other.
+  void symmetricGraspMirrors() {
+    const double F = 20, mu = 0.5;
+    const double m_g = 2 * mu * F / kG * 1000;  // 2μF = 2mg·... slides: weight twice the friction capacity
+    const World w = jawWorld(F, mu, m_g);
+    const TrialResult r = trial(w, shortSettings("y+,y-"));
+    const auto& a = r.directions[0].samples;
+    const auto& b = r.directions[1].samples;
+    QCOMPARE(a.size(), b.size());
+    QVERIFY(r.directions[0].finalDisplacement_mm > 1);  // it does move, so the comparison says something
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Vec3 pa = a[i].X_PO.translation(), pb = b[i].X_PO.translation();
+      const Vec3 p0 = a[0].X_PO.translation();
+      // Mirror across the palm's y through the settled pose: y − y0 flips sign, x and z agree.
+      QVERIFY2(std::abs((pa.y() - p0.y()) + (pb.y() - p0.y())) < 0.02 * std::max(1.0, std::abs(pa.y() - p0.y())),
+               qPrintable(QString::number(pa.y() - p0.y()) + " vs " + QString::number(pb.y() - p0.y())));
+      QVERIFY(std::abs(a[i].displacement_mm - b[i].displacement_mm) < 0.02 * std::max(1.0, a[i].displacement_mm));
+    }
+    QCOMPARE(r.directions[0].held, r.directions[1].held);
+  }
+
+  // Mass, inertia and joint limits as MuJoCo compiled them, against the robot and object files.
+  void massInertiaAndLimitsRoundTrip() {
+    const World w = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    TrialSettings s;
+    SimModel sim(buildMjcf(w, w.state, 0, 0, s));
+    const mjModel* m = sim.model();
+    const Robot& robot = w.robots[0];
+    auto checkBody = [&](const Body& body, int id) {
+      QVERIFY(std::abs(m->body_mass[id] - body.mass_g * 1e-3) <= 1e-12 * body.mass_g);
+      Eigen::SelfAdjointEigenSolver<Mat3> eig(body.inertiaPerMass_mm2 * body.mass_g * 1e-9);
+      Vec3 expected = eig.eigenvalues();
+      Vec3 got(m->body_inertia[3 * id], m->body_inertia[3 * id + 1], m->body_inertia[3 * id + 2]);
+      std::sort(expected.data(), expected.data() + 3);
+      std::sort(got.data(), got.data() + 3);
+      QVERIFY2((expected - got).norm() <= 1e-9 * expected.norm(),
+               qPrintable(QString::number(expected.x()) + " " + QString::number(got.x())));
+    };
+    checkBody(w.graspables[0], sim.objectBody());
+    checkBody(robot.palm, sim.palmBody());
+    int links = 0;
+    for (std::size_t c = 0; c < robot.chains.size(); ++c)
+      for (std::size_t l = 0; l < robot.chains[c].links.size(); ++l) {
+        const int lastJoint = robot.chains[c].links[l].lastJoint;
+        checkBody(robot.chains[c].links[l].body,
+                  sim.bodyId(jointBody(c, static_cast<std::size_t>(lastJoint))));
+        ++links;
+      }
+    QCOMPARE(links, static_cast<int>(robot.linkCount()));
+    int joints = 0;
+    for (std::size_t c = 0; c < robot.chains.size(); ++c)
+      for (std::size_t j = 0; j < robot.chains[c].joints.size(); ++j) {
+        const Joint& jt = robot.chains[c].joints[j];
+        const int id = sim.jointId(jointBody(c, j) + "_joint");
+        QVERIFY(m->jnt_limited[id]);
+        const double lo = std::min(jt.minValue, jt.maxValue) + jt.expr.offset;
+        const double hi = std::max(jt.minValue, jt.maxValue) + jt.expr.offset;
+        QVERIFY(std::abs(m->jnt_range[2 * id] - lo) < 1e-12);
+        QVERIFY(std::abs(m->jnt_range[2 * id + 1] - hi) < 1e-12);
+        ++joints;
+      }
+    // One actuator per DOF, the coupled joints tied by equality constraints: joints − DOFs of them.
+    QCOMPARE(m->nu, static_cast<int>(robot.dofCount()));
+    QCOMPARE(m->neq, joints - static_cast<int>(robot.dofCount()));
+    QCOMPARE(m->opt.cone, int{mjCONE_ELLIPTIC});
+    // The mug stood on its pieces; the palm and links at the state's pose: the object's pose in MuJoCo matches.
+    const Transform X_WG = w.state.X_WG[0];
+    const mjtNum* p = sim.data()->xpos + 3 * sim.objectBody();
+    QVERIFY((Vec3(p[0], p[1], p[2]) * 1000 - X_WG.translation()).norm() < 1e-9);
+  }
+
+  // Prismatic units: the jaw's 0..50 mm travel is 0..0.05 m, its effort F N a force range of ±F.
+  void jawUnitsRoundTrip() {
+    const World w = jawWorld(20, 0.5, 180, false);
+    SimModel sim(buildMjcf(w, w.state, 0, 0, TrialSettings{}));
+    const mjModel* m = sim.model();
+    const int left = sim.jointId("c0j0_joint");
+    QCOMPARE(m->jnt_type[left], int{mjJNT_SLIDE});
+    QVERIFY(std::abs(m->jnt_range[2 * left + 1] - 0.05) < 1e-15);
+    QCOMPARE(m->actuator_forcerange[1], 20.0);
+    QVERIFY(std::abs(m->body_mass[sim.objectBody()] - 0.18) < 1e-15);
+  }
+
+  void deterministic() {
+    const World w = jawWorld(20, 0.5, 800);
+    const TrialSettings s = shortSettings("x+,z-");
+    const TrialResult a = trial(w, s), b = trial(w, s);
+    QCOMPARE(a.directions.size(), b.directions.size());
+    for (std::size_t i = 0; i < a.directions.size(); ++i) {
+      const auto& sa = a.directions[i].samples;
+      const auto& sb = b.directions[i].samples;
+      QCOMPARE(sa.size(), sb.size());
+      for (std::size_t k = 0; k < sa.size(); ++k) {
+        QVERIFY(sa[k].X_PO.translation() == sb[k].X_PO.translation());
+        QVERIFY(sa[k].X_PO.rotation().coeffs() == sb[k].X_PO.rotation().coeffs());
+        for (std::size_t l = 0; l < sa[k].links.size(); ++l) QVERIFY(sa[k].links[l].force_W_N == sb[k].links[l].force_W_N);
+      }
+    }
+    QCOMPARE(trialSummaryJson(a).dump(), trialSummaryJson(b).dump());
+  }
+
+  void badInput() {
+    World noObject = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
+    noObject.removeLastGraspable();
+    QVERIFY(errorOf([&] { trial(noObject, shortSettings("x+")); }).contains("no graspable"));
+
+    World noEffort = jawWorld(20, 0.5, 180, false);
+    noEffort.robots[0].dofs[0].maxEffort = 0;
+    const QString effort = errorOf([&] { trial(noEffort, shortSettings("x+")); });
+    QVERIFY2(effort.contains("no effort"), qPrintable(effort));
+
+    const World w = jawWorld(20, 0.5, 180, false);
+    TrialSettings nan = shortSettings("x+");
+    nan.duration_s = std::numeric_limits<double>::quiet_NaN();
+    QVERIFY(errorOf([&] { trial(w, nan); }).contains("duration_s"));
+    TrialSettings nanStep = shortSettings("x+");
+    nanStep.timestep_s = std::numeric_limits<double>::quiet_NaN();
+    QVERIFY(errorOf([&] { trial(w, nanStep); }).contains("timestep_s"));
+    QVERIFY(errorOf([] { parseDirections("x+,w-"); }).contains("w-"));
+    QVERIFY(errorOf([] { parseDirections("x+,x+"); }).contains("twice"));
+    QCOMPARE(parseDirections("all").size(), std::size_t{6});
+    QCOMPARE(parseDirections("z-,x+")[0].name(), std::string("z-"));
+  }
+
+  // The convex pieces of the bundled objects: one piece for a convex mesh, several for the mug, and the volume
+  // the pieces add stays small (README.md §Geometry lists the figures).
+  void convexPiecesOfBundledObjects() {
+    const World w = loadWorld(sg::test::inSourceTree("worlds/objects_gallery.xml"));
+    for (const Body& body : w.graspables) {
+      if (!body.mesh || body.name == "torus") continue;  // the torus takes HACD seconds: bench_sim reports it
+      const auto pieces = convexPieces(body.mesh);
+      qInfo("%s: %zu pieces, volume error %.4f", body.name.c_str(), pieces->pieces.size(), pieces->volumeError());
+      QVERIFY(!pieces->pieces.empty());
+      QVERIFY(pieces->volumeError() > -0.05);
+      if (body.name == "box") {
+        QCOMPARE(pieces->pieces.size(), std::size_t{1});
+        QVERIFY(std::abs(pieces->volumeError()) < 1e-6);
+      }
+      if (body.name == "mug") {
+        QVERIFY(pieces->pieces.size() > 1);
+        QVERIFY(pieces->volumeError() < 0.10);  // the hollow is not filled in
+      }
+      QCOMPARE(convexPieces(body.mesh).get(), pieces.get());  // cached
+    }
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSim)
+#include "tst_sim.moc"

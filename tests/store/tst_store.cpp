@@ -1,0 +1,475 @@
+// The grasp database's engine (src/store/README.md) on real SQLite files: URLs, clear errors for files that
+// are not (our) databases, schema upgrade and refusal, idempotent row writes, query filters against a filter
+// over the same records, SHA-256 and file provenance (a changed mesh is another object).
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "batch/Provenance.h"
+#include "core/Error.h"
+#include "io/ContentHash.h"
+#include "io/ModelIO.h"
+#include "store/GraspStore.h"
+#include "store/Import.h"
+#include "store/Schema.h"
+#include "store/SqliteConnection.h"
+#include "../support/TestPaths.h"
+
+using namespace sg;
+using namespace sg::store;
+
+namespace {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+// The error `f` throws; empty when it throws none.
+template <class F>
+QString errorOf(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
+
+ModelIdentity identity(const std::string& name, const std::string& hashSeed) {
+  return {name, sha256Hex(hashSeed), {{"/models/" + name + ".xml", sha256Hex(hashSeed + "file"), 42}}};
+}
+
+// Row `row` of robot/object with `grasps` grasps whose ε L1 under "hertz" is value(row, rank) and force closure
+// every other rank; ranks by energy = rank.
+double value(std::int64_t row, int rank) { return 0.01 * static_cast<double>((row * 7 + rank * 3) % 23); }
+
+RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string& object, int grasps) {
+  RowRecord r;
+  r.row = row;
+  r.job = row / 2;
+  r.seed = std::to_string(100 + row);
+  r.spec = "{}";
+  r.robot = identity(robot, robot);
+  r.object = identity(object, object);
+  r.contactModel = "hertz";
+  for (int k = 1; k <= grasps; ++k) {
+    GraspRecord g;
+    g.rank = k;
+    g.energy = static_cast<double>(k) - 10.0;
+    g.X_OP = Transform(Quat(Eigen::AngleAxisd(0.1 * k, Vec3::UnitZ())), Vec3(k, 2.0 * k, 100.0 + row));
+    g.dofs = {0.5 * k, 1e-300};
+    g.preGrasp_X_OP = Transform::fromTranslation(Vec3(0, 0, 150));
+    g.preGraspDofs = {0.1};
+    g.forceClosure = k % 2 == 1;
+    g.measures.push_back({"hertz", "epsilon-l1", value(row, k), value(row, k) - 1e-3, value(row, k) + 1e-3});
+    g.measures.push_back({"point", "epsilon-l1", 2 * value(row, k), std::nullopt, std::nullopt});
+    g.contacts.push_back({"hand/link0", object, Vec3(1, 2, 3), Vec3::UnitX()});
+    r.grasps.push_back(g);
+  }
+  return r;
+}
+
+RunRecord makeRun(const std::string& key) {
+  RunRecord run;
+  run.key = key;
+  run.kind = "batch";
+  run.softgraspVersion = "test";
+  run.command = "tst_store";
+  run.settings = "{}";
+  run.host = "host";
+  run.startedAt = "2026-11-29T05:00:00Z";
+  run.rowsTotal = 8;
+  return run;
+}
+
+}  // namespace
+
+class TestStore : public QObject {
+  Q_OBJECT
+  QTemporaryDir tmp_;
+  QString path(const QString& name) const { return tmp_.filePath(name); }
+
+ private slots:
+  void urls() {
+    QCOMPARE(parseStoreUrl("grasps.db").target, std::string("grasps.db"));
+    QVERIFY(parseStoreUrl("grasps.db").backend == Backend::Sqlite);
+    QCOMPARE(parseStoreUrl("sqlite:///tmp/a.db").target, std::string("/tmp/a.db"));
+    QCOMPARE(parseStoreUrl("sqlite://rel/a.db").target, std::string("rel/a.db"));
+    QVERIFY(parseStoreUrl("postgresql://u@h/db").backend == Backend::Postgres);
+    QVERIFY(parseStoreUrl("postgres:///db").backend == Backend::Postgres);
+    QVERIFY(errorOf([] { parseStoreUrl("mysql://h/db"); }).contains("mysql://h/db"));
+    QVERIFY(errorOf([] { parseStoreUrl(""); }).contains("empty database URL"));
+    QVERIFY(errorOf([] { parseStoreUrl("sqlite://"); }).contains("without a file path"));
+    QCOMPARE(numberedPlaceholders("SELECT '?', ? , \"a?\" ?"), std::string("SELECT '?', $1 , \"a?\" $2"));
+  }
+
+  // Each file that is not a usable grasp database gives an error naming it and saying what is wrong.
+  void clearErrors() {
+    QVERIFY(tmp_.isValid());
+    const QString text = path("notes.txt");
+    QFile f(text);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray("these are not the grasps you are looking for\n").repeated(200));
+    f.close();
+    QString e = errorOf([&] { GraspStore::open(str(text), OpenMode::ReadWrite); });
+    QVERIFY2(e.contains(text) && e.contains("not a SQLite database"), qPrintable(e));
+
+    e = errorOf([&] { GraspStore::open(str(path("missing.db")), OpenMode::ReadOnly); });
+    QVERIFY2(e.contains(path("missing.db")) && e.contains("no such database file"), qPrintable(e));
+    QVERIFY(!QFile::exists(path("missing.db")));
+
+    e = errorOf([&] { GraspStore::open(str(tmp_.path()), OpenMode::ReadWrite); });
+    QVERIFY2(e.contains("is a folder"), qPrintable(e));
+
+    // Corrupt: a real database whose schema page (page 1 after the file header) is overwritten.
+    const QString corrupt = path("corrupt.db");
+    { GraspStore::open(str(corrupt), OpenMode::ReadWrite); }
+    QFile c(corrupt);
+    QVERIFY(c.open(QIODevice::ReadWrite));
+    QVERIFY(c.seek(100));
+    c.write(QByteArray(3000, '\x5a'));
+    c.close();
+    QFile::remove(corrupt + "-wal");
+    QFile::remove(corrupt + "-shm");
+    e = errorOf([&] { GraspStore::open(str(corrupt), OpenMode::ReadOnly); });
+    QVERIFY2(e.contains(corrupt) && e.contains("corrupt"), qPrintable(e));
+
+    // Someone else's SQLite database: never written into.
+    const QString other = path("other.db");
+    {
+      SqliteConnection conn(str(other), OpenMode::ReadWrite);
+      conn.execute("CREATE TABLE grasps (x INTEGER)");
+    }
+    e = errorOf([&] { GraspStore::open(str(other), OpenMode::ReadWrite); });
+    QVERIFY2(e.contains(other) && e.contains("not a SoftGrasp grasp database"), qPrintable(e));
+
+    e = errorOf([&] { GraspStore::open("ftp://example.org/grasps.db", OpenMode::ReadOnly); });
+    QVERIFY2(e.contains("ftp://example.org/grasps.db") && e.contains("unknown database URL scheme"), qPrintable(e));
+  }
+
+  // A database of the previous schema version is upgraded by a writer and refused, with advice, by a reader;
+  // one of a newer version is refused by both, naming both versions.
+  void schemaVersions() {
+    const QString old = path("v1.db");
+    {
+      SqliteConnection conn(str(old), OpenMode::ReadWrite);
+      upgradeSchema(conn, kSchemaVersion - 1);
+      QCOMPARE(readSchemaVersion(conn), kSchemaVersion - 1);
+      QVERIFY(!conn.tableExists("trials"));
+    }
+    QString e = errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); });
+    QVERIFY2(e.contains(old) && e.contains("older") && e.contains("db init"), qPrintable(e));
+    {
+      auto db = GraspStore::open(str(old), OpenMode::ReadWrite);
+      QCOMPARE(db->info().schemaVersion, kSchemaVersion);
+      QVERIFY(db->connection().tableExists("trials"));
+    }
+    QVERIFY(errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); }).isEmpty());
+
+    const QString newer = path("newer.db");
+    {
+      auto db = GraspStore::open(str(newer), OpenMode::ReadWrite);
+      db->connection().execute(
+          "INSERT INTO schema_version (version, applied_at, softgrasp_version) VALUES (99, 'later', '9.9')");
+    }
+    for (const OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite}) {
+      e = errorOf([&] { GraspStore::open(str(newer), mode); });
+      QVERIFY2(e.contains(newer) && e.contains("schema version 99") && e.contains("newer") &&
+                   e.contains("version " + QString::number(kSchemaVersion)),
+               qPrintable(e));
+    }
+  }
+
+  // What goes in comes out (poses, DOFs down to 1e-300, measures per model with bounds, contacts); a row
+  // written twice is stored once.
+  void roundTripAndIdempotence() {
+    auto db = GraspStore::open(str(path("round.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:round"));
+    QCOMPARE(db->beginRun(makeRun("batch:round")), run);
+    const RowRecord row = makeRow(3, "Hand", "mug", 4);
+    QVERIFY(db->insertRow(run, row));
+    QVERIFY(!db->insertRow(run, row));
+    RowRecord failed;
+    failed.row = 4;
+    failed.seed = "7";
+    failed.spec = "{}";
+    failed.error = "world cannot be loaded";
+    QVERIFY(db->insertRow(run, failed));
+    QCOMPARE(db->rowsDone(run), (std::set<std::int64_t>{3, 4}));
+    const StoreInfo info = db->info();
+    QCOMPARE(info.rows, std::int64_t(2));
+    QCOMPARE(info.failedRows, std::int64_t(1));
+    QCOMPARE(info.grasps, std::int64_t(4));
+    QCOMPARE(info.measures, std::int64_t(8));
+    QCOMPARE(info.contacts, std::int64_t(4));
+    QCOMPARE(info.robots, std::int64_t(1));
+    QVERIFY(info.sizeBytes > 0);
+
+    std::vector<GraspRow> rows;
+    db->query({}, [&](const GraspRow& r) { rows.push_back(r); });
+    QCOMPARE(rows.size(), std::size_t(4));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const GraspRecord& in = row.grasps[i];
+      const GraspRecord& out = rows[i].grasp;
+      QCOMPARE(rows[i].run, std::string("batch:round"));
+      QCOMPARE(rows[i].row, std::int64_t(3));
+      QCOMPARE(rows[i].seed, std::string("103"));
+      QCOMPARE(rows[i].robot, std::string("Hand"));
+      QCOMPARE(rows[i].robotHash, sha256Hex("Hand"));
+      QCOMPARE(out.rank, in.rank);
+      QCOMPARE(*out.energy, *in.energy);
+      QVERIFY(out.X_OP.isApprox(in.X_OP, 1e-12));
+      QVERIFY(out.preGrasp_X_OP.isApprox(in.preGrasp_X_OP, 1e-12));
+      QCOMPARE(out.dofs, in.dofs);
+      QCOMPARE(out.forceClosure, in.forceClosure);
+      QCOMPARE(out.measures.size(), std::size_t(2));
+      QCOMPARE(out.measures[0].contactModel, std::string("hertz"));
+      QCOMPARE(*out.measures[0].value, *in.measures[0].value);
+      QCOMPARE(*out.measures[0].lower, *in.measures[0].lower);
+      QVERIFY(!out.measures[1].lower);
+      QCOMPARE(out.contacts.size(), std::size_t(1));
+      QVERIFY(out.contacts[0].n_O.isApprox(Vec3::UnitX()));
+    }
+  }
+
+  // Every filter and order against the same selection made directly over the records written.
+  void queryFiltersMatchTheRecords() {
+    auto db = GraspStore::open(str(path("query.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:query"));
+    std::vector<RowRecord> rows;
+    for (std::int64_t r = 0; r < 8; ++r)
+      rows.push_back(makeRow(r, r % 2 ? "Barrett" : "ThreeFinger", r % 4 < 2 ? "mug" : "sphere", 5));
+    for (const RowRecord& r : rows) QVERIFY(db->insertRow(run, r));
+
+    struct Expected {
+      std::int64_t row;
+      int rank;
+      double v;
+    };
+    for (const double threshold : {0.0, 0.1, 0.15, 1.0}) {
+      std::vector<Expected> want;
+      for (const RowRecord& r : rows)
+        if (r.robot->name == "ThreeFinger" && r.object->name == "mug")
+          for (const GraspRecord& g : r.grasps)
+            if (g.forceClosure && *g.measures[0].value >= threshold) want.push_back({r.row, g.rank, *g.measures[0].value});
+      std::stable_sort(want.begin(), want.end(), [](const Expected& a, const Expected& b) { return a.v > b.v; });
+      GraspQuery q;
+      q.robot = "ThreeFinger";
+      q.object = "mug";
+      q.contactModel = "hertz";
+      q.measure = "epsilon-l1";
+      q.minValue = threshold;
+      q.forceClosure = true;
+      q.order = GraspQuery::Order::Measure;
+      std::vector<Expected> got;
+      db->query(q, [&](const GraspRow& g) { got.push_back({g.row, g.grasp.rank, *g.value}); });
+      QCOMPARE(got.size(), want.size());
+      for (std::size_t i = 0; i < got.size(); ++i) QCOMPARE(got[i].v, want[i].v);
+      // The primary model (hertz) is the default; "point" doubles every value.
+      q.contactModel.clear();
+      std::size_t n = 0;
+      db->query(q, [&](const GraspRow&) { ++n; });
+      QCOMPARE(n, want.size());
+      q.contactModel = "point";
+      q.minValue = 2 * threshold;
+      n = 0;
+      db->query(q, [&](const GraspRow& g) { QCOMPARE(*g.value, 2 * want[n++].v); });
+      QCOMPARE(n, want.size());
+    }
+    // Limit, energy order, run filter, unknown names.
+    GraspQuery q;
+    q.order = GraspQuery::Order::Energy;
+    q.limit = 3;
+    std::vector<double> energies;
+    db->query(q, [&](const GraspRow& g) { energies.push_back(*g.grasp.energy); });
+    QCOMPARE(energies, (std::vector<double>{-9, -9, -9}));
+    q = {};
+    q.run = "batch:none";
+    std::size_t n = 0;
+    db->query(q, [&](const GraspRow&) { ++n; });
+    QCOMPARE(n, std::size_t(0));
+    q = {};
+    q.robot = "Nobody";
+    db->query(q, [&](const GraspRow&) { ++n; });
+    QCOMPARE(n, std::size_t(0));
+    q = {};
+    q.minValue = 0.1;
+    QVERIFY(errorOf([&] { db->query(q, [](const GraspRow&) {}); }).contains("needs a measure"));
+  }
+
+  void laterResults() {
+    auto db = GraspStore::open(str(path("trials.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:trials"));
+    QVERIFY(db->insertRow(run, makeRow(0, "Hand", "mug", 1)));
+    std::int64_t grasp = 0;
+    db->query({}, [&](const GraspRow& g) { grasp = g.id; });
+    TrialRecord t;
+    t.graspId = grasp;
+    t.kind = "physics-six-directions";
+    t.success = true;
+    t.score = 5.0 / 6.0;
+    t.details = "{\"held\": 5}";
+    t.createdAt = "2026-11-29T06:00:00Z";
+    QVERIFY(db->insertTrial(t) > 0);
+    QCOMPARE(db->info().trials, std::int64_t(1));
+    t.graspId = grasp + 1000;  // foreign key: no such grasp
+    QVERIFY(!errorOf([&] { db->insertTrial(t); }).isEmpty());
+  }
+
+  // Trials filter and order a query: minTrialScore keeps the grasps with a trial scoring at least it, order
+  // TrialScore sorts by each grasp's best trial (grasps without one last), graspId picks one grasp.
+  void queryByTrialScore() {
+    auto db = GraspStore::open(str(path("trial-query.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:trial-query"));
+    QVERIFY(db->insertRow(run, makeRow(0, "Hand", "mug", 5)));
+    std::vector<std::int64_t> ids;
+    db->query({}, [&](const GraspRow& g) { ids.push_back(g.id); });
+    QCOMPARE(ids.size(), std::size_t(5));
+    // Grasp ranks 1..4 get trials; rank 2 gets two (its best, 1.0, counts); rank 5 none.
+    const std::vector<std::pair<std::size_t, double>> trials = {{0, 0.5}, {1, 1.0 / 6.0}, {1, 1.0}, {2, 0.0},
+                                                                {3, 2.0 / 3.0}};
+    for (const auto& [k, score] : trials) {
+      TrialRecord t;
+      t.graspId = ids[k];
+      t.kind = "physics";
+      t.score = score;
+      t.createdAt = "2026-11-29T06:00:00Z";
+      QVERIFY(db->insertTrial(t) > 0);
+    }
+    GraspQuery q;
+    q.order = GraspQuery::Order::TrialScore;
+    std::vector<std::int64_t> got;
+    db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+    QCOMPARE(got, (std::vector<std::int64_t>{ids[1], ids[3], ids[0], ids[2], ids[4]}));
+    for (const auto& [threshold, want] : std::vector<std::pair<double, std::vector<std::int64_t>>>{
+             {0.0, {ids[0], ids[1], ids[2], ids[3]}}, {0.5, {ids[0], ids[1], ids[3]}}, {0.9, {ids[1]}}, {1.5, {}}}) {
+      q = {};
+      q.minTrialScore = threshold;
+      got.clear();
+      db->query(q, [&](const GraspRow& g) { got.push_back(g.id); });
+      QCOMPARE(got, want);
+    }
+    q = {};
+    q.graspId = ids[3];
+    got.clear();
+    db->query(q, [&](const GraspRow& g) {
+      got.push_back(g.id);
+      QCOMPARE(g.grasp.rank, 4);
+    });
+    QCOMPARE(got, std::vector<std::int64_t>{ids[3]});
+  }
+
+  // A query reads measures and contacts for many grasps at once (in chunks): every grasp gets exactly its own,
+  // across chunk boundaries, and none for a run stored without contacts.
+  void queryDetailsAcrossChunks() {
+    auto db = GraspStore::open(str(path("chunks.db")), OpenMode::ReadWrite);
+    std::map<std::tuple<std::string, std::int64_t, int>, GraspRecord> written;
+    for (const bool withContacts : {true, false}) {
+      RunRecord runRecord = makeRun(withContacts ? "batch:contacts" : "batch:bare");
+      runRecord.withContacts = withContacts;
+      const std::int64_t run = db->beginRun(runRecord);
+      for (std::int64_t r = 0; r < 6; ++r) {
+        RowRecord row = makeRow(r, "Hand", "mug", 53);
+        for (GraspRecord& g : row.grasps) {
+          g.contacts.clear();
+          for (int c = 0; c < g.rank % 4; ++c)  // 0 to 3 contacts, each distinct
+            g.contacts.push_back({"hand/link" + std::to_string(c), "mug", Vec3(r, g.rank, c), Vec3::UnitY()});
+          if (g.rank % 5 == 0) g.measures.pop_back();  // one measure, not two
+          written[{runRecord.key, r, g.rank}] = g;
+        }
+        QVERIFY(db->insertRow(run, row));
+      }
+    }
+    std::size_t n = 0;
+    db->query({}, [&](const GraspRow& row) {
+      ++n;
+      const GraspRecord& in = written.at({row.run, row.row, row.grasp.rank});
+      const GraspRecord& out = row.grasp;
+      QCOMPARE(out.measures.size(), in.measures.size());
+      for (std::size_t i = 0; i < in.measures.size(); ++i) {
+        QCOMPARE(out.measures[i].contactModel, in.measures[i].contactModel);
+        QCOMPARE(*out.measures[i].value, *in.measures[i].value);
+      }
+      if (row.run == "batch:bare") {
+        QVERIFY(out.contacts.empty());
+        return;
+      }
+      QCOMPARE(out.contacts.size(), in.contacts.size());
+      for (std::size_t c = 0; c < in.contacts.size(); ++c) {
+        QCOMPARE(out.contacts[c].handBody, in.contacts[c].handBody);
+        QVERIFY(out.contacts[c].p_OC_mm.isApprox(in.contacts[c].p_OC_mm));
+      }
+    });
+    QCOMPARE(n, written.size());
+    // The measure order reads the same details as the row order.
+    GraspQuery q;
+    q.measure = "epsilon-l1";
+    q.order = GraspQuery::Order::Measure;
+    q.limit = 300;
+    n = 0;
+    db->query(q, [&](const GraspRow& row) {
+      ++n;
+      QCOMPARE(row.grasp.measures.size(), written.at({row.run, row.row, row.grasp.rank}).measures.size());
+    });
+    QCOMPARE(n, std::size_t(300));
+  }
+
+  // FIPS 180-4 test vectors; pieces give the one-shot digest.
+  void sha256() {
+    QCOMPARE(sha256Hex(""), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+    QCOMPARE(sha256Hex("abc"), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QCOMPARE(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+             std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    const std::string million(1000000, 'a');
+    QCOMPARE(sha256Hex(million), std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+    Sha256 h;
+    for (std::size_t i = 0; i < million.size(); i += 977) h.update(std::string_view(million).substr(i, 977));
+    QCOMPARE(h.hexDigest(), sha256Hex(million));
+  }
+
+  // The same files elsewhere are the same object; a changed mesh is another one (provenance hashes bytes).
+  void provenanceFollowsContent() {
+    const QString src = sg::test::qSourceDir();
+    const QString a = path("objA"), b = path("objB");
+    for (const QString& dir : {a, b}) {
+      QVERIFY(QDir().mkpath(dir));
+      QVERIFY(QFile::copy(src + "/models/objects/box.xml", dir + "/box.xml"));
+    }
+    // box.xml names its geometry relative to itself: copy that file too.
+    const World original = [&] {
+      World w;
+      w.graspables.push_back(loadBody(str(src + "/models/objects/box.xml"), BodyKind::Graspable, MaterialTable()));
+      return w;
+    }();
+    const QString geometry = QString::fromStdString(original.graspables[0].geometry.file);
+    for (const QString& dir : {a, b}) {
+      QVERIFY(QDir().mkpath(QFileInfo(dir + "/" + geometry).path()));
+      QVERIFY(QFile::copy(QString::fromStdString(original.graspables[0].geometry.resolvedPath), dir + "/" + geometry));
+    }
+    // The object's hash; its file list must be the body XML and its mesh.
+    auto objectHash = [&](const QString& dir) -> std::string {
+      World w = loadWorld(str(src + "/worlds/paralleljaw_box.xml"));
+      w.sourceFile.clear();
+      w.graspables[0] = loadBody(str(dir + "/box.xml"), BodyKind::Graspable, MaterialTable());
+      batch::ProvenanceCache cache;
+      const Json p = cache.provenance(w, 0, 0);
+      if (p.at("object", "p").at("files", "o").items("f").size() != 2) return "wrong file list";
+      return p.at("object", "p").at("sha256", "o").string("h");
+    };
+    const std::string hashA = objectHash(a);
+    QCOMPARE(objectHash(b), hashA);
+    QFile mesh(b + "/" + geometry);
+    QVERIFY(mesh.open(QIODevice::Append));
+    mesh.write("\n \n");  // the same triangles, other bytes
+    mesh.close();
+    QVERIFY(objectHash(b) != hashA);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
