@@ -66,12 +66,12 @@ enum class EpsilonSet {
   ExactL1      // conv(the exact circular cones / elliptic soft-finger limit surfaces)
 };
 
-// One warm start per support-function set (SupportEpsilon.h, QUALITY.md §Warm start), kept by a caller that
-// analyses nearby states one after another (the application while the hand is dragged) and lent to analyzeGrasp
-// (AnalysisRequest).
+// One warm start per linearised set (SupportEpsilon.h, QUALITY.md §Warm start), kept by a caller that analyses
+// nearby states one after another (the application while the hand is dragged) and lent to analyzeGrasp
+// (AnalysisRequest). The exact cones are solved cold: warm, they were slower (QUALITY.md §Warm start).
 struct EpsilonWarmStarts {
-  SupportWarmStart l1, lInfinity, exact;
-  void clear() { l1.clear(); lInfinity.clear(); exact.clear(); }
+  SupportWarmStart l1, lInfinity;
+  void clear() { l1.clear(); lInfinity.clear(); }
 };
 
 struct GraspEvaluation {

@@ -41,10 +41,4 @@ std::vector<std::string> qualityMeasureNames();
 // sg::Error for an unknown name.
 void computeMeasures(GraspEvaluation& evaluation, const std::vector<std::string>& names, ProgressSink& progress);
 
-// The support-function ε of `evaluation` that were warm-started, solved again cold, and every measure that carries
-// ε bounds recomputed in its place (the list keeps its order): the values, bounds and iteration counts of a cold
-// analysis, the CLI's. The other measures are kept. A no-op when no ε was warm-started. QUALITY.md §Warm start
-// (the application's live view is warm, its export cold).
-void resolveEpsilonCold(GraspEvaluation& evaluation);
-
 }  // namespace sg

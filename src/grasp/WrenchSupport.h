@@ -18,7 +18,6 @@ namespace sg {
 struct SupportPoint {
   double h = 0;
   Vec6 w = Vec6::Zero();
-  Vec3 xyz = Vec3::Zero();  // supportExactCone: the point's (x, y, z) on its cone (below); else unused
 };
 
 // L1: W = conv(all wrenches of all contacts). Empty input: h = −∞ and w = 0 (the empty set).
@@ -50,8 +49,6 @@ ExactContactCone exactConeFor(const ContactSide& onObject, double mu, double tor
 // One contact: with a_k = u·[d_k; (p_OC × d_k)/ρ] (d_k = n, t1, t2) and a_3 = u_τ·n/ρ,
 // h(u) = a_n + μ·√(a_1² + a_2² + e_n²·a_3²).
 SupportPoint supportExactCone(const ExactContactCone& cone, double torqueScale_mm, const Vec6& u);
-// The wrench of the cone's point (x, y, z) (x² + y² + z² ≤ 1): the same point of a moved cone, for a warm start.
-Vec6 exactConePoint(const ExactContactCone& cone, double torqueScale_mm, const Vec3& xyz);
 // L1 / L∞ combinations of exact cones (as supportL1 / supportLInfinity with each contact's set exact).
 SupportPoint supportExactL1(const std::vector<ExactContactCone>& cones, double torqueScale_mm, const Vec6& u);
 SupportPoint supportExactLInfinity(const std::vector<ExactContactCone>& cones, double torqueScale_mm,

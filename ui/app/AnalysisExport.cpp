@@ -2,13 +2,11 @@
 
 #include <QSaveFile>
 #include <QTextStream>
-#include <optional>
 
 #include "Document.h"
 #include "GraspAnalysis.h"
 #include "grasp/AnalysisJson.h"
 #include "core/NumberFormat.h"
-#include "grasp/QualityMeasure.h"
 
 namespace sg::app {
 
@@ -45,12 +43,8 @@ QString csvField(QString text) {
 
 bool exportAnalysisJson(const Document& doc, const GraspAnalysis& analysis, const QString& path, QString* error) {
   const World& world = doc.world();
-  // The live view's ε are warm-started (GraspAnalysis.cpp); the file gets them solved cold, the CLI's values,
-  // bounds and iteration counts (grasp/QualityMeasure.h: resolveEpsilonCold; QUALITY.md §Warm start).
-  std::optional<GraspEvaluation> cold = analysis.evaluation();
-  if (cold) resolveEpsilonCold(*cold);
   std::vector<const GraspEvaluation*> evaluations;
-  if (cold) evaluations.push_back(&*cold);
+  if (const auto& e = analysis.evaluation()) evaluations.push_back(&*e);
   // The engine's one analysis document, the one `softgrasp-cli quality --json` prints (src/grasp/AnalysisJson.h);
   // the hand reported is robot 0, the CLI's default --robot.
   const Json out = analysisJson({.file = doc.filePath().toStdString(),

@@ -118,7 +118,6 @@ class GraspAnalysis : public QObject {
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
   ContactCache contactCache_;  // the contacts of pairs whose bodies did not move (contact/ContactCache.h)
-  EpsilonWarmStarts warmStarts_;  // each ε solve starts from the last update's polytope (QUALITY.md §Warm start)
   QString error_;
   std::optional<int> selectedContact_;
   std::optional<int> target_;
