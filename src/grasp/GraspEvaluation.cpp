@@ -104,8 +104,6 @@ const SupportEpsilon& ensureSupportEpsilon(GraspEvaluation& e, EpsilonSet set) {
     case EpsilonSet::ExactL1:
       s.relativeGap = e.exactConeRelativeGap;
       s.maxIterations = e.exactConeMaxIterations;
-      // Solved cold: warm, most jittered states still fall back to cold after the warm attempt, which doubled the
-      // live set's instructions (QUALITY.md §Warm start); EpsilonWarmStarts::exact is kept for callers that try it.
       slot = exactConeEpsilon(e.exactCones(), e.reference.torqueScale_mm, GwsType::L1, s);
       break;
   }

@@ -1,4 +1,5 @@
 #include "grasp/QualityMeasure.h"
+#include "grasp/EpsilonCold.h"
 
 #include <memory>
 #include <optional>

@@ -1,5 +1,6 @@
 #include "grasp/SupportEpsilon.h"
 
+#include "grasp/ExactConePoint.h"
 #include "grasp/ExpandingPolytope.h"
 
 #include <algorithm>
@@ -768,15 +769,15 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
       SupportPoint r;
       if (l1) r.h = -kInf;
       for (std::size_t i = 0; i < cones.size(); ++i) {
-        const SupportPoint p = supportExactCone(cones[i], rho, u6);
-        if (l1 && p.h > r.h) { r = p; choice[0] = static_cast<std::int16_t>(i); }
+        const ExactConeSupport at = supportExactConeAt(cones[i], rho, u6);
+        const SupportPoint& p = at.point;
+        if (l1 && p.h > r.h) { r = p; xyz = at.xyz; choice[0] = static_cast<std::int16_t>(i); }
         if (!l1) {
           const bool used = p.h > 0;
           if (used) { r.h += p.h; r.w += p.w; }
           if (i < static_cast<std::size_t>(kMaxChoices)) choice[i] = used ? 1 : -1;
         }
       }
-      xyz = r.xyz;
       r.w.head<3>() += offset;
       r.h += offset.dot(u6.head<3>());
       point = sp.pack(r.w);

@@ -13,6 +13,8 @@
 #include "../support/RandomGrasps.h"
 #include "grasp/Analysis.h"
 #include "grasp/DeferredMeasures.h"
+#include "grasp/EpsilonCold.h"
+#include "grasp/ExactConePoint.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
 
@@ -171,6 +173,32 @@ class TestWarmEpsilon : public QObject {
       }
       QVERIFY2(steps == 0 || warmed >= steps / 2, qPrintable(QString("%1 of %2").arg(warmed).arg(steps)));
       QVERIFY2(steps == 0 || warmedExact >= 1, qPrintable(QString("exact: %1 of %2").arg(warmedExact).arg(steps)));
+    }
+  }
+
+  // The exact cones' warm start keeps each vertex as a point (x, y, z) of its contact's cone (ExactConePoint.h):
+  // the support point's (x, y, z) gives back its wrench exactly, with h = u·w, and no other point of the cone
+  // (random (x, y, z) in the unit ball) lies farther along u.
+  void exactConePointIsTheSupportPoint() {
+    std::mt19937 rng(3902);
+    std::uniform_real_distribution<double> uni(-1, 1);
+    for (const double torsion : {0.0, 2.0}) {
+      MovingGrasp grasp(rng, 4, torsion);
+      for (const ExactContactCone& cone : grasp.cones())
+        for (int k = 0; k < 50; ++k) {
+          Vec6 u;
+          for (int i = 0; i < 6; ++i) u(i) = uni(rng);
+          u.normalize();
+          const ExactConeSupport at = supportExactConeAt(cone, grasp.ref.torqueScale_mm, u);
+          QVERIFY(std::abs(at.xyz.norm() - 1) <= 1e-12);
+          QVERIFY(exactConePoint(cone, grasp.ref.torqueScale_mm, at.xyz) == at.point.w);
+          QVERIFY(supportExactCone(cone, grasp.ref.torqueScale_mm, u).w == at.point.w);
+          QVERIFY(std::abs(at.point.h - u.dot(at.point.w)) <= 1e-12 * std::max(1.0, std::abs(at.point.h)));
+          Vec3 xyz(uni(rng), uni(rng), uni(rng));
+          if (xyz.norm() > 1) xyz.normalize();
+          if (torsion == 0) xyz.z() = 0;  // a point contact's set is the disc z = 0
+          QVERIFY(u.dot(exactConePoint(cone, grasp.ref.torqueScale_mm, xyz)) <= at.point.h + 1e-12);
+        }
     }
   }
 

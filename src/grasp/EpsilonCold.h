@@ -1,0 +1,14 @@
+#pragma once
+// The application's live view is warm-started, its export cold (QUALITY.md §The application: live warm, export
+// cold). Kept out of QualityMeasure.h, which most of the engine and the application include.
+
+#include "grasp/GraspEvaluation.h"
+
+namespace sg {
+
+// The support-function ε of `evaluation` that were warm-started, solved again cold, and every measure that carries
+// ε bounds recomputed in its place (the list keeps its order): the values, bounds and iteration counts of a cold
+// analysis, the CLI's. The other measures are kept. A no-op when no ε was warm-started.
+void resolveEpsilonCold(GraspEvaluation& evaluation);
+
+}  // namespace sg
