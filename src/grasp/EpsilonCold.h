@@ -1,6 +1,7 @@
 #pragma once
-// The application's live view is warm-started, its export cold (QUALITY.md §The application: live warm, export
-// cold). Kept out of QualityMeasure.h, which most of the engine and the application include.
+// A warm-started evaluation solved again cold, for a live view that is warm and an export that must be the CLI's:
+// src/grasp/QUALITY.md §Live warm and export cold
+// Kept out of QualityMeasure.h, which most of the engine and the application include.
 
 #include "grasp/GraspEvaluation.h"
 
