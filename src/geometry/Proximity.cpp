@@ -474,9 +474,10 @@ double pointBoxDistance(const BvhBox& box, const Vec3& p) {
 }
 
 // Number of triangles a ray (origin o, direction d, body frame) crosses at t > 0.
-int rayCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d) {
+// `stack`: the caller's scratch (one allocation for many rays).
+int rayCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d, std::vector<std::uint32_t>& stack) {
   int hits = 0;
-  std::vector<std::uint32_t> stack{0};
+  stack.assign(1, 0);
   while (!stack.empty()) {
     const BvhNode& n = mesh.nodes()[stack.back()];
     stack.pop_back();
@@ -560,32 +561,46 @@ MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& X_WM, cons
   return result;
 }
 
-bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm) {
-  if (mesh.empty()) return false;
-  const Vec3 p = X_WM.inverse() * p_WQ_mm;
+namespace {
+// pointInsideMesh in the mesh's frame, `stack` the rays' scratch.
+bool pointInsideLocal(const Bvh& mesh, const Vec3& p, std::vector<std::uint32_t>& stack) {
   if (!mesh.bounds().empty() && ((p.array() < mesh.bounds().min.array()).any() ||
                                  (p.array() > mesh.bounds().max.array()).any()))
     return false;
-  // Irrational-looking directions make hitting an edge or vertex exactly unlikely; vote over three.
+  // Irrational-looking directions make hitting an edge or vertex exactly unlikely; vote over three. The third
+  // ray decides only when the first two disagree (the same majority, most points cost two rays).
   static const Vec3 dirs[3] = {Vec3(0.5773502, 0.5773503, 0.5773501).normalized(),
                                Vec3(-0.3141593, 0.8660254, -0.2718282).normalized(),
                                Vec3(0.7071068, -0.4142136, -0.5772157).normalized()};
-  int votes = 0;
-  for (const auto& d : dirs) votes += rayCrossings(mesh, p, d) % 2;
-  return votes >= 2;
+  const bool first = rayCrossings(mesh, p, dirs[0], stack) % 2 != 0;
+  const bool second = rayCrossings(mesh, p, dirs[1], stack) % 2 != 0;
+  if (first == second) return first;
+  return rayCrossings(mesh, p, dirs[2], stack) % 2 != 0;
+}
+}  // namespace
+
+bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm) {
+  if (mesh.empty()) return false;
+  std::vector<std::uint32_t> stack;
+  return pointInsideLocal(mesh, X_WM.inverse() * p_WQ_mm, stack);
 }
 
 namespace {
 // Deepest vertex of `inner` inside `outer`, measured to outer's surface (world frame).
 void deepestVertex(const Bvh& inner, const Transform& innerPose, const Bvh& outer, const Transform& outerPose,
                    double& depth, Vec3& innerPoint, Vec3& outerPoint) {
-  const Transform toOuter = outerPose.inverse() * innerPose;
+  if (outer.empty()) return;
+  const Transform outerInverse = outerPose.inverse();
+  const Transform toOuter = outerInverse * innerPose;
   AlignedBox box = outer.bounds();
+  std::vector<std::uint32_t> stack;  // the rays' scratch, shared by every vertex
+  stack.reserve(64);
   for (const auto& v : inner.vertices()) {
     const Vec3 q = toOuter * v;
     if ((q.array() < box.min.array()).any() || (q.array() > box.max.array()).any()) continue;
     const Vec3 w = innerPose * v;
-    if (!pointInsideMesh(outer, outerPose, w)) continue;
+    // The inside test of pointInsideMesh with the inverse pose computed once: the same point, bit for bit.
+    if (!pointInsideLocal(outer, outerInverse * w, stack)) continue;
     const auto c = closestPointOnMesh(outer, outerPose, w);
     if (c.distance_mm > depth) {
       depth = c.distance_mm;

@@ -41,11 +41,12 @@ struct alignas(64) Facet {
   std::array<std::uint8_t, kMaxDim> back;  // back[k]: the slot of facet nb[k] that points back here
   int mark;                       // +round: seen this round; −round: tested, not seen
   bool alive;
-  Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true) {}
+  bool stale;                     // warm start: its vertices moved, n and b not refitted yet (b a lower bound)
+  Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true), stale(false) {}
   // A slot that tryAdd fills completely (vertices, neighbours, normal) before it is read: only the
   // bookkeeping is set, so growing the array does not zero the whole facet.
   struct Uninitialized {};
-  explicit Facet(Uninitialized) : mark(0), alive(false) {}
+  explicit Facet(Uninitialized) : mark(0), alive(false), stale(false) {}
 };
 static_assert(sizeof(Facet) == 128, "a facet fills two cache lines");
 
@@ -58,10 +59,14 @@ P6 pad(const VecD& x) {
 // How a support point was found, so that a warm start can find "the same" point of a moved set (QUALITY.md §Warm
 // start): the query direction, and for explicit wrenches which wrench of each contact the point sums (the L1
 // set: choice[0] = the wrench's column; the L∞ set: per contact its column, −1 for none; unused: −2).
+// The exact cones' L1 set also records the point on its contact's cone ((x, y, z), ExactConePoint.h), so that the
+// vertex stays the same point of the moved cone: along a fixed direction, a disc's support point jumps across it
+// when the disc turns through that direction.
 constexpr int kMaxChoices = 16;
 struct Origin {
   P6 u = P6::Zero();
   std::array<std::int16_t, kMaxChoices> choice{};
+  Eigen::Vector3d xyz = Eigen::Vector3d::Zero();
 };
 
 // D = the number of used coordinates (2…6), a compile-time constant so the small loops unroll.
@@ -75,8 +80,8 @@ class Polytope {
     dirs_.clear();
     steps_.clear();
     reusable_ = true;
-    stale_.clear();
-    staleMin_ = kInf;
+    refitFailed_ = false;
+    warmStale_ = false;
     facets_.clear();
     free_.clear();
     offsets_.clear();
@@ -182,7 +187,7 @@ class Polytope {
       const P6 q = delta > 0 ? P6(q0 + step * (c_ - q0)) : q0;
       if (!(t < distance(seen, q))) return false;
       pts_.push_back(q);
-      if (tryAdd(q, seen, t)) {
+      if (warmStale_ ? tryAdd<true>(q, seen, t) : tryAdd<false>(q, seen, t)) {
         dirs_.push_back(u);
         steps_.push_back(delta > 0 ? step : 0.0);
         return true;
@@ -192,11 +197,13 @@ class Polytope {
     };
     for (const double delta : {0.0, delta_, 10 * delta_}) {
       if (delta != 0 && !(delta_ > 0)) continue;
-      for (const double t : {tol_, -tol_})
+      for (const double t : {tol_, -tol_}) {
         if (attempt(delta, t)) {
           perturbed_ += delta > 0 ? 1 : 0;
           return true;
         }
+        if (refitFailed_) return false;  // a warm polytope that did not survive the move: solve cold
+      }
     }
     for (const double t : {1e3 * tol_, -1e3 * tol_})
       if (attempt(0.0, t)) return true;
@@ -237,55 +244,59 @@ class Polytope {
   void setInterior(const P6& c) { c_ = c; }
   const P6& interior() const { return c_; }
 
-  // After the vertices moved by at most `moved`: the planes of the facets that may be the lowest again (oriented
-  // like their old ones), the offsets, the pick blocks. A facet's distance from the origin drops by at most `moved`
-  // (each point of it moved by at most that), so a facet whose offset minus `moved` stays above the lowest refitted
-  // offset is left as it was, its offset replaced by that bound and kept out of the picks ("stale"); refitStale()
-  // refits those before anything is inserted. False (P unusable) if a facet became degenerate or turned by more
-  // than 60°. No convexity is asked for: QUALITY.md §Warm start explains why the lowest offset still bounds ε.
-  bool refitLow(double moved) {
+  // After the vertices moved by at most `moved`: every facet keeps its plane, marked stale, its offset replaced by
+  // offset − `moved`, a lower bound of its distance from the origin now (each point of it moved by at most that).
+  // A stale facet is refitted only when it is needed exact: when it is the lowest (lowestExact: a bound below every
+  // other offset) or when an insertion's walk reads it (tryAdd). A drag moves the low facets a little, and the
+  // others, most of a smooth set's polytope, are never refitted. No convexity is asked for: QUALITY.md §Warm start
+  // explains why the lowest offset still bounds ε.
+  void markMoved(double moved) {
     cutoff_ = kInf;
     created_ = 0;
     perturbed_ = 0;
+    refitFailed_ = false;
+    warmStale_ = true;
     std::fill(offsets_.begin(), offsets_.end(), kInf);
     std::fill(blockMin_.begin(), blockMin_.end(), kInf);
-    double minB = kInf;
-    for (const Facet& f : facets_)
-      if (f.alive) minB = std::min(minB, f.b);
-    const double limit = minB + 3 * moved;
-    double lowest = kInf;
-    staleMin_ = kInf;
-    stale_.clear();
     for (std::size_t i = 0; i < facets_.size(); ++i) {
       Facet& f = facets_[i];
       if (!f.alive) continue;
       f.mark = 0;
-      if (f.b <= limit) {
-        if (!refitPlane(f)) return false;
-        setOffset(i, f.b);
-        lowest = std::min(lowest, f.b);
-      } else {
-        f.b -= moved;  // a lower bound of its distance from the origin now
-        staleMin_ = std::min(staleMin_, f.b);
-        stale_.push_back(static_cast<int>(i));
+      f.b -= moved;
+      f.stale = true;
+      setOffset(i, f.b);
+    }
+  }
+  // The live facet of smallest offset with an exact plane (−1 none below the cutoff, −2 a stale facet could not
+  // be refitted: degenerate, turned by more than 60°, or its offset not positive). A stale offset bounds the exact
+  // one from below, so refitting the lowest until it is exact gives the lowest exact offset.
+  // A refit raises the facet's offset; rather than pick again over every block, the refits go on inside the block
+  // while its lowest offset is stale and below every other block's bound (those refits are the ones a pick over
+  // all blocks would make next), then the block's bound is made exact and the pick starts over.
+  int lowestExact() {
+    for (;;) {
+      const int i = lowest();
+      if (i < 0) return i;
+      if (!facets_[static_cast<std::size_t>(i)].stale) return i;
+      const std::size_t block = static_cast<std::size_t>(i) / kBlock;
+      double others = kInf;
+      for (std::size_t k = 0; k < blockMin_.size(); ++k)
+        if (k != block) others = std::min(others, blockMin_[k]);
+      const std::size_t first = block * kBlock, last = std::min(first + kBlock, offsets_.size());
+      for (std::size_t id = static_cast<std::size_t>(i);;) {
+        Facet& f = facets_[id];
+        if (!refitStale(f)) return -2;
+        offsets_[id] = f.b;
+        double best = kInf;
+        for (std::size_t j = first; j < last; ++j)
+          if (offsets_[j] < best) { best = offsets_[j]; id = j; }
+        blockMin_[block] = best;
+        if (!(best <= others) || !facets_[id].stale) break;
       }
     }
-    return staleMin_ >= lowest || refitStale();
-  }
-  bool hasStale() const { return !stale_.empty(); }
-  bool refitStale() {
-    for (const int i : stale_) {
-      Facet& f = facets_[static_cast<std::size_t>(i)];
-      // The origin strictly behind every facet: an insertion then cannot change how S winds around it.
-      if (!refitPlane(f) || !(f.b > tol_)) return false;
-      setOffset(static_cast<std::size_t>(i), f.b);
-    }
-    stale_.clear();
-    staleMin_ = kInf;
-    return true;
   }
   // A lower bound of the surface's distance from the origin: the smallest offset, stale facets' bounds included.
-  double clearance() const { return std::min(minOffset(), staleMin_); }
+  double clearance() const { return minOffset(); }
   // The smallest offset of a live facet (+∞ without facets).
   double minOffset() const {
     double m = kInf;
@@ -331,6 +342,21 @@ class Polytope {
  private:
   static constexpr std::size_t kMaxVertices = 65535;  // ridge keys hold 16-bit vertex ids
 
+  // A stale facet's exact plane. The origin must stay strictly behind it: an insertion then cannot change how the
+  // surface winds around it (QUALITY.md §Warm start). False (and the polytope unusable) otherwise.
+  bool refitStale(Facet& f) {
+    if (!refitPlane(f) || !(f.b > tol_)) {
+      refitFailed_ = true;
+      return false;
+    }
+    f.stale = false;
+    return true;
+  }
+
+  // Stale: the polytope may hold stale facets (a warm start since markMoved), which the walk refits as it reads
+  // them. A cold polytope has none, and its walk is compiled without that check: a possible call in the loop made
+  // the compiler reload the buffers at every step (the cold exact-cone solve took 10 % more instructions).
+  template <bool Stale>
   bool tryAdd(const P6& q, int seen, double threshold) {
     const int qi = static_cast<int>(pts_.size()) - 1;
     ++round_;
@@ -356,6 +382,12 @@ class Polytope {
       for (int s = 0; s < d_; ++s) {
         const int gi = f.nb[static_cast<std::size_t>(s)];
         Facet& fg = facets_[static_cast<std::size_t>(gi)];
+        if constexpr (Stale) {
+          if (fg.stale) {  // the walk reads its plane
+            if (!refitStale(fg)) return false;
+            setOffset(static_cast<std::size_t>(gi), fg.b);
+          }
+        }
         const bool wasSeen = fg.mark == round_;
         const double dist = fg.n.dot(q) - fg.b;
         const bool newlySeen = !wasSeen & (dist > threshold);
@@ -371,15 +403,16 @@ class Polytope {
     // Cone q over the horizon (ridges between a seen and an unseen facet). The new facets go into free
     // slots, then new ones, not yet linked from the live facets (so a failure leaves P as it was); their
     // vertices stay ascending (the ridge's, then q, the newest id).
-    ids_.clear();
-    links_.clear();
+    // Sized once for this insertion (one slot per horizon ridge), written by index: no push_back in the loop.
+    if (ids_.size() < nHorizon) { ids_.resize(nHorizon); links_.resize(nHorizon); }
+    std::size_t nNew = 0;
     const std::size_t oldSize = facets_.size();
     // No reallocation below; growth is geometric (reserve alone would reallocate to the exact size, copying
     // every facet on each insertion that grows the array, until the thread's workspace is warm).
     if (facets_.capacity() < oldSize + nHorizon) facets_.reserve(std::max(oldSize + nHorizon, 2 * facets_.capacity()));
     std::size_t nextFree = free_.size();
     auto rollBack = [&] {
-      for (std::size_t i = 0; i < ids_.size(); ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
+      for (std::size_t i = 0; i < nNew; ++i) facets_[static_cast<std::size_t>(ids_[i])].alive = false;
       facets_.resize(oldSize);
       return false;
     };
@@ -393,8 +426,9 @@ class Polytope {
         int id;
         if (nextFree > 0) id = free_[--nextFree];
         else { id = static_cast<int>(facets_.size()); facets_.emplace_back(Facet::Uninitialized{}); }
-        ids_.push_back(id);
-        links_.emplace_back(g, slot);
+        ids_[nNew] = id;
+        links_[nNew] = {g, slot};
+        ++nNew;
         Facet& nf = facets_[static_cast<std::size_t>(id)];
         // f's vertices without v[s], in order (an index, not a branch), then q.
         for (int m = 0; m + 1 < d_; ++m) nf.v[static_cast<std::size_t>(m)] = f.v[static_cast<std::size_t>(m + (m >= s))];
@@ -402,14 +436,15 @@ class Polytope {
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
         nf.back[static_cast<std::size_t>(d_ - 1)] = static_cast<std::uint8_t>(slot);
         nf.alive = false;
+        nf.stale = false;
         if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf, P6(f.dist * fg.n - fg.dist * f.n))) return rollBack();
       }
     }
-    if (!matchRidges()) return rollBack();
+    if (!matchRidges(nNew)) return rollBack();
     // Commit: link the horizon to the new facets, free the seen ones.
     free_.resize(nextFree);
     growOffsets();
-    for (std::size_t i = 0; i < ids_.size(); ++i) {
+    for (std::size_t i = 0; i < nNew; ++i) {
       const int id = ids_[i];
       const auto [g, slot] = links_[i];
       facets_[static_cast<std::size_t>(g)].nb[static_cast<std::size_t>(slot)] = id;
@@ -419,15 +454,17 @@ class Polytope {
       nf.mark = 0;
       setOffset(static_cast<std::size_t>(id), nf.b);
     }
+    const std::size_t freeBase = free_.size();
+    free_.resize(freeBase + nVisible);
     for (std::size_t k = 0; k < nVisible; ++k) {
       const int fi = visible_[k];
       Facet& dead = facets_[static_cast<std::size_t>(fi)];
       dead.alive = false;
       offsets_[static_cast<std::size_t>(fi)] = kInf;
-      free_.push_back(fi);
+      free_[freeBase + k] = fi;
     }
-    live_ += static_cast<int>(ids_.size()) - static_cast<int>(nVisible);
-    created_ += static_cast<int>(ids_.size());
+    live_ += static_cast<int>(nNew) - static_cast<int>(nVisible);
+    created_ += static_cast<int>(nNew);
     return true;
   }
 
@@ -437,14 +474,14 @@ class Polytope {
   // end up next to each other (two ridges whose keys share a hash are sorted by key). Unlike a hash table,
   // whose "first or second side?" is a coin toss for the branch predictor, no step branches on the data but
   // that rare case. Links are written as ids (ids_), so the facets can be committed into any slots.
-  bool matchRidges() {
-    const std::size_t n = ids_.size() * static_cast<std::size_t>(d_ - 1);
+  bool matchRidges(std::size_t nNew) {
+    const std::size_t n = nNew * static_cast<std::size_t>(d_ - 1);
     if (n % 2 != 0) return false;
     if (sides_.size() < n) { sides_.resize(n); sorted_.resize(n); }
     std::size_t j = 0;
     // The counts of both radix digits (below) are taken as the sides are written.
     std::array<std::uint32_t, 256> start0{}, start1{};
-    for (std::size_t i = 0; i < ids_.size(); ++i) {
+    for (std::size_t i = 0; i < nNew; ++i) {
       const int id = ids_[i];
       const Facet& nf = facets_[static_cast<std::size_t>(id)];
       // Key k packs the horizon vertices v[0…d−2] without v[k], first vertex highest: prefix and suffix
@@ -575,9 +612,9 @@ class Polytope {
   std::vector<Origin> dirs_;   // per vertex: how it was found (warm start)
   std::vector<double> steps_;  // per vertex: its relative step towards c (add), 0 if not moved
   bool reusable_ = true;
+  bool warmStale_ = false;    // markMoved since the last reset: stale facets may be left (tryAdd<true>)
+  bool refitFailed_ = false;  // a stale facet could not be refitted since markMoved (the warm solve fails)
   mutable std::vector<char> scratchUsed_;
-  std::vector<int> stale_;  // warm start: live facets not refitted yet (refitLow)
-  double staleMin_ = kInf;  // their smallest offset bound
   std::vector<Facet> facets_;
   std::vector<int> free_;  // dead facet slots
   int live_ = 0;

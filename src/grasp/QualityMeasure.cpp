@@ -1,8 +1,12 @@
 #include "grasp/QualityMeasure.h"
+#include "grasp/EpsilonCold.h"
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "core/Error.h"
+#include "core/Progress.h"
 
 namespace sg {
 
@@ -37,6 +41,29 @@ std::vector<std::string> qualityMeasureNames() {
   std::vector<std::string> out;
   for (const QualityMeasure* m : qualityMeasures()) out.push_back(m->name());
   return out;
+}
+
+void resolveEpsilonCold(GraspEvaluation& e) {
+  e.warmStart = nullptr;
+  bool any = false;
+  const std::pair<std::optional<SupportEpsilon>*, EpsilonSet> slots[] = {
+      {&e.l1Support, EpsilonSet::L1}, {&e.lInfinitySupport, EpsilonSet::LInfinity}, {&e.exactSupport, EpsilonSet::ExactL1}};
+  for (const auto& [slot, set] : slots)
+    if (*slot && (*slot)->warmStarted) {
+      slot->reset();
+      (void)ensureSupportEpsilon(e, set);
+      any = true;
+    }
+  if (!any) return;
+  NullProgress none;
+  for (MeasureValue& v : e.measures) {
+    if (!v.bounds) continue;  // only the ε measures carry bounds (MeasureValue::bounds, GraspEvaluation.h)
+    const QualityMeasure* m = findQualityMeasure(v.measure);
+    if (!m) continue;
+    MeasureValue cold = m->compute(e, none);
+    cold.measure = v.measure;
+    v = std::move(cold);
+  }
 }
 
 void computeMeasures(GraspEvaluation& e, const std::vector<std::string>& names, ProgressSink& progress) {

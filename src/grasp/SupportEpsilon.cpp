@@ -1,12 +1,11 @@
 #include "grasp/SupportEpsilon.h"
 
+#include "grasp/ExactConePoint.h"
 #include "grasp/ExpandingPolytope.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -291,8 +290,8 @@ class Solver {
     }
     // The surface moved by less than its distance from the origin: it still winds once around it.
     if (!(moved < warm_->clearance)) return std::nullopt;
-    if (!poly.refitLow(moved)) return std::nullopt;
-    const int f0 = poly.lowest();
+    poly.markMoved(moved);
+    const int f0 = poly.lowestExact();
     if (f0 < 0 || !(poly.facet(f0).b > tolAbs_)) return std::nullopt;  // the origin may be outside: cold decides
     result_.originInside = true;
     warmRun_ = true;
@@ -311,7 +310,11 @@ class Solver {
   SupportEpsilon& iterate(Polytope<D>& poly, const std::vector<VecD>& simplex, const std::vector<Origin>& simplexDirs) {
     for (;;) {
       poly.setCutoff(upper_);
-      const int f0 = poly.lowest();
+      const int f0 = poly.lowestExact();
+      if (f0 == -2) {  // a warm start's facet did not survive the move (only warm polytopes have stale facets)
+        warmFailed_ = true;
+        return result_;
+      }
       if (f0 < 0) {
         // Every live facet lies at or above the upper bound (setCutoff): the inradius of P ⊆ W is too.
         if (upper_ >= -tolAbs_) { lower_ = std::max(lower_, upper_); break; }
@@ -338,10 +341,6 @@ class Solver {
         // The support lies on the facet's plane to round-off: nothing left to add.
         if (upper_ - lower_ <= gapTolerance() + 4 * tolAbs_) break;
         return breakdown("no progress at the round-off floor");
-      }
-      if (poly.hasStale() && !poly.refitStale()) {  // a warm start's facets left as they were: exact before inserting
-        warmFailed_ = true;
-        return result_;
       }
       if (!poly.add(q, lastOrigin_, f0)) {
         if (warmRun_) {  // a warm polytope is not rebuilt: the caller solves cold
@@ -392,6 +391,7 @@ class Solver {
     if (h < upper_) { upper_ = h; uBest_ = u; }
     lastOrigin_.u = pad(u);
     if constexpr (requires { h_.choice; }) lastOrigin_.choice = h_.choice;
+    if constexpr (requires { h_.xyz; }) lastOrigin_.xyz = h_.xyz;
     return true;
   }
 
@@ -753,7 +753,9 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
       return invalid("non-finite or negative exact-cone data");
   const Vec3 offset = type == GwsType::L1 ? s.l1ForceOffset : Vec3::Zero();
   // As supportExactL1 / supportExactLInfinity; `choice` names the contacts whose points make the support point
-  // (L1: the contact; L∞: per contact 1 if used, −1 if not), so that a warm start moves each vertex with them.
+  // (L1: the contact, and `xyz` the point on its cone; L∞: per contact 1 if used, −1 if not), so that a warm start
+  // moves each vertex with them (L1: the same point of the contact's cone; L∞: the same contacts' support points
+  // along the same direction).
   struct ExactOracle {
     const std::vector<ExactContactCone>& cones;
     double rho;
@@ -761,13 +763,15 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
     Vec3 offset;
     const Space& sp;
     std::array<std::int16_t, kMaxChoices> choice{};
+    Eigen::Vector3d xyz = Eigen::Vector3d::Zero();
     double operator()(const VecD& u, VecD& point) {
       const Vec6 u6 = sp.embed(u);
       SupportPoint r;
       if (l1) r.h = -kInf;
       for (std::size_t i = 0; i < cones.size(); ++i) {
-        const SupportPoint p = supportExactCone(cones[i], rho, u6);
-        if (l1 && p.h > r.h) { r = p; choice[0] = static_cast<std::int16_t>(i); }
+        const ExactConeSupport at = supportExactConeAt(cones[i], rho, u6);
+        const SupportPoint& p = at.point;
+        if (l1 && p.h > r.h) { r = p; xyz = at.xyz; choice[0] = static_cast<std::int16_t>(i); }
         if (!l1) {
           const bool used = p.h > 0;
           if (used) { r.h += p.h; r.w += p.w; }
@@ -780,11 +784,16 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
       return r.h;
     }
     bool evaluate(const Origin& o, VecD& point) const {
+      if (l1 && (o.choice[0] < 0 || o.choice[0] >= static_cast<int>(cones.size()))) return false;
       const Vec6 u6 = sp.embed(o.u.head(sp.d));
       Vec6 w = Vec6::Zero();
-      for (std::size_t i = 0; i < cones.size(); ++i)
-        if (l1 ? o.choice[0] == static_cast<int>(i) : o.choice[i] > 0) w += supportExactCone(cones[i], rho, u6).w;
-      if (l1 && (o.choice[0] < 0 || o.choice[0] >= static_cast<int>(cones.size()))) return false;
+      if (l1) {
+        if (!(o.xyz.squaredNorm() <= 1 + 1e-12)) return false;  // a unit (x, y, z) to round-off, else not a point of the set
+        w = exactConePoint(cones[static_cast<std::size_t>(o.choice[0])], rho, o.xyz);
+      } else {
+        for (std::size_t i = 0; i < cones.size(); ++i)
+          if (o.choice[i] > 0) w += supportExactCone(cones[i], rho, u6).w;
+      }
       w.head<3>() += offset;
       point = sp.pack(w);
       return true;

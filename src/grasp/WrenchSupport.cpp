@@ -1,4 +1,5 @@
 #include "grasp/WrenchSupport.h"
+#include "grasp/ExactConePoint.h"
 
 #include <cmath>
 #include <limits>
@@ -43,7 +44,7 @@ ExactContactCone exactConeFor(const ContactSide& side, double mu, double torsion
   return c;
 }
 
-SupportPoint supportExactCone(const ExactContactCone& c, double rho, const Vec6& u) {
+ExactConeSupport supportExactConeAt(const ExactContactCone& c, double rho, const Vec6& u) {
   // w·u = f·g + τ_n (u_τ·n)/ρ with g = u_f + (u_τ × p)/ρ, since (p × f)·u_τ = f·(u_τ × p).
   const Vec3 uf = u.head<3>(), ut = u.tail<3>();
   const Vec3 g = uf + ut.cross(c.p_OC_mm) / rho;
@@ -54,12 +55,23 @@ SupportPoint supportExactCone(const ExactContactCone& c, double rho, const Vec6&
   const double r = std::sqrt(a1 * a1 + a2 * a2 + en * en * a3 * a3);
   double x = 0, y = 0, z = 0;
   if (r > 0) { x = a1 / r; y = a2 / r; z = en * a3 / r; }
-  SupportPoint s;
-  s.h = an + c.mu * r;
-  const Vec3 f = c.n_O + c.mu * (x * c.t1_O + y * c.t2_O);
-  s.w.head<3>() = f;
-  s.w.tail<3>() = (c.p_OC_mm.cross(f) + c.mu * en * z * c.n_O) / rho;
+  ExactConeSupport s;
+  s.point.h = an + c.mu * r;
+  s.xyz = Vec3(x, y, z);
+  s.point.w = exactConePoint(c, rho, s.xyz);
   return s;
+}
+
+SupportPoint supportExactCone(const ExactContactCone& c, double rho, const Vec6& u) {
+  return supportExactConeAt(c, rho, u).point;
+}
+
+Vec6 exactConePoint(const ExactContactCone& c, double rho, const Vec3& xyz) {
+  const Vec3 f = c.n_O + c.mu * (xyz.x() * c.t1_O + xyz.y() * c.t2_O);
+  Vec6 w;
+  w.head<3>() = f;
+  w.tail<3>() = (c.p_OC_mm.cross(f) + c.mu * c.torsion_mm * xyz.z() * c.n_O) / rho;
+  return w;
 }
 
 SupportPoint supportExactL1(const std::vector<ExactContactCone>& cones, double rho, const Vec6& u) {

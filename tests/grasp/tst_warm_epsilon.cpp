@@ -13,6 +13,9 @@
 #include "../support/RandomGrasps.h"
 #include "grasp/Analysis.h"
 #include "grasp/DeferredMeasures.h"
+#include "grasp/EpsilonCold.h"
+#include "grasp/ExactConePoint.h"
+#include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
 
 using namespace sg;
@@ -117,7 +120,25 @@ class TestWarmEpsilon : public QObject {
       QVERIFY(!c.l1Support->warmStarted && !c.lInfinitySupport->warmStarted);
       warmL1 += h.l1Support->warmStarted;
       warmLinf += h.lInfinitySupport->warmStarted;
+      QVERIFY(!c.exactSupport->warmStarted);
       QVERIFY(!h.exactSupport->warmStarted);  // analyses solve the exact cones cold (QUALITY.md §Warm start)
+      // Solved again cold (what the application's export does): the cold analysis's measures exactly, in order.
+      GraspEvaluation again = h;
+      resolveEpsilonCold(again);
+      QCOMPARE(again.measures.size(), c.measures.size());
+      for (std::size_t m = 0; m < c.measures.size(); ++m) {
+        const MeasureValue& x = c.measures[m];
+        const MeasureValue& y = again.measures[m];
+        QCOMPARE(y.measure, x.measure);
+        QCOMPARE(y.value, x.value);
+        QCOMPARE(y.bounds.has_value(), x.bounds.has_value());
+        if (x.bounds) {
+          QCOMPARE(y.bounds->lower, x.bounds->lower);
+          QCOMPARE(y.bounds->upper, x.bounds->upper);
+          QCOMPARE(y.bounds->iterations, x.bounds->iterations);
+        }
+      }
+      QVERIFY(!again.l1Support->warmStarted && !again.lInfinitySupport->warmStarted && !again.exactSupport->warmStarted);
     }
     // The first state is cold; nearly every later one continues the polytope (the point of the warm start).
     QVERIFY2(warmL1 >= 20 && warmLinf >= 20, qPrintable(QString("%1 %2").arg(warmL1).arg(warmLinf)));
@@ -152,6 +173,32 @@ class TestWarmEpsilon : public QObject {
       }
       QVERIFY2(steps == 0 || warmed >= steps / 2, qPrintable(QString("%1 of %2").arg(warmed).arg(steps)));
       QVERIFY2(steps == 0 || warmedExact >= 1, qPrintable(QString("exact: %1 of %2").arg(warmedExact).arg(steps)));
+    }
+  }
+
+  // The exact cones' warm start keeps each vertex as a point (x, y, z) of its contact's cone (ExactConePoint.h):
+  // the support point's (x, y, z) gives back its wrench exactly, with h = u·w, and no other point of the cone
+  // (random (x, y, z) in the unit ball) lies farther along u.
+  void exactConePointIsTheSupportPoint() {
+    std::mt19937 rng(3902);
+    std::uniform_real_distribution<double> uni(-1, 1);
+    for (const double torsion : {0.0, 2.0}) {
+      MovingGrasp grasp(rng, 4, torsion);
+      for (const ExactContactCone& cone : grasp.cones())
+        for (int k = 0; k < 50; ++k) {
+          Vec6 u;
+          for (int i = 0; i < 6; ++i) u(i) = uni(rng);
+          u.normalize();
+          const ExactConeSupport at = supportExactConeAt(cone, grasp.ref.torqueScale_mm, u);
+          QVERIFY(std::abs(at.xyz.norm() - 1) <= 1e-12);
+          QVERIFY(exactConePoint(cone, grasp.ref.torqueScale_mm, at.xyz) == at.point.w);
+          QVERIFY(supportExactCone(cone, grasp.ref.torqueScale_mm, u).w == at.point.w);
+          QVERIFY(std::abs(at.point.h - u.dot(at.point.w)) <= 1e-12 * std::max(1.0, std::abs(at.point.h)));
+          Vec3 xyz(uni(rng), uni(rng), uni(rng));
+          if (xyz.norm() > 1) xyz.normalize();
+          if (torsion == 0) xyz.z() = 0;  // a point contact's set is the disc z = 0
+          QVERIFY(u.dot(exactConePoint(cone, grasp.ref.torqueScale_mm, xyz)) <= at.point.h + 1e-12);
+        }
     }
   }
 
