@@ -11,6 +11,7 @@
 #include "core/Error.h"
 #include "core/NumberFormat.h"
 #include "model/Kinematics.h"
+#include "sim/CollisionPrefilter.h"
 #include "sim/ConvexPieces.h"
 #include "sim/SimUnits.h"
 
@@ -175,6 +176,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   SimLayout out;
   out.robot = robotIndex;
   out.graspable = graspable;
+  out.collisionPrefilter = settings.collisionPrefilter;
   const Body& object = world.graspables[static_cast<std::size_t>(graspable)];
   if (!(object.mass_g > 0) || !std::isfinite(object.mass_g))
     throw Error("graspable '" + object.name + "' has no mass (" + formatDouble(object.mass_g) + " g)", world.sourceFile);
@@ -364,7 +366,8 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       << "<option timestep=\"" << num(settings.timestep_s) << "\" gravity=\"0 0 0\" cone=\"elliptic\" impratio=\""
       << num(settings.impratio) << "\"/>\n"
       // Room for ~150 contacts of 4 constraint rows each; MuJoCo's arena (and every reset) scales with these.
-      << "<size njmax=\"800\" nconmax=\"200\"/>\n"
+      // nuser_geom: each geom's box for the collision prefilter (CollisionPrefilter.h), filled in by SimModel.
+      << "<size njmax=\"800\" nconmax=\"200\" nuser_geom=\"" << kGeomBoxUserSize << "\"/>\n"
       << "<asset>\n" << assets.str() << "</asset>\n"
       << "<worldbody>\n" << bodies.str() << "</worldbody>\n";
   if (!equality.str().empty()) xml << "<equality>\n" << equality.str() << "</equality>\n";

@@ -53,6 +53,7 @@ struct SimLayout {
   std::vector<SimDof> dofs;
   std::size_t objectPieces = 0;   // convex geoms of the object
   double objectVolumeError = 0;   // ConvexPieces::volumeError of the object's mesh (0 for a primitive)
+  bool collisionPrefilter = true;  // TrialSettings::collisionPrefilter
 };
 
 // Throws sg::Error (with the world's file) when the graspable or robot index is out of range, the state does

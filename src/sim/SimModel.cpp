@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "core/Error.h"
+#include "sim/CollisionPrefilter.h"
 
 namespace sg::sim {
 
@@ -35,7 +36,9 @@ mjModel* loadFromMemory(const std::string& mjcf) {
 }  // namespace
 
 SimModel::SimModel(SimLayout layout) : layout_(std::move(layout)) {
+  installCollisionPrefilter();
   model_ = loadFromMemory(layout_.mjcf);
+  writeGeomBoxes(model_, layout_.collisionPrefilter);
   data_ = mj_makeData(model_);
   if (!data_) {
     mj_deleteModel(model_);

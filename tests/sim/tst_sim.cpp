@@ -10,6 +10,7 @@
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
+#include "sim/CollisionPrefilter.h"
 #include "sim/ConvexPieces.h"
 #include "sim/PhysicsTrial.h"
 #include "sim/SimModel.h"
@@ -265,6 +266,81 @@ class TestSim : public QObject {
       }
     }
     QCOMPARE(trialSummaryJson(a).dump(), trialSummaryJson(b).dump());
+  }
+
+  // The collision prefilter (src/sim/README.md §Collision prefilter) only skips pairs that cannot touch: with it
+  // and without it the trial is the same bit for bit, on the jaw and box (box–box pairs) and on the ThreeFinger
+  // closed on the sphere (its links' convex pieces, mesh–sphere pairs).
+  void collisionPrefilterChangesNothing() {
+    World sphereWorld = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    closeHand(sphereWorld);
+    {
+      TrialSettings on = shortSettings("x+,z-"), off = on;
+      off.collisionPrefilter = false;
+      const TrialResult a = trial(sphereWorld, on), b = trial(sphereWorld, off);
+      QCOMPARE(a.directions.size(), b.directions.size());
+      int contacts = 0;
+      for (std::size_t i = 0; i < a.directions.size(); ++i) {
+        const auto& sa = a.directions[i].samples;
+        const auto& sb = b.directions[i].samples;
+        QCOMPARE(sa.size(), sb.size());
+        for (std::size_t k = 0; k < sa.size(); ++k) {
+          QVERIFY(sa[k].X_PO.translation() == sb[k].X_PO.translation());
+          QVERIFY(sa[k].X_PO.rotation().coeffs() == sb[k].X_PO.rotation().coeffs());
+          for (std::size_t l = 0; l < sa[k].links.size(); ++l) {
+            QVERIFY(sa[k].links[l].force_W_N == sb[k].links[l].force_W_N);
+            QCOMPARE(sa[k].links[l].contacts, sb[k].links[l].contacts);
+            contacts += sa[k].links[l].contacts;
+          }
+        }
+      }
+      QVERIFY(contacts > 0);  // the hand touches the object, so the comparison covers contacts
+    }
+    const World jaw = jawWorld(20, 0.5, 800);
+    TrialSettings on = shortSettings("x+,z-"), off = on;
+    off.collisionPrefilter = false;
+    QCOMPARE(trialSummaryJson(trial(jaw, on)).dump(), trialSummaryJson(trial(jaw, off)).dump());
+  }
+
+  // The boxes the prefilter tests, read back from the compiled model: the 50 × 70 × 90 mm box object's box is the
+  // object itself; a mesh piece's box (the ThreeFinger's links) holds every vertex of the piece; without the
+  // prefilter no box bounds anything.
+  void collisionPrefilterBoxes() {
+    const World jaw = jawWorld(20, 0.5, 180, false);
+    const World hand = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    int boxes = 0, meshes = 0;
+    for (const World* w : {&jaw, &hand})
+      for (const bool enabled : {true, false}) {
+        TrialSettings s;
+        s.collisionPrefilter = enabled;
+        SimModel sim(buildMjcf(*w, w->state, 0, 0, s));
+        const mjModel* m = sim.model();
+        QCOMPARE(m->nuser_geom, kGeomBoxUserSize);
+        for (int g = 0; g < m->ngeom; ++g) {
+          const mjtNum* box = m->geom_user + kGeomBoxUserSize * g;
+          if (!enabled) {
+            QVERIFY(std::min({box[3], box[4], box[5]}) >= 1e20);
+            continue;
+          }
+          if (w == &jaw && m->geom_bodyid[g] == sim.objectBody()) {
+            QCOMPARE(m->geom_type[g], int{mjGEOM_BOX});
+            Vec3 half(box[3], box[4], box[5]);
+            std::sort(half.data(), half.data() + 3);
+            QVERIFY((half - Vec3(0.025, 0.035, 0.045)).norm() < 1e-12);
+            QVERIFY(Vec3(box[0], box[1], box[2]).norm() < 1e-12);
+            ++boxes;
+          }
+          if (m->geom_type[g] == mjGEOM_MESH) {
+            const int mesh = m->geom_dataid[g];
+            for (int i = 0; i < m->mesh_vertnum[mesh]; ++i)
+              for (int k = 0; k < 3; ++k)
+                QVERIFY(std::abs(m->mesh_vert[3 * (m->mesh_vertadr[mesh] + i) + k] - box[k]) <= box[3 + k] + 1e-12);
+            ++meshes;
+          }
+        }
+      }
+    QCOMPARE(boxes, 1);
+    QVERIFY(meshes > 0);
   }
 
   void badInput() {

@@ -1,0 +1,23 @@
+#pragma once
+// An exact box test in front of MuJoCo's narrow phase (README.md §Collision prefilter). MuJoCo 2.2 sends every
+// geom pair whose bounding spheres overlap to its convex-collision routine (MPR over the pieces' vertices); the
+// mug's 43 pieces against the hand's geoms give ~125 such pairs a step, of which ~4 touch. This wraps the
+// entries of MuJoCo's collision table so a pair whose oriented boxes are farther apart than the contact margin is
+// answered "no contact" without running MPR. Such a pair cannot have a contact, so the contacts, and with them
+// the trajectory, are the same bit for bit (bench_sim and tests/sim assert it).
+#include <mujoco/mujoco.h>
+
+namespace sg::sim {
+
+// Numbers per geom in mjModel::geom_user that hold its box: centre (3) and half extents (3), geom frame, m.
+// MjcfBuilder declares them (`<size nuser_geom>`); the test skips a model without them.
+inline constexpr int kGeomBoxUserSize = 6;
+
+// Wraps MuJoCo's collision table once per process (thread-safe; later calls do nothing).
+void installCollisionPrefilter();
+
+// Writes each geom's box into geom_user from the compiled model (mesh vertices, primitive sizes). With
+// `enabled` false the boxes are unbounded, so the test never rejects a pair (the reference for cross-checks).
+void writeGeomBoxes(mjModel* m, bool enabled);
+
+}  // namespace sg::sim
