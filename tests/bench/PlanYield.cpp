@@ -30,6 +30,8 @@ struct RunFigures {
   double wall_s = 0;                // planGrasps, search and final stage
   double cpu_s = 0;                 // its process CPU time (one thread: the time on an idle core)
   long iterations = 0;
+  long searchEvaluations = 0;       // legal neighbours evaluated (contacts energy), illegal ones not counted
+  long closings = 0;                // states the final stage scored (each an auto-grasp closing)
   double illegalRate = 0;           // illegal / (illegal + legal) neighbours
   double fullEvaluationsPerSecond = 0;
   double stepsPerSecond = 0;
@@ -40,6 +42,8 @@ struct RunFigures {
 struct SeedFigures {
   RunFigures full;                  // the step-limited default run
   double firstForceClosure_s = -1;  // < 0: none
+  long firstIterations = -1;        // the search iterations of that run (a load-independent count)
+  long firstClosings = -1;          // and the final stage's closings
   double epsilonAt[3] = {-1, -1, -1};  // after 1, 5, 30 s; < 0: not run
 };
 
@@ -50,6 +54,8 @@ PlanRequest defaultRun(std::uint64_t seed, const YieldOptions& options) {
   request.seed = seed;
   request.reportMeasures = {"epsilon-l1"};
   request.finalStage.enabled = options.finalStage;
+  request.illegalShrink = options.illegalShrink;
+  if (!options.restarts) request.finalStage.restarts = 0;
   if (options.refineSteps >= 0) request.finalStage.refineSteps = options.refineSteps;
   return request;
 }
@@ -85,6 +91,9 @@ RunFigures measure(const World& world, const PlanRequest& request) {
   f.firstForceClosure = !r.grasps.empty() && r.grasps.front().forceClosure;
   const AnnealingResult& a = r.annealing;
   const double candidates = static_cast<double>(a.illegal + a.evaluations);
+  f.iterations = a.iterations;
+  f.searchEvaluations = a.evaluations;
+  f.closings = r.finalStage.evaluations;
   f.illegalRate = candidates > 0 ? static_cast<double>(a.illegal) / candidates : 0;
   f.fullEvaluationsPerSecond = a.elapsed_s > 0 ? static_cast<double>(a.fullEvaluations) / a.elapsed_s : 0;
   f.stepsPerSecond = a.elapsed_s > 0 ? static_cast<double>(a.iterations) / a.elapsed_s : 0;
@@ -118,7 +127,11 @@ SeedFigures measureSeed(const World& world, std::uint64_t seed, const YieldOptio
     const RunFigures f = measure(world, request);
     if (n == kDefaultIterations) s.full = f;
     runs.emplace_back(f.cpu_s, f.bestEpsilon);
-    if (s.firstForceClosure_s < 0 && f.forceClosure > 0) s.firstForceClosure_s = f.cpu_s;
+    if (s.firstForceClosure_s < 0 && f.forceClosure > 0) {
+      s.firstForceClosure_s = f.cpu_s;
+      s.firstIterations = f.iterations;
+      s.firstClosings = f.closings;
+    }
     if (!f.invariantsHold) s.full.invariantsHold = false;
     if (n >= kDefaultIterations && f.cpu_s > options.maxTime_s) break;
   }
@@ -157,16 +170,17 @@ void printTime(double t_s) {
 
 int planYield(const YieldOptions& options) {
   std::printf("planner yield: GraspIt!'s default run (simann, contacts energy, axis-angle, default parameters, "
-              "70000 steps = %ld iterations), 1 thread, %s contacts, final stage %s, seeds 1..%d;\n"
+              "70000 steps = %ld iterations), 1 thread, %s contacts, final stage %s (restarts %s), illegal-neighbour shrink %g, seeds 1..%d;\n"
               "the same run cut at %ld, %ld, ... iterations and lengthened while it takes at most %g CPU s.\n"
               "Medians over the seeds. FC = force-closure grasps of the list; dist = FC grasps pairwise farther than "
               "0.2 (state distance);\n1stFC = the list's first grasp is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
-              "list holds one; eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
+              "list holds one;\nFC-it, FC-cl = that run's search iterations and final-stage closings (load-independent); eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
               "evaluations/s, steps/s (search only): the default run.\n\n",
-              kDefaultIterations, options.contactModel.c_str(), options.finalStage ? "on" : "off", options.seeds, kFirstIterations,
+              kDefaultIterations, options.contactModel.c_str(), options.finalStage ? "on" : "off", options.restarts ? "on" : "off",
+              options.illegalShrink, options.seeds, kFirstIterations,
               2 * kFirstIterations, options.maxTime_s);
-  std::printf("%-26s %4s %5s %4s %5s %8s %8s %8s %8s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "1stFC",
-              "first-FC", "eps@1s", "eps@5s", "eps@30s", "illegal", "run s", "fullEv/s", "steps/s");
+  std::printf("%-26s %4s %5s %4s %5s %8s %6s %6s %8s %8s %8s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "1stFC",
+              "first-FC", "FC-it", "FC-cl", "eps@1s", "eps@5s", "eps@30s", "illegal", "run s", "fullEv/s", "steps/s");
   int status = 0;
   for (const std::string& name : bundledHandWorlds(options)) {
     const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
@@ -178,16 +192,17 @@ int planYield(const YieldOptions& options) {
       std::printf("%-26s %4d %2zu/%-2zu %4zu %5s", name.c_str(), seed, s.full.forceClosure, s.full.kept,
                   s.full.distinct, s.full.firstForceClosure ? "yes" : "no");
       printTime(s.firstForceClosure_s);
+      std::printf(" %6ld %6ld", s.firstIterations, s.firstClosings);
       for (double e : s.epsilonAt) e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);
       std::printf(" %6.1f%% %8.2f %9.0f %8.0f\n", 100 * s.full.illegalRate, s.full.cpu_s,
                   s.full.fullEvaluationsPerSecond, s.full.stepsPerSecond);
       if (s.full.stage.ran)
         std::printf("%-26s      final stage of the default run: %.2f s, %ld states scored, %ld illegal and %ld crowded "
-                    "moves, %ld improvements (alignment %ld of %ld, sliding %ld of %ld, centring %ld of %ld)%s\n", "",
+                    "moves, %ld improvements (alignment %ld of %ld, sliding %ld of %ld, centring %ld of %ld, restarts %ld of %ld)%s\n", "",
                     s.full.stage.elapsed_s, s.full.stage.evaluations, s.full.stage.illegal, s.full.stage.crowded,
                     s.full.stage.improved, s.full.stage.aligned, s.full.stage.alignmentMoves, s.full.stage.slid,
                     s.full.stage.slidingMoves, s.full.stage.centred,
-                    s.full.stage.centringMoves, s.full.stage.budgetSpent ? ", budget spent" : "");
+                    s.full.stage.centringMoves, s.full.stage.restarted, s.full.stage.restartMoves, s.full.stage.budgetSpent ? ", budget spent" : "");
       if (!s.full.invariantsHold) {
         std::printf("  CHECK FAILED: the list breaks its size, distance or order rule\n");
         status = 1;
@@ -206,6 +221,8 @@ int planYield(const YieldOptions& options) {
                                                   [](const SeedFigures& s) { return s.full.firstForceClosure; })),
                 static_cast<double>(seeds.size()));
     printTime(firstFc > 1e299 ? -1 : firstFc);
+    std::printf(" %6.0f %6.0f", med([](const SeedFigures& s) { return s.firstIterations < 0 ? 1e300 : double(s.firstIterations); }),
+                med([](const SeedFigures& s) { return s.firstClosings < 0 ? 1e300 : double(s.firstClosings); }));
     for (int k = 0; k < 3; ++k) {
       const double e = med([k](const SeedFigures& s) { return s.epsilonAt[k]; });
       e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);

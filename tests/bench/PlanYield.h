@@ -18,6 +18,9 @@ struct YieldOptions {
   // The contact model the grasps are closed, scored and measured with: "point" (the GraspIt! runs) or
   // the engine's default "soft-finger" (what `softgrasp-cli plan`, the dock and batch use; worlds carry none).
   std::string contactModel = "point";
+  // The search's step shrink after an illegal neighbour (PlanRequest::illegalShrink); 1: GraspIt!'s neighbours.
+  double illegalShrink = 0.5;
+  bool restarts = true;       // the final stage's restart moves (FinalStageSettings::restarts); off: none
 };
 
 // Runs the benchmark and prints its table; returns the process status (0, or 1 when a check failed).

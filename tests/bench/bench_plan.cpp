@@ -12,6 +12,7 @@
 //                                            of the kept grasps): steps per CPU second of the search alone; a
 //                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
 //   bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]
+//                      [--contact-model point|soft-finger] [--graspit-neighbours] [--no-restarts]
 //                      [--contact-model NAME]
 //                                            the planner's yield on every bundled hand/object world (PlanYield.h):
 //                                            seeds 1..N (5), runs up to S CPU s (30)
@@ -288,7 +289,7 @@ int usage(int status) {
                "       bench_plan --sequence [STATES [WORLD]]\n"
                "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n"
                "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]\n"
-               "                          [--contact-model point|soft-finger]\n");
+               "                          [--contact-model point|soft-finger] [--graspit-neighbours] [--no-restarts]\n");
   return status;
 }
 
@@ -308,6 +309,10 @@ int runBenchmarks(int argc, char** argv) {
       const std::string a = argv[i];
       if (a == "--no-final-stage") {
         options.finalStage = false;
+      } else if (a == "--graspit-neighbours") {
+        options.illegalShrink = 1;
+      } else if (a == "--no-restarts") {
+        options.restarts = false;
       } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps" ||
                    a == "--contact-model") && i + 1 < argc) {
         const char* value = argv[++i];

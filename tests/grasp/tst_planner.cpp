@@ -40,6 +40,16 @@ class Analytic final : public StateEvaluator {
   }
 };
 
+// Legal only for x ≤ 0 (a wall at 0, as a hand against the object); E = −10⁶·x draws the search to the wall (the
+// default parameters' acceptance takes uphill moves of a few units often), where most steps toward it are illegal.
+class Wall final : public StateEvaluator {
+ public:
+  std::optional<double> energy(const std::vector<double>& x) override {
+    if (x[0] > 0) return std::nullopt;
+    return -1e6 * x[0];
+  }
+};
+
 AnnealingRequest analyticRequest() {
   AnnealingRequest r;
   r.variables = {{"x", -5, 5, 2.5, false, false, -4, {}, 0}, {"y", -5, 5, 2.5, false, false, 4, {}, 0}};
@@ -188,6 +198,52 @@ class TestPlanner : public QObject {
     c.seed = 43;
     const AnnealingResult rc = runAnnealing(c, factory, dist, progress);
     QVERIFY(rc.best.front().x != ra.best.front().x);  // the seed matters
+  }
+
+  // Legality-aware neighbours (PLANNER.md §Annealing): a step scale shortens every step by exactly that factor.
+  void neighbourStepScaleShortensEveryStep() {
+    const SearchVariable v{"x", -100, 100, 4, false, false, 0, {}, 0};
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      Rng a(seed), b(seed);
+      const double full = neighbour({v}, {0.0}, 0.5, a)[0];
+      const double quarter = neighbour({v}, {0.0}, 0.5, b, 0.25)[0];
+      QVERIFY(full != 0);
+      QVERIFY(std::abs(quarter - 0.25 * full) < 1e-12);
+    }
+  }
+
+  // Against a wall, a neighbour drawn after an illegal one with shorter steps is legal more often: the same
+  // search with the shrink wastes a smaller share of its candidates than GraspIt!'s neighbours (shrink 1), gets
+  // as close to the wall, and stays the same on 1 and 2 threads. A shrink outside (0, 1] is refused.
+  void illegalShrinkFindsLegalNeighboursMoreOften() {
+    NullProgress progress;
+    AnnealingRequest r;
+    r.variables = {{"x", -5, 5, 2.5, false, false, -4, {}, 0}};
+    r.params = AnnealingParams::byName("default");
+    r.maxSteps = r.params.k0 + 4000;
+    r.chains = 2;
+    r.seed = 3;
+    auto factory = [] { return std::make_unique<Wall>(); };
+    auto rate = [](const AnnealingResult& a) { return double(a.illegal) / double(a.illegal + a.evaluations); };
+    r.illegalShrink = 1;
+    const AnnealingResult plain = runAnnealing(r, factory, oneDimDistance, progress);
+    r.illegalShrink = 0.5;
+    const AnnealingResult shrunk = runAnnealing(r, factory, oneDimDistance, progress);
+    QVERIFY(plain.illegal > 100);  // the wall is met often: the comparison is not vacuous
+    QVERIFY2(rate(shrunk) < 0.8 * rate(plain), qPrintable(QString("%1 against %2").arg(rate(shrunk)).arg(rate(plain))));
+    qInfo("illegal: %g with the shrink, %g without; closest to the wall: %g, %g", rate(shrunk), rate(plain),
+          shrunk.best.front().x[0], plain.best.front().x[0]);
+    QVERIFY(shrunk.best.front().x[0] <= 0 && shrunk.best.front().x[0] > -1e-3);
+    QVERIFY(plain.best.front().x[0] <= 0 && plain.best.front().x[0] > -1e-3);
+    r.threads = 2;
+    const AnnealingResult two = runAnnealing(r, factory, oneDimDistance, progress);
+    QCOMPARE(two.illegal, shrunk.illegal);
+    QCOMPARE(two.best.size(), shrunk.best.size());
+    for (std::size_t i = 0; i < two.best.size(); ++i) QVERIFY(two.best[i].x == shrunk.best[i].x);
+    for (double bad : {0.0, -0.5, 1.5, std::nan("")}) {
+      r.illegalShrink = bad;
+      QVERIFY_THROWS_EXCEPTION(sg::Error, runAnnealing(r, factory, oneDimDistance, progress));
+    }
   }
 
   void bestListDistanceRule() {
@@ -1221,6 +1277,51 @@ class TestPlanner : public QObject {
     }
     // The stage keeps the best of more candidates than the list holds.
     QVERIFY(r.annealing.best.size() > r.grasps.size());
+  }
+
+  // Restarts (PLANNER.md §Final stage, "Restarts"): of two candidates, the ParallelJaw centred on the box (its
+  // closed jaws clamp the 50 mm faces: force closure) and the same hand 200 mm above the box (its jaws close on
+  // nothing), the second is replaced by the first slid along the faces it clamps (normal to the pads' normal
+  // axis) beyond the list's distance rule: two distinct force-closure grasps. Without
+  // restarts the second stays as it was (its one random move cannot reach the box).
+  void finalStageRestartsFromAForceClosureGrasp() {
+    World world = bundled("paralleljaw_box.xml");
+    const HandSearchSpace space = makeSearchSpace(world, world.state, 0, 0, PositionSpace::AxisAngle);
+    BestEntry centred, above;
+    for (const SearchVariable& v : space.variables) centred.x.push_back(v.value);
+    above.x = centred.x;
+    above.x[2] += 200;  // the approach frame's origin, in the object's reference frame: the box's z
+    QVERIFY(std::abs((space.palmPose(above.x).translation() - space.palmPose(centred.x).translation()).norm() - 200) < 1e-9);
+    EnergySettings stageEnergy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    stageEnergy.analysis.contactModels = {"point"};
+    NullProgress progress;
+    FinalStageSettings settings;
+    settings.refineSteps = 1;
+    settings.refineBest = 0;
+    settings.restarts = 0;
+    const FinalStageOutcome without = runFinalStage(world, space, stageEnergy, {centred, above}, settings, 1, 2, 0.2, {}, progress);
+    QCOMPARE(without.states.size(), std::size_t(2));
+    QVERIFY(without.states[0].state.energy < 0);  // the centred jaws: force closure
+    QVERIFY(without.states[1].state.energy > 0);
+    QCOMPARE(without.restartMoves, 0L);
+    settings.restarts = 8;
+    const FinalStageOutcome with = runFinalStage(world, space, stageEnergy, {centred, above}, settings, 1, 2, 0.2, {}, progress);
+    QCOMPARE(with.restarted, 1L);
+    QCOMPARE(with.states.size(), std::size_t(2));
+    for (const StagedState& s : with.states) QVERIFY2(s.state.energy < 0, qPrintable(QString::number(s.state.energy)));
+    QVERIFY(with.states[0].state.x == centred.x || with.states[1].state.x == centred.x);
+    QVERIFY(space.distance(with.states[0].state.x, with.states[1].state.x) >= 0.2);
+    // The restarted state is the centred one slid along the faces its pads clamp (normal to the box's x, the
+    // pads' normal axis) by 1.1–2 times the distance rule, its orientation and jaws unchanged.
+    const StagedState& moved = with.states[0].state.x == centred.x ? with.states[1] : with.states[0];
+    QCOMPARE(moved.source, std::size_t(1));
+    const Vec3 shift_W = space.palmPose(moved.state.x).translation() - space.palmPose(centred.x).translation();
+    QVERIFY2(std::abs(shift_W.x()) < 1e-9, qPrintable(QString::number(shift_W.x())));
+    for (std::size_t i = 3; i < centred.x.size(); ++i) QVERIFY(std::abs(moved.state.x[i] - centred.x[i]) < 1e-12);
+    // The same with restarts refused as a bad setting.
+    settings.restarts = -1;
+    QVERIFY_THROWS_EXCEPTION(sg::Error, runFinalStage(world, space, stageEnergy, {centred, above}, settings, 1, 2, 0.2, {}, progress));
   }
 
   void finalStageSameOnOneAndFourThreads() {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/Error.h"
+#include "core/NumberFormat.h"
 
 namespace sg::planner {
 
@@ -112,16 +113,18 @@ double drawStep(const SearchVariable& v, double x, double temperature, Rng& rng)
 }  // namespace
 
 std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
-                              double temperature, Rng& rng) {
+                              double temperature, Rng& rng, double stepScale) {
   std::vector<double> out = x;
   for (std::size_t i = 0; i < vars.size(); ++i) {
     const SearchVariable& v = vars[i];
     if (v.fixed) continue;
     const double range = v.max - v.min;
+    // A variable with a target keeps its whole step: the biased draw already aims it (c = 1 lands on the target).
+    const double scale = v.target && v.confidence > 0 ? 1.0 : stepScale;
     double candidate = x[i];
     bool inside = false;
     for (int attempt = 0; attempt < 20 && !inside; ++attempt) {
-      candidate = x[i] + drawStep(v, x[i], temperature, rng) * v.maxJump;
+      candidate = x[i] + scale * drawStep(v, x[i], temperature, rng) * v.maxJump;
       if (v.circular && range > 0) {
         candidate = wrapInto(v, candidate);
         inside = true;
@@ -227,6 +230,11 @@ const char* toString(StopReason reason) {
   return "?";
 }
 
+void requireValidIllegalShrink(double illegalShrink) {
+  if (!(illegalShrink > 0 && illegalShrink <= 1))
+    throw Error("annealing: the illegal-move shrink must be in (0, 1], got " + formatDouble(illegalShrink));
+}
+
 long iterationsPerChain(const AnnealingRequest& request) {
   const long span = std::max(0L, request.maxSteps - request.params.k0);
   const long chains = std::max(1, request.chains);
@@ -242,6 +250,7 @@ struct ChainOutcome {
 };
 
 constexpr int kLegalAttempts = 11;  // GraspIt!: tries for a legal neighbour per iteration
+constexpr double kMinStepScale = 1.0 / 1024;  // the legality-aware step scale's floor
 
 ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator& evaluator,
                       const StateDistance& distance, const std::atomic<bool>& stop,
@@ -265,6 +274,11 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
     return false;
   };
   double bestEnergy = e;
+  // Legality-aware neighbours (PLANNER.md §Annealing): the chain's step scale shrinks by illegalShrink after an
+  // illegal neighbour and grows by its cube root after a legal one (up to 1), so where most steps collide
+  // (a hand pressed against the object) about a quarter of the candidates stay illegal.
+  double stepScale = 1.0;
+  const double growth = std::cbrt(request.illegalShrink);
   const long n = iterationsPerChain(request);
   const long stride = std::max(1, request.chains);
   const long traceEvery = std::max(1L, n / 100);
@@ -280,7 +294,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
     std::vector<double> candidate;
     std::optional<double> drawn;  // u, when the evaluator's acceptance test drew it
     for (int attempt = 0; attempt < kLegalAttempts && !candidateEnergy; ++attempt) {
-      candidate = neighbour(request.variables, x, tNeighbour, rng);
+      candidate = neighbour(request.variables, x, tNeighbour, rng, stepScale);
       if (!request.avoid.empty() && avoided(candidate)) {
         ++out.illegal;
         continue;
@@ -290,6 +304,7 @@ ChainOutcome runChain(const AnnealingRequest& request, int chain, StateEvaluator
       drawn = test.drawn();
       if (candidateEnergy) ++out.evaluations;
       else ++out.illegal;
+      stepScale = candidateEnergy ? std::min(1.0, stepScale / growth) : std::max(kMinStepScale, stepScale * request.illegalShrink);
       if (candidateEnergy && std::isfinite(*candidateEnergy)) ++out.fullEvaluations;  // not stopped early
     }
     ++out.iterations;
@@ -326,6 +341,7 @@ AnnealingResult runAnnealing(const AnnealingRequest& request, const EvaluatorFac
                              const StateDistance& distance, ProgressSink& progress) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
+  requireValidIllegalShrink(request.illegalShrink);
   const int chains = std::max(1, request.chains);
   const int threads = std::clamp(request.threads, 1, chains);
   std::vector<ChainOutcome> outcomes(static_cast<std::size_t>(chains));

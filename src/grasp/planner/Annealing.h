@@ -74,9 +74,11 @@ std::uint64_t chainSeed(std::uint64_t seed, int chain);
 
 // A neighbour of `x`: each free variable moves by ingberStep(u, T)·maxJump (u uniform, or Gaussian around the
 // target's u for a variable with a target), resampled until inside its range (circular ones wrap); after 20
-// draws outside the range it is clamped.
+// draws outside the range it is clamped. `stepScale` ∈ (0, 1] scales every step (the search's shrink after an
+// illegal neighbour, PLANNER.md §Annealing "Legality-aware neighbours") of the variables without a target; 1 is
+// GraspIt!'s neighbour.
 std::vector<double> neighbour(const std::vector<SearchVariable>& vars, const std::vector<double>& x,
-                              double temperature, Rng& rng);
+                              double temperature, Rng& rng, double stepScale = 1.0);
 
 // A live view of a running search for an interactive caller (the application's planner dock): pause, chain
 // 0's current state, the best state so far, the energy trace and quality samples. Thread-safe: the chains
@@ -213,6 +215,10 @@ struct AnnealingRequest {
   // States within avoidDistance of an avoided state are illegal (the loop planner's avoid list).
   std::vector<std::vector<double>> avoid;
   double avoidDistance = 0.1;
+  // Legality-aware neighbours (PLANNER.md §Annealing): each chain scales its steps by s (from 1), multiplied by
+  // this factor after an illegal neighbour and divided by its cube root after a legal one (at most 1, at least
+  // 1/1024), so its next neighbours stay nearer the legal current state. In (0, 1]; 1: GraspIt!'s neighbours.
+  double illegalShrink = 0.5;
   AnnealingMonitor* monitor = nullptr;     // optional live view (not owned)
   // Called on the calling thread every ~10 ms while the chains run (the planner's quality samples).
   std::function<void(long iterations)> poll;
@@ -238,6 +244,9 @@ struct AnnealingResult {
   double elapsed_s = 0;
   std::vector<std::vector<TracePoint>> traces;  // per chain, every 1/100 of its iterations
 };
+
+// sg::Error unless illegalShrink ∈ (0, 1].
+void requireValidIllegalShrink(double illegalShrink);
 
 // Iterations per chain: ceil((maxSteps − k0) / chains); chain iteration i runs at step k = k0 + i·chains + 1.
 long iterationsPerChain(const AnnealingRequest& request);

@@ -19,6 +19,8 @@ void requireValidFinalStage(const FinalStageSettings& stage) {
     throw Error("final stage: refine steps must be in [0, 100000], got " + std::to_string(stage.refineSteps));
   if (stage.candidates < 1 || stage.candidates > 1000)
     throw Error("final stage: candidates must be in [1, 1000], got " + std::to_string(stage.candidates));
+  if (stage.restarts < 0 || stage.restarts > 100000)
+    throw Error("final stage: restarts must be in [0, 100000], got " + std::to_string(stage.restarts));
   if (stage.refineBest < 0 || stage.refineBest > 1000)
     throw Error("final stage: refine best must be in [0, 1000], got " + std::to_string(stage.refineBest));
   if (!(stage.movesPerIteration >= 0 && stage.movesPerIteration <= 1000))
@@ -154,6 +156,20 @@ std::optional<Quat> alignmentRotation(const HandSearchSpace& space, const std::v
   const Quat q_R = Quat::FromTwoVectors(a_R, target_R);
   if (q_R.angularDistance(Quat::Identity()) < 1e-9) return std::nullopt;
   return Quat(R_WR * q_R * R_WR.conjugate());
+}
+
+// A restart move (PLANNER.md §Final stage, "Restarts"): the force-closure state x translated by 1.1–2 times the
+// list's distance rule (so that x does not crowd it out) along a random direction normal to the axis a of its
+// contacts' normals when that is known (the pads or fingertips slide along the faces they press and keep their
+// closing axis), else normal to its approach direction; in the state's space's variables. nullopt for the spaces
+// whose variables are not a translation.
+std::optional<std::vector<double>> restartMove(const HandSearchSpace& space, const std::vector<double>& x,
+                                               const std::optional<Vec3>& normalAxis_W, double minDistance, Rng& rng) {
+  const Vec3 normal_W = normalAxis_W ? *normalAxis_W : space.approachFrame(x).rotation() * Vec3::UnitZ();
+  const double phi = 2 * kPi * rng.uniform();
+  const double length_mm = minDistance * space.distanceScale_mm * (1.1 + 0.9 * rng.uniform());
+  const Vec3 d_W = frameWithZ(normal_W.normalized()) * Vec3(std::cos(phi), std::sin(phi), 0);
+  return translated(space, x, length_mm * d_W);
 }
 
 // Centring (PLANNER.md §Final stage): links at most this far from the object count as having just missed it,
@@ -381,6 +397,31 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     }
     progress.report(static_cast<double>(k + 1) / static_cast<double>(order.size()),
                     "final stage: refining grasp " + std::to_string(k + 1) + " of " + std::to_string(order.size()));
+  }
+  // Restarts: a state that is still not force closure is replaced by a neighbour of a force-closure state beyond
+  // the list's distance rule when that scores better (a distinct force-closure grasp). Each state draws from its own
+  // numbers, and its sources cycle through the force-closure states (best first) from its own index.
+  for (std::size_t i = 0; i < out.states.size() && !stopped && settings.restarts > 0 && settings.refineSteps > 0; ++i) {
+    if (scores[i].energy <= 0) continue;
+    Rng rng(chainSeed(seed, 6000 + static_cast<int>(out.states[i].source)));
+    for (int a = 0; a < settings.restarts && !(scores[i].energy <= 0); ++a) {
+      std::vector<std::size_t> sources;
+      for (std::size_t j = 0; j < out.states.size(); ++j)
+        if (scores[j].energy <= 0) sources.push_back(j);
+      if (sources.empty()) break;
+      std::stable_sort(sources.begin(), sources.end(), [&](std::size_t p, std::size_t q) { return scores[p] < scores[q]; });
+      if (stopNow()) {
+        stopped = true;
+        break;
+      }
+      const std::size_t j = sources[(i + static_cast<std::size_t>(a)) % sources.size()];
+      const std::optional<std::vector<double>> y =
+          restartMove(space, out.states[j].state.x, axes[j], minDistance, rng);
+      if (!y) break;
+      const MoveResult r = propose(i, *y, true);
+      if (r == MoveResult::NotBetter || r == MoveResult::Taken) ++out.restartMoves;
+      if (r == MoveResult::Taken) ++out.restarted;
+    }
   }
   std::stable_sort(out.states.begin(), out.states.end(), [](const StagedState& a, const StagedState& b) {
     if (a.state.energy != b.state.energy) return a.state.energy < b.state.energy;

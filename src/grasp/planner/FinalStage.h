@@ -20,6 +20,10 @@ struct FinalStageSettings {
   int refineBest = 3;          // force-closure states refined for a larger ε (the best ones); every state that
                                // is not force closure is refined until it is (or the moves run out)
   double stepScale = 0.05;     // a move's standard deviation as a fraction of each variable's max jump, (0, 1]
+  // Restart moves per state still not force closure after its refining: a force-closure state of the list
+  // slid along the faces it presses by 1.1–2 times the list's distance rule, taken when it is better
+  // (PLANNER.md §Final stage, "Restarts"); only with refineSteps > 0. 0: none. In [0, 100 000].
+  int restarts = 8;
   // Scored moves over all states (every kind: alignment, centring, random) per search iteration, at least
   // `keep` (the list's size) in all: a short search is not followed by a stage many times its length
   // (PLANNER.md §Final stage, "Budget"); 0: no limit. In [0, 1000].
@@ -57,6 +61,8 @@ struct FinalStageOutcome {
   long aligned = 0;            // of them accepted
   long slidingMoves = 0;       // sliding moves scored (PLANNER.md §Final stage, "Alignment")
   long slid = 0;               // of them accepted
+  long restartMoves = 0;       // restart moves scored (PLANNER.md §Final stage, "Restarts")
+  long restarted = 0;          // of them accepted
   long unscored = 0;           // candidates not scored: `keep` force-closure states were found before them
   long moveBudget = -1;        // the scored moves allowed (< 0: no limit)
   bool budgetSpent = false;    // refining stopped because the budget was spent

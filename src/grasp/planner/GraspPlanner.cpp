@@ -181,6 +181,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   if (world.graspables.empty()) throw Error("the world has no graspable body to plan for");
   requireStepsBeyondStart(request.maxSteps, request.params);
   requireValidFinalStage(request.finalStage);
+  requireValidIllegalShrink(request.illegalShrink);
   for (const std::string& m : request.reportMeasures)
     if (!findQualityMeasure(m)) throw Error("unknown quality measure '" + m + "'");
   if (request.energy.kind == EnergyKind::AutoGraspQuality && !findQualityMeasure(request.energy.measure))
@@ -197,6 +198,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
   ar.seed = request.seed;
   ar.timeLimit_s = request.timeLimit_s;
   ar.monitor = request.monitor;
+  ar.illegalShrink = request.illegalShrink;
   const std::size_t listSize = ar.bestListSize;
   if (request.finalStage.enabled)  // the search keeps more states: the stage keeps the best of them
     ar.bestListSize = std::max(listSize, static_cast<std::size_t>(request.finalStage.candidates));
@@ -232,6 +234,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
     gr.avoidDistance = request.avoidDistance;
     gr.guided = request.guided;
     gr.monitor = request.monitor;
+    gr.illegalShrink = request.illegalShrink;
     SubProgress guidedProgress(progress, 0.0, 0.9);
     GuidedOutcome g = runGuided(gr, parentFactory, factory, distance, guidedProgress);
     out.annealing = std::move(g.annealing);

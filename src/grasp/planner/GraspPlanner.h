@@ -46,6 +46,9 @@ struct PlanRequest {
   AnnealingMonitor* monitor = nullptr;
   double qualityInterval_s = 0.5;
   FinalStageSettings finalStage;
+  // Every search's neighbour after an illegal one is drawn with steps this much shorter (AnnealingRequest::
+  // illegalShrink, PLANNER.md §Annealing "Legality-aware neighbours"); 1: GraspIt!'s neighbours.
+  double illegalShrink = 0.5;
 };
 
 struct GraspContactRecord {

@@ -213,6 +213,7 @@ class Guided {
     r.minDistance = request_.minDistance;
     r.avoid = child.avoid;
     r.avoidDistance = request_.avoidDistance;
+    r.illegalShrink = request_.illegalShrink;
     ChildSink sink(stop_);
     return runAnnealing(r, childFactory_, distance_, sink);
   }
@@ -266,6 +267,7 @@ GuidedOutcome runGuided(const GuidedRequest& request, const EvaluatorFactory& pa
   parent.bestListSize = request.bestListSize;
   parent.minDistance = request.minDistance;
   parent.monitor = request.monitor;
+  parent.illegalShrink = request.illegalShrink;
   const GuidedSettings& g = request.guided;
   parent.onIteration = [&](int, long i, const std::vector<double>& x, double e, bool accepted) {
     if (accepted && e < g.seedThreshold) guided.addSeed(x);

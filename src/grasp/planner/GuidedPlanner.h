@@ -48,6 +48,7 @@ struct GuidedRequest {
   double minDistance = 0.2;
   GuidedSettings guided;
   AnnealingMonitor* monitor = nullptr;    // watches and pauses the parent; paused, no new child starts
+  double illegalShrink = 0.5;             // the parent's and the children's (AnnealingRequest::illegalShrink)
 };
 
 // Runs the guided planner. `parentFactory` evaluates the guided potential quality, `childFactory` the child
