@@ -27,6 +27,7 @@
 #include "core/NumberFormat.h"
 #include "render/PatchOutlineNodes.h"
 
+#include "ChartExport.h"
 namespace sg::app {
 
 namespace {
@@ -216,13 +217,7 @@ bool PhysicsPredictionWindow::exportPng(const QString& path, Statistic which, QS
     if (error) *error = tr("no table open");
     return false;
   }
-  const QImage image = chartView(which)->grab().toImage();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-    if (error) *error = file.errorString().isEmpty() ? tr("cannot encode PNG") : file.errorString();
-    return false;
-  }
-  return true;
+  return saveWidgetPng(chartView(which), path, error);
 }
 
 bool PhysicsPredictionWindow::exportSvg(const QString& path, Statistic which, QString* error) const {
@@ -230,29 +225,10 @@ bool PhysicsPredictionWindow::exportSvg(const QString& path, Statistic which, QS
     if (error) *error = tr("no table open");
     return false;
   }
-  // The chart view painted into Qt SVG's generator: vector bars and text, the view's size as the viewBox.
-  QChartView* view = chartView(which);
-  QBuffer buffer;
-  buffer.open(QIODevice::WriteOnly);
-  QSvgGenerator svg;
-  svg.setOutputDevice(&buffer);
-  svg.setSize(view->size());
-  svg.setViewBox(QRect(QPoint(0, 0), view->size()));
-  svg.setTitle(which == Statistic::Auc ? tr("SoftGrasp: ROC AUC of the measures against physics trials")
-                                       : tr("SoftGrasp: Spearman rho of the measures against physics trials"));
-  QPainter painter;
-  if (!painter.begin(&svg)) {
-    if (error) *error = tr("cannot start the SVG drawing");
-    return false;
-  }
-  view->render(&painter);
-  painter.end();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() || !file.commit()) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  return true;
+  return saveWidgetSvg(chartView(which),
+                       which == Statistic::Auc ? tr("SoftGrasp: ROC AUC of the measures against physics trials")
+                                               : tr("SoftGrasp: Spearman rho of the measures against physics trials"),
+                       path, error);
 }
 
 bool PhysicsPredictionWindow::exportChart(const QString& path, QString* error) const {

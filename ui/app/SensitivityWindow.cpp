@@ -25,6 +25,7 @@
 #include <QtCharts/QValueAxis>
 #include <cmath>
 
+#include "ChartExport.h"
 #include "ComparisonDock.h"
 #include "core/Error.h"
 #include "Document.h"
@@ -344,42 +345,15 @@ bool SensitivityWindow::exportCsv(const QString& path, QString* error) const {
 }
 
 bool SensitivityWindow::exportPng(const QString& path, QString* error) const {
-  const QImage image = view_->grab().toImage();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-    if (error) *error = file.errorString().isEmpty() ? tr("cannot encode PNG") : file.errorString();
-    return false;
-  }
-  return true;
+  return saveWidgetPng(view_, path, error);
 }
 
 bool SensitivityWindow::exportSvg(const QString& path, QString* error) const {
-  // The chart view painted into Qt SVG's generator: vector lines and text, the view's size as the viewBox.
-  QBuffer buffer;
-  buffer.open(QIODevice::WriteOnly);
-  QSvgGenerator svg;
-  svg.setOutputDevice(&buffer);
-  svg.setSize(view_->size());
-  svg.setViewBox(QRect(QPoint(0, 0), view_->size()));
-  svg.setTitle(tr("SoftGrasp sensitivity sweep"));
-  QPainter painter;
-  if (!painter.begin(&svg)) {
-    if (error) *error = tr("cannot start the SVG drawing");
-    return false;
-  }
-  view_->render(&painter);
-  painter.end();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.data().size() || !file.commit()) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  return true;
+  return saveWidgetSvg(view_, tr("SoftGrasp sensitivity sweep"), path, error);
 }
 
 bool SensitivityWindow::exportChart(const QString& path, QString* error) const {
-  return QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0 ? exportSvg(path, error)
-                                                                                               : exportPng(path, error);
+  return saveWidgetImage(view_, tr("SoftGrasp sensitivity sweep"), path, error);
 }
 
 }  // namespace sg::app
