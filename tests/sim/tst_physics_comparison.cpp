@@ -17,6 +17,7 @@
 #include "sim/PhysicsComparison.h"
 #include "sim/PhysicsTrial.h"
 #include "sim/SimUnits.h"
+#include "../support/ErrorOf.h"
 #include "../support/TestPaths.h"
 
 using namespace sg;
@@ -97,15 +98,7 @@ PhysicsComparisonRequest smallRequest(int threads) {
   return r;
 }
 
-template <typename F>
-QString errorOf(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
+using sg::test::errorOf;
 
 }  // namespace
 

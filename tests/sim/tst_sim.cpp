@@ -16,6 +16,7 @@
 #include "sim/SimModel.h"
 #include "sim/SimUnits.h"
 #include "sim/TrialJson.h"
+#include "../support/ErrorOf.h"
 #include "../support/TestPaths.h"
 
 using namespace sg;
@@ -74,15 +75,7 @@ std::string jointBody(std::size_t c, std::size_t j) {
   return out;
 }
 
-template <typename F>
-QString errorOf(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
+using sg::test::errorOf;
 
 }  // namespace
 
