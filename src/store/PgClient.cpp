@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <thread>
 
 #include "core/NumberFormat.h"
@@ -102,6 +103,45 @@ long long PgResult::affectedRows() const {
   const char* n = r_ ? PQcmdTuples(r_) : nullptr;
   const auto v = n && *n ? parseInt(n) : std::nullopt;
   return v ? *v : 0;
+}
+
+// ---- Retry policy --------------------------------------------------------------------------------------------
+
+PgRetryPolicy parsePgRetryPolicy(std::string_view text, const std::string& source, PgRetryPolicy base) {
+  PgRetryPolicy p = base;
+  const auto bad = [&](const std::string& why) {
+    return Error("bad PostgreSQL retry policy '" + std::string(text) + "': " + why +
+                     " (write e.g. connect=3,reconnect=8,first_ms=250,max_ms=4000)",
+                 source);
+  };
+  std::string_view rest = text;
+  while (!trim(rest).empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view item = trim(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos) throw bad("'" + std::string(item) + "' is not key=value");
+    const std::string key(trim(item.substr(0, eq)));
+    const std::optional<int> value = parseInt(item.substr(eq + 1));
+    if (!value) throw bad("the value of " + key + " is not a whole number");
+    if (key == "connect" || key == "reconnect") {
+      if (*value < 1) throw bad(key + " must be at least 1 attempt");
+      (key == "connect" ? p.connectAttempts : p.reconnectAttempts) = *value;
+    } else if (key == "first_ms" || key == "max_ms") {
+      if (*value < 0) throw bad(key + " must not be negative");
+      (key == "first_ms" ? p.firstDelay : p.maxDelay) = std::chrono::milliseconds(*value);
+    } else {
+      throw bad("unknown key '" + key + "' (connect, reconnect, first_ms, max_ms)");
+    }
+  }
+  if (p.maxDelay < p.firstDelay) throw bad("max_ms is below first_ms");
+  return p;
+}
+
+PgRetryPolicy pgRetryPolicyFromEnvironment() {
+  const char* env = std::getenv("SOFTGRASP_PG_RETRY");
+  if (!env || !*env) return {};
+  return parsePgRetryPolicy(env, "SOFTGRASP_PG_RETRY (environment)");
 }
 
 // ---- Connection -----------------------------------------------------------------------------------------------

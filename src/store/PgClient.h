@@ -8,6 +8,7 @@
 #include <utility>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/Error.h"
@@ -24,6 +25,15 @@ struct PgRetryPolicy {
   std::chrono::milliseconds firstDelay{250};
   std::chrono::milliseconds maxDelay{4000};
 };
+
+// A policy written as "connect=3,reconnect=8,first_ms=250,max_ms=4000" (POSTGRES.md §Retry policy): any of the
+// four keys, in any order; a key left out keeps `base`'s value. sg::Error naming `source` (e.g. the environment
+// variable) for an unknown key, a value that is not a whole number, fewer than 1 attempt, a negative delay or
+// max_ms below first_ms.
+PgRetryPolicy parsePgRetryPolicy(std::string_view text, const std::string& source, PgRetryPolicy base = {});
+// The defaults with the environment's SOFTGRASP_PG_RETRY applied over them (unset or empty: the defaults). Tests
+// set it to fail fast; a user on a slow network may lengthen it. openConnection (StoreUrl.h) reads it.
+PgRetryPolicy pgRetryPolicyFromEnvironment();
 
 // A statement's text parameter; nullopt is SQL NULL. Numbers are written with core/NumberFormat.h.
 using PgParam = std::optional<std::string>;

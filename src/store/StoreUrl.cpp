@@ -28,7 +28,7 @@ std::unique_ptr<Connection> openConnection(const std::string& url, OpenMode mode
     case Backend::Sqlite:
       return std::make_unique<SqliteConnection>(parsed.target, mode);
     case Backend::Postgres:
-      return std::make_unique<PostgresConnection>(parsed.target);
+      return std::make_unique<PostgresConnection>(parsed.target, pgRetryPolicyFromEnvironment());
   }
   throw Error("unknown database backend", url);
 }

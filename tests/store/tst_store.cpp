@@ -1,8 +1,10 @@
 // The grasp database's engine (src/store/README.md) on real SQLite files: URLs, clear errors for files that
 // are not (our) databases, schema upgrade and refusal, idempotent row writes, query filters against a filter
-// over the same records, SHA-256 and file provenance (a changed mesh is another object).
+// over the same records, SHA-256 and file provenance (a changed mesh is another object); the PostgreSQL client's
+// retry policy as the environment sets it (no server needed).
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +20,7 @@
 #include "io/ModelIO.h"
 #include "store/GraspStore.h"
 #include "store/Import.h"
+#include "store/PgClient.h"
 #include "store/Schema.h"
 #include "store/SqliteConnection.h"
 #include "../support/TestPaths.h"
@@ -106,6 +109,81 @@ class TestStore : public QObject {
     QVERIFY(errorOf([] { parseStoreUrl(""); }).contains("empty database URL"));
     QVERIFY(errorOf([] { parseStoreUrl("sqlite://"); }).contains("without a file path"));
     QCOMPARE(numberedPlaceholders("SELECT '?', ? , \"a?\" ?"), std::string("SELECT '?', $1 , \"a?\" $2"));
+  }
+
+  // The PostgreSQL client's retry policy (src/store/POSTGRES.md §Retry policy): the defaults in the code are the
+  // ones the document states, SOFTGRASP_PG_RETRY overrides the keys it names, a bad value is an error naming the
+  // variable. No server needed: the policy is read before any connection.
+  void pgRetryPolicy() {
+    using std::chrono::milliseconds;
+    const PgRetryPolicy code;
+    QFile doc(sg::test::qInSourceTree("src/store/POSTGRES.md"));
+    QVERIFY(doc.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString text = QString::fromUtf8(doc.readAll()).simplified();
+    const QRegularExpressionMatch defaults = QRegularExpression("The defaults are `([^`]*)`").match(text);
+    QVERIFY2(defaults.hasMatch(), "POSTGRES.md should state \"The defaults are `connect=...`\"");
+    // Parsed over a policy whose every field differs from the code's: each of the four keys must be written.
+    PgRetryPolicy odd;
+    odd.connectAttempts = 97;
+    odd.reconnectAttempts = 98;
+    odd.firstDelay = milliseconds(99);
+    odd.maxDelay = milliseconds(100);
+    const PgRetryPolicy documented = parsePgRetryPolicy(defaults.captured(1).toStdString(), "POSTGRES.md", odd);
+    QCOMPARE(documented.connectAttempts, code.connectAttempts);
+    QCOMPARE(documented.reconnectAttempts, code.reconnectAttempts);
+    QCOMPARE(documented.firstDelay.count(), code.firstDelay.count());
+    QCOMPARE(documented.maxDelay.count(), code.maxDelay.count());
+    // The prose: "Reopening waits 250 ms, then twice as long each time up to 4 s, 8 attempts (about 16 s", the
+    // pauses between the attempts summed as PgClient::connect sleeps them.
+    long long pauses_ms = 0;
+    milliseconds delay = code.firstDelay;
+    for (int i = 1; i < code.reconnectAttempts; ++i, delay = std::min(delay * 2, code.maxDelay)) pauses_ms += delay.count();
+    const QString prose = QString("Reopening waits %1 ms, then twice as long each time up to %2 s, %3 attempts (about %4 s")
+                              .arg(code.firstDelay.count())
+                              .arg(code.maxDelay.count() / 1000.0)
+                              .arg(code.reconnectAttempts)
+                              .arg(qRound(pauses_ms / 1000.0));
+    QVERIFY2(text.contains(prose), qPrintable("POSTGRES.md should say: " + prose));
+    QVERIFY2(text.contains(QString("the first connection tries %1 times").arg(code.connectAttempts)), "POSTGRES.md");
+
+    // A subset of the keys, in any order, with blanks: the others keep the base's values.
+    const PgRetryPolicy some = parsePgRetryPolicy(" max_ms=400 , reconnect=2", "test");
+    QCOMPARE(some.reconnectAttempts, 2);
+    QCOMPARE(some.maxDelay.count(), 400LL);
+    QCOMPARE(some.connectAttempts, code.connectAttempts);
+    QCOMPARE(some.firstDelay.count(), code.firstDelay.count());
+    QCOMPARE(parsePgRetryPolicy("", "test").reconnectAttempts, code.reconnectAttempts);
+    const PgRetryPolicy zero = parsePgRetryPolicy("first_ms=0,max_ms=0,connect=1", "test");
+    QCOMPARE(zero.firstDelay.count(), 0LL);
+    QCOMPARE(zero.connectAttempts, 1);
+
+    // Bad values: each error names where the text came from, the text, and the problem.
+    const std::vector<std::pair<const char*, const char*>> bad{
+        {"connect=0", "at least 1 attempt"},    {"reconnect=-2", "at least 1 attempt"},
+        {"first_ms=-1", "must not be negative"}, {"first_ms=500,max_ms=100", "max_ms is below first_ms"},
+        {"speed=3", "unknown key 'speed'"},      {"connect", "is not key=value"},
+        {"connect=2.5", "not a whole number"},   {"reconnect=many", "not a whole number"}};
+    for (const auto& [value, why] : bad) {
+      const QString e = errorOf([&] { parsePgRetryPolicy(value, "SOFTGRASP_PG_RETRY (environment)"); });
+      QVERIFY2(e.contains("SOFTGRASP_PG_RETRY (environment)") && e.contains(value) && e.contains(why), qPrintable(e));
+    }
+
+    // From the environment: unset and empty give the defaults; set, its keys; bad, an error naming the variable.
+    const QByteArray saved = qgetenv("SOFTGRASP_PG_RETRY");
+    const bool wasSet = qEnvironmentVariableIsSet("SOFTGRASP_PG_RETRY");
+    qunsetenv("SOFTGRASP_PG_RETRY");
+    QCOMPARE(pgRetryPolicyFromEnvironment().reconnectAttempts, code.reconnectAttempts);
+    qputenv("SOFTGRASP_PG_RETRY", "");
+    QCOMPARE(pgRetryPolicyFromEnvironment().connectAttempts, code.connectAttempts);
+    qputenv("SOFTGRASP_PG_RETRY", "reconnect=3,first_ms=7");
+    const PgRetryPolicy env = pgRetryPolicyFromEnvironment();
+    QCOMPARE(env.reconnectAttempts, 3);
+    QCOMPARE(env.firstDelay.count(), 7LL);
+    QCOMPARE(env.maxDelay.count(), code.maxDelay.count());
+    qputenv("SOFTGRASP_PG_RETRY", "reconnect=0");
+    const QString e = errorOf([] { pgRetryPolicyFromEnvironment(); });
+    if (wasSet) qputenv("SOFTGRASP_PG_RETRY", saved); else qunsetenv("SOFTGRASP_PG_RETRY");
+    QVERIFY2(e.contains("SOFTGRASP_PG_RETRY") && e.contains("reconnect=0"), qPrintable(e));
   }
 
   // Each file that is not a usable grasp database gives an error naming it and saying what is wrong.
