@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -154,6 +155,16 @@ std::string percentEncode(const std::string& text) {
   return out;
 }
 
+// FNV-1a of `text` in hex: a name that is the same in every build (std::hash need not be).
+std::string stableHash(const std::string& text) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (int shift = 60; shift >= 0; shift -= 4) out += hex[(h >> shift) & 15];
+  return out;
+}
+
 }  // namespace
 
 PostgresServer::PostgresServer(bool durable) : durable_(durable) {
@@ -208,15 +219,52 @@ bool PostgresServer::initialize() {
 
   const std::string initLog = dir_ + "/initdb.log";
   const Identity who{dropPrivileges_, serverUid_, serverGid_};
-  const int status = run({binDir_ + "/initdb", "-D", dir_ + "/data", "-U", user(), "-A", "trust", "-E", "UTF8",
-                          "--locale=C", "--no-sync"},
-                         initLog, dir_, who);
+  if (copyTemplate()) {
+    initialized_ = true;
+    return true;
+  }
+  const int status = run(initdbCommand(dir_ + "/data"), initLog, dir_, who);
   if (status != 0) {
     error_ = "initdb failed (exit " + std::to_string(status) + ") in " + dir_ + ":\n" + readFile(initLog);
     return false;
   }
   initialized_ = true;
   return true;
+}
+
+std::vector<std::string> PostgresServer::initdbCommand(const std::string& dataDir) const {
+  return {binDir_ + "/initdb", "-D", dataDir, "-U", user(), "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"};
+}
+
+// tests/postgres/README.md §One initdb per build tree: with SG_PG_TEMPLATE_DIR set (ctest sets it), the cluster is
+// a copy of one initdb'd there once. The template's name holds everything its files depend on (the programs, the
+// initdb options, the user the server runs as); it appears whole or not at all (initdb in a staging directory, then
+// rename, which fails harmlessly when a parallel suite got there first). Any failure: false, and the caller runs
+// initdb itself as without the variable.
+bool PostgresServer::copyTemplate() {
+  const Identity who{dropPrivileges_, serverUid_, serverGid_};
+  const char* root = std::getenv("SG_PG_TEMPLATE_DIR");
+  if (!root || !*root) return false;
+  std::string key = std::to_string(who.drop ? who.uid : ::geteuid());
+  for (const std::string& arg : initdbCommand("DATA")) key += " " + arg;
+  const std::string templ = std::string(root) + "/cluster-" + stableHash(key);
+  const std::string copyLog = dir_ + "/template.log";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(templ, ec)) {
+    std::filesystem::create_directories(root, ec);
+    std::string staging = std::string(root) + "/staging-XXXXXX";
+    if (!::mkdtemp(staging.data())) return false;
+    const bool handed = !who.drop || ::chown(staging.c_str(), who.uid, who.gid) == 0;
+    if (handed && run(initdbCommand(staging + "/data"), copyLog, dir_, who) == 0)
+      ::rename((staging + "/data").c_str(), templ.c_str());  // EEXIST/ENOTEMPTY: another suite's is there
+    std::filesystem::remove_all(staging, ec);
+  }
+  // cp as the server's user, so the copy is the user's with the template's modes (initdb's 0700).
+  if (std::filesystem::is_directory(templ, ec) &&
+      run({"/bin/cp", "-R", "-p", templ, dir_ + "/data"}, copyLog, dir_, who) == 0)
+    return true;
+  std::filesystem::remove_all(dir_ + "/data", ec);
+  return false;
 }
 
 bool PostgresServer::start() {

@@ -5,6 +5,7 @@
 // runs as root and why it is stopped the way it is. Standard C++ and POSIX only (no Qt), so benchmarks use it too.
 #include <string>
 #include <sys/types.h>
+#include <vector>
 
 namespace sg::test {
 
@@ -40,6 +41,8 @@ class PostgresServer {
 
  private:
   bool initialize();
+  std::vector<std::string> initdbCommand(const std::string& dataDir) const;
+  bool copyTemplate();  // the cluster copied from SG_PG_TEMPLATE_DIR's template; false: run initdb
   bool waitReady(int timeout_ms);
   bool createDatabase();
 
