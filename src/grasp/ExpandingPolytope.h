@@ -267,6 +267,43 @@ class Polytope {
       setOffset(i, f.b);
     }
   }
+  // Right after markMoved: refits every stale facet whose bound lies below the lowest exact offset, in one pass
+  // over the offsets rather than by picks (QUALITY.md §Warm start: the picks' block scans cost more than the refits).
+  // The threshold E starts at the exact offset of the facet of lowest bound, and every facet whose bound is below
+  // the current E is refitted (E takes its offset if lower); afterwards every facet left stale has a bound ≥ E, the
+  // lowest exact offset, as lowestExact would leave it. False if a refit failed (as lowestExact's −2).
+  bool refitBelowLowest() {
+    std::size_t first = 0;
+    double lowestBound = kInf;
+    for (std::size_t i = 0; i < offsets_.size(); ++i)
+      if (offsets_[i] < lowestBound) { lowestBound = offsets_[i]; first = i; }
+    if (!(lowestBound < kInf)) return true;
+    if (!refitStale(facets_[first])) return false;
+    double exact = facets_[first].b;
+    offsets_[first] = exact;
+    for (std::size_t i = 0; i < offsets_.size(); ++i) {
+      if (!(offsets_[i] < exact) || !facets_[i].stale) continue;
+      // A tighter bound first: every point x of the moved facet has n·x ≥ min over its vertices of n·v (n its old
+      // unit normal), so |x| ≥ that too; it counts only the moves along n, and most candidates end here.
+      Facet& f = facets_[i];
+      double tilted = kInf;
+      for (int k = 0; k < d_; ++k) tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]));
+      if (tilted > f.b) {
+        f.b = tilted;
+        offsets_[i] = tilted;
+        if (!(tilted < exact)) continue;
+      }
+      if (!refitStale(facets_[i])) return false;
+      offsets_[i] = facets_[i].b;
+      exact = std::min(exact, facets_[i].b);
+    }
+    for (std::size_t k = 0; k < blockMin_.size(); ++k) {
+      const std::size_t begin = k * kBlock, end = std::min(begin + kBlock, offsets_.size());
+      blockMin_[k] = *std::min_element(offsets_.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       offsets_.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+    return true;
+  }
   // The live facet of smallest offset with an exact plane (−1 none below the cutoff, −2 a stale facet could not
   // be refitted: degenerate, turned by more than 60°, or its offset not positive). A stale offset bounds the exact
   // one from below, so refitting the lowest until it is exact gives the lowest exact offset.
