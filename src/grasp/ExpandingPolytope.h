@@ -226,17 +226,6 @@ class Polytope {
   bool reusable() const { return reusable_; }
   void markNotReusable() { reusable_ = false; }
   void setTolerance(double tolVisible) { tol_ = tolVisible; }
-  // The vertices live facets use, ascending (a kept polytope also holds vertices later insertions buried).
-  void liveVertices(std::vector<int>& out) const {
-    std::vector<char>& used = scratchUsed_;
-    used.assign(pts_.size(), 0);
-    for (const Facet& f : facets_)
-      if (f.alive)
-        for (int k = 0; k < d_; ++k) used[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] = 1;
-    out.clear();
-    for (std::size_t i = 0; i < used.size(); ++i)
-      if (used[i]) out.push_back(static_cast<int>(i));
-  }
   const Origin& origin(int k) const { return dirs_[static_cast<std::size_t>(k)]; }
   double step(int k) const { return steps_[static_cast<std::size_t>(k)]; }
   const P6& vertex(int k) const { return pts_[static_cast<std::size_t>(k)]; }
@@ -287,7 +276,8 @@ class Polytope {
       // unit normal), so |x| ≥ that too; it counts only the moves along n, and most candidates end here.
       Facet& f = facets_[i];
       double tilted = kInf;
-      for (int k = 0; k < d_; ++k) tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]));
+      for (int k = 0; k < d_; ++k)
+        tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]));
       if (tilted > f.b) {
         f.b = tilted;
         offsets_[i] = tilted;
@@ -651,7 +641,6 @@ class Polytope {
   bool reusable_ = true;
   bool warmStale_ = false;    // markMoved since the last reset: stale facets may be left (tryAdd<true>)
   bool refitFailed_ = false;  // a stale facet could not be refitted since markMoved (the warm solve fails)
-  mutable std::vector<char> scratchUsed_;
   std::vector<Facet> facets_;
   std::vector<int> free_;  // dead facet slots
   int live_ = 0;

@@ -42,7 +42,6 @@ struct SupportWarmStart::Impl {
   int d = 0;
   int coldFacets = 0;  // live facets after the last cold solve: a kept polytope may grow to about twice that
   double clearance = 0;  // the kept surface's distance from the origin is at least this (its smallest offset)
-  std::vector<int> scratch;
   std::unique_ptr<support_polytope::Polytope<2>> p2;
   std::unique_ptr<support_polytope::Polytope<3>> p3;
   std::unique_ptr<support_polytope::Polytope<4>> p4;

@@ -1,8 +1,9 @@
 // The warm start of the support-function ε (QUALITY.md §Warm start): a solve that continues the previous state's
 // polytope gives the cold solve's ε (to 1e-9 where both ask for a gap of 1e-9; within the certified gaps for the
 // exact cones) and certified bounds that hold the cold value, over jittered states of the default grasp and over
-// perturbed random grasps, also when another facet becomes the lowest; it falls back to a cold solve when the contact set changes, the origin leaves the set,
-// or the input is degenerate or not finite; and a warm sequence is deterministic.
+// perturbed random grasps, also when another facet becomes the lowest; it falls back to a cold solve when the
+// contact set changes, the origin leaves the set, or the input is degenerate or not finite; and a warm sequence
+// is deterministic.
 #include <QtTest>
 
 #include <cmath>
