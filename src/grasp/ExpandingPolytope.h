@@ -226,17 +226,6 @@ class Polytope {
   bool reusable() const { return reusable_; }
   void markNotReusable() { reusable_ = false; }
   void setTolerance(double tolVisible) { tol_ = tolVisible; }
-  // The vertices live facets use, ascending (a kept polytope also holds vertices later insertions buried).
-  void liveVertices(std::vector<int>& out) const {
-    std::vector<char>& used = scratchUsed_;
-    used.assign(pts_.size(), 0);
-    for (const Facet& f : facets_)
-      if (f.alive)
-        for (int k = 0; k < d_; ++k) used[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])] = 1;
-    out.clear();
-    for (std::size_t i = 0; i < used.size(); ++i)
-      if (used[i]) out.push_back(static_cast<int>(i));
-  }
   const Origin& origin(int k) const { return dirs_[static_cast<std::size_t>(k)]; }
   double step(int k) const { return steps_[static_cast<std::size_t>(k)]; }
   const P6& vertex(int k) const { return pts_[static_cast<std::size_t>(k)]; }
@@ -266,6 +255,44 @@ class Polytope {
       f.stale = true;
       setOffset(i, f.b);
     }
+  }
+  // Right after markMoved: refits every stale facet whose bound lies below the lowest exact offset, in one pass
+  // over the offsets rather than by picks (QUALITY.md §Warm start: the picks' block scans cost more than the refits).
+  // The threshold E starts at the exact offset of the facet of lowest bound, and every facet whose bound is below
+  // the current E is refitted (E takes its offset if lower); afterwards every facet left stale has a bound ≥ E, the
+  // lowest exact offset, as lowestExact would leave it. False if a refit failed (as lowestExact's −2).
+  bool refitBelowLowest() {
+    std::size_t first = 0;
+    double lowestBound = kInf;
+    for (std::size_t i = 0; i < offsets_.size(); ++i)
+      if (offsets_[i] < lowestBound) { lowestBound = offsets_[i]; first = i; }
+    if (!(lowestBound < kInf)) return true;
+    if (!refitStale(facets_[first])) return false;
+    double exact = facets_[first].b;
+    offsets_[first] = exact;
+    for (std::size_t i = 0; i < offsets_.size(); ++i) {
+      if (!(offsets_[i] < exact) || !facets_[i].stale) continue;
+      // A tighter bound first: every point x of the moved facet has n·x ≥ min over its vertices of n·v (n its old
+      // unit normal), so |x| ≥ that too; it counts only the moves along n, and most candidates end here.
+      Facet& f = facets_[i];
+      double tilted = kInf;
+      for (int k = 0; k < d_; ++k)
+        tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]));
+      if (tilted > f.b) {
+        f.b = tilted;
+        offsets_[i] = tilted;
+        if (!(tilted < exact)) continue;
+      }
+      if (!refitStale(facets_[i])) return false;
+      offsets_[i] = facets_[i].b;
+      exact = std::min(exact, facets_[i].b);
+    }
+    for (std::size_t k = 0; k < blockMin_.size(); ++k) {
+      const std::size_t begin = k * kBlock, end = std::min(begin + kBlock, offsets_.size());
+      blockMin_[k] = *std::min_element(offsets_.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       offsets_.begin() + static_cast<std::ptrdiff_t>(end));
+    }
+    return true;
   }
   // The live facet of smallest offset with an exact plane (−1 none below the cutoff, −2 a stale facet could not
   // be refitted: degenerate, turned by more than 60°, or its offset not positive). A stale offset bounds the exact
@@ -614,7 +641,6 @@ class Polytope {
   bool reusable_ = true;
   bool warmStale_ = false;    // markMoved since the last reset: stale facets may be left (tryAdd<true>)
   bool refitFailed_ = false;  // a stale facet could not be refitted since markMoved (the warm solve fails)
-  mutable std::vector<char> scratchUsed_;
   std::vector<Facet> facets_;
   std::vector<int> free_;  // dead facet slots
   int live_ = 0;

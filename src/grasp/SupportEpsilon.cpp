@@ -42,7 +42,6 @@ struct SupportWarmStart::Impl {
   int d = 0;
   int coldFacets = 0;  // live facets after the last cold solve: a kept polytope may grow to about twice that
   double clearance = 0;  // the kept surface's distance from the origin is at least this (its smallest offset)
-  std::vector<int> scratch;
   std::unique_ptr<support_polytope::Polytope<2>> p2;
   std::unique_ptr<support_polytope::Polytope<3>> p3;
   std::unique_ptr<support_polytope::Polytope<4>> p4;
@@ -259,9 +258,8 @@ class Solver {
     if (!(scale > 0)) return std::nullopt;
     tolAbs_ = s_.absoluteTolerance * scale;
     poly.setTolerance(tolAbs_);
-    // The initial simplex first (never moved by a step; c is its centroid), then every live vertex.
-    std::vector<int>& live = warm_->scratch;
-    poly.liveVertices(live);
+    // The initial simplex first (never moved by a step; c is its centroid), then every other vertex: those that
+    // later insertions buried too, since moving one costs less than finding the live ones (a pass over every facet).
     std::vector<VecD> simplex;
     std::vector<Origin> simplexDirs;
     std::vector<P6> simplexOld;
@@ -279,8 +277,7 @@ class Solver {
     poly.setInterior(c);
     double moved = 0;  // the largest vertex displacement
     for (int k = 0; k <= d; ++k) moved = std::max(moved, (simplexOld[static_cast<std::size_t>(k)] - poly.vertex(k)).norm());
-    for (const int k : live) {
-      if (k <= d) continue;
+    for (int k = d + 1; k < poly.vertexCount(); ++k) {
       VecD p;
       if (!again(poly.origin(k), p)) return std::nullopt;
       const P6 q = pad(p);
@@ -291,6 +288,7 @@ class Solver {
     // The surface moved by less than its distance from the origin: it still winds once around it.
     if (!(moved < warm_->clearance)) return std::nullopt;
     poly.markMoved(moved);
+    if (!poly.refitBelowLowest()) return std::nullopt;
     const int f0 = poly.lowestExact();
     if (f0 < 0 || !(poly.facet(f0).b > tolAbs_)) return std::nullopt;  // the origin may be outside: cold decides
     result_.originInside = true;

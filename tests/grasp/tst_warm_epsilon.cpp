@@ -1,8 +1,9 @@
 // The warm start of the support-function ε (QUALITY.md §Warm start): a solve that continues the previous state's
 // polytope gives the cold solve's ε (to 1e-9 where both ask for a gap of 1e-9; within the certified gaps for the
 // exact cones) and certified bounds that hold the cold value, over jittered states of the default grasp and over
-// perturbed random grasps; it falls back to a cold solve when the contact set changes, the origin leaves the set,
-// or the input is degenerate or not finite; and a warm sequence is deterministic.
+// perturbed random grasps, also when another facet becomes the lowest; it falls back to a cold solve when the
+// contact set changes, the origin leaves the set, or the input is degenerate or not finite; and a warm sequence
+// is deterministic.
 #include <QtTest>
 
 #include <cmath>
@@ -173,6 +174,37 @@ class TestWarmEpsilon : public QObject {
       }
       QVERIFY2(steps == 0 || warmed >= steps / 2, qPrintable(QString("%1 of %2").arg(warmed).arg(steps)));
       QVERIFY2(steps == 0 || warmedExact >= 1, qPrintable(QString("exact: %1 of %2").arg(warmedExact).arg(steps)));
+    }
+  }
+
+  // The facet that bounds ε from below changes while the polytope is kept: after a move another facet (another
+  // weakest direction) is the lowest, and its stale bound must not hide it (QUALITY.md §Warm start: only facets
+  // whose bound lies below the lowest exact offset are refitted, the bound tightened along each facet's normal
+  // first). Warm equals cold at every step, including the steps whose weakest direction turned.
+  void lowestFacetChangesWhileWarm() {
+    std::mt19937 rng(3903);
+    for (const double torsion : {0.0, 2.0}) {
+      MovingGrasp grasp(rng, 6, torsion);
+      SupportWarmStart wl1, wlinf;
+      Vec6 lastL1 = Vec6::Zero(), lastLinf = Vec6::Zero();
+      int turnedWarm = 0, warmSteps = 0;
+      for (int step = 0; step < 40; ++step) {
+        grasp.move(rng, 0.3, 0.01);
+        const Wrenches w = grasp.wrenches();
+        const SupportEpsilon l1Cold = l1EpsilonFromSupport(w), linfCold = lInfinityEpsilonFromSupport(w);
+        const SupportEpsilon l1 = l1EpsilonFromSupport(w, {}, &wl1), linf = lInfinityEpsilonFromSupport(w, {}, &wlinf);
+        compare(l1, l1Cold, 1e-9, "eps L1");
+        compare(linf, linfCold, 1e-9, "eps Linf");
+        // The weakest direction turned by more than ~8° (cos < 0.99; a step turns a facet by ~1°): another facet of
+        // W is the lowest.
+        if (l1.warmStarted && l1Cold.weakestDirection.dot(lastL1) < 0.99) ++turnedWarm;
+        if (linf.warmStarted && linfCold.weakestDirection.dot(lastLinf) < 0.99) ++turnedWarm;
+        warmSteps += l1.warmStarted + linf.warmStarted;
+        lastL1 = l1Cold.weakestDirection;
+        lastLinf = linfCold.weakestDirection;
+      }
+      QVERIFY2(warmSteps >= 20, qPrintable(QString("%1 warm solves").arg(warmSteps)));
+      QVERIFY2(turnedWarm >= 1, qPrintable(QString("%1 warm solves after the weakest direction turned").arg(turnedWarm)));
     }
   }
 
