@@ -8,6 +8,9 @@
 //   SG_PARITY_EXTRA_WORLDS=/tmp/graspit/worlds/plannerMug.xml ctest -R parity --output-on-failure
 // Unset or empty: only the bundled worlds run. A named file that does not exist fails its row.
 #include <QAction>
+#include <cmath>
+#include <optional>
+#include <string>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -27,7 +30,9 @@
 #include "MainWindow.h"
 #include "GraspedDefaultWorld.h"
 #include "MessageBoxCloser.h"
+#include "Commands.h"
 #include "../support/AppTestSetup.h"
+#include "../support/JitteredGraspStates.h"
 #include "../support/TestPaths.h"
 
 using namespace sg;
@@ -40,6 +45,7 @@ class TstAppCliParity : public QObject {
   void gAndCliAgree();
   void exportedSettingsGiveTheSameAnalysis();
   void exportEqualsCliQuality();
+  void dragIsWarmAndExportIsCold();
   void filesOpenAsInTheCli();
 
  private:
@@ -102,10 +108,17 @@ void TstAppCliParity::gAndCliAgree() {
     QCOMPARE(json["kind"].toString(), QString(toString(c.kind)));
   }
   const QJsonObject measures = doc["measures"].toObject();
+  // The window's ε may be warm-started (the cold value to the solver's gap); what the application exports is the
+  // cold analysis, the CLI's to the bit (src/grasp/QUALITY.md §Live warm and export cold).
+  const std::optional<GraspEvaluation> coldEvaluation = window.analysis()->exportEvaluation();
+  QVERIFY(coldEvaluation.has_value());
   for (const char* name : {"epsilon-l1", "volume-l1", "epsilon-linf", "epsilon-exact", "min-singular-value"}) {
-    const MeasureValue* m = evaluation->measure(name);
-    QVERIFY2(m, name);
+    const MeasureValue* m = coldEvaluation->measure(name);
+    const MeasureValue* live = evaluation->measure(name);
+    QVERIFY2(m && live, name);
     QCOMPARE(measures[name].toObject()["value"].toDouble(), m->value);
+    const double gap = std::string(name) == "epsilon-exact" ? coldEvaluation->exactConeRelativeGap : 1e-9;
+    QVERIFY2(std::abs(live->value - m->value) <= 2 * gap * std::abs(m->value) + 1e-12, name);
     if (m->bounds) {  // the ε's: the same certified bounds
       QCOMPARE(measures[name].toObject()["lowerBound"].toDouble(), m->bounds->lower);
       QCOMPARE(measures[name].toObject()["upperBound"].toDouble(), m->bounds->upper);
@@ -247,6 +260,74 @@ void TstAppCliParity::exportEqualsCliQuality() {
   QVERIFY(app["contacts"].toArray().size() >= 3);
   const QString difference = firstDifference(app, cli, "$");
   QVERIFY2(difference.isEmpty(), qPrintable(difference));
+}
+
+// Live warm, export cold (src/grasp/QUALITY.md §Live warm and export cold): while the hand is dragged through
+// jittered states of the grasp, the live updates continue the previous update's ε polytopes (most of them finish
+// warm) and show the cold ε to the solver's gap; what File > Export writes for the final state is the document
+// `softgrasp-cli quality --json` prints for that state, bounds and iteration counts included.
+void TstAppCliParity::dragIsWarmAndExportIsCold() {
+  app::MainWindow window;
+  QVERIFY(test::openAndGraspDefaultWorld(window));
+  app::Document* doc = window.document();
+  app::GraspAnalysis* analysis = window.analysis();
+  const int stateCount = 12;
+  const std::vector<WorldState> states = sgtest::jitteredGraspStates(doc->world(), 0, stateCount, 3939);
+  int warmL1 = 0, warmLinf = 0;
+  for (const WorldState& state : states) {
+    const RobotState& hand = state.robots.at(0);
+    doc->push(new app::SetRobotPoseCommand(doc, 0, hand.X_WP));
+    doc->push(new app::SetDofValuesCommand(doc, 0, hand.dofValues));
+    analysis->recompute();
+    const auto& live = analysis->evaluation();
+    QVERIFY(live && live->l1Support && live->lInfinitySupport && live->exactSupport);
+    warmL1 += live->l1Support->warmStarted;
+    warmLinf += live->lInfinitySupport->warmStarted;
+    // Every state: the live ε within the solvers' gaps of the cold ones the export would write.
+    const std::optional<GraspEvaluation> cold = analysis->exportEvaluation();
+    QVERIFY(cold && !cold->l1Support->warmStarted && !cold->lInfinitySupport->warmStarted);
+    for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
+      const MeasureValue* w = live->measure(name);
+      const MeasureValue* c = cold->measure(name);
+      QVERIFY2(w && c && w->bounds && c->bounds, name);
+      const double gap = std::string(name) == "epsilon-exact" ? cold->exactConeRelativeGap : 1e-9;
+      const double t = 2 * gap * std::abs(c->value) + 1e-12;
+      QVERIFY2(std::abs(w->value - c->value) <= t, name);
+      // Each solve's certified bounds hold the other's value (to the other's gap).
+      QVERIFY2(w->bounds->lower <= c->value + t && c->value <= w->bounds->upper + t, name);
+      QVERIFY2(c->bounds->lower <= w->value + t && w->value <= c->bounds->upper + t, name);
+    }
+    const MeasureValue* sigmaLive = live->measure("min-singular-value");
+    const MeasureValue* sigmaCold = cold->measure("min-singular-value");
+    QVERIFY(sigmaLive && sigmaCold);
+    QCOMPARE(sigmaCold->value, sigmaLive->value);
+  }
+  // The first state after the grasp may solve cold; the drag is the warm start's case.
+  QVERIFY2(warmL1 >= stateCount / 2 && warmLinf >= stateCount / 2,
+           qPrintable(QString("warm: L1 %1, Linf %2 of %3").arg(warmL1).arg(warmLinf).arg(stateCount)));
+  QVERIFY(test::waitForL1Hull(*analysis));
+
+  // The final state, saved, exported and analysed by the CLI.
+  QTemporaryDir dir;
+  const QString world = dir.filePath("dragged.xml");
+  doc->saveWorld(world);
+  QStringList measures;
+  for (const MeasureValue& m : analysis->evaluation()->measures) measures << QString::fromStdString(m.measure);
+  QVERIFY(app::exportAnalysisJson(*doc, *analysis, dir.filePath("app.json")));
+  QFile exported(dir.filePath("app.json"));
+  QVERIFY(exported.open(QIODevice::ReadOnly));
+  const QJsonObject app = QJsonDocument::fromJson(exported.readAll()).object();
+  const CliRun run = runCli({"quality", world, "--json", "--measures", measures.join(',')});
+  QCOMPARE(run.exitCode, 0);
+  const QJsonObject cli = QJsonDocument::fromJson(run.out).object();
+  const QJsonObject appMeasures = app["measures"].toObject(), cliMeasures = cli["measures"].toObject();
+  for (const char* name : {"epsilon-l1", "epsilon-linf", "epsilon-exact"}) {
+    QVERIFY2(appMeasures.contains(name), name);
+    QVERIFY2(cliMeasures[name].toObject()["value"].toDouble() > 0, name);  // still force closure
+  }
+  const QString difference = firstDifference(appMeasures, cliMeasures, "$.measures");
+  QVERIFY2(difference.isEmpty(), qPrintable(difference));
+  QCOMPARE(app["contacts"].toArray().size(), cli["contacts"].toArray().size());
 }
 
 // The application opens (or imports) what the CLI reads and refuses what it refuses, with the same message: the

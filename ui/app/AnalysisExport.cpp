@@ -44,7 +44,10 @@ QString csvField(QString text) {
 bool exportAnalysisJson(const Document& doc, const GraspAnalysis& analysis, const QString& path, QString* error) {
   const World& world = doc.world();
   std::vector<const GraspEvaluation*> evaluations;
-  if (const auto& e = analysis.evaluation()) evaluations.push_back(&*e);
+  // The live evaluation's ε are warm-started; the file gets them solved cold, the CLI's values (src/grasp/QUALITY.md
+  // §Live warm and export cold).
+  const std::optional<GraspEvaluation> cold = analysis.exportEvaluation();
+  if (cold) evaluations.push_back(&*cold);
   // The engine's one analysis document, the one `softgrasp-cli quality --json` prints (src/grasp/AnalysisJson.h);
   // the hand reported is robot 0, the CLI's default --robot.
   const Json out = analysisJson({.file = doc.filePath().toStdString(),

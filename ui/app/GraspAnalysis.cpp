@@ -9,6 +9,7 @@
 
 #include "contact/Interpenetration.h"
 #include "grasp/DeferredMeasures.h"
+#include "grasp/EpsilonCold.h"
 
 namespace sg::app {
 
@@ -39,6 +40,7 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
     settings_.collision.disabledBodies.clear();
     settings_.collision.userDisabledPairs.clear();
     target_.reset();
+    warmStarts_.clear();
   });
   // The selected graspable is the one evaluated.
   connect(doc_, &Document::selectionChanged, this, [this] {
@@ -49,6 +51,7 @@ GraspAnalysis::GraspAnalysis(Document* doc, QObject* parent)
 
 void GraspAnalysis::setSettings(const AnalysisSettings& settings) {
   settings_ = settings;
+  warmStarts_.clear();  // another set or tolerances would solve cold anyway (SupportEpsilon.cpp's shape key)
   recompute();
 }
 
@@ -64,6 +67,7 @@ void GraspAnalysis::schedule() {
 void GraspAnalysis::setTargetGraspable(std::optional<int> graspable) {
   if (graspable == target_) return;
   target_ = graspable;
+  warmStarts_.clear();
   recompute();
 }
 
@@ -98,10 +102,11 @@ void GraspAnalysis::recompute() {
   try {
     NullProgress progress;
     AnalysisRequest request = liveAnalysisRequest(settings_, selectedGraspable());
-    // Contacts of the pairs a drag did not move are reused (bit-identical, contact/ContactCache.h). The ε warm
-    // start (QUALITY.md §Warm start) is not lent: its certified bounds differ from a cold solve's, and the window
-    // must show and export the CLI's numbers (tests/app/tst_app_cli_parity.cpp).
+    // Contacts of the pairs a drag did not move are reused (bit-identical, contact/ContactCache.h), and every ε
+    // continues the last update's polytope (src/grasp/QUALITY.md §Warm start): the same ε to 1e-9, other
+    // certified bounds; exportEvaluation() gives the cold ones (§Live warm and export cold).
     request.contactCache = &contactCache_;
+    request.warmStart = &warmStarts_;
     AnalysisResult result = analyzeGrasp(doc_->world(), request, progress);
     contacts_ = std::move(result.contacts);
     graspable_ = result.graspable;
@@ -119,6 +124,12 @@ void GraspAnalysis::recompute() {
   selectedContact_.reset();  // indices refer to the previous contacts
   emit updated();
   if (selectionDropped) emit selectedContactChanged();
+}
+
+std::optional<GraspEvaluation> GraspAnalysis::exportEvaluation() const {
+  std::optional<GraspEvaluation> out = evaluation_;
+  if (out) resolveEpsilonCold(*out);
+  return out;
 }
 
 void GraspAnalysis::startHull(GwsType type) {

@@ -7,7 +7,10 @@
 // window, soft inspector). Results only: nothing here edits the model. Settings are not part of the world
 // and are not undoable.
 //
-// Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. The measures that read a
+// Every ε (L1, L∞, exact cones) comes from support functions with each update, no hull. Live warm, export cold
+// (src/grasp/QUALITY.md §Live warm and export cold): each update continues the previous update's ε polytopes
+// (EpsilonWarmStarts), so the window shows warm solves (the cold ε to 1e-9, other certified bounds);
+// exportEvaluation() solves them again cold, the values `softgrasp-cli quality` prints for the same state. The measures that read a
 // Qhull hull (volume-l1, volume-linf) and the GWS projection never run on the GUI thread: recompute() emits
 // updated() with them pending, and a JobRunner per space runs the engine's deferred hull
 // (grasp/DeferredMeasures.h, through DeferredHullJob.h) from the evaluation's own wrenches — the L1 hull after every update (milliseconds), the L∞ hull of the Minkowski sum
@@ -71,6 +74,10 @@ class GraspAnalysis : public QObject {
   // (then error() says why). Its ContactEvaluation::sourceContacts index contacts(). While
   // lInfinityPending(), its lInfinity / lInfinityQuality are placeholders (no hull).
   const std::optional<GraspEvaluation>& evaluation() const { return evaluation_; }
+  // What File > Export writes: a copy of evaluation() with every warm-started ε solved again cold and its measures
+  // recomputed (grasp/EpsilonCold.h), so values, bounds and iteration counts are those of a cold analysis, the
+  // CLI's. nullopt when evaluation() is.
+  std::optional<GraspEvaluation> exportEvaluation() const;
   // The L∞ space of the current evaluation is being built in the background.
   bool lInfinityPending() const { return lInfinityPending_; }
   // The L1 hull of the current evaluation (evaluation()->l1, l1Quality, volume-l1) is being built in the
@@ -118,6 +125,7 @@ class GraspAnalysis : public QObject {
   int graspable_ = -1;
   std::optional<GraspEvaluation> evaluation_;
   ContactCache contactCache_;  // the contacts of pairs whose bodies did not move (contact/ContactCache.h)
+  EpsilonWarmStarts warmStarts_;  // the last update's ε polytopes (grasp/GraspEvaluation.h), lent to the next update
   QString error_;
   std::optional<int> selectedContact_;
   std::optional<int> target_;
