@@ -108,16 +108,6 @@ Json withTrials(const Json& doc, const sim::TrialSettings& settings, const std::
   return out;
 }
 
-std::vector<Json> trialsOfDocument(const Json& doc) {
-  std::vector<Json> out;
-  if (const Json* grasps = doc.find("grasps"))
-    for (const Json& g : grasps->items("grasps")) {
-      const Json* t = g.find("trial");
-      out.push_back(t ? *t : Json());
-    }
-  return out;
-}
-
 std::string trialCsvHeader(const sim::TrialSettings& settings) {
   std::string h = "trial_score";
   for (const sim::PullDirection& d : settings.directions) {

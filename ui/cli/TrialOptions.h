@@ -45,9 +45,6 @@ ListTrials runListTrials(const World& world, const planner::GraspList& list, con
 Json withTrials(const Json& doc, const std::vector<Json>& trials);
 // withTrials with the trials' summaries, plus the document's "trialSettings" (sim::trialSettingsJson).
 Json withTrials(const Json& doc, const sim::TrialSettings& settings, const std::vector<sim::TrialResult>& results);
-// The summaries of a list document's grasps ("trial" of each; a null Json for a grasp without one) and its
-// "trialSettings" (null when it has none): what plan/batch --db store.
-std::vector<Json> trialsOfDocument(const Json& doc);
 std::vector<Json> trialSummaries(const std::vector<sim::TrialResult>& results);
 
 // The CSV columns a trial adds to a grasp's line: trial_score, then per direction tried
