@@ -15,7 +15,18 @@ OptionSpec directions() {
   return {"--directions", "LIST", "all (the default) or a comma-separated list of x+, x-, y+, y-, z+, z-"};
 }
 OptionSpec duration() { return {"--duration", "S", "seconds of pull per direction (default 1)"}; }
+OptionSpec timestep() { return {"--timestep", "S", "MuJoCo's timestep in seconds (default 0.002)"}; }
 }  // namespace trial_options
+
+std::optional<double> timestepOption(const ParsedArgs& args) {
+  const auto t = args.value("--timestep");
+  if (!t) return std::nullopt;
+  const auto v = parseDouble(*t);
+  // Above 10 ms trials diverge (src/sim/README.md §Timestep): refused rather than run.
+  if (!v || !(*v > 0) || !(*v <= 0.01))
+    throw UsageError("--timestep: expected a number of seconds in (0, 0.01], found '" + *t + "'");
+  return *v;
+}
 
 sim::TrialSettings trialSettingsFrom(const ParsedArgs& args) {
   sim::TrialSettings s;
@@ -32,6 +43,7 @@ sim::TrialSettings trialSettingsFrom(const ParsedArgs& args) {
       throw UsageError("--duration: expected a number of seconds > 0, found '" + *t + "'");
     s.duration_s = *v;
   }
+  if (const auto t = timestepOption(args)) s.timestep_s = *t;
   return s;
 }
 

@@ -19,9 +19,14 @@ namespace trial_options {
 OptionSpec validate(const std::string& what);  // --validate
 OptionSpec directions();                      // --directions LIST
 OptionSpec duration();                        // --duration S
+OptionSpec timestep();                        // --timestep S
 }  // namespace trial_options
 
-// The trial settings of --directions and --duration (defaults otherwise); UsageError naming the option.
+// --timestep S (MuJoCo's step, src/sim/README.md §Timestep), nullopt when not given; UsageError unless a finite
+// number of seconds in (0, 0.01].
+std::optional<double> timestepOption(const ParsedArgs& args);
+
+// The trial settings of --directions, --duration and --timestep (defaults otherwise); UsageError naming the option.
 sim::TrialSettings trialSettingsFrom(const ParsedArgs& args);
 // A job-list row's trial settings (its trialDirections and trialDuration_s); sg::Error naming the setting.
 sim::TrialSettings trialSettingsOf(const std::string& directions, double duration_s);
