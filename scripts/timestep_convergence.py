@@ -4,7 +4,8 @@
 compared grasp by grasp and direction by direction:
 
     softgrasp-cli compare worlds/default.xml --against-physics --world ... --seeds 3 --json > step2ms.json
-    softgrasp-cli compare worlds/default.xml --against-physics --world ... --seeds 3 --timestep 0.001 --json > step1ms.json
+    softgrasp-cli compare worlds/default.xml --against-physics --world ... --seeds 3 --timestep 0.001 \
+        --json > step1ms.json
     python3 scripts/timestep_convergence.py step2ms.json step1ms.json
 
 Planning does not depend on the trial's settings, so both documents hold the same grasps; the script checks it

@@ -245,7 +245,8 @@ bool GraspStore::writeRow(std::int64_t runId, const RowRecord& row) {
         "INSERT INTO contacts (grasp_id, contact_index, hand_body, other_body, px_mm, py_mm, pz_mm, nx, ny, nz) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grasp_id, contact_index) DO NOTHING");
     st.insertTrial = c.prepare(
-        "INSERT INTO trials (grasp_id, kind, run_id, success, score, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        "INSERT INTO trials (grasp_id, kind, run_id, success, score, details, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
   }
   if (row.error.empty() && (!row.robot || !row.object))
     throw Error("row " + std::to_string(row.row) + " has grasps but no robot or object identity", url());

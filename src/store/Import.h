@@ -34,8 +34,9 @@ TrialRecord physicsTrialRecord(const Json& settings, const Json& summary);
 // Returns the trials attached.
 std::size_t attachListTrials(RowRecord& row, const Json& listDoc);
 
-// A shard's row record (its text), its grasps' trials attached (attachListTrials). sg::Error when it is malformed or was written without "provenance" (shards
-// of SoftGrasp before the database: rerun the rows, or import their merged grasp lists).
+// A shard's row record (its text), its grasps' trials attached (attachListTrials). sg::Error when it is
+// malformed or was written without "provenance" (shards of SoftGrasp before the database: rerun the rows, or
+// import their merged grasp lists).
 RowRecord rowFromShardRecord(const std::string& recordText);
 
 // The run of a batch: one per job list, whatever the shards and processes (key "batch:<digest>").

@@ -80,7 +80,8 @@ class TestCliValidate : public QObject {
     settings.timestep_s = 0.001;
     settings.directions = sg::sim::parseDirections("z-");
     const sg::sim::TrialResult engine = sg::sim::runTrial(w, w.state, {0, 0, settings}, progress);
-    QCOMPARE(cli, QJsonDocument::fromJson(QByteArray::fromStdString(sg::sim::trialSummaryJson(engine).dump())).object());
+    const QByteArray expected = QByteArray::fromStdString(sg::sim::trialSummaryJson(engine).dump());
+    QCOMPARE(cli, QJsonDocument::fromJson(expected).object());
   }
 
   void usageErrors() {

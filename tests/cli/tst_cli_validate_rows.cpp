@@ -45,7 +45,9 @@ long dbTrials(const QString& db) {
   return info.exitCode == 0 ? info.json()["counts"].toObject()["trials"].toInteger(-1) : -1;
 }
 
-QJsonObject jsonOf(const std::string& text) { return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object(); }
+QJsonObject jsonOf(const std::string& text) {
+  return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+}
 
 // The trials of the shard lines (header first) as a database should hold them: by row and rank, each with the
 // list's trial settings. Checks every stored field against them and returns how many trials the lines hold.

@@ -145,7 +145,8 @@ class TestPgCli : public QObject {
   void mergeAndImportCarryTrials() {
     const QString jobs = tmp_.filePath("trial-jobs.json"), out = tmp_.filePath("trial-shards");
     QVERIFY(writeFile(jobs, "{\"format\": \"softgrasp.batch-jobs\", \"version\": 1,\n"
-                            " \"defaults\": {\"steps\": 30150, \"contactModel\": \"point\", \"measures\": [\"epsilon-l1\"],\n"
+                            " \"defaults\": {\"steps\": 30150, \"contactModel\": \"point\",\n"
+                            "  \"measures\": [\"epsilon-l1\"],\n"
                             "  \"validate\": true, \"trialDirections\": \"z-,x+\", \"trialDuration_s\": 0.2},\n"
                             " \"jobs\": [{\"world\": \"" + QByteArray(sg::test::sourceDir()) +
                             "/worlds/paralleljaw_box.xml\", \"seeds\": [1, 2]}]}\n"));

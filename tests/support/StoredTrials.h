@@ -23,9 +23,9 @@ struct StoredTrial {
 inline std::vector<StoredTrial> storedTrials(const std::string& url) {
   auto db = store::GraspStore::open(url, store::OpenMode::ReadOnly);
   auto s = db->connection().prepare(
-      "SELECT r.row_index, g.grasp_rank, t.kind, t.success, t.score, t.details, CASE WHEN t.run_id = g.run_id THEN 1 ELSE 0 END "
-      "FROM trials t "
-      "JOIN grasps g ON g.id = t.grasp_id JOIN run_rows r ON r.id = g.row_id ORDER BY r.row_index, g.grasp_rank, t.id");
+      "SELECT r.row_index, g.grasp_rank, t.kind, t.success, t.score, t.details, "
+      "CASE WHEN t.run_id = g.run_id THEN 1 ELSE 0 END FROM trials t JOIN grasps g ON g.id = t.grasp_id "
+      "JOIN run_rows r ON r.id = g.row_id ORDER BY r.row_index, g.grasp_rank, t.id");
   std::vector<StoredTrial> out;
   while (s->step()) {
     StoredTrial t;

@@ -1,5 +1,6 @@
 // softgrasp-cli validate WORLD [--approach [MM]] [--autograsp | --no-close] [--grasps FILE] [--robot N]
-//                             [--graspable N] [--directions all|x+,z-,...] [--duration S] [--timestep S] [--db URL] [--json]
+//                             [--graspable N] [--directions all|x+,z-,...] [--duration S]
+//                             [--timestep S] [--db URL] [--json]
 //                             [--no-progress | --progress] [--model-root DIR]... [--package-path DIR]...
 // The physics trial (src/sim/README.md §Trial protocol) of the world's grasp (after --approach/--autograsp as
 // `quality` moves the hand) or of every grasp of a grasp list: per grasp and direction whether the object stayed
