@@ -96,7 +96,17 @@ struct DatasetItem {
   std::string json;                     // JSON: the grasp's line
   std::string csvHead, csvTail;         // CSV: the fields before and after the measure columns
   std::vector<std::pair<std::string, std::string>> measures;
+  // CSV: the trial's fields (BATCH.md §Merge and the dataset): score, held, tried, and per direction tried
+  // "held,displacement_mm,rotation_deg"; empty without a trial.
+  std::string trialFields;
+  std::vector<std::pair<std::string, std::string>> trialDirections;
 };
+
+// The pull directions in the order the trial's columns take (src/sim/TrialSettings.h: x+, x-, y+, y-, z+, z-).
+const std::vector<std::string>& pullDirectionOrder() {
+  static const std::vector<std::string> order = {"x+", "x-", "y+", "y-", "z+", "z-"};
+  return order;
+}
 
 // Fields are appended one by one (`a + b` chains of temporaries trip GCC 12's -Wrestrict false positive).
 void appendField(std::string& out, const std::string& text) {
@@ -124,6 +134,17 @@ DatasetItem csvItem(const Json& e) {
       appendField(item.csvTail, numberField(v));
     appendField(item.csvTail, joinedNumbers(conf.at("dofs", c)));
   }
+  if (const Json* t = e.find("trial"); t && !t->isNull()) {
+    item.trialFields = numberField(t->at("score", "trial"));
+    appendField(item.trialFields, numberField(t->at("held", "trial")));
+    appendField(item.trialFields, numberField(t->at("tried", "trial")));
+    for (const Json& d : t->at("directions", "trial").items("trial.directions")) {
+      std::string f = d.at("held", "direction").boolean("held") ? "1" : "0";
+      appendField(f, numberField(d.at("displacement_mm", "direction")));
+      appendField(f, numberField(d.at("rotation_deg", "direction")));
+      item.trialDirections.emplace_back(d.at("direction", "direction").string("direction"), std::move(f));
+    }
+  }
   return item;
 }
 
@@ -134,6 +155,8 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
   checkRankBy(rankBy);
   std::vector<DatasetItem> items;
   std::vector<std::string> measureNames;
+  std::set<std::string> trialDirections;  // every direction some grasp's trial tried
+  bool trials = false;
   std::vector<std::string> failed;
   for (std::string& text : records) {
     const Json record = Json::parse(text);
@@ -154,6 +177,8 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
       const Json entry = datasetGrasp(job, list, g);
       DatasetItem item = format == DatasetFormat::Csv ? csvItem(entry) : DatasetItem{};
       if (format == DatasetFormat::Json) item.json = entry.dumpLine();
+      trials = trials || !item.trialFields.empty();
+      for (const auto& [direction, fields] : item.trialDirections) trialDirections.insert(direction);
       for (const auto& [name, v] : g.at("measures", "grasp").members("measures"))
         if (std::find(measureNames.begin(), measureNames.end(), name) == measureNames.end()) measureNames.push_back(name);
       if (rankBy != "row") {
@@ -201,6 +226,15 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
   for (const char* c : {"grasp", "pregrasp"})
     for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"})
       appendField(out, std::string(c) + f);
+  // Trial columns only when some row ran trials, so datasets without them keep their columns.
+  std::vector<std::string> directions;
+  for (const std::string& d : pullDirectionOrder())
+    if (trialDirections.count(d)) directions.push_back(d);
+  if (trials) {
+    out += ",trial_score,trial_held,trial_tried";
+    for (const std::string& d : directions)
+      for (const char* f : {"_held", "_displacement_mm", "_rotation_deg"}) appendField(out, d + f);
+  }
   out += '\n';
   for (const DatasetItem& item : items) {
     out += item.csvHead;
@@ -209,6 +243,14 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
       appendField(out, it == item.measures.end() ? std::string() : it->second);
     }
     out += item.csvTail;
+    if (trials) {
+      appendField(out, item.trialFields.empty() ? ",," : item.trialFields);
+      for (const std::string& d : directions) {
+        const auto it = std::find_if(item.trialDirections.begin(), item.trialDirections.end(),
+                                     [&](const auto& p) { return p.first == d; });
+        appendField(out, it == item.trialDirections.end() ? ",," : it->second);
+      }
+    }
     out += '\n';
   }
   return out;

@@ -125,7 +125,11 @@ void measureAndTry(const PhysicsWorld& w, const PhysicsComparisonRequest& r, con
   }
   StopSink sink(stop);
   const TrialResult trial = runTrial(world, s.state, {w.analysis.robot, graspableOf(w), r.trial}, sink);
-  for (const DirectionTrial& d : trial.directions) s.held.push_back(d.held);
+  for (const DirectionTrial& d : trial.directions) {
+    s.held.push_back(d.held);
+    s.displacement_mm.push_back(d.displacement_mm);
+    s.rotation_deg.push_back(d.rotation_deg);
+  }
   s.score = trial.score();
 }
 

@@ -53,6 +53,7 @@ struct PhysicsSample {
   std::vector<std::optional<double>> predictors;  // per PhysicsComparison::predictors; nullopt: no value
   std::optional<double> score;   // trial score; nullopt: not tried (cancelled before it)
   std::vector<bool> held;        // the trial's verdict per TrialSettings::directions entry
+  std::vector<double> displacement_mm, rotation_deg;  // the trial's largest per direction (DirectionTrial)
   // Per contact model (PhysicsComparison::models order): analyzeHold's "held" per direction; nullopt where the
   // static check does not apply (the model failed on the grasp, no contacts, a DOF without effort).
   std::vector<std::optional<std::vector<bool>>> staticHeld;

@@ -19,6 +19,18 @@ void bindOptional(Statement& s, int index, const std::optional<double>& v) {
   if (v) s.bindDouble(index, *v);
   else s.bindNull(index);
 }
+// The 7 parameters of an INSERT INTO trials (grasp_id, kind, run_id, success, score, details, created_at).
+void bindTrial(Statement& s, const TrialRecord& trial) {
+  s.bindInt(1, trial.graspId);
+  s.bindText(2, trial.kind);
+  if (trial.runId) s.bindInt(3, *trial.runId);
+  else s.bindNull(3);
+  if (trial.success) s.bindInt(4, *trial.success ? 1 : 0);
+  else s.bindNull(4);
+  bindOptional(s, 5, trial.score);
+  s.bindText(6, trial.details);
+  s.bindText(7, trial.createdAt);
+}
 std::optional<double> optionalColumn(const Statement& s, int column) {
   if (s.isNull(column)) return std::nullopt;
   return s.columnDouble(column);
@@ -53,7 +65,7 @@ Transform poseColumnsAt(const Statement& s, int column) {
 // The statements a write uses, prepared once per store.
 struct GraspStore::Statements {
   std::unique_ptr<Statement> findRun, insertRun, endRun, rowExists, insertRow, insertGrasp, insertMeasure,
-      insertContact;
+      insertContact, insertTrial;
   std::map<std::string, std::unique_ptr<Statement>> findModel, insertModel, insertFile;
 };
 
@@ -232,6 +244,9 @@ bool GraspStore::writeRow(std::int64_t runId, const RowRecord& row) {
     st.insertContact = c.prepare(
         "INSERT INTO contacts (grasp_id, contact_index, hand_body, other_body, px_mm, py_mm, pz_mm, nx, ny, nz) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (grasp_id, contact_index) DO NOTHING");
+    st.insertTrial = c.prepare(
+        "INSERT INTO trials (grasp_id, kind, run_id, success, score, details, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
   }
   if (row.error.empty() && (!row.robot || !row.object))
     throw Error("row " + std::to_string(row.row) + " has grasps but no robot or object identity", url());
@@ -321,6 +336,15 @@ bool GraspStore::writeRow(std::int64_t runId, const RowRecord& row) {
         ms.bindInt(8, *objectId);
         ms.step();
       }
+      // The trial comes with a new grasp only, so a row stored again (skipped above) adds no trial twice.
+      if (g.trial) {
+        TrialRecord t = *g.trial;
+        t.graspId = graspId;
+        t.runId = runId;
+        bindTrial(*st.insertTrial, t);
+        st.insertTrial->step();
+        st.insertTrial->reset();
+      }
       if (!withContacts) continue;
       for (std::size_t k = 0; k < g.contacts.size(); ++k) {
         const ContactRecord& cr = g.contacts[k];
@@ -347,15 +371,7 @@ std::int64_t GraspStore::insertTrial(const TrialRecord& trial) {
   std::int64_t id = 0;
   connection_->transaction([&] {
     s->reset();
-    s->bindInt(1, trial.graspId);
-    s->bindText(2, trial.kind);
-    if (trial.runId) s->bindInt(3, *trial.runId);
-    else s->bindNull(3);
-    if (trial.success) s->bindInt(4, *trial.success ? 1 : 0);
-    else s->bindNull(4);
-    bindOptional(*s, 5, trial.score);
-    s->bindText(6, trial.details);
-    s->bindText(7, trial.createdAt);
+    bindTrial(*s, trial);
     if (!s->step()) throw Error("the trial was not stored", url());
     id = s->columnInt(0);
     s->reset();

@@ -107,6 +107,38 @@ RowRecord rowFromGraspList(const planner::GraspList& list, const Json& provenanc
   return r;
 }
 
+TrialRecord physicsTrialRecord(const Json& settings, const Json& summary) {
+  TrialRecord t;
+  t.kind = "physics";
+  t.success = summary.at("held", "trial").number("trial.held") == summary.at("tried", "trial").number("trial.tried");
+  t.score = summary.at("score", "trial").number("trial.score");
+  Json details = Json::object();
+  details.set("settings", settings);
+  details.set("result", summary);
+  t.details = details.dumpLine();
+  t.createdAt = utcNow();
+  return t;
+}
+
+std::size_t attachListTrials(RowRecord& row, const Json& listDoc) {
+  const Json* settings = listDoc.find("trialSettings");
+  const Json* grasps = listDoc.find("grasps");
+  if (!settings || !grasps) return 0;
+  const auto& items = grasps->items("list.grasps");
+  std::size_t attached = 0;
+  for (std::size_t i = 0; i < items.size() && i < row.grasps.size(); ++i) {
+    const Json* trial = items[i].find("trial");
+    if (!trial || trial->isNull()) continue;  // an interrupted plan --validate: later grasps have none
+    try {
+      row.grasps[i].trial = physicsTrialRecord(*settings, *trial);
+    } catch (const Error& e) {
+      throw Error("list.grasps[" + std::to_string(i) + "]." + e.message());
+    }
+    ++attached;
+  }
+  return attached;
+}
+
 RowRecord rowFromShardRecord(const std::string& recordText) {
   const Json record = Json::parse(recordText);
   const Json& job = record.at("job", "record");
@@ -130,8 +162,10 @@ RowRecord rowFromShardRecord(const std::string& recordText) {
   const auto& models = job.at("settings", "record.job").at("contactModel", "record.job.settings")
                            .items("record.job.settings.contactModel");
   if (models.empty()) throw Error("record.job.settings.contactModel: empty");
-  const planner::GraspList list = planner::graspListFromJson(record.at("list", "record").dumpLine());
+  const Json& listDoc = record.at("list", "record");
+  const planner::GraspList list = planner::graspListFromJson(listDoc.dumpLine());
   RowRecord r = rowFromGraspList(list, *provenance, models.front().string("contactModel"), row, jobIndex, spec);
+  (void)attachListTrials(r, listDoc);
   r.seed = job.at("seed", "record.job").string("record.job.seed");
   if (const Json* t = record.find("elapsed_s")) r.elapsed_s = t->number("record.elapsed_s");
   if (const Json* n = record.find("iterations")) r.iterations = static_cast<std::int64_t>(n->number("record.iterations"));
@@ -168,6 +202,7 @@ void streamShard(GraspStore& store, std::int64_t runId, const std::string& path,
       if (written[i]) {
         ++summary.inserted;
         summary.grasps += static_cast<std::int64_t>(pending[i].grasps.size());
+        for (const GraspRecord& g : pending[i].grasps) summary.trials += g.trial ? 1 : 0;
       } else {
         ++summary.skipped;
       }

@@ -23,8 +23,20 @@ ModelIdentity modelIdentityFromJson(const Json& identity, const std::string& wha
 RowRecord rowFromGraspList(const planner::GraspList& list, const Json& provenance, const std::string& contactModel,
                            std::int64_t row, std::int64_t job, const std::string& spec);
 
-// A shard's row record (its text). sg::Error when it is malformed or was written without "provenance" (shards
-// of SoftGrasp before the database: rerun the rows, or import their merged grasp lists).
+// The `trials` row of one physics trial (src/store/README.md §Trials) from its settings (the document's
+// "trialSettings", src/sim/TrialJson.h) and summary (a grasp's "trial"): kind physics, success when every
+// direction tried held, score, details {"settings", "result"}, created now. graspId and runId are left for the
+// writer. sg::Error naming the field when the summary lacks score, held or tried.
+TrialRecord physicsTrialRecord(const Json& settings, const Json& summary);
+
+// Grasp i of `row` gets the trial of grasp i of the grasp-list document `listDoc` (its "trial" and the list's
+// "trialSettings"; plan --validate, a batch row with "validate"). A document without "trialSettings" adds none.
+// Returns the trials attached.
+std::size_t attachListTrials(RowRecord& row, const Json& listDoc);
+
+// A shard's row record (its text), its grasps' trials attached (attachListTrials). sg::Error when it is
+// malformed or was written without "provenance" (shards of SoftGrasp before the database: rerun the rows, or
+// import their merged grasp lists).
 RowRecord rowFromShardRecord(const std::string& recordText);
 
 // The run of a batch: one per job list, whatever the shards and processes (key "batch:<digest>").
@@ -36,6 +48,7 @@ struct ImportSummary {
   std::int64_t inserted = 0;          // rows written
   std::int64_t skipped = 0;           // rows already in the database
   std::int64_t grasps = 0;            // grasps of the rows written
+  std::int64_t trials = 0;            // physics trials of the rows written (batch rows with "validate")
   std::int64_t rowsTotal = 0;         // rows of the job list (shards)
   std::int64_t rowsStored = 0;        // rows of its run now in the database
   std::vector<std::string> problems;  // "FILE:LINE: problem", missing shards and rows

@@ -65,6 +65,17 @@ struct ContactRecord {
   Vec3 n_O = Vec3::UnitZ();       // inward on the hand body
 };
 
+// A later result about a stored grasp (a physics trial, ...), its own table keyed by grasp.
+struct TrialRecord {
+  std::int64_t graspId = 0;
+  std::string kind;               // e.g. "physics" (softgrasp-cli validate: src/sim/README.md)
+  std::optional<std::int64_t> runId;
+  std::optional<bool> success;
+  std::optional<double> score;
+  std::string details;            // JSON text
+  std::string createdAt;
+};
+
 struct GraspRecord {
   int rank = 1;                   // 1 = best of its row by planner energy
   std::optional<double> energy;   // absent: unknown (a captured grasp whose hand collides)
@@ -76,6 +87,9 @@ struct GraspRecord {
   bool forceClosure = false;
   std::vector<MeasureRecord> measures;
   std::vector<ContactRecord> contacts;   // stored only when the run has withContacts
+  // A trial that came with the grasp (a batch row with "validate", a grasp list of plan --validate), written
+  // with it in its row's transaction; graspId and runId are then the grasp's (src/store/README.md §Trials).
+  std::optional<TrialRecord> trial;
 };
 
 // One unit of work, written in one transaction: a batch row, or the grasp list of a plan or evaluate (row 0).
@@ -92,17 +106,6 @@ struct RowRecord {
   std::string stopReason;
   std::string error;              // non-empty: the row failed (no grasps)
   std::vector<GraspRecord> grasps;
-};
-
-// A later result about a stored grasp (a physics trial, ...), its own table keyed by grasp.
-struct TrialRecord {
-  std::int64_t graspId = 0;
-  std::string kind;               // e.g. "physics" (softgrasp-cli validate: src/sim/README.md)
-  std::optional<std::int64_t> runId;
-  std::optional<bool> success;
-  std::optional<double> score;
-  std::string details;            // JSON text
-  std::string createdAt;
 };
 
 }  // namespace sg::store

@@ -68,6 +68,15 @@ class TestCliComparePhysics : public QObject {
       int heldCount = 0;
       for (const QJsonValue& h : held) heldCount += h.toBool();
       QCOMPARE(score, heldCount / 6.0);
+      // The largest displacement and rotation per direction: a held direction stayed within the protocol's
+      // 10 mm and 15° (src/sim/README.md §Trial protocol), a lost one left one of them.
+      const QJsonArray displacement = o["displacement_mm"].toArray(), rotation = o["rotation_deg"].toArray();
+      QCOMPARE(displacement.size(), 6);
+      QCOMPARE(rotation.size(), 6);
+      for (int d = 0; d < 6; ++d) {
+        const bool within = displacement[d].toDouble() < 10 && rotation[d].toDouble() < 15;
+        QCOMPARE(within, held[d].toBool());
+      }
       sg::sim::PredictionSample sample{score, {}};
       for (const QJsonValue& v : o["predictors"].toArray()) sample.predictors.push_back(optionalNumber(v));
       engineSamples.push_back(sample);
@@ -133,6 +142,23 @@ class TestCliComparePhysics : public QObject {
     QVERIFY(text.out.contains("soft-finger    min-singular-value"));
     QVERIFY(text.out.contains("soft-finger    static-held"));
     QVERIFY(text.out.contains("static check (static-held) against the trial"));
+  }
+
+  // --timestep reaches the trials: the document's settings say it; a bad step is a usage error.
+  void timestepOption() {
+    const auto r = runCli({"compare", worldPath(), "--against-physics", "--seeds", "1", "--iterations", "50", "--keep",
+                           "1", "--duration", "0.05", "--threads", "1", "--contact-model", "point", "--measures",
+                           "epsilon-l1", "--timestep", "0.001", "--no-progress", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json()["settings"].toObject()["timestep_s"].toDouble(), 0.001);
+    for (const char* step : {"0", "-0.001", "nan", "0.02", "fast"}) {
+      const auto bad = runCli({"compare", worldPath(), "--against-physics", "--timestep", step});
+      QCOMPARE(bad.exitCode, 2);
+      QVERIFY(bad.err.contains("--timestep"));
+    }
+    const auto without = runCli({"compare", worldPath(), "--timestep", "0.001"});
+    QCOMPARE(without.exitCode, 2);
+    QVERIFY(without.err.contains("--against-physics"));
   }
 
   void usageErrors() {

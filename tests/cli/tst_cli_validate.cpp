@@ -1,5 +1,6 @@
 // softgrasp-cli validate (ui/cli/README.md, src/sim/README.md §Trial protocol): its JSON equals the engine's trial
-// run in process on the same grasp; usage errors for bad directions, durations and contradicting flags.
+// run in process on the same grasp, at the default step and at --timestep; usage errors for bad directions,
+// durations, timesteps and contradicting flags.
 #include <QtTest/QtTest>
 
 #include <QJsonArray>
@@ -58,6 +59,31 @@ class TestCliValidate : public QObject {
       QVERIFY(text.out.contains(QByteArray::fromStdString(d.direction.name() + ": " + (d.held ? "held" : "lost"))));
   }
 
+  // --timestep S is the trial's MuJoCo step: the same trial as the engine's with that step.
+  void timestepReachesTheTrial() {
+    const QString world = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
+    const auto r = runCli({"validate", world, "--autograsp", "--directions", "z-", "--duration", "0.1", "--timestep",
+                           "0.001", "--json", "--no-progress"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.json()["settings"].toObject()["timestep_s"].toDouble(), 0.001);
+    QJsonObject cli = r.json()["grasps"].toArray()[0].toObject();
+    cli.remove("source");
+    sg::World w = sg::loadWorld(world.toStdString());
+    sg::AnalysisRequest request;
+    request.motion.fingers = sg::FingerMotion::Close;
+    request.contactModels.clear();
+    request.measures.clear();
+    sg::NullProgress progress;
+    sg::runAnalysis(w, request, progress);
+    sg::sim::TrialSettings settings;
+    settings.duration_s = 0.1;
+    settings.timestep_s = 0.001;
+    settings.directions = sg::sim::parseDirections("z-");
+    const sg::sim::TrialResult engine = sg::sim::runTrial(w, w.state, {0, 0, settings}, progress);
+    const QByteArray expected = QByteArray::fromStdString(sg::sim::trialSummaryJson(engine).dump());
+    QCOMPARE(cli, QJsonDocument::fromJson(expected).object());
+  }
+
   void usageErrors() {
     const QString world = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
     auto bad = runCli({"validate", world, "--directions", "x+,w-"});
@@ -68,6 +94,14 @@ class TestCliValidate : public QObject {
     QVERIFY(bad.err.contains("--duration"));
     bad = runCli({"validate", world, "--duration", "nan"});
     QCOMPARE(bad.exitCode, 2);
+    for (const char* step : {"0", "nan", "0.05"}) {
+      bad = runCli({"validate", world, "--timestep", step});
+      QCOMPARE(bad.exitCode, 2);
+      QVERIFY(bad.err.contains("--timestep"));
+    }
+    bad = runCli({"plan", world, "--iterations", "10", "--timestep", "0.001"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("--validate"));
     bad = runCli({"validate", world, "--grasps", "missing.json", "--autograsp"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("--grasps"));

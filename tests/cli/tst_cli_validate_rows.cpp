@@ -1,16 +1,19 @@
 // Physics trials added to planned grasps (ui/cli/README.md §Physics trials of planned grasps): plan --validate
 // writes each kept grasp's trial, equal to `validate --grasps` of the same list, in JSON, CSV and the grasp
 // database; a batch row with "validate" carries the trials in its shard line and the database, and a resumed
-// shard does not run the trials of the rows it holds again; bad trial settings are refused.
+// shard does not run the trials of the rows it holds again; batch-merge --db and db import (shards and a saved
+// list) store the same trials, and batch-merge's CSV carries them; bad trial settings are refused.
 #include <QtTest/QtTest>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 
 #include "../support/CliRun.h"
+#include "../support/StoredTrials.h"
 #include "../support/TestPaths.h"
 
 using sg::test::runCli;
@@ -40,6 +43,39 @@ QJsonObject recordOf(const QByteArray& line) { return QJsonDocument::fromJson(li
 long dbTrials(const QString& db) {
   const auto info = runCli({"db", "info", db, "--json"});
   return info.exitCode == 0 ? info.json()["counts"].toObject()["trials"].toInteger(-1) : -1;
+}
+
+QJsonObject jsonOf(const std::string& text) {
+  return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+}
+
+// The trials of the shard lines (header first) as a database should hold them: by row and rank, each with the
+// list's trial settings. Checks every stored field against them and returns how many trials the lines hold.
+long checkTrialsMatchShard(const QString& db, const QByteArrayList& shardLines) {
+  const std::vector<sg::test::StoredTrial> stored = sg::test::storedTrials(db.toStdString());
+  std::size_t next = 0;
+  for (int i = 1; i < shardLines.size(); ++i) {
+    const QJsonObject record = recordOf(shardLines[i]);
+    const QJsonObject list = record["list"].toObject();
+    const QJsonArray grasps = list["grasps"].toArray();
+    for (int k = 0; k < grasps.size(); ++k) {
+      const QJsonObject trial = grasps[k].toObject()["trial"].toObject();
+      if (next >= stored.size()) return -1;
+      const sg::test::StoredTrial& t = stored[next++];
+      const QJsonObject details = jsonOf(t.details);
+      const bool same = t.row == record["row"].toInt() && t.rank == k + 1 && t.kind == "physics" &&
+                        t.score == trial["score"].toDouble() &&
+                        t.success == (trial["held"].toInt() == trial["tried"].toInt()) &&
+                        details["result"].toObject() == trial &&
+                        details["settings"].toObject() == list["trialSettings"].toObject() && t.runIsGraspRun;
+      if (!same) {
+        qWarning("%s: row %d rank %d: stored trial differs from the shard's: %s", qPrintable(db), record["row"].toInt(),
+                 k + 1, t.details.c_str());
+        return -1;
+      }
+    }
+  }
+  return next == stored.size() ? static_cast<long>(next) : -1;
 }
 
 QByteArray jobList(const QString& directions) {
@@ -172,6 +208,97 @@ class TestCliValidateRows : public QObject {
     QCOMPARE(imported.exitCode, 0);
     QCOMPARE(imported.json()["skipped"].toInt(), 1);
     QCOMPARE(dbTrials(fresh), grasps);
+  }
+
+  // batch-merge --db, db import of the shard folder and of the shard file store the trials of the shard lines,
+  // as batch --db does; importing again adds none; the merged CSV has the trial columns with the same numbers.
+  void mergeAndImportCarryTrials() {
+    QTemporaryDir dir;
+    const QString jobs = dir.filePath("jobs.json"), out = dir.filePath("out"), direct = dir.filePath("direct.db");
+    QVERIFY(writeAll(jobs, jobList("z-,x+")));
+    const auto run = runCli({"batch", jobs, "--out", out, "--threads", "1", "--db", direct, "--no-progress"});
+    QCOMPARE(run.exitCode, 0);
+    const QString shard = out + "/shard-0-of-1.jsonl";
+    const QByteArrayList shardLines = lines(readAll(shard));
+    QCOMPARE(shardLines.size(), 4);
+    const long trials = checkTrialsMatchShard(direct, shardLines);
+    QVERIFY(trials >= 3);
+
+    const QString merged = dir.filePath("merged.db");
+    const auto merge = runCli({"batch-merge", out, "--db", merged, "--json"});
+    QCOMPARE(merge.exitCode, 0);
+    QCOMPARE(merge.json()["trials"].toInteger(), trials);
+    QCOMPARE(checkTrialsMatchShard(merged, shardLines), trials);
+    const auto again = runCli({"batch-merge", out, "--db", merged, "--json"});
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(again.json()["trials"].toInteger(), 0);
+    QCOMPARE(dbTrials(merged), trials);
+
+    for (const QString& source : {out, shard}) {
+      const QString imported = dir.filePath(QFileInfo(source).fileName() + ".db");
+      const auto import = runCli({"db", "import", imported, source, "--json"});
+      QCOMPARE(import.exitCode, 0);
+      QCOMPARE(import.json()["trials"].toInteger(), trials);
+      QCOMPARE(checkTrialsMatchShard(imported, shardLines), trials);
+    }
+
+    // CSV: score, held, tried, then x+ before z- (the protocol's order, not the job list's), per grasp in row
+    // and rank order, the numbers of the shard's trials.
+    const QString csvPath = dir.filePath("dataset.csv");
+    QCOMPARE(runCli({"batch-merge", out, "--out", csvPath}).exitCode, 0);
+    const QByteArrayList csv = lines(readAll(csvPath));
+    QCOMPARE(static_cast<long>(csv.size()), trials + 1);
+    const QList<QByteArray> header = csv[0].split(',');
+    const qsizetype score = header.indexOf("trial_score");
+    QVERIFY(score > 0);
+    QCOMPARE(header.mid(score), (QList<QByteArray>{"trial_score", "trial_held", "trial_tried", "x+_held",
+                                                   "x+_displacement_mm", "x+_rotation_deg", "z-_held",
+                                                   "z-_displacement_mm", "z-_rotation_deg"}));
+    int line = 1;
+    for (int i = 1; i < shardLines.size(); ++i)
+      for (const QJsonValue g : recordOf(shardLines[i])["list"].toObject()["grasps"].toArray()) {
+        const QList<QByteArray> f = csv[line++].split(',');
+        QCOMPARE(f.size(), header.size());
+        const QJsonObject t = g.toObject()["trial"].toObject();
+        QCOMPARE(f[score].toDouble(), t["score"].toDouble());
+        QCOMPARE(f[score + 1].toInt(), t["held"].toInt());
+        QCOMPARE(f[score + 2].toInt(), 2);
+        const QJsonArray dirs = t["directions"].toArray();  // tried z- then x+
+        for (int d = 0; d < 2; ++d) {
+          const QJsonObject o = dirs[d].toObject();
+          const qsizetype c = score + 3 + 3 * (o["direction"].toString() == "x+" ? 0 : 1);
+          QCOMPARE(f[c] == "1", o["held"].toBool());
+          QCOMPARE(f[c + 1].toDouble(), o["displacement_mm"].toDouble());
+          QCOMPARE(f[c + 2].toDouble(), o["rotation_deg"].toDouble());
+        }
+      }
+  }
+
+  // db import of a list saved by plan --validate stores its grasps' trials, with the list's numbers.
+  void importOfAValidatedList() {
+    QTemporaryDir dir;
+    const QString world = sg::test::qInSourceTree("worlds/paralleljaw_box.xml");
+    const QString list = dir.filePath("planned.json"), db = dir.filePath("imported.db");
+    const auto planned = runCli(QStringList{"plan", world, "--iterations", "400", "--chains", "2", "--threads", "1",
+                                            "--seed", "2", "--validate", "--no-progress", "--out", list} + kTrial);
+    QCOMPARE(planned.exitCode, 0);
+    const QJsonObject saved = QJsonDocument::fromJson(readAll(list)).object();
+    const QJsonArray grasps = saved["grasps"].toArray();
+    QVERIFY(!grasps.isEmpty());
+    const auto import = runCli({"db", "import", db, list, "--json"});
+    QCOMPARE(import.exitCode, 0);
+    QCOMPARE(import.json()["trials"].toInt(), grasps.size());
+    const std::vector<sg::test::StoredTrial> stored = sg::test::storedTrials(db.toStdString());
+    QCOMPARE(static_cast<qsizetype>(stored.size()), grasps.size());
+    for (const sg::test::StoredTrial& t : stored) {
+      const QJsonObject trial = grasps[static_cast<int>(t.rank) - 1].toObject()["trial"].toObject();
+      QCOMPARE(t.score, trial["score"].toDouble());
+      QCOMPARE(jsonOf(t.details)["result"].toObject(), trial);
+      QCOMPARE(jsonOf(t.details)["settings"].toObject(), saved["trialSettings"].toObject());
+    }
+    // The same file again: its run exists, no trial is added.
+    QCOMPARE(runCli({"db", "import", db, list, "--json"}).json()["trials"].toInt(), 0);
+    QCOMPARE(dbTrials(db), static_cast<long>(grasps.size()));
   }
 
   void badTrialSettings() {

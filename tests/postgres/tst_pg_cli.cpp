@@ -2,7 +2,7 @@
 // run and a two-shard batch land in PostgreSQL; two concurrent shard processes give the rows one process gives
 // (compared with the same job list run into SQLite); a re-run inserts nothing twice; a process killed with SIGKILL
 // resumes without a lost or doubled row; a server stopped mid-run is retried and, when it stays down, reported;
-// wrong URLs and a bad SOFTGRASP_PG_RETRY are named.
+// batch-merge --db and db import carry a batch's physics trials; wrong URLs and a bad SOFTGRASP_PG_RETRY are named.
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -13,6 +13,7 @@
 #include "../batch/BatchTestJobs.h"
 #include "../support/CliRun.h"
 #include "../support/PostgresServer.h"
+#include "../support/StoredTrials.h"
 #include "store/PgClient.h"
 #include "../support/TestPaths.h"
 
@@ -153,6 +154,43 @@ class TestPgCli : public QObject {
   }
 
   // `postgresql://` alone: the server and database come from PGHOST, PGPORT, PGDATABASE and PGUSER.
+  // A batch whose rows ran physics trials: batch-merge --db and db import put the same trials into PostgreSQL as
+  // batch-merge --db into SQLite (src/store/README.md §Trials).
+  void mergeAndImportCarryTrials() {
+    const QString jobs = tmp_.filePath("trial-jobs.json"), out = tmp_.filePath("trial-shards");
+    QVERIFY(writeFile(jobs, "{\"format\": \"softgrasp.batch-jobs\", \"version\": 1,\n"
+                            " \"defaults\": {\"steps\": 30150, \"contactModel\": \"point\",\n"
+                            "  \"measures\": [\"epsilon-l1\"],\n"
+                            "  \"validate\": true, \"trialDirections\": \"z-,x+\", \"trialDuration_s\": 0.2},\n"
+                            " \"jobs\": [{\"world\": \"" + QByteArray(sg::test::sourceDir()) +
+                            "/worlds/paralleljaw_box.xml\", \"seeds\": [1, 2]}]}\n"));
+    const CliRun run = cli({"batch", jobs, "--out", out, "--threads", "1", "--no-progress"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString sqlite = "sqlite://" + tmp_.filePath("trials.db");
+    const QString merged = freshDatabase(), imported = freshDatabase();
+    for (const QStringList& args : {QStringList{"batch-merge", out, "--db", sqlite},
+                                    QStringList{"batch-merge", out, "--db", merged},
+                                    QStringList{"db", "import", imported, out}}) {
+      const CliRun r = cli(args);
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+    const std::vector<sg::test::StoredTrial> expected = sg::test::storedTrials(sqlite.toStdString());
+    QVERIFY(expected.size() >= 2);
+    for (const QString& url : {merged, imported}) {
+      const std::vector<sg::test::StoredTrial> got = sg::test::storedTrials(url.toStdString());
+      QCOMPARE(got.size(), expected.size());
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        QCOMPARE(got[i].row, expected[i].row);
+        QCOMPARE(got[i].rank, expected[i].rank);
+        QCOMPARE(got[i].kind, std::string("physics"));
+        QCOMPARE(got[i].success, expected[i].success);
+        QCOMPARE(got[i].score, expected[i].score);
+        QCOMPARE(got[i].details, expected[i].details);
+        QVERIFY(got[i].runIsGraspRun);
+      }
+    }
+  }
+
   void urlFromTheEnvironment() {
     qputenv("PGHOST", server_.socketDir().c_str());
     qputenv("PGPORT", QByteArray::number(server_.port()));

@@ -399,6 +399,48 @@ class TestStore : public QObject {
     QVERIFY(!errorOf([&] { db->insertTrial(t); }).isEmpty());
   }
 
+  // Trials that come with a grasp list (attachListTrials: a batch row with "validate", a plan --validate list)
+  // are written with their grasps, in the row's transaction and linked to its run: success when every direction
+  // tried held; a grasp without "trial" gets none; the row stored again adds none; a trial without its counts is
+  // an error naming the grasp and the field.
+  void trialsComeWithTheirRow() {
+    auto db = GraspStore::open(str(path("row-trials.db")), OpenMode::ReadWrite);
+    const std::int64_t run = db->beginRun(makeRun("batch:row-trials"));
+    RowRecord row = makeRow(0, "Hand", "mug", 3);
+    const Json list = Json::parse(
+        "{\"trialSettings\": {\"duration_s\": 1, \"directions\": [\"x+\", \"z-\"]},\n"
+        " \"grasps\": [{\"trial\": {\"score\": 1, \"held\": 2, \"tried\": 2, \"directions\": []}},\n"
+        "            {},\n"
+        "            {\"trial\": {\"score\": 0.5, \"held\": 1, \"tried\": 2, \"directions\": []}}]}");
+    QCOMPARE(attachListTrials(row, list), std::size_t(2));
+    QVERIFY(row.grasps[0].trial && !row.grasps[1].trial && row.grasps[2].trial);
+    QCOMPARE(row.grasps[0].trial->success, std::optional<bool>(true));
+    QCOMPARE(row.grasps[2].trial->success, std::optional<bool>(false));
+    QCOMPARE(row.grasps[2].trial->score, std::optional<double>(0.5));
+    const Json details = Json::parse(row.grasps[2].trial->details);
+    QCOMPARE(details.at("settings", "d").dumpLine(), list.at("trialSettings", "l").dumpLine());
+    QCOMPARE(details.at("result", "d").dumpLine(), list.at("grasps", "l").items("g")[2].at("trial", "g").dumpLine());
+    QVERIFY(db->insertRow(run, row));
+    QVERIFY(!db->insertRow(run, row));  // stored already: skipped whole, no trial twice
+    QCOMPARE(db->info().trials, std::int64_t(2));
+    auto s = db->connection().prepare(
+        "SELECT g.grasp_rank, t.kind, t.success, t.score, t.run_id FROM trials t JOIN grasps g ON g.id = t.grasp_id "
+        "ORDER BY g.grasp_rank");
+    std::vector<std::tuple<std::int64_t, std::string, std::int64_t, double, std::int64_t>> got;
+    while (s->step())
+      got.emplace_back(s->columnInt(0), s->columnText(1), s->columnInt(2), s->columnDouble(3), s->columnInt(4));
+    using Row = std::tuple<std::int64_t, std::string, std::int64_t, double, std::int64_t>;
+    QCOMPARE(got, (std::vector<Row>{{1, "physics", 1, 1.0, run}, {3, "physics", 0, 0.5, run}}));
+    // A list without trial settings attaches nothing; a trial without "tried" names it.
+    RowRecord other = makeRow(1, "Hand", "mug", 1);
+    QCOMPARE(attachListTrials(other, Json::parse("{\"grasps\": [{\"trial\": {\"score\": 1}}]}")), std::size_t(0));
+    const QString bad = errorOf([&] {
+      attachListTrials(other, Json::parse("{\"trialSettings\": {}, \"grasps\": [{\"trial\": {\"score\": 1, "
+                                          "\"held\": 2}}]}"));
+    });
+    QVERIFY2(bad.contains("grasps[0]") && bad.contains("tried"), qPrintable(bad));
+  }
+
   // Trials filter and order a query: minTrialScore keeps the grasps with a trial scoring at least it, order
   // TrialScore sorts by each grasp's best trial (grasps without one last), graspId picks one grasp.
   void queryByTrialScore() {

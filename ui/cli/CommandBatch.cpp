@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <set>
 #include <thread>
 
 #include "CommandRegistry.h"
@@ -16,7 +15,6 @@
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
 #include "TrialOptions.h"
-#include "TrialStore.h"
 #include "batch/BatchRun.h"
 #include "batch/Merge.h"
 #include "core/Error.h"
@@ -76,15 +74,6 @@ batch::RowTrials rowTrials(const batch::JobList& list) {
     NullProgress quiet;
     return withTrials(doc, settings, runListTrials(world, grasps, settings, quiet).results);
   };
-}
-
-// batch --db: the trials of a row record just written into the database (src/store/README.md §Trials).
-void storeRecordTrials(store::GraspStore& db, const std::string& runKey, const Json& record) {
-  const Json* listDoc = record.find("list");
-  const Json* settings = listDoc ? listDoc->find("trialSettings") : nullptr;
-  if (!settings) return;
-  (void)storeRowTrials(db, runKey, static_cast<std::int64_t>(record.at("row", "record").number("row")), *settings,
-                       trialsOfDocument(*listDoc));
 }
 
 // Ctrl+C: the rows in flight were finished and appended; the rest run when the same command runs again.
@@ -153,18 +142,12 @@ int runBatch(const ParsedArgs& args) {
     const std::string shardFile = (std::filesystem::path(out) / batch::shardFileName(shard, shards)).string();
     std::string why;
     std::error_code ec;
+    // A row's trials come with it (store::rowFromShardRecord, src/store/README.md §Trials).
     if (std::filesystem::exists(shardFile, ec))
-      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest) {
-        const std::set<std::int64_t> before = db->rowsDone(runId);
+      if (const auto header = batch::readShardHeader(shardFile, why); header && header->jobList == list.digest)
         (void)store::importShardFile(*db, shardFile, commandLine(), !args.has("--db-no-contacts"));
-        const std::set<std::int64_t> after = db->rowsDone(runId);
-        // The trials of the rows imported just now are in their lines.
-        (void)batch::scanShard(shardFile, [&](long row, const std::string& text) {
-          if (!before.count(row) && after.count(row)) storeRecordTrials(*db, runRecord.key, Json::parse(text));
-        });
-      }
-    options.recorded = [&db, runId, key = runRecord.key](const Json& record) {
-      if (db->insertRow(runId, store::rowFromShardRecord(record.dumpLine()))) storeRecordTrials(*db, key, record);
+    options.recorded = [&db, runId](const Json& record) {
+      (void)db->insertRow(runId, store::rowFromShardRecord(record.dumpLine()));
     };
   }
   const batch::ShardProgress p = batch::runShard(list, out, options);
@@ -210,6 +193,7 @@ int mergeIntoDb(const ParsedArgs& args, const std::string& dir, const std::strin
     o.set("inserted", static_cast<double>(s.inserted));
     o.set("skipped", static_cast<double>(s.skipped));
     o.set("grasps", static_cast<double>(s.grasps));
+    o.set("trials", static_cast<double>(s.trials));
     o.set("problems", jsonStrings(s.problems));
     writeJson(std::cout, formats::batchMergeDb, o);
   } else if (!args.has("--out")) {
@@ -220,6 +204,7 @@ int mergeIntoDb(const ParsedArgs& args, const std::string& dir, const std::strin
                            std::to_string(s.inserted) + " written now, " + std::to_string(s.skipped) +
                            " already there)");
     text.field("grasps", std::to_string(s.grasps) + " written now");
+    if (s.trials) text.field("trials", std::to_string(s.trials) + " written now");
   }
   return s.problems.empty() ? kExitOk : kExitBadInput;
 }

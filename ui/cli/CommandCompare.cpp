@@ -230,7 +230,8 @@ int sweepExit(const std::optional<SweepTable>& table) {
 
 int runCompare(const ParsedArgs& args) {
   if (args.has("--against-physics")) return runCompareAgainstPhysics(args);
-  for (const char* physicsOnly : {"--world", "--seeds", "--iterations", "--keep", "--threads", "--duration", "--success-score"})
+  for (const char* physicsOnly :
+       {"--world", "--seeds", "--iterations", "--keep", "--threads", "--duration", "--timestep", "--success-score"})
     if (args.has(physicsOnly)) throw UsageError(std::string(physicsOnly) + " needs --against-physics");
   if (args.has("--json") && args.has("--csv")) throw UsageError("--json and --csv exclude each other");
   InputFile input = loadInputFile(args.positional(0), loadOptionsFrom(args));

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "CommandRegistry.h"
 #include "DbSupport.h"
@@ -266,10 +267,20 @@ store::ImportSummary importGraspList(store::GraspStore& db, const std::string& p
   const std::int64_t id = db.beginRun(run);
   store::ImportSummary s;
   s.files = 1;
-  const store::RowRecord row = store::rowFromGraspList(list, provenance, model, 0, 0, header.dumpLine());
+  store::RowRecord row = store::rowFromGraspList(list, provenance, model, 0, 0, header.dumpLine());
+  // A list of plan --validate carries its grasps' trials (src/store/README.md §Trials).
+  std::size_t trials = 0;
+  try {
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    trials = store::attachListTrials(row, Json::parse(text));
+  } catch (const Error& e) {
+    throw Error(e.message(), path);
+  }
   if (db.insertRow(id, row)) {
     s.inserted = 1;
     s.grasps = static_cast<std::int64_t>(row.grasps.size());
+    s.trials = static_cast<std::int64_t>(trials);
   } else {
     s.skipped = 1;
   }
@@ -294,6 +305,7 @@ int dbImport(const ParsedArgs& args, const std::string& url) {
     total.inserted += s.inserted;
     total.skipped += s.skipped;
     total.grasps += s.grasps;
+    total.trials += s.trials;
     total.problems.insert(total.problems.end(), s.problems.begin(), s.problems.end());
   }
   for (const std::string& p : total.problems) std::cerr << "softgrasp-cli: warning: " << p << "\n";
@@ -304,6 +316,7 @@ int dbImport(const ParsedArgs& args, const std::string& url) {
     o.set("inserted", static_cast<double>(total.inserted));
     o.set("skipped", static_cast<double>(total.skipped));
     o.set("grasps", static_cast<double>(total.grasps));
+    o.set("trials", static_cast<double>(total.trials));
     o.set("problems", jsonStrings(total.problems));
     writeJson(std::cout, kDbImportFormat, o);
   } else {
@@ -314,6 +327,7 @@ int dbImport(const ParsedArgs& args, const std::string& url) {
     text.field("rows", std::to_string(total.inserted) + " written, " + std::to_string(total.skipped) +
                            " already there");
     text.field("grasps", std::to_string(total.grasps));
+    if (total.trials) text.field("trials", std::to_string(total.trials));
   }
   return total.problems.empty() ? kExitOk : kExitBadInput;
 }

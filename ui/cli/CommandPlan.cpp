@@ -1,7 +1,7 @@
 // softgrasp-cli plan WORLD [--energy E] [--space S] [--params P] [--iterations N | --steps N] [--time-limit S] [--seed K]
 //                          [--threads T] [--chains C] [--no-final-stage] [--refine-steps N] [--json] [--csv]
 //                          [--out grasps.json] [analysis options]
-//                          [--validate [--directions all|x+,z-,...] [--duration S]]
+//                          [--validate [--directions all|x+,z-,...] [--duration S] [--timestep S]]
 // softgrasp-cli evaluate WORLD --grasps grasps.json [--from-pre-grasp] [--json] [--out FILE] [analysis options]
 // The grasp planner (src/grasp/planner/PLANNER.md): simulated annealing over the hand's pose and posture,
 // the kept grasps closed with auto-grasp and measured, printed best first and optionally saved as a grasp
@@ -185,8 +185,9 @@ struct PlanTrials {
 
 std::optional<sim::TrialSettings> planTrialSettings(const ParsedArgs& args) {
   if (args.has("--validate")) return trialSettingsFrom(args);
-  if (args.has("--directions") || args.has("--duration"))
-    throw UsageError("--directions and --duration set the physics trial of --validate, which is not given");
+  if (args.has("--directions") || args.has("--duration") || args.has("--timestep"))
+    throw UsageError("--directions, --duration and --timestep set the physics trial of --validate, which is not "
+                     "given");
   return std::nullopt;
 }
 
@@ -460,7 +461,7 @@ CommandSyntax planSyntax() {
                    trial_options::validate("run the physics trial (validate) on every kept grasp: its score and "
                                            "per direction held, displacement and rotation join the grasp's row "
                                            "(--json, --csv, --out, --db)"),
-                   trial_options::directions(), trial_options::duration()}};
+                   trial_options::directions(), trial_options::duration(), trial_options::timestep()}};
   for (const OptionSpec& o : commonPlanOptions()) s.options.push_back(o);
   return s;
 }

@@ -1,5 +1,6 @@
 // softgrasp-cli validate WORLD [--approach [MM]] [--autograsp | --no-close] [--grasps FILE] [--robot N]
-//                             [--graspable N] [--directions all|x+,z-,...] [--duration S] [--db URL] [--json]
+//                             [--graspable N] [--directions all|x+,z-,...] [--duration S]
+//                             [--timestep S] [--db URL] [--json]
 //                             [--no-progress | --progress] [--model-root DIR]... [--package-path DIR]...
 // The physics trial (src/sim/README.md §Trial protocol) of the world's grasp (after --approach/--autograsp as
 // `quality` moves the hand) or of every grasp of a grasp list: per grasp and direction whether the object stayed
@@ -198,7 +199,7 @@ const RegisterCommand registerValidate{Command{
                             hand_options::autograsp(false), hand_options::noClose(true), hand_options::threshold(),
                             {"--grasps", "FILE", "trial every grasp of this grasp list (from plan --out), as saved, "
                                                  "or of a db query --json / db export document"},
-                            trial_options::directions(), trial_options::duration(),
+                            trial_options::directions(), trial_options::duration(), trial_options::timestep(),
                             db_options::db("store each grasp's trial in this grasp database, the one --grasps "
                                            "(a db query document) came from"),
                             common_options::json(), progress_options::noProgress(), progress_options::progress(),

@@ -12,8 +12,10 @@
 #include "JsonWriter.h"
 #include "TerminalProgress.h"
 #include "TextPrinter.h"
+#include "TrialOptions.h"
 #include "Warnings.h"
 #include "core/Error.h"
+#include "core/JsonGeometry.h"
 #include "core/NumberFormat.h"
 #include "core/Parse.h"
 #include "grasp/ModelComparison.h"
@@ -61,6 +63,7 @@ PhysicsOptions physicsOptions(const ParsedArgs& args) {
     if (!v || !(*v > 0)) throw UsageError("--duration: expected a number of seconds > 0, found '" + *d + "'");
     o.trial.duration_s = *v;
   }
+  if (const auto t = timestepOption(args)) o.trial.timestep_s = *t;
   if (const auto s = args.value("--success-score")) {
     const auto v = parseDouble(*s);
     if (!v || !(*v > 0 && *v <= 1))
@@ -169,6 +172,8 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
       Json held = Json::array();
       for (const bool h : c.held) held.push(h);
       o.set("held", held);
+      o.set("displacement_mm", jsonNumbers(c.displacement_mm));
+      o.set("rotation_deg", jsonNumbers(c.rotation_deg));
       tried.push(o);
     }
     doc.set("samples", tried);
@@ -229,6 +234,7 @@ std::vector<OptionSpec> againstPhysicsOptions() {
           {"--threads", "T", "--against-physics: trials run at once (default 0 = all cores); the table does not "
                              "depend on it"},
           {"--duration", "S", "--against-physics: seconds of pull per direction (default 1)"},
+          {"--timestep", "S", "--against-physics: MuJoCo's timestep of the trials (default 0.002)"},
           {"--success-score", "S", "--against-physics: a grasp succeeds when its trial score (directions held / 6) "
                                    "is at least S (default 0.5; 1 = held in all six)"}};
 }

@@ -15,7 +15,18 @@ OptionSpec directions() {
   return {"--directions", "LIST", "all (the default) or a comma-separated list of x+, x-, y+, y-, z+, z-"};
 }
 OptionSpec duration() { return {"--duration", "S", "seconds of pull per direction (default 1)"}; }
+OptionSpec timestep() { return {"--timestep", "S", "MuJoCo's timestep in seconds (default 0.002)"}; }
 }  // namespace trial_options
+
+std::optional<double> timestepOption(const ParsedArgs& args) {
+  const auto t = args.value("--timestep");
+  if (!t) return std::nullopt;
+  const auto v = parseDouble(*t);
+  // Above 10 ms trials diverge (src/sim/README.md §Timestep): refused rather than run.
+  if (!v || !(*v > 0) || !(*v <= 0.01))
+    throw UsageError("--timestep: expected a number of seconds in (0, 0.01], found '" + *t + "'");
+  return *v;
+}
 
 sim::TrialSettings trialSettingsFrom(const ParsedArgs& args) {
   sim::TrialSettings s;
@@ -32,6 +43,7 @@ sim::TrialSettings trialSettingsFrom(const ParsedArgs& args) {
       throw UsageError("--duration: expected a number of seconds > 0, found '" + *t + "'");
     s.duration_s = *v;
   }
+  if (const auto t = timestepOption(args)) s.timestep_s = *t;
   return s;
 }
 
@@ -105,16 +117,6 @@ Json withTrials(const Json& doc, const std::vector<Json>& trials) {
 Json withTrials(const Json& doc, const sim::TrialSettings& settings, const std::vector<sim::TrialResult>& results) {
   Json out = withTrials(doc, trialSummaries(results));
   out.set("trialSettings", sim::trialSettingsJson(settings));
-  return out;
-}
-
-std::vector<Json> trialsOfDocument(const Json& doc) {
-  std::vector<Json> out;
-  if (const Json* grasps = doc.find("grasps"))
-    for (const Json& g : grasps->items("grasps")) {
-      const Json* t = g.find("trial");
-      out.push_back(t ? *t : Json());
-    }
   return out;
 }
 

@@ -19,9 +19,14 @@ namespace trial_options {
 OptionSpec validate(const std::string& what);  // --validate
 OptionSpec directions();                      // --directions LIST
 OptionSpec duration();                        // --duration S
+OptionSpec timestep();                        // --timestep S
 }  // namespace trial_options
 
-// The trial settings of --directions and --duration (defaults otherwise); UsageError naming the option.
+// --timestep S (MuJoCo's step, src/sim/README.md §Timestep), nullopt when not given; UsageError unless a finite
+// number of seconds in (0, 0.01].
+std::optional<double> timestepOption(const ParsedArgs& args);
+
+// The trial settings of --directions, --duration and --timestep (defaults otherwise); UsageError naming the option.
 sim::TrialSettings trialSettingsFrom(const ParsedArgs& args);
 // A job-list row's trial settings (its trialDirections and trialDuration_s); sg::Error naming the setting.
 sim::TrialSettings trialSettingsOf(const std::string& directions, double duration_s);
@@ -45,9 +50,6 @@ ListTrials runListTrials(const World& world, const planner::GraspList& list, con
 Json withTrials(const Json& doc, const std::vector<Json>& trials);
 // withTrials with the trials' summaries, plus the document's "trialSettings" (sim::trialSettingsJson).
 Json withTrials(const Json& doc, const sim::TrialSettings& settings, const std::vector<sim::TrialResult>& results);
-// The summaries of a list document's grasps ("trial" of each; a null Json for a grasp without one) and its
-// "trialSettings" (null when it has none): what plan/batch --db store.
-std::vector<Json> trialsOfDocument(const Json& doc);
 std::vector<Json> trialSummaries(const std::vector<sim::TrialResult>& results);
 
 // The CSV columns a trial adds to a grasp's line: trial_score, then per direction tried

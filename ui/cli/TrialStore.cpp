@@ -126,17 +126,9 @@ void TrialWriter::finish(const std::string& stopReason) { db_->endRun(runId_, st
 
 store::TrialRecord trialRecord(std::int64_t graspId, std::optional<std::int64_t> runId, const Json& settings,
                                const Json& summary) {
-  store::TrialRecord t;
+  store::TrialRecord t = store::physicsTrialRecord(settings, summary);
   t.graspId = graspId;
-  t.kind = "physics";
   t.runId = runId;
-  t.success = summary.at("held", "trial").number("trial.held") == summary.at("tried", "trial").number("trial.tried");
-  t.score = summary.at("score", "trial").number("trial.score");
-  Json details = Json::object();
-  details.set("settings", settings);
-  details.set("result", summary);
-  t.details = details.dumpLine();
-  t.createdAt = store::utcNow();
   return t;
 }
 
