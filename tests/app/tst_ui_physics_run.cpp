@@ -3,8 +3,9 @@
 // shows the table sim::comparePhysics computes for the same world, settings and request in this test; Save… writes
 // the document the engine's writer gives for that result, byte for byte what softgrasp-cli compare
 // --against-physics --json prints for the same run; the saved file reopens as the same table; a cancel during
-// the trials keeps the grasps tried (marked incomplete), a cancel while planning leaves no table; a world without
-// a hand, a missing world file and no world at all are refused with a clear message.
+// the trials keeps the grasps tried (marked incomplete), a cancel while planning leaves no table; a grasp list's
+// grasps are tried instead of planning as sim::comparePhysicsOnList tries them; a world without a hand, a missing
+// world or grasp list file, no world at all and a grasp list with world files are refused with a clear message.
 #include <QAction>
 #include <QFile>
 #include <QLabel>
@@ -25,6 +26,8 @@
 #include "PhysicsPredictionWindow.h"
 #include "core/Json.h"
 #include "core/Progress.h"
+#include "grasp/planner/GraspList.h"
+#include "grasp/planner/GraspPlanner.h"
 #include "io/ModelIO.h"
 #include "render/CoinInit.h"
 #include "sim/PhysicsComparison.h"
@@ -113,6 +116,7 @@ class TstUiPhysicsRun : public QObject {
   }
 
   void runEqualsEngineAndCli();
+  void graspListRunEqualsEngine();
   void cancelDuringTrialsKeepsTheGraspsTried();
   void cancelWhilePlanningLeavesNoTable();
   void refusedRuns();
@@ -190,6 +194,58 @@ void TstUiPhysicsRun::runEqualsEngineAndCli() {
   verifySameRows(*reopened.table(), engine.table);
   QVERIFY(!reopened.lastRun());
   QVERIFY(!reopened.saveRun(dir_.filePath("nothing.json"), &error));
+}
+
+void TstUiPhysicsRun::graspListRunEqualsEngine() {
+  PhysicsPredictionWindow* w = openWindow();
+  QVERIFY(w);
+  // A list of the jaw's grasps, planned here (seed 2) and saved as the Planner dock saves it.
+  const std::string worldPath = window_->document()->filePath().toStdString();
+  const World world = loadWorld(worldPath);
+  const AnalysisRequest analysis = liveAnalysisRequest(window_->analysis()->settings(), 0);
+  planner::PlanRequest plan;
+  plan.energy.analysis = analysis;
+  plan.maxSteps = plan.params.k0 + 200;
+  plan.seed = 2;
+  NullProgress quiet;
+  planner::GraspList list = planner::makeGraspList(world, worldPath, plan, planner::planGrasps(world, plan, quiet));
+  QVERIFY(list.grasps.size() >= 2);
+  list.grasps.resize(2);
+  const QString listPath = dir_.filePath("grasps.json");
+  planner::saveGraspList(list, listPath.toStdString());
+
+  PhysicsRunSettings settings = smallRun();
+  settings.graspList = listPath;
+  QSignalSpy finished(w, &PhysicsPredictionWindow::runFinished), cancelled(w, &PhysicsPredictionWindow::runCancelled),
+      failed(w, &PhysicsPredictionWindow::runFailed);
+  QVERIFY(w->run(settings));
+  QVERIFY(waitForOutcome(finished, cancelled, failed));
+  QCOMPARE(finished.count(), 1);
+  const PhysicsRun* run = w->lastRun();
+  QVERIFY(run);
+  const sim::PhysicsComparisonRequest request = engineRequest(settings);
+  const sim::PhysicsComparison engine =
+      sim::comparePhysicsOnList({&world, worldPath, analysis}, planner::loadGraspList(listPath.toStdString()),
+                                request, quiet);
+  QCOMPARE(run->comparison.samples.size(), std::size_t{2});
+  for (std::size_t i = 0; i < 2; ++i) {
+    QCOMPARE(run->comparison.samples[i].seed, 0);
+    QCOMPARE(run->comparison.samples[i].score, engine.samples[i].score);
+    QCOMPARE(run->comparison.samples[i].predictors, engine.samples[i].predictors);
+  }
+  verifySameRows(*w->table(), engine.table);
+
+  // A grasp list goes with the current world alone; a missing list is named.
+  settings.worldFiles = {test::qInSourceTree("worlds/paralleljaw_box.xml")};
+  QVERIFY(!w->run(settings));
+  QVERIFY(w->statusLabel()->text().contains("current world only"));
+  settings.worldFiles.clear();
+  settings.graspList = dir_.filePath("no-such-list.json");
+  finished.clear();
+  QVERIFY(w->run(settings));
+  QVERIFY(waitForOutcome(finished, cancelled, failed));
+  QCOMPARE(failed.count(), 1);
+  QVERIFY2(failed.at(0).at(0).toString().contains(settings.graspList), qPrintable(failed.at(0).at(0).toString()));
 }
 
 void TstUiPhysicsRun::cancelDuringTrialsKeepsTheGraspsTried() {

@@ -33,6 +33,7 @@
 #include "contact/ContactModel.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
+#include "grasp/planner/GraspList.h"
 #include "io/InputFile.h"
 #include "render/PatchOutlineNodes.h"
 #include "sim/PhysicsComparisonJson.h"
@@ -74,6 +75,7 @@ struct RunInputs {
   std::vector<std::string> labels;       // per world: its file
   std::vector<AnalysisRequest> analyses; // per world
   std::vector<std::string> files;        // world files, read in the job (File > Open's rule, io/InputFile.h)
+  std::string graspList;                 // a grasp list tried on worlds[0] instead of planning ("" : plan)
   LoadOptions loadOptions;
   AnalysisRequest fileAnalysis;          // the files' settings: the live analysis' but for body switches
   sim::PhysicsComparisonRequest request;
@@ -93,7 +95,10 @@ std::shared_ptr<const PhysicsRun> comparisonJob(RunInputs in, ProgressSink& prog
     worlds.push_back({&in.worlds[i], in.labels[i], in.analyses[i]});
     for (const std::string& w : in.worlds[i].loadWarnings()) out->warnings.push_back(w);
   }
-  out->comparison = sim::comparePhysics(worlds, in.request, progress);
+  out->comparison = in.graspList.empty()
+                        ? sim::comparePhysics(worlds, in.request, progress)
+                        : sim::comparePhysicsOnList(worlds.at(0), planner::loadGraspList(in.graspList), in.request,
+                                                    progress);
   out->request = in.request;
   out->files = in.labels;
   return out;
@@ -259,6 +264,13 @@ bool PhysicsPredictionWindow::run(const PhysicsRunSettings& settings) {
     in.loadOptions = source_.doc->loadOptions();
   }
   for (const QString& file : settings.worldFiles) in.files.push_back(file.toStdString());
+  if (!settings.graspList.isEmpty()) {
+    if (in.worlds.empty() || !in.files.empty()) {
+      status_->setText(tr("A grasp list is tried on the current world only."));
+      return false;
+    }
+    in.graspList = settings.graspList.toStdString();
+  }
   if (in.worlds.empty() && in.files.empty()) {
     status_->setText(tr("No world to plan: choose the current world or world files."));
     return false;

@@ -3,7 +3,7 @@
 // (src/sim/README.md §Measures against physics), opened from its --json document or its --csv, read by
 // ui/shared/PhysicsPredictionTable.h, or computed here: Run… calls the engine's sim::comparePhysics (the call the
 // CLI makes) on a JobRunner (progress bar, Cancel, Esc) on copies of the current world and/or world files, with
-// the live analysis' settings; a cancel during the trials keeps the grasps tried (the table marked incomplete).
+// the live analysis' settings, or sim::comparePhysicsOnList on a grasp list's grasps on the current world; a cancel during the trials keeps the grasps tried (the table marked incomplete).
 // The run's table is read back from the engine's document (sim/PhysicsComparisonJson.h), which Save… writes:
 // the CLI's --json format and version. Shows the rows (model, measure, grasps, no value, successes, ROC AUC,
 // Spearman ρ) and two Qt Charts grouped bar charts in tabs, ROC AUC and Spearman ρ per measure with one bar set

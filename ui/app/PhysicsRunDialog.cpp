@@ -6,6 +6,8 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
@@ -52,6 +54,23 @@ PhysicsRunDialog::PhysicsRunDialog(const PhysicsRunSettings& s, bool haveCurrent
     files_->addItems(QFileDialog::getOpenFileNames(this, tr("Worlds to Plan"), QString(), tr("Worlds (*.xml)")));
   });
   connect(remove, &QPushButton::clicked, this, [this] { delete files_->currentItem(); });
+
+  auto* listRow = new QHBoxLayout;
+  graspList_ = new QLineEdit(s.graspList, this);
+  graspList_->setObjectName("physicsRunGraspList");
+  graspList_->setPlaceholderText(tr("none: plan the worlds"));
+  graspList_->setToolTip(tr("A grasp list (the Planner dock's Save…): its grasps are tried on the current "
+                            "world instead of planning"));
+  auto* browse = new QPushButton(tr("Grasp List…"), this);
+  listRow->addWidget(new QLabel(tr("Grasps from"), this));
+  listRow->addWidget(graspList_, 1);
+  listRow->addWidget(browse);
+  layout->addLayout(listRow);
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Grasp List"), graspList_->text(), tr("Grasp lists (*.json)"));
+    if (!path.isEmpty()) graspList_->setText(path);
+  });
 
   models_ = new QListWidget(this);
   models_->setObjectName("physicsRunModels");
@@ -111,6 +130,7 @@ PhysicsRunSettings PhysicsRunDialog::settings() const {
   for (int i = 0; i < models_->count(); ++i)
     if (models_->item(i)->checkState() == Qt::Checked) s.models << models_->item(i)->text();
   if (s.models.size() == models_->count()) s.models.clear();  // every one
+  s.graspList = graspList_->text().trimmed();
   return s;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Measures vs Physics > Run…: what the comparison (sim::comparePhysics, src/sim/README.md §Measures against
-// physics) is run on and with: the current world and/or world files, the planner's seeds, iterations and kept
+// physics) is run on and with: the current world and/or world files (or a grasp list's grasps on the current
+// world instead of planning), the planner's seeds, iterations and kept
 // grasps per plan, the pull per direction, the success score, the threads and the contact models (every measure
 // but volume-linf, sim::defaultPhysicsMeasures, under each). Defaults are the engine's (those of
 // softgrasp-cli compare --against-physics).
@@ -9,6 +10,7 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
@@ -25,6 +27,9 @@ struct PhysicsRunSettings {
   double successScore = 0;         // a grasp succeeds when its trial score ≥ this
   int threads = 1;                 // grasps measured and tried at once; the table does not depend on it
   QStringList models;              // contact models to compare; empty: every registered one
+  // A grasp list file (the Planner dock's Save…): its grasps are tried on the current world instead of
+  // planning (sim::comparePhysicsOnList; seeds, iterations and kept grasps unused). Empty: plan.
+  QString graspList;
 };
 
 class PhysicsRunDialog : public QDialog {
@@ -37,6 +42,7 @@ class PhysicsRunDialog : public QDialog {
   QCheckBox* current_;
   QListWidget* files_;
   QListWidget* models_;
+  QLineEdit* graspList_;
   QSpinBox* seeds_;
   QSpinBox* iterations_;
   QSpinBox* keep_;
