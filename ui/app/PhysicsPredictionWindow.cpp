@@ -296,7 +296,7 @@ bool PhysicsPredictionWindow::run(const PhysicsRunSettings& settings) {
   runSettings_ = settings;
   setRunning(true);
   progress_->setValue(0);
-  status_->setText(tr("Planning…"));
+  status_->setText(in.graspList.empty() ? tr("Planning…") : tr("Trying the grasp list…"));
   jobs_->submit(++generation_, [in = std::move(in)](ProgressSink& progress) -> std::any {
     return comparisonJob(in, progress);
   });
