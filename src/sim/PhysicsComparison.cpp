@@ -12,6 +12,7 @@
 #include "contact/ContactModel.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/forces/GraspForceOptimization.h"
+#include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspPlanner.h"
 #include "model/WorldState.h"
 #include "sim/PhysicsTrial.h"
@@ -186,6 +187,32 @@ bool measureAndTryAll(const std::vector<PhysicsWorld>& worlds, const PhysicsComp
   return done == samples.size();
 }
 
+// Models and predictors of the request (comparePhysics' and comparePhysicsOnList's common start).
+PhysicsComparison emptyComparison(const PhysicsComparisonRequest& request) {
+  PhysicsComparison out;
+  out.models = request.compare.models;
+  if (out.models.empty())
+    for (const ContactModel* model : contactModels()) out.models.push_back(model->name());
+  out.measures = request.compare.measures;
+  for (const std::string& model : out.models) {
+    for (const std::string& measure : out.measures) out.predictors.push_back({model, measure});
+    if (request.staticCheck) out.predictors.push_back({model, kStaticHeldMeasure});
+  }
+  return out;
+}
+
+// Measures and tries `out.samples`, then the table and the agreement.
+PhysicsComparison tryAll(const std::vector<PhysicsWorld>& worlds, const PhysicsComparisonRequest& request,
+                         PhysicsComparison out, ProgressSink& progress) {
+  out.complete = measureAndTryAll(worlds, request, out.models, out.samples, progress);
+  std::vector<PredictionSample> tried;
+  for (const PhysicsSample& s : out.samples)
+    if (s.score) tried.push_back({*s.score, s.predictors});
+  out.table = predictionTable(out.predictors, tried, request.successScore);
+  if (request.staticCheck) out.agreement = holdAgreement(out.models, request.trial.directions, out.samples);
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::vector<bool>> staticHeld(const World& world, const WorldState& state,
@@ -256,23 +283,37 @@ std::vector<HoldAgreement> holdAgreement(const std::vector<std::string>& models,
 PhysicsComparison comparePhysics(const std::vector<PhysicsWorld>& worlds, const PhysicsComparisonRequest& request,
                                  ProgressSink& progress) {
   checkRequest(worlds, request);
-  PhysicsComparison out;
-  out.models = request.compare.models;
-  if (out.models.empty())
-    for (const ContactModel* model : contactModels()) out.models.push_back(model->name());
-  out.measures = request.compare.measures;
-  for (const std::string& model : out.models) {
-    for (const std::string& measure : out.measures) out.predictors.push_back({model, measure});
-    if (request.staticCheck) out.predictors.push_back({model, kStaticHeldMeasure});
-  }
+  PhysicsComparison out = emptyComparison(request);
   out.samples = plannedSamples(worlds, request, progress);
-  out.complete = measureAndTryAll(worlds, request, out.models, out.samples, progress);
-  std::vector<PredictionSample> tried;
-  for (const PhysicsSample& s : out.samples)
-    if (s.score) tried.push_back({*s.score, s.predictors});
-  out.table = predictionTable(out.predictors, tried, request.successScore);
-  if (request.staticCheck) out.agreement = holdAgreement(out.models, request.trial.directions, out.samples);
-  return out;
+  return tryAll(worlds, request, std::move(out), progress);
+}
+
+PhysicsComparison comparePhysicsOnList(const PhysicsWorld& world, const planner::GraspList& list,
+                                       const PhysicsComparisonRequest& request, ProgressSink& progress) {
+  PhysicsWorld w = world;
+  w.analysis.robot = list.robotIndex;
+  w.analysis.graspable = list.graspableIndex;
+  const std::vector<PhysicsWorld> worlds{w};
+  checkRequest(worlds, request);
+  if (list.grasps.empty()) throw Error("the grasp list has no grasp", w.label);
+  try {
+    planner::validateGraspList(list, *w.world);
+  } catch (const Error& e) {
+    throw Error("the grasp list does not fit the world: " + e.message(), w.label);
+  }
+  PhysicsComparison out = emptyComparison(request);
+  const Robot& hand = w.world->robots[static_cast<std::size_t>(list.robotIndex)];
+  for (std::size_t k = 0; k < list.grasps.size(); ++k) {
+    PhysicsSample s;
+    s.rank = static_cast<int>(k + 1);
+    s.state = w.world->state;
+    RobotState& rs = s.state.robots[static_cast<std::size_t>(list.robotIndex)];
+    setRobotPose(hand, rs, list.grasps[k].grasp.X_WP);
+    setDofValues(hand, rs, list.grasps[k].grasp.dofValues);
+    updateConnections(*w.world, s.state);
+    out.samples.push_back(std::move(s));
+  }
+  return tryAll(worlds, request, std::move(out), progress);
 }
 
 }  // namespace sg::sim

@@ -13,6 +13,7 @@
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
 #include "grasp/ModelComparison.h"
+#include "grasp/planner/GraspList.h"
 #include "model/World.h"
 #include "sim/PhysicsPrediction.h"
 #include "sim/TrialSettings.h"
@@ -86,6 +87,14 @@ struct PhysicsComparison {
 // first grasp whose measures or trial failed (naming its world, seed and rank).
 PhysicsComparison comparePhysics(const std::vector<PhysicsWorld>& worlds, const PhysicsComparisonRequest& request,
                                  ProgressSink& progress);
+
+// The same comparison on the grasps of a grasp list (src/grasp/planner/PLANNER.md §Grasp list file) instead of
+// planned ones: each grasp placed on `world` (the list's hand at its X_WP with its DOF values, the list's
+// graspable analysed) is a sample with seed 0 and rank its 1-based place in the list; request.seeds, iterations
+// and keep are not used, and progress starts at 30 % (no planning). sg::Error as comparePhysics, and for an empty
+// list or one that does not fit the world (planner::validateGraspList's message).
+PhysicsComparison comparePhysicsOnList(const PhysicsWorld& world, const planner::GraspList& list,
+                                       const PhysicsComparisonRequest& request, ProgressSink& progress);
 
 // GraspIt!'s static check of one model's evaluation of a grasp as the trial asks it (README.md §Static check
 // against the trial): analyzeHold with the object's weight (trial.gravity_mps2) along each of trial.directions,

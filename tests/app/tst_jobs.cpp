@@ -1,7 +1,8 @@
 // The background job runner (ui/app/JobRunner.h) with small synthetic jobs: a result arrives on the GUI
 // thread with its tag; a newer submit replaces the waiting job, which never starts; cancel() stops a
 // cooperative job, reported as cancelled, and drops the waiting one; destroying the runner mid-job cancels
-// and joins; progress arrives throttled and in order; a throwing job reports its error.
+// and joins; progress arrives throttled and in order; a throwing job reports its error; connectJobEnds
+// (ui/app/JobEnds.h) hands a window's current job's cancel and failure to it, idle first, and drops other tags.
 #include <QSignalSpy>
 #include <QTest>
 #include <atomic>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "JobEnds.h"
 #include "JobRunner.h"
 
 using namespace sg;
@@ -257,6 +259,35 @@ class TestJobs : public QObject {
     QCOMPARE(tagOf(cancelled.first()), std::uint64_t(5));
     QCOMPARE(failed.count(), 2);
     QCOMPARE(finished.count(), 0);
+  }
+
+  // The windows' wiring (PhysicsTrialDock, SensitivityWindow, PhysicsPredictionWindow): the current tag's cancel
+  // and failure reach the owner after it went idle; an outcome of an older tag does not. (No status label:
+  // this suite has no widgets; the windows' suites check their status lines.)
+  void jobEndsReachTheOwnerOfTheCurrentTag() {
+    JobRunner runner;
+    QObject owner;
+    std::uint64_t current = 7;
+    std::vector<std::string> events;
+    connectJobEnds(&runner, &owner,
+                   {&current, [&] { events.push_back("idle"); }, nullptr, QString("failed: %1"),
+                    [&] { events.push_back("cancelled"); },
+                    [&](const QString& error) { events.push_back("failed " + error.toStdString()); }});
+    QSignalSpy failed(&runner, &JobRunner::failed);
+    QSignalSpy cancelled(&runner, &JobRunner::cancelled);
+    runner.submit(6, [](ProgressSink&) -> std::any { throw Cancelled(); });  // a stale tag
+    QVERIFY(cancelled.wait(kWait_ms));
+    QVERIFY(events.empty());
+    runner.submit(7, [](ProgressSink&) -> std::any { throw Cancelled(); });
+    QVERIFY(cancelled.wait(kWait_ms));
+    QCOMPARE(events, (std::vector<std::string>{"idle", "cancelled"}));
+    runner.submit(7, [](ProgressSink&) -> std::any { throw std::runtime_error("no hand"); });
+    QVERIFY(failed.wait(kWait_ms));
+    QCOMPARE(events, (std::vector<std::string>{"idle", "cancelled", "idle", "failed no hand"}));
+    current = 8;
+    runner.submit(7, [](ProgressSink&) -> std::any { throw std::runtime_error("stale"); });
+    QVERIFY(failed.wait(kWait_ms));
+    QCOMPARE(events.size(), std::size_t{4});
   }
 };
 

@@ -3,8 +3,9 @@
 // check and the MuJoCo trial agree on the friction threshold cases (2μF = 4mg holds, 2μF = mg/2 drops, gravity
 // along the pads); the agreement counts on hand-made samples; a small comparePhysics run is self-consistent (the
 // static-held value is the held fraction, the table is the engine's table of the samples, the agreement is the
-// samples' count, one thread and two give the same result); cancel while planning (no table) and during the
-// trials (the grasps tried); bad input.
+// samples' count, one thread and two give the same result); the run on a grasp list of the same planned grasps
+// gives the same samples and table; cancel while planning (no table) and during the trials (the grasps tried);
+// bad input.
 #include <QtTest/QtTest>
 
 #include <algorithm>
@@ -13,6 +14,8 @@
 #include "core/Error.h"
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
+#include "grasp/planner/GraspList.h"
+#include "grasp/planner/GraspPlanner.h"
 #include "io/ModelIO.h"
 #include "sim/PhysicsComparison.h"
 #include "sim/PhysicsTrial.h"
@@ -248,6 +251,48 @@ class TestPhysicsComparison : public QObject {
     QCOMPARE(p.predictors.size(), std::size_t{2});
     QVERIFY(p.agreement.empty());
     QCOMPARE(p.table.rows[0].auc, c.table.rows[0].auc);
+  }
+
+  // The planner's list of the plan comparePhysics makes (seed 1, the final stage on), tried through
+  // comparePhysicsOnList: the same samples (seed 0, the same ranks) and table.
+  void graspListRunEqualsPlannedRun() {
+    const World world = loadWorld(sg::test::inSourceTree("worlds/paralleljaw_box.xml"));
+    const PhysicsWorld w{&world, "paralleljaw_box.xml", {}};
+    const PhysicsComparisonRequest request = smallRequest(2);
+    NullProgress progress;
+    const PhysicsComparison planned = comparePhysics({w}, request, progress);
+    planner::PlanRequest plan;
+    plan.energy.analysis = w.analysis;
+    plan.maxSteps = plan.params.k0 + request.iterations;
+    plan.seed = 1;
+    plan.threads = request.threads;
+    plan.finalStage.enabled = true;
+    planner::GraspList list =
+        planner::makeGraspList(world, "paralleljaw_box.xml", plan, planner::planGrasps(world, plan, progress));
+    QVERIFY(list.grasps.size() >= planned.samples.size());
+    list.grasps.resize(planned.samples.size());
+    const PhysicsComparison listed = comparePhysicsOnList(w, list, request, progress);
+    QVERIFY(listed.complete);
+    QCOMPARE(listed.samples.size(), planned.samples.size());
+    for (std::size_t i = 0; i < listed.samples.size(); ++i) {
+      QCOMPARE(listed.samples[i].seed, 0);
+      QCOMPARE(listed.samples[i].rank, static_cast<int>(i + 1));
+      QCOMPARE(listed.samples[i].score, planned.samples[i].score);
+      QCOMPARE(listed.samples[i].held, planned.samples[i].held);
+      QCOMPARE(listed.samples[i].predictors, planned.samples[i].predictors);
+    }
+    QCOMPARE(listed.table.rows.size(), planned.table.rows.size());
+    for (std::size_t i = 0; i < listed.table.rows.size(); ++i) {
+      QCOMPARE(listed.table.rows[i].auc, planned.table.rows[i].auc);
+      QCOMPARE(listed.table.rows[i].spearman, planned.table.rows[i].spearman);
+    }
+    // Bad lists: empty, or grasps with another DOF count than the hand's.
+    planner::GraspList empty = list;
+    empty.grasps.clear();
+    QVERIFY(errorOf([&] { comparePhysicsOnList(w, empty, request, progress); }).contains("no grasp"));
+    planner::GraspList wrong = list;
+    wrong.grasps[0].grasp.dofValues.push_back(0);
+    QVERIFY(errorOf([&] { comparePhysicsOnList(w, wrong, request, progress); }).contains("does not fit"));
   }
 
   void cancelWhilePlanning() {

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+#include "PhysicsPredictionWindow.h"
 #include "PhysicsTrialDock.h"
 #include "PlannerDock.h"
 #include "SensitivityWindow.h"
@@ -23,6 +24,11 @@ bool cancelRunningWork(QWidget* window) {
   for (PhysicsTrialDock* trial : window->findChildren<PhysicsTrialDock*>())
     if (trial->running()) {
       trial->cancel();
+      any = true;
+    }
+  for (PhysicsPredictionWindow* comparison : window->findChildren<PhysicsPredictionWindow*>())
+    if (comparison->running()) {
+      comparison->cancel();
       any = true;
     }
   return any;

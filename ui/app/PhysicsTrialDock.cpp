@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "Document.h"
+#include "JobEnds.h"
 #include "JobRunner.h"
 #include "TrialPlayback.h"
 
@@ -43,18 +44,9 @@ PhysicsTrialDock::PhysicsTrialDock(Document* doc, WorldScene* scene, Target targ
     fillResult();
     emit trialFinished();
   });
-  connect(jobs_, &JobRunner::cancelled, this, [this](std::uint64_t tag) {
-    if (tag != generation_) return;
-    setRunning(false);
-    status_->setText(tr("Cancelled"));
-    emit trialCancelled();
-  });
-  connect(jobs_, &JobRunner::failed, this, [this](std::uint64_t tag, const QString& error) {
-    if (tag != generation_) return;
-    setRunning(false);
-    status_->setText(tr("Trial failed: %1").arg(error));
-    emit trialFailed(error);
-  });
+  connectJobEnds(jobs_, this,
+                 {&generation_, [this] { setRunning(false); }, status_, tr("Trial failed: %1"),
+                  [this] { emit trialCancelled(); }, [this](const QString& error) { emit trialFailed(error); }});
   connect(doc_, &Document::worldChanged, this, &PhysicsTrialDock::onDocumentChanged);
   connect(doc_, &Document::worldReplaced, this, &PhysicsTrialDock::onDocumentChanged);
   connect(&timer_, &QTimer::timeout, this, [this] {

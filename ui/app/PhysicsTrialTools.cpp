@@ -1,7 +1,7 @@
 // installPhysicsTrialTools: Grasp > Physics Trial (PhysicsTrialDock.h): the action raises the dock and runs the trial
 // of the current grasp for the Grasp toolbar's hand (GraspActions::targetRobot) and the analysed graspable.
 // Grasp > Measures vs Physics… shows the PhysicsPredictionWindow (one per main window), which opens a table of
-// softgrasp-cli compare --against-physics.
+// softgrasp-cli compare --against-physics or runs the comparison on this window's world, hand and analysis settings.
 #include <QAction>
 #include <QMenu>
 #include <QPushButton>
@@ -57,11 +57,15 @@ void installPhysicsTrialTools(MainWindow* window) {
 
   auto* measures = menu->addAction(QObject::tr("&Measures vs Physics…"));
   measures->setObjectName("actionMeasuresVsPhysics");
-  measures->setStatusTip(QObject::tr("Open the table of softgrasp-cli compare --against-physics: which quality "
-                                     "measure predicts a held grasp, as a table and bar charts"));
-  QObject::connect(measures, &QAction::triggered, window, [window] {
+  measures->setStatusTip(QObject::tr("Which quality measure predicts a held grasp: run the comparison on the "
+                                     "planner's grasps or open the table of softgrasp-cli compare "
+                                     "--against-physics, as a table and bar charts"));
+  QObject::connect(measures, &QAction::triggered, window, [window, target] {
     auto* w = window->findChild<PhysicsPredictionWindow*>();
-    if (!w) w = new PhysicsPredictionWindow(window);
+    if (!w) {
+      w = new PhysicsPredictionWindow(window);
+      w->setRunSource({window->document(), window->analysis(), target});
+    }
     w->show();
     w->raise();
     w->activateWindow();

@@ -30,6 +30,7 @@
 #include "core/Error.h"
 #include "Document.h"
 #include "GraspAnalysis.h"
+#include "JobEnds.h"
 #include "JobRunner.h"
 #include "render/PatchOutlineNodes.h"
 
@@ -187,18 +188,9 @@ SensitivityWindow::SensitivityWindow(GraspAnalysis* analysis, const Document* do
     replot();
     emit sweepFinished();
   });
-  connect(jobs_, &JobRunner::cancelled, this, [this](std::uint64_t tag) {
-    if (tag != generation_) return;
-    setRunning(false);
-    status_->setText(tr("Cancelled"));
-    emit sweepCancelled();
-  });
-  connect(jobs_, &JobRunner::failed, this, [this](std::uint64_t tag, const QString& error) {
-    if (tag != generation_) return;
-    setRunning(false);
-    status_->setText(tr("Sweep failed: %1").arg(error));
-    emit sweepFailed(error);
-  });
+  connectJobEnds(jobs_, this,
+                 {&generation_, [this] { setRunning(false); }, status_, tr("Sweep failed: %1"),
+                  [this] { emit sweepCancelled(); }, [this](const QString& error) { emit sweepFailed(error); }});
   rangeForParameter();
   setRunning(false);
   replot();

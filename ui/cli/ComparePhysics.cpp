@@ -21,7 +21,7 @@
 #include "grasp/ModelComparison.h"
 #include "grasp/QualityMeasure.h"
 #include "sim/PhysicsComparison.h"
-#include "sim/TrialJson.h"
+#include "sim/PhysicsComparisonJson.h"
 
 namespace sg::cli {
 
@@ -105,11 +105,10 @@ AgreementTotals totals(const std::vector<sim::HoldAgreement>& agreement, const s
 
 std::string valueText(const std::optional<double>& v) { return v ? formatFixed(*v, 3) : "undefined"; }
 
-Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json(); }
-
 // The table on stdout: CSV, the softgrasp.physics-prediction document, or text.
 void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std::vector<WorldRun>& worlds,
-                const sim::PhysicsComparison& comparison, const Warnings& warnings) {
+                const sim::PhysicsComparisonRequest& request, const sim::PhysicsComparison& comparison,
+                const Warnings& warnings) {
   const sim::PredictionTable& table = comparison.table;
   if (args.has("--csv")) {
     // One table (ui/cli/README.md): a row per predictor, then per model and direction the static check's
@@ -133,66 +132,11 @@ void writeTable(const ParsedArgs& args, const PhysicsOptions& options, const std
                 << ",,,," << a.direction.name() << ',' << a.bothHeld << ',' << a.staticOnly << ','
                 << a.physicsOnly << ',' << a.neither << '\n';
   } else if (args.has("--json")) {
-    Json doc = Json::object();
-    Json files = Json::array();
-    for (const WorldRun& w : worlds) files.push(w.input.path);
-    doc.set("files", files);
-    doc.set("seeds", options.seeds);
-    doc.set("iterations", static_cast<double>(options.iterations));
-    doc.set("keep", static_cast<int>(options.keep));
-    doc.set("settings", sim::trialSettingsJson(options.trial));
-    doc.set("successScore", options.successScore);
-    doc.set("grasps", table.grasps);
-    doc.set("successes", table.successes);
-    Json rows = Json::array();
-    for (const sim::PredictorRow& r : table.rows) {
-      Json o = Json::object();
-      o.set("model", r.predictor.model);
-      o.set("measure", r.predictor.measure);
-      o.set("grasps", r.grasps);
-      o.set("missing", r.missing);
-      o.set("successes", r.successes);
-      o.set("auc", optionalJson(r.auc));
-      o.set("spearman", optionalJson(r.spearman));
-      if (!r.undefined.empty()) o.set("undefined", r.undefined);
-      rows.push(o);
-    }
-    doc.set("rows", rows);
-    Json tried = Json::array();
-    for (const sim::PhysicsSample& c : comparison.samples) {
-      if (!c.score) continue;
-      Json o = Json::object();
-      o.set("file", static_cast<int>(c.world));
-      o.set("seed", c.seed);
-      o.set("rank", c.rank);
-      o.set("score", *c.score);
-      Json values = Json::array();
-      for (const std::optional<double>& v : c.predictors) values.push(optionalJson(v));
-      o.set("predictors", values);
-      Json held = Json::array();
-      for (const bool h : c.held) held.push(h);
-      o.set("held", held);
-      o.set("displacement_mm", jsonNumbers(c.displacement_mm));
-      o.set("rotation_deg", jsonNumbers(c.rotation_deg));
-      tried.push(o);
-    }
-    doc.set("samples", tried);
-    Json agreement = Json::array();
-    for (const sim::HoldAgreement& a : comparison.agreement) {
-      Json o = Json::object();
-      o.set("model", a.model);
-      o.set("direction", a.direction.name());
-      o.set("bothHeld", a.bothHeld);
-      o.set("staticOnly", a.staticOnly);
-      o.set("physicsOnly", a.physicsOnly);
-      o.set("neither", a.neither);
-      o.set("notApplicable", a.notApplicable);
-      agreement.push(o);
-    }
-    doc.set("agreement", agreement);
-    doc.set("complete", comparison.complete);
-    doc.set("warnings", warnings.json());
-    writeJson(std::cout, sim::kPhysicsPredictionFormat, doc);
+    // The engine's document (src/sim/PhysicsComparisonJson.h), the one the application saves.
+    std::vector<std::string> files;
+    for (const WorldRun& w : worlds) files.push_back(w.input.path);
+    writeJson(std::cout, sim::kPhysicsPredictionFormat,
+              sim::physicsComparisonJson(comparison, request, files, warnings.all()));
   } else {
     TextPrinter out(std::cout);
     out.line("measures against physics: " + std::to_string(table.grasps) + " grasps of " +
@@ -298,7 +242,7 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   if (!comparison.complete)
     std::cerr << "softgrasp-cli: compare: interrupted: the table covers the " << comparison.tried() << " of "
               << comparison.samples.size() << " grasps tried\n";
-  writeTable(args, options, worlds, comparison, warnings);
+  writeTable(args, options, worlds, request, comparison, warnings);
   return comparison.complete ? kExitOk : kExitInterrupted;
 }
 
