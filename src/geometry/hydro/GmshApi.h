@@ -1,5 +1,5 @@
 #pragma once
-// Gmsh's C API (gmshc.h), loaded on demand (README.md §Gmsh loaded on demand): libgmsh and its ~140
+// Gmsh's C API (gmshc.h), loaded on demand (README.md §Gmsh loaded on demand): libgmsh and its ~90
 // dependent libraries are mapped into the process at its first tetrahedralization, not at every start-up.
 // gmshc.h is included for the functions' types only; every call goes through the pointers below.
 #include <string>
