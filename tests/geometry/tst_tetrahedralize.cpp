@@ -1,13 +1,22 @@
 // Tetrahedral meshes of closed triangle meshes through Gmsh (src/geometry/hydro/README.md §Meshing): the tets
 // fill exactly the enclosed volume, are positively oriented, their boundary is the input surface; bad surfaces
-// give a clear error and leave the mesher usable.
+// give a clear error and leave the mesher usable. Gmsh is loaded at the first meshing only, and a missing or wrong
+// Gmsh library is a clear error (src/geometry/hydro/README.md §Gmsh loaded on demand).
+#include <QFile>
 #include <QtTest>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <thread>
 
 #include "core/Error.h"
 #include "geometry/ShapeTessellation.h"
+#include "geometry/hydro/GmshApi.h"
 #include "geometry/hydro/Tetrahedralize.h"
 
 using namespace sg;
@@ -102,6 +111,22 @@ void checkFills(const TriangleMesh& surface, const VolumeMesh& m) {
     QVERIFY((p.array() >= surface.bounds.min.array() - 1e-9).all() && (p.array() <= surface.bounds.max.array() + 1e-9).all());
 }
 
+// Is a Gmsh library mapped into this process?
+bool gmshMapped() {
+  QFile maps("/proc/self/maps");
+  if (!maps.open(QIODevice::ReadOnly)) qFatal("cannot read /proc/self/maps");
+  return maps.readAll().contains("/libgmsh");
+}
+
+std::string loadError(const std::string& library) {
+  try {
+    (void)loadGmshApi(library);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 void expectError(const TriangleMesh& surface, const char* fragment) {
   try {
     (void)tetrahedralizeClosedMesh(surface, 0);
@@ -117,6 +142,53 @@ void expectError(const TriangleMesh& surface, const char* fragment) {
 class TestTetrahedralize : public QObject {
   Q_OBJECT
  private slots:
+  // First: nothing in this process has meshed before it.
+  void gmshLoadedOnlyWhenMeshing() {
+    QVERIFY2(!gmshMapped(), "libgmsh is mapped before any tetrahedralization (linked again?)");
+    // SOFTGRASP_GMSH_LIBRARY naming a missing file: the meshing call fails with the library's name. In a forked
+    // child, as the library is loaded once per process; the child reports through its exit status.
+    const pid_t pid = fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      setenv("SOFTGRASP_GMSH_LIBRARY", "/nonexistent/libgmsh-missing.so.4.8", 1);
+      int status = 1;
+      try {
+        (void)tetrahedralizeClosedMesh(box(2, 3, 4), 0);
+        std::fprintf(stderr, "no error with a missing Gmsh library\n");
+      } catch (const Error& e) {
+        const std::string m = e.what();
+        if (m.find("cannot load the Gmsh library /nonexistent/libgmsh-missing.so.4.8") != std::string::npos)
+          status = 0;
+        else
+          std::fprintf(stderr, "unexpected error: %s\n", e.what());
+      }
+      _exit(status);
+    }
+    int status = -1;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, "SOFTGRASP_GMSH_LIBRARY's missing library");
+    QVERIFY(!gmshMapped());
+    const TriangleMesh b = box(2, 3, 4);
+    checkFills(b, tetrahedralizeClosedMesh(b, 0));
+    QVERIFY2(gmshMapped(), "libgmsh is not mapped after a tetrahedralization");
+  }
+
+  void missingOrWrongGmshLibrary() {
+    const std::string missing = loadError("libsoftgrasp-no-such-gmsh.so.0");
+    QVERIFY2(missing.find("cannot load the Gmsh library libsoftgrasp-no-such-gmsh.so.0") != std::string::npos,
+             missing.c_str());
+    // A library without Gmsh's functions (the C math library): the first missing one is named.
+    const std::string wrong = loadError("libm.so.6");
+    QVERIFY2(wrong.find("libm.so.6") != std::string::npos && wrong.find("no function gmshInitialize") != std::string::npos,
+             wrong.c_str());
+    // The override, and the configured SONAME without it.
+    qputenv("SOFTGRASP_GMSH_LIBRARY", "/opt/gmsh/lib/libgmsh.so.4.11");
+    QCOMPARE(gmshLibraryName(), std::string("/opt/gmsh/lib/libgmsh.so.4.11"));
+    qunsetenv("SOFTGRASP_GMSH_LIBRARY");
+    QVERIFY2(gmshLibraryName().rfind("libgmsh.so.", 0) == 0, gmshLibraryName().c_str());
+  }
+
   void closedBox() {
     const TriangleMesh b = box(10, 20, 30);
     const VolumeMesh coarse = tetrahedralizeClosedMesh(b, 0);

@@ -154,12 +154,13 @@ deb)
   [ "$(field Package)" = softgrasp ] || fail "Package: $(field Package)"
   [ "$(field Version)" = "$version" ] || fail "Version: $(field Version), project() says $version"
   for f in Maintainer Description Section Architecture; do [ -n "$(field $f)" ] || fail "empty $f"; done
-  # Depends comes from dpkg-shlibdeps only (resources/packaging/CMakeLists.txt names none): the libraries the binaries
-  # link, with versions, among them the C library, Qt and Coin.
+  # Depends comes from dpkg-shlibdeps (the libraries the binaries link, with versions, among them the C library, Qt
+  # and Coin) and names Gmsh's runtime package, which the binaries dlopen (resources/packaging/CMakeLists.txt).
   depends=$(field Depends)
   for lib in libc6 libqt6widgets6 libcoin80c libtinyxml2; do
     grep -q "$lib[^,]* (>= " <<<"$depends" || fail "Depends lacks $lib: $depends"
   done
+  grep -q -E "(^|, )libgmsh[0-9.]+(,|$| )" <<<"$depends" || fail "Depends lacks Gmsh's runtime package: $depends"
   dpkg-deb -c "$deb" | awk '{print $6}' | sed -n 's|^\./usr/||p' | grep -v '/$' | sort >"$work/deb.txt"
   check_listing "$work/deb.txt"
   # The packaged CLI works from another directory on its own bundled world.

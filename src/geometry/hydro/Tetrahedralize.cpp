@@ -1,11 +1,13 @@
-// Tetrahedral meshing of closed triangle meshes through Gmsh's C++ API (README.md §Meshing): the surface is
-// handed over as a discrete surface (kept as it is, not remeshed), bounded into a volume and meshed by HXT.
+// Tetrahedral meshing of closed triangle meshes through Gmsh's C API, loaded on demand (GmshApi.h; README.md
+// §Meshing): the surface is handed over as a discrete surface (kept as it is, not remeshed), bounded into a
+// volume and meshed by HXT.
 #include "geometry/hydro/Tetrahedralize.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -14,13 +16,13 @@
 #include <unordered_map>
 #include <utility>
 
-#include <gmsh.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/Error.h"
+#include "geometry/hydro/GmshApi.h"
 
 namespace sg {
 
@@ -28,16 +30,37 @@ namespace {
 
 // Called in the meshing child (below), which starts from the parent's state: Gmsh never initialised.
 // No config files, no terminal output, one thread.
-void initializeGmsh(int algorithm3D) {
-  gmsh::initialize(0, nullptr, /*readConfigFiles=*/false);
-  gmsh::option::setNumber("General.Terminal", 0);
-  gmsh::option::setNumber("General.Verbosity", 0);
-  gmsh::option::setNumber("General.NumThreads", 1);
-  gmsh::option::setNumber("Mesh.Algorithm3D", algorithm3D);
+void setOption(const GmshApi& g, const char* name, double value) {
+  int ierr = 0;
+  g.optionSetNumber(name, value, &ierr);
+  checkGmsh(g, ierr, name);
+}
+
+void initializeGmsh(const GmshApi& g, int algorithm3D) {
+  int ierr = 0;
+  g.initialize(0, nullptr, /*readConfigFiles=*/0, &ierr);
+  checkGmsh(g, ierr, "gmshInitialize");
+  setOption(g, "General.Terminal", 0);
+  setOption(g, "General.Verbosity", 0);
+  setOption(g, "General.NumThreads", 1);
+  setOption(g, "Mesh.Algorithm3D", algorithm3D);
   // The mesher's output as it is: Gmsh's tet optimiser takes seconds per thousand tets here and barely
   // improves the worst tets, which are fixed by the kept boundary triangles (README.md §Meshing).
-  gmsh::option::setNumber("Mesh.Optimize", 0);
+  setOption(g, "Mesh.Optimize", 0);
 }
+
+// An array Gmsh allocated for its caller, released with gmshFree.
+template <typename T>
+struct GmshArray {
+  explicit GmshArray(const GmshApi& g) : api(&g) {}
+  GmshArray(const GmshArray&) = delete;
+  GmshArray& operator=(const GmshArray&) = delete;
+  ~GmshArray() { api->free(data); }
+  const T& operator[](std::size_t i) const { return data[i]; }
+  const GmshApi* api;
+  T* data = nullptr;
+  std::size_t size = 0;
+};
 
 // The surface with exactly coincident vertices merged (readers may repeat them per face), degenerate
 // triangles dropped.
@@ -93,19 +116,26 @@ struct ReadTets {
   std::size_t flatDropped = 0;
 };
 
-ReadTets readTets() {
-  std::vector<std::size_t> tags;
-  std::vector<double> xyz, parametric;
-  gmsh::model::mesh::getNodes(tags, xyz, parametric);
+ReadTets readTets(const GmshApi& g) {
+  GmshArray<std::size_t> tags(g);
+  GmshArray<double> xyz(g), parametric(g);
+  int ierr = 0;
+  // All nodes (dim -1, tag -1), without the boundary's, with parametric coordinates: gmsh::model::mesh::getNodes's
+  // defaults.
+  g.meshGetNodes(&tags.data, &tags.size, &xyz.data, &xyz.size, &parametric.data, &parametric.size, -1, -1,
+                 /*includeBoundary=*/0, /*returnParametricCoord=*/1, &ierr);
+  checkGmsh(g, ierr, "gmshModelMeshGetNodes");
   std::unordered_map<std::size_t, std::size_t> nodeOfTag;
-  for (std::size_t i = 0; i < tags.size(); ++i) nodeOfTag.emplace(tags[i], i);
-  std::vector<std::size_t> tetTags, tetNodes;
-  gmsh::model::mesh::getElementsByType(4 /* 4-node tetrahedron */, tetTags, tetNodes);
-  if (tetTags.empty()) throw Error("Gmsh produced no tetrahedra");
+  for (std::size_t i = 0; i < tags.size; ++i) nodeOfTag.emplace(tags[i], i);
+  GmshArray<std::size_t> tetTags(g), tetNodes(g);
+  g.meshGetElementsByType(4 /* 4-node tetrahedron */, &tetTags.data, &tetTags.size, &tetNodes.data, &tetNodes.size,
+                          /*tag=*/-1, /*task=*/0, /*numTasks=*/1, &ierr);
+  checkGmsh(g, ierr, "gmshModelMeshGetElementsByType");
+  if (tetTags.size == 0) throw Error("Gmsh produced no tetrahedra");
 
   ReadTets result;
   VolumeMesh& out = result.mesh;
-  std::vector<std::int64_t> used(tags.size(), -1);  // Gmsh node → output vertex
+  std::vector<std::int64_t> used(tags.size, -1);  // Gmsh node → output vertex
   // Gmsh run off the main thread was seen to return coincident duplicate nodes: merge them by position.
   std::map<std::array<double, 3>, std::uint32_t> byPosition;
   auto vertexOf = [&](std::size_t tag) -> std::uint32_t {
@@ -120,8 +150,8 @@ ReadTets readTets() {
     }
     return static_cast<std::uint32_t>(used[i]);
   };
-  out.tets.reserve(tetTags.size());
-  for (std::size_t t = 0; t < tetTags.size(); ++t) {
+  out.tets.reserve(tetTags.size);
+  for (std::size_t t = 0; t < tetTags.size; ++t) {
     VolumeMesh::Tet tet;
     for (int k = 0; k < 4; ++k) tet[k] = vertexOf(tetNodes[4 * t + k]);
     const auto& v = out.vertices_mm;
@@ -142,9 +172,12 @@ ReadTets readTets() {
 }
 
 // Runs the mesher on Gmsh's (empty) model.
-VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
-  gmsh::model::add("softgrasp");
-  const int surface = gmsh::model::addDiscreteEntity(2);
+VolumeMesh meshWithGmsh(const GmshApi& g, const WeldedSurface& w, bool inward, double hint_mm) {
+  int ierr = 0;
+  g.modelAdd("softgrasp", &ierr);
+  checkGmsh(g, ierr, "gmshModelAdd");
+  int surface = g.modelAddDiscreteEntity(2, /*tag=*/-1, nullptr, 0, &ierr);
+  checkGmsh(g, ierr, "gmshModelAddDiscreteEntity");
   std::vector<std::size_t> nodeTags(w.points.size());
   std::vector<double> coords;
   coords.reserve(3 * w.points.size());
@@ -152,27 +185,35 @@ VolumeMesh meshWithGmsh(const WeldedSurface& w, bool inward, double hint_mm) {
     nodeTags[i] = i + 1;
     coords.insert(coords.end(), {w.points[i].x(), w.points[i].y(), w.points[i].z()});
   }
-  gmsh::model::mesh::addNodes(2, surface, nodeTags, coords);
+  g.meshAddNodes(2, surface, nodeTags.data(), nodeTags.size(), coords.data(), coords.size(), nullptr, 0, &ierr);
+  checkGmsh(g, ierr, "gmshModelMeshAddNodes");
   std::vector<std::size_t> triangleNodes;
   triangleNodes.reserve(3 * w.triangles.size());
   for (const auto& t : w.triangles) {
     if (inward) triangleNodes.insert(triangleNodes.end(), {t[0] + 1, t[2] + 1, t[1] + 1});
     else triangleNodes.insert(triangleNodes.end(), {t[0] + 1, t[1] + 1, t[2] + 1});
   }
-  gmsh::model::mesh::addElementsByType(surface, 2 /* 3-node triangle */, {}, triangleNodes);
-  const int loop = gmsh::model::geo::addSurfaceLoop({surface});
-  gmsh::model::geo::addVolume({loop});
-  gmsh::model::geo::synchronize();
-  gmsh::option::setNumber("Mesh.MeshSizeMin", 0);
-  gmsh::option::setNumber("Mesh.MeshSizeMax", hint_mm > 0 ? hint_mm : 1e22);
-  gmsh::model::mesh::generate(3);
+  g.meshAddElementsByType(surface, 2 /* 3-node triangle */, nullptr, 0, triangleNodes.data(), triangleNodes.size(),
+                          &ierr);
+  checkGmsh(g, ierr, "gmshModelMeshAddElementsByType");
+  int loop = g.geoAddSurfaceLoop(&surface, 1, /*tag=*/-1, &ierr);
+  checkGmsh(g, ierr, "gmshModelGeoAddSurfaceLoop");
+  g.geoAddVolume(&loop, 1, /*tag=*/-1, &ierr);
+  checkGmsh(g, ierr, "gmshModelGeoAddVolume");
+  g.geoSynchronize(&ierr);
+  checkGmsh(g, ierr, "gmshModelGeoSynchronize");
+  setOption(g, "Mesh.MeshSizeMin", 0);
+  setOption(g, "Mesh.MeshSizeMax", hint_mm > 0 ? hint_mm : 1e22);
+  g.meshGenerate(3, &ierr);
+  checkGmsh(g, ierr, "gmshModelMeshGenerate", "is the surface self-intersecting?");
 
   // HXT without the optimiser may leave a flat sliver on a planar part of the boundary; dropping it would leave
   // a gap, so the optimiser (slow, hence only then) runs once and the mesh is read again.
-  ReadTets out = readTets();
+  ReadTets out = readTets(g);
   if (out.flatDropped > 0) {
-    gmsh::model::mesh::optimize("", /*force=*/true);
-    out = readTets();
+    g.meshOptimize("", /*force=*/1, /*niter=*/1, nullptr, 0, &ierr);
+    checkGmsh(g, ierr, "gmshModelMeshOptimize");
+    out = readTets(g);
     if (out.flatDropped > 0) throw Error("Gmsh left " + std::to_string(out.flatDropped) + " flat tetrahedra");
   }
   if (out.mesh.tets.empty()) throw Error("Gmsh produced only flat tetrahedra");
@@ -225,17 +266,16 @@ std::optional<VolumeMesh> decodeMesh(const std::string& in) {
   return m;
 }
 
-// What the child runs: Gmsh, and its answer encoded (errors included: nothing may escape the child).
-std::string meshAndEncode(const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
+// What the child runs: Gmsh (loaded by the parent), and its answer encoded (errors included: nothing may escape
+// the child).
+std::string meshAndEncode(const GmshApi& g, const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
   try {
-    initializeGmsh(algorithm3D);
-    return encodeMesh(meshWithGmsh(w, inward, hint_mm));
+    initializeGmsh(g, algorithm3D);
+    return encodeMesh(meshWithGmsh(g, w, inward, hint_mm));
   } catch (const Error& e) {
     return "E" + e.message();
-  } catch (const std::exception& e) {  // Gmsh's API throws std::string or exceptions, depending on the call
+  } catch (const std::exception& e) {
     return std::string("EGmsh: ") + e.what();
-  } catch (const std::string& e) {
-    return "EGmsh: " + e + "; is the surface self-intersecting?";
   } catch (...) {
     return "EGmsh raised an unknown error; is the surface self-intersecting?";
   }
@@ -245,7 +285,7 @@ std::string meshAndEncode(const WeldedSurface& w, bool inward, double hint_mm, i
 // ordinary closed surfaces (a torus at a hint finer than its triangles), and a crash there must not take
 // the application down. The child also keeps Gmsh's process-wide state out of this process, so calls from
 // several threads need no lock. A child that dies, or runs longer than kChildTimeout_s, is an error here.
-ChildOutcome meshInChild(const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
+ChildOutcome meshInChild(const GmshApi& g, const WeldedSurface& w, bool inward, double hint_mm, int algorithm3D) {
   const std::string mesher = std::string("Gmsh's ") + (algorithm3D == kHxt ? "HXT" : "Delaunay") + " mesher";
   int fds[2];
   if (pipe(fds) != 0) return {std::nullopt, "cannot create a pipe for " + mesher + ": " + std::strerror(errno)};
@@ -260,7 +300,7 @@ ChildOutcome meshInChild(const WeldedSurface& w, bool inward, double hint_mm, in
     // A crash in Gmsh ends the child quietly: the parent's crash reporters (Qt Test's stack dump, the
     // sanitizers' reports) would describe a failure the parent handles.
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) signal(sig, SIG_DFL);
-    const std::string answer = meshAndEncode(w, inward, hint_mm, algorithm3D);
+    const std::string answer = meshAndEncode(g, w, inward, hint_mm, algorithm3D);
     for (std::size_t done = 0; done < answer.size();) {
       const ssize_t n = write(fds[1], answer.data() + done, answer.size() - done);
       if (n < 0 && errno == EINTR) continue;
@@ -318,11 +358,14 @@ VolumeMesh tetrahedralizeClosedMesh(const TriangleMesh& surface, double hint_mm)
   for (const auto& t : w.triangles) volume6 += w.points[t[0]].dot(w.points[t[1]].cross(w.points[t[2]]));
   if (volume6 == 0) throw Error("cannot tetrahedralise a surface that encloses no volume");
 
+  // Loaded here, once per process, before the children fork: they inherit the mapped library, and a missing
+  // library is one clear error rather than two failed meshers.
+  const GmshApi& g = gmshApi();
   // HXT honours the size cap inside a volume bounded by a discrete surface; Gmsh's older Delaunay mesher is
   // the fallback where HXT crashes or leaves flat tets (README.md §Meshing).
-  const ChildOutcome hxt = meshInChild(w, /*inward=*/volume6 < 0, hint_mm, kHxt);
+  const ChildOutcome hxt = meshInChild(g, w, /*inward=*/volume6 < 0, hint_mm, kHxt);
   if (hxt.mesh) return std::move(*hxt.mesh);
-  const ChildOutcome delaunay = meshInChild(w, /*inward=*/volume6 < 0, hint_mm, kDelaunay);
+  const ChildOutcome delaunay = meshInChild(g, w, /*inward=*/volume6 < 0, hint_mm, kDelaunay);
   if (delaunay.mesh) return std::move(*delaunay.mesh);
   throw Error("tetrahedral meshing failed: " + hxt.error + "; " + delaunay.error);
 }
