@@ -10,6 +10,7 @@
 
 #include "core/Error.h"
 #include "geometry/MassProperties.h"
+#include "sim/PrimitiveFit.h"
 
 namespace sg::sim {
 
@@ -41,37 +42,18 @@ bool isConvexMesh(const TriangleMesh& mesh, double tolerance_mm) {
   return true;
 }
 
-// The cuboid a convex piece of 8 vertices is, if it is one: three orthogonal edge vectors from one corner
-// that generate all eight corners.
-void detectBox(ConvexPiece& piece, double tolerance_mm) {
-  if (piece.vertices.size() != 8) return;
-  const Vec3 v0 = piece.vertices[0];
-  for (std::size_t i = 1; i < 8; ++i)
-    for (std::size_t j = i + 1; j < 8; ++j)
-      for (std::size_t k = j + 1; k < 8; ++k) {
-        const Vec3 a = piece.vertices[i] - v0, b = piece.vertices[j] - v0, c = piece.vertices[k] - v0;
-        const double scale = a.norm() * b.norm() + b.norm() * c.norm() + a.norm() * c.norm();
-        if (std::abs(a.dot(b)) + std::abs(b.dot(c)) + std::abs(a.dot(c)) > 1e-9 * scale) continue;
-        bool all = true;
-        for (int corner = 0; corner < 8 && all; ++corner) {
-          const Vec3 p = v0 + ((corner & 1) ? a : Vec3::Zero()) + ((corner & 2) ? b : Vec3::Zero()) +
-                         ((corner & 4) ? c : Vec3::Zero());
-          all = std::any_of(piece.vertices.begin(), piece.vertices.end(),
-                            [&](const Vec3& v) { return (v - p).norm() <= tolerance_mm; });
-        }
-        if (!all) continue;
-        Mat3 R;
-        R.col(0) = a.normalized();
-        R.col(1) = b.normalized();
-        R.col(2) = R.col(0).cross(R.col(1));
-        if (R.col(2).dot(c) < 0) R.col(2) = -R.col(2);
-        piece.X_MBox = Transform::fromMatrix(R, v0 + 0.5 * (a + b + c));
-        piece.boxSize_mm = Vec3(a.norm(), b.norm(), c.norm());
-        return;
-      }
+// Marks a piece that is a tessellated box, sphere or cylinder (PrimitiveFit.h).
+void recognisePrimitive(ConvexPiece& piece, double exact_mm, const DecompositionSettings& settings) {
+  if (const auto fit = fitPrimitive(piece.vertices, piece.triangles, exact_mm, settings.primitiveTolerance)) {
+    piece.primitive = fit->primitive;
+    piece.primitiveDeviation_mm = fit->deviation_mm;
+  }
 }
 
 // Connected components of the mesh, vertices welded by position (readers may repeat a vertex per triangle).
+// Two triangles are connected across an edge that exactly these two share: closed solids that touch along an edge
+// or at a corner (an Inventor link's cube and cylinder, whose tessellations share a side edge) stay apart, so
+// each can be convex (and a primitive) on its own.
 std::vector<TriangleMesh> components(const TriangleMesh& mesh) {
   std::map<std::array<long long, 3>, std::uint32_t> welded;
   std::vector<std::uint32_t> weldId(mesh.vertices.size());
@@ -81,19 +63,26 @@ std::vector<TriangleMesh> components(const TriangleMesh& mesh) {
     const std::array<long long, 3> key{std::llround(q.x()), std::llround(q.y()), std::llround(q.z())};
     weldId[i] = welded.emplace(key, static_cast<std::uint32_t>(welded.size())).first->second;
   }
-  std::vector<std::uint32_t> parent(welded.size());
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::uint32_t>> edgeTriangles;
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t)
+    for (std::size_t c = 0; c < 3; ++c) {
+      const std::uint32_t a = weldId[mesh.triangles[t][c]], b = weldId[mesh.triangles[t][(c + 1) % 3]];
+      edgeTriangles[std::minmax(a, b)].push_back(static_cast<std::uint32_t>(t));
+    }
+  std::vector<std::uint32_t> parent(mesh.triangles.size());
   for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<std::uint32_t>(i);
   auto find = [&](std::uint32_t x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
   };
-  for (const auto& t : mesh.triangles)
-    for (std::size_t c = 1; c < 3; ++c) parent[find(weldId[t[c]])] = find(weldId[t[0]]);
+  for (const auto& [edge, tris] : edgeTriangles)
+    if (tris.size() == 2) parent[find(tris[1])] = find(tris[0]);
   std::map<std::uint32_t, std::size_t> componentOf;
   std::vector<TriangleMesh> out;
   std::vector<std::map<std::uint32_t, std::uint32_t>> local;
-  for (const auto& t : mesh.triangles) {
-    const std::uint32_t root = find(weldId[t[0]]);
+  for (std::size_t ti = 0; ti < mesh.triangles.size(); ++ti) {
+    const auto& t = mesh.triangles[ti];
+    const std::uint32_t root = find(static_cast<std::uint32_t>(ti));
     const auto [it, added] = componentOf.emplace(root, out.size());
     if (added) {
       out.emplace_back();
@@ -128,7 +117,7 @@ ConvexPieces decompose(const TriangleMesh& mesh, const DecompositionSettings& se
       piece.vertices = part.vertices;
       for (const auto& t : part.triangles)
         piece.triangles.push_back({static_cast<int>(t[0]), static_cast<int>(t[1]), static_cast<int>(t[2])});
-      detectBox(piece, tolerance_mm);
+      recognisePrimitive(piece, tolerance_mm, settings);
       if (const auto props = computeMassProperties(part)) out.piecesVolume_mm3 += props->volume_mm3;
       out.pieces.push_back(std::move(piece));
       continue;
@@ -200,6 +189,7 @@ struct CacheEntry {
   std::weak_ptr<const TriangleMesh> mesh;
   double concavity = 0;
   int maxVertices = 0;
+  double primitiveTolerance = 0;
   std::shared_ptr<const ConvexPieces> pieces;
 };
 
@@ -215,12 +205,13 @@ std::shared_ptr<const ConvexPieces> convexPieces(const std::shared_ptr<const Tri
     const auto it = cache.find(mesh.get());
     // The address alone could name a newer mesh after the first was freed: the weak pointer must still own it.
     if (it != cache.end() && !it->second.mesh.expired() && it->second.mesh.lock() == mesh &&
-        it->second.concavity == settings.concavity && it->second.maxVertices == settings.maxVerticesPerPiece)
+        it->second.concavity == settings.concavity && it->second.maxVertices == settings.maxVerticesPerPiece &&
+        it->second.primitiveTolerance == settings.primitiveTolerance)
       return it->second.pieces;
   }
   auto pieces = std::make_shared<const ConvexPieces>(decompose(*mesh, settings));
   std::lock_guard lock(mutex);
-  cache[mesh.get()] = {mesh, settings.concavity, settings.maxVerticesPerPiece, pieces};
+  cache[mesh.get()] = {mesh, settings.concavity, settings.maxVerticesPerPiece, settings.primitiveTolerance, pieces};
   return pieces;
 }
 

@@ -8,9 +8,10 @@
 #include <memory>
 #include <optional>
 
-#include "core/Transform.h"
 #include <vector>
 
+#include "core/Transform.h"
+#include "geometry/Shapes.h"
 #include "geometry/TriangleMesh.h"
 
 namespace sg::sim {
@@ -20,10 +21,10 @@ namespace sg::sim {
 struct ConvexPiece {
   std::vector<Vec3> vertices;
   std::vector<std::array<int, 3>> triangles;
-  // Set when the piece is a cuboid (MuJoCo collides boxes exactly, with several contacts per face):
-  // its pose in the mesh frame and its full edge lengths.
-  std::optional<Transform> X_MBox;
-  Vec3 boxSize_mm = Vec3::Zero();
+  // Set when the piece is the tessellation of a box, sphere or cylinder (PrimitiveFit.h), posed in the mesh
+  // frame: MuJoCo collides it as that primitive (README.md §Geometry).
+  std::optional<Primitive> primitive;
+  double primitiveDeviation_mm = 0;  // FittedPrimitive::deviation_mm
 };
 
 struct ConvexPieces {
@@ -37,6 +38,9 @@ struct ConvexPieces {
 struct DecompositionSettings {
   double concavity = 0.02;        // largest concavity a piece may keep, as a fraction of the mesh's diagonal
   int maxVerticesPerPiece = 64;
+  // A piece becomes a sphere or cylinder when that primitive lies within this fraction of its radius of the
+  // piece's faces (PrimitiveFit.h; README.md §Geometry gives the bundled meshes' figures). 0: boxes only.
+  double primitiveTolerance = 0.03;
 };
 
 // The convex pieces of `mesh`; a cached result when this mesh object was decomposed before with the same

@@ -62,7 +62,7 @@ double primitiveRadius_mm(const Shape& shape) {
   return 0;
 }
 
-BodyGeoms bodyGeoms(const Body& body) {
+BodyGeoms bodyGeoms(const Body& body, bool tessellatedPrimitives) {
   BodyGeoms out;
   if (!body.collisionEnabled) return out;
   if (body.primitive) {
@@ -75,8 +75,11 @@ BodyGeoms bodyGeoms(const Body& body) {
   if (!body.mesh || body.mesh->empty()) return out;
   out.pieces = convexPieces(body.mesh);
   for (const ConvexPiece& piece : out.pieces->pieces) {
-    if (piece.X_MBox)  // a cuboid piece collides as a MuJoCo box: several contacts on a face
-      out.geoms.push_back({"box", vec(0.5 * piece.boxSize_mm * kMetresPerMm), *piece.X_MBox});
+    // A tessellated box, sphere or cylinder collides as the MuJoCo primitive (README.md §Geometry).
+    const bool usePrimitive =
+        piece.primitive && (tessellatedPrimitives || std::holds_alternative<Box>(piece.primitive->shape));
+    if (const auto g = usePrimitive ? primitiveGeom(*piece.primitive) : std::nullopt)
+      out.geoms.push_back(*g);
     else
       out.geoms.push_back({"mesh", "", Transform{}, &piece});
   }
@@ -183,7 +186,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   out.objectMass_kg = object.mass_g * kKgPerGram;
 
   std::ostringstream assets, bodies, equality, actuators;
-  const BodyGeoms objectGeoms = bodyGeoms(object);
+  const BodyGeoms objectGeoms = bodyGeoms(object, settings.tessellatedPrimitives);
   if (objectGeoms.geoms.empty())
     throw Error("graspable '" + object.name + "' has no collision geometry", world.sourceFile);
   out.objectPieces = objectGeoms.geoms.size();
@@ -209,7 +212,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
                        std::ostringstream& xml, const std::string& prefix, bool collides) {
       xml << inertial(body, X_mjB) << "\n";
       if (collides) {
-        const BodyGeoms g = bodyGeoms(body);
+        const BodyGeoms g = bodyGeoms(body, settings.tessellatedPrimitives);
         const PairParameters p = pairParameters(world, body, g.radius_mm, object, objectGeoms.radius_mm, settings);
         writeGeoms(g, X_mjB, prefix,
                    "contype=\"1\" conaffinity=\"0\" condim=\"4\" solmix=\"1\" friction=\"" + num(p.mu) + " " +

@@ -1,14 +1,16 @@
 // bench_sim: the physics trial (src/sim/README.md) of the default grasp (worlds/default.xml approached and closed):
 // CPU time of a six-direction trial (settle + 6 × 1 s simulated) over jittered copies of the grasp (the mug moved
 // by up to 0.1 mm), the model build time (MJCF text + mj_loadXML, convex pieces cached) and the first
-// decomposition of each bundled object, and trials per core-hour. Same run, same states: the trial without the
-// collision prefilter (src/sim/CollisionPrefilter.h), which must give the same result bit for bit. Per bundled
-// world with a hand, the default grasp's held/lost per direction under the default settings (2 ms step) without
-// prefilter and under the faster 4 ms step with it, which must agree (src/sim/README.md §Timestep). Cross-checks (a failure
-// exits 3): each trial repeated gives the same result bit for bit, the summary's score equals the held directions
-// over six, the prefilter changes nothing, the held directions agree before and after.
+// decomposition of each bundled object, the hands' tessellated primitives, and trials per core-hour. Same run, same
+// states: the trial without the collision prefilter (src/sim/CollisionPrefilter.h), which must give the same result
+// bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
+// src/sim/README.md §Geometry). Per bundled world with a hand, the default grasp's held/lost per direction with
+// primitives off, under the default settings, and under the 4 ms step, which must agree (src/sim/README.md
+// §Timestep). Cross-checks (a failure exits 3): each trial repeated gives the same result bit for bit, the summary's
+// score equals the held directions over six, the prefilter changes nothing, the held directions agree.
 //   bench_sim [STATES [trial]]   STATES default 5; "trial": only the timed trial and its repeat per state (for
-//   callgrind: two runTrial calls per state), no decomposition, no prefilter or protocol comparison
+//   callgrind: two runTrial calls per state), no decomposition, no hand pieces, no prefilter, primitives or protocol
+//   comparison
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -55,30 +57,77 @@ std::string heldList(const TrialResult& r) {
   return out;
 }
 
-// Per bundled world with a hand and an object: the default grasp's held/lost per direction under the default
-// settings (MuJoCo's 2 ms step) without prefilter and under the 4 ms step option with it (src/sim/README.md
-// §Timestep). They must agree.
+// Per bundled world with a hand and an object: the default grasp's held/lost per direction with the tessellated
+// spheres and cylinders as meshes (before, src/sim/README.md §Geometry), under the default settings (now), and
+// under the 4 ms step option (src/sim/README.md §Timestep). They must agree.
 void compareProtocols(bench::CrossCheck& check) {
-  TrialSettings before;
-  before.collisionPrefilter = false;
-  TrialSettings after;
-  after.timestep_s = 2 * before.timestep_s;
-  std::printf("\nheld per direction of each bundled world's default grasp, %.0f ms step without prefilter -> %.0f ms step:\n",
-              1e3 * before.timestep_s, 1e3 * after.timestep_s);
+  const TrialSettings now;
+  TrialSettings before = now;
+  before.tessellatedPrimitives = false;
+  TrialSettings coarse = now;
+  coarse.timestep_s = 2 * now.timestep_s;
+  std::printf("\nheld per direction of each bundled world's default grasp: tessellated primitives as meshes (before), "
+              "the default settings (now), the %.0f ms step:\n", 1e3 * coarse.timestep_s);
   NullProgress progress;
   for (const char* name : {"default.xml", "threefinger_urdf.xml", "threefinger_sphere.xml", "hydro_fingertips.xml",
                            "paralleljaw_box.xml", "fivefinger_cylinder.xml"}) {
     const World w = graspedWorld(name);
-    const TrialResult a = runTrial(w, w.state, {0, 0, before}, progress);
-    const double t0 = cpuSeconds();
-    const TrialResult b = runTrial(w, w.state, {0, 0, after}, progress);
-    const double t_s = cpuSeconds() - t0;
-    double worstBefore = 0, worstAfter = 0;
-    for (const DirectionTrial& d : a.directions) worstBefore = std::max(worstBefore, d.displacement_mm);
-    for (const DirectionTrial& d : b.directions) worstAfter = std::max(worstAfter, d.displacement_mm);
-    std::printf("  %-24s before: %s(largest %.1f mm)\n  %-24s after:  %s(largest %.1f mm; %.1f ms CPU)\n", name,
-                heldList(a).c_str(), worstBefore, "", heldList(b).c_str(), worstAfter, 1e3 * t_s);
-    check.expect(heldList(a) == heldList(b), std::string(name) + ": held directions changed with the timestep");
+    const SimModel decomposed(buildMjcf(w, w.state, 0, 0, now));  // this world's meshes decomposed before timing
+    auto run = [&](const TrialSettings& s, double& cpu_s, double& worst_mm) {
+      const double t0 = cpuSeconds();
+      TrialResult r = runTrial(w, w.state, {0, 0, s}, progress);
+      cpu_s = cpuSeconds() - t0;
+      worst_mm = 0;
+      for (const DirectionTrial& d : r.directions) worst_mm = std::max(worst_mm, d.displacement_mm);
+      return r;
+    };
+    double tb = 0, tn = 0, tc = 0, wb = 0, wn = 0, wc = 0;
+    const TrialResult a = run(before, tb, wb);
+    const TrialResult b = run(now, tn, wn);
+    const TrialResult c = run(coarse, tc, wc);
+    std::printf("  %-24s before: %s(largest %.1f mm; %.1f ms CPU)\n  %-24s now:    %s(largest %.1f mm; %.1f ms CPU)\n"
+                "  %-24s 4 ms:   %s(largest %.1f mm; %.1f ms CPU)\n",
+                name, heldList(a).c_str(), wb, 1e3 * tb, "", heldList(b).c_str(), wn, 1e3 * tn, "",
+                heldList(c).c_str(), wc, 1e3 * tc);
+    check.expect(heldList(a) == heldList(b), std::string(name) + ": held directions changed with the primitives");
+    check.expect(heldList(b) == heldList(c), std::string(name) + ": held directions changed with the timestep");
+  }
+}
+
+// Per bundled hand, its links' convex pieces and the tessellated primitives among them (src/sim/README.md
+// §Geometry): how many become MuJoCo boxes, spheres and cylinders, and the largest deviation of a sphere or
+// cylinder from its piece's faces, in mm and as a fraction of its radius.
+void printHandPieces() {
+  std::printf("\nconvex pieces of the bundled hands' bodies (tessellated primitives recognised):\n");
+  for (const char* name : {"default.xml", "threefinger_urdf.xml", "hydro_fingertips.xml", "paralleljaw_box.xml",
+                           "fivefinger_cylinder.xml"}) {
+    const World w = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
+    const Robot& robot = w.robots.at(0);
+    int pieces = 0, meshes = 0, boxes = 0, spheres = 0, cylinders = 0, vertices = 0;
+    double worst_mm = 0, worstRelative = 0;
+    for (const BodyRef& ref : robot.bodyRefs()) {
+      const Body& body = robot.body(ref);
+      if (!body.collisionEnabled || body.primitive || !body.mesh) continue;
+      for (const ConvexPiece& piece : convexPieces(body.mesh)->pieces) {
+        ++pieces;
+        if (!piece.primitive) {
+          ++meshes;
+          vertices += static_cast<int>(piece.vertices.size());
+          continue;
+        }
+        const Shape& shape = piece.primitive->shape;
+        double radius_mm = 0;
+        if (std::holds_alternative<Box>(shape)) ++boxes;
+        if (const auto* sphere = std::get_if<Sphere>(&shape)) radius_mm = sphere->radius_mm, ++spheres;
+        if (const auto* cylinder = std::get_if<Cylinder>(&shape)) radius_mm = cylinder->radius_mm, ++cylinders;
+        worst_mm = std::max(worst_mm, piece.primitiveDeviation_mm);
+        if (radius_mm > 0) worstRelative = std::max(worstRelative, piece.primitiveDeviation_mm / radius_mm);
+      }
+    }
+    std::printf("  %-24s %-18s %3d pieces: %2d boxes, %2d spheres, %2d cylinders, %2d meshes (%4d vertices); "
+                "largest deviation %.3f mm (%.2f %% of a radius)\n",
+                name, robot.name.c_str(), pieces, boxes, spheres, cylinders, meshes, vertices, worst_mm,
+                100 * worstRelative);
   }
 }
 
@@ -100,6 +149,8 @@ int main(int argc, char** argv) {
                 body.mesh->triangleCount(), pieces->pieces.size(), 100 * pieces->volumeError(),
                 1e3 * (cpuSeconds() - t0), body.primitive ? " (a primitive: the trial uses the shape)" : "");
   }
+
+  if (!trialOnly) printHandPieces();
 
   const World world = graspedWorld("default.xml");
   std::mt19937 rng(38);
@@ -133,9 +184,11 @@ int main(int argc, char** argv) {
                 1e3 * build.median_s, 1e3 * build.p90_s);
   }
 
-  std::vector<double> trial_s, unfiltered_s;
+  std::vector<double> trial_s, unfiltered_s, meshes_s;
   TrialSettings unfiltered = settings;
   unfiltered.collisionPrefilter = false;
+  TrialSettings meshes = settings;
+  meshes.tessellatedPrimitives = false;
   NullProgress progress;
   int heldTotal = 0;
   for (std::size_t i = 0; i < states.size(); ++i) {
@@ -151,6 +204,10 @@ int main(int argc, char** argv) {
       unfiltered_s.push_back(cpuSeconds() - t1);
       check.expect(trialSummaryJson(a).dump() == trialSummaryJson(c).dump(),
                    "state " + std::to_string(i) + ": the collision prefilter changed the trial");
+      const double t2 = cpuSeconds();
+      const TrialResult d = runTrial(world, states[i], {0, 0, meshes}, progress);
+      meshes_s.push_back(cpuSeconds() - t2);
+      check.expect(heldList(a) == heldList(d), "state " + std::to_string(i) + ": held directions changed with the primitives");
     }
     heldTotal += a.heldCount();
     std::printf("  state %zu: %s  held %d/6 (", i, i == 0 ? "as grasped" : "mug jittered", a.heldCount());
@@ -170,6 +227,10 @@ int main(int argc, char** argv) {
     std::printf("  the same trials without the collision prefilter (same result, asserted): median %.1f ms, p90 %.1f ms CPU "
                 "(prefilter %.2fx faster)\n",
                 1e3 * plain.median_s, 1e3 * plain.p90_s, plain.median_s / trial.median_s);
+    const bench::Spread asMeshes = bench::spreadOf(meshes_s);
+    std::printf("  the same trials with the tessellated spheres and cylinders as meshes (held directions asserted equal): "
+                "median %.1f ms, p90 %.1f ms CPU (primitives %.2fx faster)\n",
+                1e3 * asMeshes.median_s, 1e3 * asMeshes.p90_s, asMeshes.median_s / trial.median_s);
   }
   std::printf("held directions over all states: %d of %zu\n", heldTotal, 6 * states.size());
   if (!trialOnly) compareProtocols(check);
