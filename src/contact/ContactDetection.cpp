@@ -5,6 +5,7 @@
 #include "geometry/ContactAcceptance.h"
 #include "geometry/PenetrationContact.h"
 #include "geometry/ProximityContacts.h"
+#include "geometry/ShapeCollision.h"
 #include "geometry/ShapePairs.h"
 
 namespace sg {
@@ -37,7 +38,7 @@ MeshDistance toDistance(const SeparationResult& r) {
 
 bool pairCollides(const World& world, const WorldState& state, const BodyPair& pair) {
   const auto a = placed(world, state, pair.first), b = placed(world, state, pair.second);
-  if (const auto exact = exactSeparation(a.side(), b.side())) return exact->colliding;
+  if (const auto exact = exactCollision(a.side(), b.side())) return *exact;
   return meshesCollide(*a.bvh, a.pose, *b.bvh, b.pose);
 }
 

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "geometry/HullEdges.h"
+#include "geometry/TopologyCache.h"
 
 namespace sg {
 
@@ -84,6 +87,34 @@ MeshTopology makeMeshTopology(const Bvh& bvh) {
     for (std::uint32_t v : t.corners[i]) t.vertexTriangles[fill[v]++] = i;
   hullOf(vertices, t);
   return t;
+}
+
+namespace {
+struct TopologyEntry {
+  std::weak_ptr<const Bvh> bvh;
+  std::shared_ptr<const MeshTopology> topology;
+};
+std::mutex topologyMutex;
+std::unordered_map<const Bvh*, TopologyEntry>& topologyCache() {
+  static std::unordered_map<const Bvh*, TopologyEntry> c;
+  return c;
+}
+}  // namespace
+
+std::shared_ptr<const MeshTopology> topologyFor(const std::shared_ptr<const Bvh>& bvh) {
+  if (!bvh) return nullptr;
+  {
+    std::lock_guard lock(topologyMutex);
+    const auto it = topologyCache().find(bvh.get());
+    if (it != topologyCache().end() && it->second.bvh.lock() == bvh) return it->second.topology;
+  }
+  auto topology = std::make_shared<const MeshTopology>(makeMeshTopology(*bvh));  // built outside the lock
+  std::lock_guard lock(topologyMutex);
+  // Entries of freed BVHs are swept now and then so the cache cannot grow without bound.
+  for (auto it = topologyCache().begin(); it != topologyCache().end();)
+    it = it->second.bvh.expired() ? topologyCache().erase(it) : std::next(it);
+  topologyCache()[bvh.get()] = TopologyEntry{bvh, topology};
+  return topology;
 }
 
 }  // namespace sg

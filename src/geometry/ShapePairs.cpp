@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "geometry/ContactAcceptance.h"
+#include "geometry/ShapeCollision.h"
 #include "geometry/ShapeQueries.h"
 #include "geometry/ShapeTessellation.h"
 #include "geometry/TriangleTriangle.h"
@@ -264,14 +265,25 @@ std::vector<SegmentTriangle> trianglesNearSegment(const Bvh& bvh, const Transfor
 // segment–triangle pairs, pruning every node whose lower bound exceeds the best distance found so far (branch
 // and bound). The ends' pairs that list adds are never nearer than their triangle's own pair (segmentTriangle
 // offers the ends first), so they are not needed here.
+//
+// More lower bounds prune what cannot be nearer (src/geometry/README.md §Pair queries): a node by
+// the box of the segment in the node's frame (never looser than the middle's distance less half the length) and
+// a triangle by its bounding ball and its plane before the exact segment–triangle pair. A node or triangle is
+// pruned only when its bound, less kPruneMargin_mm for the rounding of the exact pair, exceeds the best distance
+// so far (or the reach), so it could not have been taken: the same traversal order, the same pair, number for number.
 SegmentTriangle nearestTriangleToSegment(const Bvh& bvh, const Transform& X_WM, const Vec3& p_W_mm,
                                          const Vec3& q_W_mm, double reach) {
+  constexpr double kPruneMargin_mm = 1e-9;
   SegmentTriangle best{p_W_mm, p_W_mm, std::numeric_limits<double>::infinity()};
   if (bvh.empty()) return best;
   const Transform inv = X_WM.inverse();
   const Vec3 p = inv * p_W_mm, q = inv * q_W_mm, mid = 0.5 * (p + q);
-  const double half = 0.5 * (q - p).norm();
+  const Vec3 pq = q - p;
+  const double half = 0.5 * pq.norm();
+  const double lengthSquared = pq.squaredNorm();
   SegmentTriangle local{p, p, std::numeric_limits<double>::infinity()};
+  // The smaller of the reach and the best distance so far: what a node or triangle must get under.
+  auto limit = [&] { return std::min(reach, local.distance) + kPruneMargin_mm; };
   std::vector<std::uint32_t> stack{0};
   while (!stack.empty()) {
     const BvhNode& node = bvh.nodes()[stack.back()];
@@ -279,13 +291,32 @@ SegmentTriangle nearestTriangleToSegment(const Bvh& bvh, const Transform& X_WM, 
     const Vec3 inBox = node.box.axes.transpose() * (mid - node.box.center);
     const double gap = (inBox.cwiseAbs() - node.box.halfExtents).cwiseMax(0.0).norm() - half;  // a lower bound
     if (gap > reach || gap > local.distance) continue;
+    // The segment's extent in the box frame, [inBox − e, inBox + e]: its gap to the box bounds the segment's.
+    const Vec3 e = 0.5 * (node.box.axes.transpose() * pq).cwiseAbs();
+    if ((inBox.cwiseAbs() - e - node.box.halfExtents).cwiseMax(0.0).norm() > limit()) continue;
     if (!node.isLeaf()) {
       stack.push_back(static_cast<std::uint32_t>(node.firstChild));
       stack.push_back(static_cast<std::uint32_t>(node.firstChild + 1));
       continue;
     }
     for (std::uint32_t i = node.firstTriangle; i < node.firstTriangle + node.triangleCount; ++i) {
-      const SegmentTriangle st = segmentTriangle(p, q, bvh.triangles()[i]);
+      const TrianglePoints& t = bvh.triangles()[i];
+      {
+        // The ball about the centroid through the farthest corner, against the segment's nearest point to it.
+        const Vec3 c = (t[0] + t[1] + t[2]) / 3.0;
+        const double radius = std::sqrt(std::max({(t[0] - c).squaredNorm(), (t[1] - c).squaredNorm(),
+                                                  (t[2] - c).squaredNorm()}));
+        const double u = lengthSquared > 0 ? std::clamp((c - p).dot(pq) / lengthSquared, 0.0, 1.0) : 0.0;
+        if ((c - (p + u * pq)).norm() - radius > limit()) continue;
+        // Both ends strictly on one side of the triangle's plane: the segment is at least the nearer end's height away.
+        const Vec3 n = (t[1] - t[0]).cross(t[2] - t[0]);
+        const double nNorm = n.norm();
+        const double hp = n.dot(p - t[0]), hq = n.dot(q - t[0]);
+        if (nNorm > 0 && ((hp > 0 && hq > 0) || (hp < 0 && hq < 0)) &&
+            std::min(std::abs(hp), std::abs(hq)) / nNorm > limit())
+          continue;
+      }
+      const SegmentTriangle st = segmentTriangle(p, q, t);
       if (st.distance <= reach && st.distance < local.distance) local = st;
     }
   }
@@ -318,6 +349,20 @@ ContactPoint capsuleMesh(const PairSide& a, const PairSide& b) {
   SegmentTriangle best = nearestTriangleToSegment(*b.bvh, b.X_WB, s.p, s.q, toMid.distance_mm + 1e-9);
   if (!std::isfinite(best.distance)) best = {0.5 * (s.p + s.q), toMid.point_mm, toMid.distance_mm};
   return capsuleMeshPoint(best, s.r, s.q - s.p);
+}
+
+// Whether capsuleMesh(a, b) is colliding (distance ≤ 0), without finding the nearest triangle when the capsule is
+// clear by more than kUnsure_mm: a triangle within the radius collides whatever capsuleMesh's reach (its nearest
+// is then within the radius too, and its fallback, the middle's distance, is at least the nearest triangle's), and
+// with none within radius + kUnsure_mm the middle is farther than the radius as well (rounding is ~1e-12 mm).
+// Between the two, capsuleMesh decides.
+bool capsuleMeshCollides(const PairSide& a, const PairSide& b) {
+  constexpr double kUnsure_mm = 1e-6;
+  const WorldSegment s = segmentOf(a);
+  const SegmentTriangle near = nearestTriangleToSegment(*b.bvh, b.X_WB, s.p, s.q, s.r + kUnsure_mm);
+  if (near.distance <= s.r) return true;
+  if (!(near.distance <= s.r + kUnsure_mm)) return false;
+  return capsuleMesh(a, b).distance_mm <= 0;
 }
 
 // ---- half-space (A) against a mesh (B): mesh vertices by height above the plane.
@@ -373,6 +418,14 @@ std::optional<SeparationResult> exactSeparation(const PairSide& a, const PairSid
   const PairKind kind = kindOf(a, b);
   if (kind == PairKind::None) return std::nullopt;
   return toSeparation(closestPair(kind, a, b));
+}
+
+std::optional<bool> exactCollision(const PairSide& a, const PairSide& b) {
+  const PairKind kind = kindOf(a, b);
+  if (kind == PairKind::CapsuleMesh) return capsuleMeshCollides(a, b);
+  if (kind == PairKind::MeshCapsule) return capsuleMeshCollides(b, a);
+  if (kind == PairKind::None) return std::nullopt;
+  return toSeparation(closestPair(kind, a, b)).colliding;
 }
 
 std::optional<MeshContacts> exactContacts(const PairSide& a, const PairSide& b, const ContactQueryOptions& options) {

@@ -25,7 +25,8 @@ constexpr double kEpsilonTimes_s[3] = {1, 5, 30};
 
 struct RunFigures {
   std::size_t kept = 0, forceClosure = 0, distinct = 0;
-  bool firstForceClosure = false;   // the list's first (best-energy) grasp
+  bool firstForceClosure = false;   // the list's first grasp
+  bool bestEnergyForceClosure = false;  // the list's grasp of least energy
   double bestEpsilon = 0;           // largest ε L1 of the list (0: no force closure)
   double wall_s = 0;                // planGrasps, search and final stage
   double cpu_s = 0;                 // its process CPU time (one thread: the time on an idle core)
@@ -89,6 +90,11 @@ RunFigures measure(const World& world, const PlanRequest& request) {
   }
   f.distinct = distinct.size();
   f.firstForceClosure = !r.grasps.empty() && r.grasps.front().forceClosure;
+  // The list's best-energy grasp (least PlannedGrasp::energy, the first of equals), found here rather than taken
+  // as the list's first: its force closure is what the issue asks for.
+  const auto best = std::min_element(r.grasps.begin(), r.grasps.end(),
+                                     [](const PlannedGrasp& a, const PlannedGrasp& b) { return a.energy < b.energy; });
+  f.bestEnergyForceClosure = best != r.grasps.end() && best->forceClosure;
   const AnnealingResult& a = r.annealing;
   const double candidates = static_cast<double>(a.illegal + a.evaluations);
   f.iterations = a.iterations;
@@ -116,16 +122,24 @@ SeedFigures measureSeed(const World& world, std::uint64_t seed, const YieldOptio
   // (CPU s, best ε) of every run, shortest first.
   std::vector<std::pair<double, double>> runs;
   std::vector<long> ladder;
-  for (long n = kFirstIterations; n < kDefaultIterations; n *= 2) ladder.push_back(n);
-  for (long n = kDefaultIterations; n <= 64 * kDefaultIterations; n *= 2) ladder.push_back(n);
+  if (options.iterations > 0) {
+    ladder.push_back(options.iterations);
+  } else {
+    for (long n = kFirstIterations; n < kDefaultIterations; n *= 2) ladder.push_back(n);
+    for (long n = kDefaultIterations; n <= 64 * kDefaultIterations; n *= 2) ladder.push_back(n);
+  }
   for (long n : ladder) {
+    // --quick: no run that would pass the longest time asked for (a run takes about twice the one before) once
+    // a force-closure grasp was found, GraspIt!'s default run included; the list columns are the longest run's.
+    if (options.quick && !runs.empty() && 2 * runs.back().first > options.maxTime_s && s.firstForceClosure_s >= 0)
+      break;
     // Shorter runs past the longest time asked for add nothing once a force-closure grasp was found.
     const bool pastTime = !runs.empty() && runs.back().first > options.maxTime_s && s.firstForceClosure_s >= 0;
     if (n < kDefaultIterations && pastTime) continue;
     PlanRequest request = defaultRun(seed, options);
     request.maxSteps = request.params.k0 + n;
     const RunFigures f = measure(world, request);
-    if (n == kDefaultIterations) s.full = f;
+    if (n == kDefaultIterations || options.iterations > 0 || options.quick) s.full = f;
     runs.emplace_back(f.cpu_s, f.bestEpsilon);
     if (s.firstForceClosure_s < 0 && f.forceClosure > 0) {
       s.firstForceClosure_s = f.cpu_s;
@@ -173,14 +187,14 @@ int planYield(const YieldOptions& options) {
               "70000 steps = %ld iterations), 1 thread, %s contacts, final stage %s (restarts %s), illegal-neighbour shrink %g, seeds 1..%d;\n"
               "the same run cut at %ld, %ld, ... iterations and lengthened while it takes at most %g CPU s.\n"
               "Medians over the seeds. FC = force-closure grasps of the list; dist = FC grasps pairwise farther than "
-              "0.2 (state distance);\n1stFC = the list's first grasp is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
+              "0.2 (state distance);\nbestFC = the list's grasp of least energy is FC (med row: seeds where it is); first-FC = CPU s of the shortest run whose "
               "list holds one;\nFC-it, FC-cl = that run's search iterations and final-stage closings (load-independent); eps@t = best eps L1 of the runs\nthat took at most t CPU s; illegal, run s (CPU), full "
-              "evaluations/s, steps/s (search only): the default run.\n\n",
+              "evaluations/s, steps/s (search only): the default run\n(--quick or --iterations: the longest run made, of run-it search iterations).\n\n",
               kDefaultIterations, options.contactModel.c_str(), options.finalStage ? "on" : "off", options.restarts ? "on" : "off",
               options.illegalShrink, options.seeds, kFirstIterations,
               2 * kFirstIterations, options.maxTime_s);
-  std::printf("%-26s %4s %5s %4s %5s %8s %6s %6s %8s %8s %8s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "1stFC",
-              "first-FC", "FC-it", "FC-cl", "eps@1s", "eps@5s", "eps@30s", "illegal", "run s", "fullEv/s", "steps/s");
+  std::printf("%-26s %4s %5s %4s %6s %8s %6s %6s %8s %8s %8s %7s %7s %8s %9s %8s\n", "world", "seed", "FC", "dist", "bestFC",
+              "first-FC", "FC-it", "FC-cl", "eps@1s", "eps@5s", "eps@30s", "illegal", "run-it", "run s", "fullEv/s", "steps/s");
   int status = 0;
   for (const std::string& name : bundledHandWorlds(options)) {
     const World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/" + name);
@@ -189,12 +203,12 @@ int planYield(const YieldOptions& options) {
     for (int seed = 1; seed <= options.seeds; ++seed) {
       const SeedFigures s = measureSeed(world, static_cast<std::uint64_t>(seed), options);
       seeds.push_back(s);
-      std::printf("%-26s %4d %2zu/%-2zu %4zu %5s", name.c_str(), seed, s.full.forceClosure, s.full.kept,
-                  s.full.distinct, s.full.firstForceClosure ? "yes" : "no");
+      std::printf("%-26s %4d %2zu/%-2zu %4zu %6s", name.c_str(), seed, s.full.forceClosure, s.full.kept,
+                  s.full.distinct, s.full.bestEnergyForceClosure ? "yes" : "no");
       printTime(s.firstForceClosure_s);
       std::printf(" %6ld %6ld", s.firstIterations, s.firstClosings);
       for (double e : s.epsilonAt) e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);
-      std::printf(" %6.1f%% %8.2f %9.0f %8.0f\n", 100 * s.full.illegalRate, s.full.cpu_s,
+      std::printf(" %6.1f%% %7ld %8.2f %9.0f %8.0f\n", 100 * s.full.illegalRate, s.full.iterations, s.full.cpu_s,
                   s.full.fullEvaluationsPerSecond, s.full.stepsPerSecond);
       if (s.full.stage.ran)
         std::printf("%-26s      final stage of the default run: %.2f s, %ld states scored, %ld illegal and %ld crowded "
@@ -215,10 +229,10 @@ int planYield(const YieldOptions& options) {
     };
     // A seed without any force-closure grasp counts as +∞ in the median of the first-FC time.
     const double firstFc = med([](const SeedFigures& s) { return s.firstForceClosure_s < 0 ? 1e300 : s.firstForceClosure_s; });
-    std::printf("%-26s %4s %5.1f %4.1f %2.0f/%.0f", name.c_str(), "med", med([](const SeedFigures& s) { return double(s.full.forceClosure); }),
+    std::printf("%-26s %4s %5.1f %4.1f %3.0f/%.0f", name.c_str(), "med", med([](const SeedFigures& s) { return double(s.full.forceClosure); }),
                 med([](const SeedFigures& s) { return double(s.full.distinct); }),
                 static_cast<double>(std::count_if(seeds.begin(), seeds.end(),
-                                                  [](const SeedFigures& s) { return s.full.firstForceClosure; })),
+                                                  [](const SeedFigures& s) { return s.full.bestEnergyForceClosure; })),
                 static_cast<double>(seeds.size()));
     printTime(firstFc > 1e299 ? -1 : firstFc);
     std::printf(" %6.0f %6.0f", med([](const SeedFigures& s) { return s.firstIterations < 0 ? 1e300 : double(s.firstIterations); }),
@@ -227,7 +241,8 @@ int planYield(const YieldOptions& options) {
       const double e = med([k](const SeedFigures& s) { return s.epsilonAt[k]; });
       e < 0 ? std::printf(" %8s", "-") : std::printf(" %8.4f", e);
     }
-    std::printf(" %6.1f%% %8.2f %9.0f %8.0f\n\n", 100 * med([](const SeedFigures& s) { return s.full.illegalRate; }),
+    std::printf(" %6.1f%% %7.0f %8.2f %9.0f %8.0f\n\n", 100 * med([](const SeedFigures& s) { return s.full.illegalRate; }),
+                med([](const SeedFigures& s) { return double(s.full.iterations); }),
                 med([](const SeedFigures& s) { return s.full.cpu_s; }),
                 med([](const SeedFigures& s) { return s.full.fullEvaluationsPerSecond; }),
                 med([](const SeedFigures& s) { return s.full.stepsPerSecond; }));

@@ -21,6 +21,12 @@ struct YieldOptions {
   // The search's step shrink after an illegal neighbour (PlanRequest::illegalShrink); 1: GraspIt!'s neighbours.
   double illegalShrink = 0.5;
   bool restarts = true;       // the final stage's restart moves (FinalStageSettings::restarts); off: none
+  // > 0: only the run of this many iterations per seed (no ladder, no default run): a fixed amount of work for
+  // callgrind (--toggle-collect='*planGrasps*'); its FC, first-FC and eps columns are that run's.
+  long iterations = 0;
+  // The ladder only up to maxTime_s (GraspIt!'s default run too only if it fits): a shorter benchmark whose list
+  // columns (FC, bestFC, illegal) are the longest run's instead of the default run's.
+  bool quick = false;
 };
 
 // Runs the benchmark and prints its table; returns the process status (0, or 1 when a check failed).

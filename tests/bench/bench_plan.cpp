@@ -11,11 +11,13 @@
 //   bench_plan --search WORLD [ITERATIONS [ENERGY]]   only the annealing search (1 thread, seed 1, no measuring
 //                                            of the kept grasps): steps per CPU second of the search alone; a
 //                                            fixed run for profiling (callgrind --toggle-collect=*runAnnealing*)
-//   bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]
+//   bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--quick] [--iterations N] [--no-final-stage] [--refine-steps N]
 //                      [--contact-model point|soft-finger] [--graspit-neighbours] [--no-restarts]
 //                      [--contact-model NAME]
 //                                            the planner's yield on every bundled hand/object world (PlanYield.h):
-//                                            seeds 1..N (5), runs up to S CPU s (30)
+//                                            seeds 1..N (5), runs up to S CPU s (30); --quick: only the runs
+//                                            that fit S (no default run unless it fits); --iterations N: only
+//                                            the run of N iterations (fixed work, for callgrind)
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -288,7 +290,7 @@ int usage(int status) {
                "usage: bench_plan [ITERATIONS_CONTACTS [ITERATIONS_AUTOGRASP]]   (0 skips that energy)\n"
                "       bench_plan --sequence [STATES [WORLD]]\n"
                "       bench_plan --search WORLD [ITERATIONS [ENERGY]]\n"
-               "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--no-final-stage] [--refine-steps N]\n"
+               "       bench_plan --yield [--max-time S] [--seeds N] [--world WORLD] [--quick] [--iterations N] [--no-final-stage] [--refine-steps N]\n"
                "                          [--contact-model point|soft-finger] [--graspit-neighbours] [--no-restarts]\n");
   return status;
 }
@@ -311,9 +313,11 @@ int runBenchmarks(int argc, char** argv) {
         options.finalStage = false;
       } else if (a == "--graspit-neighbours") {
         options.illegalShrink = 1;
+      } else if (a == "--quick") {
+        options.quick = true;
       } else if (a == "--no-restarts") {
         options.restarts = false;
-      } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps" ||
+      } else if ((a == "--max-time" || a == "--seeds" || a == "--world" || a == "--refine-steps" || a == "--iterations" ||
                    a == "--contact-model") && i + 1 < argc) {
         const char* value = argv[++i];
         if (a == "--world") {
@@ -325,6 +329,11 @@ int runBenchmarks(int argc, char** argv) {
           continue;
         }
         const auto n = countArgument(value);
+        if (a == "--iterations") {
+          if (!n || *n < 1 || *n > 100000000) return usage(2);
+          options.iterations = *n;
+          continue;
+        }
         if (!n || *n < 1 || *n > 1000) return usage(2);
         if (a == "--seeds") options.seeds = static_cast<int>(*n);
         else if (a == "--refine-steps") options.refineSteps = static_cast<int>(*n);

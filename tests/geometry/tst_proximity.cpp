@@ -12,6 +12,7 @@
 #include "geometry/ProximityContacts.h"
 #include "geometry/ProximityTraversal.h"
 #include "geometry/SeparationBound.h"
+#include "geometry/TopologyCache.h"
 
 using namespace sg;
 
@@ -732,6 +733,28 @@ class TestProximity : public QObject {
     QVERIFY(bvhFor(m2).get() != b1.get());
     QCOMPARE(bvhCacheSize(), std::size_t(2));
     QVERIFY(bvhFor(nullptr)->empty());
+  }
+
+  // topologyFor: one topology per BVH, shared, equal to makeMeshTopology's; a second BVH of an equal mesh gets
+  // its own, and a BVH freed and replaced never gets its predecessor's.
+  void topologyCacheSharesPerBvh() {
+    auto b1 = std::make_shared<const Bvh>(makeTorus(30, 8, 32, 12));
+    const auto t1 = topologyFor(b1);
+    QVERIFY(t1);
+    QCOMPARE(topologyFor(b1).get(), t1.get());
+    const MeshTopology direct = makeMeshTopology(*b1);
+    QVERIFY(t1->corners == direct.corners && t1->vertexTriangles == direct.vertexTriangles);
+    QVERIFY(t1->hullVertices == direct.hullVertices && t1->hullNeighbours == direct.hullNeighbours);
+    auto b2 = std::make_shared<const Bvh>(makeTorus(30, 8, 32, 12));
+    QVERIFY(topologyFor(b2).get() != t1.get());
+    // The allocator often hands the freed BVH's address to the next one of the same size: the cache must see
+    // that it is another BVH (a torus's topology for a box would fail here).
+    b1.reset();
+    auto b3 = std::make_shared<const Bvh>(makeBox(Vec3(1, 2, 3)));
+    const auto t3 = topologyFor(b3);
+    QVERIFY(t3.get() != t1.get());
+    QCOMPARE(t3->corners.size(), b3->triangles().size());
+    QVERIFY(!topologyFor(nullptr));
   }
 };
 

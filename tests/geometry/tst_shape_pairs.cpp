@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "geometry/Primitives.h"
+#include "geometry/ShapeCollision.h"
 #include "geometry/ShapePairs.h"
 #include "geometry/ShapeQueries.h"
 #include "geometry/ShapeTessellation.h"
@@ -178,6 +179,50 @@ class TestShapePairs : public QObject {
       ++checked;
     }
     QCOMPARE(checked, 200);
+  }
+
+  // The collision test (exactCollision, which stops short of the nearest triangle when the capsule is clear)
+  // against the separation's answer and against every triangle, capsules placed across the torus's surface:
+  // clear of it, touching within a fraction of a millimetre, and crossing it (the face crossing counts as 0).
+  void capsuleMeshCollisionMatchesSeparation() {
+    const Placed torus(Torus{20, 5}, pose({1, 2, 3}, Vec3(1, 2, 3), 0.4), 48);
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int colliding = 0, clear = 0;
+    for (int k = 0; k < 400; ++k) {
+      // A point of the tube's centre circle, then out along a random direction by the tube radius and a gap.
+      const double phi = 3.2 * u(rng);
+      const Vec3 onCircle = torus.X_WB * Vec3(20 * std::cos(phi), 20 * std::sin(phi), 0);
+      const Vec3 dir = Vec3(u(rng), u(rng), u(rng)).normalized();
+      const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
+      const double radius = 1 + 0.5 * u(rng), length = 6 + 4 * u(rng);
+      const Vec3 c = onCircle + (5 + radius + 3 * u(rng)) * dir;
+      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c));
+      const auto separation = exactSeparation(capsule.side(), torus.meshSide());
+      const auto collision = exactCollision(capsule.side(), torus.meshSide());
+      const auto swapped = exactCollision(torus.meshSide(), capsule.side());
+      QVERIFY(separation && collision && swapped);
+      QCOMPARE(*collision, separation->colliding);
+      QCOMPARE(*swapped, separation->colliding);
+      const Vec3 p = c - 0.5 * length * axis, q = c + 0.5 * length * axis;
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const TrianglePoints& t : torus.bvh.triangles()) {
+        const Vec3 a = torus.X_WB * t[0], b = torus.X_WB * t[1], cc = torus.X_WB * t[2];
+        for (const Vec3& e : {p, q}) nearest = std::min(nearest, (e - closestPointOnTriangle(e, a, b, cc).point).norm());
+        for (const auto& [e0, e1] : {std::pair{a, b}, std::pair{b, cc}, std::pair{cc, a}})
+          nearest = std::min(nearest, std::sqrt(closestSegmentSegment(p, q, e0, e1).distanceSquared));
+        const Vec3 n = (b - a).cross(cc - a);
+        const double hp = n.dot(p - a), hq = n.dot(q - a);
+        if ((hp < 0 && hq > 0) || (hp > 0 && hq < 0)) {
+          const Vec3 x = p + (hp / (hp - hq)) * (q - p);
+          nearest = std::min(nearest, (x - closestPointOnTriangle(x, a, b, cc).point).norm());
+        }
+      }
+      // Away from the rounding of touching, the answer is the every-triangle one.
+      if (std::abs(nearest - radius) > 1e-9) QCOMPARE(*collision, nearest < radius);
+      (*collision ? colliding : clear) += 1;
+    }
+    QVERIFY2(colliding > 50 && clear > 50, qPrintable(QString("%1 colliding, %2 clear").arg(colliding).arg(clear)));
   }
 
   void randomSpherePairsMatchTessellations() {

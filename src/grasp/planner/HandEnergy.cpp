@@ -17,7 +17,9 @@
 #include "geometry/ContactAcceptance.h"
 #include "geometry/MeshTopology.h"
 #include "geometry/Proximity.h"
+#include "geometry/ShapeCollision.h"
 #include "geometry/ShapePairs.h"
+#include "geometry/TopologyCache.h"
 #include "grasp/AutoGrasp.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
@@ -158,8 +160,8 @@ bool HandEvaluator::handCollides() const {
     }
     const PairSide a{p.primitiveA, p.bvhA.get(), X_WB(scratch_, p.a)};
     const PairSide b{p.primitiveB, p.bvhB.get(), X_WB(scratch_, p.b)};
-    if (const auto exact = exactSeparation(a, b)) {
-      if (exact->colliding) return true;
+    if (const auto exact = exactCollision(a, b)) {
+      if (*exact) return true;
     } else if (meshesCollide(*p.bvhA, a.X_WB, *p.bvhB, b.X_WB)) {
       return true;
     }
@@ -304,8 +306,9 @@ std::optional<HandProbe> HandEvaluator::probeAt(std::size_t k) {
     return p;
   }
   if (!objectTopology_) {
-    objectTopology_ = std::make_shared<const MeshTopology>(makeMeshTopology(*objectBvh_));
-    for (LinkProbe& link : links_) link.topology = std::make_shared<const MeshTopology>(makeMeshTopology(*link.bvh));
+    // Shared by every evaluator (the search's per thread and the final stage's): built once per mesh.
+    objectTopology_ = topologyFor(objectBvh_);
+    for (LinkProbe& link : links_) link.topology = topologyFor(link.bvh);
   }
   LinkProbe& link = links_[k];
   const Transform& X_WL = X_WB(rs, link.ref);
