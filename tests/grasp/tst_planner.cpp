@@ -1478,6 +1478,44 @@ class TestPlanner : public QObject {
     QVERIFY(reused > 0);  // not vacuous: some grasps came from the stage's closings
   }
 
+  // The list's measurement of a kept grasp is the stage's score of it (PLANNER.md §Final stage, "List"): with
+  // point contacts the stage energy of a force-closure grasp is −100 · ε L1 of its closed hand, and the
+  // analysis must find the same ε on the hand the list keeps. The ThreeFingerHydro's joints break away while
+  // it closes on the mug; a list that kept the palm and DOF values only measured other link poses (other
+  // contacts, and grasps the stage called force closure that were not).
+  void finalStageScoreIsTheListsMeasurement() {
+    const World world = bundled("hydro_fingertips.xml");
+    NullProgress progress;
+    PlanRequest request;  // GraspIt!'s default run cut to 250 iterations, as bench_plan --yield runs it
+    request.energy.analysis.contactModels = {"point"};
+    request.threads = 1;
+    request.seed = 2;
+    request.reportMeasures = {"epsilon-l1"};
+    request.maxSteps = request.params.k0 + 250;
+    const PlanResult r = planGrasps(world, request, progress);
+    QCOMPARE(r.grasps.size(), r.finalStage.states.size());
+    int brokeAway = 0, forceClosure = 0;
+    for (std::size_t i = 0; i < r.grasps.size(); ++i) {
+      const PlannedGrasp& g = r.grasps[i];
+      const StagedState& s = r.finalStage.states[i];
+      QCOMPARE(g.energy, s.state.energy);
+      bool broke = false;
+      for (const auto& chain : s.closedBreakAway)
+        for (const JointBreakAway& joint : chain) broke = broke || joint.active;
+      brokeAway += broke ? 1 : 0;
+      const QString where = QString("grasp %1: stage energy %2").arg(i).arg(g.energy);
+      QVERIFY2(g.forceClosure == (g.energy <= 0), qPrintable(where));
+      if (g.energy > 0) continue;
+      ++forceClosure;
+      const MeasureValue* eps = g.measure("epsilon-l1");
+      QVERIFY2(eps && eps->ok, qPrintable(where));
+      QVERIFY2(std::abs(eps->value + g.energy / 100) <= 1e-6, qPrintable(where + QString(", eps %1").arg(eps->value)));
+    }
+    // Not vacuous: some kept closings have joints in break-away, and some grasps are force closure.
+    QVERIFY(brokeAway > 0);
+    QVERIFY(forceClosure > 0);
+  }
+
   // Budget (PLANNER.md §Final stage, "Budget"): the stage scores at most max(20, 0.1 × iterations) moves, and
   // with no budget it is not cut short.
   void finalStageMovesStayWithinTheBudget() {

@@ -217,6 +217,7 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     const RobotState& rs = evaluator.scratch().robots[static_cast<std::size_t>(space.robot)];
     s.X_WP_closed = rs.X_WP;
     s.closedDofs = rs.dofValues;
+    s.closedBreakAway = rs.breakAway;
   };
   // Candidates are scored in the search's order; once `keep` of them are force closure the list is full of
   // force-closure grasps and the rest are not scored (nor closed).

@@ -46,6 +46,9 @@ struct StagedState {
   bool closed = false;
   Transform X_WP_closed;
   std::vector<double> closedDofs;
+  // The joints that broke away while closing (their own values): part of the closed hand, without them the
+  // link poses of X_WP_closed and closedDofs are not the hand that was scored (PLANNER.md §Final stage, "List").
+  BreakAwayState closedBreakAway;
 };
 
 struct FinalStageOutcome {

@@ -27,7 +27,7 @@ PlannedGrasp captureHandGrasp(const World& world, const PlanRequest& request) {
   g.preGrasp = g.grasp = {rs.X_WP, rs.dofValues};
   NullProgress quiet;
   measureGrasp(world, space.robot, space.graspable, g, energy.analysis, energy.autoGrasp, r.reportMeasures,
-               /*closeFromPreGrasp=*/false, quiet);
+               /*closeFromPreGrasp=*/false, quiet, &rs.breakAway);  // the hand as it is (its break-away joints)
   return g;
 }
 

@@ -21,7 +21,7 @@ const MeasureValue* PlannedGrasp::measure(const std::string& name) const {
 
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGraspSettings, const std::vector<std::string>& measures,
-                  bool closeFromPreGrasp, ProgressSink& progress) {
+                  bool closeFromPreGrasp, ProgressSink& progress, const BreakAwayState* breakAway) {
   if (robot < 0 || robot >= static_cast<int>(world.robots.size()))
     throw Error("the world has no robot with index " + std::to_string(robot));
   WorldState state = world.state;
@@ -32,7 +32,8 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
     throw Error("the grasp has " + std::to_string(from.dofValues.size()) + " DOF values, robot " + hand.name +
                 " has " + std::to_string(hand.dofCount()));
   rs.X_WP = from.X_WP;
-  setDofValues(hand, rs, from.dofValues);
+  if (breakAway && !closeFromPreGrasp) rs.breakAway = *breakAway;
+  setDofValues(hand, rs, from.dofValues);  // the link poses from the pose, DOF values and break-away state
   updateConnections(world, state);
   if (closeFromPreGrasp) {
     AutoGraspSettings ag = autoGraspSettings;
@@ -169,8 +170,9 @@ PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, c
   placer.close();
   g.grasp = {rs.X_WP, rs.dofValues};
   NullProgress quiet;
+  // The closed hand as it is: its joints in break-away too (PLANNER.md §Final stage, "List").
   measureGrasp(world, space.robot, space.graspable, g, energy.analysis, energy.autoGrasp, measures,
-               /*closeFromPreGrasp=*/false, quiet);
+               /*closeFromPreGrasp=*/false, quiet, &rs.breakAway);
   return g;
 }
 
@@ -324,7 +326,7 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
         g.grasp = {s.X_WP_closed, s.closedDofs};
         NullProgress quiet;
         measureGrasp(world, space.robot, space.graspable, g, stageEnergy.analysis, stageEnergy.autoGrasp,
-                     request.reportMeasures, /*closeFromPreGrasp=*/false, quiet);
+                     request.reportMeasures, /*closeFromPreGrasp=*/false, quiet, &s.closedBreakAway);
         out.grasps.push_back(std::move(g));
       }
       progress.report(0.97 + 0.03 * static_cast<double>(i + 1) / static_cast<double>(out.finalStage.states.size()),

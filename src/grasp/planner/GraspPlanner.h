@@ -94,9 +94,11 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
 
 // Measures one grasp: the hand at `grasp` (or at `preGrasp` closed with auto-grasp when closeFromPreGrasp),
 // analysed with `analysis` and `measures`. Fills grasp (when closing), measures, forceClosure, contacts.
+// `breakAway` (not closing only): the joints of the hand at `grasp` that broke away while it closed (a closing
+// kept from an earlier auto-grasp, RobotState::breakAway); nullptr: none.
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGrasp, const std::vector<std::string>& measures,
-                  bool closeFromPreGrasp, ProgressSink& progress);
+                  bool closeFromPreGrasp, ProgressSink& progress, const BreakAwayState* breakAway = nullptr);
 
 // A kept search state as the planners list it: placed (the pre-grasp), closed as `energy` closes the hand (the
 // final grasp) and measured with `measures` under the first contact model.
