@@ -473,37 +473,6 @@ double pointBoxDistance(const BvhBox& box, const Vec3& p) {
   return (q.cwiseAbs() - box.halfExtents).cwiseMax(0.0).norm();
 }
 
-// Whether a ray (box-frame origin lo, direction ld) meets a node's box at some t > 0 (slab test).
-inline bool slabHit(const BvhBox& box, const Vec3& lo, const Vec3& ld) {
-  double tmin = 0, tmax = std::numeric_limits<double>::infinity();
-  for (int k = 0; k < 3; ++k) {
-    if (std::abs(ld[k]) < 1e-300) {
-      if (std::abs(lo[k]) > box.halfExtents[k]) return false;
-      continue;
-    }
-    double t1 = (-box.halfExtents[k] - lo[k]) / ld[k], t2 = (box.halfExtents[k] - lo[k]) / ld[k];
-    if (t1 > t2) std::swap(t1, t2);
-    tmin = std::max(tmin, t1);
-    tmax = std::min(tmax, t2);
-    if (tmin > tmax) return false;
-  }
-  return true;
-}
-
-// Whether a ray of direction d crosses a triangle at t > 0 (Möller–Trumbore; e1, e2 its edges from its first
-// corner, tv the ray's origin less that corner).
-inline bool crossesTriangle(const Vec3& e1, const Vec3& e2, const Vec3& tv, const Vec3& d) {
-  const Vec3 pv = d.cross(e2);
-  const double det = e1.dot(pv);
-  if (std::abs(det) < 1e-300) return false;
-  const double u = tv.dot(pv) / det;
-  if (u < 0 || u > 1) return false;
-  const Vec3 qv = tv.cross(e1);
-  const double v = d.dot(qv) / det;
-  if (v < 0 || u + v > 1) return false;
-  return e2.dot(qv) / det > 0;
-}
-
 // Number of triangles a ray (origin o, direction d, body frame) crosses at t > 0.
 // `stack`: the caller's scratch (one allocation for many rays).
 int rayCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d, std::vector<std::uint32_t>& stack) {
@@ -512,88 +481,46 @@ int rayCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d, std::vector<std:
   while (!stack.empty()) {
     const BvhNode& n = mesh.nodes()[stack.back()];
     stack.pop_back();
-    if (!slabHit(n.box, n.box.axes.transpose() * (o - n.box.center), n.box.axes.transpose() * d)) continue;
+    // Slab test in the box frame.
+    const Vec3 lo = n.box.axes.transpose() * (o - n.box.center);
+    const Vec3 ld = n.box.axes.transpose() * d;
+    double tmin = 0, tmax = std::numeric_limits<double>::infinity();
+    bool miss = false;
+    for (int k = 0; k < 3 && !miss; ++k) {
+      if (std::abs(ld[k]) < 1e-300) {
+        if (std::abs(lo[k]) > n.box.halfExtents[k]) miss = true;
+        continue;
+      }
+      double t1 = (-n.box.halfExtents[k] - lo[k]) / ld[k], t2 = (n.box.halfExtents[k] - lo[k]) / ld[k];
+      if (t1 > t2) std::swap(t1, t2);
+      tmin = std::max(tmin, t1);
+      tmax = std::min(tmax, t2);
+      if (tmin > tmax) miss = true;
+    }
+    if (miss) continue;
     if (!n.isLeaf()) {
       stack.push_back(n.firstChild);
       stack.push_back(n.firstChild + 1);
       continue;
     }
     for (std::uint32_t i = n.firstTriangle; i < n.firstTriangle + n.triangleCount; ++i) {
+      // Möller–Trumbore.
       const auto& t = mesh.triangles()[i];
-      if (crossesTriangle(t[1] - t[0], t[2] - t[0], o - t[0], d)) ++hits;
+      const Vec3 e1 = t[1] - t[0], e2 = t[2] - t[0];
+      const Vec3 pv = d.cross(e2);
+      const double det = e1.dot(pv);
+      if (std::abs(det) < 1e-300) continue;
+      const Vec3 tv = o - t[0];
+      const double u = tv.dot(pv) / det;
+      if (u < 0 || u > 1) continue;
+      const Vec3 qv = tv.cross(e1);
+      const double v = d.dot(qv) / det;
+      if (v < 0 || u + v > 1) continue;
+      if (e2.dot(qv) / det > 0) ++hits;
     }
   }
   return hits;
 }
-
-// A node of a two-ray traversal and which of the rays (bit 0, bit 1) reached it.
-struct RayPairItem {
-  std::uint32_t node;
-  unsigned rays;
-};
-
-// Each node's box-frame directions of the inside test's first two rays (fixed directions), computed on a node's
-// first visit and kept for the next points tested against one mesh (the same product as rayCrossings's, so the
-// same bits).
-struct NodeDirections {
-  const Bvh* mesh = nullptr;
-  std::vector<Vec3> ld;               // 2 per node
-  std::vector<unsigned char> ready;  // 1 once a node's pair is computed
-  void bind(const Bvh& m) {
-    if (mesh == &m) return;
-    mesh = &m;
-    ld.resize(2 * m.nodes().size());
-    ready.assign(m.nodes().size(), 0);
-  }
-};
-
-// rayCrossings of two rays from one origin, walked together: a node's box-frame origin and a triangle's edges are
-// computed once for both, the box-frame directions once per node when `dirs` keeps them. Each ray meets exactly the nodes and
-// triangles it meets alone (the same slab test and triangle test, the same arithmetic), so the counts are those
-// of two rayCrossings calls.
-void rayPairCrossings(const Bvh& mesh, const Vec3& o, const Vec3& d0, const Vec3& d1, NodeDirections* dirs,
-                      std::vector<RayPairItem>& stack, int& hits0, int& hits1) {
-  hits0 = hits1 = 0;
-  if (dirs) dirs->bind(mesh);
-  Vec3 own[2];
-  stack.assign(1, RayPairItem{0, 3u});
-  while (!stack.empty()) {
-    const RayPairItem item = stack.back();
-    stack.pop_back();
-    const BvhNode& n = mesh.nodes()[item.node];
-    Vec3* ld = dirs ? &dirs->ld[2 * item.node] : own;
-    if (!dirs || !dirs->ready[item.node]) {
-      ld[0] = n.box.axes.transpose() * d0;
-      ld[1] = n.box.axes.transpose() * d1;
-      if (dirs) dirs->ready[item.node] = 1;
-    }
-    const Vec3 lo = n.box.axes.transpose() * (o - n.box.center);
-    unsigned rays = 0;
-    if ((item.rays & 1u) && slabHit(n.box, lo, ld[0])) rays |= 1u;
-    if ((item.rays & 2u) && slabHit(n.box, lo, ld[1])) rays |= 2u;
-    if (rays == 0) continue;
-    if (!n.isLeaf()) {
-      stack.push_back(RayPairItem{static_cast<std::uint32_t>(n.firstChild), rays});
-      stack.push_back(RayPairItem{static_cast<std::uint32_t>(n.firstChild + 1), rays});
-      continue;
-    }
-    for (std::uint32_t i = n.firstTriangle; i < n.firstTriangle + n.triangleCount; ++i) {
-      const auto& t = mesh.triangles()[i];
-      const Vec3 e1 = t[1] - t[0], e2 = t[2] - t[0], tv = o - t[0];
-      if ((rays & 1u) && crossesTriangle(e1, e2, tv, d0)) ++hits0;
-      if ((rays & 2u) && crossesTriangle(e1, e2, tv, d1)) ++hits1;
-    }
-  }
-}
-
-// Scratch of the inside test, one per caller (one allocation for many points); `keepDirections` for many points
-// against one mesh.
-struct InsideScratch {
-  bool keepDirections = false;
-  NodeDirections directions;
-  std::vector<RayPairItem> pairStack;
-  std::vector<std::uint32_t> stack;
-};
 
 }  // namespace
 
@@ -635,8 +562,8 @@ MeshClosestPoint closestPointOnMesh(const Bvh& mesh, const Transform& X_WM, cons
 }
 
 namespace {
-// pointInsideMesh in the mesh's frame, `scratch` the rays' stacks.
-bool pointInsideLocal(const Bvh& mesh, const Vec3& p, InsideScratch& scratch) {
+// pointInsideMesh in the mesh's frame, `stack` the rays' scratch.
+bool pointInsideLocal(const Bvh& mesh, const Vec3& p, std::vector<std::uint32_t>& stack) {
   if (!mesh.bounds().empty() && ((p.array() < mesh.bounds().min.array()).any() ||
                                  (p.array() > mesh.bounds().max.array()).any()))
     return false;
@@ -645,20 +572,17 @@ bool pointInsideLocal(const Bvh& mesh, const Vec3& p, InsideScratch& scratch) {
   static const Vec3 dirs[3] = {Vec3(0.5773502, 0.5773503, 0.5773501).normalized(),
                                Vec3(-0.3141593, 0.8660254, -0.2718282).normalized(),
                                Vec3(0.7071068, -0.4142136, -0.5772157).normalized()};
-  int hits0 = 0, hits1 = 0;
-  rayPairCrossings(mesh, p, dirs[0], dirs[1], scratch.keepDirections ? &scratch.directions : nullptr,
-                   scratch.pairStack, hits0, hits1);
-  const bool first = hits0 % 2 != 0;
-  const bool second = hits1 % 2 != 0;
+  const bool first = rayCrossings(mesh, p, dirs[0], stack) % 2 != 0;
+  const bool second = rayCrossings(mesh, p, dirs[1], stack) % 2 != 0;
   if (first == second) return first;
-  return rayCrossings(mesh, p, dirs[2], scratch.stack) % 2 != 0;
+  return rayCrossings(mesh, p, dirs[2], stack) % 2 != 0;
 }
 }  // namespace
 
 bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm) {
   if (mesh.empty()) return false;
-  InsideScratch scratch;
-  return pointInsideLocal(mesh, X_WM.inverse() * p_WQ_mm, scratch);
+  std::vector<std::uint32_t> stack;
+  return pointInsideLocal(mesh, X_WM.inverse() * p_WQ_mm, stack);
 }
 
 namespace {
@@ -669,15 +593,14 @@ void deepestVertex(const Bvh& inner, const Transform& innerPose, const Bvh& oute
   const Transform outerInverse = outerPose.inverse();
   const Transform toOuter = outerInverse * innerPose;
   AlignedBox box = outer.bounds();
-  InsideScratch scratch;  // the rays' scratch, shared by every vertex
-  scratch.keepDirections = true;
-  scratch.pairStack.reserve(64);
+  std::vector<std::uint32_t> stack;  // the rays' scratch, shared by every vertex
+  stack.reserve(64);
   for (const auto& v : inner.vertices()) {
     const Vec3 q = toOuter * v;
     if ((q.array() < box.min.array()).any() || (q.array() > box.max.array()).any()) continue;
     const Vec3 w = innerPose * v;
     // The inside test of pointInsideMesh with the inverse pose computed once: the same point, bit for bit.
-    if (!pointInsideLocal(outer, outerInverse * w, scratch)) continue;
+    if (!pointInsideLocal(outer, outerInverse * w, stack)) continue;
     const auto c = closestPointOnMesh(outer, outerPose, w);
     if (c.distance_mm > depth) {
       depth = c.distance_mm;
