@@ -724,6 +724,30 @@ class TestProximity : public QObject {
     QVERIFY(c.point_mm.isApprox(pose * Vec3(5, 1, 2), 1e-9));
   }
 
+  // The inside test against the torus's closed form: a non-convex mesh whose hole lies inside its bounding box,
+  // posed off the axes; points nearer the surface than the tessellation's sagitta (< 0.014 mm here) are skipped.
+  void pointInsideANonConvexMesh() {
+    const double R_mm = 20, r_mm = 5;
+    const Bvh torus(makeTorus(R_mm, r_mm, 96, 48), {BoxFit::Oriented, 4});
+    const Transform X_WT(Quat(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized())), Vec3(3, -2, 7));
+    std::mt19937 rng(39);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int inside = 0, outside = 0, inHole = 0;
+    for (int i = 0; i < 4000; ++i) {
+      const Vec3 p_T(27 * u(rng), 27 * u(rng), 7 * u(rng));
+      const double ring_mm = std::hypot(p_T.x(), p_T.y()) - R_mm;
+      const double signed_mm = std::hypot(ring_mm, p_T.z()) - r_mm;  // < 0 inside the tube
+      if (std::abs(signed_mm) < 0.05) continue;
+      const bool expected = signed_mm < 0;
+      QCOMPARE(pointInsideMesh(torus, X_WT, X_WT * p_T), expected);
+      (expected ? inside : outside)++;
+      if (ring_mm < -r_mm) ++inHole;
+    }
+    QCOMPARE_GT(inside, 500);
+    QCOMPARE_GT(outside, 500);
+    QCOMPARE_GT(inHole, 100);
+  }
+
   void bvhCacheSharesPerMesh() {
     clearBvhCache();
     auto m1 = std::make_shared<const TriangleMesh>(makeBox(Vec3(1, 1, 1)));
