@@ -13,6 +13,16 @@ namespace {
 
 constexpr int kTallChart_px = 160;  // a live plot this high has room for its axis titles
 
+// Fixed decimals from the tick step (one more than the step's first significant digit needs, at most 4): "%g" gave
+// ticks near zero such as "1.78e-15" or "0.00123" that a narrow side axis elided to "…", and the plotted range (so
+// the tick values) depends on when the timer sampled the run.
+void setStepLabelFormat(QValueAxis* axis) {
+  const double step = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+  const int decimals = step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step))) + 1, 0, 4) : 0;
+  const QString format = QStringLiteral("%.%1f").arg(decimals);
+  if (axis->labelFormat() != format) axis->setLabelFormat(format);
+}
+
 }  // namespace
 
 PlannerChart::PlannerChart(QWidget* parent) : QChartView(parent) {
@@ -38,10 +48,8 @@ PlannerChart::PlannerChart(QWidget* parent) : QChartView(parent) {
   axisX_->setLabelFormat("%.0f");
   axisEnergy_ = new QValueAxis;
   axisEnergy_->setTitleText(tr("energy"));
-  axisEnergy_->setLabelFormat("%.3g");
   axisEpsilon_ = new QValueAxis;
   axisEpsilon_->setTitleText(tr("ε"));
-  axisEpsilon_->setLabelFormat("%.2g");
   for (QValueAxis* a : {axisX_, axisEnergy_, axisEpsilon_}) {
     a->setLabelsFont(labels);
     a->setTitleFont(labels);
@@ -102,6 +110,8 @@ void PlannerChart::rescale() {
   axisX_->setRange(0, xMax);
   axisEnergy_->setRange(eMin, eMax);
   axisEpsilon_->setRange(0, epsMax > 0 ? epsMax * 1.1 : 1);
+  setStepLabelFormat(axisEnergy_);
+  setStepLabelFormat(axisEpsilon_);
 }
 
 // Qt Charts gives each tick label 1/n of its axis (less padding) and elides a label that does not fit to "…", so
@@ -123,6 +133,8 @@ void PlannerChart::fitTicks(const QRectF& plot) {
   if (axisEnergy_->tickCount() != y) axisEnergy_->setTickCount(y);
   if (axisEpsilon_->tickCount() != y) axisEpsilon_->setTickCount(y);
   if (axisX_->tickCount() != x) axisX_->setTickCount(x);
+  setStepLabelFormat(axisEnergy_);
+  setStepLabelFormat(axisEpsilon_);
 }
 
 }  // namespace sg::app
