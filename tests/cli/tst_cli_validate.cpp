@@ -18,6 +18,22 @@
 
 using sg::test::runCli;
 
+namespace {
+
+// The world with its hand closed as `validate --autograsp` closes it (no contact model, no measure).
+sg::World closedHand(const QString& path) {
+  sg::World w = sg::loadWorld(path.toStdString());
+  sg::AnalysisRequest request;
+  request.motion.fingers = sg::FingerMotion::Close;
+  request.contactModels.clear();
+  request.measures.clear();
+  sg::NullProgress progress;
+  sg::runAnalysis(w, request, progress);
+  return w;
+}
+
+}  // namespace
+
 class TestCliValidate : public QObject {
   Q_OBJECT
 
@@ -34,13 +50,8 @@ class TestCliValidate : public QObject {
     QCOMPARE(cli["source"].toString(), QStringLiteral("world"));
     cli.remove("source");
 
-    sg::World w = sg::loadWorld(world.toStdString());
-    sg::AnalysisRequest request;
-    request.motion.fingers = sg::FingerMotion::Close;
-    request.contactModels.clear();
-    request.measures.clear();
+    sg::World w = closedHand(world);
     sg::NullProgress progress;
-    sg::runAnalysis(w, request, progress);
     sg::sim::TrialSettings settings;
     settings.duration_s = 0.2;
     settings.directions = sg::sim::parseDirections("z-,x+");
@@ -68,13 +79,8 @@ class TestCliValidate : public QObject {
     QCOMPARE(r.json()["settings"].toObject()["timestep_s"].toDouble(), 0.001);
     QJsonObject cli = r.json()["grasps"].toArray()[0].toObject();
     cli.remove("source");
-    sg::World w = sg::loadWorld(world.toStdString());
-    sg::AnalysisRequest request;
-    request.motion.fingers = sg::FingerMotion::Close;
-    request.contactModels.clear();
-    request.measures.clear();
+    sg::World w = closedHand(world);
     sg::NullProgress progress;
-    sg::runAnalysis(w, request, progress);
     sg::sim::TrialSettings settings;
     settings.duration_s = 0.1;
     settings.timestep_s = 0.001;
