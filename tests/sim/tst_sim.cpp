@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <Eigen/Eigenvalues>
 
 #include "core/Error.h"
 #include "core/Progress.h"
