@@ -183,12 +183,14 @@ class TestWarmEpsilon : public QObject {
   // first). Warm equals cold at every step, including the steps whose weakest direction turned.
   void lowestFacetChangesWhileWarm() {
     std::mt19937 rng(3903);
+    int turnedWarm = 0;  // over both sets: which steps turn the weakest direction depends on the last bits of the
+                         // solves, which differ between compilers (the clang sanitizer build saw none in one set)
     for (const double torsion : {0.0, 2.0}) {
       MovingGrasp grasp(rng, 6, torsion);
       SupportWarmStart wl1, wlinf;
       Vec6 lastL1 = Vec6::Zero(), lastLinf = Vec6::Zero();
-      int turnedWarm = 0, warmSteps = 0;
-      for (int step = 0; step < 40; ++step) {
+      int warmSteps = 0;
+      for (int step = 0; step < 80; ++step) {
         grasp.move(rng, 0.3, 0.01);
         const Wrenches w = grasp.wrenches();
         const SupportEpsilon l1Cold = l1EpsilonFromSupport(w), linfCold = lInfinityEpsilonFromSupport(w);
@@ -203,9 +205,9 @@ class TestWarmEpsilon : public QObject {
         lastL1 = l1Cold.weakestDirection;
         lastLinf = linfCold.weakestDirection;
       }
-      QVERIFY2(warmSteps >= 20, qPrintable(QString("%1 warm solves").arg(warmSteps)));
-      QVERIFY2(turnedWarm >= 1, qPrintable(QString("%1 warm solves after the weakest direction turned").arg(turnedWarm)));
+      QVERIFY2(warmSteps >= 40, qPrintable(QString("%1 warm solves").arg(warmSteps)));
     }
+    QVERIFY2(turnedWarm >= 1, qPrintable(QString("%1 warm solves after the weakest direction turned").arg(turnedWarm)));
   }
 
   // The exact cones' warm start keeps each vertex as a point (x, y, z) of its contact's cone (ExactConePoint.h):
