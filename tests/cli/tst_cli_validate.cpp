@@ -9,6 +9,7 @@
 #include <QProcess>
 
 #include "../support/CliRun.h"
+#include "../support/GraspedDefaultWorld.h"
 #include "core/Progress.h"
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
@@ -17,22 +18,6 @@
 #include "../support/TestPaths.h"
 
 using sg::test::runCli;
-
-namespace {
-
-// The world with its hand closed as `validate --autograsp` closes it (no contact model, no measure).
-sg::World closedHand(const QString& path) {
-  sg::World w = sg::loadWorld(path.toStdString());
-  sg::AnalysisRequest request;
-  request.motion.fingers = sg::FingerMotion::Close;
-  request.contactModels.clear();
-  request.measures.clear();
-  sg::NullProgress progress;
-  sg::runAnalysis(w, request, progress);
-  return w;
-}
-
-}  // namespace
 
 class TestCliValidate : public QObject {
   Q_OBJECT
@@ -50,7 +35,7 @@ class TestCliValidate : public QObject {
     QCOMPARE(cli["source"].toString(), QStringLiteral("world"));
     cli.remove("source");
 
-    sg::World w = closedHand(world);
+    sg::World w = sgtest::closedHandWorld(world.toStdString(), false);
     sg::NullProgress progress;
     sg::sim::TrialSettings settings;
     settings.duration_s = 0.2;
@@ -79,7 +64,7 @@ class TestCliValidate : public QObject {
     QCOMPARE(r.json()["settings"].toObject()["timestep_s"].toDouble(), 0.001);
     QJsonObject cli = r.json()["grasps"].toArray()[0].toObject();
     cli.remove("source");
-    sg::World w = closedHand(world);
+    sg::World w = sgtest::closedHandWorld(world.toStdString(), false);
     sg::NullProgress progress;
     sg::sim::TrialSettings settings;
     settings.duration_s = 0.1;
