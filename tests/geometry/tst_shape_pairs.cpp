@@ -55,6 +55,16 @@ void checkPair(const Placed& a, const Placed& b, double expected, double meshTol
   }
 }
 
+// Brute force: the distance from segment pq to triangle abc's closest points to the two ends and to its three edges
+// (a segment through the triangle's interior is the caller's case).
+double segmentToTriangleBoundary(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
+  double nearest = std::numeric_limits<double>::infinity();
+  for (const Vec3& e : {p, q}) nearest = std::min(nearest, (e - closestPointOnTriangle(e, a, b, c).point).norm());
+  for (const auto& [e0, e1] : {std::pair{a, b}, std::pair{b, c}, std::pair{c, a}})
+    nearest = std::min(nearest, std::sqrt(closestSegmentSegment(p, q, e0, e1).distanceSquared));
+  return nearest;
+}
+
 }  // namespace
 
 class TestShapePairs : public QObject {
@@ -170,9 +180,7 @@ class TestShapePairs : public QObject {
       double nearest = std::numeric_limits<double>::infinity();
       for (const TrianglePoints& t : torus.bvh.triangles()) {
         const Vec3 a = torus.X_WB * t[0], b = torus.X_WB * t[1], cc = torus.X_WB * t[2];
-        for (const Vec3& e : {p, q}) nearest = std::min(nearest, (e - closestPointOnTriangle(e, a, b, cc).point).norm());
-        for (const auto& [e0, e1] : {std::pair{a, b}, std::pair{b, cc}, std::pair{cc, a}})
-          nearest = std::min(nearest, std::sqrt(closestSegmentSegment(p, q, e0, e1).distanceSquared));
+        nearest = std::min(nearest, segmentToTriangleBoundary(p, q, a, b, cc));
       }
       QVERIFY2(std::abs(r->separation_mm - (nearest - radius)) < 1e-9,
                qPrintable(QString("%1 vs %2").arg(r->separation_mm, 0, 'g', 17).arg(nearest - radius, 0, 'g', 17)));
@@ -208,9 +216,7 @@ class TestShapePairs : public QObject {
       double nearest = std::numeric_limits<double>::infinity();
       for (const TrianglePoints& t : torus.bvh.triangles()) {
         const Vec3 a = torus.X_WB * t[0], b = torus.X_WB * t[1], cc = torus.X_WB * t[2];
-        for (const Vec3& e : {p, q}) nearest = std::min(nearest, (e - closestPointOnTriangle(e, a, b, cc).point).norm());
-        for (const auto& [e0, e1] : {std::pair{a, b}, std::pair{b, cc}, std::pair{cc, a}})
-          nearest = std::min(nearest, std::sqrt(closestSegmentSegment(p, q, e0, e1).distanceSquared));
+        nearest = std::min(nearest, segmentToTriangleBoundary(p, q, a, b, cc));
         const Vec3 n = (b - a).cross(cc - a);
         const double hp = n.dot(p - a), hq = n.dot(q - a);
         if ((hp < 0 && hq > 0) || (hp > 0 && hq < 0)) {
