@@ -29,6 +29,7 @@ extern "C" {
 
 #include "contact/ContactCache.h"
 #include "contact/ContactDetection.h"
+#include "core/NumberFormat.h"
 #include "geometry/Primitives.h"
 #include "grasp/Analysis.h"
 #include "grasp/AutoGrasp.h"
@@ -37,6 +38,7 @@ extern "C" {
 #include "grasp/HullMeasures.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
+#include "BenchStats.h"
 #include "BenchTiming.h"
 #include "../support/RandomGrasps.h"
 #include "../support/SameContacts.h"
@@ -539,6 +541,65 @@ void jitterCounts(int n, bool liveSet) {
   std::printf("%d jittered states, cold then warm (%s)\n", n, liveSet ? "the live set" : "eps L1 + eps Linf");
 }
 
+// Where the exact cones' cold solve spends (QUALITY.md §Warm start, "Where the exact cones' solve spends"): the
+// default world's grasp over `stateCount` jittered states, each state's exact cones solved cold once per relative
+// gap (1e-2 … 1e-6, the setting's value last). A looser solve follows the same path and stops earlier, so its
+// support queries and facets made are what the tighter solve had made at that gap. Per gap the median and p90 over
+// the states of the queries, facets made and thread-CPU time, and the solves that stopped unconverged (with certified
+// bounds). Asserted: each looser solve's certified bounds overlap the 1e-6 solve's, and ε L1 of the same contacts
+// (their inscribed linearisation) is at most the exact upper bound.
+int exactConeGaps(int stateCount) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+  autoGrasp(world, 0);
+  const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, stateCount, 39);
+  const std::vector<double> gaps = {1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+  std::printf("== exact cones' cold solve by relative gap, default world's grasp over %d jittered states (median, p90)\n",
+              stateCount);
+  std::vector<std::vector<double>> queries(gaps.size()), made(gaps.size()), cpu(gaps.size());
+  std::vector<int> notConverged(gaps.size(), 0);
+  bench::CrossCheck check;
+  NullProgress progress;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    AnalysisRequest request;
+    request.measures = {"epsilon-l1"};
+    const AnalysisResult r = analyzeGrasp(world, states[i], request, progress);
+    const GraspEvaluation* e = r.primary();
+    if (!e || !e->l1Support) {
+      check.expect(false, "state " + std::to_string(i) + ": no grasp evaluation");
+      continue;
+    }
+    const std::vector<ExactContactCone> cones = e->exactCones();
+    SupportEpsilonSettings settings = supportEpsilonSettingsFor(e->gws, e->forceClosureTolerance);
+    settings.maxIterations = e->exactConeMaxIterations;
+    std::vector<SupportEpsilon> solves;
+    for (std::size_t g = 0; g < gaps.size(); ++g) {
+      settings.relativeGap = gaps[g];
+      const double c0 = bench::threadCpuSeconds();
+      solves.push_back(exactConeEpsilon(cones, e->reference.torqueScale_mm, GwsType::L1, settings));
+      cpu[g].push_back(bench::threadCpuSeconds() - c0);
+      queries[g].push_back(solves.back().iterations);
+      made[g].push_back(solves.back().facetsCreated);
+    }
+    const SupportEpsilon& tight = solves.back();
+    const std::string at = "state " + std::to_string(i) + ": ";
+    for (std::size_t g = 0; g < gaps.size(); ++g) {
+      // A solve that ends at a non-manifold horizon stops with certified bounds (QUALITY.md "Degenerate insertions").
+      if (solves[g].status != SupportEpsilonStatus::Converged) ++notConverged[g];
+      check.expect(solves[g].lowerBound <= tight.upperBound && tight.lowerBound <= solves[g].upperBound,
+                   at + "the bounds at gap " + formatDouble(gaps[g]) + " do not overlap the 1e-6 solve's");
+    }
+    check.expect(e->l1Support->epsilon <= tight.upperBound + 1e-12, at + "eps L1 above the exact upper bound");
+  }
+  std::printf("%-8s %-24s %-26s %-28s %s\n", "gap", "support queries", "facets made", "cpu ms", "not converged");
+  for (std::size_t g = 0; g < gaps.size(); ++g) {
+    const Spread q = spreadOf(queries[g]), m = spreadOf(made[g]), c = spreadOf(cpu[g]);
+    std::printf("%-8s median %5.0f p90 %5.0f    median %6.0f p90 %6.0f    median %.3f p90 %.3f    %d\n",
+                formatDouble(gaps[g]).c_str(), q.median, q.p90, m.median, m.p90, 1e3 * c.median, 1e3 * c.p90,
+                notConverged[g]);
+  }
+  return check.finish();
+}
+
 }  // namespace
 
 int usage(int status) {
@@ -548,7 +609,8 @@ int usage(int status) {
                "       bench_quality --eps-loop SECONDS [WORLD.xml]\n"
                "       bench_quality --update-loop SECONDS [MEASURE...]\n"
                "       bench_quality --stage-counts N\n"
-               "       bench_quality --jitter-counts N [live]\n");
+               "       bench_quality --jitter-counts N [live]\n"
+               "       bench_quality --exact-gaps N\n");
   return status;
 }
 
@@ -557,9 +619,10 @@ int main(int argc, char** argv) {
     const std::string first = argv[1];
     if (first == "--help" || first == "-h") return usage(0);
     const bool known = first == "--quick" || first == "--full-update" || first == "--eps-loop" ||
-                       first == "--update-loop" || first == "--stage-counts" || first == "--jitter-counts";
+                       first == "--update-loop" || first == "--stage-counts" || first == "--jitter-counts" ||
+                       first == "--exact-gaps";
     const bool needsValue = first == "--eps-loop" || first == "--update-loop" || first == "--stage-counts" ||
-                            first == "--jitter-counts";
+                            first == "--jitter-counts" || first == "--exact-gaps";
     if (!known || (needsValue && argc < 3)) return usage(2);
   }
   bool fullUpdateOnly = false;
@@ -591,6 +654,8 @@ int main(int argc, char** argv) {
       jitterCounts(std::max(1, std::atoi(argv[i + 1])), i + 2 < argc && std::strcmp(argv[i + 2], "live") == 0);
       return 0;
     }
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--exact-gaps") == 0) return exactConeGaps(std::max(1, std::atoi(argv[i + 1])));
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--stage-counts") == 0) {
       defaultWorldStageCounts(std::max(1, std::atoi(argv[i + 1])));
