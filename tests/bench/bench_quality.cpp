@@ -541,7 +541,7 @@ void jitterCounts(int n, bool liveSet) {
   std::printf("%d jittered states, cold then warm (%s)\n", n, liveSet ? "the live set" : "eps L1 + eps Linf");
 }
 
-// Where the exact cones' cold solve spends (QUALITY.md §Warm start, "Where the exact cones' solve spends"): the
+// Where the exact cones' cold solve spends (QUALITY.md §Warm start, "Where the exact cones' cold solve spends"): the
 // default world's grasp over `stateCount` jittered states, each state's exact cones solved cold once per relative
 // gap (1e-2 … 1e-6, the setting's value last). A looser solve follows the same path and stops earlier, so its
 // support queries and facets made are what the tighter solve had made at that gap. Per gap the median and p90 over
