@@ -548,7 +548,9 @@ void jitterCounts(int n, bool liveSet) {
 // the states of the queries, facets made and thread-CPU time, and the solves that stopped unconverged (with certified
 // bounds). Asserted: each looser solve's certified bounds overlap the 1e-6 solve's, and ε L1 of the same contacts
 // (their inscribed linearisation) is at most the exact upper bound.
-int exactConeGaps(int stateCount) {
+// `wrongReference`: the 1e-6 solve gets the cones with μ × 1.05, another set, so the overlap checks must fail (the
+// ctest that checks the cross-checks can fail).
+int exactConeGaps(int stateCount, bool wrongReference) {
   World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
   autoGrasp(world, 0);
   const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, stateCount, 39);
@@ -572,10 +574,13 @@ int exactConeGaps(int stateCount) {
     SupportEpsilonSettings settings = supportEpsilonSettingsFor(e->gws, e->forceClosureTolerance);
     settings.maxIterations = e->exactConeMaxIterations;
     std::vector<SupportEpsilon> solves;
+    std::vector<ExactContactCone> wrongCones = cones;
+    for (ExactContactCone& c : wrongCones) c.mu *= 1.05;
     for (std::size_t g = 0; g < gaps.size(); ++g) {
       settings.relativeGap = gaps[g];
+      const bool wrong = wrongReference && g + 1 == gaps.size();
       const double c0 = bench::threadCpuSeconds();
-      solves.push_back(exactConeEpsilon(cones, e->reference.torqueScale_mm, GwsType::L1, settings));
+      solves.push_back(exactConeEpsilon(wrong ? wrongCones : cones, e->reference.torqueScale_mm, GwsType::L1, settings));
       cpu[g].push_back(bench::threadCpuSeconds() - c0);
       queries[g].push_back(solves.back().iterations);
       made[g].push_back(solves.back().facetsCreated);
@@ -610,7 +615,7 @@ int usage(int status) {
                "       bench_quality --update-loop SECONDS [MEASURE...]\n"
                "       bench_quality --stage-counts N\n"
                "       bench_quality --jitter-counts N [live]\n"
-               "       bench_quality --exact-gaps N\n");
+               "       bench_quality --exact-gaps N [--wrong-reference]\n");
   return status;
 }
 
@@ -655,7 +660,11 @@ int main(int argc, char** argv) {
       return 0;
     }
   for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--exact-gaps") == 0) return exactConeGaps(std::max(1, std::atoi(argv[i + 1])));
+    if (std::strcmp(argv[i], "--exact-gaps") == 0) {
+      bool wrongReference = false;
+      for (int k = i + 2; k < argc; ++k) wrongReference = wrongReference || std::strcmp(argv[k], "--wrong-reference") == 0;
+      return exactConeGaps(std::max(1, std::atoi(argv[i + 1])), wrongReference);
+    }
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--stage-counts") == 0) {
       defaultWorldStageCounts(std::max(1, std::atoi(argv[i + 1])));
