@@ -12,7 +12,9 @@
 // --stage-counts N (each stage of the default world's full update N times, a fixed amount of work: run it under
 // `valgrind --tool=callgrind` and read the inclusive instruction counts of the stage functions) | bench_quality
 // --jitter-counts N [live] (N jittered states of the default world analysed cold, then warm, for callgrind:
-// --toggle-collect='*jitterSequenceCold*' and '*jitterSequenceWarm*'). --full-update first runs the jittered
+// --toggle-collect='*jitterSequenceCold*' and '*jitterSequenceWarm*') | bench_quality --exact-gaps N
+// [--wrong-reference] (the exact cones' cold solve by relative gap over N jittered states, cross-checked: exit 3 on a
+// failed check; --wrong-reference must fail it). --full-update first runs the jittered
 // states (median and p90, cold next to warm, every state's ε checked against the cold solve: a mismatch fails it).
 #include <algorithm>
 #include <chrono>
