@@ -85,6 +85,7 @@ RowRecord rowFromGraspList(const planner::GraspList& list, const Json& provenanc
     if (std::isfinite(p.energy)) g.energy = p.energy;
     g.X_OP = X_OW * p.grasp.X_WP;
     g.dofs = p.grasp.dofValues;
+    g.breakAway = p.grasp.breakAway;
     g.preGrasp_X_OP = X_OW * p.preGrasp.X_WP;
     g.preGraspDofs = p.preGrasp.dofValues;
     g.state = p.variables;

@@ -8,6 +8,7 @@
 
 #include "core/Math.h"
 #include "core/Transform.h"
+#include "model/WorldState.h"
 
 namespace sg::store {
 
@@ -81,6 +82,9 @@ struct GraspRecord {
   std::optional<double> energy;   // absent: unknown (a captured grasp whose hand collides)
   Transform X_OP;                 // palm in the object's frame, final grasp
   std::vector<double> dofs;
+  // The joints in break-away of the final grasp (HandConfiguration::breakAway, src/grasp/planner/PLANNER.md
+  // §Grasp list file); empty: none. Column break_away (schema version 3).
+  BreakAwayState breakAway;
   Transform preGrasp_X_OP;
   std::vector<double> preGraspDofs;
   std::vector<double> state;      // the search state (may be empty)

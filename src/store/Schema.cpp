@@ -83,6 +83,10 @@ std::vector<std::string> migrationStatements(int version, const Connection& conn
         "created_at TEXT NOT NULL)",
         "CREATE INDEX trials_grasp ON trials (grasp_id, kind)",
       };
+    case 3:
+      // The final grasp's joints in break-away (GraspRecord::breakAway): the grasp list's JSON array, "[]" for
+      // none (every grasp stored before it: their hands were stored without it).
+      return {"ALTER TABLE grasps ADD COLUMN break_away TEXT NOT NULL DEFAULT '[]'"};
     default:
       throw Error("no schema migration " + std::to_string(version));
   }

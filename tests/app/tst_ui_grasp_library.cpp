@@ -16,6 +16,7 @@
 #include <QTest>
 #include <QUndoStack>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "../support/AppTestSetup.h"
@@ -107,6 +108,7 @@ class TstUiGraspLibrary : public QObject {
   void exportWritesTheSelectedRows();
   void plannerResultsLandInTheDatabase();
   void nonDatabaseFileIsRefused();
+  void appliedGraspKeepsItsBreakAwayJoints();
 
  private:
   GraspLibraryDock* dock() const { return window_->findChild<GraspLibraryDock*>(); }
@@ -344,4 +346,45 @@ void TstUiGraspLibrary::nonDatabaseFileIsRefused() {
 }
 
 QTEST_MAIN(TstUiGraspLibrary)
+// A stored grasp with a joint in break-away (src/store/README.md, column break_away): previewed and applied with
+// it, so the document's hand is the stored one (its links where the clutch left them).
+void TstUiGraspLibrary::appliedGraspKeepsItsBreakAwayJoints() {
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/hydro_fingertips.xml")));
+  const Robot& hand = world().robots[0];
+  std::optional<std::pair<std::size_t, std::size_t>> clutch;
+  for (std::size_t c = 0; c < hand.chains.size() && !clutch; ++c)
+    for (std::size_t j = 0; j < hand.chains[c].joints.size() && !clutch; ++j) {
+      const int dof = hand.chains[c].joints[j].expr.dof;
+      if (dof >= 0 && hand.dofs[static_cast<std::size_t>(dof)].type == DofType::BreakAway) clutch = std::pair{c, j};
+    }
+  QVERIFY(clutch.has_value());
+  planner::GraspList list = makeList(world(), hand.name, {0.3}, {1}, {true});
+  BreakAwayState& broke = list.grasps[0].grasp.breakAway;
+  broke.assign(clutch->first + 1, {});
+  broke[clutch->first].resize(clutch->second + 1);
+  broke[clutch->first][clutch->second] = {true, 0.123456789};
+  const QString path = dataDir_.filePath("breakaway.db");
+  {
+    auto db = store::GraspStore::open(path.toStdString(), store::OpenMode::ReadWrite);
+    store::insertGraspListRun(*db, "plan", world(), list, "hertz", "tst_ui_grasp_library");
+  }
+  GraspLibraryDock* d = dock();
+  QVERIFY(d->openDatabase(path));
+  setFilters({}, {}, QStringLiteral("hertz"), {}, false);
+  QVERIFY(d->refresh());
+  d->selectRow(0);
+  QVERIFY(d->previewState().has_value());
+  const JointBreakAway expected{true, 0.123456789};
+  QVERIFY(breakAwayOf(d->previewState()->robots[0], clutch->first, clutch->second) == expected);
+  QVERIFY(d->applySelected());
+  const RobotState& applied = world().state.robots[0];
+  QVERIFY(breakAwayOf(applied, clutch->first, clutch->second) == expected);
+  // The links follow the clutch: as forward kinematics puts them with the stored state, not without it.
+  const auto withIt = linkPoses(hand, applied.X_WP, applied.dofValues, broke);
+  const auto without = linkPoses(hand, applied.X_WP, applied.dofValues);
+  const std::size_t c = clutch->first;
+  QVERIFY(applied.X_WL[c].back().isApprox(withIt[c].back(), 1e-12));
+  QVERIFY(!applied.X_WL[c].back().isApprox(without[c].back(), 1e-6));
+}
+
 #include "tst_ui_grasp_library.moc"

@@ -23,6 +23,8 @@
 #include "PlannerDock.h"
 #include "RefusedInput.h"
 #include "SceneTreeDock.h"
+#include "grasp/Analysis.h"
+#include "grasp/planner/GraspPlanner.h"
 #include "io/ModelIO.h"
 #include "render/CoinInit.h"
 #include "../support/TestPaths.h"
@@ -62,6 +64,7 @@ class TstUiPlanner : public QObject {
   void stepsFollowTheParameterSet();
   void resultsOpenRankFirstAndStatusFollowsUndo();
   void refusedNumbersAreReported();
+  void appliedGraspKeepsItsBreakAwayJoints();
 
  private:
   PlannerDock* dock() const { return window_->findChild<PlannerDock*>(QStringLiteral("plannerDock")); }
@@ -436,4 +439,56 @@ void TstUiPlanner::refusedNumbersAreReported() {
 }
 
 QTEST_MAIN(TstUiPlanner)
+// A loaded list's grasp applied with the dock (PLANNER.md §Grasp list file, "breakAway"): the document's hand gets
+// the grasp's joints in break-away, and the hand measures as the list says (force closure, ε L1 to 1e-9); undo
+// restores the hand without them.
+void TstUiPlanner::appliedGraspKeepsItsBreakAwayJoints() {
+  QVERIFY(window_->openWorldFile(sg::test::qInSourceTree("worlds/hydro_fingertips.xml")));
+  const World& world = window_->document()->world();
+  NullProgress progress;
+  planner::PlanRequest request;  // tst_planner finalStageScoreIsTheListsMeasurement's run: break-away closings
+  request.energy.analysis.contactModels = {"point"};
+  request.threads = 1;
+  request.seed = 2;
+  request.reportMeasures = {"epsilon-l1"};
+  request.maxSteps = request.params.k0 + 250;
+  const planner::PlanResult planned = planner::planGrasps(world, request, progress);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("grasps.json");
+  planner::saveGraspList(planner::makeGraspList(world, "hydro_fingertips.xml", request, planned), path.toStdString());
+  PlannerDock* d = dock();
+  QVERIFY(d->loadList(path));
+  QCOMPARE(d->list().grasps.size(), planned.grasps.size());
+  const WorldState before = world.state;
+  int applied = 0;
+  for (std::size_t i = 0; i < planned.grasps.size(); ++i) {
+    const planner::PlannedGrasp& kept = planned.grasps[i];
+    if (!planner::anyBreakAway(kept.grasp.breakAway)) continue;
+    d->selectGrasp(static_cast<int>(i));
+    QVERIFY(d->applyCurrent());
+    ++applied;
+    const RobotState& hand = window_->document()->world().state.robots[0];
+    for (std::size_t c = 0; c < kept.grasp.breakAway.size(); ++c)
+      for (std::size_t j = 0; j < kept.grasp.breakAway[c].size(); ++j)
+        QVERIFY(breakAwayOf(hand, c, j) == kept.grasp.breakAway[c][j] || !kept.grasp.breakAway[c][j].active);
+    AnalysisRequest analysis = request.energy.analysis;
+    analysis.motion = {};
+    analysis.graspable = 0;
+    analysis.measures = {"epsilon-l1"};
+    const AnalysisResult r = analyzeGrasp(world, window_->document()->world().state, analysis, progress);
+    const GraspEvaluation* e = r.primary();
+    QVERIFY(e);
+    const QString where = QString("grasp %1").arg(i);
+    QVERIFY2(e->forceClosure() == kept.forceClosure, qPrintable(where));
+    const MeasureValue* eps = e->measure("epsilon-l1");
+    const MeasureValue* listed = kept.measure("epsilon-l1");
+    QVERIFY2(eps && listed && eps->ok == listed->ok, qPrintable(where));
+    if (listed->ok)
+      QVERIFY2(std::abs(eps->value - listed->value) <= 1e-9, qPrintable(where + QString(": %1 vs %2").arg(eps->value).arg(listed->value)));
+  }
+  QVERIFY(applied > 0);  // not vacuous: the run keeps grasps with joints in break-away
+  for (int k = 0; k < applied; ++k) window_->document()->undoStack()->undo();
+  QVERIFY(window_->document()->world().state.robots[0].sameMotionState(before.robots[0]));
+}
+
 #include "tst_ui_planner.moc"

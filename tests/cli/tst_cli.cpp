@@ -973,6 +973,45 @@ class TestCli : public QObject {
     QVERIFY(clean.json()["warnings"].isArray());
     QVERIFY(clean.json()["warnings"].toArray().isEmpty());
   }
+
+  // A planned list re-measured by evaluate --grasps (src/grasp/planner/PLANNER.md §Grasp list file, "breakAway"):
+  // the list keeps the joints that broke away while closing, and every grasp measures as the list says — force
+  // closure and ε L1 to 1e-9. hydro_fingertips seed 2 (tst_planner finalStageScoreIsTheListsMeasurement's run)
+  // keeps closings with joints in break-away.
+  void evaluateMeasuresTheListsBreakAwayGraspsAsPlanned() {
+    const QString list = dir_.filePath("breakaway_list.json");
+    const CliRun plan = sg::test::runCli({"plan", "worlds/hydro_fingertips.xml", "--iterations", "250", "--seed", "2",
+                                          "--threads", "1", "--contact-model", "point", "--measures", "epsilon-l1",
+                                          "--no-progress", "--out", list},
+                                         sg::test::qSourceDir());
+    expectExit(plan, 0);
+    QFile file(list);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray planned = QJsonDocument::fromJson(file.readAll()).object()["grasps"].toArray();
+    QVERIFY(!planned.isEmpty());
+    const CliRun evaluate = sg::test::runCli({"evaluate", "worlds/hydro_fingertips.xml", "--grasps", list,
+                                              "--contact-model", "point", "--measures", "epsilon-l1", "--no-progress",
+                                              "--json"},
+                                             sg::test::qSourceDir());
+    expectExit(evaluate, 0);
+    const QJsonArray again = evaluate.json()["grasps"].toArray();
+    QCOMPARE(again.size(), planned.size());
+    int withBreakAway = 0;
+    for (int i = 0; i < planned.size(); ++i) {
+      const QJsonObject p = planned[i].toObject(), e = again[i].toObject();
+      const QJsonArray broke = p["grasp"].toObject()["breakAway"].toArray();
+      withBreakAway += broke.isEmpty() ? 0 : 1;
+      QCOMPARE(e["grasp"].toObject()["breakAway"].toArray(), broke);  // evaluate --json keeps it
+      const QString where = QString("grasp %1").arg(i);
+      QVERIFY2(e["forceClosure"].toBool() == p["forceClosure"].toBool(), qPrintable(where));
+      const QJsonValue a = e["measures"].toObject()["epsilon-l1"], b = p["measures"].toObject()["epsilon-l1"];
+      QCOMPARE(a.isNull(), b.isNull());
+      if (!b.isNull())
+        QVERIFY2(std::abs(a.toDouble() - b.toDouble()) <= 1e-9,
+                 qPrintable(where + QString(": %1 vs %2").arg(a.toDouble()).arg(b.toDouble())));
+    }
+    QVERIFY(withBreakAway > 0);  // not vacuous
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -16,6 +16,7 @@
 #include "contact/ContactDetection.h"
 #include "geometry/BvhCache.h"
 #include "geometry/Proximity.h"
+#include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspList.h"
 #include "grasp/planner/GraspPlanner.h"
 #include "grasp/planner/OnlinePlanner.h"
@@ -30,6 +31,18 @@ using namespace sg::planner;
 namespace {
 
 World bundled(const char* name) { return loadWorld(std::string(sg::test::sourceDir()) + "/worlds/" + name); }
+
+// The same joints in break-away at the same values (a state read from a list is sized to its largest indices,
+// a closing's to the robot: inactive entries do not count).
+bool sameBreakAway(const BreakAwayState& a, const BreakAwayState& b) {
+  auto covered = [](const BreakAwayState& x, const BreakAwayState& y) {
+    for (std::size_t c = 0; c < x.size(); ++c)
+      for (std::size_t j = 0; j < x[c].size(); ++j)
+        if (x[c][j].active && !(c < y.size() && j < y[c].size() && y[c][j] == x[c][j])) return false;
+    return true;
+  };
+  return covered(a, b) && covered(b, a);
+}
 
 // E = (x − 1.5)² + (y + 2)² + 0.5·(1 − cos(3·(x − 1.5))) : one global minimum 0 at (1.5, −2), ripples around.
 class Analytic final : public StateEvaluator {
@@ -1514,6 +1527,180 @@ class TestPlanner : public QObject {
     // Not vacuous: some kept closings have joints in break-away, and some grasps are force closure.
     QVERIFY(brokeAway > 0);
     QVERIFY(forceClosure > 0);
+  }
+
+  // A kept grasp is what the user gets (PLANNER.md §Grasp list file, "breakAway"): the list's grasps, saved, read
+  // back and measured again as evaluate --grasps measures them, have the list's force closure and ε L1 (1e-9),
+  // their joints in break-away included; without them some grasp measures differently.
+  void breakAwayGraspsMeasureTheSameAfterTheListFile() {
+    const World world = bundled("hydro_fingertips.xml");
+    NullProgress progress;
+    PlanRequest request;  // as finalStageScoreIsTheListsMeasurement: kept closings with joints in break-away
+    request.energy.analysis.contactModels = {"point"};
+    request.threads = 1;
+    request.seed = 2;
+    request.reportMeasures = {"epsilon-l1"};
+    request.maxSteps = request.params.k0 + 250;
+    const PlanResult r = planGrasps(world, request, progress);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("list.json").toStdString();
+    saveGraspList(makeGraspList(world, "hydro_fingertips.xml", request, r), path);
+    const GraspList back = loadGraspList(path);
+    validateGraspList(back, world);
+    QCOMPARE(back.grasps.size(), r.grasps.size());
+    int withBreakAway = 0, differWithout = 0;
+    for (std::size_t i = 0; i < back.grasps.size(); ++i) {
+      const PlannedGrasp& kept = r.grasps[i];
+      QVERIFY(!anyBreakAway(back.grasps[i].preGrasp.breakAway));
+      QCOMPARE(anyBreakAway(back.grasps[i].grasp.breakAway), anyBreakAway(kept.grasp.breakAway));
+      if (anyBreakAway(kept.grasp.breakAway)) {
+        ++withBreakAway;
+        QVERIFY(sameBreakAway(back.grasps[i].grasp.breakAway, kept.grasp.breakAway));  // shortest round trip: exact
+      }
+      PlannedGrasp again = back.grasps[i];
+      measureGrasp(world, back.robotIndex, back.graspableIndex, again, request.energy.analysis, {}, {"epsilon-l1"},
+                   /*closeFromPreGrasp=*/false, progress);
+      const QString where = QString("grasp %1").arg(i);
+      QVERIFY2(again.forceClosure == kept.forceClosure, qPrintable(where));
+      const MeasureValue* a = again.measure("epsilon-l1");
+      const MeasureValue* k = kept.measure("epsilon-l1");
+      QVERIFY2(a && k && a->ok == k->ok, qPrintable(where));
+      if (k->ok) QVERIFY2(std::abs(a->value - k->value) <= 1e-9, qPrintable(where + QString(": %1 vs %2").arg(a->value).arg(k->value)));
+      if (!anyBreakAway(kept.grasp.breakAway)) continue;
+      PlannedGrasp stripped = back.grasps[i];
+      stripped.grasp.breakAway.clear();
+      measureGrasp(world, back.robotIndex, back.graspableIndex, stripped, request.energy.analysis, {}, {"epsilon-l1"},
+                   false, progress);
+      const MeasureValue* s = stripped.measure("epsilon-l1");
+      if (stripped.forceClosure != kept.forceClosure || s->ok != k->ok || (k->ok && std::abs(s->value - k->value) > 1e-9))
+        ++differWithout;
+    }
+    // Not vacuous: grasps with joints in break-away, and the break-away state changes some measurement.
+    QVERIFY(withBreakAway > 0);
+    QVERIFY(differWithout > 0);
+
+    // Saved as a GraspIt! world (--save-world, the dock's Save as World): <dofValues> carries the joints in
+    // break-away (src/io/DEVIATIONS.md "<dofValues>"), so the world's hand is the grasp's.
+    const auto broke = std::find_if(back.grasps.begin(), back.grasps.end(),
+                                    [](const PlannedGrasp& g) { return anyBreakAway(g.grasp.breakAway); });
+    const std::string worldPath = dir.filePath("grasp.xml").toStdString();
+    saveGraspAsWorld(world, back.robotIndex, broke->grasp, worldPath);
+    const World savedWorld = loadWorld(worldPath);
+    const RobotState& saved = savedWorld.state.robots[static_cast<std::size_t>(back.robotIndex)];
+    const BreakAwayState& expected = broke->grasp.breakAway;
+    for (std::size_t c = 0; c < saved.breakAway.size(); ++c)
+      for (std::size_t j = 0; j < saved.breakAway[c].size(); ++j) {
+        const bool active = c < expected.size() && j < expected[c].size() && expected[c][j].active;
+        QCOMPARE(saved.breakAway[c][j].active, active);
+        if (active) QVERIFY(std::abs(saved.breakAway[c][j].dofValue - expected[c][j].dofValue) <= 1e-6);
+      }
+  }
+
+  // The list's "breakAway" field (PLANNER.md §Grasp list file): written only when a joint is in break-away, read
+  // back exactly, refused with the file named when malformed; a list without it (older files) has none.
+  void breakAwayFieldRoundTripAndBadInput() {
+    GraspList list;
+    list.robot = "Barrett";
+    PlannedGrasp g;
+    g.grasp.X_WP = Transform(Quat(Eigen::AngleAxisd(0.3, Vec3::UnitY())), Vec3(1, 2, 3));
+    g.grasp.dofValues = {0.1, 0.2, 0.3, 0.4};
+    g.grasp.breakAway = {{}, {{false, 0}, {true, 0.7071067811865476}}, {{true, -1.0 / 3}}};
+    g.preGrasp.X_WP = g.grasp.X_WP;
+    g.preGrasp.dofValues = {0, 0, 0, 0};
+    list.grasps = {g};
+    const std::string text = graspListToJson(list);
+    const GraspList back = graspListFromJson(text);
+    QCOMPARE(back.grasps.size(), std::size_t{1});
+    const BreakAwayState& b = back.grasps[0].grasp.breakAway;
+    QCOMPARE(b.size(), std::size_t{3});
+    QVERIFY(!anyBreakAway({b[0]}));
+    QCOMPARE(b[1].size(), std::size_t{2});
+    QVERIFY(!b[1][0].active);
+    QVERIFY(b[1][1].active && b[1][1].dofValue == 0.7071067811865476);
+    QVERIFY(b[2][0].active && b[2][0].dofValue == -1.0 / 3);
+    QVERIFY(back.grasps[0].preGrasp.breakAway.empty());
+    QVERIFY(text.find("\"breakAway\"") != std::string::npos);
+    // None in break-away: no field (the file reads as before).
+    GraspList none = list;
+    none.grasps[0].grasp.breakAway = {{{false, 0.5}}};
+    QVERIFY(graspListToJson(none).find("breakAway") == std::string::npos);
+
+    // An older list without the field: read, no joint in break-away.
+    const World world = bundled("hydro_fingertips.xml");
+    QTemporaryDir dir;
+    auto write = [&](const std::string& name, const std::string& content) {
+      const std::string p = dir.filePath(QString::fromStdString(name)).toStdString();
+      std::ofstream(p, std::ios::binary) << content;
+      return p;
+    };
+    const std::string oldList = write("old.json", graspListToJson(none));
+    QVERIFY(!anyBreakAway(loadGraspList(oldList).grasps[0].grasp.breakAway));
+
+    // Malformed entries: an error naming the file and the field.
+    const std::string good = "{\"chain\": 1, \"joint\": 1, \"dofValue\": 0.5}";
+    auto withEntries = [&](const std::string& entries) {
+      std::string t = graspListToJson(none);
+      const std::string dofs = "\"dofs\":";
+      const std::size_t at = t.find(dofs, t.find("\"grasp\":"));  // the final grasp's configuration
+      t.insert(at, "\"breakAway\": " + entries + ", ");
+      return t;
+    };
+    QCOMPARE(graspListFromJson(withEntries("[" + good + "]")).grasps[0].grasp.breakAway[1][1].dofValue, 0.5);
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"{}", "breakAway"},
+        {"[{\"chain\": 1, \"joint\": 1}]", "dofValue"},
+        {"[{\"chain\": -1, \"joint\": 1, \"dofValue\": 0.5}]", "chain"},
+        {"[{\"chain\": 1.5, \"joint\": 1, \"dofValue\": 0.5}]", "chain"},
+        {"[{\"chain\": 1, \"joint\": \"1\", \"dofValue\": 0.5}]", "joint"},
+        {"[{\"chain\": 1, \"joint\": 1, \"dofValue\": null}]", "dofValue"},
+        {"[{\"chain\": 1, \"joint\": 1, \"dofValue\": 0.5, \"active\": true}]", "active"},
+        {"[" + good + ", " + good + "]", "twice"},
+    };
+    for (std::size_t k = 0; k < bad.size(); ++k) {
+      const std::string p = write("bad" + std::to_string(k) + ".json", withEntries(bad[k].first));
+      try {
+        loadGraspList(p);
+        QFAIL(qPrintable("no error for " + QString::fromStdString(bad[k].first)));
+      } catch (const sg::Error& e) {
+        const std::string m = e.what();
+        QVERIFY2(m.find(p) != std::string::npos || m.find("bad" + std::to_string(k) + ".json") != std::string::npos, e.what());
+        QVERIFY2(m.find("grasps[0].grasp.breakAway") != std::string::npos, e.what());
+        QVERIFY2(m.find(bad[k].second) != std::string::npos, e.what());
+      }
+    }
+
+    // Joints the world's hand cannot have in break-away: validateGraspList names the grasp and the joint.
+    const Robot& hand = world.robots[0];
+    std::optional<std::pair<std::size_t, std::size_t>> rigid, clutch;
+    for (std::size_t c = 0; c < hand.chains.size(); ++c)
+      for (std::size_t j = 0; j < hand.chains[c].joints.size(); ++j) {
+        const int dof = hand.chains[c].joints[j].expr.dof;
+        const bool isBreakAway = dof >= 0 && hand.dofs[static_cast<std::size_t>(dof)].type == DofType::BreakAway;
+        if (isBreakAway && !clutch) clutch = std::pair{c, j};
+        if (!isBreakAway && !rigid) rigid = std::pair{c, j};
+      }
+    QVERIFY(clutch.has_value());
+    GraspList onHand;
+    onHand.grasps.resize(1);
+    onHand.grasps[0].grasp.dofValues.assign(hand.dofCount(), 0.0);
+    onHand.grasps[0].preGrasp = onHand.grasps[0].grasp;
+    auto refused = [&](std::size_t c, std::size_t j, double value, const char* why) {
+      GraspList l = onHand;
+      l.grasps[0].grasp.breakAway.assign(c + 1, {});
+      l.grasps[0].grasp.breakAway[c].resize(j + 1);
+      l.grasps[0].grasp.breakAway[c][j] = {true, value};
+      try {
+        validateGraspList(l, world);
+      } catch (const sg::Error& e) {
+        const std::string m = e.what();
+        return m.find("grasps[0].grasp.breakAway") != std::string::npos && m.find(why) != std::string::npos;
+      }
+      return false;
+    };
+    QVERIFY(!refused(clutch->first, clutch->second, 0.2, ""));  // a break-away joint: accepted
+    QVERIFY(refused(hand.chains.size(), 0, 0.2, "no such joint"));
+    QVERIFY(refused(clutch->first, hand.chains[clutch->first].joints.size(), 0.2, "no such joint"));
+    if (rigid) QVERIFY(refused(rigid->first, rigid->second, 0.2, "not driven by a break-away DOF"));
   }
 
   // Budget (PLANNER.md §Final stage, "Budget"): the stage scores at most max(20, 0.1 × iterations) moves, and

@@ -10,6 +10,7 @@
 
 #include "../support/PostgresServer.h"
 #include "core/Error.h"
+#include "store/GraspStore.h"
 #include "store/PostgresConnection.h"
 #include "store/Schema.h"
 #include "store/StoreUrl.h"
@@ -84,6 +85,48 @@ class TestPgStore : public QObject {
     upgradeSchema(*c);
     QCOMPARE(readSchemaVersion(*c), kSchemaVersion);
     QVERIFY(c->tableExists("trials"));
+    QCOMPARE(scalar(*c, "SELECT count(*) FROM grasps WHERE break_away <> '[]'"), std::int64_t(0));  // migration 3
+  }
+
+  // A grasp's joints in break-away (GraspRecord::breakAway, src/store/README.md) come back as written: the
+  // joints and their exact values; a grasp with none reads back with none.
+  void graspsKeepTheirBreakAwayJoints() {
+    auto db = GraspStore::open(freshDatabase(), OpenMode::ReadWrite);
+    RunRecord run;
+    run.key = "plan:breakaway";
+    run.kind = "plan";
+    run.softgraspVersion = "test";
+    run.command = "tst_pg_store";
+    run.settings = "{}";
+    run.host = "host";
+    run.startedAt = "2026-11-29T05:00:00Z";
+    run.rowsTotal = 1;
+    const std::int64_t runId = db->beginRun(run);
+    RowRecord row;
+    row.seed = "2";
+    row.spec = "{}";
+    row.robot = ModelIdentity{"ThreeFinger", std::string(64, 'a'), {}};
+    row.object = ModelIdentity{"mug", std::string(64, 'b'), {}};
+    row.contactModel = "point";
+    for (int k = 1; k <= 2; ++k) {
+      GraspRecord g;
+      g.rank = k;
+      g.energy = -1.0 * k;
+      g.dofs = {0.25 * k, 0.5};
+      g.preGraspDofs = {0, 0};
+      if (k == 1) g.breakAway = {{{false, 0}}, {{false, 0}, {true, 0.1 + 1e-16}}, {{true, -2.0 / 3}}};
+      row.grasps.push_back(g);
+    }
+    QVERIFY(db->insertRow(runId, row));
+    std::vector<GraspRow> rows;
+    db->query({}, [&](const GraspRow& r) { rows.push_back(r); });
+    QCOMPARE(rows.size(), std::size_t(2));
+    const sg::BreakAwayState& b = rows[0].grasp.breakAway;
+    QCOMPARE(b.size(), std::size_t(3));
+    QVERIFY(b[0].empty());  // written: the active joints only
+    QVERIFY(!b[1][0].active && b[1][1].active && b[1][1].dofValue == 0.1 + 1e-16);
+    QVERIFY(b[2][0].active && b[2][0].dofValue == -2.0 / 3);
+    QVERIFY(rows[1].grasp.breakAway.empty());
   }
 
   void refusesNewerAndForeignDatabases() {

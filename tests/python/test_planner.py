@@ -99,3 +99,23 @@ def test_plan_ctrl_c_keeps_grasps(default_world_path):
     with pytest.raises(softgrasp.PlanInterrupted) as e:
         softgrasp.plan(world, iterations=200000, seed=2, threads=2, progress=progress)
     assert sent and e.value.grasps.stop_reason == "cancelled" and len(e.value.grasps) > 0
+
+
+def test_grasp_states_keep_their_break_away_joints():
+    """A planned grasp's `state` is the hand the planner measured, its joints in break-away included
+    (src/grasp/planner/PLANNER.md §Grasp list file, "breakAway"): analysed again it has the list's force closure
+    and ε L1; hydro_fingertips seed 2 (tst_planner's run) keeps closings with joints in break-away."""
+    world = softgrasp.load_world(os.path.join(os.environ["SG_SOURCE_DIR"], "worlds", "hydro_fingertips.xml"))
+    grasps = softgrasp.plan(world, iterations=250, seed=2, threads=1, contact_models=["point"],
+                            measures=["epsilon-l1"])
+    doc = json.loads(grasps.to_json())
+    broke = [i for i, g in enumerate(doc["grasps"]) if "breakAway" in g["grasp"]]
+    assert broke
+    for i in broke:
+        g = grasps.grasps[i]
+        r = softgrasp.analyze(world, g.state, contact_models=["point"], measures=["epsilon-l1"]).models["point"]
+        assert r.force_closure == g.force_closure, i
+        listed, again = g.measures["epsilon-l1"], r.measures["epsilon-l1"]
+        assert listed.ok == again.ok, i
+        if listed.ok:
+            assert abs(float(again) - float(listed)) <= 1e-9, (i, float(again), float(listed))

@@ -66,6 +66,7 @@ RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string&
     g.energy = static_cast<double>(k) - 10.0;
     g.X_OP = Transform(Quat(Eigen::AngleAxisd(0.1 * k, Vec3::UnitZ())), Vec3(k, 2.0 * k, 100.0 + row));
     g.dofs = {0.5 * k, 1e-300};
+    if (k % 2 == 0) g.breakAway = {{}, {{false, 0}, {true, 0.1 * k + 1e-17}}};  // chain 1 joint 1 broke away
     g.preGrasp_X_OP = Transform::fromTranslation(Vec3(0, 0, 150));
     g.preGraspDofs = {0.1};
     g.forceClosure = k % 2 == 1;
@@ -238,7 +239,8 @@ class TestStore : public QObject {
       SqliteConnection conn(str(old), OpenMode::ReadWrite);
       upgradeSchema(conn, kSchemaVersion - 1);
       QCOMPARE(readSchemaVersion(conn), kSchemaVersion - 1);
-      QVERIFY(!conn.tableExists("trials"));
+      QVERIFY(conn.tableExists("trials"));
+      QVERIFY(!errorOf([&] { conn.prepare("SELECT break_away FROM grasps"); }).isEmpty());  // migration 3's
     }
     QString e = errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); });
     QVERIFY2(e.contains(old) && e.contains("older") && e.contains("db init"), qPrintable(e));
@@ -246,6 +248,7 @@ class TestStore : public QObject {
       auto db = GraspStore::open(str(old), OpenMode::ReadWrite);
       QCOMPARE(db->info().schemaVersion, kSchemaVersion);
       QVERIFY(db->connection().tableExists("trials"));
+      QVERIFY(errorOf([&] { db->connection().prepare("SELECT break_away FROM grasps"); }).isEmpty());
     }
     QVERIFY(errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); }).isEmpty());
 
@@ -263,7 +266,8 @@ class TestStore : public QObject {
     }
   }
 
-  // What goes in comes out (poses, DOFs down to 1e-300, measures per model with bounds, contacts); a row
+  // What goes in comes out (poses, DOFs down to 1e-300, joints in break-away, measures per model with bounds,
+  // contacts); a row
   // written twice is stored once.
   void roundTripAndIdempotence() {
     auto db = GraspStore::open(str(path("round.db")), OpenMode::ReadWrite);
@@ -304,6 +308,7 @@ class TestStore : public QObject {
       QVERIFY(out.X_OP.isApprox(in.X_OP, 1e-12));
       QVERIFY(out.preGrasp_X_OP.isApprox(in.preGrasp_X_OP, 1e-12));
       QCOMPARE(out.dofs, in.dofs);
+      QVERIFY(out.breakAway == in.breakAway);  // none, or chain 1 joint 1 at its exact value
       QCOMPARE(out.forceClosure, in.forceClosure);
       QCOMPARE(out.measures.size(), std::size_t(2));
       QCOMPARE(out.measures[0].contactModel, std::string("hertz"));

@@ -304,8 +304,13 @@ std::optional<WorldState> GraspLibraryDock::stateWithGrasp(const store::GraspRow
   }
   WorldState state = world.state;
   RobotState& rs = state.robots[static_cast<std::size_t>(robot)];
-  rs.X_WP = state.X_WG[static_cast<std::size_t>(object)] * row.grasp.X_OP;  // the grasp is in the object's frame
-  setDofValues(hand, rs, row.grasp.dofs);
+  try {  // the grasp is in the object's frame; its joints in break-away too (PLANNER.md §Grasp list file)
+    planner::applyHandConfiguration(
+        hand, rs, {state.X_WG[static_cast<std::size_t>(object)] * row.grasp.X_OP, row.grasp.dofs, row.grasp.breakAway});
+  } catch (const Error& e) {
+    why = tr("The grasp does not fit %1: %2").arg(QString::fromStdString(hand.name), QString::fromUtf8(e.what()));
+    return std::nullopt;
+  }
   updateConnections(world, state);
   return state;
 }

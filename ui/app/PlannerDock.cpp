@@ -274,7 +274,7 @@ void PlannerDock::selectGrasp(int index) {
   const int robot = list_.robotIndex;
   if (robot >= 0 && robot < static_cast<int>(doc_->world().robots.size()) &&
       c.dofValues.size() == doc_->world().robots[static_cast<std::size_t>(robot)].dofCount())
-    showPreview(robot, c.X_WP, c.dofValues);
+    showPreview(robot, c.X_WP, c.dofValues, c.breakAway);
   updateButtons();
 }
 
@@ -323,8 +323,12 @@ bool PlannerDock::applyCurrent() {
   }
   WorldState after = world.state;
   RobotState& rs = after.robots[static_cast<std::size_t>(robot)];
-  rs.X_WP = c.X_WP;
-  setDofValues(hand, rs, c.dofValues);
+  try {
+    applyHandConfiguration(hand, rs, c);  // the joints that broke away while it closed too
+  } catch (const Error& e) {
+    setStatus(tr("The grasp does not fit %1: %2").arg(QString::fromStdString(hand.name), QString::fromUtf8(e.what())));
+    return false;
+  }
   updateConnections(world, after);
   auto* command = new SetRobotStatesCommand(doc_, after, tr("Apply Planned Grasp %1").arg(current_ + 1));
   if (command->isEmpty()) {
@@ -421,11 +425,13 @@ bool PlannerDock::saveCurrentAsWorld(const QString& path) {
   return true;
 }
 
-void PlannerDock::showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs) {
+void PlannerDock::showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs,
+                              const BreakAwayState& breakAway) {
   const World& world = doc_->world();
   WorldState state = world.state;
   RobotState& rs = state.robots[static_cast<std::size_t>(robot)];
   rs.X_WP = X_WP;
+  rs.breakAway = breakAway;  // the previewed hand's, not the document's
   std::vector<double> values = dofs.empty() ? rs.dofValues : dofs;
   setDofValues(world.robots[static_cast<std::size_t>(robot)], rs, values);
   updateConnections(world, state);

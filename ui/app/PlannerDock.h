@@ -105,7 +105,8 @@ class PlannerDock : public QDockWidget {
   void refreshTable();
   void updateButtons();
   void setStatus(const QString& text);
-  void showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs);
+  // `breakAway`: the previewed hand's joints in break-away (empty: none).
+  void showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs, const BreakAwayState& breakAway = {});
   void showSearchState(const std::vector<double>& x);  // the running search's state, at most every 200 ms
   void clearPreview();
   int robotIndex() const;

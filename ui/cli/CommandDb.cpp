@@ -20,6 +20,7 @@
 #include "core/Version.h"
 #include "io/ContentHash.h"
 #include "io/ModelIO.h"
+#include "grasp/planner/GraspList.h"
 #include "store/GraspStore.h"
 #include "store/Import.h"
 #include "store/Schema.h"
@@ -109,7 +110,9 @@ Json graspJson(const GraspRow& r, bool withValue) {
   o.set("energy", optionalNumber(g.energy));
   o.set("forceClosure", g.forceClosure);
   if (withValue) o.set("value", optionalNumber(r.value));
-  o.set("grasp", poseJson(g.X_OP, g.dofs));
+  Json grasp = poseJson(g.X_OP, g.dofs);
+  if (planner::anyBreakAway(g.breakAway)) grasp.set("breakAway", planner::breakAwayToJson(g.breakAway));
+  o.set("grasp", grasp);
   o.set("preGrasp", poseJson(g.preGrasp_X_OP, g.preGraspDofs));
   Json measures = Json::array();
   for (const store::MeasureRecord& m : g.measures) {

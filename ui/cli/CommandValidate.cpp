@@ -53,12 +53,13 @@ std::vector<GraspToTry> placeStoredGrasps(const std::vector<StoredGrasp>& stored
   const Transform& X_WG = world.state.X_WG[static_cast<std::size_t>(graspable)];
   std::vector<GraspToTry> out;
   for (std::size_t i = 0; i < stored.size(); ++i) {
-    if (stored[i].dofs.size() != hand.dofCount())
-      throw Error("grasps[" + std::to_string(i) + "].grasp.dofs: " + std::to_string(stored[i].dofs.size()) +
-                      " values, robot " + hand.name + " has " + std::to_string(hand.dofCount()) + " DOFs", path);
     WorldState s = world.state;
-    setRobotPose(hand, s.robots[static_cast<std::size_t>(robot)], X_WG * stored[i].X_OP);
-    setDofValues(hand, s.robots[static_cast<std::size_t>(robot)], stored[i].dofs);
+    try {  // the joints in break-away too (PLANNER.md §Grasp list file)
+      planner::applyHandConfiguration(hand, s.robots[static_cast<std::size_t>(robot)],
+                                      {X_WG * stored[i].X_OP, stored[i].dofs, stored[i].breakAway});
+    } catch (const Error& e) {  // "grasp.dofs: ..." named as the document's grasp
+      throw Error("grasps[" + std::to_string(i) + "]." + e.message(), path);
+    }
     updateConnections(world, s);
     out.push_back({"grasp " + std::to_string(stored[i].id), s, &stored[i]});
   }

@@ -63,8 +63,7 @@ WorldState graspListState(const World& world, const planner::GraspList& list, st
   const auto robot = static_cast<std::size_t>(list.robotIndex);
   const Robot& hand = world.robots[robot];
   WorldState s = world.state;
-  setRobotPose(hand, s.robots[robot], list.grasps[index].grasp.X_WP);
-  setDofValues(hand, s.robots[robot], list.grasps[index].grasp.dofValues);
+  planner::applyHandConfiguration(hand, s.robots[robot], list.grasps[index].grasp);  // break-away joints too
   updateConnections(world, s);
   return s;
 }

@@ -9,6 +9,7 @@
 #include "batch/Provenance.h"
 #include "core/Error.h"
 #include "core/Version.h"
+#include "grasp/planner/GraspList.h"
 #include "sim/TrialJson.h"
 #include "store/Import.h"
 
@@ -37,6 +38,7 @@ StoredGrasp storedGraspFrom(const Json& g, const std::string& what) {
   if (q.size() != 4) throw Error(p + ".quaternion_wxyz: expected 4 numbers");
   s.X_OP = Transform(Quat(q[0].number(p), q[1].number(p), q[2].number(p), q[3].number(p)).normalized(), t);
   for (const Json& v : pose.at("dofs", p).items(p + ".dofs")) s.dofs.push_back(v.number(p + ".dofs"));
+  if (const Json* b = pose.find("breakAway")) s.breakAway = planner::breakAwayFromJson(*b, p + ".breakAway");
   return s;
 }
 

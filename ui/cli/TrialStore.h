@@ -22,6 +22,7 @@ struct StoredGrasp {
   std::string run, robotSha256, objectSha256;
   Transform X_OP;                 // palm in the object's frame
   std::vector<double> dofs;
+  BreakAwayState breakAway;       // the joints in break-away (PLANNER.md §Grasp list file); empty: none
 };
 
 // The parsed document when `path` is a softgrasp.db-query document, nullopt when it is some other JSON (a grasp

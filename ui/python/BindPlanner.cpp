@@ -23,11 +23,13 @@ struct PyGraspList {
 py::object handState(const WorldPtr& world, int robot, const planner::HandConfiguration& hand) {
   if (!world || robot < 0 || robot >= static_cast<int>(world->world.robots.size())) return py::none();
   const Robot& r = world->world.robots[static_cast<std::size_t>(robot)];
-  if (hand.dofValues.size() != r.dofCount()) return py::none();
   PyState s{world, world->world.state};
   RobotState& rs = s.state.robots[static_cast<std::size_t>(robot)];
-  rs.X_WP = hand.X_WP;
-  setDofValues(r, rs, hand.dofValues);
+  try {
+    planner::applyHandConfiguration(r, rs, hand);  // its joints in break-away too
+  } catch (const Error&) {
+    return py::none();  // does not fit the world's hand
+  }
   updateConnections(world->world, s.state);
   return py::cast(std::move(s));
 }

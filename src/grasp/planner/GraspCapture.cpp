@@ -24,10 +24,10 @@ PlannedGrasp captureHandGrasp(const World& world, const PlanRequest& request) {
   HandEvaluator evaluator(world, world.state, space, energy);
   g.energy = evaluator.energy(g.variables).value_or(std::numeric_limits<double>::quiet_NaN());
   const RobotState& rs = world.state.robots.at(static_cast<std::size_t>(space.robot));
-  g.preGrasp = g.grasp = {rs.X_WP, rs.dofValues};
+  g.preGrasp = g.grasp = handConfigurationOf(rs);  // the hand as it is (its break-away joints)
   NullProgress quiet;
   measureGrasp(world, space.robot, space.graspable, g, energy.analysis, energy.autoGrasp, r.reportMeasures,
-               /*closeFromPreGrasp=*/false, quiet, &rs.breakAway);  // the hand as it is (its break-away joints)
+               /*closeFromPreGrasp=*/false, quiet);
   return g;
 }
 
@@ -66,15 +66,10 @@ void validateGraspList(const GraspList& list, const World& world) {
     throw Error("graspableIndex: " + std::to_string(list.graspableIndex) + " is not a graspable of this world (" +
                 std::to_string(graspables) + " graspable" + (graspables == 1 ? "" : "s") + ")");
   const Robot& robot = world.robots[static_cast<std::size_t>(list.robotIndex)];
-  const std::size_t dofs = robot.dofCount();
-  const auto check = [&](std::size_t i, const char* which, const HandConfiguration& c) {
-    if (c.dofValues.size() != dofs)
-      throw Error("grasps[" + std::to_string(i) + "]." + which + ".dofs: " + std::to_string(c.dofValues.size()) +
-                  " values, robot " + robot.name + " has " + std::to_string(dofs) + " DOFs");
-  };
   for (std::size_t i = 0; i < list.grasps.size(); ++i) {
-    check(i, "grasp", list.grasps[i].grasp);
-    check(i, "preGrasp", list.grasps[i].preGrasp);
+    const std::string what = "grasps[" + std::to_string(i) + "]";
+    requireHandFits(robot, list.grasps[i].grasp, what + ".grasp");
+    requireHandFits(robot, list.grasps[i].preGrasp, what + ".preGrasp");
   }
 }
 

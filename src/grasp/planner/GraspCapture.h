@@ -23,7 +23,7 @@ void addCapturedGrasp(GraspList& list, const World& world, const std::string& wo
 
 // sg::Error naming the field when `list` does not fit `world`: robotIndex or graspableIndex out of range, or a
 // grasp's (or pre-grasp's) DOF count not the robot's ("grasps[2].preGrasp.dofs: 3 values, robot Barrett has 4
-// DOFs"). Without the file name: callers add it.
+// DOFs"), or a joint in break-away the robot cannot have (requireHandFits). Without the file name: callers add it.
 void validateGraspList(const GraspList& list, const World& world);
 
 }  // namespace sg::planner

@@ -1,5 +1,6 @@
 #include "grasp/planner/GraspList.h"
 
+#include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -31,10 +32,29 @@ Json pose(const Transform& X) {
   o.set("quaternion_wxyz", r);
   return o;
 }
+}  // namespace
+
+Json breakAwayToJson(const BreakAwayState& state) {
+  Json a = Json::array();
+  for (std::size_t c = 0; c < state.size(); ++c)
+    for (std::size_t j = 0; j < state[c].size(); ++j)
+      if (state[c][j].active) {
+        Json e = Json::object();
+        e.set("chain", static_cast<long>(c));
+        e.set("joint", static_cast<long>(j));
+        e.set("dofValue", state[c][j].dofValue);
+        a.push(e);
+      }
+  return a;
+}
+
+namespace {
+
 Json configuration(const HandConfiguration& c) {
   Json o = Json::object();
   o.set("palm", pose(c.X_WP));
   o.set("dofs", numbers(c.dofValues));
+  if (anyBreakAway(c.breakAway)) o.set("breakAway", breakAwayToJson(c.breakAway));
   return o;
 }
 
@@ -56,8 +76,47 @@ Transform readPose(const Json& j, const std::string& what) {
   if (!(quat.norm() > 1e-9)) throw Error(what + ".quaternion_wxyz: not a rotation (zero quaternion)");
   return Transform(quat.normalized(), t);
 }
+std::size_t readIndex(const Json& j, const std::string& what) {
+  const double v = j.number(what);
+  if (!(v >= 0 && v <= 1e6) || v != std::floor(v)) throw Error(what + ": expected an index (an integer ≥ 0)");
+  return static_cast<std::size_t>(v);
+}
+}  // namespace
+
+BreakAwayState breakAwayFromJson(const Json& j, const std::string& what) {
+  BreakAwayState out;
+  const auto& entries = j.items(what);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const std::string at = what + "[" + std::to_string(k) + "]";
+    const Json* chain = nullptr;
+    const Json* joint = nullptr;
+    const Json* value = nullptr;
+    for (const auto& [name, v] : entries[k].members(at)) {
+      if (name == "chain") chain = &v;
+      else if (name == "joint") joint = &v;
+      else if (name == "dofValue") value = &v;
+      else throw Error(at + ": unknown field '" + name + "' (chain, joint, dofValue)");
+    }
+    if (!chain || !joint || !value) throw Error(at + ": needs chain, joint and dofValue");
+    const std::size_t c = readIndex(*chain, at + ".chain");
+    const std::size_t jj = readIndex(*joint, at + ".joint");
+    const double q = value->number(at + ".dofValue");
+    if (!std::isfinite(q)) throw Error(at + ".dofValue: not a finite number");
+    if (out.size() <= c) out.resize(c + 1);
+    if (out[c].size() <= jj) out[c].resize(jj + 1);
+    if (out[c][jj].active)
+      throw Error(at + ": chain " + std::to_string(c) + " joint " + std::to_string(jj) + " is listed twice");
+    out[c][jj] = {true, q};
+  }
+  return out;
+}
+
+namespace {
+
 HandConfiguration readConfiguration(const Json& j, const std::string& what) {
-  return {readPose(j.at("palm", what), what + ".palm"), readNumbers(j.at("dofs", what), what + ".dofs")};
+  HandConfiguration c{readPose(j.at("palm", what), what + ".palm"), readNumbers(j.at("dofs", what), what + ".dofs"), {}};
+  if (const Json* b = j.find("breakAway")) c.breakAway = breakAwayFromJson(*b, what + ".breakAway");
+  return c;
 }
 std::string optionalString(const Json& j, const char* key) {
   const Json* v = j.find(key);

@@ -35,6 +35,13 @@ struct GraspList {
 GraspList makeGraspList(const World& world, const std::string& worldFile, const PlanRequest& request,
                         const PlanResult& result);
 
+// A grasp's joints in break-away as the list writes them (PLANNER.md §Grasp list file, "breakAway"): one
+// {"chain", "joint", "dofValue"} per active joint (an empty array for none). Read strictly: sg::Error starting
+// with `what` for a malformed entry or a joint listed twice; the result is sized to the largest indices (whether
+// the robot has those joints is requireHandFits').
+Json breakAwayToJson(const BreakAwayState& state);
+BreakAwayState breakAwayFromJson(const Json& j, const std::string& what);
+
 Json graspListToJsonValue(const GraspList& list);  // the document, for callers that add to it
 std::string graspListToJson(const GraspList& list);
 // sg::Error for malformed JSON or content (without the file name).

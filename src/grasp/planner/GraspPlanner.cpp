@@ -21,7 +21,7 @@ const MeasureValue* PlannedGrasp::measure(const std::string& name) const {
 
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGraspSettings, const std::vector<std::string>& measures,
-                  bool closeFromPreGrasp, ProgressSink& progress, const BreakAwayState* breakAway) {
+                  bool closeFromPreGrasp, ProgressSink& progress) {
   if (robot < 0 || robot >= static_cast<int>(world.robots.size()))
     throw Error("the world has no robot with index " + std::to_string(robot));
   WorldState state = world.state;
@@ -31,15 +31,13 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
   if (from.dofValues.size() != hand.dofCount())
     throw Error("the grasp has " + std::to_string(from.dofValues.size()) + " DOF values, robot " + hand.name +
                 " has " + std::to_string(hand.dofCount()));
-  rs.X_WP = from.X_WP;
-  if (breakAway && !closeFromPreGrasp) rs.breakAway = *breakAway;
-  setDofValues(hand, rs, from.dofValues);  // the link poses from the pose, DOF values and break-away state
+  applyHandConfiguration(hand, rs, from);  // the world's own break-away state is replaced by the grasp's
   updateConnections(world, state);
   if (closeFromPreGrasp) {
     AutoGraspSettings ag = autoGraspSettings;
     ag.motion.collision = analysis.collision;
     autoGrasp(world, state, robot, ag);
-    grasp.grasp = {rs.X_WP, rs.dofValues};
+    grasp.grasp = handConfigurationOf(rs);
   }
   AnalysisRequest request = analysis;
   request.motion = {};
@@ -105,8 +103,11 @@ void saveGraspAsWorld(const World& world, int robot, const HandConfiguration& ha
                 std::to_string(r.dofCount()), path);
   World copy = world;
   RobotState& rs = copy.state.robots[static_cast<std::size_t>(robot)];
-  rs.X_WP = hand.X_WP;
-  setDofValues(r, rs, hand.dofValues);
+  try {
+    applyHandConfiguration(r, rs, hand);
+  } catch (const Error& e) {
+    throw Error(e.message(), path);
+  }
   updateConnections(copy, copy.state);
   saveWorld(copy, path);
 }
@@ -166,13 +167,13 @@ PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, c
   HandEvaluator placer(world, world.state, space, energy);
   placer.place(state.x);
   const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(space.robot)];
-  g.preGrasp = {rs.X_WP, rs.dofValues};
+  g.preGrasp = {rs.X_WP, rs.dofValues, {}};  // open: no joint in break-away
   placer.close();
-  g.grasp = {rs.X_WP, rs.dofValues};
-  NullProgress quiet;
   // The closed hand as it is: its joints in break-away too (PLANNER.md §Final stage, "List").
+  g.grasp = handConfigurationOf(rs);
+  NullProgress quiet;
   measureGrasp(world, space.robot, space.graspable, g, energy.analysis, energy.autoGrasp, measures,
-               /*closeFromPreGrasp=*/false, quiet, &rs.breakAway);
+               /*closeFromPreGrasp=*/false, quiet);
   return g;
 }
 
@@ -322,11 +323,11 @@ PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSi
         g.variables = s.state.x;
         placer.place(s.state.x);
         const RobotState& rs = placer.scratch().robots[static_cast<std::size_t>(space.robot)];
-        g.preGrasp = {rs.X_WP, rs.dofValues};
-        g.grasp = {s.X_WP_closed, s.closedDofs};
+        g.preGrasp = {rs.X_WP, rs.dofValues, {}};
+        g.grasp = {s.X_WP_closed, s.closedDofs, anyBreakAway(s.closedBreakAway) ? s.closedBreakAway : BreakAwayState{}};
         NullProgress quiet;
         measureGrasp(world, space.robot, space.graspable, g, stageEnergy.analysis, stageEnergy.autoGrasp,
-                     request.reportMeasures, /*closeFromPreGrasp=*/false, quiet, &s.closedBreakAway);
+                     request.reportMeasures, /*closeFromPreGrasp=*/false, quiet);
         out.grasps.push_back(std::move(g));
       }
       progress.report(0.97 + 0.03 * static_cast<double>(i + 1) / static_cast<double>(out.finalStage.states.size()),

@@ -8,6 +8,7 @@
 
 #include "grasp/planner/FinalStage.h"
 #include "grasp/planner/GuidedPlanner.h"
+#include "grasp/planner/HandConfiguration.h"
 #include "grasp/planner/HandSearch.h"
 
 namespace sg::planner {
@@ -57,15 +58,10 @@ struct GraspContactRecord {
   Vec3 normal = Vec3::UnitZ();           // inward on the hand body, world
 };
 
-struct HandConfiguration {
-  Transform X_WP;                        // palm in world
-  std::vector<double> dofValues;
-};
-
 struct PlannedGrasp {
   double energy = 0;
   std::vector<double> variables;         // the search state (empty for grasps read without one)
-  HandConfiguration preGrasp, grasp;     // before and after auto-grasp
+  HandConfiguration preGrasp, grasp;     // before and after auto-grasp (grasp: with its break-away joints)
   std::vector<MeasureValue> measures;    // of the final grasp, primary contact model
   bool forceClosure = false;
   std::vector<GraspContactRecord> contacts;  // hand contacts of the final grasp
@@ -92,13 +88,12 @@ struct PlanResult {
 // what was found so far (annealing.stopReason says why it stopped).
 PlanResult planGrasps(const World& world, const PlanRequest& request, ProgressSink& progress);
 
-// Measures one grasp: the hand at `grasp` (or at `preGrasp` closed with auto-grasp when closeFromPreGrasp),
-// analysed with `analysis` and `measures`. Fills grasp (when closing), measures, forceClosure, contacts.
-// `breakAway` (not closing only): the joints of the hand at `grasp` that broke away while it closed (a closing
-// kept from an earlier auto-grasp, RobotState::breakAway); nullptr: none.
+// Measures one grasp: the hand at `grasp` (its break-away joints included: applyHandConfiguration), or at
+// `preGrasp` closed with auto-grasp when closeFromPreGrasp, analysed with `analysis` and `measures`. Fills grasp
+// (when closing: pose, DOF values and the joints that broke away), measures, forceClosure, contacts.
 void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& grasp, const AnalysisRequest& analysis,
                   const AutoGraspSettings& autoGrasp, const std::vector<std::string>& measures,
-                  bool closeFromPreGrasp, ProgressSink& progress, const BreakAwayState* breakAway = nullptr);
+                  bool closeFromPreGrasp, ProgressSink& progress);
 
 // A kept search state as the planners list it: placed (the pre-grasp), closed as `energy` closes the hand (the
 // final grasp) and measured with `measures` under the first contact model.
@@ -108,7 +103,8 @@ PlannedGrasp closeAndMeasure(const World& world, const HandSearchSpace& space, c
 // The search space of a request (its variables' start values, fixed flags and targets applied).
 HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request);
 
-// `world` with robot `robot` in configuration `hand` written as a GraspIt! world file (atomically;
+// `world` with robot `robot` in configuration `hand` (break-away joints included, written as GraspIt!'s
+// <dofValues> flags: src/io/DEVIATIONS.md) written as a GraspIt! world file (atomically;
 // sg::Error naming the file on failure). The world's other bodies and robots stay as in world.state.
 void saveGraspAsWorld(const World& world, int robot, const HandConfiguration& hand, const std::string& path);
 

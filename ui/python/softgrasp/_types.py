@@ -109,7 +109,8 @@ class ManyResults:
 @dataclass
 class Grasp:
     """One planned grasp: its energy (lower is better), the hand before closing (`pre_grasp`) and after
-    (`state`) as WorldStates of the list's World (None when the list has no world), the same as palm poses
+    (`state`, its joints in break-away included: src/grasp/planner/PLANNER.md §Grasp list file) as WorldStates
+    of the list's World (None when the list has no world), the same as palm poses
     (4x4, mm) and DOF arrays, the final grasp's measures (name → Measure), force closure and the number of
     hand contacts."""
     energy: float
