@@ -14,6 +14,7 @@
 #include "grasp/forces/GraspForceOptimization.h"
 #include "grasp/planner/GraspCapture.h"
 #include "grasp/planner/GraspPlanner.h"
+#include "grasp/planner/HandConfiguration.h"
 #include "model/WorldState.h"
 #include "sim/PhysicsTrial.h"
 
@@ -89,8 +90,7 @@ std::vector<PhysicsSample> plannedSamples(const std::vector<PhysicsWorld>& world
         s.rank = static_cast<int>(k + 1);
         s.state = world.state;
         RobotState& rs = s.state.robots[static_cast<std::size_t>(plan.robot)];
-        setRobotPose(hand, rs, planned.grasps[k].grasp.X_WP);
-        setDofValues(hand, rs, planned.grasps[k].grasp.dofValues);
+        planner::applyHandConfiguration(hand, rs, planned.grasps[k].grasp);  // with its break-away joints
         updateConnections(world, s.state);
         samples.push_back(std::move(s));
       }
@@ -308,8 +308,7 @@ PhysicsComparison comparePhysicsOnList(const PhysicsWorld& world, const planner:
     s.rank = static_cast<int>(k + 1);
     s.state = w.world->state;
     RobotState& rs = s.state.robots[static_cast<std::size_t>(list.robotIndex)];
-    setRobotPose(hand, rs, list.grasps[k].grasp.X_WP);
-    setDofValues(hand, rs, list.grasps[k].grasp.dofValues);
+    planner::applyHandConfiguration(hand, rs, list.grasps[k].grasp);  // with its break-away joints
     updateConnections(*w.world, s.state);
     out.samples.push_back(std::move(s));
   }

@@ -16,6 +16,7 @@
 #include "grasp/Analysis.h"
 #include "grasp/planner/GraspList.h"
 #include "grasp/planner/GraspPlanner.h"
+#include "grasp/planner/HandConfiguration.h"
 #include "io/ModelIO.h"
 #include "sim/PhysicsComparison.h"
 #include "sim/PhysicsTrial.h"
@@ -293,6 +294,54 @@ class TestPhysicsComparison : public QObject {
     planner::GraspList wrong = list;
     wrong.grasps[0].grasp.dofValues.push_back(0);
     QVERIFY(errorOf([&] { comparePhysicsOnList(w, wrong, request, progress); }).contains("does not fit"));
+  }
+
+  // A listed grasp with a joint in break-away is tried as the list holds it (PLANNER.md §Grasp list file,
+  // "breakAway"): the trial's state is the one applyHandConfiguration gives, not pose and DOF values alone.
+  void listedBreakAwayJointsReachTheTrial() {
+    const World world = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    const PhysicsWorld w{&world, "threefinger_sphere.xml", {}};
+    const Robot& hand = world.robots[0];
+    planner::GraspList list;
+    list.robot = hand.name;
+    planner::PlannedGrasp g;
+    g.grasp = planner::handConfigurationOf(world.state.robots[0]);
+    g.preGrasp = g.grasp;
+    // The first joint a break-away DOF drives, held 0.3 rad short of its DOF's value.
+    bool found = false;
+    for (std::size_t c = 0; c < hand.chains.size() && !found; ++c)
+      for (std::size_t j = 0; j < hand.chains[c].joints.size() && !found; ++j) {
+        const int dof = hand.chains[c].joints[j].expr.dof;
+        if (dof < 0 || hand.dofs[static_cast<std::size_t>(dof)].type != DofType::BreakAway) continue;
+        g.grasp.dofValues[static_cast<std::size_t>(dof)] += 0.3;
+        g.grasp.breakAway.assign(hand.chains.size(), {});
+        g.grasp.breakAway[c].assign(hand.chains[c].joints.size(), JointBreakAway{});
+        g.grasp.breakAway[c][j] = JointBreakAway{true, g.grasp.dofValues[static_cast<std::size_t>(dof)] - 0.3};
+        found = true;
+      }
+    QVERIFY2(found, "the ThreeFinger hand has a break-away DOF");
+    list.grasps = {g};
+    NullProgress progress;
+    const PhysicsComparison c = comparePhysicsOnList(w, list, smallRequest(1), progress);
+    QCOMPARE(c.samples.size(), std::size_t{1});
+    const RobotState& tried = c.samples[0].state.robots[0];
+    RobotState expected = world.state.robots[0];
+    planner::applyHandConfiguration(hand, expected, g.grasp);
+    QVERIFY(planner::anyBreakAway(expected.breakAway));
+    QCOMPARE(tried.breakAway, expected.breakAway);
+    QCOMPARE(tried.X_WL.size(), expected.X_WL.size());
+    for (std::size_t ch = 0; ch < expected.X_WL.size(); ++ch)
+      for (std::size_t l = 0; l < expected.X_WL[ch].size(); ++l)
+        QVERIFY(tried.X_WL[ch][l].isApprox(expected.X_WL[ch][l], 1e-12));
+    // Pose and DOF values alone put some link elsewhere (what the trial got before).
+    RobotState without = world.state.robots[0];
+    setRobotPose(hand, without, g.grasp.X_WP);
+    setDofValues(hand, without, g.grasp.dofValues);
+    bool moved = false;
+    for (std::size_t ch = 0; ch < expected.X_WL.size(); ++ch)
+      for (std::size_t l = 0; l < expected.X_WL[ch].size(); ++l)
+        moved = moved || !without.X_WL[ch][l].isApprox(expected.X_WL[ch][l], 1e-9);
+    QVERIFY(moved);
   }
 
   void cancelWhilePlanning() {
