@@ -12,6 +12,7 @@ Bvh::Bvh(const TriangleMesh& mesh, const BvhOptions& options) : options_(options
   bounds_ = mesh.bounds;
   const std::size_t n = mesh.triangles.size();
   if (n == 0) return;
+  sourceTriangles_ = mesh.triangles;
   triangles_.reserve(n);
   sourceIndex_.resize(n);
   std::vector<Vec3> centroids;

@@ -70,6 +70,9 @@ class Bvh {
     if (static_cast<std::size_t>(v) + 1 >= vertexTriangleStart_.size()) return {nullptr, nullptr};
     return {vertexTriangles_.data() + vertexTriangleStart_[v], vertexTriangles_.data() + vertexTriangleStart_[v + 1]};
   }
+  // The source mesh's triangles as corner indices into vertices() (mesh order, as sourceIndex() and
+  // trianglesAtVertex number them): which vertices an edge joins (the penetration estimate's components).
+  const std::vector<TriangleMesh::Triangle>& sourceTriangles() const { return sourceTriangles_; }
   const AlignedBox& bounds() const { return bounds_; }
   const BvhOptions& options() const { return options_; }
 
@@ -87,6 +90,7 @@ class Bvh {
   std::vector<std::array<Vec3, 3>> edgeNormals_;
   std::vector<Vec3> vertices_;
   std::vector<std::uint32_t> vertexTriangleStart_, vertexTriangles_;  // CSR: triangles per mesh vertex
+  std::vector<TriangleMesh::Triangle> sourceTriangles_;
   AlignedBox bounds_;
 };
 

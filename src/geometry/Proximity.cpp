@@ -586,21 +586,94 @@ bool pointInsideMesh(const Bvh& mesh, const Transform& X_WM, const Vec3& p_WQ_mm
 }
 
 namespace {
-// Deepest vertex of `inner` inside `outer`, measured to outer's surface (world frame).
+
+// Triangles closer than this to the other mesh (by their BVH leaves' certified gap) may have an edge crossing
+// its surface; any other edge joins two vertices on the same side of it (README.md §Penetration estimate).
+constexpr double kNearGap_mm = 1e-6;
+
+// Scratch of one estimate, reused by the thread's next one (no allocation per update once warm).
+struct PenetrationScratch {
+  std::vector<std::uint8_t> nearA, nearB;  // per source triangle: within kNearGap_mm of the other mesh
+  std::vector<std::uint32_t> parent;       // union–find over the inner mesh's vertices
+  std::vector<std::int8_t> side;           // per component root: −1 not known yet, 0 outside, 1 inside
+  std::vector<std::uint8_t> inBox;         // per inner vertex: inside the outer mesh's box
+  std::vector<std::uint32_t> stack;        // the rays' scratch
+};
+thread_local PenetrationScratch penetrationScratch;
+
+// Marks the source triangles of `a` and `b` whose BVH leaves come within kNearGap_mm of a leaf of the other.
+void markNearTriangles(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
+                       std::vector<std::uint8_t>& nearA, std::vector<std::uint8_t>& nearB) {
+  nearA.assign(a.sourceTriangles().size(), 0);
+  nearB.assign(b.sourceTriangles().size(), 0);
+  detail::PairFrame frame(a, X_WA, b, X_WB);
+  detail::traverseNodePairs(
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > kNearGap_mm; },
+      [&](const BvhNode& A, const BvhNode& B) {
+        for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) nearA[a.sourceIndex()[i]] = 1;
+        for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) nearB[b.sourceIndex()[j]] = 1;
+        return false;
+      });
+}
+
+std::uint32_t findRoot(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+  while (parent[v] != v) {
+    parent[v] = parent[parent[v]];
+    v = parent[v];
+  }
+  return v;
+}
+
+// Deepest vertex of `inner` inside `outer`, measured to outer's surface (world frame). `near`: inner's source
+// triangles that may cross outer's surface (markNearTriangles). The vertices joined by the edges of the other
+// triangles form components on one side of outer's surface each: a component with a vertex outside outer's
+// box is outside, any other takes the ray vote (pointInsideMesh's) of its first vertex in the box.
 void deepestVertex(const Bvh& inner, const Transform& innerPose, const Bvh& outer, const Transform& outerPose,
-                   double& depth, Vec3& innerPoint, Vec3& outerPoint) {
+                   const std::vector<std::uint8_t>& near, PenetrationScratch& s, double& depth, Vec3& innerPoint,
+                   Vec3& outerPoint) {
   if (outer.empty()) return;
   const Transform outerInverse = outerPose.inverse();
   const Transform toOuter = outerInverse * innerPose;
-  AlignedBox box = outer.bounds();
-  std::vector<std::uint32_t> stack;  // the rays' scratch, shared by every vertex
-  stack.reserve(64);
-  for (const auto& v : inner.vertices()) {
-    const Vec3 q = toOuter * v;
-    if ((q.array() < box.min.array()).any() || (q.array() > box.max.array()).any()) continue;
-    const Vec3 w = innerPose * v;
+  const AlignedBox& box = outer.bounds();
+  const std::vector<Vec3>& vertices = inner.vertices();
+  const auto n = static_cast<std::uint32_t>(vertices.size());
+  s.parent.resize(n);
+  s.side.resize(n);
+  s.inBox.resize(n);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const Vec3 q = toOuter * vertices[v];
+    s.parent[v] = v;
+    s.inBox[v] = !((q.array() < box.min.array()).any() || (q.array() > box.max.array()).any());
+    s.side[v] = s.inBox[v] ? -1 : 0;  // a vertex outside the box is outside
+  }
+  const auto& triangles = inner.sourceTriangles();
+  const auto unite = [&](std::uint32_t x, std::uint32_t y) {
+    if (x >= n || y >= n) return;
+    x = findRoot(s.parent, x);
+    y = findRoot(s.parent, y);
+    if (x == y) return;
+    if (y < x) std::swap(x, y);
+    s.parent[y] = x;
+    if (s.side[y] == 0) s.side[x] = 0;  // no vote yet: a component with a vertex outside the box is outside
+  };
+  // Only the components of vertices in the box matter: the edges of their far triangles.
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (!s.inBox[v]) continue;  // its triangles that matter have a corner in the box, which visits them
+    const auto [first, last] = inner.trianglesAtVertex(v);
+    for (const std::uint32_t* t = first; t != last; ++t) {
+      if (*t >= triangles.size() || near[*t]) continue;
+      const auto& c = triangles[*t];
+      unite(c[0], c[1]);
+      unite(c[1], c[2]);
+    }
+  }
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (!s.inBox[v]) continue;
+    const std::uint32_t root = findRoot(s.parent, v);
+    const Vec3 w = innerPose * vertices[v];
     // The inside test of pointInsideMesh with the inverse pose computed once: the same point, bit for bit.
-    if (!pointInsideLocal(outer, outerInverse * w, stack)) continue;
+    if (s.side[root] < 0) s.side[root] = pointInsideLocal(outer, outerInverse * w, s.stack) ? 1 : 0;
+    if (s.side[root] == 0) continue;
     const auto c = closestPointOnMesh(outer, outerPose, w);
     if (c.distance_mm > depth) {
       depth = c.distance_mm;
@@ -613,10 +686,17 @@ void deepestVertex(const Bvh& inner, const Transform& innerPose, const Bvh& oute
 
 PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB) {
   PenetrationEstimate e;
+  PenetrationScratch& s = penetrationScratch;
+  if (!a.empty() && !b.empty()) {
+    markNearTriangles(a, X_WA, b, X_WB, s.nearA, s.nearB);
+  } else {
+    s.nearA.assign(a.sourceTriangles().size(), 1);
+    s.nearB.assign(b.sourceTriangles().size(), 1);
+  }
   double depthA = 0, depthB = 0;
   Vec3 aIn, bSurf, bIn, aSurf;
-  deepestVertex(a, X_WA, b, X_WB, depthA, aIn, bSurf);  // vertices of A inside B
-  deepestVertex(b, X_WB, a, X_WA, depthB, bIn, aSurf);  // vertices of B inside A
+  deepestVertex(a, X_WA, b, X_WB, s.nearA, s, depthA, aIn, bSurf);  // vertices of A inside B
+  deepestVertex(b, X_WB, a, X_WA, s.nearB, s, depthB, bIn, aSurf);  // vertices of B inside A
   if (depthA <= 0 && depthB <= 0) return e;
   if (depthA >= depthB) {
     e.depth_mm = depthA;

@@ -39,6 +39,49 @@ double bruteForceDistance(const TriangleMesh& a, const Transform& pa, const Tria
   return best;
 }
 
+// The penetration estimate by its definition (Proximity.h): every vertex of one mesh inside the other's box
+// voted on by pointInsideMesh and measured to the other's surface by closestPointOnMesh, the deepest kept
+// (the first of equal depths), A's vertices before B's. estimatePenetration votes once per component instead.
+void deepestVertexByVotes(const Bvh& inner, const Transform& innerPose, const Bvh& outer, const Transform& outerPose,
+                          double& depth, Vec3& innerPoint, Vec3& outerPoint, int& votedInside) {
+  const Transform toOuter = outerPose.inverse() * innerPose;
+  const AlignedBox& box = outer.bounds();
+  for (const Vec3& v : inner.vertices()) {
+    const Vec3 q = toOuter * v;
+    if ((q.array() < box.min.array()).any() || (q.array() > box.max.array()).any()) continue;
+    const Vec3 w = innerPose * v;
+    if (!pointInsideMesh(outer, outerPose, w)) continue;
+    ++votedInside;
+    const auto c = closestPointOnMesh(outer, outerPose, w);
+    if (c.distance_mm > depth) {
+      depth = c.distance_mm;
+      innerPoint = w;
+      outerPoint = c.point_mm;
+    }
+  }
+}
+PenetrationEstimate penetrationByVotes(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
+                                       int& votedInside) {
+  PenetrationEstimate e;
+  double depthA = 0, depthB = 0;
+  Vec3 aIn, bSurf, bIn, aSurf;
+  deepestVertexByVotes(a, X_WA, b, X_WB, depthA, aIn, bSurf, votedInside);
+  deepestVertexByVotes(b, X_WB, a, X_WA, depthB, bIn, aSurf, votedInside);
+  if (depthA <= 0 && depthB <= 0) return e;
+  if (depthA >= depthB) {
+    e.depth_mm = depthA;
+    e.p_WCa_mm = aIn;
+    e.p_WCb_mm = bSurf;
+    e.nA_W = (bSurf - aIn).normalized();
+  } else {
+    e.depth_mm = depthB;
+    e.p_WCa_mm = aSurf;
+    e.p_WCb_mm = bIn;
+    e.nA_W = (bIn - aSurf).normalized();
+  }
+  return e;
+}
+
 }  // namespace
 
 class TestProximity : public QObject {
@@ -746,6 +789,61 @@ class TestProximity : public QObject {
     QCOMPARE_GT(inside, 500);
     QCOMPARE_GT(outside, 500);
     QCOMPARE_GT(inHole, 100);
+  }
+
+  // estimatePenetration votes once per component of the vertices joined by triangles far from the other mesh
+  // (README.md §Penetration estimate); the result must be the per-vertex vote's, bit for bit. Pairs: a torus
+  // (non-convex, its hole inside its box) through a box and a sphere, a sphere partly or wholly inside a box (then
+  // one component, every vertex inside), a cylinder pushed 0.01–0.2 mm into a box (as a fingertip into the mug),
+  // at random poses.
+  void penetrationEstimateEqualsThePerVertexVote() {
+    const Bvh torus(makeTorus(20, 5, 48, 24));
+    const Bvh box(makeBox(Vec3(30, 30, 12)));
+    const Bvh sphere(makeIcosphere(6, 3));
+    const Bvh cylinder(makeCylinder(8, 30, 32));
+    const Bvh bigBox(makeBox(Vec3(40, 40, 40)));
+    struct Case {
+      const Bvh* a;
+      const Bvh* b;
+      double spread_mm;  // B's centre within ± this of A's, per axis
+    };
+    const Case cases[] = {{&torus, &box, 18}, {&torus, &sphere, 24}, {&bigBox, &sphere, 16}, {&box, &cylinder, 0}};
+    std::mt19937 rng(39);
+    std::uniform_real_distribution<double> u(-1, 1);
+    int deep = 0, wholly = 0, shallow = 0, votedInside = 0;  // how many cases of each kind
+    for (const Case& c : cases) {
+      const Bvh& a = *c.a;
+      const Bvh& b = *c.b;
+      for (int i = 0; i < 60; ++i) {
+        const Transform X_WA(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                             Vec3(40 * u(rng), 40 * u(rng), 40 * u(rng)));
+        Transform X_AB(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())),
+                       c.spread_mm * Vec3(u(rng), u(rng), u(rng)));
+        if (c.spread_mm == 0) {
+          // The cylinder lying on its side (axis along y, a row of vertices lowest) pushed 0.01–0.2 mm into the
+          // box's top face (z = 6), turned about the face normal.
+          const double depth_mm = 0.01 + 0.19 * (u(rng) + 1) / 2;
+          X_AB = Transform(Quat(Eigen::AngleAxisd(3 * u(rng), Vec3::UnitZ())), Vec3(5 * u(rng), 5 * u(rng), 6 + 8 - depth_mm)) *
+                 Transform(Quat(Eigen::AngleAxisd(kPi / 2, Vec3::UnitX())), Vec3::Zero());
+        }
+        const Transform X_WB = X_WA * X_AB;
+        int inside = 0;
+        const PenetrationEstimate want = penetrationByVotes(a, X_WA, b, X_WB, inside);
+        const PenetrationEstimate got = estimatePenetration(a, X_WA, b, X_WB);
+        QCOMPARE(got.depth_mm, want.depth_mm);
+        QVERIFY(got.p_WCa_mm == want.p_WCa_mm);
+        QVERIFY(got.p_WCb_mm == want.p_WCb_mm);
+        QVERIFY(got.nA_W == want.nA_W);
+        votedInside += inside;
+        if (want.depth_mm > 1) ++deep;
+        if (want.depth_mm > 0 && want.depth_mm < 0.25) ++shallow;
+        if (&b == &sphere && inside == static_cast<int>(sphere.vertices().size())) ++wholly;
+      }
+    }
+    QCOMPARE_GT(deep, 40);
+    QCOMPARE_GT(shallow, 30);
+    QCOMPARE_GT(wholly, 3);
+    QCOMPARE_GT(votedInside, 1000);
   }
 
   void bvhCacheSharesPerMesh() {
