@@ -86,6 +86,30 @@ PairList::PairList(mjModel* m, int slots, bool enabled)
           c.reach = r1 > 0 && r2 > 0 ? (r1 + r2 + c.margin) * (1 + 1e-9) : -1;
           candidates_.push_back(c);
         }
+  // Runs of one g1 against one body: the body's sphere about its origin holds every geom's bounding sphere
+  // (geom_pos is the geom's centre in the body frame), with a relative 1e-9 for rounding.
+  std::vector<mjtNum> bodyRadius(static_cast<std::size_t>(m->nbody), 0.0);
+  for (int g = 0; g < m->ngeom; ++g) {
+    mjtNum& r = bodyRadius[static_cast<std::size_t>(m->geom_bodyid[g])];
+    r = m->geom_rbound[g] > 0 && r >= 0 ? std::max(r, mju_norm3(m->geom_pos + 3 * g) + m->geom_rbound[g]) : -1;
+  }
+  for (std::size_t i = 0; i < candidates_.size(); ++i) {
+    const Candidate& c = candidates_[i];
+    const int b2 = m->geom_bodyid[c.g2];
+    if (runs_.empty() || runs_.back().g1 != c.g1 || runs_.back().b2 != b2) {
+      Run r;
+      r.g1 = c.g1;
+      r.b2 = b2;
+      r.begin = static_cast<int>(i);
+      runs_.push_back(r);
+    }
+    Run& r = runs_.back();
+    r.end = static_cast<int>(i) + 1;
+    const mjtNum R = bodyRadius[static_cast<std::size_t>(b2)], r1 = m->geom_rbound[c.g1];
+    const bool bounded = R >= 0 && r1 > 0 && (r.begin == static_cast<int>(i) || r.reach >= 0);
+    r.reach = bounded ? std::max(r.reach, (r1 + R + c.margin) * (1 + 1e-9)) : -1;
+  }
+  centres_.assign(3 * static_cast<std::size_t>(m->ngeom), 0.0);
 }
 
 PairList::~PairList() {
@@ -119,30 +143,36 @@ void PairList::prepare(mjModel* m, mjData* d) {
   std::copy_n(d->mocap_quat, 4 * m->nmocap, scratch_->mocap_quat);
   mj_kinematics(m, scratch_);
   const mjData* s = scratch_;
+  geomBoxCentres(m, s, centres_.data());
+  auto apart = [](const mjtNum* p1, const mjtNum* p2, mjtNum reach) {
+    const mjtNum dx = p1[0] - p2[0], dy = p1[1] - p2[1], dz = p1[2] - p2[2];
+    return reach >= 0 && dx * dx + dy * dy + dz * dz > reach * reach;
+  };
   int n = 0;
-  for (const Candidate& c : candidates_) {
-    if (c.reach >= 0) {
-      const mjtNum* p1 = s->geom_xpos + 3 * c.g1;
-      const mjtNum* p2 = s->geom_xpos + 3 * c.g2;
-      const mjtNum dx = p1[0] - p2[0], dy = p1[1] - p2[1], dz = p1[2] - p2[2];
-      if (dx * dx + dy * dy + dz * dz > c.reach * c.reach) continue;
+  for (const Run& run : runs_) {
+    if (apart(s->geom_xpos + 3 * run.g1, s->xpos + 3 * run.b2, run.reach)) continue;
+    for (int i = run.begin; i < run.end; ++i) {
+      const Candidate& c = candidates_[static_cast<std::size_t>(i)];
+      if (apart(s->geom_xpos + 3 * c.g1, s->geom_xpos + 3 * c.g2, c.reach)) continue;
+      if (geomBoxesApart(m, s, &centres_[3 * static_cast<std::size_t>(c.g1)], &centres_[3 * static_cast<std::size_t>(c.g2)],
+                         c.g1, c.g2, c.margin))
+        continue;
+      if (n == slots_) {
+        useDynamic(m);
+        ++stats_.dynamic;
+        return;
+      }
+      m->pair_geom1[n] = c.g1;
+      m->pair_geom2[n] = c.g2;
+      m->pair_signature[n] = c.signature;
+      m->pair_dim[n] = c.dim;
+      std::copy_n(c.friction, 5, m->pair_friction + 5 * n);
+      std::copy_n(c.solref, mjNREF, m->pair_solref + mjNREF * n);
+      std::copy_n(c.solimp, mjNIMP, m->pair_solimp + mjNIMP * n);
+      m->pair_margin[n] = c.margin;
+      m->pair_gap[n] = c.gap;
+      ++n;
     }
-    if (geomBoxesApart(m, s, c.g1, c.g2, c.margin)) continue;
-    if (n == slots_) {
-      useDynamic(m);
-      ++stats_.dynamic;
-      return;
-    }
-    m->pair_geom1[n] = c.g1;
-    m->pair_geom2[n] = c.g2;
-    m->pair_signature[n] = c.signature;
-    m->pair_dim[n] = c.dim;
-    std::copy_n(c.friction, 5, m->pair_friction + 5 * n);
-    std::copy_n(c.solref, mjNREF, m->pair_solref + mjNREF * n);
-    std::copy_n(c.solimp, mjNIMP, m->pair_solimp + mjNIMP * n);
-    m->pair_margin[n] = c.margin;
-    m->pair_gap[n] = c.gap;
-    ++n;
   }
   m->opt.collision = mjCOL_PAIR;
   m->npair = n;

@@ -43,9 +43,17 @@ class PairList {
     int g1 = 0, g2 = 0, signature = 0, dim = 0;
     mjtNum friction[5] = {}, solref[mjNREF] = {}, solimp[mjNIMP] = {}, margin = 0, gap = 0, reach = 0;
   };
+  // Consecutive candidates with one g1 against the geoms of one body b2: skipped together when g1's bounding
+  // sphere is out of reach of the sphere about b2's origin that holds all its geoms' bounding spheres.
+  struct Run {
+    int g1 = 0, b2 = 0, begin = 0, end = 0;
+    mjtNum reach = -1;  // < 0: never skipped (a plane)
+  };
   void useDynamic(mjModel* m);
 
   std::vector<Candidate> candidates_;  // in MuJoCo's loop order: body pairs by signature, then g1, then g2
+  std::vector<Run> runs_;
+  std::vector<mjtNum> centres_;        // this step's box centres, 3 per geom
   int slots_ = 0;
   bool enabled_ = false;
   int collision0_ = mjCOL_ALL;
