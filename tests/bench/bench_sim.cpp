@@ -3,11 +3,13 @@
 // by up to 0.1 mm), the model build time (MJCF text + mj_loadXML, convex pieces cached) and the first
 // decomposition of each bundled object, the hands' tessellated primitives, and trials per core-hour. Same run, same
 // states: the trial without the collision prefilter (src/sim/CollisionPrefilter.h), which must give the same result
-// bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
+// bit for bit, without the pair list (src/sim/PairList.h: MuJoCo's own broad phase and geom-pair loop), which must
+// give the same trajectory bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
 // src/sim/README.md §Geometry). Per bundled world with a hand, the default grasp's held/lost per direction with
 // primitives off, under the default settings, and under the 4 ms step, which must agree (src/sim/README.md
-// §Timestep). Cross-checks (a failure exits 3): each trial repeated gives the same result bit for bit, the summary's
-// score equals the held directions over six, the prefilter changes nothing, the held directions agree.
+// §Timestep), and its trajectory with and without the pair list (equal bit for bit). Cross-checks (a failure exits
+// 3): each trial repeated gives the same result bit for bit, the summary's score equals the held directions over
+// six, the prefilter and the pair list change nothing, the held directions agree.
 //   bench_sim [STATES [trial]]   STATES default 5; "trial": only the timed trial and its repeat per state (for
 //   callgrind: two runTrial calls per state), no decomposition, no hand pieces, no prefilter, primitives or protocol
 //   comparison
