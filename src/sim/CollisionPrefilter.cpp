@@ -79,20 +79,37 @@ void worldBox(const mjModel* m, const mjData* d, int g, mjtNum c[3], const mjtNu
 }
 
 int prefiltered(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
-  if (m->nuser_geom == kGeomBoxUserSize) {
-    mjtNum c1[3], c2[3];
-    const mjtNum *R1, *R2, *h1, *h2;
-    worldBox(m, d, g1, c1, R1, h1);
-    worldBox(m, d, g2, c2, R2, h2);
-    // A contact needs the shapes within `margin`; 1e-9 m more covers rounding in the boxes' placement.
-    const mjtNum gap = margin + 1e-9;
-    if (separatedAlongAxesOf(c1, h1, R1, c2, h2, R2, gap) || separatedAlongAxesOf(c2, h2, R2, c1, h1, R1, gap))
-      return 0;
-  }
+  if (geomBoxesApart(m, d, g1, g2, margin)) return 0;
   return original[m->geom_type[g1]][m->geom_type[g2]](m, d, con, g1, g2, margin);
 }
 
 }  // namespace
+
+bool geomBoxesApart(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin) {
+  if (m->nuser_geom != kGeomBoxUserSize) return false;
+  mjtNum c1[3], c2[3];
+  const mjtNum *R1, *R2, *h1, *h2;
+  worldBox(m, d, g1, c1, R1, h1);
+  worldBox(m, d, g2, c2, R2, h2);
+  return geomBoxesApart(m, d, c1, c2, g1, g2, margin);
+}
+
+bool geomBoxesApart(const mjModel* m, const mjData* d, const mjtNum c1[3], const mjtNum c2[3], int g1, int g2,
+                    mjtNum margin) {
+  if (m->nuser_geom != kGeomBoxUserSize) return false;
+  const mjtNum *R1 = d->geom_xmat + 9 * g1, *R2 = d->geom_xmat + 9 * g2;
+  const mjtNum *h1 = m->geom_user + kGeomBoxUserSize * g1 + 3, *h2 = m->geom_user + kGeomBoxUserSize * g2 + 3;
+  // A contact needs the shapes within `margin`; 1e-9 m more covers rounding in the boxes' placement. The test is
+  // symmetric in g1 and g2 to the bit (the centre difference only changes sign).
+  const mjtNum gap = margin + 1e-9;
+  return separatedAlongAxesOf(c1, h1, R1, c2, h2, R2, gap) || separatedAlongAxesOf(c2, h2, R2, c1, h1, R1, gap);
+}
+
+void geomBoxCentres(const mjModel* m, const mjData* d, mjtNum* c) {
+  if (m->nuser_geom != kGeomBoxUserSize) return;
+  const mjtNum *R, *h;
+  for (int g = 0; g < m->ngeom; ++g) worldBox(m, d, g, c + 3 * g, R, h);
+}
 
 void installCollisionPrefilter() {
   static std::once_flag once;

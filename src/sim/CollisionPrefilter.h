@@ -16,6 +16,14 @@ inline constexpr int kGeomBoxUserSize = 6;
 // Wraps MuJoCo's collision table once per process (thread-safe; later calls do nothing).
 void installCollisionPrefilter();
 
+// True when the boxes of geoms g1 and g2 (geom_user, below) are farther apart than `margin`, so the geoms cannot
+// touch; false for a model without the boxes. PairList.h runs the same test before a step.
+bool geomBoxesApart(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin);
+// The same test with the boxes' world centres given (geomBoxCentres: 3 per geom, the same bits).
+bool geomBoxesApart(const mjModel* m, const mjData* d, const mjtNum c1[3], const mjtNum c2[3], int g1, int g2,
+                    mjtNum margin);
+void geomBoxCentres(const mjModel* m, const mjData* d, mjtNum* centres);
+
 // Writes each geom's box into geom_user from the compiled model (mesh vertices, primitive sizes). With
 // `enabled` false the boxes are unbounded, so the test never rejects a pair (the reference for cross-checks).
 void writeGeomBoxes(mjModel* m, bool enabled);

@@ -180,6 +180,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   out.robot = robotIndex;
   out.graspable = graspable;
   out.collisionPrefilter = settings.collisionPrefilter;
+  out.pairList = settings.pairList;
   const Body& object = world.graspables[static_cast<std::size_t>(graspable)];
   if (!(object.mass_g > 0) || !std::isfinite(object.mass_g))
     throw Error("graspable '" + object.name + "' has no mass (" + formatDouble(object.mass_g) + " g)", world.sourceFile);
@@ -197,12 +198,13 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   // README.md §Model: the object collides with hand geoms only (contype/conaffinity bits) and leaves the pair's
   // friction, condim and softness to the hand geom (MuJoCo combines friction and condim by max, solref/solimp
   // weighted by solmix: 0 here).
-  writeGeoms(objectGeoms, Transform{}, "object",
+  const std::vector<std::string> objectGeomNames = writeGeoms(objectGeoms, Transform{}, "object",
              "contype=\"0\" conaffinity=\"1\" condim=\"1\" friction=\"0 0 0\" solmix=\"0\"", objectXml, assets);
   bodies << "<body name=\"object\" " << placement(state.X_WG[static_cast<std::size_t>(graspable)]) << ">\n"
          << "<freejoint name=\"object_free\"/>\n" << inertial(object, Transform{}) << "\n" << objectXml.str()
          << "</body>\n";
 
+  std::vector<std::string> handGeomNames;
   if (robotIndex >= 0) {
     const Robot& robot = world.robots[static_cast<std::size_t>(robotIndex)];
     const RobotState& rs = state.robots[static_cast<std::size_t>(robotIndex)];
@@ -214,10 +216,12 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       if (collides) {
         const BodyGeoms g = bodyGeoms(body, settings.tessellatedPrimitives);
         const PairParameters p = pairParameters(world, body, g.radius_mm, object, objectGeoms.radius_mm, settings);
-        writeGeoms(g, X_mjB, prefix,
-                   "contype=\"1\" conaffinity=\"0\" condim=\"4\" solmix=\"1\" friction=\"" + num(p.mu) + " " +
-                       num(p.torsion_m) + " 0.0001\" solref=\"" + num(p.timeconst_s) + " 1\"",
-                   xml, assets);
+        const std::vector<std::string> names =
+            writeGeoms(g, X_mjB, prefix,
+                       "contype=\"1\" conaffinity=\"0\" condim=\"4\" solmix=\"1\" friction=\"" + num(p.mu) + " " +
+                           num(p.torsion_m) + " 0.0001\" solref=\"" + num(p.timeconst_s) + " 1\"",
+                       xml, assets);
+        handGeomNames.insert(handGeomNames.end(), names.begin(), names.end());
       }
       out.handBodies.push_back({ref, world.bodyLabel({BodyHandle::Kind::Robot, robotIndex, ref}), mjBody});
     };
@@ -375,6 +379,16 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       << "<worldbody>\n" << bodies.str() << "</worldbody>\n";
   if (!equality.str().empty()) xml << "<equality>\n" << equality.str() << "</equality>\n";
   if (!actuators.str().empty()) xml << "<actuator>\n" << actuators.str() << "</actuator>\n";
+  // Room for the per-step pair list (PairList.h): distinct hand–object placeholders, which SimModel sets aside
+  // until a step fills them. A step with more pairs to test than slots runs MuJoCo's own loop.
+  constexpr std::size_t kPairSlots = 128;
+  for (std::size_t h = 0; h < handGeomNames.size() && static_cast<std::size_t>(out.pairSlots) < kPairSlots; ++h)
+    for (std::size_t o = 0; o < objectGeomNames.size() && static_cast<std::size_t>(out.pairSlots) < kPairSlots; ++o) {
+      xml << (out.pairSlots == 0 ? "<contact>\n" : "") << "<pair geom1=\"" << handGeomNames[h] << "\" geom2=\""
+          << objectGeomNames[o] << "\"/>\n";
+      ++out.pairSlots;
+    }
+  if (out.pairSlots > 0) xml << "</contact>\n";
   xml << "</mujoco>\n";
   out.mjcf = xml.str();
   return out;

@@ -54,6 +54,8 @@ struct SimLayout {
   std::size_t objectPieces = 0;   // convex geoms of the object
   double objectVolumeError = 0;   // ConvexPieces::volumeError of the object's mesh (0 for a primitive)
   bool collisionPrefilter = true;  // TrialSettings::collisionPrefilter
+  bool pairList = true;            // TrialSettings::pairList
+  int pairSlots = 0;               // placeholder <pair>s declared as room for the per-step pair list (PairList.h)
 };
 
 // Throws sg::Error (with the world's file) when the graspable or robot index is out of range, the state does

@@ -133,7 +133,7 @@ bool simulate(SimModel& sim, const Recorder& rec, double seconds, long every, st
   const long steps = std::lround(seconds / dt);
   samples.push_back(rec.sample(0.0));
   for (long k = 1; k <= steps; ++k) {
-    mj_step(m, d);
+    sim.step();
     if (!finiteState(m, d)) return false;
     if (k % every == 0 || k == steps) samples.push_back(rec.sample(static_cast<double>(k) * dt));
   }
@@ -184,7 +184,7 @@ TrialResult runTrial(const World& world, const WorldState& state, const TrialReq
     std::copy(settledWarm.begin(), settledWarm.end(), d->qacc_warmstart);
     d->time = settledTime;
     mju_zero(d->xfrc_applied, 6 * m->nbody);
-    mj_forward(m, d);
+    sim.forward();
     // The object's axis at the settled pose, fixed in the world for the whole pull.
     const Transform X_WO = bodyPose_mm(d, object);
     dir.pull_W = X_WO.applyToVector(dir.direction.unit_O());

@@ -35,12 +35,14 @@ mjModel* loadFromMemory(const std::string& mjcf) {
 
 }  // namespace
 
-SimModel::SimModel(SimLayout layout) : layout_(std::move(layout)) {
-  installCollisionPrefilter();
-  model_ = loadFromMemory(layout_.mjcf);
+SimModel::SimModel(SimLayout layout)
+    : layout_(std::move(layout)),
+      model_((installCollisionPrefilter(), loadFromMemory(layout_.mjcf))),
+      pairList_(model_, layout_.pairSlots, layout_.pairList) {
   writeGeomBoxes(model_, layout_.collisionPrefilter);
   data_ = mj_makeData(model_);
   if (!data_) {
+    pairList_.restore(model_);
     mj_deleteModel(model_);
     throw Error("MuJoCo: out of memory for the trial data");
   }
@@ -56,7 +58,18 @@ SimModel::SimModel(SimLayout layout) : layout_(std::move(layout)) {
 
 SimModel::~SimModel() {
   mj_deleteData(data_);
+  pairList_.restore(model_);
   mj_deleteModel(model_);
+}
+
+void SimModel::forward() {
+  pairList_.prepare(model_, data_);
+  mj_forward(model_, data_);
+}
+
+void SimModel::step() {
+  pairList_.prepare(model_, data_);
+  mj_step(model_, data_);
 }
 
 int SimModel::bodyId(const std::string& name) const {
@@ -114,7 +127,7 @@ void SimModel::reset() {
     // Hold the actuator length the state starts at: force = kp·(L0 − L) − kd·L̇.
     bias[0] = -bias[1] * d.gear * data_->qpos[leaderQposAdr_[i]];
   }
-  mj_forward(model_, data_);
+  forward();
 }
 
 std::vector<double> SimModel::dofValues() const {

@@ -8,6 +8,7 @@
 #include <mujoco/mujoco.h>
 
 #include "sim/MjcfBuilder.h"
+#include "sim/PairList.h"
 
 namespace sg::sim {
 
@@ -34,6 +35,10 @@ class SimModel {
   // qpos/qvel/ctrl/forces back to the state the layout was built from (hand joints at the state's values,
   // object at its pose, at rest), time 0.
   void reset();
+  // mj_forward and mj_step with this step's pair list (PairList.h): call these, never MuJoCo's directly.
+  void forward();
+  void step();
+  const PairList& pairList() const { return pairList_; }
   // DOF values (rad or mm, as the robot's DOFs) read from the leader joints.
   std::vector<double> dofValues() const;
 
@@ -43,6 +48,7 @@ class SimModel {
   SimLayout layout_;
   mjModel* model_ = nullptr;
   mjData* data_ = nullptr;
+  PairList pairList_;
   int objectBody_ = -1, palmBody_ = -1;
   std::vector<int> handIndex_;                         // per MuJoCo body
   std::vector<int> leaderQposAdr_;                     // per SimLayout::dofs entry

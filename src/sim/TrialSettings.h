@@ -35,6 +35,9 @@ struct TrialSettings {
   // Speed only, not a protocol parameter (not in the JSON): the exact box test in front of MuJoCo's narrow phase
   // (CollisionPrefilter.h). Off gives the same trajectory bit for bit, more slowly: the cross-checks' reference.
   bool collisionPrefilter = true;
+  // Speed only, not in the JSON: the geom pairs MuJoCo tests are listed before each step (PairList.h) instead of
+  // its broad phase and geom-pair loop. Off gives the same trajectory bit for bit, more slowly.
+  bool pairList = true;
   // Model choice for speed, not in the JSON: mesh pieces that are tessellated spheres and cylinders collide as
   // MuJoCo primitives (README.md §Geometry); off keeps them meshes (cuboids are boxes either way). Not exact: the
   // primitive is up to 3 % of its radius outside the piece's faces; benchmarks compare the verdicts both ways.

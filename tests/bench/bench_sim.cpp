@@ -3,11 +3,13 @@
 // by up to 0.1 mm), the model build time (MJCF text + mj_loadXML, convex pieces cached) and the first
 // decomposition of each bundled object, the hands' tessellated primitives, and trials per core-hour. Same run, same
 // states: the trial without the collision prefilter (src/sim/CollisionPrefilter.h), which must give the same result
-// bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
+// bit for bit, without the pair list (src/sim/PairList.h: MuJoCo's own broad phase and geom-pair loop), which must
+// give the same trajectory bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
 // src/sim/README.md §Geometry). Per bundled world with a hand, the default grasp's held/lost per direction with
 // primitives off, under the default settings, and under the 4 ms step, which must agree (src/sim/README.md
-// §Timestep). Cross-checks (a failure exits 3): each trial repeated gives the same result bit for bit, the summary's
-// score equals the held directions over six, the prefilter changes nothing, the held directions agree.
+// §Timestep), and its trajectory with and without the pair list (equal bit for bit). Cross-checks (a failure exits
+// 3): each trial repeated gives the same result bit for bit, the summary's score equals the held directions over
+// six, the prefilter and the pair list change nothing, the held directions agree.
 //   bench_sim [STATES [trial]]   STATES default 5; "trial": only the timed trial and its repeat per state (for
 //   callgrind: two runTrial calls per state), no decomposition, no hand pieces, no prefilter, primitives or protocol
 //   comparison
@@ -23,6 +25,7 @@
 #include "grasp/Analysis.h"
 #include "io/ModelIO.h"
 #include "sim/ConvexPieces.h"
+#include "sim/PairList.h"
 #include "sim/PhysicsTrial.h"
 #include "sim/SimModel.h"
 #include "sim/TrialJson.h"
@@ -51,6 +54,30 @@ World graspedWorld(const std::string& name) {
   return w;
 }
 
+// Every recorded sample equal bit for bit: the object's pose, the DOF values, per hand body the contact force,
+// its point, normal force and number of contacts.
+bool sameTrajectory(const TrialResult& a, const TrialResult& b) {
+  auto samePhase = [](const std::vector<TrialSample>& x, const std::vector<TrialSample>& y) {
+    if (x.size() != y.size()) return false;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      if (x[k].X_PO.translation() != y[k].X_PO.translation() ||
+          x[k].X_PO.rotation().coeffs() != y[k].X_PO.rotation().coeffs() || x[k].dofValues != y[k].dofValues ||
+          x[k].links.size() != y[k].links.size())
+        return false;
+      for (std::size_t l = 0; l < x[k].links.size(); ++l) {
+        const LinkContactSample &p = x[k].links[l], &q = y[k].links[l];
+        if (p.force_W_N != q.force_W_N || p.p_W_mm != q.p_W_mm || p.normal_N != q.normal_N || p.contacts != q.contacts)
+          return false;
+      }
+    }
+    return true;
+  };
+  if (!samePhase(a.settle, b.settle) || a.directions.size() != b.directions.size()) return false;
+  for (std::size_t i = 0; i < a.directions.size(); ++i)
+    if (!samePhase(a.directions[i].samples, b.directions[i].samples)) return false;
+  return true;
+}
+
 std::string heldList(const TrialResult& r) {
   std::string out;
   for (const DirectionTrial& d : r.directions) out += d.direction.name() + (d.held ? " held " : " LOST ");
@@ -66,6 +93,8 @@ void compareProtocols(bench::CrossCheck& check) {
   before.tessellatedPrimitives = false;
   TrialSettings coarse = now;
   coarse.timestep_s = 2 * now.timestep_s;
+  TrialSettings unlisted = now;
+  unlisted.pairList = false;
   std::printf("\nheld per direction of each bundled world's default grasp: tessellated primitives as meshes (before), "
               "the default settings (now), the %.0f ms step:\n", 1e3 * coarse.timestep_s);
   NullProgress progress;
@@ -81,10 +110,14 @@ void compareProtocols(bench::CrossCheck& check) {
       for (const DirectionTrial& d : r.directions) worst_mm = std::max(worst_mm, d.displacement_mm);
       return r;
     };
-    double tb = 0, tn = 0, tc = 0, wb = 0, wn = 0, wc = 0;
+    double tb = 0, tn = 0, tc = 0, tu = 0, wb = 0, wn = 0, wc = 0, wu = 0;
     const TrialResult a = run(before, tb, wb);
     const TrialResult b = run(now, tn, wn);
     const TrialResult c = run(coarse, tc, wc);
+    const TrialResult u = run(unlisted, tu, wu);
+    std::printf("  %-24s pair list: same trajectory without it: %s (%.1f ms CPU with, %.1f ms without)\n", name,
+                sameTrajectory(b, u) ? "yes" : "NO", 1e3 * tn, 1e3 * tu);
+    check.expect(sameTrajectory(b, u), std::string(name) + ": the pair list changed the trajectory");
     std::printf("  %-24s before: %s(largest %.1f mm; %.1f ms CPU)\n  %-24s now:    %s(largest %.1f mm; %.1f ms CPU)\n"
                 "  %-24s 4 ms:   %s(largest %.1f mm; %.1f ms CPU)\n",
                 name, heldList(a).c_str(), wb, 1e3 * tb, "", heldList(b).c_str(), wn, 1e3 * tn, "",
@@ -184,9 +217,21 @@ int main(int argc, char** argv) {
                 1e3 * build.median_s, 1e3 * build.p90_s);
   }
 
-  std::vector<double> trial_s, unfiltered_s, meshes_s;
+  // The pair list's use on the first state (PairList.h): steps run with it and with MuJoCo's own loop.
+  {
+    SimModel sim(buildMjcf(world, states[0], 0, 0, settings));
+    for (int k = 0; k < 500; ++k) sim.step();
+    const PairList::Stats& st = sim.pairList().stats();
+    std::printf("pair list: %d geom pairs MuJoCo's loop can test; 500 settle steps: %ld listed, %ld on MuJoCo's loop, "
+                "at most %d pairs listed\n",
+                sim.pairList().candidates(), st.listed, st.dynamic, st.largest);
+  }
+
+  std::vector<double> trial_s, unfiltered_s, unlisted_s, meshes_s;
   TrialSettings unfiltered = settings;
   unfiltered.collisionPrefilter = false;
+  TrialSettings unlisted = settings;
+  unlisted.pairList = false;
   TrialSettings meshes = settings;
   meshes.tessellatedPrimitives = false;
   NullProgress progress;
@@ -204,6 +249,10 @@ int main(int argc, char** argv) {
       unfiltered_s.push_back(cpuSeconds() - t1);
       check.expect(trialSummaryJson(a).dump() == trialSummaryJson(c).dump(),
                    "state " + std::to_string(i) + ": the collision prefilter changed the trial");
+      const double t3 = cpuSeconds();
+      const TrialResult e = runTrial(world, states[i], {0, 0, unlisted}, progress);
+      unlisted_s.push_back(cpuSeconds() - t3);
+      check.expect(sameTrajectory(a, e), "state " + std::to_string(i) + ": the pair list changed the trajectory");
       const double t2 = cpuSeconds();
       const TrialResult d = runTrial(world, states[i], {0, 0, meshes}, progress);
       meshes_s.push_back(cpuSeconds() - t2);
@@ -227,6 +276,10 @@ int main(int argc, char** argv) {
     std::printf("  the same trials without the collision prefilter (same result, asserted): median %.1f ms, p90 %.1f ms CPU "
                 "(prefilter %.2fx faster)\n",
                 1e3 * plain.median_s, 1e3 * plain.p90_s, plain.median_s / trial.median_s);
+    const bench::Spread noList = bench::spreadOf(unlisted_s);
+    std::printf("  the same trials without the pair list (MuJoCo's broad phase and geom-pair loop; same trajectories "
+                "bit for bit, asserted): median %.1f ms, p90 %.1f ms CPU (pair list %.2fx faster)\n",
+                1e3 * noList.median_s, 1e3 * noList.p90_s, noList.median_s / trial.median_s);
     const bench::Spread asMeshes = bench::spreadOf(meshes_s);
     std::printf("  the same trials with the tessellated spheres and cylinders as meshes (held directions asserted equal): "
                 "median %.1f ms, p90 %.1f ms CPU (primitives %.2fx faster)\n",

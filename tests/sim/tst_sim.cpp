@@ -13,6 +13,7 @@
 #include "io/ModelIO.h"
 #include "sim/CollisionPrefilter.h"
 #include "sim/ConvexPieces.h"
+#include "sim/PairList.h"
 #include "sim/PhysicsTrial.h"
 #include "sim/SimModel.h"
 #include "sim/SimUnits.h"
@@ -77,6 +78,47 @@ std::string jointBody(std::size_t c, std::size_t j) {
 }
 
 using sg::test::errorOf;
+
+// Steps the world's trial model with the pair list (PairList.h) and without it side by side: `steps` steps of
+// settling, then as many pulled along the world's x by ten times the object's weight. Returns the first
+// difference in the contacts (every field MuJoCo's collision fills in) or the state, "" when there is none;
+// `contacts` counts the contacts seen, `stats` is the list's use. `slotCount` < 0 keeps the model's slots.
+QString lockstepDifference(const World& w, int steps, int slotCount, long& contacts, PairList::Stats& stats) {
+  TrialSettings on, off;
+  off.pairList = false;
+  SimLayout listed = buildMjcf(w, w.state, 0, 0, on);
+  if (slotCount >= 0) listed.pairSlots = slotCount;
+  SimModel a(std::move(listed)), b(buildMjcf(w, w.state, 0, 0, off));
+  const mjModel *ma = a.model(), *mb = b.model();
+  mjData *da = a.data(), *db = b.data();
+  contacts = 0;
+  for (int k = 0; k < 2 * steps; ++k) {
+    if (k == steps)
+      for (SimModel* sim : {&a, &b}) sim->data()->xfrc_applied[6 * sim->objectBody()] = 10 * ma->body_mass[a.objectBody()] * kG;
+    a.step();
+    b.step();
+    const QString at = QStringLiteral("step %1: ").arg(k);
+    if (da->ncon != db->ncon) return at + QStringLiteral("%1 contacts against %2").arg(da->ncon).arg(db->ncon);
+    for (int c = 0; c < da->ncon; ++c) {
+      const mjContact &x = da->contact[c], &y = db->contact[c];
+      const bool same = x.geom1 == y.geom1 && x.geom2 == y.geom2 && x.dim == y.dim && x.dist == y.dist &&
+                        x.includemargin == y.includemargin && x.exclude == y.exclude &&
+                        std::equal(x.pos, x.pos + 3, y.pos) && std::equal(x.frame, x.frame + 9, y.frame) &&
+                        std::equal(x.friction, x.friction + 5, y.friction) &&
+                        std::equal(x.solref, x.solref + mjNREF, y.solref) &&
+                        std::equal(x.solimp, x.solimp + mjNIMP, y.solimp);
+      if (!same)
+        return at + QStringLiteral("contact %1 differs (geoms %2-%3 dim %4 against %5-%6 dim %7)")
+                        .arg(c).arg(x.geom1).arg(x.geom2).arg(x.dim).arg(y.geom1).arg(y.geom2).arg(y.dim);
+    }
+    contacts += da->ncon;
+    if (!std::equal(da->qpos, da->qpos + ma->nq, db->qpos) || !std::equal(da->qvel, da->qvel + ma->nv, db->qvel))
+      return at + QStringLiteral("state differs");
+  }
+  Q_UNUSED(mb);
+  stats = a.pairList().stats();
+  return {};
+}
 
 }  // namespace
 
@@ -294,6 +336,38 @@ class TestSim : public QObject {
     TrialSettings on = shortSettings("x+,z-"), off = on;
     off.collisionPrefilter = false;
     QCOMPARE(trialSummaryJson(trial(jaw, on)).dump(), trialSummaryJson(trial(jaw, off)).dump());
+  }
+
+  // The pair list (src/sim/README.md §Pair list) gives MuJoCo the same contacts in the same order as its own
+  // broad phase and geom-pair loop, so the same trajectory bit for bit: stepped side by side on the ThreeFinger
+  // closed on the mug (43 convex pieces, mesh pairs), on the sphere (primitive pairs) and on the jaw and box
+  // (box–box pairs), settling and then pulled; and with one slot fewer than the most pairs a step listed, where
+  // a step with more pairs to test runs MuJoCo's own loop.
+  void pairListChangesNothing() {
+    World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    closeHand(mug);
+    World sphere = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    closeHand(sphere);
+    const World jaw = jawWorld(20, 0.5, 800);
+    for (const World* w : {static_cast<const World*>(&mug), static_cast<const World*>(&sphere), &jaw}) {
+      long contacts = 0;
+      PairList::Stats stats;
+      const QString diff = lockstepDifference(*w, 150, -1, contacts, stats);
+      QVERIFY2(diff.isEmpty(), qPrintable(QString::fromStdString(w->sourceFile) + ": " + diff));
+      QVERIFY(contacts > 0);             // the hand holds the object: the comparison covers contacts
+      QCOMPARE(stats.listed, 301L);      // every step ran with the list (and the forward pass of the reset)
+      QCOMPARE(stats.dynamic, 0L);
+      QVERIFY(stats.largest > 0);
+    }
+    long contacts = 0;
+    PairList::Stats all, fewer;
+    QVERIFY(lockstepDifference(mug, 150, -1, contacts, all).isEmpty());
+    QVERIFY(all.largest > 1);
+    const QString diff = lockstepDifference(mug, 150, all.largest - 1, contacts, fewer);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QVERIFY(fewer.dynamic > 0);          // the steps with the most pairs to test fell back to MuJoCo's loop
+    QVERIFY(fewer.listed > 0);           // the others used the slots
+    QCOMPARE(fewer.listed + fewer.dynamic, 301L);
   }
 
   // The boxes the prefilter tests, read back from the compiled model: the 50 × 70 × 90 mm box object's box is the
