@@ -244,11 +244,13 @@ class TestShapePairs : public QObject {
     std::uniform_real_distribution<double> u(-1, 1);
     const std::vector<Shape> others = {Ellipsoid{Vec3(12, 7, 4)}, Cylinder{5, 16}, Cone{6, 14}, Box{Vec3(10, 6, 4)},
                                        Torus{20, 5}, Capsule{4, 12}};
+    // One sphere, tessellated once and placed 36 times (the tessellation is in the body frame).
+    Placed a(Sphere{3}, Transform::identity(), 64);
     for (const Shape& other : others) {
       const Placed b(other, pose({u(rng), u(rng), u(rng)}, Vec3(u(rng), u(rng), 1), u(rng)), 256);
       for (int i = 0; i < 6; ++i) {
         const Vec3 dir = Vec3(u(rng), u(rng), u(rng)).normalized();
-        const Placed a(Sphere{3}, pose(b.X_WB.translation() + 40 * dir), 64);
+        a.X_WB = pose(b.X_WB.translation() + 40 * dir);
         const auto r = exactSeparation(a.side(), b.side());
         QVERIFY(r && r->separation_mm > 0);
         const MeshDistance m = meshDistance(a.bvh, a.X_WB, b.bvh, b.X_WB);
