@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "geometry/BvhCache.h"
 #include "geometry/MassProperties.h"
@@ -28,14 +29,20 @@ Bvh slab(BoxFit fit = BoxFit::Aligned) {
   return Bvh(m, {fit, 2});
 }
 
+// Both meshes' triangles in the world frame once (not once per pair: the same products, so the same values).
+std::vector<TrianglePoints> worldTriangles(const TriangleMesh& m, const Transform& pose) {
+  std::vector<TrianglePoints> out;
+  out.reserve(m.triangleCount());
+  for (std::size_t i = 0; i < m.triangleCount(); ++i)
+    out.push_back({pose * m.triangleVertex(i, 0), pose * m.triangleVertex(i, 1), pose * m.triangleVertex(i, 2)});
+  return out;
+}
+
 double bruteForceDistance(const TriangleMesh& a, const Transform& pa, const TriangleMesh& b, const Transform& pb) {
   double best = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < a.triangleCount(); ++i)
-    for (std::size_t j = 0; j < b.triangleCount(); ++j) {
-      const TrianglePoints ta{pa * a.triangleVertex(i, 0), pa * a.triangleVertex(i, 1), pa * a.triangleVertex(i, 2)};
-      const TrianglePoints tb{pb * b.triangleVertex(j, 0), pb * b.triangleVertex(j, 1), pb * b.triangleVertex(j, 2)};
-      best = std::min(best, triangleDistance(ta, tb).distance);
-    }
+  const std::vector<TrianglePoints> ta = worldTriangles(a, pa), tb = worldTriangles(b, pb);
+  for (const TrianglePoints& x : ta)
+    for (const TrianglePoints& y : tb) best = std::min(best, triangleDistance(x, y).distance);
   return best;
 }
 

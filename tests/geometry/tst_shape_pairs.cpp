@@ -55,6 +55,12 @@ void checkPair(const Placed& a, const Placed& b, double expected, double meshTol
   }
 }
 
+// The capsules of the capsule–mesh cases: the exact query reads only the capsule's primitive (kindOf in
+// src/geometry/ShapePairs.cpp: a capsule side with a mesh side is CapsuleMesh), and the checks compare it with
+// the brute force below, which reads the primitive too. Their tessellation is there because every side carries
+// one, so a coarse one: 128 segments for each of 600 capsules was ~80 % of the suite's CPU time (tests/BUILD_TIME.md §ctest).
+constexpr int kCapsuleSegments = 8;
+
 // Brute force: the distance from segment pq to triangle abc's closest points to the two ends and to its three edges
 // (a segment through the triangle's interior is the caller's case).
 double segmentToTriangleBoundary(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
@@ -173,7 +179,8 @@ class TestShapePairs : public QObject {
       const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
       const double radius = 1 + u(rng) * 0.5, length = 10 + 8 * u(rng);
       const Vec3 c = torus.X_WB.translation() + (26 + 0.5 * length + 10 * (1 + u(rng))) * dir;
-      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c));
+      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c),
+                           kCapsuleSegments);
       const auto r = exactSeparation(capsule.side(), torus.meshSide());
       QVERIFY(r);
       const Vec3 p = c - 0.5 * length * axis, q = c + 0.5 * length * axis;
@@ -205,7 +212,8 @@ class TestShapePairs : public QObject {
       const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
       const double radius = 1 + 0.5 * u(rng), length = 6 + 4 * u(rng);
       const Vec3 c = onCircle + (5 + radius + 3 * u(rng)) * dir;
-      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c));
+      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c),
+                           kCapsuleSegments);
       const auto separation = exactSeparation(capsule.side(), torus.meshSide());
       const auto collision = exactCollision(capsule.side(), torus.meshSide());
       const auto swapped = exactCollision(torus.meshSide(), capsule.side());
@@ -236,11 +244,13 @@ class TestShapePairs : public QObject {
     std::uniform_real_distribution<double> u(-1, 1);
     const std::vector<Shape> others = {Ellipsoid{Vec3(12, 7, 4)}, Cylinder{5, 16}, Cone{6, 14}, Box{Vec3(10, 6, 4)},
                                        Torus{20, 5}, Capsule{4, 12}};
+    // One sphere, tessellated once and placed 36 times (the tessellation is in the body frame).
+    Placed a(Sphere{3}, Transform::identity(), 64);
     for (const Shape& other : others) {
       const Placed b(other, pose({u(rng), u(rng), u(rng)}, Vec3(u(rng), u(rng), 1), u(rng)), 256);
       for (int i = 0; i < 6; ++i) {
         const Vec3 dir = Vec3(u(rng), u(rng), u(rng)).normalized();
-        const Placed a(Sphere{3}, pose(b.X_WB.translation() + 40 * dir), 64);
+        a.X_WB = pose(b.X_WB.translation() + 40 * dir);
         const auto r = exactSeparation(a.side(), b.side());
         QVERIFY(r && r->separation_mm > 0);
         const MeshDistance m = meshDistance(a.bvh, a.X_WB, b.bvh, b.X_WB);

@@ -7,8 +7,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <span>
+#include <vector>
 
 #include "HydroTestBodies.h"
 #include "geometry/hydro/ContactSurfaces.h"
@@ -45,6 +47,15 @@ Totals bruteForce(const SoftVolume& M, const Transform& X_WM, const TriangleMesh
   Totals t;
   const VolumeMesh& mesh = M.field.mesh;
   const double cosMax = std::cos(5 * kPi / 8);
+  // N in the world frame once, not once per tet (the same products, so the same values).
+  std::vector<std::array<Vec3, 3>> triangle_W(N.triangleCount());
+  std::vector<Vec3> n_W(N.triangleCount());
+  for (std::size_t tri = 0; tri < N.triangleCount(); ++tri) {
+    n_W[tri] = X_WN.applyToVector(N.faceNormals[tri]);
+    for (int i = 0; i < 3; ++i) triangle_W[tri][i] = X_WN * N.triangleVertex(tri, i);
+  }
+  std::vector<Vec3> poly, kept;  // reused: allocating them per pair was a third of the suite's time
+  std::vector<double> pressure;
   for (std::size_t k = 0; k < mesh.tetCount(); ++k) {
     Vec3 x[4];
     double px[4];
@@ -65,11 +76,11 @@ Totals bruteForce(const SoftVolume& M, const Transform& X_WM, const TriangleMesh
       faceD[f] = faceN[f].dot(a);
     }
     for (std::size_t tri = 0; tri < N.triangleCount(); ++tri) {
-      const Vec3 n = X_WN.applyToVector(N.faceNormals[tri]);
+      const Vec3& n = n_W[tri];
       if (!(g.norm() == 0 || n.dot(g) > cosMax * g.norm())) continue;
-      std::vector<Vec3> poly{X_WN * N.triangleVertex(tri, 0), X_WN * N.triangleVertex(tri, 1), X_WN * N.triangleVertex(tri, 2)};
+      poly.assign(triangle_W[tri].begin(), triangle_W[tri].end());
       for (int f = 0; f < 4 && poly.size() >= 3; ++f) {
-        std::vector<Vec3> kept;
+        kept.clear();
         for (std::size_t i = 0; i < poly.size(); ++i) {
           const Vec3& p = poly[i];
           const Vec3& q = poly[(i + 1) % poly.size()];
@@ -77,11 +88,11 @@ Totals bruteForce(const SoftVolume& M, const Transform& X_WM, const TriangleMesh
           if (sp >= 0) kept.push_back(p);
           if ((sp >= 0) != (sq >= 0)) kept.push_back(p + sp / (sp - sq) * (q - p));
         }
-        poly = std::move(kept);
+        poly.swap(kept);
       }
       if (poly.size() < 3) continue;
       // Pressure by barycentric interpolation of the vertex values.
-      std::vector<double> pressure;
+      pressure.clear();
       for (const Vec3& v : poly) {
         const Vec3 l = A.transpose().inverse() * (v - x[0]);
         pressure.push_back(px[0] * (1 - l.sum()) + px[1] * l[0] + px[2] * l[1] + px[3] * l[2]);

@@ -38,7 +38,7 @@ def test_plan_keyboard_interrupt_keeps_grasps(default_world_path):
 
     def progress(fraction, message):
         seen.append(fraction)
-        if fraction > 0.2:
+        if fraction > 0.02:  # 4,000 of the 200,000 iterations: early, as a user's Ctrl+C; later only costs time
             raise KeyboardInterrupt
 
     with pytest.raises(softgrasp.PlanInterrupted) as e:
@@ -92,7 +92,7 @@ def test_plan_ctrl_c_keeps_grasps(default_world_path):
     sent = []
 
     def progress(fraction, message):
-        if fraction > 0.1 and not sent:
+        if fraction > 0.02 and not sent:  # as above
             sent.append(fraction)
             os.kill(os.getpid(), signal.SIGINT)
 
