@@ -128,7 +128,17 @@ SeedFigures measureSeed(const World& world, std::uint64_t seed, const YieldOptio
     for (long n = kFirstIterations; n < kDefaultIterations; n *= 2) ladder.push_back(n);
     for (long n = kDefaultIterations; n <= 64 * kDefaultIterations; n *= 2) ladder.push_back(n);
   }
+  std::vector<long> runIterations;  // the iterations of each run made
   for (long n : ladder) {
+    // Past GraspIt!'s default run, a run predicted to take more than the longest time asked for adds nothing
+    // (the eps columns take runs within their time, the list columns the default run): its CPU time is predicted
+    // linear in the iterations from the two runs before (the final stage adds about a constant).
+    if (n > kDefaultIterations && runs.size() >= 2 && s.firstForceClosure_s >= 0) {
+      const double last_s = runs.back().first, before_s = runs[runs.size() - 2].first;
+      const long last = runIterations.back(), before = runIterations[runIterations.size() - 2];
+      const double perIteration_s = std::max(0.0, (last_s - before_s) / static_cast<double>(last - before));
+      if (last_s + perIteration_s * static_cast<double>(n - last) > options.maxTime_s) break;
+    }
     // --quick: no run that would pass the longest time asked for (a run takes about twice the one before) once
     // a force-closure grasp was found, GraspIt!'s default run included; the list columns are the longest run's.
     if (options.quick && !runs.empty() && 2 * runs.back().first > options.maxTime_s && s.firstForceClosure_s >= 0)
@@ -141,6 +151,7 @@ SeedFigures measureSeed(const World& world, std::uint64_t seed, const YieldOptio
     const RunFigures f = measure(world, request);
     if (n == kDefaultIterations || options.iterations > 0 || options.quick) s.full = f;
     runs.emplace_back(f.cpu_s, f.bestEpsilon);
+    runIterations.push_back(n);
     if (s.firstForceClosure_s < 0 && f.forceClosure > 0) {
       s.firstForceClosure_s = f.cpu_s;
       s.firstIterations = f.iterations;

@@ -11,7 +11,10 @@ namespace sg::bench {
 
 struct YieldOptions {
   int seeds = 5;              // seeds 1..seeds
-  double maxTime_s = 30;      // the longest time-limited run (the 30 s point is skipped below 30)
+  // The longest time-limited run (the 30 s point is skipped below 30): the ladder's runs up to GraspIt!'s default
+  // run are made (those past S skipped once a force-closure grasp was found), the default run always, longer ones
+  // while the next is predicted (linear in the iterations from the two runs before) to fit S.
+  double maxTime_s = 30;
   std::string world;          // one world file name (worlds/), or every bundled hand/object world
   bool finalStage = true;     // the planner's final stage (PLANNER.md §Final stage); off: the search's list
   int refineSteps = -1;       // the stage's moves per refined state; < 0: the planner's default

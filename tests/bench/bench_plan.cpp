@@ -15,7 +15,8 @@
 //                      [--contact-model point|soft-finger] [--graspit-neighbours] [--no-restarts]
 //                      [--contact-model NAME]
 //                                            the planner's yield on every bundled hand/object world (PlanYield.h):
-//                                            seeds 1..N (5), runs up to S CPU s (30); --quick: only the runs
+//                                            seeds 1..N (5), runs up to S CPU s (30; GraspIt!'s default run
+//                                            always, longer ones while predicted to fit S); --quick: only the runs
 //                                            that fit S (no default run unless it fits); --iterations N: only
 //                                            the run of N iterations (fixed work, for callgrind)
 #include <algorithm>
