@@ -24,10 +24,13 @@ set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Suites per translation unit 
 # Names a suite only uses are not read (_sg_suite_names), so a suite whose local or call meets another suite's
 # file-scope name stays alone:
 # - tst_hertz: its local `K` (an elliptic integral) would shadow tst_contact's file-scope `K` (-Wshadow);
-# - tst_fingertip: its calls relErr(double, double) would be ambiguous with tst_curvature's relErr.
+# - tst_fingertip: its calls relErr(double, double) would be ambiguous with tst_curvature's relErr;
+# - tst_realfiles: its writeFile(dir, path, text) would be ambiguous with the one of a support header that the
+#   io suites before it include.
 set(SG_TEST_UNITY_SKIP
   tst_hertz
   tst_fingertip
+  tst_realfiles
 )
 
 # ${out} = the names of the macros `source` #defines, to #undef after it in a batch (a suite's own CHECK_NEAR must
