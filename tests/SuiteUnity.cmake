@@ -29,17 +29,19 @@ set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Suites per translation unit 
 #   io suites before it include;
 # - tst_model_parameters: in a batch gcc 12 inlines ContactModelSettings' constructor into declarationsRoundTrip
 #   differently and reports its FrictionRing as -Wmaybe-uninitialized (not reported with the suite alone);
-# - tst_hydro_model: `constexpr double kR = 8, kE = 1e6, ...` (only a line's first name is read) meets
-#   tst_hydro_surfaces' kE;
-# - tst_cli_vocabulary: its cli(args) would be ambiguous with namespace sg::cli, which the ui/cli headers of
-#   tst_cli_model_param declare (both suites say `using namespace sg`).
+# - tst_hydro_model, tst_hydro_overlap: `constexpr double kR = 8, kE = 1e6, ...` (only a line's first name is
+#   read) meets tst_hydro_surfaces' kE;
+# - tst_cli_vocabulary, tst_cli_interrupt: their cli(args) would be ambiguous with namespace sg::cli, which the
+#   ui/cli headers of tst_cli_model_param declare (the suites say `using namespace sg`).
 set(SG_TEST_UNITY_SKIP
   tst_hertz
   tst_fingertip
   tst_realfiles
   tst_model_parameters
   tst_hydro_model
+  tst_hydro_overlap
   tst_cli_vocabulary
+  tst_cli_interrupt
 )
 
 # ${out} = the names of the macros `source` #defines, to #undef after it in a batch (a suite's own CHECK_NEAR must
