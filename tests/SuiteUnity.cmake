@@ -1,0 +1,254 @@
+# Unity builds of the test suites (tests/BUILD_TIME.md §Unity builds of the suites), included by tests/CMakeLists.txt.
+# sg_add_qtest records each suite (an OBJECT library) on its folder's executable; at the end of the folder,
+# _sg_link_suites links them into it: with SOFTGRASP_TEST_UNITY, SOFTGRASP_TEST_UNITY_BATCH_SIZE suites at a time
+# share one generated translation unit (one OBJECT library per batch, sg_tests_<folder>_unity_<n>) that includes
+# each suite's main-renaming header, the suite's source and #undef of the macros the suite defines. CMake's own
+# UNITY_BUILD cannot do this: the per-source forced include that renames each suite's main keeps every suite alone.
+# A batched suite's own target stays (EXCLUDE_FROM_ALL): `cmake --build build --target tst_x` still compiles it
+# alone, which shows an #include it misses.
+
+# Off with clang: the hardening build (scripts/hardening-configure.sh) compiles every suite alone, so a missing
+# #include there is not hidden by the suite before it in a batch.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  set(sg_test_unity_default ON)
+else()
+  set(sg_test_unity_default OFF)
+endif()
+option(SOFTGRASP_TEST_UNITY "Compile the test suites of a folder in batches, one translation unit each" ${sg_test_unity_default})
+set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Suites per translation unit (SOFTGRASP_TEST_UNITY)")
+
+# Suites compiled alone, each with the reason. Besides these, _sg_link_suites keeps alone by itself a suite with its
+# own compile definitions or options (tst_models, tst_pg_client), with AUTOMOC (Q_OBJECT outside its own .moc), or
+# alone in its folder's precompiled-header kind. A new suite whose helper collides with another suite's in a batch
+# fails with "redefinition of" naming both: add it here, or give the helper a more specific name.
+# Names a suite only uses are not read (_sg_suite_names), so a suite whose local or call meets another suite's
+# file-scope name stays alone:
+# - tst_hertz: its local `K` (an elliptic integral) would shadow tst_contact's file-scope `K` (-Wshadow);
+# - tst_fingertip: its calls relErr(double, double) would be ambiguous with tst_curvature's relErr;
+# - tst_realfiles: its writeFile(dir, path, text) would be ambiguous with the one of a support header that the
+#   io suites before it include;
+# - tst_model_parameters: in a batch gcc 12 inlines ContactModelSettings' constructor into declarationsRoundTrip
+#   differently and reports its FrictionRing as -Wmaybe-uninitialized (not reported with the suite alone);
+# - tst_hydro_model, tst_hydro_overlap: `constexpr double kR = 8, kE = 1e6, ...` (only a line's first name is
+#   read) meets tst_hydro_surfaces' kE;
+# - tst_cli_vocabulary, tst_cli_interrupt: their cli(args) would be ambiguous with namespace sg::cli, which the
+#   ui/cli headers of tst_cli_model_param declare (the suites say `using namespace sg`).
+set(SG_TEST_UNITY_SKIP
+  tst_hertz
+  tst_fingertip
+  tst_realfiles
+  tst_model_parameters
+  tst_hydro_model
+  tst_hydro_overlap
+  tst_cli_vocabulary
+  tst_cli_interrupt
+)
+
+# ${out} = the names of the macros `source` #defines, to #undef after it in a batch (a suite's own CHECK_NEAR must
+# not meet the next suite's).
+function(_sg_suite_macros out source)
+  file(STRINGS ${source} lines REGEX "^[ \t]*#[ \t]*define[ \t]+[A-Za-z_][A-Za-z0-9_]*")
+  set(names "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*).*$" "\\1" name "${line}")
+    list(APPEND names ${name})
+  endforeach()
+  list(REMOVE_DUPLICATES names)
+  set(${out} ${names} PARENT_SCOPE)
+endfunction()
+
+# ${out} = TRUE when `suite` may share a translation unit: its flags are the folder's (nothing added on the suite's
+# target after sg_add_qtest but include directories, libraries and dependencies), moc by hand, not skipped.
+function(_sg_suite_batchable out suite exe)
+  set(${out} FALSE PARENT_SCOPE)
+  if(suite IN_LIST SG_TEST_UNITY_SKIP)
+    return()
+  endif()
+  get_target_property(automoc ${suite} AUTOMOC)
+  get_target_property(definitions ${suite} COMPILE_DEFINITIONS)
+  get_target_property(options ${suite} COMPILE_OPTIONS)
+  get_target_property(folder_options ${exe} COMPILE_OPTIONS)
+  get_target_property(features ${suite} COMPILE_FEATURES)
+  foreach(var definitions options folder_options)
+    if(NOT ${var})
+      set(${var} "")
+    endif()
+  endforeach()
+  if(automoc OR NOT definitions STREQUAL "SG_PROJECT_VERSION=\"${PROJECT_VERSION}\"" OR
+     NOT options STREQUAL folder_options OR features)
+    return()
+  endif()
+  set(${out} TRUE PARENT_SCOPE)
+endfunction()
+
+# ${out} = the names `suite`'s own sources declare at file scope (their anonymous namespace included): the names in
+# column 0 of a declaration or definition (`bool showWorld(`, `const sg::BodyHandle kMug{`, `constexpr int kWidth =`,
+# `struct Probe`, `using Grid =`) and Q_DECLARE_METATYPE's types. Two suites that declare one name do not share a
+# batch: two helpers of one name and signature would be redefinitions there (overloads would not, but telling
+# them apart needs a compiler). A declaration that does not start in column 0 is not seen: if two of those collide,
+# the batch fails with "redefinition of" naming both (SG_TEST_UNITY_SKIP).
+function(_sg_suite_names out suite)
+  get_target_property(sources ${suite} SOURCES)
+  set(names "")
+  foreach(source IN LISTS sources)
+    get_filename_component(path ${source} ABSOLUTE)
+    if(NOT path MATCHES "\\.(cpp|cc|cxx)$" OR NOT EXISTS ${path})
+      continue()
+    endif()
+    file(STRINGS ${path} lines REGEX "^[A-Za-z_]")
+    foreach(line IN LISTS lines)
+      if(line MATCHES "^using[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*=")
+        list(APPEND names ${CMAKE_MATCH_1})
+      elseif(line MATCHES "^(namespace|using|template|extern|return|typedef|friend)([^A-Za-z0-9_]|$)")
+        continue()
+      elseif(line MATCHES "^(class|struct|union|enum class|enum struct|enum)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+        list(APPEND names ${CMAKE_MATCH_2})
+      elseif(line MATCHES "^Q_DECLARE_METATYPE\\(([^)]*)\\)")
+        string(REPLACE " " "" type "${CMAKE_MATCH_1}")
+        list(APPEND names "metatype:${type}")
+      elseif(line MATCHES "^([^(={[;]*)")
+        # The part before the first ( = { [ or ;: a type, then the name (not a qualified TestX::method).
+        if(CMAKE_MATCH_1 MATCHES "[ \t*&]([A-Za-z_][A-Za-z0-9_]*)[ \t]*$")
+          if(NOT CMAKE_MATCH_1 STREQUAL "operator")
+            list(APPEND names ${CMAKE_MATCH_1})
+          endif()
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+  list(REMOVE_DUPLICATES names)
+  set(${out} ${names} PARENT_SCOPE)
+endfunction()
+
+# One batch: an OBJECT library compiling `unity` (the suites' own sources of the folder, included) plus the suites'
+# other sources (support .cpp, their .moc outputs and headers), with the union of the suites' include directories,
+# libraries and dependencies.
+function(_sg_add_suite_batch batch exe pch)
+  set(suites ${ARGN})
+  set(unity ${CMAKE_CURRENT_BINARY_DIR}/sg_unity/${batch}.cpp)
+  list(JOIN suites ", " names)
+  set(text "// Generated by tests/SuiteUnity.cmake: the suites ${names} in one translation unit.\n")
+  set(other_sources "")
+  foreach(suite IN LISTS suites)
+    get_target_property(sources ${suite} SOURCES)
+    get_target_property(includes ${suite} INCLUDE_DIRECTORIES)
+    get_target_property(libraries ${suite} LINK_LIBRARIES)
+    get_target_property(dependencies ${suite} MANUALLY_ADDED_DEPENDENCIES)
+    string(APPEND text "\n// ${suite}\n#include \"../sg_suite_main/${suite}.h\"\n")
+    set(undefs main)
+    foreach(source IN LISTS sources)
+      get_filename_component(path ${source} ABSOLUTE)
+      get_filename_component(dir ${path} DIRECTORY)
+      if(path MATCHES "\\.(cpp|cc|cxx)$" AND dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+        # Relative: no absolute path in the file, so a compiler cache serves it in another checkout.
+        file(RELATIVE_PATH relative ${CMAKE_CURRENT_BINARY_DIR}/sg_unity ${path})
+        string(APPEND text "#include \"${relative}\"\n")
+        _sg_suite_macros(defined ${path})
+        list(APPEND undefs ${defined})
+      else()
+        list(APPEND other_sources ${source})
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES undefs)
+    foreach(name IN LISTS undefs)
+      string(APPEND text "#undef ${name}\n")
+    endforeach()
+    target_include_directories(${batch} PRIVATE ${includes})
+    target_link_libraries(${batch} PRIVATE ${libraries})
+    if(dependencies)
+      add_dependencies(${batch} ${dependencies})
+    endif()
+    set_target_properties(${suite} PROPERTIES EXCLUDE_FROM_ALL ON)
+  endforeach()
+  file(CONFIGURE OUTPUT ${unity} CONTENT "${text}")
+  target_sources(${batch} PRIVATE ${unity} ${other_sources})
+  target_compile_definitions(${batch} PRIVATE SG_PROJECT_VERSION="${PROJECT_VERSION}")
+  # gcc's -Wsubobject-linkage is about headers (src/CMakeLists.txt, sg_unity_build): in a batch every suite is an
+  # included file, so it would report each suite class's member of an anonymous-namespace type.
+  set(options -Wno-subobject-linkage -Wno-error=stringop-overflow)
+  if(pch)
+    set(pch_header ${PROJECT_BINARY_DIR}/tests/CMakeFiles/${pch}.dir/cmake_pch.hxx)
+    list(APPEND options -Winvalid-pch -Wno-error=invalid-pch -include ${pch_header})
+    set_property(SOURCE ${unity} PROPERTY OBJECT_DEPENDS ${pch_header}.gch)
+  endif()
+  set_property(SOURCE ${unity} PROPERTY COMPILE_OPTIONS ${options})
+  target_link_libraries(${exe} PRIVATE ${batch})
+endfunction()
+
+# Links the folder's suites into its executable (deferred to the end of the folder's CMakeLists.txt by
+# sg_add_qtest, so the target_* calls after sg_add_qtest are seen): batches of suites that share a
+# precompiled-header kind, the others alone. The ctest entries do not change.
+function(_sg_link_suites exe)
+  get_target_property(suites ${exe} SG_SUITES)
+  set(alone "")
+  set(groups "")
+  if(SOFTGRASP_TEST_UNITY)
+    foreach(suite IN LISTS suites)
+      _sg_suite_batchable(batchable ${suite} ${exe})
+      if(batchable)
+        get_target_property(kind ${suite} SG_SUITE_KIND)
+        list(APPEND group_${kind} ${suite})
+        list(APPEND groups ${kind})
+      else()
+        list(APPEND alone ${suite})
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES groups)
+  else()
+    set(alone ${suites})
+  endif()
+  set(index 0)
+  foreach(kind IN LISTS groups)
+    # kind: gui or core, the suite's precompiled header (sg_add_qtest). Each suite goes into the first batch of
+    # its kind with room whose suites declare none of its file-scope names (_sg_suite_names), else a new one.
+    set(batches "")
+    foreach(suite IN LISTS group_${kind})
+      _sg_suite_names(names ${suite})
+      set(chosen "")
+      foreach(b IN LISTS batches)
+        list(LENGTH members_${b} size)
+        if(size GREATER_EQUAL SOFTGRASP_TEST_UNITY_BATCH_SIZE)
+          continue()
+        endif()
+        set(clash FALSE)
+        foreach(name IN LISTS names)
+          if(name IN_LIST names_${b})
+            set(clash TRUE)
+            break()
+          endif()
+        endforeach()
+        if(NOT clash)
+          set(chosen ${b})
+          break()
+        endif()
+      endforeach()
+      if(NOT chosen)
+        list(LENGTH batches chosen)
+        set(chosen ${kind}${chosen})
+        list(APPEND batches ${chosen})
+        set(members_${chosen} "")
+        set(names_${chosen} "")
+      endif()
+      list(APPEND members_${chosen} ${suite})
+      list(APPEND names_${chosen} ${names})
+    endforeach()
+    foreach(b IN LISTS batches)
+      list(LENGTH members_${b} size)
+      if(size EQUAL 1)
+        list(APPEND alone ${members_${b}})
+        continue()
+      endif()
+      math(EXPR index "${index} + 1")
+      set(batch ${exe}_unity_${index})
+      add_library(${batch} OBJECT)
+      set(pch "")
+      if(SOFTGRASP_TEST_PCH)
+        set(pch sg_test_pch_${kind})
+      endif()
+      _sg_add_suite_batch(${batch} ${exe} "${pch}" ${members_${b}})
+    endforeach()
+  endforeach()
+  foreach(suite IN LISTS alone)
+    target_link_libraries(${exe} PRIVATE ${suite})
+  endforeach()
+endfunction()
