@@ -9,12 +9,7 @@
 
 # Off with clang: the hardening build (scripts/hardening-configure.sh) compiles every suite alone, so a missing
 # #include there is not hidden by the suite before it in a batch.
-if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-  set(sg_test_unity_default ON)
-else()
-  set(sg_test_unity_default OFF)
-endif()
-option(SOFTGRASP_TEST_UNITY "Compile the test suites of a folder in batches, one translation unit each" ${sg_test_unity_default})
+option(SOFTGRASP_TEST_UNITY "Compile the test suites of a folder in batches, one translation unit each" ${sg_gcc_default})
 set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Suites per translation unit (SOFTGRASP_TEST_UNITY)")
 
 # Suites compiled alone, each with the reason. Besides these, _sg_link_suites keeps alone by itself a suite with its

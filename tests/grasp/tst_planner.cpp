@@ -32,6 +32,18 @@ namespace {
 
 World bundled(const char* name) { return loadWorld(std::string(sg::test::sourceDir()) + "/worlds/" + name); }
 
+// hydro_fingertips at GraspIt!'s default run cut to 250 iterations, as bench_plan --yield runs it (point
+// contacts, one thread, seed 2): its kept closings include joints in break-away.
+PlanRequest hydroSeed2Request() {
+  PlanRequest request;
+  request.energy.analysis.contactModels = {"point"};
+  request.threads = 1;
+  request.seed = 2;
+  request.reportMeasures = {"epsilon-l1"};
+  request.maxSteps = request.params.k0 + 250;
+  return request;
+}
+
 // The same joints in break-away at the same values (a state read from a list is sized to its largest indices,
 // a closing's to the robot: inactive entries do not count).
 bool sameBreakAway(const BreakAwayState& a, const BreakAwayState& b) {
@@ -1499,12 +1511,7 @@ class TestPlanner : public QObject {
   void finalStageScoreIsTheListsMeasurement() {
     const World world = bundled("hydro_fingertips.xml");
     NullProgress progress;
-    PlanRequest request;  // GraspIt!'s default run cut to 250 iterations, as bench_plan --yield runs it
-    request.energy.analysis.contactModels = {"point"};
-    request.threads = 1;
-    request.seed = 2;
-    request.reportMeasures = {"epsilon-l1"};
-    request.maxSteps = request.params.k0 + 250;
+    const PlanRequest request = hydroSeed2Request();
     const PlanResult r = planGrasps(world, request, progress);
     QCOMPARE(r.grasps.size(), r.finalStage.states.size());
     int brokeAway = 0, forceClosure = 0;
@@ -1535,12 +1542,7 @@ class TestPlanner : public QObject {
   void breakAwayGraspsMeasureTheSameAfterTheListFile() {
     const World world = bundled("hydro_fingertips.xml");
     NullProgress progress;
-    PlanRequest request;  // as finalStageScoreIsTheListsMeasurement: kept closings with joints in break-away
-    request.energy.analysis.contactModels = {"point"};
-    request.threads = 1;
-    request.seed = 2;
-    request.reportMeasures = {"epsilon-l1"};
-    request.maxSteps = request.params.k0 + 250;
+    const PlanRequest request = hydroSeed2Request();  // kept closings with joints in break-away
     const PlanResult r = planGrasps(world, request, progress);
     QTemporaryDir dir;
     const std::string path = dir.filePath("list.json").toStdString();

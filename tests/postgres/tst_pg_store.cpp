@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "../support/PostgresServer.h"
+#include "../support/StoreRunRecord.h"
 #include "core/Error.h"
 #include "store/GraspStore.h"
 #include "store/PostgresConnection.h"
@@ -92,16 +93,7 @@ class TestPgStore : public QObject {
   // joints and their exact values; a grasp with none reads back with none.
   void graspsKeepTheirBreakAwayJoints() {
     auto db = GraspStore::open(freshDatabase(), OpenMode::ReadWrite);
-    RunRecord run;
-    run.key = "plan:breakaway";
-    run.kind = "plan";
-    run.softgraspVersion = "test";
-    run.command = "tst_pg_store";
-    run.settings = "{}";
-    run.host = "host";
-    run.startedAt = "2026-11-29T05:00:00Z";
-    run.rowsTotal = 1;
-    const std::int64_t runId = db->beginRun(run);
+    const std::int64_t runId = db->beginRun(sg::test::testRunRecord("plan:breakaway", "plan", "tst_pg_store", 1));
     RowRecord row;
     row.seed = "2";
     row.spec = "{}";

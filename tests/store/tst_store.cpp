@@ -24,6 +24,7 @@
 #include "store/Schema.h"
 #include "store/SqliteConnection.h"
 #include "../support/TestPaths.h"
+#include "../support/StoreRunRecord.h"
 
 using namespace sg;
 using namespace sg::store;
@@ -78,18 +79,7 @@ RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string&
   return r;
 }
 
-RunRecord makeRun(const std::string& key) {
-  RunRecord run;
-  run.key = key;
-  run.kind = "batch";
-  run.softgraspVersion = "test";
-  run.command = "tst_store";
-  run.settings = "{}";
-  run.host = "host";
-  run.startedAt = "2026-11-29T05:00:00Z";
-  run.rowsTotal = 8;
-  return run;
-}
+RunRecord makeRun(const std::string& key) { return sg::test::testRunRecord(key, "batch", "tst_store", 8); }
 
 }  // namespace
 
