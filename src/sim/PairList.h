@@ -29,7 +29,8 @@ class PairList {
   // normalises the free joint's quaternion in place, and doing that twice would change the step's bits), and kept
   // for the following steps while a certified bound of every body's motion since those poses (motionBound) stays
   // within the slack. Falls back to MuJoCo's dynamic collision for the step when the pairs do not fit, and from
-  // the first bad state on (MuJoCo resets the data then).
+  // the first bad state on (MuJoCo resets the data then). The model's geometry (bodies, geoms) must not change
+  // between calls: a kept list depends on qpos only.
   void prepare(mjModel* m, mjData* d);
   // After that mj_forward (`stepped` false) or mj_step: notes the positions MuJoCo's kinematics saw, so the next
   // prepare() can choose from d's geom poses.
