@@ -194,14 +194,16 @@ mjtNum PairList::motionBound(const mjModel* m, const mjtNum* qa, const mjtNum* q
             const mjtNum* p = qa + a;
             const mjtNum* q = qb + a;
             const mjtNum dp[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
-            // The turn from p to q (unnormalised, as in qpos): conj(p)·q has the scalar part p·q and a vector part
-            // of norm |p_w q_v − q_w p_v − p_v × q_v| (the two terms are orthogonal); angle 2·atan2(|v|, |w|).
-            const mjtNum* pv = p + 3;
-            const mjtNum* qv = q + 3;
+            // The turn between the quaternions (w, x, y, z after the position; unnormalised, as in qpos): conj(p)·q
+            // has the scalar part p·q and a vector part of norm |p_w q_v − q_w p_v − p_v × q_v| (the two terms are
+            // orthogonal); angle 2·atan2(|v|, |w|).
+            const mjtNum pw = p[3], qw = q[3];
+            const mjtNum* pv = p + 4;
+            const mjtNum* qv = q + 4;
             mjtNum x[3], y[3];
-            for (int k = 0; k < 3; ++k) x[k] = p[3] * qv[k] - q[3] * pv[k];
+            for (int k = 0; k < 3; ++k) x[k] = pw * qv[k] - qw * pv[k];
             mju_cross(y, pv, qv);
-            const mjtNum w = p[3] * q[3] + mju_dot3(pv, qv);
+            const mjtNum w = pw * qw + mju_dot3(pv, qv);
             const mjtNum v = std::sqrt(mju_dot3(x, x) + mju_dot3(y, y));
             delta += mju_norm3(dp) + 2 * std::atan2(v, std::abs(w)) * dist;
             break;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 #include <Eigen/Eigenvalues>
 
@@ -400,76 +401,84 @@ class TestSim : public QObject {
     QVERIFY2(stats.listed - stats.kept >= 150, qPrintable(counts));
   }
 
-  // PairList::motionBound holds every move: the ThreeFinger closed on the mug, its grasped positions against
-  // copies with every joint turned or slid and the object moved and turned (random, seeded), each placed by
-  // MuJoCo's kinematics; the largest move of a geom centre, prefilter box corner or body origin of the two bodies
+  // PairList::motionBound holds every move: the ThreeFinger closed on the mug (hinges) and the ParallelJaw on the
+  // box (slides), their grasped positions against copies with every joint turned or slid and the object moved and
+  // turned (random, seeded), each placed by MuJoCo's kinematics; the largest move of a geom centre, prefilter box corner or body origin of the two bodies
   // that moved most is within the bound. The object moved without a turn: the bound is that distance.
   void pairListMotionBound() {
     World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
     closeHand(mug);
-    const SimModel sim(buildMjcf(mug, mug.state, 0, 0, TrialSettings{}));
-    const mjModel* m = sim.model();
-    const PairList& list = sim.pairList();
-    mjData* a = mj_makeData(m);
-    mjData* b = mj_makeData(m);
-    std::mt19937 rng(38);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
-    const int object = sim.objectBody(), freeAdr = m->jnt_qposadr[m->body_jntadr[object]];
-    // Every point the bound covers, world frame: body origins, geom centres and the 8 corners of each geom's box.
-    auto points = [m](const mjData* d, int body) {
-      std::vector<Vec3> out{Vec3(d->xpos[3 * body], d->xpos[3 * body + 1], d->xpos[3 * body + 2])};
-      for (int g = m->body_geomadr[body]; g < m->body_geomadr[body] + m->body_geomnum[body]; ++g) {
-        const mjtNum* box = m->geom_user + kGeomBoxUserSize * g;
-        for (int corner = 0; corner < 9; ++corner) {
-          mjtNum local[3] = {0, 0, 0}, world[3];
-          for (int k = 0; corner < 8 && k < 3; ++k) local[k] = box[k] + ((corner >> k) & 1 ? box[3 + k] : -box[3 + k]);
-          mju_mulMatVec(world, d->geom_xmat + 9 * g, local, 3, 3);
-          out.emplace_back(world[0] + d->geom_xpos[3 * g], world[1] + d->geom_xpos[3 * g + 1], world[2] + d->geom_xpos[3 * g + 2]);
+    const World jaw = jawWorld(20, 0.5, 800);
+    for (const World* w : {static_cast<const World*>(&mug), &jaw}) {
+      const SimModel sim(buildMjcf(*w, w->state, 0, 0, TrialSettings{}));
+      const mjModel* m = sim.model();
+      const PairList& list = sim.pairList();
+      if (w == &jaw) QVERIFY(std::count(m->jnt_type, m->jnt_type + m->njnt, int{mjJNT_SLIDE}) > 0);
+      const std::unique_ptr<mjData, void (*)(mjData*)> dataA(mj_makeData(m), mj_deleteData),
+          dataB(mj_makeData(m), mj_deleteData);
+      mjData* a = dataA.get();
+      mjData* b = dataB.get();
+      std::mt19937 rng(38);
+      std::uniform_real_distribution<double> u(-1.0, 1.0);
+      const int object = sim.objectBody(), freeAdr = m->jnt_qposadr[m->body_jntadr[object]];
+      // Every point the bound covers, world frame: body origins, geom centres and the 8 corners of each geom's box.
+      auto points = [m](const mjData* d, int body) {
+        std::vector<Vec3> out{Vec3(d->xpos[3 * body], d->xpos[3 * body + 1], d->xpos[3 * body + 2])};
+        for (int g = m->body_geomadr[body]; g < m->body_geomadr[body] + m->body_geomnum[body]; ++g) {
+          const mjtNum* box = m->geom_user + kGeomBoxUserSize * g;
+          for (int corner = 0; corner < 9; ++corner) {
+            mjtNum local[3] = {0, 0, 0}, world[3];
+            for (int k = 0; corner < 8 && k < 3; ++k)
+              local[k] = box[k] + ((corner >> k) & 1 ? box[3 + k] : -box[3 + k]);
+            mju_mulMatVec(world, d->geom_xmat + 9 * g, local, 3, 3);
+            const mjtNum* centre = d->geom_xpos + 3 * g;
+            out.emplace_back(world[0] + centre[0], world[1] + centre[1], world[2] + centre[2]);
+          }
+        }
+        return out;
+      };
+      for (int trial = 0; trial < 40; ++trial) {
+        std::copy_n(sim.data()->qpos, m->nq, a->qpos);
+        std::copy_n(a->qpos, m->nq, b->qpos);
+        const bool translateOnly = trial % 4 == 0;
+        for (int j = 0; j < m->njnt && !translateOnly; ++j) {
+          const int adr = m->jnt_qposadr[j];
+          if (m->jnt_type[j] == mjJNT_HINGE) b->qpos[adr] += 0.2 * u(rng);
+          if (m->jnt_type[j] == mjJNT_SLIDE) b->qpos[adr] += 0.004 * u(rng);
+        }
+        for (int k = 0; k < 3; ++k) b->qpos[freeAdr + k] += 0.01 * u(rng);
+        if (!translateOnly) {
+          const mjtNum axis[3] = {u(rng), u(rng), u(rng)};
+          mjtNum turn[4], turned[4];
+          mju_axisAngle2Quat(turn, axis, 0.5 * u(rng));
+          mju_mulQuat(turned, turn, b->qpos + freeAdr + 3);
+          std::copy_n(turned, 4, b->qpos + freeAdr + 3);
+        }
+        const std::vector<mjtNum> qa(a->qpos, a->qpos + m->nq), qb(b->qpos, b->qpos + m->nq);
+        const mjtNum bound = list.motionBound(m, qa.data(), qb.data());
+        mj_kinematics(m, a);
+        mj_kinematics(m, b);
+        std::vector<double> moved;
+        for (int body = 1; body < m->nbody; ++body) {
+          if (m->body_geomnum[body] == 0) continue;
+          const std::vector<Vec3> pa = points(a, body), pb = points(b, body);
+          double most = 0;
+          for (std::size_t i = 0; i < pa.size(); ++i) most = std::max(most, (pb[i] - pa[i]).norm());
+          moved.push_back(most);
+        }
+        std::sort(moved.rbegin(), moved.rend());
+        QVERIFY(moved.size() >= 2);
+        const QString where = QString::fromStdString(w->sourceFile) + QStringLiteral(", trial %1").arg(trial);
+        QVERIFY2(moved[0] + moved[1] <= bound,
+                 qPrintable(where + QStringLiteral(": moved %1 m, bound %2 m").arg(moved[0] + moved[1]).arg(bound)));
+        if (translateOnly) {
+          const Vec3 shift(qb[freeAdr] - qa[freeAdr], qb[freeAdr + 1] - qa[freeAdr + 1],
+                           qb[freeAdr + 2] - qa[freeAdr + 2]);
+          QVERIFY(std::abs(bound - shift.norm()) < 1e-10);
+          QVERIFY(std::abs(moved[0] - shift.norm()) < 1e-12);
         }
       }
-      return out;
-    };
-    for (int trial = 0; trial < 40; ++trial) {
-      std::copy_n(sim.data()->qpos, m->nq, a->qpos);
-      std::copy_n(a->qpos, m->nq, b->qpos);
-      const bool translateOnly = trial % 4 == 0;
-      for (int j = 0; j < m->njnt && !translateOnly; ++j) {
-        const int adr = m->jnt_qposadr[j];
-        if (m->jnt_type[j] == mjJNT_HINGE) b->qpos[adr] += 0.2 * u(rng);
-        if (m->jnt_type[j] == mjJNT_SLIDE) b->qpos[adr] += 0.004 * u(rng);
-      }
-      for (int k = 0; k < 3; ++k) b->qpos[freeAdr + k] += 0.01 * u(rng);
-      if (!translateOnly) {
-        const mjtNum axis[3] = {u(rng), u(rng), u(rng)};
-        mjtNum turn[4], turned[4];
-        mju_axisAngle2Quat(turn, axis, 0.5 * u(rng));
-        mju_mulQuat(turned, turn, b->qpos + freeAdr + 3);
-        std::copy_n(turned, 4, b->qpos + freeAdr + 3);
-      }
-      const std::vector<mjtNum> qa(a->qpos, a->qpos + m->nq), qb(b->qpos, b->qpos + m->nq);
-      const mjtNum bound = list.motionBound(m, qa.data(), qb.data());
-      mj_kinematics(m, a);
-      mj_kinematics(m, b);
-      std::vector<double> moved;
-      for (int body = 1; body < m->nbody; ++body) {
-        if (m->body_geomnum[body] == 0) continue;
-        const std::vector<Vec3> pa = points(a, body), pb = points(b, body);
-        double most = 0;
-        for (std::size_t i = 0; i < pa.size(); ++i) most = std::max(most, (pb[i] - pa[i]).norm());
-        moved.push_back(most);
-      }
-      std::sort(moved.rbegin(), moved.rend());
-      QVERIFY(moved.size() >= 2);
-      QVERIFY2(moved[0] + moved[1] <= bound, qPrintable(QStringLiteral("trial %1: moved %2 m, bound %3 m")
-                                                             .arg(trial).arg(moved[0] + moved[1]).arg(bound)));
-      if (translateOnly) {
-        const Vec3 shift(qb[freeAdr] - qa[freeAdr], qb[freeAdr + 1] - qa[freeAdr + 1], qb[freeAdr + 2] - qa[freeAdr + 2]);
-        QVERIFY(std::abs(bound - shift.norm()) < 1e-10);
-        QVERIFY(std::abs(moved[0] - shift.norm()) < 1e-12);
-      }
     }
-    mj_deleteData(a);
-    mj_deleteData(b);
   }
 
   // The boxes the prefilter tests, read back from the compiled model: the 50 × 70 × 90 mm box object's box is the
