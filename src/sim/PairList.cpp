@@ -1,6 +1,9 @@
 #include "sim/PairList.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
 
 #include "sim/CollisionPrefilter.h"
 
@@ -119,6 +122,7 @@ PairList::~PairList() {
 void PairList::useDynamic(mjModel* m) {
   m->opt.collision = collision0_;
   m->npair = 0;
+  listValid_ = false;
 }
 
 void PairList::restore(mjModel* m) const {
@@ -126,27 +130,107 @@ void PairList::restore(mjModel* m) const {
   m->npair = slots_;
 }
 
-void PairList::prepare(mjModel* m, mjData* d) {
-  if (!enabled_) return;
-  // MuJoCo resets the data when a position or velocity is bad (mj_step's checks), and the list would be of the
-  // state before; margins overridden by the options, or a user contact filter, are not what the list computed.
-  bool dynamic = (m->opt.enableflags & mjENBL_OVERRIDE) || mjcb_contactfilter != nullptr;
-  for (int i = 0; i < m->nq && !dynamic; ++i) dynamic = mju_isBad(d->qpos[i]);
-  for (int i = 0; i < m->nv && !dynamic; ++i) dynamic = mju_isBad(d->qvel[i]);
-  if (dynamic) {
-    useDynamic(m);
-    ++stats_.dynamic;
-    return;
+void PairList::setUpBound(const mjModel* m) {
+  boundReady_ = true;
+  // The bound covers one hinge, slide or free joint per body (MjcfBuilder's bodies) and positions that are all
+  // in qpos (no mocap bodies).
+  bounded_ = m->nmocap == 0;
+  bodyJoint_.assign(static_cast<std::size_t>(m->nbody), -1);
+  pointRadius_.assign(static_cast<std::size_t>(m->nbody), 0.0);
+  offset_.assign(static_cast<std::size_t>(m->nbody), 0.0);
+  for (int b = 0; b < m->nbody; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    offset_[i] = mju_norm3(m->body_pos + 3 * b);
+    if (m->body_jntnum[b] > 1) bounded_ = false;
+    if (m->body_jntnum[b] == 1) {
+      const int j = m->body_jntadr[b];
+      bodyJoint_[i] = j;
+      const int type = m->jnt_type[j];
+      if (type != mjJNT_HINGE && type != mjJNT_SLIDE && type != mjJNT_FREE) bounded_ = false;
+    }
   }
-  std::copy_n(d->qpos, m->nq, scratch_->qpos);
-  std::copy_n(d->mocap_pos, 3 * m->nmocap, scratch_->mocap_pos);
-  std::copy_n(d->mocap_quat, 4 * m->nmocap, scratch_->mocap_quat);
-  mj_kinematics(m, scratch_);
-  const mjData* s = scratch_;
+  for (int g = 0; g < m->ngeom; ++g) {
+    mjtNum& r = pointRadius_[static_cast<std::size_t>(m->geom_bodyid[g])];
+    const mjtNum centre = mju_norm3(m->geom_pos + 3 * g);
+    r = std::max(r, centre + m->geom_rbound[g]);
+    // The prefilter's box (geom frame: centre, half extents); an unbounded box never rejects a pair, so its
+    // motion does not matter.
+    if (m->nuser_geom == kGeomBoxUserSize) {
+      const mjtNum* box = m->geom_user + kGeomBoxUserSize * g;
+      if (std::max({box[3], box[4], box[5]}) < 1e20) r = std::max(r, centre + mju_norm3(box) + mju_norm3(box + 3));
+    }
+  }
+}
+
+mjtNum PairList::motionBound(const mjModel* m, const mjtNum* qa, const mjtNum* qb) const {
+  if (!bounded_) return std::numeric_limits<mjtNum>::infinity();
+  mjtNum top1 = 0, top2 = 0;
+  for (int b = 1; b < m->nbody; ++b) {
+    if (m->body_geomnum[b] == 0) continue;
+    // Change one joint at a time, from qa to qb: the body's points move by at most the sum of the moves. `dist`
+    // bounds the points' distance from body c's origin in every such intermediate configuration (each slide at
+    // its qa or qb value): the points' radius, then per joint on the way up its shift of the origin from the
+    // nominal one (a hinge about an anchor a turns the origin on a circle of radius ≤ |a|; a slide moves it by
+    // its value) and the nominal origin's distance from the parent's.
+    mjtNum dist = pointRadius_[static_cast<std::size_t>(b)], delta = 0;
+    for (int c = b; c > 0; c = m->body_parentid[c]) {
+      const int j = bodyJoint_[static_cast<std::size_t>(c)];
+      if (j >= 0) {
+        const int a = m->jnt_qposadr[j];
+        switch (m->jnt_type[j]) {
+          case mjJNT_HINGE: {
+            // A turn by Δ about an axis through the anchor moves a point by a chord ≤ |Δ| times its distance from
+            // the anchor.
+            const mjtNum anchor = mju_norm3(m->jnt_pos + 3 * j);
+            delta += std::abs(qb[a] - qa[a]) * (dist + anchor);
+            dist += 2 * anchor;
+            break;
+          }
+          case mjJNT_SLIDE:
+            delta += std::abs(qb[a] - qa[a]);
+            dist += std::max(std::abs(qa[a] - m->qpos0[a]), std::abs(qb[a] - m->qpos0[a]));
+            break;
+          default: {  // free: the origin is qpos[a..a+2]; the turn between the two quaternions is about it
+            const mjtNum* p = qa + a;
+            const mjtNum* q = qb + a;
+            const mjtNum dp[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+            // The turn between the quaternions (w, x, y, z after the position; unnormalised, as in qpos): conj(p)·q
+            // has the scalar part p·q and a vector part of norm |p_w q_v − q_w p_v − p_v × q_v| (the two terms are
+            // orthogonal); angle 2·atan2(|v|, |w|).
+            const mjtNum pw = p[3], qw = q[3];
+            const mjtNum* pv = p + 4;
+            const mjtNum* qv = q + 4;
+            mjtNum x[3], y[3];
+            for (int k = 0; k < 3; ++k) x[k] = pw * qv[k] - qw * pv[k];
+            mju_cross(y, pv, qv);
+            const mjtNum w = pw * qw + mju_dot3(pv, qv);
+            const mjtNum v = std::sqrt(mju_dot3(x, x) + mju_dot3(y, y));
+            delta += mju_norm3(dp) + 2 * std::atan2(v, std::abs(w)) * dist;
+            break;
+          }
+        }
+      }
+      dist += offset_[static_cast<std::size_t>(c)];
+    }
+    if (delta > top1) {
+      top2 = top1;
+      top1 = delta;
+    } else if (delta > top2) {
+      top2 = delta;
+    }
+  }
+  // Relative and absolute room for the rounding in MuJoCo's poses and in this sum.
+  return (top1 + top2) * (1 + 1e-9) + 1e-12;
+}
+
+bool PairList::select(mjModel* m, const mjData* s, mjtNum slack) {
   geomBoxCentres(m, s, centres_.data());
-  auto apart = [](const mjtNum* p1, const mjtNum* p2, mjtNum reach) {
+  // Left off: a pair whose centres are farther apart than MuJoCo's reach plus the slack, or whose boxes are
+  // farther apart than the margin plus the slack. With both bodies moved by at most the slack in all, the first
+  // fails MuJoCo's sphere test at the step, the second is apart by more than the margin (no contact).
+  auto apart = [slack](const mjtNum* p1, const mjtNum* p2, mjtNum reach) {
     const mjtNum dx = p1[0] - p2[0], dy = p1[1] - p2[1], dz = p1[2] - p2[2];
-    return reach >= 0 && dx * dx + dy * dy + dz * dz > reach * reach;
+    return reach >= 0 && dx * dx + dy * dy + dz * dz > (reach + slack) * (reach + slack);
   };
   int n = 0;
   for (const Run& run : runs_) {
@@ -155,13 +239,9 @@ void PairList::prepare(mjModel* m, mjData* d) {
       const Candidate& c = candidates_[static_cast<std::size_t>(i)];
       if (apart(s->geom_xpos + 3 * c.g1, s->geom_xpos + 3 * c.g2, c.reach)) continue;
       if (geomBoxesApart(m, s, &centres_[3 * static_cast<std::size_t>(c.g1)], &centres_[3 * static_cast<std::size_t>(c.g2)],
-                         c.g1, c.g2, c.margin))
+                         c.g1, c.g2, c.margin + slack))
         continue;
-      if (n == slots_) {
-        useDynamic(m);
-        ++stats_.dynamic;
-        return;
-      }
+      if (n == slots_) return false;
       m->pair_geom1[n] = c.g1;
       m->pair_geom2[n] = c.g2;
       m->pair_signature[n] = c.signature;
@@ -174,10 +254,75 @@ void PairList::prepare(mjModel* m, mjData* d) {
       ++n;
     }
   }
+  listCount_ = n;
+  return true;
+}
+
+void PairList::prepare(mjModel* m, mjData* d) {
+  if (!enabled_) return;
+  if (!boundReady_) setUpBound(m);
+  const std::size_t nq = static_cast<std::size_t>(m->nq);
+  callQpos_.assign(d->qpos, d->qpos + nq);
+  warnings_ = d->warning[mjWARN_BADQPOS].number + d->warning[mjWARN_BADQVEL].number + d->warning[mjWARN_BADQACC].number;
+  // MuJoCo resets the data when a position or velocity is bad (mj_step's checks), and the list would be of the
+  // state before; margins overridden by the options, or a user contact filter, are not what the list computed.
+  bool dynamic = (m->opt.enableflags & mjENBL_OVERRIDE) || mjcb_contactfilter != nullptr;
+  for (int i = 0; i < m->nq && !dynamic; ++i) dynamic = mju_isBad(d->qpos[i]);
+  for (int i = 0; i < m->nv && !dynamic; ++i) dynamic = mju_isBad(d->qvel[i]);
+  if (dynamic) {
+    useDynamic(m);
+    ++stats_.dynamic;
+    return;
+  }
+  // The list in the slots still holds: every body moved by less than its slack since its poses.
+  if (listValid_ && motionBound(m, listQpos_.data(), d->qpos) <= listSlack_) {
+    m->opt.collision = mjCOL_PAIR;
+    m->npair = listCount_;
+    ++stats_.listed;
+    ++stats_.kept;
+    return;
+  }
+  // A new list: from d's poses when they are of the positions the last call started from and qpos is bit for
+  // bit the one it left (so the motion since is that one step's), else from this step's positions themselves.
+  const mjData* poses = d;
+  const mjtNum* posesQpos = posesQpos_.data();
+  mjtNum moved = std::numeric_limits<mjtNum>::infinity();
+  if (posesValid_ && std::memcmp(d->qpos, postQpos_.data(), nq * sizeof(mjtNum)) == 0)
+    moved = motionBound(m, posesQpos, d->qpos);
+  if (!(moved <= kSlack_m)) {
+    std::copy_n(d->qpos, nq, scratch_->qpos);
+    std::copy_n(d->mocap_pos, 3 * m->nmocap, scratch_->mocap_pos);
+    std::copy_n(d->mocap_quat, 4 * m->nmocap, scratch_->mocap_quat);
+    mj_kinematics(m, scratch_);
+    poses = scratch_;
+    posesQpos = callQpos_.data();
+    moved = 0;
+    ++stats_.scratch;
+  }
+  // Without a bound (a joint it does not cover) the list is chosen for this step alone, without slack.
+  listSlack_ = bounded_ ? moved + kSlack_m : 0;
+  if (!select(m, poses, listSlack_)) {
+    useDynamic(m);
+    ++stats_.dynamic;
+    return;
+  }
+  listValid_ = bounded_;
+  listQpos_.assign(posesQpos, posesQpos + nq);
   m->opt.collision = mjCOL_PAIR;
-  m->npair = n;
+  m->npair = listCount_;
   ++stats_.listed;
-  stats_.largest = std::max(stats_.largest, n);
+  stats_.largest = std::max(stats_.largest, listCount_);
+}
+
+void PairList::finish(const mjModel* m, const mjData* d, bool stepped) {
+  if (!enabled_) return;
+  // d's geom poses are of the positions the call started from, unless MuJoCo reset a bad state inside it, or an
+  // integrator other than Euler evaluated other positions after them.
+  const int warnings =
+      d->warning[mjWARN_BADQPOS].number + d->warning[mjWARN_BADQVEL].number + d->warning[mjWARN_BADQACC].number;
+  posesValid_ = bounded_ && warnings == warnings_ && (!stepped || m->opt.integrator == mjINT_EULER);
+  posesQpos_.swap(callQpos_);
+  postQpos_.assign(d->qpos, d->qpos + m->nq);
 }
 
 }  // namespace sg::sim

@@ -65,11 +65,13 @@ SimModel::~SimModel() {
 void SimModel::forward() {
   pairList_.prepare(model_, data_);
   mj_forward(model_, data_);
+  pairList_.finish(model_, data_, false);
 }
 
 void SimModel::step() {
   pairList_.prepare(model_, data_);
   mj_step(model_, data_);
+  pairList_.finish(model_, data_, true);
 }
 
 int SimModel::bodyId(const std::string& name) const {

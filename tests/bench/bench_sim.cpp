@@ -222,9 +222,10 @@ int main(int argc, char** argv) {
     SimModel sim(buildMjcf(world, states[0], 0, 0, settings));
     for (int k = 0; k < 500; ++k) sim.step();
     const PairList::Stats& st = sim.pairList().stats();
-    std::printf("pair list: %d geom pairs MuJoCo's loop can test; 500 settle steps: %ld listed, %ld on MuJoCo's loop, "
-                "at most %d pairs listed\n",
-                sim.pairList().candidates(), st.listed, st.dynamic, st.largest);
+    std::printf("pair list: %d geom pairs MuJoCo's loop can test; 500 settle steps: %ld listed (%ld kept the list of "
+                "an earlier step, %ld lists chosen from scratch kinematics), %ld on MuJoCo's loop, at most %d pairs "
+                "listed\n",
+                sim.pairList().candidates(), st.listed, st.kept, st.scratch, st.dynamic, st.largest);
   }
 
   std::vector<double> trial_s, unfiltered_s, unlisted_s, meshes_s;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <random>
 #include <Eigen/Eigenvalues>
 
 #include "core/Error.h"
@@ -83,7 +85,10 @@ using sg::test::errorOf;
 // settling, then as many pulled along the world's x by ten times the object's weight. Returns the first
 // difference in the contacts (every field MuJoCo's collision fills in) or the state, "" when there is none;
 // `contacts` counts the contacts seen, `stats` is the list's use. `slotCount` < 0 keeps the model's slots.
-QString lockstepDifference(const World& w, int steps, int slotCount, long& contacts, PairList::Stats& stats) {
+// `drive` (6 numbers: the object's velocity in the world, m/s, and its angular velocity, rad/s), when given, is
+// the object's velocity set before every pulled step (it is driven through the hand).
+QString lockstepDifference(const World& w, int steps, int slotCount, long& contacts, PairList::Stats& stats,
+                           const mjtNum* drive = nullptr) {
   TrialSettings on, off;
   off.pairList = false;
   SimLayout listed = buildMjcf(w, w.state, 0, 0, on);
@@ -95,6 +100,10 @@ QString lockstepDifference(const World& w, int steps, int slotCount, long& conta
   for (int k = 0; k < 2 * steps; ++k) {
     if (k == steps)
       for (SimModel* sim : {&a, &b}) sim->data()->xfrc_applied[6 * sim->objectBody()] = 10 * ma->body_mass[a.objectBody()] * kG;
+    for (SimModel* sim : {&a, &b}) {
+      const int dof = ma->jnt_dofadr[ma->body_jntadr[sim->objectBody()]];
+      for (int i = 0; drive && k >= steps && i < 6; ++i) sim->data()->qvel[dof + i] = drive[i];
+    }
     a.step();
     b.step();
     const QString at = QStringLiteral("step %1: ").arg(k);
@@ -358,6 +367,8 @@ class TestSim : public QObject {
       QCOMPARE(stats.listed, 301L);      // every step ran with the list (and the forward pass of the reset)
       QCOMPARE(stats.dynamic, 0L);
       QVERIFY(stats.largest > 0);
+      QVERIFY(stats.kept > 0);           // a list served several steps
+      if (w == &mug) QVERIFY(stats.listed > stats.kept + stats.scratch);  // and some were chosen from d's poses
     }
     long contacts = 0;
     PairList::Stats all, fewer;
@@ -368,6 +379,106 @@ class TestSim : public QObject {
     QVERIFY(fewer.dynamic > 0);          // the steps with the most pairs to test fell back to MuJoCo's loop
     QVERIFY(fewer.listed > 0);           // the others used the slots
     QCOMPARE(fewer.listed + fewer.dynamic, 301L);
+  }
+
+  // The pair list keeps a list while its bound of the bodies' motion stays within the slack and chooses anew
+  // otherwise: the mug driven through the closed hand at 1.04 m/s and 29 rad/s (over 2 mm a step, more than the
+  // slack, so every such step chooses its own list) steps as MuJoCo's own loop does, contact for contact.
+  void pairListFastObject() {
+    World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    closeHand(mug);
+    const mjtNum drive[6] = {0.6, -0.8, 0.3, 10, -25, 12};
+    long contacts = 0;
+    PairList::Stats stats;
+    const QString diff = lockstepDifference(mug, 150, -1, contacts, stats, drive);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QVERIFY(contacts > 0);
+    QCOMPARE(stats.dynamic, 0L);
+    QVERIFY(stats.kept > 0);  // while settling
+    const QString counts = QStringLiteral("listed %1, kept %2, from scratch kinematics %3")
+                               .arg(stats.listed).arg(stats.kept).arg(stats.scratch);
+    QVERIFY2(stats.scratch >= 150, qPrintable(counts));  // every driven step moved more than the slack
+    QVERIFY2(stats.listed - stats.kept >= 150, qPrintable(counts));
+  }
+
+  // PairList::motionBound holds every move: the ThreeFinger closed on the mug (hinges) and the ParallelJaw on the
+  // box (slides), their grasped positions against copies with every joint turned or slid and the object moved and
+  // turned (random, seeded), each placed by MuJoCo's kinematics; the largest move of a geom centre, prefilter box corner or body origin of the two bodies
+  // that moved most is within the bound. The object moved without a turn: the bound is that distance.
+  void pairListMotionBound() {
+    World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    closeHand(mug);
+    const World jaw = jawWorld(20, 0.5, 800);
+    for (const World* w : {static_cast<const World*>(&mug), &jaw}) {
+      const SimModel sim(buildMjcf(*w, w->state, 0, 0, TrialSettings{}));
+      const mjModel* m = sim.model();
+      const PairList& list = sim.pairList();
+      if (w == &jaw) QVERIFY(std::count(m->jnt_type, m->jnt_type + m->njnt, int{mjJNT_SLIDE}) > 0);
+      const std::unique_ptr<mjData, void (*)(mjData*)> dataA(mj_makeData(m), mj_deleteData),
+          dataB(mj_makeData(m), mj_deleteData);
+      mjData* a = dataA.get();
+      mjData* b = dataB.get();
+      std::mt19937 rng(38);
+      std::uniform_real_distribution<double> u(-1.0, 1.0);
+      const int object = sim.objectBody(), freeAdr = m->jnt_qposadr[m->body_jntadr[object]];
+      // Every point the bound covers, world frame: body origins, geom centres and the 8 corners of each geom's box.
+      auto points = [m](const mjData* d, int body) {
+        std::vector<Vec3> out{Vec3(d->xpos[3 * body], d->xpos[3 * body + 1], d->xpos[3 * body + 2])};
+        for (int g = m->body_geomadr[body]; g < m->body_geomadr[body] + m->body_geomnum[body]; ++g) {
+          const mjtNum* box = m->geom_user + kGeomBoxUserSize * g;
+          for (int corner = 0; corner < 9; ++corner) {
+            mjtNum local[3] = {0, 0, 0}, world[3];
+            for (int k = 0; corner < 8 && k < 3; ++k)
+              local[k] = box[k] + ((corner >> k) & 1 ? box[3 + k] : -box[3 + k]);
+            mju_mulMatVec(world, d->geom_xmat + 9 * g, local, 3, 3);
+            const mjtNum* centre = d->geom_xpos + 3 * g;
+            out.emplace_back(world[0] + centre[0], world[1] + centre[1], world[2] + centre[2]);
+          }
+        }
+        return out;
+      };
+      for (int trial = 0; trial < 40; ++trial) {
+        std::copy_n(sim.data()->qpos, m->nq, a->qpos);
+        std::copy_n(a->qpos, m->nq, b->qpos);
+        const bool translateOnly = trial % 4 == 0;
+        for (int j = 0; j < m->njnt && !translateOnly; ++j) {
+          const int adr = m->jnt_qposadr[j];
+          if (m->jnt_type[j] == mjJNT_HINGE) b->qpos[adr] += 0.2 * u(rng);
+          if (m->jnt_type[j] == mjJNT_SLIDE) b->qpos[adr] += 0.004 * u(rng);
+        }
+        for (int k = 0; k < 3; ++k) b->qpos[freeAdr + k] += 0.01 * u(rng);
+        if (!translateOnly) {
+          const mjtNum axis[3] = {u(rng), u(rng), u(rng)};
+          mjtNum turn[4], turned[4];
+          mju_axisAngle2Quat(turn, axis, 0.5 * u(rng));
+          mju_mulQuat(turned, turn, b->qpos + freeAdr + 3);
+          std::copy_n(turned, 4, b->qpos + freeAdr + 3);
+        }
+        const std::vector<mjtNum> qa(a->qpos, a->qpos + m->nq), qb(b->qpos, b->qpos + m->nq);
+        const mjtNum bound = list.motionBound(m, qa.data(), qb.data());
+        mj_kinematics(m, a);
+        mj_kinematics(m, b);
+        std::vector<double> moved;
+        for (int body = 1; body < m->nbody; ++body) {
+          if (m->body_geomnum[body] == 0) continue;
+          const std::vector<Vec3> pa = points(a, body), pb = points(b, body);
+          double most = 0;
+          for (std::size_t i = 0; i < pa.size(); ++i) most = std::max(most, (pb[i] - pa[i]).norm());
+          moved.push_back(most);
+        }
+        std::sort(moved.rbegin(), moved.rend());
+        QVERIFY(moved.size() >= 2);
+        const QString where = QString::fromStdString(w->sourceFile) + QStringLiteral(", trial %1").arg(trial);
+        QVERIFY2(moved[0] + moved[1] <= bound,
+                 qPrintable(where + QStringLiteral(": moved %1 m, bound %2 m").arg(moved[0] + moved[1]).arg(bound)));
+        if (translateOnly) {
+          const Vec3 shift(qb[freeAdr] - qa[freeAdr], qb[freeAdr + 1] - qa[freeAdr + 1],
+                           qb[freeAdr + 2] - qa[freeAdr + 2]);
+          QVERIFY(std::abs(bound - shift.norm()) < 1e-10);
+          QVERIFY(std::abs(moved[0] - shift.norm()) < 1e-12);
+        }
+      }
+    }
   }
 
   // The boxes the prefilter tests, read back from the compiled model: the 50 × 70 × 90 mm box object's box is the
