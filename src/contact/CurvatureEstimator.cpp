@@ -175,12 +175,13 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
     for (const auto& s : samples) {
       const Powers pu(s.q.x() / rho, degree), pv(s.q.y() / rho, degree);
       double g = 0, gu = 0, gv = 0;
-      for (int c = 0; c < n; ++c) {
-        const auto [i, j] = jet::kMonomials[static_cast<std::size_t>(c)];
-        g += coef(c) * pu[i] * pv[j];
-        if (i > 0) gu += coef(c) * i * pu[i - 1] * pv[j];
-        if (j > 0) gv += coef(c) * j * pu[i] * pv[j - 1];
-      }
+      for (int t = 0, c = 0; t <= degree; ++t)  // monomial c = (t − j, j), the order of jet::kMonomials
+        for (int j = 0; j <= t; ++j, ++c) {
+          const int i = t - j;
+          g += coef(c) * pu[i] * pv[j];
+          if (i > 0) gu += coef(c) * i * pu[i - 1] * pv[j];
+          if (j > 0) gv += coef(c) * j * pu[i] * pv[j - 1];
+        }
       const double ez2 = (g * rho - s.q.z()) * (g * rho - s.q.z()), w = s.w * s.w;
       z2 += ez2;
       wz2 += w * ez2;

@@ -37,7 +37,7 @@ struct Moments {
 // factor L (G = L·Lᵀ) in the same place. At most 28 × 28: on the stack.
 struct Normal {
   int n = 0;
-  double G[kMaxUnknowns][kMaxUnknowns];
+  double G[kMaxUnknowns][kMaxUnknowns] = {};
 
   // AᵀA from the moments. Every row of A is w times a monomial (a position row, u^i·v^j) or a derivative of one
   // (the slope rows, i·u^(i−1)·v^j and j·u^i·v^(j−1)), so an entry of AᵀA is a moment of the samples: for
