@@ -9,7 +9,7 @@ suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader 
         tst_world_xml tst_link_properties_xml tst_atomic_file tst_joints tst_dh_parity tst_proximity tst_contact
         tst_collision_switches tst_motion tst_analysis tst_support_measures tst_quality tst_quality_support tst_soft
         tst_realfiles tst_models tst_cli tst_malformed tst_shapes tst_shape_pairs tst_primitive_io
-        tst_primitive_contact tst_touching tst_hertz tst_fingertip tst_curvature tst_urdf tst_cli_urdf
+        tst_primitive_contact tst_touching tst_hertz tst_fingertip tst_curvature tst_jet_solve tst_urdf tst_cli_urdf
         tst_state_threads tst_planner_cli tst_batch_cli tst_planner tst_hydro_fields tst_hydro_model
         tst_hydro_surfaces tst_hydro_world tst_hydroelastic_io tst_tetrahedralize tst_hydro_cli tst_patch tst_penalty
         tst_model_comparison tst_cli_compare tst_cli_sensing tst_penetrating tst_coarse_curvature tst_hydro_overlap

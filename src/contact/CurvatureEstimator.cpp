@@ -1,8 +1,6 @@
 #include "contact/CurvatureEstimator.h"
 
-#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
-#include <Eigen/QR>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "contact/JetLeastSquares.h"
 #include "core/NumberFormat.h"
 #include "geometry/Bvh.h"
 
@@ -20,6 +19,22 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
 }
 
 namespace {
+
+// Adds Max's weighted term of triangle `tri` at `corner` to `sum`: e1 × e2 / (|e1|²·|e2|²), unless the triangle is
+// degenerate there or (minFaceCosine > −1) turned more than acos(minFaceCosine) away from `outward`.
+template <class Triangle>
+void addCornerTerm(const TriangleMesh& mesh, const Triangle& tri, int corner, const Vec3& outward, double minFaceCosine,
+                   Vec3& sum) {
+  const Vec3& v = mesh.vertices[tri[corner]];
+  const Vec3 e1 = mesh.vertices[tri[(corner + 1) % 3]] - v;
+  const Vec3 e2 = mesh.vertices[tri[(corner + 2) % 3]] - v;
+  const double d = e1.squaredNorm() * e2.squaredNorm();
+  if (!(d > 0)) return;
+  const Vec3 w = e1.cross(e2);
+  const double wn = w.norm();
+  if (minFaceCosine > -1.0 && !(wn > 0 && w.dot(outward) >= minFaceCosine * wn)) return;
+  sum += w / d;
+}
 
 // Max's weighted face sums at the vertices `indices` over the triangles `each` visits (in ascending mesh order,
 // so that every sum adds the same terms in the same order), normalised. slotOf(v): the slot of vertex v's sum
@@ -33,16 +48,7 @@ std::vector<Vec3> weightedVertexNormals(const TriangleMesh& mesh, const std::vec
     const auto& tri = mesh.triangles[t];
     for (int corner = 0; corner < 3; ++corner) {
       const int s = slotOf(tri[corner]);
-      if (s < 0) continue;
-      const Vec3& v = mesh.vertices[tri[corner]];
-      const Vec3 e1 = mesh.vertices[tri[(corner + 1) % 3]] - v;
-      const Vec3 e2 = mesh.vertices[tri[(corner + 2) % 3]] - v;
-      const double d = e1.squaredNorm() * e2.squaredNorm();
-      if (!(d > 0)) continue;
-      const Vec3 w = e1.cross(e2);
-      const double wn = w.norm();
-      if (minFaceCosine > -1.0 && !(wn > 0 && w.dot(outward) >= minFaceCosine * wn)) continue;
-      sum[static_cast<std::size_t>(s)] += w / d;
+      if (s >= 0) addCornerTerm(mesh, tri, corner, outward, minFaceCosine, sum[static_cast<std::size_t>(s)]);
     }
   });
   std::vector<Vec3> out(indices.size(), Vec3::Zero());
@@ -71,46 +77,31 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const 
                                 const Vec3& outward, double minFaceCosine) {
   if (!bvh || bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
     return vertexNormals(mesh, indices, outward, minFaceCosine);
-  // Slots by binary search over (vertex, slot) pairs, the last occurrence of a repeated index winning (as the
-  // table above); the triangles incident to the asked vertices from the BVH's adjacency, in mesh order.
-  std::vector<std::pair<std::uint32_t, int>> slots;
-  std::vector<std::uint32_t> triangles;
+  // Each asked vertex sums the terms of its own incident triangles (Bvh::trianglesAtVertex lists them in mesh
+  // order), corner by corner: exactly the terms, in the same order, that the pass over every face adds to it, so
+  // the same normal bit for bit, without sorting the neighbourhood's triangles or looking up slots.
+  std::vector<Vec3> out(indices.size(), Vec3::Zero());
   for (std::size_t k = 0; k < indices.size(); ++k) {
-    const auto [first, last] = bvh->trianglesAtVertex(indices[k]);
+    const std::uint32_t v = indices[k];
+    const auto [first, last] = bvh->trianglesAtVertex(v);
     if (!first) continue;
-    slots.emplace_back(indices[k], static_cast<int>(k));
-    triangles.insert(triangles.end(), first, last);
+    Vec3 sum = Vec3::Zero();
+    for (const std::uint32_t* t = first; t != last; ++t) {
+      if (t != first && *t == t[-1]) continue;  // listed once per corner at v: its corners are visited below
+      const auto& tri = mesh.triangles[*t];
+      for (int corner = 0; corner < 3; ++corner)
+        if (tri[corner] == v) addCornerTerm(mesh, tri, corner, outward, minFaceCosine, sum);
+    }
+    const double n = sum.norm();
+    if (n > 0 && std::isfinite(n)) out[k] = sum / n;
   }
-  std::stable_sort(slots.begin(), slots.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (kept > 0 && slots[kept - 1].first == slots[i].first) slots[kept - 1] = slots[i];
-    else slots[kept++] = slots[i];
-  }
-  slots.resize(kept);
-  const auto slotOf = [&](std::uint32_t v) {
-    const auto it =
-        std::lower_bound(slots.begin(), slots.end(), v, [](const auto& e, std::uint32_t x) { return e.first < x; });
-    return it != slots.end() && it->first == v ? it->second : -1;
-  };
-  std::sort(triangles.begin(), triangles.end());  // mesh order: the sums add their terms as the full pass does
-  triangles.erase(std::unique(triangles.begin(), triangles.end()), triangles.end());
-  return weightedVertexNormals(mesh, indices, outward, minFaceCosine, slotOf, [&](const auto& visit) {
-    for (const std::uint32_t t : triangles) visit(t);
-  });
+  return out;
 }
 
 namespace {
 
-int unknowns(int degree) { return (degree + 1) * (degree + 2) / 2; }
-
-// Exponent pairs (i, j), i + j ≤ degree, ordered by total degree: 1, x, y, x², xy, y², …
-std::vector<std::pair<int, int>> monomials(int degree) {
-  std::vector<std::pair<int, int>> m;
-  for (int total = 0; total <= degree; ++total)
-    for (int j = 0; j <= total; ++j) m.emplace_back(total - j, j);
-  return m;
-}
+using jet::Sample;
+using jet::unknowns;
 
 // x⁰ … x^degree (degree ≤ 6), each the product of its predecessor and x.
 struct Powers {
@@ -122,13 +113,6 @@ struct Powers {
   double operator[](int k) const { return p[static_cast<std::size_t>(k)]; }
 };
 
-struct Sample {
-  Vec3 q;           // frame coordinates (mm)
-  bool hasSlope;
-  double sx, sy;    // slopes f_x, f_y from the normal
-  double w;         // sqrt of the weight
-};
-
 QuadricFit flatFit(QuadricFit fit, QuadricFitStatus status, const std::vector<Sample>& samples, const Transform& frame,
                    const QuadricFitSettings& settings) {
   fit.status = status;
@@ -138,30 +122,6 @@ QuadricFit flatFit(QuadricFit fit, QuadricFitStatus status, const std::vector<Sa
   fit.rmsResidual_mm = samples.empty() ? 0.0 : std::sqrt(z2 / static_cast<double>(samples.size()));
   fit.curvatures = principalCurvatures(0, 0, 0, frame, settings);
   return fit;
-}
-
-// Weighted least squares A·x ≈ b of the jet (README.md §Curvature estimators, "Solving"): the semi-normal
-// equations (R from the Cholesky factor of AᵀA) corrected by refinement steps with the true residual (CSNE),
-// each step shrinking the error by about cond(A)² × round-off. About m·n² flops against column-pivoted QR's
-// 2·m·n², and as accurate while cond(A)² × round-off is well below 1. Nullopt, and QR decides (rank
-// included), when the factor's pivots spread more than kMinPivotRatio or the refinement does not settle.
-std::optional<Eigen::VectorXd> solveBySemiNormalEquations(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
-  constexpr double kMinPivotRatio = 1e-6, kSettled = 1e-12;
-  const Eigen::Index n = A.cols();
-  Eigen::MatrixXd G = Eigen::MatrixXd::Zero(n, n);
-  G.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose());
-  const Eigen::LLT<Eigen::MatrixXd> llt(G);
-  if (llt.info() != Eigen::Success) return std::nullopt;
-  const auto pivots = llt.matrixLLT().diagonal();
-  if (!(pivots.minCoeff() > kMinPivotRatio * pivots.maxCoeff())) return std::nullopt;
-  Eigen::VectorXd x = llt.solve(A.transpose() * b);
-  for (int step = 0; step < 4; ++step) {
-    const Eigen::VectorXd dx = llt.solve(A.transpose() * (b - A * x));
-    x += dx;
-    if (!x.allFinite()) return std::nullopt;
-    if (dx.norm() <= kSettled * x.norm()) return x;
-  }
-  return std::nullopt;
 }
 
 }  // namespace
@@ -204,31 +164,9 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
     const int n = unknowns(degree);
     // Ask for some redundancy above degree 2 so that a sparse neighbourhood does not over-fit.
     if (rows < (degree == 2 ? n : 2 * n)) continue;
-    const auto mono = monomials(degree);
-    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(rows, n);
-    Eigen::VectorXd b(rows);
-    int r = 0;
-    for (const auto& s : samples) {
-      const Powers pu(s.q.x() / rho, degree), pv(s.q.y() / rho, degree);
-      for (int c = 0; c < n; ++c) A(r, c) = s.w * pu[mono[c].first] * pv[mono[c].second];
-      b(r++) = s.w * s.q.z() / rho;
-      if (!s.hasSlope) continue;
-      for (int c = 0; c < n; ++c) {
-        const auto [i, j] = mono[c];
-        A(r, c) = i > 0 ? s.w * i * pu[i - 1] * pv[j] : 0.0;
-        A(r + 1, c) = j > 0 ? s.w * j * pu[i] * pv[j - 1] : 0.0;
-      }
-      b(r++) = s.w * s.sx;
-      b(r++) = s.w * s.sy;
-    }
-    std::optional<Eigen::VectorXd> solved = solveBySemiNormalEquations(A, b);
-    if (!solved) {
-      Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(A);
-      qr.setThreshold(1e-9);
-      if (qr.rank() < n) continue;
-      solved = qr.solve(b);
-    }
-    const Eigen::VectorXd& coef = *solved;
+    const std::optional<jet::Coefficients> solved = jet::solveJet(samples, rho, degree, rows);
+    if (!solved) continue;
+    const jet::Coefficients& coef = *solved;
     if (!coef.allFinite()) continue;
     fit.degree = degree;
     fit.normalCount = normals;
@@ -237,12 +175,13 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
     for (const auto& s : samples) {
       const Powers pu(s.q.x() / rho, degree), pv(s.q.y() / rho, degree);
       double g = 0, gu = 0, gv = 0;
-      for (int c = 0; c < n; ++c) {
-        const auto [i, j] = mono[c];
-        g += coef(c) * pu[i] * pv[j];
-        if (i > 0) gu += coef(c) * i * pu[i - 1] * pv[j];
-        if (j > 0) gv += coef(c) * j * pu[i] * pv[j - 1];
-      }
+      for (int t = 0, c = 0; t <= degree; ++t)  // monomial c = (t − j, j), the order of jet::kMonomials
+        for (int j = 0; j <= t; ++j, ++c) {
+          const int i = t - j;
+          g += coef(c) * pu[i] * pv[j];
+          if (i > 0) gu += coef(c) * i * pu[i - 1] * pv[j];
+          if (j > 0) gv += coef(c) * j * pu[i] * pv[j - 1];
+        }
       const double ez2 = (g * rho - s.q.z()) * (g * rho - s.q.z()), w = s.w * s.w;
       z2 += ez2;
       wz2 += w * ez2;

@@ -81,7 +81,9 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Bvh* bvh, 
   const double r2 = radius_mm * radius_mm;
   const double reach = std::abs(radius_mm);  // NaN: no cheap rejection, the exact test decides
   const bool haveNormals = mesh.faceNormals.size() == mesh.triangles.size();
-  std::vector<std::uint32_t> picked;
+  // Per-thread buffers that only grow: a gathering allocates just its result.
+  thread_local std::vector<std::uint32_t> picked, stack;
+  picked.clear();
   auto test = [&](std::size_t t) {
     const auto& tri = mesh.triangles[t];
     const Vec3& a = mesh.vertices[tri[0]];
@@ -109,8 +111,7 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Bvh* bvh, 
     // holds no triangle (nor vertex) within r. The margin covers the sphere's own round-off.
     const auto& nodes = bvh->nodes();
     const auto& source = bvh->sourceIndex();
-    std::vector<std::uint32_t> stack{0};
-    stack.reserve(64);
+    stack.assign(1, 0);
     while (!stack.empty()) {
       const BvhNode& node = nodes[stack.back()];
       stack.pop_back();
@@ -128,7 +129,7 @@ SoftNeighbourhood gatherNeighbourhood(const TriangleMesh& mesh, const Bvh* bvh, 
   }
   std::sort(picked.begin(), picked.end());
   picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
-  out.vertexIndices = std::move(picked);
+  out.vertexIndices.assign(picked.begin(), picked.end());
   out.vertexPoints_mm.reserve(out.vertexIndices.size());
   for (auto v : out.vertexIndices) out.vertexPoints_mm.push_back(pose * mesh.vertices[v]);
   return out;
