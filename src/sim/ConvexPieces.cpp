@@ -10,6 +10,7 @@
 
 #include "core/Error.h"
 #include "geometry/MassProperties.h"
+#include "sim/DecompositionCache.h"
 #include "sim/PrimitiveFit.h"
 
 namespace sg::sim {
@@ -105,6 +106,18 @@ std::vector<TriangleMesh> components(const TriangleMesh& mesh) {
 
 ConvexPieces decomposeComponent(const TriangleMesh& mesh, const DecompositionSettings& settings);
 
+// decomposeComponent through the directory of SOFTGRASP_CACHE_DIR when it is set (DecompositionCache.h): HACD is
+// most of a process's first physics trial on a non-convex mesh (the mug: ~3 s, README.md §Decomposition cache).
+ConvexPieces decomposeComponentCached(const TriangleMesh& part, const DecompositionSettings& settings) {
+  const auto dir = decompositionCacheDir();
+  if (!dir) return decomposeComponent(part, settings);
+  const std::filesystem::path file = *dir / decompositionCacheFileName(part, settings);
+  if (auto cached = readCachedDecomposition(file, part, settings)) return std::move(*cached);
+  ConvexPieces pieces = decomposeComponent(part, settings);
+  writeCachedDecomposition(file, part, settings, pieces);
+  return pieces;
+}
+
 ConvexPieces decompose(const TriangleMesh& mesh, const DecompositionSettings& settings) {
   if (mesh.empty()) throw Error("convex decomposition: the mesh has no triangles");
   ConvexPieces out;
@@ -122,7 +135,7 @@ ConvexPieces decompose(const TriangleMesh& mesh, const DecompositionSettings& se
       out.pieces.push_back(std::move(piece));
       continue;
     }
-    ConvexPieces parts = decomposeComponent(part, settings);
+    ConvexPieces parts = decomposeComponentCached(part, settings);
     out.piecesVolume_mm3 += parts.piecesVolume_mm3;
     for (ConvexPiece& p : parts.pieces) out.pieces.push_back(std::move(p));
   }
@@ -155,6 +168,7 @@ ConvexPieces decomposeComponent(const TriangleMesh& mesh, const DecompositionSet
   hacd.SetAddFacesPoints(true);
   hacd.SetAddNeighboursDistPoints(false);
   hacd.SetConnectDist(30.0);
+  // A change above that changes the pieces also changes DecompositionCache.cpp's kMagic (files of the old pieces).
   if (!hacd.Compute()) throw Error("convex decomposition (HACD) failed");
 
   ConvexPieces out;

@@ -21,6 +21,7 @@
 #include "sim/SimUnits.h"
 #include "sim/TrialJson.h"
 #include "../support/ErrorOf.h"
+#include "../support/ScopedCacheDir.h"
 #include "../support/TestPaths.h"
 
 using namespace sg;
@@ -548,6 +549,7 @@ class TestSim : public QObject {
   // The convex pieces of the bundled objects: one piece for a convex mesh, several for the mug, and the volume
   // the pieces add stays small (README.md §Geometry lists the figures).
   void convexPiecesOfBundledObjects() {
+    const test::ScopedCacheDir hacd("");  // HACD itself, not a file of the run's cache (tests/CMakeLists.txt)
     const World w = loadWorld(sg::test::inSourceTree("worlds/objects_gallery.xml"));
     for (const Body& body : w.graspables) {
       if (!body.mesh || body.name == "torus") continue;  // the torus takes HACD seconds: bench_sim reports it
