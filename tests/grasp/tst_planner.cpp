@@ -1269,9 +1269,26 @@ class TestPlanner : public QObject {
     } catch (const sg::Error& e) {
       QVERIFY2(std::string(e.what()).find("grasp.xml") != std::string::npos, e.what());
     }
+    // A grasp that does not fit the hand: applyHandConfiguration's one check (requireHandFits), naming the field,
+    // and the file for a world being saved.
     HandConfiguration wrong = c;
     wrong.dofValues.push_back(0);
-    QVERIFY_THROWS_EXCEPTION(sg::Error, saveGraspAsWorld(world, 0, wrong, path));
+    auto errorOf = [](const std::function<void()>& f) {
+      try {
+        f();
+      } catch (const sg::Error& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    };
+    const std::string saved = errorOf([&] { saveGraspAsWorld(world, 0, wrong, path); });
+    QVERIFY2(saved.find("grasp.dofs: 2 values, robot ") != std::string::npos && saved.find("grasp.xml") != std::string::npos,
+             saved.c_str());
+    PlannedGrasp misfit = r.grasps.front();
+    misfit.grasp = wrong;
+    const std::string measured =
+        errorOf([&] { measureGrasp(world, 0, 0, misfit, point, {}, {"epsilon-l1"}, false, progress); });
+    QVERIFY2(measured.find("grasp.dofs: 2 values, robot ") != std::string::npos, measured.c_str());
   }
 
   // The final stage's list: force closure first (the first grasp is force closure when any is), ascending stage
