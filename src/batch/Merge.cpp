@@ -114,6 +114,23 @@ void appendField(std::string& out, const std::string& text) {
   out += text;
 }
 
+// A configuration's joints in break-away as one CSV field: "chain:joint:dofValue" per joint, separated by spaces
+// (BATCH.md §Merge and the dataset); empty when none is (the list writes "breakAway" only then).
+std::string breakAwayField(const Json& configuration) {
+  std::string out;
+  const Json* joints = configuration.find("breakAway");
+  if (!joints) return out;
+  for (const Json& j : joints->items("breakAway")) {
+    if (!out.empty()) out += ' ';
+    out += number(j.at("chain", "breakAway").number("chain"));
+    out += ':';
+    out += number(j.at("joint", "breakAway").number("joint"));
+    out += ':';
+    out += numberField(j.at("dofValue", "breakAway"));
+  }
+  return out;
+}
+
 DatasetItem csvItem(const Json& e) {
   DatasetItem item;
   auto str = [&](const char* key) { const Json* v = e.find(key); return v ? csvField(v->string(key)) : std::string(); };
@@ -134,6 +151,8 @@ DatasetItem csvItem(const Json& e) {
       appendField(item.csvTail, numberField(v));
     appendField(item.csvTail, joinedNumbers(conf.at("dofs", c)));
   }
+  // The joints in break-away (PLANNER.md §Grasp list file, "breakAway"), grasp then pre-grasp, after the poses.
+  for (const char* c : {"grasp", "preGrasp"}) appendField(item.csvTail, breakAwayField(e.at(c, "e")));
   if (const Json* t = e.find("trial"); t && !t->isNull()) {
     item.trialFields = numberField(t->at("score", "trial"));
     appendField(item.trialFields, numberField(t->at("held", "trial")));
@@ -226,6 +245,7 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
   for (const char* c : {"grasp", "pregrasp"})
     for (const char* f : {"_x_mm", "_y_mm", "_z_mm", "_qw", "_qx", "_qy", "_qz", "_dofs"})
       appendField(out, std::string(c) + f);
+  out += ",grasp_break_away,pregrasp_break_away";
   // Trial columns only when some row ran trials, so datasets without them keep their columns.
   std::vector<std::string> directions;
   for (const std::string& d : pullDirectionOrder())

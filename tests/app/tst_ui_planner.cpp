@@ -464,7 +464,14 @@ void TstUiPlanner::appliedGraspKeepsItsBreakAwayJoints() {
   for (std::size_t i = 0; i < planned.grasps.size(); ++i) {
     const planner::PlannedGrasp& kept = planned.grasps[i];
     if (!planner::anyBreakAway(kept.grasp.breakAway)) continue;
+    const int commands = window_->document()->undoStack()->count();
     d->selectGrasp(static_cast<int>(i));
+    // The preview is the hand applyHandConfiguration gives (break-away joints too), drawn only: no Document edit.
+    WorldState expected = window_->document()->world().state;
+    planner::applyHandConfiguration(world.robots[0], expected.robots[0], kept.grasp);
+    QVERIFY(d->previewState().has_value());
+    QVERIFY(d->previewState()->robots[0].sameMotionState(expected.robots[0]));
+    QCOMPARE(window_->document()->undoStack()->count(), commands);
     QVERIFY(d->applyCurrent());
     ++applied;
     const RobotState& hand = window_->document()->world().state.robots[0];

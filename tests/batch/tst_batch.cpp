@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 #include "BatchTestJobs.h"
 #include "batch/BatchRun.h"
@@ -206,6 +207,85 @@ class TestBatch : public QObject {
       lastRank[row] = rank;
     }
     QCOMPARE(static_cast<int>(lastRank.size()), test::kSmallJobListRows);
+  }
+
+  // The CSV carries each grasp's joints in break-away (BATCH.md §Merge and the dataset) as the JSON dataset does:
+  // columns grasp_break_away and pregrasp_break_away after pregrasp_dofs, "chain:joint:dofValue" per joint. One
+  // grasp of the reference run gets two joints in break-away (its list as the planner writes a Barrett closing),
+  // and every grasp's fields read back to the JSON dataset's entries of the same records.
+  void datasetCsvCarriesTheBreakAwayState() {
+    const ShardContent shard = readShard(str(baseDir_ + "/shard-0-of-1.jsonl"));
+    QVERIFY(shard.problems.empty() && !shard.rows.empty());
+    std::map<long, std::string> byRow;  // datasetText takes the records in row order
+    for (const auto& [row, text] : shard.rows) byRow[row] = text;
+    std::vector<std::string> records;
+    for (const auto& [row, text] : byRow) records.push_back(text);
+    {  // the first row's first grasp: two joints in break-away in its grasp, none in its pre-grasp
+      Json record = Json::parse(records[0]);
+      Json list = record.at("list", "record");
+      Json grasps = Json::array();
+      for (const Json& g : list.at("grasps", "list").items("grasps")) {
+        Json copy = g;
+        if (grasps.items("grasps").empty()) {
+          Json joints = Json::array();
+          for (const auto& [chain, joint, value] : {std::tuple{0L, 1L, 0.25}, std::tuple{2L, 1L, -1.0 / 3}}) {
+            Json j = Json::object();
+            j.set("chain", chain);
+            j.set("joint", joint);
+            j.set("dofValue", value);
+            joints.push(j);
+          }
+          Json closed = g.at("grasp", "grasp");
+          closed.set("breakAway", joints);
+          copy.set("grasp", closed);
+        }
+        grasps.push(copy);
+      }
+      list.set("grasps", grasps);
+      record.set("list", list);
+      records[0] = record.dumpLine();
+    }
+    MergeSummary summary;
+    const std::string csv = datasetText(records, "digest", test::kSmallJobListRows, DatasetFormat::Csv, "row", summary);
+    const Json json = Json::parse(datasetText(records, "digest", test::kSmallJobListRows, DatasetFormat::Json, "row", summary));
+    const QByteArrayList rows = lines(QByteArray::fromStdString(csv));
+    const QByteArrayList header = rows.first().split(',');
+    const int graspColumn = header.indexOf("grasp_break_away");
+    QCOMPARE(header.indexOf("pregrasp_dofs") + 1, graspColumn);
+    QCOMPARE(header.indexOf("pregrasp_break_away"), graspColumn + 1);
+    const std::vector<Json>& entries = json.at("dataset", "dataset").items("dataset");
+    QCOMPARE(static_cast<std::size_t>(rows.size() - 1), entries.size());
+    // A CSV field back to (chain, joint, value) triples, and the JSON entry's list of them.
+    using Joints = std::vector<std::tuple<long, long, double>>;
+    auto fromCsv = [](const QByteArray& field) {
+      Joints out;
+      for (const QByteArray& joint : field.split(' ')) {
+        if (joint.isEmpty()) continue;
+        const QByteArrayList parts = joint.split(':');
+        if (parts.size() != 3) return Joints{{-1, -1, 0.0}};
+        out.emplace_back(parts[0].toLong(), parts[1].toLong(), parts[2].toDouble());
+      }
+      return out;
+    };
+    auto fromJson = [](const Json& configuration) {
+      Joints out;
+      if (const Json* b = configuration.find("breakAway"))
+        for (const Json& j : b->items("breakAway"))
+          out.emplace_back(static_cast<long>(j.at("chain", "j").number("chain")),
+                           static_cast<long>(j.at("joint", "j").number("joint")), j.at("dofValue", "j").number("v"));
+      return out;
+    };
+    int withBreakAway = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const QByteArrayList f = rows[static_cast<int>(i) + 1].split(',');
+      QCOMPARE(f.size(), header.size());
+      QCOMPARE(fromCsv(f[graspColumn]), fromJson(entries[i].at("grasp", "entry")));
+      QCOMPARE(fromCsv(f[graspColumn + 1]), fromJson(entries[i].at("preGrasp", "entry")));
+      if (!f[graspColumn].isEmpty()) ++withBreakAway;
+    }
+    QVERIFY(withBreakAway >= 1);
+    QCOMPARE(fromCsv(rows[1].split(',')[graspColumn]), (Joints{{0, 1, 0.25}, {2, 1, -1.0 / 3}}));
+    QVERIFY(rows[1].split(',')[graspColumn + 1].isEmpty());
   }
 
   // --rank-by: every grasp by a measure (highest first, none last) or by energy (lowest first); the same

@@ -1269,9 +1269,26 @@ class TestPlanner : public QObject {
     } catch (const sg::Error& e) {
       QVERIFY2(std::string(e.what()).find("grasp.xml") != std::string::npos, e.what());
     }
+    // A grasp that does not fit the hand: applyHandConfiguration's one check (requireHandFits), naming the field,
+    // and the file for a world being saved.
     HandConfiguration wrong = c;
     wrong.dofValues.push_back(0);
-    QVERIFY_THROWS_EXCEPTION(sg::Error, saveGraspAsWorld(world, 0, wrong, path));
+    auto errorOf = [](const std::function<void()>& f) {
+      try {
+        f();
+      } catch (const sg::Error& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    };
+    const std::string saved = errorOf([&] { saveGraspAsWorld(world, 0, wrong, path); });
+    QVERIFY2(saved.find("grasp.dofs: 2 values, robot ") != std::string::npos && saved.find("grasp.xml") != std::string::npos,
+             saved.c_str());
+    PlannedGrasp misfit = r.grasps.front();
+    misfit.grasp = wrong;
+    const std::string measured =
+        errorOf([&] { measureGrasp(world, 0, 0, misfit, point, {}, {"epsilon-l1"}, false, progress); });
+    QVERIFY2(measured.find("grasp.dofs: 2 values, robot ") != std::string::npos, measured.c_str());
   }
 
   // The final stage's list: force closure first (the first grasp is force closure when any is), ascending stage
@@ -1717,14 +1734,54 @@ class TestPlanner : public QObject {
     const long candidatesScored = static_cast<long>(r.annealing.best.size()) - r.finalStage.unscored;
     const long moves = r.finalStage.evaluations - candidatesScored;
     QVERIFY2(moves <= r.finalStage.moveBudget, qPrintable(QString::number(moves)));
-    // Candidates are left unscored only once the list is full of force-closure grasps.
-    if (r.finalStage.unscored > 0)
+    // Candidates are left unscored only once the list is full of force-closure grasps and the scorings have
+    // reached the budget.
+    if (r.finalStage.unscored > 0) {
       QVERIFY(std::all_of(r.grasps.begin(), r.grasps.end(), [](const PlannedGrasp& g) { return g.forceClosure; }));
+      QVERIFY(candidatesScored >= r.finalStage.moveBudget);
+    }
     request.finalStage.movesPerIteration = 0;
     const PlanResult unlimited = planGrasps(world, request, progress);
     QCOMPARE(unlimited.finalStage.moveBudget, -1L);
     QVERIFY(!unlimited.finalStage.budgetSpent);
     QVERIFY(unlimited.finalStage.evaluations >= r.finalStage.evaluations);
+  }
+
+  // Score (PLANNER.md §Final stage, "Score"): within the budget every candidate is scored, so the list holds the
+  // best of them, not the first 20 force-closure ones in the search's order. The default world's seed 1 at
+  // 8,000 iterations: the contacts energy's best candidates are force closure with small ε (the first 20
+  // force-closure candidates' best ε L1 is 0.188), a candidate further down scores ε 0.211; scoring stopped at
+  // the 20th force-closure candidate lost it. Each candidate's score is computed here independently.
+  void finalStageListHoldsTheBestScoredCandidate() {
+    const World world = bundled("default.xml");
+    NullProgress progress;
+    PlanRequest request = stagedPlan(1);
+    request.maxSteps = request.params.k0 + 8000;
+    const PlanResult r = planGrasps(world, request, progress);
+    QVERIFY(r.finalStage.moveBudget >= static_cast<long>(r.annealing.best.size()));
+    QCOMPARE(r.finalStage.unscored, 0L);
+    EnergySettings stageEnergy = request.energy;
+    stageEnergy.kind = EnergyKind::AutoGraspQuality;
+    HandEvaluator evaluator(world, world.state, r.space, stageEnergy);
+    double bestCandidate = std::numeric_limits<double>::infinity();
+    std::size_t forceClosure = 0, firstForceClosureBeyond = 0;  // the search-order index past the 20th
+    for (std::size_t i = 0; i < r.annealing.best.size(); ++i) {
+      const std::optional<double> e = evaluator.energy(r.annealing.best[i].x);
+      if (!e) continue;
+      if (*e <= 0 && ++forceClosure == 20) firstForceClosureBeyond = i + 1;
+      bestCandidate = std::min(bestCandidate, *e);
+    }
+    QVERIFY(bestCandidate < 0);
+    QVERIFY(!r.finalStage.states.empty());
+    double bestListed = std::numeric_limits<double>::infinity();
+    for (const StagedState& s : r.finalStage.states) bestListed = std::min(bestListed, s.state.energy);
+    QVERIFY2(bestListed <= bestCandidate, qPrintable(QString("%1 > %2").arg(bestListed).arg(bestCandidate)));
+    // Not vacuous: the best candidate lies beyond the 20th force-closure one in the search's order.
+    double bestOfFirst = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < firstForceClosureBeyond; ++i)
+      if (const std::optional<double> e = evaluator.energy(r.annealing.best[i].x)) bestOfFirst = std::min(bestOfFirst, *e);
+    QVERIFY(firstForceClosureBeyond > 0 && firstForceClosureBeyond < r.annealing.best.size());
+    QVERIFY2(bestCandidate < bestOfFirst, qPrintable(QString("%1 %2").arg(bestCandidate).arg(bestOfFirst)));
   }
 
   void badFinalStageSettingsAreRejected() {

@@ -272,9 +272,7 @@ void PlannerDock::selectGrasp(int index) {
   const PlannedGrasp& g = list_.grasps[static_cast<std::size_t>(index)];
   const HandConfiguration& c = showFinal_ ? g.grasp : g.preGrasp;
   const int robot = list_.robotIndex;
-  if (robot >= 0 && robot < static_cast<int>(doc_->world().robots.size()) &&
-      c.dofValues.size() == doc_->world().robots[static_cast<std::size_t>(robot)].dofCount())
-    showPreview(robot, c.X_WP, c.dofValues, c.breakAway);
+  if (robot >= 0 && robot < static_cast<int>(doc_->world().robots.size())) showPreview(robot, c);
   updateButtons();
 }
 
@@ -317,10 +315,6 @@ bool PlannerDock::applyCurrent() {
   const PlannedGrasp& g = list_.grasps[static_cast<std::size_t>(current_)];
   const HandConfiguration& c = showFinal_ ? g.grasp : g.preGrasp;
   const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
-  if (c.dofValues.size() != hand.dofCount()) {
-    setStatus(tr("The grasp has %1 DOF values, %2 has %3").arg(c.dofValues.size()).arg(QString::fromStdString(hand.name)).arg(hand.dofCount()));
-    return false;
-  }
   WorldState after = world.state;
   RobotState& rs = after.robots[static_cast<std::size_t>(robot)];
   try {
@@ -425,21 +419,23 @@ bool PlannerDock::saveCurrentAsWorld(const QString& path) {
   return true;
 }
 
-void PlannerDock::showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs,
-                              const BreakAwayState& breakAway) {
+bool PlannerDock::showPreview(int robot, const HandConfiguration& hand) {
   const World& world = doc_->world();
-  WorldState state = world.state;
-  RobotState& rs = state.robots[static_cast<std::size_t>(robot)];
-  rs.X_WP = X_WP;
-  rs.breakAway = breakAway;  // the previewed hand's, not the document's
-  std::vector<double> values = dofs.empty() ? rs.dofValues : dofs;
-  setDofValues(world.robots[static_cast<std::size_t>(robot)], rs, values);
+  const Robot& r = world.robots[static_cast<std::size_t>(robot)];
+  WorldState state = world.state;  // a copy: the preview is drawn, never a Document edit
+  try {
+    applyHandConfiguration(r, state.robots[static_cast<std::size_t>(robot)], hand);  // its break-away joints too
+  } catch (const Error& e) {
+    setStatus(tr("The grasp does not fit %1: %2").arg(QString::fromStdString(r.name), QString::fromUtf8(e.what())));
+    return false;
+  }
   updateConnections(world, state);
   preview_ = std::move(state);
   if (ViewportPanel* panel = window_->viewportPanel()) {
     panel->scene()->updatePoses(world, *preview_);
     panel->viewport()->update();
   }
+  return true;
 }
 
 void PlannerDock::clearPreview() {

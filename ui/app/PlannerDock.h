@@ -105,8 +105,9 @@ class PlannerDock : public QDockWidget {
   void refreshTable();
   void updateButtons();
   void setStatus(const QString& text);
-  // `breakAway`: the previewed hand's joints in break-away (empty: none).
-  void showPreview(int robot, const Transform& X_WP, const std::vector<double>& dofs, const BreakAwayState& breakAway = {});
+  // Draws `hand` (pose, DOF values, joints in break-away: applyHandConfiguration) on a copy of the world state, never
+  // the Document; false (and the reason in the status line) when it does not fit the robot.
+  bool showPreview(int robot, const sg::planner::HandConfiguration& hand);
   void showSearchState(const std::vector<double>& x);  // the running search's state, at most every 200 ms
   void clearPreview();
   int robotIndex() const;

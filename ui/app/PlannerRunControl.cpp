@@ -116,7 +116,9 @@ void PlannerDock::showSearchState(const std::vector<double>& x) {
   if (!settings_->showSearch() || !runSpace_ || x.empty() || lastPreview_.elapsed() < kPreviewEvery_ms) return;
   if (runSpace_->robot >= static_cast<int>(doc_->world().robots.size())) return;
   lastPreview_.restart();
-  showPreview(runSpace_->robot, runSpace_->palmPose(x), runSpace_->dofValues(doc_->world(), x));
+  std::vector<double> dofs = runSpace_->dofValues(doc_->world(), x);
+  if (dofs.empty()) dofs = doc_->world().state.robots[static_cast<std::size_t>(runSpace_->robot)].dofValues;  // no posture variables
+  showPreview(runSpace_->robot, {runSpace_->palmPose(x), std::move(dofs), {}});
 }
 
 void PlannerDock::onTick() {

@@ -219,11 +219,17 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
     s.closedDofs = rs.dofValues;
     s.closedBreakAway = rs.breakAway;
   };
-  // Candidates are scored in the search's order; once `keep` of them are force closure the list is full of
-  // force-closure grasps and the rest are not scored (nor closed).
+  // The scored moves allowed (PLANNER.md §Final stage, "Budget").
+  if (settings.movesPerIteration > 0)
+    out.moveBudget = std::max(static_cast<long>(keep),
+                              static_cast<long>(settings.movesPerIteration * static_cast<double>(settings.searchIterations)));
+  // Candidates are scored in the search's order. Once `keep` of them are force closure the list is full of
+  // force-closure grasps, and the rest are not scored (nor closed) when the scorings so far have reached the move
+  // budget: the search's order (its energy) does not rank force-closure grasps by ε, so the first `keep` of them
+  // are not the list's best (PLANNER.md §Final stage, "Score"); within the budget every candidate is scored.
   std::size_t forceClosure = 0;
   for (std::size_t i = 0; i < kept.size(); ++i) {
-    if (forceClosure >= keep) {
+    if (forceClosure >= keep && out.moveBudget >= 0 && static_cast<long>(i) >= out.moveBudget) {
       out.unscored = static_cast<long>(kept.size() - i);
       break;
     }
@@ -269,9 +275,6 @@ FinalStageOutcome runFinalStage(const World& world, const HandSearchSpace& space
   // before it is given up; a legal one closer than minDistance to another kept state is refused (the list
   // keeps its distance rule); otherwise it is scored and taken only when it scores strictly better (so no state
   // gets worse).
-  if (settings.movesPerIteration > 0)
-    out.moveBudget = std::max(static_cast<long>(keep),
-                              static_cast<long>(settings.movesPerIteration * static_cast<double>(settings.searchIterations)));
   long moves = 0;  // scored moves so far
   auto spent = [&] { return out.moveBudget >= 0 && moves >= out.moveBudget; };
   auto propose = [&](std::size_t i, std::vector<double> y, bool backOff) {

@@ -28,10 +28,9 @@ void measureGrasp(const World& world, int robot, int graspable, PlannedGrasp& gr
   const Robot& hand = world.robots[static_cast<std::size_t>(robot)];
   RobotState& rs = state.robots[static_cast<std::size_t>(robot)];
   const HandConfiguration& from = closeFromPreGrasp ? grasp.preGrasp : grasp.grasp;
-  if (from.dofValues.size() != hand.dofCount())
-    throw Error("the grasp has " + std::to_string(from.dofValues.size()) + " DOF values, robot " + hand.name +
-                " has " + std::to_string(hand.dofCount()));
-  applyHandConfiguration(hand, rs, from);  // the world's own break-away state is replaced by the grasp's
+  // Checks that it fits the hand (DOF count, break-away joints); the world's own break-away state is replaced by
+  // the grasp's.
+  applyHandConfiguration(hand, rs, from);
   updateConnections(world, state);
   if (closeFromPreGrasp) {
     AutoGraspSettings ag = autoGraspSettings;
@@ -98,9 +97,6 @@ HandSearchSpace makeSearchSpace(const World& world, const PlanRequest& request) 
 void saveGraspAsWorld(const World& world, int robot, const HandConfiguration& hand, const std::string& path) {
   requireRobot(world, robot);
   const Robot& r = world.robots[static_cast<std::size_t>(robot)];
-  if (hand.dofValues.size() != r.dofCount())
-    throw Error("the grasp has " + std::to_string(hand.dofValues.size()) + " DOF values, robot " + r.name + " has " +
-                std::to_string(r.dofCount()), path);
   World copy = world;
   RobotState& rs = copy.state.robots[static_cast<std::size_t>(robot)];
   try {
