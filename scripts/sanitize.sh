@@ -17,7 +17,8 @@ suites=(tst_core tst_progress tst_geometry tst_mesh_readers tst_inventor_reader 
         tst_roll_pitch_yaw tst_eigengrasp_range tst_hand_motion_presets tst_model_parameters tst_analysis_json
         tst_input_file tst_analysis_progress tst_cli_model_param tst_test_only_model tst_data_directory
         tst_json_format tst_warm_epsilon tst_contact_cache tst_contact_margin
-        tst_sim tst_physics_prediction tst_physics_comparison tst_primitive_fit tst_decomposition_cache)
+        tst_sim tst_physics_prediction tst_physics_comparison tst_primitive_fit tst_decomposition_cache
+        tst_sphere_hull)
 # A suite that ctest runs as several entries (tst_malformed and tst_malformed_shard2of4, ...: tests/BUILD_TIME.md
 # §ctest) is selected with all of them.
 regex="^($(IFS='|'; echo "${suites[*]}"))(_shard[0-9]+of[0-9]+)?\$"

@@ -1,5 +1,7 @@
 #include "sim/CollisionPrefilter.h"
 
+#include "sim/SphereHullCollision.h"
+
 #include <algorithm>
 #include <cmath>
 #include <mutex>
@@ -83,6 +85,15 @@ int prefiltered(const mjModel* m, const mjData* d, mjContact* con, int g1, int g
   return original[m->geom_type[g1]][m->geom_type[g2]](m, d, con, g1, g2, margin);
 }
 
+// Sphere (g1) against mesh (g2): the exact function where the model registered its hulls (SphereHullCollision.h),
+// MuJoCo's MPR otherwise.
+int prefilteredSphereMesh(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+  if (geomBoxesApart(m, d, g1, g2, margin)) return 0;
+  bool handled = false;
+  const int n = collideSphereMeshRegistered(m, d, con, g1, g2, margin, handled);
+  return handled ? n : original[mjGEOM_SPHERE][mjGEOM_MESH](m, d, con, g1, g2, margin);
+}
+
 }  // namespace
 
 bool geomBoxesApart(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin) {
@@ -121,7 +132,13 @@ void installCollisionPrefilter() {
         const bool bounded = a >= mjGEOM_SPHERE && b >= mjGEOM_SPHERE;
         if (original[a][b] && bounded) mjCOLLISIONFUNC[a][b] = prefiltered;
       }
+    if (original[mjGEOM_SPHERE][mjGEOM_MESH]) mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_MESH] = prefilteredSphereMesh;
   });
+}
+
+mjfCollision mujocoCollisionFunction(int type1, int type2) {
+  installCollisionPrefilter();
+  return original[type1][type2];
 }
 
 void writeGeomBoxes(mjModel* m, bool enabled) {

@@ -13,7 +13,8 @@ namespace sg::sim {
 // MjcfBuilder declares them (`<size nuser_geom>`); the test skips a model without them.
 inline constexpr int kGeomBoxUserSize = 6;
 
-// Wraps MuJoCo's collision table once per process (thread-safe; later calls do nothing).
+// Wraps MuJoCo's collision table once per process (thread-safe; later calls do nothing). The sphere–mesh entry
+// also runs the exact function of SphereHullCollision.h for a model that registered its hulls.
 void installCollisionPrefilter();
 
 // True when the boxes of geoms g1 and g2 (geom_user, below) are farther apart than `margin`, so the geoms cannot
@@ -23,6 +24,10 @@ bool geomBoxesApart(const mjModel* m, const mjData* d, int g1, int g2, mjtNum ma
 bool geomBoxesApart(const mjModel* m, const mjData* d, const mjtNum c1[3], const mjtNum c2[3], int g1, int g2,
                     mjtNum margin);
 void geomBoxCentres(const mjModel* m, const mjData* d, mjtNum* centres);
+
+// MuJoCo's own entry of its collision table for two geom types (before this file wrapped it; null where MuJoCo
+// has none): the reference the tests compare SphereHullCollision.h against.
+mjfCollision mujocoCollisionFunction(int type1, int type2);
 
 // Writes each geom's box into geom_user from the compiled model (mesh vertices, primitive sizes). With
 // `enabled` false the boxes are unbounded, so the test never rejects a pair (the reference for cross-checks).

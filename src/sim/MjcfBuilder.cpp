@@ -181,6 +181,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   out.graspable = graspable;
   out.collisionPrefilter = settings.collisionPrefilter;
   out.pairList = settings.pairList;
+  out.exactSphereMesh = settings.exactSphereMesh;
   const Body& object = world.graspables[static_cast<std::size_t>(graspable)];
   if (!(object.mass_g > 0) || !std::isfinite(object.mass_g))
     throw Error("graspable '" + object.name + "' has no mass (" + formatDouble(object.mass_g) + " g)", world.sourceFile);

@@ -55,6 +55,7 @@ struct SimLayout {
   double objectVolumeError = 0;   // ConvexPieces::volumeError of the object's mesh (0 for a primitive)
   bool collisionPrefilter = true;  // TrialSettings::collisionPrefilter
   bool pairList = true;            // TrialSettings::pairList
+  bool exactSphereMesh = true;     // TrialSettings::exactSphereMesh
   int pairSlots = 0;               // placeholder <pair>s declared as room for the per-step pair list (PairList.h)
 };
 

@@ -40,6 +40,7 @@ SimModel::SimModel(SimLayout layout)
       model_((installCollisionPrefilter(), loadFromMemory(layout_.mjcf))),
       pairList_(model_, layout_.pairSlots, layout_.pairList) {
   writeGeomBoxes(model_, layout_.collisionPrefilter);
+  if (layout_.exactSphereMesh) sphereHulls_ = std::make_unique<SphereHullCollider>(model_);
   data_ = mj_makeData(model_);
   if (!data_) {
     pairList_.restore(model_);
@@ -57,6 +58,7 @@ SimModel::SimModel(SimLayout layout)
 }
 
 SimModel::~SimModel() {
+  sphereHulls_.reset();  // unregistered before the model it is keyed by is freed
   mj_deleteData(data_);
   pairList_.restore(model_);
   mj_deleteModel(model_);

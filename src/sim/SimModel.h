@@ -2,6 +2,7 @@
 // A loaded MuJoCo model and its data for one trial (README.md §Model): the MJCF of a SimLayout handed to
 // mj_loadXML through MuJoCo's virtual file system (no file on disk), the DOF drives set up
 // (README.md §Actuators), and the joints at the state's values. Owns mjModel and mjData; not copyable.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 
 #include "sim/MjcfBuilder.h"
 #include "sim/PairList.h"
+#include "sim/SphereHullCollision.h"
 
 namespace sg::sim {
 
@@ -39,6 +41,9 @@ class SimModel {
   void forward();
   void step();
   const PairList& pairList() const { return pairList_; }
+  // The hulls of the exact sphere–mesh contact (SphereHullCollision.h); null when TrialSettings::exactSphereMesh
+  // is off.
+  const SphereHullCollider* sphereHulls() const { return sphereHulls_.get(); }
   // DOF values (rad or mm, as the robot's DOFs) read from the leader joints.
   std::vector<double> dofValues() const;
 
@@ -49,6 +54,7 @@ class SimModel {
   mjModel* model_ = nullptr;
   mjData* data_ = nullptr;
   PairList pairList_;
+  std::unique_ptr<SphereHullCollider> sphereHulls_;
   int objectBody_ = -1, palmBody_ = -1;
   std::vector<int> handIndex_;                         // per MuJoCo body
   std::vector<int> leaderQposAdr_;                     // per SimLayout::dofs entry

@@ -42,6 +42,10 @@ struct TrialSettings {
   // MuJoCo primitives (README.md §Geometry); off keeps them meshes (cuboids are boxes either way). Not exact: the
   // primitive is up to 3 % of its radius outside the piece's faces; benchmarks compare the verdicts both ways.
   bool tessellatedPrimitives = true;
+  // Model choice for speed, not in the JSON: a sphere against a convex mesh piece collides by its exact closed form
+  // (SphereHullCollision.h) instead of MuJoCo's MPR, whose depth and normal are iterative approximations (README.md
+  // §Exact sphere–mesh contact). Not bit for bit the same trajectory; off is MuJoCo's own narrow phase.
+  bool exactSphereMesh = true;
 };
 
 // Throws sg::Error naming the first setting that is not finite or out of its range.

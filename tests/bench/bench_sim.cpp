@@ -7,9 +7,11 @@
 // give the same trajectory bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
 // src/sim/README.md §Geometry). Per bundled world with a hand, the default grasp's held/lost per direction with
 // primitives off, under the default settings, and under the 4 ms step, which must agree (src/sim/README.md
-// §Timestep), and its trajectory with and without the pair list (equal bit for bit). Cross-checks (a failure exits
+// §Timestep), and its trajectory with and without the pair list (equal bit for bit). The same trials with MuJoCo's
+// MPR instead of the exact sphere-mesh contact (TrialSettings::exactSphereMesh off, src/sim/README.md §Exact
+// sphere–mesh contact). Cross-checks (a failure exits
 // 3): each trial repeated gives the same result bit for bit, the summary's score equals the held directions over
-// six, the prefilter and the pair list change nothing, the held directions agree.
+// six, the prefilter and the pair list change nothing, the held directions agree (primitives, 4 ms, MPR).
 //   bench_sim [STATES [trial]]   STATES default 5; "trial": only the timed trial and its repeat per state (for
 //   callgrind: two runTrial calls per state), no decomposition, no hand pieces, no prefilter, primitives or protocol
 //   comparison
@@ -95,6 +97,8 @@ void compareProtocols(bench::CrossCheck& check) {
   coarse.timestep_s = 2 * now.timestep_s;
   TrialSettings unlisted = now;
   unlisted.pairList = false;
+  TrialSettings mpr = now;
+  mpr.exactSphereMesh = false;
   std::printf("\nheld per direction of each bundled world's default grasp: tessellated primitives as meshes (before), "
               "the default settings (now), the %.0f ms step:\n", 1e3 * coarse.timestep_s);
   NullProgress progress;
@@ -110,11 +114,12 @@ void compareProtocols(bench::CrossCheck& check) {
       for (const DirectionTrial& d : r.directions) worst_mm = std::max(worst_mm, d.displacement_mm);
       return r;
     };
-    double tb = 0, tn = 0, tc = 0, tu = 0, wb = 0, wn = 0, wc = 0, wu = 0;
+    double tb = 0, tn = 0, tc = 0, tu = 0, tm = 0, wb = 0, wn = 0, wc = 0, wu = 0, wm = 0;
     const TrialResult a = run(before, tb, wb);
     const TrialResult b = run(now, tn, wn);
     const TrialResult c = run(coarse, tc, wc);
     const TrialResult u = run(unlisted, tu, wu);
+    const TrialResult x = run(mpr, tm, wm);
     std::printf("  %-24s pair list: same trajectory without it: %s (%.1f ms CPU with, %.1f ms without)\n", name,
                 sameTrajectory(b, u) ? "yes" : "NO", 1e3 * tn, 1e3 * tu);
     check.expect(sameTrajectory(b, u), std::string(name) + ": the pair list changed the trajectory");
@@ -124,6 +129,9 @@ void compareProtocols(bench::CrossCheck& check) {
                 heldList(c).c_str(), wc, 1e3 * tc);
     check.expect(heldList(a) == heldList(b), std::string(name) + ": held directions changed with the primitives");
     check.expect(heldList(b) == heldList(c), std::string(name) + ": held directions changed with the timestep");
+    std::printf("  %-24s MPR:    %s(largest %.1f mm; %.1f ms CPU; sphere-mesh pairs by MuJoCo's MPR)\n", "",
+                heldList(x).c_str(), wm, 1e3 * tm);
+    check.expect(heldList(b) == heldList(x), std::string(name) + ": held directions changed with MPR");
   }
 }
 
@@ -228,13 +236,20 @@ int main(int argc, char** argv) {
                 sim.pairList().candidates(), st.listed, st.kept, st.scratch, st.dynamic, st.largest);
   }
 
-  std::vector<double> trial_s, unfiltered_s, unlisted_s, meshes_s;
+  std::vector<double> trial_s, unfiltered_s, unlisted_s, meshes_s, mpr_s;
   TrialSettings unfiltered = settings;
   unfiltered.collisionPrefilter = false;
   TrialSettings unlisted = settings;
   unlisted.pairList = false;
   TrialSettings meshes = settings;
   meshes.tessellatedPrimitives = false;
+  TrialSettings mpr = settings;
+  mpr.exactSphereMesh = false;
+  {
+    const SimModel sim(buildMjcf(world, states[0], 0, 0, settings));
+    std::printf("exact sphere-mesh contact: %d of %d meshes have a hull (the others keep MPR)\n",
+                sim.sphereHulls()->usableMeshes(), sim.sphereHulls()->meshes());
+  }
   NullProgress progress;
   int heldTotal = 0;
   for (std::size_t i = 0; i < states.size(); ++i) {
@@ -244,6 +259,13 @@ int main(int argc, char** argv) {
     const TrialResult b = runTrial(world, states[i], {0, 0, settings}, progress);
     check.expect(trialSummaryJson(a).dump() == trialSummaryJson(b).dump(), "state " + std::to_string(i) + ": repeated trial differs");
     check.expect(a.score() == static_cast<double>(a.heldCount()) / 6.0, "score is not held/6");
+    if (!trialOnly) {
+      // MuJoCo's MPR for the sphere-mesh pairs (the same run's before and after).
+      const double t4 = cpuSeconds();
+      const TrialResult f = runTrial(world, states[i], {0, 0, mpr}, progress);
+      mpr_s.push_back(cpuSeconds() - t4);
+      check.expect(heldList(a) == heldList(f), "state " + std::to_string(i) + ": held directions changed with MPR");
+    }
     if (!trialOnly) {
       const double t1 = cpuSeconds();
       const TrialResult c = runTrial(world, states[i], {0, 0, unfiltered}, progress);
@@ -272,6 +294,12 @@ int main(int argc, char** argv) {
               "CPU; %.0fx real time; %.0f trials per core-hour (model build included: %.0f)\n",
               settings.settle_s, settings.duration_s, settings.timestep_s, 1e3 * trial.median_s, 1e3 * trial.p90_s,
               simulated_s / trial.median_s, 3600 / trial.median_s, 3600 / (trial.median_s + build.median_s));
+  if (!trialOnly) {
+    const bench::Spread withMpr = bench::spreadOf(mpr_s);
+    std::printf("  the same trials with MuJoCo's MPR for sphere-mesh pairs (held directions asserted equal): median %.1f "
+                "ms, p90 %.1f ms CPU (exact sphere-mesh contact %.2fx faster)\n",
+                1e3 * withMpr.median_s, 1e3 * withMpr.p90_s, withMpr.median_s / trial.median_s);
+  }
   if (!trialOnly) {
     const bench::Spread plain = bench::spreadOf(unfiltered_s);
     std::printf("  the same trials without the collision prefilter (same result, asserted): median %.1f ms, p90 %.1f ms CPU "
