@@ -41,16 +41,15 @@ struct alignas(64) Facet {
   std::array<std::uint8_t, kMaxDim> back;  // back[k]: the slot of facet nb[k] that points back here
   int mark;                       // +round: seen this round; −round: tested, not seen
   bool alive;
-  bool stale;                     // warm start: its vertices moved, n and b not refitted yet (b a lower bound)
-  Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true), stale(false) {}
+  Facet() : n(P6::Zero()), b(0), dist(0), nb{}, v{}, back{}, mark(0), alive(true) {}
   // A slot that tryAdd fills completely (vertices, neighbours, normal) before it is read: only the
   // bookkeeping is set, so growing the array does not zero the whole facet.
   struct Uninitialized {};
-  explicit Facet(Uninitialized) : mark(0), alive(false), stale(false) {}
+  explicit Facet(Uninitialized) : mark(0), alive(false) {}
 };
 static_assert(sizeof(Facet) == 128, "a facet fills two cache lines");
 
-P6 pad(const VecD& x) {
+inline P6 pad(const VecD& x) {
   P6 p = P6::Zero();
   p.head(x.size()) = x;
   return p;
@@ -85,6 +84,8 @@ class Polytope {
     facets_.clear();
     free_.clear();
     offsets_.clear();
+    fit_.clear();
+    epoch_ = 0;
     blockMin_.clear();
     cutoff_ = kInf;
     live_ = 0;
@@ -229,6 +230,10 @@ class Polytope {
   const Origin& origin(int k) const { return dirs_[static_cast<std::size_t>(k)]; }
   double step(int k) const { return steps_[static_cast<std::size_t>(k)]; }
   const P6& vertex(int k) const { return pts_[static_cast<std::size_t>(k)]; }
+  // Facet slots (live and dead), a slot's offset (a stale facet's: its lower bound) and whether its plane is exact.
+  int slotCount() const { return static_cast<int>(facets_.size()); }
+  double bound(int i) const { return offsets_[static_cast<std::size_t>(i)]; }
+  bool exact(int i) const { return fit_[static_cast<std::size_t>(i)] == epoch_; }
   void moveVertex(int k, const P6& p) { pts_[static_cast<std::size_t>(k)] = p; }
   void setInterior(const P6& c) { c_ = c; }
   const P6& interior() const { return c_; }
@@ -239,22 +244,22 @@ class Polytope {
   // other offset) or when an insertion's walk reads it (tryAdd). A drag moves the low facets a little, and the
   // others, most of a smooth set's polytope, are never refitted. No convexity is asked for: QUALITY.md §Warm start
   // explains why the lowest offset still bounds ε.
+  // The facets themselves are not touched (~4,700 of 128 bytes on the default grasp's ε L∞, more than a core's
+  // L2 cache): a facet is stale when its fit epoch is not the current one, and its bound lives in the offsets
+  // array only (its b is the offset of its last refit until it is refitted again).
   void markMoved(double moved) {
     cutoff_ = kInf;
     created_ = 0;
     perturbed_ = 0;
     refitFailed_ = false;
     warmStale_ = true;
-    std::fill(offsets_.begin(), offsets_.end(), kInf);
-    std::fill(blockMin_.begin(), blockMin_.end(), kInf);
-    for (std::size_t i = 0; i < facets_.size(); ++i) {
-      Facet& f = facets_[i];
-      if (!f.alive) continue;
-      f.mark = 0;
-      f.b -= moved;
-      f.stale = true;
-      setOffset(i, f.b);
+    if (++epoch_ == 0) {  // the epoch wrapped around: no fit epoch may equal the current one by chance
+      std::fill(fit_.begin(), fit_.end(), 0u);
+      epoch_ = 1;
     }
+    // x − moved is monotone in x, so each block's bound stays below its offsets (+∞ stays +∞).
+    for (double& b : offsets_) b -= moved;
+    for (double& b : blockMin_) b -= moved;
   }
   // Right after markMoved: refits every stale facet whose bound lies below the lowest exact offset, in one pass
   // over the offsets rather than by picks (QUALITY.md §Warm start: the picks' block scans cost more than the refits).
@@ -262,35 +267,37 @@ class Polytope {
   // the current E is refitted (E takes its offset if lower); afterwards every facet left stale has a bound ≥ E, the
   // lowest exact offset, as lowestExact would leave it. False if a refit failed (as lowestExact's −2).
   bool refitBelowLowest() {
-    std::size_t first = 0;
-    double lowestBound = kInf;
-    for (std::size_t i = 0; i < offsets_.size(); ++i)
-      if (offsets_[i] < lowestBound) { lowestBound = offsets_[i]; first = i; }
-    if (!(lowestBound < kInf)) return true;
-    if (!refitStale(facets_[first])) return false;
+    const int lowestId = lowest();  // the facet of lowest bound (cutoff_ is +∞ after markMoved)
+    if (lowestId < 0) return true;
+    const auto first = static_cast<std::size_t>(lowestId);
+    if (!refitStale(first)) return false;
     double exact = facets_[first].b;
     offsets_[first] = exact;
-    for (std::size_t i = 0; i < offsets_.size(); ++i) {
-      if (!(offsets_[i] < exact) || !facets_[i].stale) continue;
-      // A tighter bound first: every point x of the moved facet has n·x ≥ min over its vertices of n·v (n its old
-      // unit normal), so |x| ≥ that too; it counts only the moves along n, and most candidates end here.
-      Facet& f = facets_[i];
-      double tilted = kInf;
-      for (int k = 0; k < d_; ++k)
-        tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(k)])]));
-      if (tilted > f.b) {
-        f.b = tilted;
-        offsets_[i] = tilted;
-        if (!(tilted < exact)) continue;
-      }
-      if (!refitStale(facets_[i])) return false;
-      offsets_[i] = facets_[i].b;
-      exact = std::min(exact, facets_[i].b);
-    }
+    blockMin_[first / kBlock] = std::min(blockMin_[first / kBlock], exact);  // its bound may exceed it by round-off
+    // Block by block: a block whose bound is not below E holds no candidate (E only falls), and the bounds of the
+    // blocks scanned are made exact in the same pass.
     for (std::size_t k = 0; k < blockMin_.size(); ++k) {
+      if (!(blockMin_[k] < exact)) continue;
       const std::size_t begin = k * kBlock, end = std::min(begin + kBlock, offsets_.size());
-      blockMin_[k] = *std::min_element(offsets_.begin() + static_cast<std::ptrdiff_t>(begin),
-                                       offsets_.begin() + static_cast<std::ptrdiff_t>(end));
+      double lowestInBlock = kInf;
+      for (std::size_t i = begin; i < end; ++i) {
+        if (offsets_[i] < exact && fit_[i] != epoch_) {
+          // A tighter bound first: every point x of the moved facet has n·x ≥ min over its vertices of n·v (n its
+          // old unit normal), so |x| ≥ that too; it counts only the moves along n, and most candidates end here.
+          const Facet& f = facets_[i];
+          double tilted = kInf;
+          for (int m = 0; m < d_; ++m)
+            tilted = std::min(tilted, f.n.dot(pts_[static_cast<std::size_t>(f.v[static_cast<std::size_t>(m)])]));
+          if (tilted > offsets_[i]) offsets_[i] = tilted;
+          if (offsets_[i] < exact) {
+            if (!refitStale(i)) return false;
+            offsets_[i] = facets_[i].b;
+            exact = std::min(exact, facets_[i].b);
+          }
+        }
+        lowestInBlock = std::min(lowestInBlock, offsets_[i]);
+      }
+      blockMin_[k] = lowestInBlock;
     }
     return true;
   }
@@ -304,31 +311,42 @@ class Polytope {
     for (;;) {
       const int i = lowest();
       if (i < 0) return i;
-      if (!facets_[static_cast<std::size_t>(i)].stale) return i;
+      if (fit_[static_cast<std::size_t>(i)] == epoch_) return i;
       const std::size_t block = static_cast<std::size_t>(i) / kBlock;
       double others = kInf;
       for (std::size_t k = 0; k < blockMin_.size(); ++k)
         if (k != block) others = std::min(others, blockMin_[k]);
       const std::size_t first = block * kBlock, last = std::min(first + kBlock, offsets_.size());
       for (std::size_t id = static_cast<std::size_t>(i);;) {
-        Facet& f = facets_[id];
-        if (!refitStale(f)) return -2;
-        offsets_[id] = f.b;
+        if (!refitStale(id)) return -2;
+        offsets_[id] = facets_[id].b;
         double best = kInf;
         for (std::size_t j = first; j < last; ++j)
           if (offsets_[j] < best) { best = offsets_[j]; id = j; }
         blockMin_[block] = best;
-        if (!(best <= others) || !facets_[id].stale) break;
+        if (!(best <= others) || fit_[id] == epoch_) break;
       }
     }
   }
   // A lower bound of the surface's distance from the origin: the smallest offset, stale facets' bounds included.
   double clearance() const { return minOffset(); }
+  // A lower bound of it without a pass over the offsets: the smallest block bound (each ≤ its block's offsets, but
+  // left low when a facet dies). After refitBelowLowest every block bound below the lowest exact offset is exact, so
+  // on a warm polytope this is the clearance, or below it by what the insertions' dead facets left.
+  double blockClearance() const {
+    double m = kInf;
+    for (const double b : blockMin_) m = std::min(m, b);
+    return m;
+  }
   // The smallest offset of a live facet (+∞ without facets).
   double minOffset() const {
-    double m = kInf;
-    for (const double b : offsets_) m = std::min(m, b);
-    return m;
+    // Four running minima: one chain of dependent comparisons would wait on each (a warm ε L∞ solve reads ~5,000).
+    std::array<double, 4> m = {kInf, kInf, kInf, kInf};
+    const std::size_t n = offsets_.size(), n4 = n - n % 4;
+    for (std::size_t i = 0; i < n4; i += 4)
+      for (std::size_t j = 0; j < 4; ++j) m[j] = std::min(m[j], offsets_[i + j]);
+    for (std::size_t i = n4; i < n; ++i) m[0] = std::min(m[0], offsets_[i]);
+    return std::min(std::min(m[0], m[1]), std::min(m[2], m[3]));
   }
 
   // The plane through f's vertices: the old normal made orthogonal to the edges (modified Gram–Schmidt, twice),
@@ -371,12 +389,13 @@ class Polytope {
 
   // A stale facet's exact plane. The origin must stay strictly behind it: an insertion then cannot change how the
   // surface winds around it (QUALITY.md §Warm start). False (and the polytope unusable) otherwise.
-  bool refitStale(Facet& f) {
+  bool refitStale(std::size_t i) {
+    Facet& f = facets_[i];
     if (!refitPlane(f) || !(f.b > tol_)) {
       refitFailed_ = true;
       return false;
     }
-    f.stale = false;
+    fit_[i] = epoch_;
     return true;
   }
 
@@ -410,8 +429,8 @@ class Polytope {
         const int gi = f.nb[static_cast<std::size_t>(s)];
         Facet& fg = facets_[static_cast<std::size_t>(gi)];
         if constexpr (Stale) {
-          if (fg.stale) {  // the walk reads its plane
-            if (!refitStale(fg)) return false;
+          if (fit_[static_cast<std::size_t>(gi)] != epoch_) {  // the walk reads its plane
+            if (!refitStale(static_cast<std::size_t>(gi))) return false;
             setOffset(static_cast<std::size_t>(gi), fg.b);
           }
         }
@@ -463,7 +482,6 @@ class Polytope {
         nf.nb[static_cast<std::size_t>(d_ - 1)] = g;
         nf.back[static_cast<std::size_t>(d_ - 1)] = static_cast<std::uint8_t>(slot);
         nf.alive = false;
-        nf.stale = false;
         if (!orientFromRidge(nf, f, fg, q) && !orientByQR(nf, P6(f.dist * fg.n - fg.dist * f.n))) return rollBack();
       }
     }
@@ -479,6 +497,7 @@ class Polytope {
       Facet& nf = facets_[static_cast<std::size_t>(id)];
       nf.alive = true;
       nf.mark = 0;
+      if constexpr (Stale) fit_[static_cast<std::size_t>(id)] = epoch_;  // a cold polytope's epoch is 0 throughout
       setOffset(static_cast<std::size_t>(id), nf.b);
     }
     const std::size_t freeBase = free_.size();
@@ -648,6 +667,7 @@ class Polytope {
   void growOffsets() {
     if (offsets_.size() >= facets_.size()) return;
     offsets_.resize(facets_.size(), kInf);
+    fit_.resize(facets_.size(), epoch_);
     blockMin_.resize((offsets_.size() + kBlock - 1) / kBlock, kInf);
   }
   void setOffset(std::size_t id, double b) {
@@ -657,6 +677,10 @@ class Polytope {
   static constexpr std::size_t kBlock = 64;
   std::vector<double> offsets_;   // per facet slot: its offset, +∞ if dead
   std::vector<double> blockMin_;  // per block of kBlock slots: ≤ its smallest offset
+  // Warm start: per facet slot, the epoch of its last fit (its plane exact when it equals epoch_, else stale: its
+  // offset in offsets_ a lower bound). markMoved starts a new epoch; a cold polytope's facets are all of epoch 0.
+  std::vector<std::uint32_t> fit_;
+  std::uint32_t epoch_ = 0;
   std::vector<int> visible_;                  // scratch of tryAdd, sized to the facet count
   std::vector<std::pair<int, int>> horizon_;  // scratch of tryAdd: (seen facet, slot of its unseen neighbour)
   std::vector<int> ids_;                    // per created facet: its slot in facets_

@@ -41,7 +41,7 @@ struct SupportWarmStart::Impl {
   bool valid = false;
   int d = 0;
   int coldFacets = 0;  // live facets after the last cold solve: a kept polytope may grow to about twice that
-  double clearance = 0;  // the kept surface's distance from the origin is at least this (its smallest offset)
+  double clearance = 0;  // the kept surface's distance from the origin is at least this (smallest offset or block bound)
   std::unique_ptr<support_polytope::Polytope<2>> p2;
   std::unique_ptr<support_polytope::Polytope<3>> p3;
   std::unique_ptr<support_polytope::Polytope<4>> p4;
@@ -120,7 +120,7 @@ class Solver {
     for (int k = 0; k < d; ++k)
       for (double sgn : {1.0, -1.0}) {
         VecD p;
-        if (!query(sgn * VecD::Unit(d, k), p)) return stop();
+        if (!query(sgn * VecD::Unit(d, k), p, k)) return stop();
         found.push_back(p);
         foundDirs.push_back(lastOrigin_);
       }
@@ -232,11 +232,12 @@ class Solver {
     for (std::size_t i = 0; i < found.size(); ++i) poly.addIfOutside(found[i], foundDirs[i]);  // round-off may reject a seed
     for (std::size_t i = 0; i < corral_.size(); ++i) poly.addIfOutside(corral_[i], corralDirs_[i]);
     SupportEpsilon& r = iterate(poly, simplex, simplexDirs);
-    if (warm_ && r.status == SupportEpsilonStatus::Converged && poly.reusable() && poly.clearance() > tolAbs_) {
+    const double clearance = warm_ ? poly.clearance() : 0;
+    if (warm_ && r.status == SupportEpsilonStatus::Converged && poly.reusable() && clearance > tolAbs_) {
       warm_->valid = true;
       warm_->d = D;
       warm_->coldFacets = poly.facetCount();
-      warm_->clearance = poly.clearance();
+      warm_->clearance = clearance;
     }
     return r;
   }
@@ -252,7 +253,7 @@ class Solver {
     for (int k = 0; k < d; ++k)
       for (double sgn : {1.0, -1.0}) {
         VecD p;
-        if (!query(sgn * VecD::Unit(d, k), p)) return std::nullopt;
+        if (!query(sgn * VecD::Unit(d, k), p, k)) return std::nullopt;
         scale = std::max(scale, p.norm());
       }
     if (!(scale > 0)) return std::nullopt;
@@ -266,25 +267,27 @@ class Solver {
     P6 c = P6::Zero();
     for (int k = 0; k <= d; ++k) {
       simplexOld.push_back(poly.vertex(k));
-      VecD p;
+      P6 p;
       if (!again(poly.origin(k), p)) return std::nullopt;
-      poly.moveVertex(k, pad(p));
-      simplex.push_back(p);
+      poly.moveVertex(k, p);
+      simplex.emplace_back(p.head(d));
       simplexDirs.push_back(poly.origin(k));
-      c += pad(p);
+      c += p;
     }
     c /= static_cast<double>(d + 1);
     poly.setInterior(c);
-    double moved = 0;  // the largest vertex displacement
-    for (int k = 0; k <= d; ++k) moved = std::max(moved, (simplexOld[static_cast<std::size_t>(k)] - poly.vertex(k)).norm());
+    double moved = 0;  // the largest vertex displacement, squared until the last vertex
+    for (int k = 0; k <= d; ++k)
+      moved = std::max(moved, (simplexOld[static_cast<std::size_t>(k)] - poly.vertex(k)).squaredNorm());
     for (int k = d + 1; k < poly.vertexCount(); ++k) {
-      VecD p;
-      if (!again(poly.origin(k), p)) return std::nullopt;
-      const P6 q = pad(p);
-      const P6 moveTo = q + poly.step(k) * (c - q);  // the same step towards the new c: still in W
-      moved = std::max(moved, (moveTo - poly.vertex(k)).norm());
-      poly.moveVertex(k, moveTo);
+      P6 q;
+      if (!again(poly.origin(k), q)) return std::nullopt;
+      const double step = poly.step(k);
+      if (step != 0) q += step * (c - q);  // the same step towards the new c: still in W
+      moved = std::max(moved, (q - poly.vertex(k)).squaredNorm());
+      poly.moveVertex(k, q);
     }
+    moved = std::sqrt(moved);
     // The surface moved by less than its distance from the origin: it still winds once around it.
     if (!(moved < warm_->clearance)) return std::nullopt;
     poly.markMoved(moved);
@@ -296,9 +299,10 @@ class Solver {
     SupportEpsilon& r = iterate(poly, simplex, simplexDirs);
     if (warmFailed_) return std::nullopt;
     r.warmStarted = true;
-    if (r.status == SupportEpsilonStatus::Converged && poly.clearance() > tolAbs_) {
+    const double clearance = poly.blockClearance();  // no pass over the ~5,000 offsets of ε L∞ (the cold solve's is exact)
+    if (r.status == SupportEpsilonStatus::Converged && clearance > tolAbs_) {
       warm_->valid = true;
-      warm_->clearance = poly.clearance();
+      warm_->clearance = clearance;
     }
     return r;
   }
@@ -371,12 +375,15 @@ class Solver {
     return finish(SupportEpsilonStatus::Converged, upper_, sp_.embed(uBest_), "");
   }
 
-  // One support query; keeps the upper bound (ε ≤ h(u) for any unit u).
-  bool query(const VecD& u, VecD& p) {
+  // One support query; keeps the upper bound (ε ≤ h(u) for any unit u). `axis` ≥ 0: u = ±e_axis, which an oracle
+  // of explicit wrenches answers from one coordinate row (`axis`: the same value and point, bit for bit).
+  bool query(const VecD& u, VecD& p, int axis = -1) {
     if (result_.iterations >= s_.maxIterations) return false;
     ++result_.iterations;
     p.resize(sp_.d);
-    const double h = h_(u, p);
+    double h = 0;
+    if constexpr (requires { h_.axis(0, 1.0, p); }) h = axis >= 0 ? h_.axis(axis, u(axis), p) : h_(u, p);
+    else h = h_(u, p);
     if (h == -kInf) {  // the empty set
       empty_ = true;
       return false;
@@ -396,12 +403,15 @@ class Solver {
   // A warm start's point of the moved set for a vertex found as `o`: the same wrenches (explicit wrench sets), the
   // same contacts' support points along the same direction (exact cones), else the support point along that
   // direction (a query). Each is a point of the set, and moves continuously with the input.
-  bool again(const Origin& o, VecD& p) {
+  bool again(const Origin& o, P6& p) {
     if constexpr (requires { h_.choice; }) {
       if (!h_.evaluate(o, p)) return false;
       return p.allFinite();
     } else {
-      return query(o.u.head(sp_.d), p);
+      VecD x;
+      if (!query(o.u.head(sp_.d), x)) return false;
+      p = pad(x);
+      return true;
     }
   }
 
@@ -672,16 +682,25 @@ SupportEpsilon l1EpsilonFromSupport(const std::vector<std::vector<Vec6>>& perCon
     std::array<std::int16_t, kMaxChoices> choice{};
     double operator()(const VecD& u, VecD& point) {
       p.scores.noalias() = p.m.transpose() * u;
+      return pick(point);
+    }
+    // u = sgn·e_k: every score is ±(the wrench's coordinate k), as the product gives it (the other terms are zeros).
+    double axis(int k, double sgn, VecD& point) {
+      p.scores.noalias() = sgn * p.m.row(k).transpose();
+      return pick(point);
+    }
+    double pick(VecD& point) {
       Eigen::Index j = 0;
       const double h = p.scores.maxCoeff(&j);
       point = p.m.col(j);
       choice[0] = static_cast<std::int16_t>(j);
       return h;
     }
-    bool evaluate(const Origin& o, VecD& point) const {
+    bool evaluate(const Origin& o, P6& point) const {
       const auto& c = o.choice;
       if (c[0] < 0 || c[0] >= p.m.cols()) return false;
-      point = p.m.col(c[0]);
+      point.setZero();
+      point.head(p.m.rows()) = p.m.col(c[0]);
       return true;
     }
   } oracle{p};
@@ -706,6 +725,14 @@ SupportEpsilon lInfinityEpsilonFromSupport(const std::vector<std::vector<Vec6>>&
     std::array<std::int16_t, kMaxChoices> choice{};
     double operator()(const VecD& u, VecD& point) {
       p.scores.noalias() = p.m.transpose() * u;
+      return pick(point);
+    }
+    // u = sgn·e_k: every score is ±(the wrench's coordinate k), as the product gives it (the other terms are zeros).
+    double axis(int k, double sgn, VecD& point) {
+      p.scores.noalias() = sgn * p.m.row(k).transpose();
+      return pick(point);
+    }
+    double pick(VecD& point) {
       double h = 0;
       point.setZero(d);
       for (std::size_t i = 0; i + 1 < p.first.size(); ++i) {
@@ -720,13 +747,15 @@ SupportEpsilon lInfinityEpsilonFromSupport(const std::vector<std::vector<Vec6>>&
       }
       return h;
     }
-    bool evaluate(const Origin& o, VecD& point) const {
+    // The same sum as a query's, contact by contact (the same additions, so the same point).
+    bool evaluate(const Origin& o, P6& point) const {
       const auto& c = o.choice;
-      point.setZero(d);
+      point.setZero();
       for (std::size_t i = 0; i + 1 < p.first.size(); ++i) {
         if (c[i] < 0) continue;
         if (c[i] >= p.first[i + 1] - p.first[i]) return false;
-        point += p.m.col(p.first[i] + c[i]);
+        const double* w = p.m.data() + (p.first[i] + c[i]) * d;
+        for (int r = 0; r < d; ++r) point[r] += w[r];
       }
       return true;
     }
@@ -781,7 +810,7 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
       point = sp.pack(r.w);
       return r.h;
     }
-    bool evaluate(const Origin& o, VecD& point) const {
+    bool evaluate(const Origin& o, P6& point) const {
       if (l1 && (o.choice[0] < 0 || o.choice[0] >= static_cast<int>(cones.size()))) return false;
       const Vec6 u6 = sp.embed(o.u.head(sp.d));
       Vec6 w = Vec6::Zero();
@@ -793,7 +822,7 @@ SupportEpsilon exactConeEpsilon(const std::vector<ExactContactCone>& cones, doub
           if (o.choice[i] > 0) w += supportExactCone(cones[i], rho, u6).w;
       }
       w.head<3>() += offset;
-      point = sp.pack(w);
+      point = pad(sp.pack(w));
       return true;
     }
   } oracle{cones, rho, type == GwsType::L1, offset, sp};

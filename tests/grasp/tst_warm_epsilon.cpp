@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "../support/GraspedDefaultWorld.h"
@@ -16,6 +17,8 @@
 #include "grasp/DeferredMeasures.h"
 #include "grasp/EpsilonCold.h"
 #include "grasp/ExactConePoint.h"
+#include "grasp/ExpandingPolytope.h"
+#include "geometry/TriangleTriangle.h"
 #include "grasp/QualityMeasure.h"
 #include "grasp/SupportEpsilon.h"
 
@@ -208,6 +211,72 @@ class TestWarmEpsilon : public QObject {
       QVERIFY2(warmSteps >= 40, qPrintable(QString("%1 warm solves").arg(warmSteps)));
     }
     QVERIFY2(turnedWarm >= 1, qPrintable(QString("%1 warm solves after the weakest direction turned").arg(turnedWarm)));
+  }
+
+  // The warm polytope's lazy refits (ExpandingPolytope.h, QUALITY.md §Warm start): after a move only the facets whose
+  // bound lies below the lowest exact offset are refitted; the others stay stale from move to move, their bounds
+  // kept in the offsets alone (the facets themselves untouched). The polytope here starts from a simplex that does
+  // not hold the origin (its early facets, dead, leave low block bounds behind) and is translated step by step, each
+  // step along another direction, so facets left stale for several moves become the lowest. At every step every live facet's bound is at most
+  // the facet's distance from the origin (brute force, point to triangle), and the lowest exact offset E — exact:
+  // the plane through the facet's moved vertices — is at most every facet's distance, so ε ≥ E stays certified.
+  void lazyRefitsKeepTheLowerBound() {
+    using namespace sg::support_polytope;
+    std::mt19937 rng(3904);
+    std::uniform_real_distribution<double> jitter(-0.003, 0.003);
+    auto packed = [](const Vec3& v) {
+      VecD x(3);
+      x << v.x(), v.y(), v.z();
+      return x;
+    };
+    Polytope<3> poly;
+    poly.reset(1e-12);
+    const std::vector<VecD> simplex = {packed(Vec3(1.1, 0.5, 0.5)), packed(Vec3(1.1, -0.5, -0.5)),
+                                       packed(Vec3(0.1, 0.5, -0.5)), packed(Vec3(0.1, -0.5, 0.5))};
+    QVERIFY(poly.init(simplex, std::vector<Origin>(4)));
+    for (int i = 0; i < 300; ++i) QVERIFY(poly.addIfOutside(packed(sgtest::randomUnit(rng)), Origin{}));
+    QVERIFY(poly.minOffset() > 0.8);  // the origin well inside
+    // Each step: every vertex translated by 0.05 along a random direction and jittered, as a warm start moves them.
+    int lazyLowest = 0;
+    for (int step = 0; step < 12; ++step) {
+      std::vector<bool> exactBefore;
+      for (int i = 0; i < poly.slotCount(); ++i) exactBefore.push_back(poly.exact(i));
+      P6 shift = P6::Zero();
+      shift.head<3>() = 0.05 * sgtest::randomUnit(rng);
+      double moved = 0;
+      for (int k = 0; k < poly.vertexCount(); ++k) {
+        const P6 to = poly.vertex(k) + shift + P6(jitter(rng), jitter(rng), jitter(rng), 0, 0, 0);
+        moved = std::max(moved, (to - poly.vertex(k)).norm());
+        poly.moveVertex(k, to);
+      }
+      poly.setInterior(poly.interior() + shift);
+      poly.markMoved(moved);
+      QVERIFY(poly.refitBelowLowest());
+      const int f0 = poly.lowestExact();
+      QVERIFY(f0 >= 0);
+      QVERIFY(poly.exact(f0));
+      const double lowest = poly.facet(f0).b;
+      double nearest = std::numeric_limits<double>::infinity();
+      for (int i = 0; i < poly.slotCount(); ++i) {
+        const Facet& f = poly.facet(i);
+        if (!f.alive) continue;
+        const Vec3 a = poly.vertex(f.v[0]).head<3>(), b = poly.vertex(f.v[1]).head<3>(), c = poly.vertex(f.v[2]).head<3>();
+        const double distance = std::sqrt(closestPointOnTriangle(Vec3::Zero(), a, b, c).distanceSquared);
+        QVERIFY2(poly.bound(i) <= distance + 1e-12, qPrintable(QString("step %1 facet %2: bound %3 above %4")
+                                                                   .arg(step).arg(i).arg(poly.bound(i)).arg(distance)));
+        nearest = std::min(nearest, distance);
+        if (i == f0) {  // the exact plane through the moved vertices
+          Vec3 n = (b - a).cross(c - a).normalized();
+          if (n.dot(f.n.head<3>()) < 0) n = -n;
+          QVERIFY(std::abs(n.dot(a) - lowest) <= 1e-12);
+        }
+      }
+      QVERIFY2(lowest <= nearest + 1e-12, qPrintable(QString("step %1: %2 above %3").arg(step).arg(lowest).arg(nearest)));
+      QVERIFY(nearest - lowest < 0.05);  // and not a loose bound: the facets are ~0.1 wide
+      lazyLowest += !exactBefore[static_cast<std::size_t>(f0)];
+    }
+    // A translation hands the lowest offset to facets on the side it moves away from, stale since earlier steps.
+    QVERIFY2(lazyLowest >= 1, qPrintable(QString("%1").arg(lazyLowest)));
   }
 
   // The exact cones' warm start keeps each vertex as a point (x, y, z) of its contact's cone (ExactConePoint.h):
