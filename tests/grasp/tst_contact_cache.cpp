@@ -1,9 +1,13 @@
 // The per-pair contact cache (contact/ContactCache.h, src/contact/README.md §Contact cache): a pair is reused
 // exactly when neither of its bodies moved (a DOF moving some links, the palm moving every hand body, an
-// obstacle moved), its geometry and the query settings are the same, and the result is always bit-identical to
-// the uncached findContacts on the same world and state — raw points included — and, through analyzeGrasp, gives
+// obstacle moved), its geometry and the query settings are the same, a moved pair certified apart is skipped
+// only while its bodies cannot have come within the threshold, and the result is always bit-identical to the
+// uncached findContacts on the same world and state — raw points included — and, through analyzeGrasp, gives
 // the same contacts and measures.
 #include <QtTest>
+
+#include <limits>
+#include <random>
 
 #include "../support/GraspedDefaultWorld.h"
 #include "../support/JitteredGraspStates.h"
@@ -59,6 +63,36 @@ std::vector<bool> unmovedPairs(const World& world, const WorldState& before, con
 }
 
 int countOf(const std::vector<bool>& v) { return static_cast<int>(std::count(v.begin(), v.end(), true)); }
+
+// The contacts of one pair in a contact list.
+int contactsOfPair(const std::vector<Contact>& contacts, const BodyPair& pair) {
+  int n = 0;
+  for (const Contact& c : contacts) n += (c.side1.body == pair.first && c.side2.body == pair.second) ? 1 : 0;
+  return n;
+}
+
+// States around `world`'s own: the palm moved by up to `translation_mm` per axis and turned by up to
+// `rotation_rad`, every DOF moved by up to `dof`, drawn with a fixed seed; whatever contacts they give.
+std::vector<WorldState> wanderingStates(const World& world, int count, double translation_mm, double rotation_rad,
+                                        double dof, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<WorldState> out;
+  const RobotState& base = world.state.robots[0];
+  for (int i = 0; i < count; ++i) {
+    WorldState state = world.state;
+    RobotState& rs = state.robots[0];
+    const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
+    rs.X_WP = base.X_WP * Transform::fromTranslation(translation_mm * Vec3(u(rng), u(rng), u(rng))) *
+              Transform::fromAxisAngle(axis, rotation_rad * u(rng));
+    std::vector<double> dofs = base.dofValues;
+    for (double& v : dofs) v += dof * u(rng);
+    setDofValues(world.robots[0], rs, dofs);
+    updateConnections(world, state);
+    out.push_back(std::move(state));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -191,6 +225,103 @@ class TestContactCache : public QObject {
       }
     // The second round repeats the states in order: at least the mug–table pair was reused every time.
     QVERIFY(countOf(cache.reusedInLastCall()) > 0);
+  }
+
+  // Dragging the hand around its grasp on every bundled hand world: far pairs (links against the table, against
+  // each other) are certified apart and skipped, and every state's contacts and raw points are the uncached
+  // call's, small moves (the bound holds) and larger ones (it runs out, the pair is queried again) alike.
+  void jitteredStatesSkipFarPairsExactly() {
+    for (const char* name : {"worlds/default.xml", "worlds/threefinger_sphere.xml", "worlds/fivefinger_cylinder.xml",
+                             "worlds/paralleljaw_box.xml", "worlds/hydro_fingertips.xml", "worlds/threefinger_urdf.xml"}) {
+      const World world = sgtest::closedHandWorld(sg::test::inSourceTree(name), true);
+      QVERIFY(!world.robots.empty());
+      const CollisionSettings settings;
+      for (const double scale : {1.0, 10.0}) {
+        ContactCache cache;
+        int apart = 0;
+        for (const WorldState& s : wanderingStates(world, 12, 0.1 * scale, 0.002 * scale, 0.002 * scale, 39)) {
+          cachedMatchesUncached(world, s, settings, cache, true);
+          apart += countOf(cache.certifiedApartInLastCall());
+        }
+        if (apart == 0) qFatal("%s: no pair certified apart", name);
+      }
+    }
+  }
+
+  // Closing the default world's hand from open to its grasp: the fingertips are certified apart from the mug
+  // while far, then come into contact, and the cache finds exactly the contacts a fresh query finds.
+  void approachingPairsAreFoundExactly() {
+    const CollisionSettings settings;
+    const std::vector<BodyPair> pairs = activePairs(world_, settings);
+    const std::vector<double> grasp = world_.state.robots[0].dofValues;
+    std::vector<double> open = grasp;
+    for (std::size_t k = 1; k < open.size(); ++k) open[k] = 0;  // DOF 0 is the spread, kept
+    ContactCache cache;
+    std::vector<bool> everApart(pairs.size(), false);
+    const int steps = 40;
+    std::vector<Contact> last;
+    for (int k = 0; k <= steps; ++k) {
+      WorldState s = world_.state;
+      std::vector<double> dofs(grasp.size());
+      const double t = static_cast<double>(k) / steps;
+      for (std::size_t j = 0; j < dofs.size(); ++j) dofs[j] = (1 - t) * open[j] + t * grasp[j];
+      setDofValues(world_.robots[0], s.robots[0], dofs);
+      updateConnections(world_, s);
+      cachedMatchesUncached(world_, s, settings, cache, true);
+      const std::vector<bool>& apart = cache.certifiedApartInLastCall();
+      for (std::size_t i = 0; i < pairs.size(); ++i) everApart[i] = everApart[i] || apart[i];
+      if (k == steps) last = findContacts(world_, s, pairs, settings, cache);
+    }
+    int found = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (everApart[i] && contactsOfPair(last, pairs[i]) > 0) ++found;
+    QVERIFY(found >= 3);  // the three fingertips on the mug
+  }
+
+  // What invalidates a certified bound: changed settings, another mesh, a jump into contact.
+  void certifiedBoundsAreInvalidated() {
+    const CollisionSettings settings;
+    const std::vector<BodyPair> pairs = activePairs(world_, settings);
+    const std::vector<WorldState> states = wanderingStates(world_, 3, 0.1, 0.002, 0.002, 5);
+    ContactCache cache;
+    for (const WorldState& s : states) cachedMatchesUncached(world_, s, settings, cache, false);
+    QVERIFY(countOf(cache.certifiedApartInLastCall()) > 0);
+    // A larger threshold: every pair is queried afresh (the palm and the proximal links, 2.9 mm apart, now have
+    // contacts).
+    CollisionSettings wide = settings;
+    wide.contacts.threshold_mm = 3;
+    cachedMatchesUncached(world_, states[0], wide, cache, false);
+    QCOMPARE(countOf(cache.certifiedApartInLastCall()), 0);
+    QVERIFY(findContacts(world_, states[0], pairs, wide).size() > findContacts(world_, states[0], pairs, settings).size());
+    // Back to the threshold, then the mug replaced by an equal copy: none of its pairs is skipped.
+    for (const WorldState& s : states) cachedMatchesUncached(world_, s, settings, cache, false);
+    World copy = world_;
+    copy.graspables[0].mesh = std::make_shared<TriangleMesh>(*world_.graspables[0].mesh);
+    cachedMatchesUncached(copy, states[1], settings, cache, false);
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (pairs[i].first.kind == BodyHandle::Kind::Graspable || pairs[i].second.kind == BodyHandle::Kind::Graspable)
+        QVERIFY(!cache.certifiedApartInLastCall()[i]);
+    // The mug moved in one jump to 0.1 mm from the hand link farthest from it that was certified apart (along the
+    // line of their closest points; robot links follow the hand's state): the pair is queried again and its
+    // contact found.
+    for (const WorldState& s : states) cachedMatchesUncached(world_, s, settings, cache, false);
+    std::size_t chosen = pairs.size();
+    double gap = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (pairs[i].first.kind == BodyHandle::Kind::Graspable && pairs[i].second.kind == BodyHandle::Kind::Robot &&
+          cache.certifiedApartInLastCall()[i]) {
+        const double d = bodyDistance(world_, states.back(), pairs[i].first, pairs[i].second).distance_mm;
+        if (d > gap) { gap = d; chosen = i; }
+      }
+    QVERIFY(chosen < pairs.size() && gap > 10);
+    const MeshDistance d = bodyDistance(world_, states.back(), pairs[chosen].first, pairs[chosen].second);
+    WorldState jumped = states.back();
+    const Vec3 toward = (d.p_WCb_mm - d.p_WCa_mm).normalized();  // from the mug's closest point to the link's
+    Transform& X_WM = X_WB(jumped, pairs[chosen].first);
+    X_WM = Transform::fromTranslation((d.distance_mm - 0.1) * toward) * X_WM;
+    cachedMatchesUncached(world_, jumped, settings, cache, false);
+    QVERIFY(!cache.certifiedApartInLastCall()[chosen]);
+    QVERIFY(contactsOfPair(findContacts(world_, jumped, pairs, settings), pairs[chosen]) > 0);
   }
 
   void movedFromCacheStillWorks() {
