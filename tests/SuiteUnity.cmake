@@ -1,8 +1,9 @@
 # Unity builds of the test suites (tests/BUILD_TIME.md §Unity builds of the suites), included by tests/CMakeLists.txt.
 # sg_add_qtest records each suite (an OBJECT library) on its folder's executable; at the end of the folder,
-# _sg_link_suites links them into it: with SOFTGRASP_TEST_UNITY, SOFTGRASP_TEST_UNITY_BATCH_SIZE suites at a time
-# share one generated translation unit (one OBJECT library per batch, sg_tests_<folder>_unity_<n>) that includes
-# each suite's main-renaming header, the suite's source and #undef of the macros the suite defines. CMake's own
+# _sg_link_suites links them into it: with SOFTGRASP_TEST_UNITY, up to SOFTGRASP_TEST_UNITY_BATCH_SIZE suites at a
+# time share one generated translation unit (one OBJECT library per batch, sg_tests_<folder>_unity_<n>) that
+# includes each suite's main-renaming header, the suite's source and #undef of the macros the suite defines (with
+# SOFTGRASP_TEST_UNITY_RENAME a name two suites of a batch share is renamed by a macro around each). CMake's own
 # UNITY_BUILD cannot do this: the per-source forced include that renames each suite's main keeps every suite alone.
 # A batched suite's own target stays (EXCLUDE_FROM_ALL): `cmake --build build --target tst_x` still compiles it
 # alone, which shows an #include it misses.
@@ -10,12 +11,20 @@
 # Off with clang: the hardening build (scripts/hardening-configure.sh) compiles every suite alone, so a missing
 # #include there is not hidden by the suite before it in a batch.
 option(SOFTGRASP_TEST_UNITY "Compile the test suites of a folder in batches, one translation unit each" ${sg_gcc_default})
-set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Suites per translation unit (SOFTGRASP_TEST_UNITY)")
+set(SOFTGRASP_TEST_UNITY_BATCH_SIZE 6 CACHE STRING "Most suites per translation unit (SOFTGRASP_TEST_UNITY)")
+# Off by default until a whole build and ctest with it have run (tests/BUILD_TIME.md §Unity builds of the suites):
+# most of a suite's compile time is template instantiation that every translation unit repeats, so
+# fewer, larger batches pay; with it a name two suites of a batch share is renamed instead of keeping the suites
+# apart, and a folder's suites of one header kind are split into batches of even size. Meant with
+# -DSOFTGRASP_TEST_UNITY_BATCH_SIZE=16.
+option(SOFTGRASP_TEST_UNITY_RENAME "Rename the file-scope names suites of a batch share (SOFTGRASP_TEST_UNITY)" OFF)
 
 # Suites compiled alone, each with the reason. Besides these, _sg_link_suites keeps alone by itself a suite with its
 # own compile definitions or options (tst_models, tst_pg_client), with AUTOMOC (Q_OBJECT outside its own .moc), or
-# alone in its folder's precompiled-header kind. A new suite whose helper collides with another suite's in a batch
-# fails with "redefinition of" naming both: add it here, or give the helper a more specific name.
+# alone in its folder's precompiled-header kind. Two suites that declare one file-scope name do not share a batch
+# (with SOFTGRASP_TEST_UNITY_RENAME they may, the name renamed: _sg_add_suite_batch); a collision the names read
+# here miss fails with "redefinition of", "shadows a global declaration" or "is ambiguous" naming both: add the
+# suite here, or give the helper a more specific name.
 # Names a suite only uses are not read (_sg_suite_names), so a suite whose local or call meets another suite's
 # file-scope name stays alone:
 # - tst_hertz: its local `K` (an elliptic integral) would shadow tst_contact's file-scope `K` (-Wshadow);
@@ -79,9 +88,9 @@ endfunction()
 # ${out} = the names `suite`'s own sources declare at file scope (their anonymous namespace included): the names in
 # column 0 of a declaration or definition (`bool showWorld(`, `const sg::BodyHandle kMug{`, `constexpr int kWidth =`,
 # `struct Probe`, `using Grid =`) and Q_DECLARE_METATYPE's types. Two suites that declare one name do not share a
-# batch: two helpers of one name and signature would be redefinitions there (overloads would not, but telling
-# them apart needs a compiler). A declaration that does not start in column 0 is not seen: if two of those collide,
-# the batch fails with "redefinition of" naming both (SG_TEST_UNITY_SKIP).
+# batch (two helpers of one name and signature would be redefinitions there), unless SOFTGRASP_TEST_UNITY_RENAME
+# renames it (_sg_suites_clash). A declaration that does not start in column 0 is not seen: if two of those
+# collide, the batch fails with "redefinition of" naming both (SG_TEST_UNITY_SKIP).
 function(_sg_suite_names out suite)
   get_target_property(sources ${suite} SOURCES)
   set(names "")
@@ -101,6 +110,9 @@ function(_sg_suite_names out suite)
       elseif(line MATCHES "^Q_DECLARE_METATYPE\\(([^)]*)\\)")
         string(REPLACE " " "" type "${CMAKE_MATCH_1}")
         list(APPEND names "metatype:${type}")
+      elseif(SOFTGRASP_TEST_UNITY_RENAME AND NOT line MATCHES "^[^(={[;]*[(={[;]")
+        # Prose (a comment's line in column 0: "the value y"): with renames its words would be renamed too.
+        continue()
       elseif(line MATCHES "^([^(={[;]*)")
         # The part before the first ( = { [ or ;: a type, then the name (not a qualified TestX::method).
         if(CMAKE_MATCH_1 MATCHES "[ \t*&]([A-Za-z_][A-Za-z0-9_]*)[ \t]*$")
@@ -115,6 +127,98 @@ function(_sg_suite_names out suite)
   set(${out} ${names} PARENT_SCOPE)
 endfunction()
 
+# ${out} = the text of `suite`'s own sources (those _sg_suite_names reads), for _sg_suite_uses and
+# _sg_suite_name_fixed.
+function(_sg_suite_text out suite)
+  get_target_property(sources ${suite} SOURCES)
+  set(text "")
+  foreach(source IN LISTS sources)
+    get_filename_component(path ${source} ABSOLUTE)
+    if(path MATCHES "\\.(cpp|cc|cxx)$" AND EXISTS ${path})
+      file(READ ${path} content)
+      string(APPEND text "${content}")
+    endif()
+  endforeach()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# ${out} = TRUE when the word `name` occurs in `text` other than as a member or qualified name (declared, called or
+# only in a comment: renaming more than needed costs nothing).
+function(_sg_suite_uses out name text)
+  set(${out} FALSE PARENT_SCOPE)
+  string(FIND "${text}" "${name}" at)
+  if(at GREATER -1 AND NOT name MATCHES "^metatype:" AND "${text}" MATCHES "(^|[^A-Za-z0-9_.>:])${name}([^A-Za-z0-9_]|$)")
+    set(${out} TRUE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# ${out} = TRUE when `name` (from _sg_suite_names) cannot be renamed in the suite whose source is `text`
+# (_sg_add_suite_batch): main (renamed already), Q_DECLARE_METATYPE's types, hooks other code finds by name
+# (QTest::toString, qHash, swap, begin/end), C++'s alternative operator tokens (`and`, read from a comment's line,
+# cannot be a macro), and a name the suite also uses as a member or qualified name (`body.primitive`,
+# `TestX::run`), which the macro would rename too.
+function(_sg_suite_name_fixed out name text)
+  set(${out} FALSE PARENT_SCOPE)
+  if(name MATCHES "^(metatype:.*|main|toString|qHash|swap|begin|end|and|or|not|xor|bitand|bitor|compl|and_eq|or_eq|not_eq|xor_eq)$")
+    set(${out} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  string(FIND "${text}" "${name}" at)
+  if(at GREATER -1 AND "${text}" MATCHES "(\\.|->|::)[ \t]*${name}([^A-Za-z0-9_]|$)")
+    set(${out} TRUE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# ${out} = TRUE when suites `a` and `b` cannot share a batch: one declares a name the other declares or uses, and
+# cannot rename it (_sg_suite_name_fixed). Reads names_<suite> and text_<suite> of the caller (_sg_link_suites).
+function(_sg_suites_clash out a b)
+  set(${out} FALSE PARENT_SCOPE)
+  foreach(pair "${a};${b}" "${b};${a}")
+    list(GET pair 0 x)
+    list(GET pair 1 y)
+    foreach(name IN LISTS names_${x})
+      set(meets FALSE)
+      if(name IN_LIST names_${y})
+        set(meets TRUE)
+      else()
+        _sg_suite_uses(meets ${name} "${text_${y}}")
+      endif()
+      if(meets)
+        _sg_suite_name_fixed(fixed ${name} "${text_${x}}")
+        if(fixed)
+          set(${out} TRUE PARENT_SCOPE)
+          return()
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
+# ${out} = the #include lines of `source`, its .moc left out, for a batch to include ahead of the suite (so a header
+# the suite is the first to include is read before the suite's names are renamed); a quoted path found beside the
+# source is made relative to `from`.
+function(_sg_suite_includes out source from)
+  get_filename_component(dir ${source} DIRECTORY)
+  file(STRINGS ${source} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")
+  set(text "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "\\.moc\"")
+      continue()
+    endif()
+    set(header "")
+    if(line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
+      set(header ${dir}/${CMAKE_MATCH_1})
+    endif()
+    if(header AND EXISTS ${header})
+      file(RELATIVE_PATH relative ${from} ${header})
+      string(APPEND text "#include \"${relative}\"\n")
+    else()
+      string(APPEND text "${line}\n")
+    endif()
+  endforeach()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
 # One batch: an OBJECT library compiling `unity` (the suites' own sources of the folder, included) plus the suites'
 # other sources (support .cpp, their .moc outputs and headers), with the union of the suites' include directories,
 # libraries and dependencies.
@@ -124,7 +228,34 @@ function(_sg_add_suite_batch batch exe pch)
   list(JOIN suites ", " names)
   set(text "// Generated by tests/SuiteUnity.cmake: the suites ${names} in one translation unit.\n")
   set(other_sources "")
+  # The file-scope names of a suite that another suite of the batch declares or uses (kMug, near, runCli, relErr
+  # beside ModelRun.h's, ...): renamed in that suite by a macro around its source (#define kMug sg_unity_tst_x_kMug
+  # ... #undef kMug), so one batch can hold suites whose anonymous namespaces would otherwise redefine, shadow or
+  # make ambiguous each other's names (_sg_link_suites keeps apart suites whose names cannot be renamed:
+  # _sg_suites_clash). names_<suite> and text_<suite> come from the caller, _sg_link_suites.
   foreach(suite IN LISTS suites)
+    set(renames "")
+    foreach(name IN LISTS names_${suite})
+      _sg_suite_name_fixed(fixed ${name} "${text_${suite}}")
+      if(fixed OR NOT SOFTGRASP_TEST_UNITY_RENAME)
+        continue()
+      endif()
+      foreach(other IN LISTS suites)
+        if(other STREQUAL suite)
+          continue()
+        endif()
+        set(meets FALSE)
+        if(name IN_LIST names_${other})
+          set(meets TRUE)
+        else()
+          _sg_suite_uses(meets ${name} "${text_${other}}")
+        endif()
+        if(meets)
+          list(APPEND renames ${name})
+          break()
+        endif()
+      endforeach()
+    endforeach()
     get_target_property(sources ${suite} SOURCES)
     get_target_property(includes ${suite} INCLUDE_DIRECTORIES)
     get_target_property(libraries ${suite} LINK_LIBRARIES)
@@ -137,9 +268,16 @@ function(_sg_add_suite_batch batch exe pch)
       if(path MATCHES "\\.(cpp|cc|cxx)$" AND dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
         # Relative: no absolute path in the file, so a compiler cache serves it in another checkout.
         file(RELATIVE_PATH relative ${CMAKE_CURRENT_BINARY_DIR}/sg_unity ${path})
+        if(renames)
+          _sg_suite_includes(includes_text ${path} ${CMAKE_CURRENT_BINARY_DIR}/sg_unity)
+          string(APPEND text "${includes_text}")
+          foreach(name IN LISTS renames)
+            string(APPEND text "#define ${name} sg_unity_${suite}_${name}\n")
+          endforeach()
+        endif()
         string(APPEND text "#include \"${relative}\"\n")
         _sg_suite_macros(defined ${path})
-        list(APPEND undefs ${defined})
+        list(APPEND undefs ${defined} ${renames})
       else()
         list(APPEND other_sources ${source})
       endif()
@@ -195,20 +333,39 @@ function(_sg_link_suites exe)
   set(index 0)
   foreach(kind IN LISTS groups)
     # kind: gui or core, the suite's precompiled header (sg_add_qtest). Each suite goes into the first batch of
-    # its kind with room whose suites declare none of its file-scope names (_sg_suite_names), else a new one.
+    # its kind with room whose suites declare none of its file-scope names (_sg_suite_names; with
+    # SOFTGRASP_TEST_UNITY_RENAME none it cannot rename: _sg_suites_clash), else a new one.
     set(batches "")
+    # With renames: as few batches as the size allows, of even sizes (17 suites in 9 + 8, not 16 + one alone).
+    set(capacity ${SOFTGRASP_TEST_UNITY_BATCH_SIZE})
+    if(SOFTGRASP_TEST_UNITY_RENAME)
+      list(LENGTH group_${kind} count)
+      math(EXPR capacity "(${count} + ${SOFTGRASP_TEST_UNITY_BATCH_SIZE} - 1) / ${SOFTGRASP_TEST_UNITY_BATCH_SIZE}")
+      math(EXPR capacity "(${count} + ${capacity} - 1) / ${capacity}")
+    endif()
     foreach(suite IN LISTS group_${kind})
-      _sg_suite_names(names ${suite})
+      _sg_suite_names(names_${suite} ${suite})
+      _sg_suite_text(text_${suite} ${suite})
       set(chosen "")
       foreach(b IN LISTS batches)
         list(LENGTH members_${b} size)
-        if(size GREATER_EQUAL SOFTGRASP_TEST_UNITY_BATCH_SIZE)
+        if(size GREATER_EQUAL capacity)
           continue()
         endif()
         set(clash FALSE)
-        foreach(name IN LISTS names)
-          if(name IN_LIST names_${b})
-            set(clash TRUE)
+        foreach(member IN LISTS members_${b})
+          if(SOFTGRASP_TEST_UNITY_RENAME)
+            _sg_suites_clash(clash ${suite} ${member})
+          elseif(names_${suite})
+            # Without renames any name both declare keeps them apart.
+            foreach(name IN LISTS names_${suite})
+              if(name IN_LIST names_${member})
+                set(clash TRUE)
+                break()
+              endif()
+            endforeach()
+          endif()
+          if(clash)
             break()
           endif()
         endforeach()
@@ -222,10 +379,8 @@ function(_sg_link_suites exe)
         set(chosen ${kind}${chosen})
         list(APPEND batches ${chosen})
         set(members_${chosen} "")
-        set(names_${chosen} "")
       endif()
       list(APPEND members_${chosen} ${suite})
-      list(APPEND names_${chosen} ${names})
     endforeach()
     foreach(b IN LISTS batches)
       list(LENGTH members_${b} size)
