@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "contact/CornerNormalTerms.h"
 #include "contact/JetLeastSquares.h"
 #include "core/NumberFormat.h"
 #include "geometry/Bvh.h"
@@ -20,20 +21,12 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
 
 namespace {
 
-// Adds Max's weighted term of triangle `tri` at `corner` to `sum`: e1 × e2 / (|e1|²·|e2|²), unless the triangle is
-// degenerate there or (minFaceCosine > −1) turned more than acos(minFaceCosine) away from `outward`.
+// Adds Max's weighted term of triangle `tri` at `corner` to `sum` (CornerNormalTerms.h: the same rule as the
+// cached terms, so both paths give the same normals bit for bit).
 template <class Triangle>
 void addCornerTerm(const TriangleMesh& mesh, const Triangle& tri, int corner, const Vec3& outward, double minFaceCosine,
                    Vec3& sum) {
-  const Vec3& v = mesh.vertices[tri[corner]];
-  const Vec3 e1 = mesh.vertices[tri[(corner + 1) % 3]] - v;
-  const Vec3 e2 = mesh.vertices[tri[(corner + 2) % 3]] - v;
-  const double d = e1.squaredNorm() * e2.squaredNorm();
-  if (!(d > 0)) return;
-  const Vec3 w = e1.cross(e2);
-  const double wn = w.norm();
-  if (minFaceCosine > -1.0 && !(wn > 0 && w.dot(outward) >= minFaceCosine * wn)) return;
-  sum += w / d;
+  addCornerNormalTerm(cornerNormalTerm(mesh.vertices, tri, corner), outward, minFaceCosine, sum);
 }
 
 // Max's weighted face sums at the vertices `indices` over the triangles `each` visits (in ascending mesh order,
@@ -91,6 +84,32 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const 
       const auto& tri = mesh.triangles[*t];
       for (int corner = 0; corner < 3; ++corner)
         if (tri[corner] == v) addCornerTerm(mesh, tri, corner, outward, minFaceCosine, sum);
+    }
+    const double n = sum.norm();
+    if (n > 0 && std::isfinite(n)) out[k] = sum / n;
+  }
+  return out;
+}
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const CornerNormalTerms* terms,
+                                const std::vector<std::uint32_t>& indices, const Vec3& outward, double minFaceCosine) {
+  if (!bvh || !terms || terms->source() != bvh || terms->triangleCount() != mesh.triangles.size() ||
+      bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
+    return vertexNormals(mesh, bvh, indices, outward, minFaceCosine);
+  // The loop above with each corner's term read instead of computed: the same terms in the same order.
+  std::vector<Vec3> out(indices.size(), Vec3::Zero());
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    const std::uint32_t v = indices[k];
+    const auto [first, last] = bvh->trianglesAtVertex(v);
+    if (!first) continue;
+    Vec3 sum = Vec3::Zero();
+    for (const std::uint32_t* t = first; t != last; ++t) {
+      if (t != first && *t == t[-1]) continue;
+      const auto& tri = mesh.triangles[*t];
+      const auto& corners = terms->triangle(*t);
+      for (int corner = 0; corner < 3; ++corner)
+        if (tri[static_cast<std::size_t>(corner)] == v)
+          addCornerNormalTerm(corners[static_cast<std::size_t>(corner)], outward, minFaceCosine, sum);
     }
     const double n = sum.norm();
     if (n > 0 && std::isfinite(n)) out[k] = sum / n;

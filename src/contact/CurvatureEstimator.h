@@ -20,7 +20,8 @@
 
 namespace sg {
 
-class Bvh;  // geometry/Bvh.h
+class Bvh;                // geometry/Bvh.h
+class CornerNormalTerms;  // contact/CornerNormalTerms.h
 
 // Unit outward normals (mesh frame) at the vertices `indices` of `mesh`, from the incident faces with Max's
 // weights (N. Max, 1999: each face's e1 × e2 divided by |e1|²·|e2|², exact for vertices on a sphere). A vertex
@@ -37,6 +38,10 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
 // the result are identical; O(neighbourhood) instead of O(mesh). Null (or a BVH of another mesh) → every triangle.
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const std::vector<std::uint32_t>& indices,
                                 const Vec3& outward, double minFaceCosine);
+// The same reading each corner's term from `terms` (CornerNormalTerms.h, computed from this `bvh`) instead of
+// computing it: identical results. Terms of another BVH (or null) → the overload above.
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const CornerNormalTerms* terms,
+                                const std::vector<std::uint32_t>& indices, const Vec3& outward, double minFaceCosine);
 
 // The osculating-jet estimator. `outwardNormals_W` is parallel to `points_mm` (world, outward unit normals);
 // a zero vector (or a shorter vector) means "no normal at this point". `frame`: world, origin at the contact

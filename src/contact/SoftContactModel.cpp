@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/NumberFormat.h"
+#include "contact/CornerNormalTerms.h"
 #include "contact/CurvatureEstimator.h"
 #include "contact/PrimitiveCurvature.h"
 #include "geometry/Bvh.h"
@@ -48,8 +49,10 @@ QuadricFit fitNeighbourhood(const World& world, const WorldState& state, const C
   // The contact's outward normal in the mesh frame selects the faces each vertex normal averages.
   const Vec3 outward_B = pose.inverse().applyToVector(-side.n_W);
   const std::shared_ptr<const Bvh> bvh = bvhFor(world.body(side.body).mesh);
+  // Each corner's normal term is computed once per mesh (CornerNormalTerms.h), not per fit.
+  const std::shared_ptr<const CornerNormalTerms> terms = cornerNormalTermsFor(bvh);
   const std::vector<Vec3> vertexNormals_B =
-      vertexNormals(mesh, bvh.get(), nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine);
+      vertexNormals(mesh, bvh.get(), terms.get(), nb.vertexIndices, outward_B, fit.jetFaceNormalMinCosine);
   std::vector<Vec3> points = nb.contactPoints_mm;
   std::vector<Vec3> normals(points.size(), Vec3::Zero());  // no normal at the contact points
   int dropped = 0;

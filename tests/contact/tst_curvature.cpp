@@ -4,14 +4,17 @@
 #include <QtTest>
 
 #include <cmath>
+#include <memory>
 #include <random>
 
 #include "SoftTestShapes.h"
+#include "contact/CornerNormalTerms.h"
 #include "contact/CurvatureEstimator.h"
 #include "contact/QuadricFit.h"
 #include "contact/SoftContactModel.h"
 #include "contact/SoftNeighbourhood.h"
 #include "geometry/Bvh.h"
+#include "geometry/BvhCache.h"
 #include "geometry/Primitives.h"
 #include "model/World.h"
 
@@ -324,6 +327,88 @@ class TestCurvature : public QObject {
       }
     }
     QCOMPARE(compared, 120);
+  }
+  // Each corner's term read from the per-BVH cache (CornerNormalTerms.h) gives the normals of the full pass bit
+  // for bit, on the same meshes, indices and face filters as above; terms of another BVH are not used.
+  void vertexNormalsFromCornerTermsAreIdentical() {
+    std::mt19937 rng(5);
+    const std::vector<TriangleMesh> meshes = {makeIcosphere(20, 4), makeRingedCylinder(8, 30, 48, 12), makeBox(Vec3(30, 20, 10))};
+    const Bvh otherBvh(makeIcosphere(20, 4));
+    const CornerNormalTerms otherTerms(otherBvh);
+    int compared = 0;
+    for (const TriangleMesh& mesh : meshes) {
+      const Bvh bvh(mesh);
+      const CornerNormalTerms terms(bvh);
+      QCOMPARE(terms.triangleCount(), mesh.triangleCount());
+      std::uniform_int_distribution<std::uint32_t> pick(0, static_cast<std::uint32_t>(mesh.vertexCount() - 1));
+      for (int trial = 0; trial < 20; ++trial) {
+        const Vec3 outward = Vec3(std::normal_distribution<double>()(rng), std::normal_distribution<double>()(rng),
+                                  std::normal_distribution<double>()(rng)).normalized();
+        std::vector<std::uint32_t> indices;
+        if (trial % 2 == 0) {
+          const Vec3 centre = mesh.vertices[pick(rng)];
+          for (std::uint32_t v = 0; v < mesh.vertexCount(); ++v)
+            if ((mesh.vertices[v] - centre).norm() < 4) indices.push_back(v);
+        } else {
+          for (int k = 0; k < 12; ++k) indices.push_back(pick(rng));
+          indices.push_back(indices.front());
+        }
+        for (const double minCosine : {-2.0, 0.7}) {
+          const auto full = vertexNormals(mesh, indices, outward, minCosine);
+          const auto cached = vertexNormals(mesh, &bvh, &terms, indices, outward, minCosine);
+          QCOMPARE(cached.size(), full.size());
+          for (std::size_t k = 0; k < full.size(); ++k) QVERIFY(cached[k] == full[k]);
+          QVERIFY(vertexNormals(mesh, &bvh, &otherTerms, indices, outward, minCosine) == full);
+          QVERIFY(vertexNormals(mesh, &bvh, nullptr, indices, outward, minCosine) == full);
+          ++compared;
+        }
+      }
+    }
+    QCOMPARE(compared, 120);
+  }
+  // The cache serves one BVH's terms again, and a changed mesh (a new mesh object, possibly at the freed one's
+  // address) or the same mesh after clearBvhCache() gets terms of its own BVH: never the old mesh's normals.
+  void cornerTermsCacheIsNotStale() {
+    QVERIFY(cornerNormalTermsFor(nullptr) == nullptr);
+    const TriangleMesh base = makeIcosphere(20, 3);
+    std::vector<std::uint32_t> all(base.vertexCount());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    auto mesh = std::make_shared<const TriangleMesh>(base);
+    auto bvh = bvhFor(mesh);
+    auto terms = cornerNormalTermsFor(bvh);
+    QVERIFY(terms && terms->source() == bvh.get());
+    QVERIFY(cornerNormalTermsFor(bvh) == terms);  // reused
+    const auto before = vertexNormals(*mesh, bvh.get(), terms.get(), all, Vec3::UnitZ(), -2.0);
+    QVERIFY(before == vertexNormals(*mesh, all, Vec3::UnitZ(), -2.0));
+    const std::weak_ptr<const CornerNormalTerms> oldTerms = terms;
+    // Vertex 0 pushed outward by 2 mm: its normal and its neighbours' change.
+    TriangleMesh moved = base;
+    moved.vertices[0] *= 1.1;
+    moved.finalize();
+    // Free the old mesh and BVH first so the new ones may take their addresses.
+    terms.reset();
+    bvh.reset();
+    mesh.reset();
+    for (int round = 0; round < 2; ++round) {
+      auto movedMesh = std::make_shared<const TriangleMesh>(moved);
+      auto movedBvh = bvhFor(movedMesh);
+      const auto movedTerms = cornerNormalTermsFor(movedBvh);
+      QVERIFY(movedTerms && movedTerms->source() == movedBvh.get());
+      QVERIFY(oldTerms.expired());  // the freed BVH's entry was swept: the cache keeps no dead mesh's terms
+      const auto got = vertexNormals(*movedMesh, movedBvh.get(), movedTerms.get(), all, Vec3::UnitZ(), -2.0);
+      const auto want = vertexNormals(*movedMesh, all, Vec3::UnitZ(), -2.0);
+      QVERIFY(got == want);
+      int differ = 0;
+      for (std::size_t k = 0; k < all.size(); ++k) differ += got[k] != before[k] ? 1 : 0;
+      QVERIFY(differ >= 2);  // vertex 0 and its ring
+      // The same mesh after clearBvhCache() (the call for meshes edited in place) gets a new BVH and new terms.
+      clearBvhCache();
+      const auto rebuiltBvh = bvhFor(movedMesh);
+      QVERIFY(rebuiltBvh != movedBvh);
+      const auto rebuiltTerms = cornerNormalTermsFor(rebuiltBvh);
+      QVERIFY(rebuiltTerms != movedTerms && rebuiltTerms->source() == rebuiltBvh.get());
+      QVERIFY(vertexNormals(*movedMesh, rebuiltBvh.get(), rebuiltTerms.get(), all, Vec3::UnitZ(), -2.0) == want);
+    }
   }
   void vertexNormalsOfASphereAreRadial() {
     // Max's weights are exact for vertices on a sphere.
