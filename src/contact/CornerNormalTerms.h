@@ -1,7 +1,7 @@
 #pragma once
 // Max's weighted term of every triangle corner of one mesh (the vertex normals of CurvatureEstimator.h),
 // computed once per BVH and reused by every soft fit on that mesh (src/contact/README.md §Curvature estimators,
-// "Vertex normals"). The terms depend on the mesh alone; the contact's outward normal only selects which of them
+// OsculatingJet). The terms depend on the mesh alone; the contact's outward normal only selects which of them
 // a vertex sums, so a fit reads them instead of recomputing each corner's edges, cross product and weight.
 #include <array>
 #include <cstddef>
