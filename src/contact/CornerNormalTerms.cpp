@@ -45,8 +45,9 @@ std::unordered_map<const Bvh*, CornerTermsEntry>& termsCache() {
 }
 }  // namespace
 
-std::shared_ptr<const CornerNormalTerms> cornerNormalTermsFor(const std::shared_ptr<const Bvh>& bvh) {
-  if (!bvh) return nullptr;
+std::shared_ptr<const CornerNormalTerms> cornerNormalTermsFor(const std::shared_ptr<const Bvh>& bvh,
+                                                              std::size_t maxTriangles) {
+  if (!bvh || bvh->sourceTriangles().size() > maxTriangles) return nullptr;
   {
     std::lock_guard lock(termsMutex);
     auto it = termsCache().find(bvh.get());

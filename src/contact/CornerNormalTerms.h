@@ -49,10 +49,15 @@ class CornerNormalTerms {
   std::vector<std::array<CornerNormalTerm, 3>> terms_;
 };
 
+// Above this many triangles a mesh gets no terms (192 bytes per triangle: 48 MB at the limit, and a pass over
+// the whole mesh on first use); its fits compute each corner's term as before, with the same result.
+inline constexpr std::size_t kCornerNormalTermsMaxTriangles = 250'000;
+
 // The terms of `bvh`, computed on first use and kept while the BVH lives. Keyed by the BVH object (address and
 // a weak reference, as geometry/BvhCache.h keys meshes): another mesh, or the same mesh after clearBvhCache(),
-// has another BVH and so gets fresh terms. Null BVH → null. Thread-safe.
-std::shared_ptr<const CornerNormalTerms> cornerNormalTermsFor(const std::shared_ptr<const Bvh>& bvh);
+// has another BVH and so gets fresh terms. Null BVH, or more than maxTriangles → null. Thread-safe.
+std::shared_ptr<const CornerNormalTerms> cornerNormalTermsFor(const std::shared_ptr<const Bvh>& bvh,
+                                                              std::size_t maxTriangles = kCornerNormalTermsMaxTriangles);
 std::size_t cornerNormalTermsCacheSize();
 
 }  // namespace sg

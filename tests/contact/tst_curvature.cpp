@@ -378,6 +378,9 @@ class TestCurvature : public QObject {
     auto terms = cornerNormalTermsFor(bvh);
     QVERIFY(terms && terms->source() == bvh.get());
     QVERIFY(cornerNormalTermsFor(bvh) == terms);  // reused
+    // A mesh above the size limit gets none, and its normals are computed per corner as before.
+    QVERIFY(cornerNormalTermsFor(bvh, mesh->triangleCount() - 1) == nullptr);
+    QVERIFY(cornerNormalTermsFor(bvh, mesh->triangleCount()) == terms);
     const auto before = vertexNormals(*mesh, bvh.get(), terms.get(), all, Vec3::UnitZ(), -2.0);
     QVERIFY(before == vertexNormals(*mesh, all, Vec3::UnitZ(), -2.0));
     const std::weak_ptr<const CornerNormalTerms> oldTerms = terms;
