@@ -13,6 +13,8 @@
 
 namespace sg::sim {
 
+class SimModel;
+
 // What one hand body does to the object at one instant.
 struct LinkContactSample {
   Vec3 force_W_N = Vec3::Zero();  // total contact force on the object, world frame
@@ -69,5 +71,13 @@ struct TrialRequest {
 // result bit for bit. Throws sg::Error for a world without the graspable, a closing DOF without effort or bad
 // settings; Cancelled when `progress` asks between directions.
 TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress);
+
+// The same trial on a model already built for it: `sim` is SimModel(buildMjcf(world, state, request.robot,
+// request.graspable, request.settings)), fresh from its constructor or reset() since. The call above is this one
+// after building the model, with the same result bit for bit; bench_sim times the two parts apart
+// (tests/bench/README.md §Physics trial). Throws sg::Error as above, and when `sim` was built for another robot,
+// graspable, timestep, impratio or collision options, or was stepped since its reset.
+TrialResult runTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
+                     ProgressSink& progress);
 
 }  // namespace sg::sim
