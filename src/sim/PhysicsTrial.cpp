@@ -221,19 +221,41 @@ void checkBuiltFor(const SimModel& sim, const TrialRequest& request) {
     throw Error("physics trial: the model has been stepped since it was built or reset");
 }
 
+// MjcfBuilder.h (arena): the compact arena first, the full one only when it overflowed.
+TrialResult compactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                         ProgressSink& progress, int contactCapacity) {
+  validateTrialSettings(request.settings);
+  {
+    SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings, contactCapacity));
+    TrialResult result = simulateTrial(sim, world, state, request, progress);
+    if (!sim.arenaOverflowed() || contactCapacity >= kFullContactCapacity) return result;
+  }
+  SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings, kFullContactCapacity));
+  TrialResult result = simulateTrial(sim, world, state, request, progress);
+  result.fullArena = true;
+  return result;
+}
+
 }  // namespace
 
 TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress) {
-  validateTrialSettings(request.settings);
-  SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings));
-  return simulateTrial(sim, world, state, request, progress);
+  return compactFirst(world, state, request, progress, kCompactContactCapacity);
+}
+
+TrialResult trialCompactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                              ProgressSink& progress, int contactCapacity) {
+  return compactFirst(world, state, request, progress, contactCapacity);
 }
 
 TrialResult runTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
                      ProgressSink& progress) {
   validateTrialSettings(request.settings);
   checkBuiltFor(sim, request);
-  return simulateTrial(sim, world, state, request, progress);
+  TrialResult result = simulateTrial(sim, world, state, request, progress);
+  if (sim.arenaOverflowed() && sim.layout().contactCapacity < kFullContactCapacity)
+    throw Error("physics trial: MuJoCo ran out of room for contacts in a model built for " +
+                std::to_string(sim.layout().contactCapacity) + " (build it for kFullContactCapacity)");
+  return result;
 }
 
 }  // namespace sg::sim

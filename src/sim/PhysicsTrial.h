@@ -55,6 +55,7 @@ struct TrialResult {
   std::vector<DirectionTrial> directions;
   std::size_t objectPieces = 0;   // convex geoms the object was split into
   double objectVolumeError = 0;   // their added volume, fraction of the mesh's volume
+  bool fullArena = false;         // the compact arena overflowed: the trial ran again in the full one (MjcfBuilder.h)
 
   int heldCount() const;
   // Directions held / directions tried (directions held / 6 for the full protocol).
@@ -73,11 +74,17 @@ struct TrialRequest {
 TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress);
 
 // The same trial on a model already built for it: `sim` is SimModel(buildMjcf(world, state, request.robot,
-// request.graspable, request.settings)), fresh from its constructor or reset() since. The call above is this one
-// after building the model, with the same result bit for bit; bench_sim times the two parts apart
-// (tests/bench/README.md §Physics trial). Throws sg::Error as above, and when `sim` was built for another robot,
-// graspable, timestep, impratio or collision options, or was stepped since its reset.
+// request.graspable, request.settings, capacity)), fresh from its constructor or reset() since. The call above
+// is this one on a model of kCompactContactCapacity (again on one of kFullContactCapacity when that overflows),
+// with the same result bit for bit; bench_sim times the two parts apart (tests/bench/README.md §Physics trial).
+// Throws sg::Error as above, when `sim` was built for another robot, graspable, timestep, impratio or collision
+// options, or was stepped since its reset, and when a model smaller than the full arena overflowed.
 TrialResult runTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
                      ProgressSink& progress);
+
+// runTrial(world, ...) with room for `contactCapacity` contacts first (kCompactContactCapacity there): the trial
+// again in the full arena when that overflows. For tests of the retry.
+TrialResult trialCompactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                              ProgressSink& progress, int contactCapacity);
 
 }  // namespace sg::sim

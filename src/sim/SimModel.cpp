@@ -134,6 +134,10 @@ void SimModel::reset() {
   forward();
 }
 
+bool SimModel::arenaOverflowed() const {
+  return data_->warning[mjWARN_CONTACTFULL].number > 0 || data_->warning[mjWARN_CNSTRFULL].number > 0;
+}
+
 std::vector<double> SimModel::dofValues() const {
   std::vector<double> out;
   if (layout_.robot < 0) return out;

@@ -134,6 +134,7 @@ void compareProtocols(bench::CrossCheck& check) {
     std::printf("  %-24s MPR:    %s(largest %.1f mm; %.1f ms CPU; sphere-mesh pairs by MuJoCo's MPR)\n", "",
                 heldList(x).c_str(), wm, 1e3 * tm);
     check.expect(heldList(b) == heldList(x), std::string(name) + ": held directions changed with MPR");
+    check.expect(!b.fullArena, std::string(name) + ": the compact arena overflowed");
   }
 }
 
@@ -229,7 +230,7 @@ int main(int argc, char** argv) {
                 sim.pairList().candidates(), st.listed, st.kept, st.scratch, st.dynamic, st.largest);
   }
 
-  std::vector<double> build_s, simulation_s, trial_s, unfiltered_s, unlisted_s, meshes_s, mpr_s;
+  std::vector<double> build_s, fullBuild_s, simulation_s, trial_s, unfiltered_s, unlisted_s, meshes_s, mpr_s;
   TrialSettings unfiltered = settings;
   unfiltered.collisionPrefilter = false;
   TrialSettings unlisted = settings;
@@ -250,7 +251,7 @@ int main(int argc, char** argv) {
     TrialResult a;
     {
       const double t0 = cpuSeconds();
-      SimModel built(buildMjcf(world, states[i], 0, 0, settings));
+      SimModel built(buildMjcf(world, states[i], 0, 0, settings, kCompactContactCapacity));  // as runTrial builds it
       const double t1 = cpuSeconds();
       a = runTrial(built, world, states[i], {0, 0, settings}, progress);
       build_s.push_back(t1 - t0);
@@ -261,6 +262,15 @@ int main(int argc, char** argv) {
     trial_s.push_back(cpuSeconds() - t0);
     check.expect(trialSummaryJson(a).dump() == trialSummaryJson(b).dump() && sameTrajectory(a, b),
                  "state " + std::to_string(i) + ": repeated trial differs");
+    check.expect(!b.fullArena, "state " + std::to_string(i) + ": the compact arena overflowed");
+    if (!trialOnly) {
+      // The full arena (MjcfBuilder.h; every trial's before): its model build, and the same trajectory bit for bit.
+      const double t3 = cpuSeconds();
+      SimModel full(buildMjcf(world, states[i], 0, 0, settings, kFullContactCapacity));
+      fullBuild_s.push_back(cpuSeconds() - t3);
+      const TrialResult g = runTrial(full, world, states[i], {0, 0, settings}, progress);
+      check.expect(sameTrajectory(a, g), "state " + std::to_string(i) + ": the compact arena changed the trajectory");
+    }
     check.expect(a.score() == static_cast<double>(a.heldCount()) / 6.0, "score is not held/6");
     if (!trialOnly) {
       // MuJoCo's MPR for the sphere-mesh pairs (the same run's before and after).
@@ -303,6 +313,12 @@ int main(int argc, char** argv) {
               settings.settle_s, settings.duration_s, settings.timestep_s, states.size(), 1e3 * build.median_s,
               1e3 * build.p90_s, 1e3 * simulation.median_s, 1e3 * simulation.p90_s, simulated_s / simulation.median_s,
               1e3 * trial.median_s, 1e3 * trial.p90_s, 3600 / trial.median_s);
+  if (!trialOnly) {
+    const bench::Spread fullBuild = bench::spreadOf(fullBuild_s);
+    std::printf("  model build in the full arena (room for %d contacts against %d; same trajectories bit for bit, "
+                "asserted): median %.2f ms, p90 %.2f ms\n",
+                kFullContactCapacity, kCompactContactCapacity, 1e3 * fullBuild.median_s, 1e3 * fullBuild.p90_s);
+  }
   if (!trialOnly) {
     const bench::Spread withMpr = bench::spreadOf(mpr_s);
     std::printf("  the same trials with MuJoCo's MPR for sphere-mesh pairs (held directions asserted equal): median %.1f "

@@ -383,6 +383,41 @@ class TestSim : public QObject {
     }
   }
 
+  // MuJoCo's arena (src/sim/MjcfBuilder.h): a trial in the compact arena is the same bit for bit as in the full
+  // one when it does not overflow (the mug's 43 pieces, the sphere, the jaw and box), and one that overflows (room
+  // for a single contact) runs again in the full arena, with the full arena's result; a model built smaller that
+  // overflows is refused by the runTrial that takes a model.
+  void compactArenaChangesNothing() {
+    World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    closeHand(mug);
+    World sphere = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    closeHand(sphere);
+    const World jaw = jawWorld(20, 0.5, 800);
+    const TrialSettings s = shortSettings("x+,z-");
+    NullProgress progress;
+    for (const World* w : {static_cast<const World*>(&mug), static_cast<const World*>(&sphere), &jaw}) {
+      const QString name = QString::fromStdString(w->sourceFile);
+      SimModel full(buildMjcf(*w, w->state, 0, 0, s, kFullContactCapacity));
+      QCOMPARE(full.model()->nconmax, kFullContactCapacity);
+      QCOMPARE(full.model()->njmax, 4 * kFullContactCapacity);
+      const TrialResult inFull = runTrial(full, *w, w->state, {0, 0, s}, progress);
+      QVERIFY(!full.arenaOverflowed());
+      const TrialResult compact = runTrial(*w, w->state, {0, 0, s}, progress);
+      QVERIFY2(!compact.fullArena, qPrintable(name));
+      QVERIFY2(trajectoryDifference(inFull, compact).isEmpty(), qPrintable(name + ": " + trajectoryDifference(inFull, compact)));
+    }
+    SimModel full(buildMjcf(jaw, jaw.state, 0, 0, s, kFullContactCapacity));
+    const TrialResult inFull = runTrial(full, jaw, jaw.state, {0, 0, s}, progress);
+    const TrialResult retried = trialCompactFirst(jaw, jaw.state, {0, 0, s}, progress, 1);
+    QVERIFY(retried.fullArena);
+    QVERIFY2(trajectoryDifference(inFull, retried).isEmpty(), qPrintable(trajectoryDifference(inFull, retried)));
+    SimModel tiny(buildMjcf(jaw, jaw.state, 0, 0, s, 1));
+    QCOMPARE(tiny.model()->njmax, 4);
+    const QString overflow = errorOf([&] { runTrial(tiny, jaw, jaw.state, {0, 0, s}, progress); });
+    QVERIFY2(overflow.contains("out of room"), qPrintable(overflow));
+    QVERIFY(errorOf([&] { buildMjcf(jaw, jaw.state, 0, 0, s, 0); }).contains("room for 0 contacts"));
+  }
+
   // The collision prefilter (src/sim/README.md §Collision prefilter) only skips pairs that cannot touch: with it
   // and without it the trial is the same bit for bit, on the jaw and box (box–box pairs) and on the ThreeFinger
   // closed on the sphere (its links' convex pieces, mesh–sphere pairs).
