@@ -166,8 +166,9 @@ double unitOf(bool prismatic) { return prismatic ? kMetresPerMm : 1.0; }
 }  // namespace
 
 SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex, int graspable,
-                    const TrialSettings& settings) {
+                    const TrialSettings& settings, int contactCapacity) {
   validateTrialSettings(settings);
+  if (contactCapacity < 1) throw Error("trial model: room for " + std::to_string(contactCapacity) + " contacts");
   requireFits(world, state);
   if (graspable < 0 || graspable >= static_cast<int>(world.graspables.size()))
     throw Error(world.graspables.empty() ? "the world has no graspable body to run a trial on"
@@ -182,6 +183,7 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
   out.collisionPrefilter = settings.collisionPrefilter;
   out.pairList = settings.pairList;
   out.exactSphereMesh = settings.exactSphereMesh;
+  out.contactCapacity = contactCapacity;
   const Body& object = world.graspables[static_cast<std::size_t>(graspable)];
   if (!(object.mass_g > 0) || !std::isfinite(object.mass_g))
     throw Error("graspable '" + object.name + "' has no mass (" + formatDouble(object.mass_g) + " g)", world.sourceFile);
@@ -373,9 +375,11 @@ SimLayout buildMjcf(const World& world, const WorldState& state, int robotIndex,
       << "<compiler angle=\"radian\" inertiafromgeom=\"false\" convexhull=\"false\"/>\n"
       << "<option timestep=\"" << num(settings.timestep_s) << "\" gravity=\"0 0 0\" cone=\"elliptic\" impratio=\""
       << num(settings.impratio) << "\"/>\n"
-      // Room for ~150 contacts of 4 constraint rows each; MuJoCo's arena (and every reset) scales with these.
-      // nuser_geom: each geom's box for the collision prefilter (CollisionPrefilter.h), filled in by SimModel.
-      << "<size njmax=\"800\" nconmax=\"200\" nuser_geom=\"" << kGeomBoxUserSize << "\"/>\n"
+      // Room for `contactCapacity` contacts of 4 constraint rows each (MjcfBuilder.h: the arena and every reset
+      // scale with these). nuser_geom: each geom's box for the collision prefilter (CollisionPrefilter.h), filled
+      // in by SimModel.
+      << "<size njmax=\"" << 4 * contactCapacity << "\" nconmax=\"" << contactCapacity << "\" nuser_geom=\""
+      << kGeomBoxUserSize << "\"/>\n"
       << "<asset>\n" << assets.str() << "</asset>\n"
       << "<worldbody>\n" << bodies.str() << "</worldbody>\n";
   if (!equality.str().empty()) xml << "<equality>\n" << equality.str() << "</equality>\n";

@@ -57,11 +57,18 @@ struct SimLayout {
   bool pairList = true;            // TrialSettings::pairList
   bool exactSphereMesh = true;     // TrialSettings::exactSphereMesh
   int pairSlots = 0;               // placeholder <pair>s declared as room for the per-step pair list (PairList.h)
+  int contactCapacity = 0;         // MuJoCo's arena: room for this many contacts (nconmax) and 4 rows each (njmax)
 };
+
+// MuJoCo's arena (README.md §Cost, "Arena"): the compiler, mj_makeData and mj_resetData touch all of it, and it
+// grows with njmax², so a trial runs in the compact arena first and again in the full one (the size every trial
+// had before) only when the compact one overflows; without an overflow the two give the same trajectory bit for bit.
+inline constexpr int kFullContactCapacity = 200;
+inline constexpr int kCompactContactCapacity = 100;
 
 // Throws sg::Error (with the world's file) when the graspable or robot index is out of range, the state does
 // not fit the world, or a DOF that closes has no effort (maxEffort ≤ 0).
 SimLayout buildMjcf(const World& world, const WorldState& state, int robot, int graspable,
-                    const TrialSettings& settings);
+                    const TrialSettings& settings, int contactCapacity = kFullContactCapacity);
 
 }  // namespace sg::sim

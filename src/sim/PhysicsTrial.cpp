@@ -140,11 +140,10 @@ bool simulate(SimModel& sim, const Recorder& rec, double seconds, long every, st
   return true;
 }
 
-}  // namespace
-
-TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress) {
-  validateTrialSettings(request.settings);
-  SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings));
+// The trial proper on a model built for it (both runTrial overloads; a separate name so that callgrind's
+// --toggle-collect='sg::sim::runTrial*' never sees one runTrial nested in the other).
+TrialResult simulateTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
+                          ProgressSink& progress) {
   const mjModel* m = sim.model();
   mjData* d = sim.data();
 
@@ -202,6 +201,60 @@ TrialResult runTrial(const World& world, const WorldState& state, const TrialReq
     result.directions.push_back(std::move(dir));
   }
   progress.report(1.0, "trial done");
+  return result;
+}
+
+// The model was built for this request and not stepped since its reset (the trial's results depend on both).
+void checkBuiltFor(const SimModel& sim, const TrialRequest& request) {
+  const SimLayout& layout = sim.layout();
+  const TrialSettings& s = request.settings;
+  if (layout.robot != request.robot || layout.graspable != request.graspable)
+    throw Error("physics trial: the model was built for robot " + std::to_string(layout.robot) + " and graspable " +
+                std::to_string(layout.graspable) + ", the trial asks for robot " + std::to_string(request.robot) +
+                " and graspable " + std::to_string(request.graspable));
+  const mjOption& opt = sim.model()->opt;
+  if (opt.timestep != s.timestep_s || opt.impratio != s.impratio || layout.collisionPrefilter != s.collisionPrefilter ||
+      layout.pairList != s.pairList || layout.exactSphereMesh != s.exactSphereMesh)
+    throw Error("physics trial: the model was built with other settings (timestep, impratio or collision options) "
+                "than the trial's");
+  if (sim.data()->time != 0)
+    throw Error("physics trial: the model has been stepped since it was built or reset");
+}
+
+// MjcfBuilder.h (arena): the compact arena first, the full one only when it overflowed.
+TrialResult compactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                         ProgressSink& progress, int contactCapacity) {
+  validateTrialSettings(request.settings);
+  {
+    SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings, contactCapacity));
+    TrialResult result = simulateTrial(sim, world, state, request, progress);
+    if (!sim.arenaOverflowed() || contactCapacity >= kFullContactCapacity) return result;
+  }
+  SimModel sim(buildMjcf(world, state, request.robot, request.graspable, request.settings, kFullContactCapacity));
+  TrialResult result = simulateTrial(sim, world, state, request, progress);
+  result.fullArena = true;
+  return result;
+}
+
+}  // namespace
+
+TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress) {
+  return compactFirst(world, state, request, progress, kCompactContactCapacity);
+}
+
+TrialResult trialCompactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                              ProgressSink& progress, int contactCapacity) {
+  return compactFirst(world, state, request, progress, contactCapacity);
+}
+
+TrialResult runTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
+                     ProgressSink& progress) {
+  validateTrialSettings(request.settings);
+  checkBuiltFor(sim, request);
+  TrialResult result = simulateTrial(sim, world, state, request, progress);
+  if (sim.arenaOverflowed() && sim.layout().contactCapacity < kFullContactCapacity)
+    throw Error("physics trial: MuJoCo ran out of room for contacts in a model built for " +
+                std::to_string(sim.layout().contactCapacity) + " (build it for kFullContactCapacity)");
   return result;
 }
 

@@ -13,6 +13,8 @@
 
 namespace sg::sim {
 
+class SimModel;
+
 // What one hand body does to the object at one instant.
 struct LinkContactSample {
   Vec3 force_W_N = Vec3::Zero();  // total contact force on the object, world frame
@@ -53,6 +55,7 @@ struct TrialResult {
   std::vector<DirectionTrial> directions;
   std::size_t objectPieces = 0;   // convex geoms the object was split into
   double objectVolumeError = 0;   // their added volume, fraction of the mesh's volume
+  bool fullArena = false;         // the compact arena overflowed: the trial ran again in the full one (MjcfBuilder.h)
 
   int heldCount() const;
   // Directions held / directions tried (directions held / 6 for the full protocol).
@@ -69,5 +72,19 @@ struct TrialRequest {
 // result bit for bit. Throws sg::Error for a world without the graspable, a closing DOF without effort or bad
 // settings; Cancelled when `progress` asks between directions.
 TrialResult runTrial(const World& world, const WorldState& state, const TrialRequest& request, ProgressSink& progress);
+
+// The same trial on a model already built for it: `sim` is SimModel(buildMjcf(world, state, request.robot,
+// request.graspable, request.settings, capacity)), fresh from its constructor or reset() since. The call above
+// is this one on a model of kCompactContactCapacity (again on one of kFullContactCapacity when that overflows),
+// with the same result bit for bit; bench_sim times the two parts apart (tests/bench/README.md §Physics trial).
+// Throws sg::Error as above, when `sim` was built for another robot, graspable, timestep, impratio or collision
+// options, or was stepped since its reset, and when a model smaller than the full arena overflowed.
+TrialResult runTrial(SimModel& sim, const World& world, const WorldState& state, const TrialRequest& request,
+                     ProgressSink& progress);
+
+// runTrial(world, ...) with room for `contactCapacity` contacts first (kCompactContactCapacity there): the trial
+// again in the full arena when that overflows. For tests of the retry.
+TrialResult trialCompactFirst(const World& world, const WorldState& state, const TrialRequest& request,
+                              ProgressSink& progress, int contactCapacity);
 
 }  // namespace sg::sim

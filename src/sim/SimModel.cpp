@@ -13,22 +13,27 @@ namespace {
 
 mjModel* loadFromMemory(const std::string& mjcf) {
   const char* kName = "softgrasp_trial.xml";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  if (mj_makeEmptyFileVFS(&vfs, kName, static_cast<int>(mjcf.size())) != 0)
-    throw Error("MuJoCo: cannot make the in-memory model file");
-  const int file = mj_findFileVFS(&vfs, kName);
-  std::copy(mjcf.begin(), mjcf.end(), static_cast<char*>(vfs.filedata[file]));
   char error[1000] = "";
   // One model compiled at a time: MuJoCo's XML parser and compiler are not documented as thread-safe, and
   // `compare --against-physics` runs trials on several threads (each with its own mjModel and mjData).
   static std::mutex compileMutex;
-  mjModel* model = nullptr;
-  {
-    std::lock_guard lock(compileMutex);
-    model = mj_loadXML(kName, &vfs, error, sizeof error);
-  }
-  mj_deleteVFS(&vfs);
+  std::lock_guard lock(compileMutex);
+  // One virtual file system for every load, under the lock (an mjVFS is 2 MB that mj_defaultVFS and
+  // mj_deleteVFS clear; README.md §Cost): the file is added for the load and deleted after it.
+  static const std::unique_ptr<mjVFS, void (*)(mjVFS*)> vfs([] {
+    auto* v = new mjVFS;
+    mj_defaultVFS(v);
+    return v;
+  }(), [](mjVFS* v) {
+    mj_deleteVFS(v);
+    delete v;
+  });
+  if (mj_makeEmptyFileVFS(vfs.get(), kName, static_cast<int>(mjcf.size())) != 0)
+    throw Error("MuJoCo: cannot make the in-memory model file");
+  const int file = mj_findFileVFS(vfs.get(), kName);
+  std::copy(mjcf.begin(), mjcf.end(), static_cast<char*>(vfs->filedata[file]));
+  mjModel* model = mj_loadXML(kName, vfs.get(), error, sizeof error);
+  mj_deleteFileVFS(vfs.get(), kName);
   if (!model) throw Error(std::string("MuJoCo could not load the trial model: ") + error);
   return model;
 }
@@ -132,6 +137,10 @@ void SimModel::reset() {
     bias[0] = -bias[1] * d.gear * data_->qpos[leaderQposAdr_[i]];
   }
   forward();
+}
+
+bool SimModel::arenaOverflowed() const {
+  return data_->warning[mjWARN_CONTACTFULL].number > 0 || data_->warning[mjWARN_CNSTRFULL].number > 0;
 }
 
 std::vector<double> SimModel::dofValues() const {

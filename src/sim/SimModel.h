@@ -44,6 +44,8 @@ class SimModel {
   // The hulls of the exact sphere–mesh contact (SphereHullCollision.h); null when TrialSettings::exactSphereMesh
   // is off.
   const SphereHullCollider* sphereHulls() const { return sphereHulls_.get(); }
+  // MuJoCo ran out of room for contacts or constraint rows since the last reset (MjcfBuilder.h: arena).
+  bool arenaOverflowed() const;
   // DOF values (rad or mm, as the robot's DOFs) read from the leader joints.
   std::vector<double> dofValues() const;
 

@@ -1,7 +1,8 @@
 // bench_sim: the physics trial (src/sim/README.md) of the default grasp (worlds/default.xml approached and closed):
-// CPU time of a six-direction trial (settle + 6 × 1 s simulated) over jittered copies of the grasp (the mug moved
-// by up to 0.1 mm), the model build time (MJCF text + mj_loadXML, convex pieces cached) and the first
-// decomposition of each bundled object, the hands' tessellated primitives, and trials per core-hour. Same run, same
+// CPU time of a six-direction trial over jittered copies of the grasp (the mug moved by up to 0.1 mm), split on
+// each state into the model build (SimModel: MJCF text + mj_loadXML, convex pieces cached) and the simulation on
+// it (settle + 6 × 1 s simulated), and the whole trial (one runTrial call: build and simulation) with trials per
+// core-hour from it; the first decomposition of each bundled object and the hands' tessellated primitives. Same run, same
 // states: the trial without the collision prefilter (src/sim/CollisionPrefilter.h), which must give the same result
 // bit for bit, without the pair list (src/sim/PairList.h: MuJoCo's own broad phase and geom-pair loop), which must
 // give the same trajectory bit for bit, and with the tessellated spheres and cylinders as meshes (TrialSettings::tessellatedPrimitives off,
@@ -10,10 +11,11 @@
 // §Timestep), and its trajectory with and without the pair list (equal bit for bit). The same trials with MuJoCo's
 // MPR instead of the exact sphere-mesh contact (TrialSettings::exactSphereMesh off, src/sim/README.md §Exact
 // sphere–mesh contact). Cross-checks (a failure exits
-// 3): each trial repeated gives the same result bit for bit, the summary's score equals the held directions over
+// 3): each trial repeated (the whole trial after the split one) gives the same trajectory bit for bit, the summary's score equals the held directions over
 // six, the prefilter and the pair list change nothing, the held directions agree (primitives, 4 ms, MPR).
 //   bench_sim [STATES [trial]]   STATES default 5; "trial": only the timed trial and its repeat per state (for
-//   callgrind: two runTrial calls per state), no decomposition, no hand pieces, no prefilter, primitives or protocol
+//   callgrind's --toggle-collect='sg::sim::runTrial*': per state one simulation on a model built outside runTrial
+//   and one whole trial, its model build included), no decomposition, no hand pieces, no prefilter, primitives or protocol
 //   comparison
 #include <algorithm>
 #include <cstdio>
@@ -132,6 +134,7 @@ void compareProtocols(bench::CrossCheck& check) {
     std::printf("  %-24s MPR:    %s(largest %.1f mm; %.1f ms CPU; sphere-mesh pairs by MuJoCo's MPR)\n", "",
                 heldList(x).c_str(), wm, 1e3 * tm);
     check.expect(heldList(b) == heldList(x), std::string(name) + ": held directions changed with MPR");
+    check.expect(!b.fullArena, std::string(name) + ": the compact arena overflowed");
   }
 }
 
@@ -206,23 +209,14 @@ int main(int argc, char** argv) {
     states.push_back(s);
   }
 
-  // Model build: MJCF text and mj_loadXML (the mug's pieces cached after the first build).
-  std::vector<double> build_s;
+  // The trial model (the mug's pieces decomposed here, before any timing).
   TrialSettings settings;
-  for (int round = 0; round < 3; ++round)
-    for (const WorldState& s : states) {
-      const double t0 = cpuSeconds();
-      SimModel sim(buildMjcf(world, s, 0, 0, settings));
-      build_s.push_back(cpuSeconds() - t0);
-    }
-  const bench::Spread build = bench::spreadOf(build_s);
   {
     const SimModel sim(buildMjcf(world, states[0], 0, 0, settings));
     int vertices = 0;
     for (int k = 0; k < sim.model()->nmesh; ++k) vertices += sim.model()->mesh_vertnum[k];
-    std::printf("\nmodel build (MJCF + mj_loadXML; %zu geoms of the mug, %d geoms, %d meshes of %d vertices): median %.2f ms, p90 %.2f ms CPU\n",
-                sim.layout().objectPieces, sim.model()->ngeom, sim.model()->nmesh, vertices,
-                1e3 * build.median_s, 1e3 * build.p90_s);
+    std::printf("\ntrial model: %zu geoms of the mug, %d geoms, %d meshes of %d vertices\n", sim.layout().objectPieces,
+                sim.model()->ngeom, sim.model()->nmesh, vertices);
   }
 
   // The pair list's use on the first state (PairList.h): steps run with it and with MuJoCo's own loop.
@@ -236,7 +230,7 @@ int main(int argc, char** argv) {
                 sim.pairList().candidates(), st.listed, st.kept, st.scratch, st.dynamic, st.largest);
   }
 
-  std::vector<double> trial_s, unfiltered_s, unlisted_s, meshes_s, mpr_s;
+  std::vector<double> build_s, fullBuild_s, simulation_s, trial_s, unfiltered_s, unlisted_s, meshes_s, mpr_s;
   TrialSettings unfiltered = settings;
   unfiltered.collisionPrefilter = false;
   TrialSettings unlisted = settings;
@@ -253,11 +247,30 @@ int main(int argc, char** argv) {
   NullProgress progress;
   int heldTotal = 0;
   for (std::size_t i = 0; i < states.size(); ++i) {
+    // The same state timed in parts (model build, then the simulation on it) and whole (one runTrial call).
+    TrialResult a;
+    {
+      const double t0 = cpuSeconds();
+      SimModel built(buildMjcf(world, states[i], 0, 0, settings, kCompactContactCapacity));  // as runTrial builds it
+      const double t1 = cpuSeconds();
+      a = runTrial(built, world, states[i], {0, 0, settings}, progress);
+      build_s.push_back(t1 - t0);
+      simulation_s.push_back(cpuSeconds() - t1);
+    }
     const double t0 = cpuSeconds();
-    const TrialResult a = runTrial(world, states[i], {0, 0, settings}, progress);
-    trial_s.push_back(cpuSeconds() - t0);
     const TrialResult b = runTrial(world, states[i], {0, 0, settings}, progress);
-    check.expect(trialSummaryJson(a).dump() == trialSummaryJson(b).dump(), "state " + std::to_string(i) + ": repeated trial differs");
+    trial_s.push_back(cpuSeconds() - t0);
+    check.expect(trialSummaryJson(a).dump() == trialSummaryJson(b).dump() && sameTrajectory(a, b),
+                 "state " + std::to_string(i) + ": repeated trial differs");
+    check.expect(!b.fullArena, "state " + std::to_string(i) + ": the compact arena overflowed");
+    if (!trialOnly) {
+      // The full arena (MjcfBuilder.h; every trial's before): its model build, and the same trajectory bit for bit.
+      const double t3 = cpuSeconds();
+      SimModel full(buildMjcf(world, states[i], 0, 0, settings, kFullContactCapacity));
+      fullBuild_s.push_back(cpuSeconds() - t3);
+      const TrialResult g = runTrial(full, world, states[i], {0, 0, settings}, progress);
+      check.expect(sameTrajectory(a, g), "state " + std::to_string(i) + ": the compact arena changed the trajectory");
+    }
     check.expect(a.score() == static_cast<double>(a.heldCount()) / 6.0, "score is not held/6");
     if (!trialOnly) {
       // MuJoCo's MPR for the sphere-mesh pairs (the same run's before and after).
@@ -288,12 +301,24 @@ int main(int argc, char** argv) {
                   d.rotation_deg);
     std::printf(")\n");
   }
+  const bench::Spread build = bench::spreadOf(build_s);
+  const bench::Spread simulation = bench::spreadOf(simulation_s);
   const bench::Spread trial = bench::spreadOf(trial_s);
   const double simulated_s = settings.settle_s + 6 * settings.duration_s;
-  std::printf("\nsix-direction trial (settle %.1f s + 6 x %.1f s simulated, timestep %.3f s): median %.1f ms, p90 %.1f ms "
-              "CPU; %.0fx real time; %.0f trials per core-hour (model build included: %.0f)\n",
-              settings.settle_s, settings.duration_s, settings.timestep_s, 1e3 * trial.median_s, 1e3 * trial.p90_s,
-              simulated_s / trial.median_s, 3600 / trial.median_s, 3600 / (trial.median_s + build.median_s));
+  std::printf("\nsix-direction trial (settle %.1f s + 6 x %.1f s simulated, timestep %.3f s), CPU time, same %zu states:\n"
+              "  model build (MJCF + mj_loadXML + drives): median %.2f ms, p90 %.2f ms\n"
+              "  simulation (settle + 6 pulls on the built model): median %.1f ms, p90 %.1f ms; %.0fx real time\n"
+              "  whole trial (one runTrial call: build + simulation): median %.1f ms, p90 %.1f ms; %.0f trials per "
+              "core-hour\n",
+              settings.settle_s, settings.duration_s, settings.timestep_s, states.size(), 1e3 * build.median_s,
+              1e3 * build.p90_s, 1e3 * simulation.median_s, 1e3 * simulation.p90_s, simulated_s / simulation.median_s,
+              1e3 * trial.median_s, 1e3 * trial.p90_s, 3600 / trial.median_s);
+  if (!trialOnly) {
+    const bench::Spread fullBuild = bench::spreadOf(fullBuild_s);
+    std::printf("  model build in the full arena (room for %d contacts against %d; same trajectories bit for bit, "
+                "asserted): median %.2f ms, p90 %.2f ms\n",
+                kFullContactCapacity, kCompactContactCapacity, 1e3 * fullBuild.median_s, 1e3 * fullBuild.p90_s);
+  }
   if (!trialOnly) {
     const bench::Spread withMpr = bench::spreadOf(mpr_s);
     std::printf("  the same trials with MuJoCo's MPR for sphere-mesh pairs (held directions asserted equal): median %.1f "

@@ -82,6 +82,35 @@ std::string jointBody(std::size_t c, std::size_t j) {
 
 using sg::test::errorOf;
 
+// The first difference between two trials' recorded samples (bit for bit: the object's pose, the DOF values, per
+// hand body the contact force, its point, normal force, slip and contact count), "" when there is none.
+QString trajectoryDifference(const TrialResult& a, const TrialResult& b) {
+  auto phase = [](const std::vector<TrialSample>& x, const std::vector<TrialSample>& y) -> QString {
+    if (x.size() != y.size()) return QString("%1 samples against %2").arg(x.size()).arg(y.size());
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      const TrialSample &p = x[k], &q = y[k];
+      if (p.t_s != q.t_s || p.X_PO.translation() != q.X_PO.translation() ||
+          p.X_PO.rotation().coeffs() != q.X_PO.rotation().coeffs() || p.dofValues != q.dofValues ||
+          p.displacement_mm != q.displacement_mm || p.rotation_deg != q.rotation_deg || p.links.size() != q.links.size())
+        return QString("sample %1: pose, DOFs or displacement").arg(k);
+      for (std::size_t l = 0; l < p.links.size(); ++l) {
+        const LinkContactSample &u = p.links[l], &v = q.links[l];
+        if (u.force_W_N != v.force_W_N || u.p_W_mm != v.p_W_mm || u.normal_N != v.normal_N ||
+            u.slip_mm_s != v.slip_mm_s || u.contacts != v.contacts)
+          return QString("sample %1, body %2: contacts").arg(k).arg(l);
+      }
+    }
+    return {};
+  };
+  if (const QString d = phase(a.settle, b.settle); !d.isEmpty()) return "settle: " + d;
+  if (a.directions.size() != b.directions.size()) return "number of directions";
+  for (std::size_t i = 0; i < a.directions.size(); ++i)
+    if (const QString d = phase(a.directions[i].samples, b.directions[i].samples); !d.isEmpty())
+      return QString::fromStdString(a.directions[i].direction.name()) + ": " + d;
+  if (trialSummaryJson(a).dump() != trialSummaryJson(b).dump()) return "summary";
+  return {};
+}
+
 // Steps the world's trial model with the pair list (PairList.h) and without it side by side: `steps` steps of
 // settling, then as many pulled along the world's x by ten times the object's weight. Returns the first
 // difference in the contacts (every field MuJoCo's collision fills in) or the state, "" when there is none;
@@ -312,6 +341,81 @@ class TestSim : public QObject {
       }
     }
     QCOMPARE(trialSummaryJson(a).dump(), trialSummaryJson(b).dump());
+  }
+
+  // runTrial on a model built beforehand (how bench_sim times the build and the simulation apart) is the
+  // one-call runTrial bit for bit, on a fresh model and on the same model reset after a trial; a model built for
+  // another request, or stepped since its reset, is refused.
+  void trialOnBuiltModel() {
+    World sphereWorld = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    closeHand(sphereWorld);
+    const World jaw = jawWorld(20, 0.5, 800);
+    const TrialSettings s = shortSettings("x+,z-");
+    NullProgress progress;
+    for (const World* w : {static_cast<const World*>(&sphereWorld), &jaw}) {
+      const TrialResult whole = trial(*w, s);
+      SimModel sim(buildMjcf(*w, w->state, 0, 0, s));
+      const TrialResult fresh = runTrial(sim, *w, w->state, {0, 0, s}, progress);
+      const QString name = QString::fromStdString(w->sourceFile);
+      QVERIFY2(trajectoryDifference(whole, fresh).isEmpty(), qPrintable(name + ": " + trajectoryDifference(whole, fresh)));
+      int contacts = 0;
+      for (const TrialSample& k : fresh.settle)
+        for (const LinkContactSample& l : k.links) contacts += l.contacts;
+      QVERIFY(contacts > 0);  // the hand holds the object: the comparison covers contacts
+
+      const QString stepped = errorOf([&] { runTrial(sim, *w, w->state, {0, 0, s}, progress); });
+      QVERIFY2(stepped.contains("stepped"), qPrintable(stepped));
+      sim.reset();
+      const TrialResult again = runTrial(sim, *w, w->state, {0, 0, s}, progress);
+      QVERIFY2(trajectoryDifference(whole, again).isEmpty(), qPrintable(name + ": " + trajectoryDifference(whole, again)));
+
+      sim.reset();
+      TrialSettings coarse = s;
+      coarse.timestep_s = 2 * s.timestep_s;
+      QVERIFY(errorOf([&] { runTrial(sim, *w, w->state, {0, 0, coarse}, progress); }).contains("other settings"));
+      TrialSettings unlisted = s;
+      unlisted.pairList = false;
+      QVERIFY(errorOf([&] { runTrial(sim, *w, w->state, {0, 0, unlisted}, progress); }).contains("other settings"));
+      QVERIFY(errorOf([&] { runTrial(sim, *w, w->state, {-1, 0, s}, progress); }).contains("built for robot 0"));
+      TrialSettings nan = s;
+      nan.duration_s = std::numeric_limits<double>::quiet_NaN();
+      QVERIFY(errorOf([&] { runTrial(sim, *w, w->state, {0, 0, nan}, progress); }).contains("duration_s"));
+    }
+  }
+
+  // MuJoCo's arena (src/sim/MjcfBuilder.h): a trial in the compact arena is the same bit for bit as in the full
+  // one when it does not overflow (the mug's 43 pieces, the sphere, the jaw and box), and one that overflows (room
+  // for a single contact) runs again in the full arena, with the full arena's result; a model built smaller that
+  // overflows is refused by the runTrial that takes a model.
+  void compactArenaChangesNothing() {
+    World mug = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
+    closeHand(mug);
+    World sphere = loadWorld(sg::test::inSourceTree("worlds/threefinger_sphere.xml"));
+    closeHand(sphere);
+    const World jaw = jawWorld(20, 0.5, 800);
+    const TrialSettings s = shortSettings("x+,z-");
+    NullProgress progress;
+    for (const World* w : {static_cast<const World*>(&mug), static_cast<const World*>(&sphere), &jaw}) {
+      const QString name = QString::fromStdString(w->sourceFile);
+      SimModel full(buildMjcf(*w, w->state, 0, 0, s, kFullContactCapacity));
+      QCOMPARE(full.model()->nconmax, kFullContactCapacity);
+      QCOMPARE(full.model()->njmax, 4 * kFullContactCapacity);
+      const TrialResult inFull = runTrial(full, *w, w->state, {0, 0, s}, progress);
+      QVERIFY(!full.arenaOverflowed());
+      const TrialResult compact = runTrial(*w, w->state, {0, 0, s}, progress);
+      QVERIFY2(!compact.fullArena, qPrintable(name));
+      QVERIFY2(trajectoryDifference(inFull, compact).isEmpty(), qPrintable(name + ": " + trajectoryDifference(inFull, compact)));
+    }
+    SimModel full(buildMjcf(jaw, jaw.state, 0, 0, s, kFullContactCapacity));
+    const TrialResult inFull = runTrial(full, jaw, jaw.state, {0, 0, s}, progress);
+    const TrialResult retried = trialCompactFirst(jaw, jaw.state, {0, 0, s}, progress, 1);
+    QVERIFY(retried.fullArena);
+    QVERIFY2(trajectoryDifference(inFull, retried).isEmpty(), qPrintable(trajectoryDifference(inFull, retried)));
+    SimModel tiny(buildMjcf(jaw, jaw.state, 0, 0, s, 1));
+    QCOMPARE(tiny.model()->njmax, 4);
+    const QString overflow = errorOf([&] { runTrial(tiny, jaw, jaw.state, {0, 0, s}, progress); });
+    QVERIFY2(overflow.contains("out of room"), qPrintable(overflow));
+    QVERIFY(errorOf([&] { buildMjcf(jaw, jaw.state, 0, 0, s, 0); }).contains("room for 0 contacts"));
   }
 
   // The collision prefilter (src/sim/README.md §Collision prefilter) only skips pairs that cannot touch: with it
