@@ -66,24 +66,26 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const std::vector<std:
   });
 }
 
-std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const std::vector<std::uint32_t>& indices,
-                                const Vec3& outward, double minFaceCosine) {
-  if (!bvh || bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
-    return vertexNormals(mesh, indices, outward, minFaceCosine);
-  // Each asked vertex sums the terms of its own incident triangles (Bvh::trianglesAtVertex lists them in mesh
-  // order), corner by corner: exactly the terms, in the same order, that the pass over every face adds to it, so
-  // the same normal bit for bit, without sorting the neighbourhood's triangles or looking up slots.
+namespace {
+
+// Each asked vertex sums the terms of its own incident triangles (Bvh::trianglesAtVertex lists them in mesh
+// order), corner by corner: exactly the terms, in the same order, that the pass over every face adds to it, so
+// the same normal bit for bit, without sorting the neighbourhood's triangles or looking up slots. `addTerm(t,
+// triangle, corner, sum)` adds one corner's term.
+template <class AddTerm>
+std::vector<Vec3> sumCornerTermsPerVertex(const TriangleMesh& mesh, const Bvh& bvh,
+                                          const std::vector<std::uint32_t>& indices, AddTerm addTerm) {
   std::vector<Vec3> out(indices.size(), Vec3::Zero());
   for (std::size_t k = 0; k < indices.size(); ++k) {
     const std::uint32_t v = indices[k];
-    const auto [first, last] = bvh->trianglesAtVertex(v);
+    const auto [first, last] = bvh.trianglesAtVertex(v);
     if (!first) continue;
     Vec3 sum = Vec3::Zero();
     for (const std::uint32_t* t = first; t != last; ++t) {
       if (t != first && *t == t[-1]) continue;  // listed once per corner at v: its corners are visited below
       const auto& tri = mesh.triangles[*t];
       for (int corner = 0; corner < 3; ++corner)
-        if (tri[corner] == v) addCornerTerm(mesh, tri, corner, outward, minFaceCosine, sum);
+        if (tri[static_cast<std::size_t>(corner)] == v) addTerm(*t, tri, corner, sum);
     }
     const double n = sum.norm();
     if (n > 0 && std::isfinite(n)) out[k] = sum / n;
@@ -91,30 +93,26 @@ std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const 
   return out;
 }
 
+}  // namespace
+
+std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const std::vector<std::uint32_t>& indices,
+                                const Vec3& outward, double minFaceCosine) {
+  if (!bvh || bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
+    return vertexNormals(mesh, indices, outward, minFaceCosine);
+  return sumCornerTermsPerVertex(mesh, *bvh, indices, [&](std::uint32_t, const auto& tri, int corner, Vec3& sum) {
+    addCornerTerm(mesh, tri, corner, outward, minFaceCosine, sum);
+  });
+}
+
 std::vector<Vec3> vertexNormals(const TriangleMesh& mesh, const Bvh* bvh, const CornerNormalTerms* terms,
                                 const std::vector<std::uint32_t>& indices, const Vec3& outward, double minFaceCosine) {
   if (!bvh || !terms || terms->source() != bvh || terms->triangleCount() != mesh.triangles.size() ||
       bvh->sourceIndex().size() != mesh.triangles.size() || bvh->vertices().size() != mesh.vertices.size())
     return vertexNormals(mesh, bvh, indices, outward, minFaceCosine);
-  // The loop above with each corner's term read instead of computed: the same terms in the same order.
-  std::vector<Vec3> out(indices.size(), Vec3::Zero());
-  for (std::size_t k = 0; k < indices.size(); ++k) {
-    const std::uint32_t v = indices[k];
-    const auto [first, last] = bvh->trianglesAtVertex(v);
-    if (!first) continue;
-    Vec3 sum = Vec3::Zero();
-    for (const std::uint32_t* t = first; t != last; ++t) {
-      if (t != first && *t == t[-1]) continue;
-      const auto& tri = mesh.triangles[*t];
-      const auto& corners = terms->triangle(*t);
-      for (int corner = 0; corner < 3; ++corner)
-        if (tri[static_cast<std::size_t>(corner)] == v)
-          addCornerNormalTerm(corners[static_cast<std::size_t>(corner)], outward, minFaceCosine, sum);
-    }
-    const double n = sum.norm();
-    if (n > 0 && std::isfinite(n)) out[k] = sum / n;
-  }
-  return out;
+  // The same loop with each corner's term read instead of computed: the same terms in the same order.
+  return sumCornerTermsPerVertex(mesh, *bvh, indices, [&](std::uint32_t t, const auto&, int corner, Vec3& sum) {
+    addCornerNormalTerm(terms->triangle(t)[static_cast<std::size_t>(corner)], outward, minFaceCosine, sum);
+  });
 }
 
 namespace {
