@@ -9,12 +9,10 @@
 #include <sstream>
 
 #include "core/Math.h"
-#include "core/Progress.h"
-#include "grasp/Analysis.h"
-#include "io/ModelIO.h"
 #include "sim/CollisionPrefilter.h"
 #include "sim/SimModel.h"
 #include "sim/SphereHullCollision.h"
+#include "../support/GraspedDefaultWorld.h"
 #include "../support/TestPaths.h"
 
 using namespace sg;
@@ -294,13 +292,7 @@ class TestSphereHull : public QObject {
   // In a trial model (the ThreeFinger closed on the mug, default.xml) the collider is registered with the mug's
   // pieces; the collision table then answers with the exact function. Off, no collider: MuJoCo's MPR.
   void trialModelUsesIt() {
-    World w = loadWorld(sg::test::inSourceTree("worlds/default.xml"));
-    AnalysisRequest request;
-    request.motion.fingers = FingerMotion::Close;
-    request.contactModels.clear();
-    request.measures.clear();
-    NullProgress progress;
-    runAnalysis(w, request, progress);
+    World w = sgtest::closedHandWorld(sg::test::inSourceTree("worlds/default.xml"), false);
     TrialSettings on, off;
     off.exactSphereMesh = false;
     SimModel a(buildMjcf(w, w.state, 0, 0, on)), b(buildMjcf(w, w.state, 0, 0, off));
