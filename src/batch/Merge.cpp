@@ -114,23 +114,6 @@ void appendField(std::string& out, const std::string& text) {
   out += text;
 }
 
-// A configuration's joints in break-away as one CSV field: "chain:joint:dofValue" per joint, separated by spaces
-// (BATCH.md §Merge and the dataset); empty when none is (the list writes "breakAway" only then).
-std::string breakAwayField(const Json& configuration) {
-  std::string out;
-  const Json* joints = configuration.find("breakAway");
-  if (!joints) return out;
-  for (const Json& j : joints->items("breakAway")) {
-    if (!out.empty()) out += ' ';
-    out += number(j.at("chain", "breakAway").number("chain"));
-    out += ':';
-    out += number(j.at("joint", "breakAway").number("joint"));
-    out += ':';
-    out += numberField(j.at("dofValue", "breakAway"));
-  }
-  return out;
-}
-
 DatasetItem csvItem(const Json& e) {
   DatasetItem item;
   auto str = [&](const char* key) { const Json* v = e.find(key); return v ? csvField(v->string(key)) : std::string(); };
@@ -152,7 +135,8 @@ DatasetItem csvItem(const Json& e) {
     appendField(item.csvTail, joinedNumbers(conf.at("dofs", c)));
   }
   // The joints in break-away (PLANNER.md §Grasp list file, "breakAway"), grasp then pre-grasp, after the poses.
-  for (const char* c : {"grasp", "preGrasp"}) appendField(item.csvTail, breakAwayField(e.at(c, "e")));
+  for (const char* c : {"grasp", "preGrasp"})
+    appendField(item.csvTail, breakAwayCsvField(e.at(c, "e").find("breakAway")));
   if (const Json* t = e.find("trial"); t && !t->isNull()) {
     item.trialFields = numberField(t->at("score", "trial"));
     appendField(item.trialFields, numberField(t->at("held", "trial")));
@@ -168,6 +152,20 @@ DatasetItem csvItem(const Json& e) {
 }
 
 }  // namespace
+
+std::string breakAwayCsvField(const Json* joints) {
+  std::string out;
+  if (!joints) return out;
+  for (const Json& j : joints->items("breakAway")) {
+    if (!out.empty()) out += ' ';
+    out += number(j.at("chain", "breakAway").number("chain"));
+    out += ':';
+    out += number(j.at("joint", "breakAway").number("joint"));
+    out += ':';
+    out += numberField(j.at("dofValue", "breakAway"));
+  }
+  return out;
+}
 
 std::string datasetText(std::vector<std::string> records, const std::string& jobList, long rows,
                         DatasetFormat format, const std::string& rankBy, MergeSummary& summary) {

@@ -9,6 +9,10 @@
 
 #include "core/JsonFormat.h"
 
+namespace sg {
+class Json;
+}
+
 namespace sg::batch {
 
 // The JSON dataset's tag: "softgrasp.grasp-dataset" version 1 (docs/schemas/grasp-dataset.schema.json).
@@ -39,5 +43,11 @@ MergeSummary mergeShards(const std::string& dir, const std::string& outPath, con
 // The dataset text for the checked rows (row order): `records` are the rows' record texts (consumed).
 std::string datasetText(std::vector<std::string> records, const std::string& jobList, long rows,
                         DatasetFormat format, const std::string& rankBy, MergeSummary& summary);
+
+// A configuration's joints in break-away as the CSV field of the columns grasp_break_away and
+// pregrasp_break_away (BATCH.md §Merge and the dataset): "chain:joint:dofValue" per joint of `joints` (a grasp
+// list's "breakAway" array, PLANNER.md §Grasp list file), separated by spaces; empty for nullptr or no joint.
+// db query --csv writes its grasp_break_away column with it too, so the two CSVs agree.
+std::string breakAwayCsvField(const Json* joints);
 
 }  // namespace sg::batch

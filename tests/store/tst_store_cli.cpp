@@ -3,7 +3,8 @@
 // plan's own list does; two batch processes writing into one database concurrently give the rows one process
 // gives; a process killed with SIGKILL and resumed loses and doubles nothing; batch-merge --db streams the
 // same rows; a query equals the filtered JSON merge of the same shards; bad databases are named; validate --db
-// stores physics trials that db query filters and orders by; --db-no-contacts stores grasps without contacts.
+// stores physics trials that db query filters and orders by; --db-no-contacts stores grasps without contacts;
+// db query --csv carries the joints in break-away and shares its columns with the dataset CSV.
 #include <QDir>
 #include <QFile>
 #include <QMap>
@@ -14,6 +15,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <tuple>
+#include <vector>
 
 #include "../batch/BatchTestJobs.h"
 #include "../support/CliRun.h"
@@ -42,6 +45,50 @@ QJsonArray allGrasps(const QString& db, const QStringList& filters = {}) {
 }
 
 int lineCount(const QString& path) { return readFile(path).count('\n'); }
+
+// A CSV text as rows of fields (RFC 4180 quoting: a quoted field may hold commas and doubled quotes).
+QList<QByteArrayList> csvRows(const QByteArray& text) {
+  QList<QByteArrayList> rows;
+  for (const QByteArray& line : text.split('\n')) {
+    if (line.isEmpty()) continue;
+    QByteArrayList fields{QByteArray()};
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.last() += line[++i];
+      else if (c == '"') quoted = !quoted;
+      else if (c == ',' && !quoted) fields.append(QByteArray());
+      else fields.last() += c;
+    }
+    rows.append(fields);
+  }
+  return rows;
+}
+
+// A break-away CSV field ("chain:joint:dofValue" per joint, space-separated; src/batch/BATCH.md §Merge and the
+// dataset) as (chain, joint, value) triples; a malformed joint gives {-1, -1, 0}.
+using Joints = std::vector<std::tuple<int, int, double>>;
+Joints jointsFromCsv(const QByteArray& field) {
+  Joints out;
+  for (const QByteArray& joint : field.split(' ')) {
+    if (joint.isEmpty()) continue;
+    const QByteArrayList parts = joint.split(':');
+    bool okChain = false, okJoint = false, okValue = false;
+    if (parts.size() == 3)
+      out.emplace_back(parts[0].toInt(&okChain), parts[1].toInt(&okJoint), parts[2].toDouble(&okValue));
+    if (!okChain || !okJoint || !okValue) return Joints{{-1, -1, 0.0}};
+  }
+  return out;
+}
+// A grasp list's (or a db-query document's) "breakAway" array as the same triples.
+Joints jointsFromJson(const QJsonArray& joints) {
+  Joints out;
+  for (const QJsonValue& v : joints) {
+    const QJsonObject j = v.toObject();
+    out.emplace_back(j["chain"].toInt(), j["joint"].toInt(), j["dofValue"].toDouble());
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -279,6 +326,92 @@ class TestStoreCli : public QObject {
       QCOMPARE(s["grasp"].toObject()["breakAway"].toArray(), expected);
     }
     QVERIFY(withBreakAway > 0);  // not vacuous
+  }
+
+  // The same planned break-away grasps through db import of the saved list (src/store/README.md §Writing): db
+  // query --csv's grasp_break_away holds each grasp's joints at their exact values, and the dataset CSV's empty
+  // field for a grasp without (breakAwayJointsGoThroughTheDatabase saved the list).
+  void breakAwayJointsGoThroughImportToCsv() {
+    const QString db = tmp_.filePath("breakaway-import.db"), list = tmp_.filePath("breakaway.json");
+    QVERIFY2(QFile::exists(list), "breakaway.json comes from breakAwayJointsGoThroughTheDatabase");
+    const Run import = sg::test::runCli({"db", "import", db, list}, sg::test::qSourceDir(), 300000);
+    QVERIFY2(import.exitCode == 0, import.err.constData());
+    const Run query = cli({"db", "query", db, "--csv"});
+    QVERIFY2(query.exitCode == 0, query.err.constData());
+    const QList<QByteArrayList> rows = csvRows(query.out);
+    const QJsonArray listed = QJsonDocument::fromJson(readFile(list)).object()["grasps"].toArray();
+    QCOMPARE(rows.size() - 1, listed.size());
+    const QByteArrayList& header = rows.first();
+    const int rank = static_cast<int>(header.indexOf("rank"));
+    const int column = static_cast<int>(header.indexOf("grasp_break_away"));
+    QVERIFY(rank >= 0 && column >= 0);
+    int with = 0, without = 0;
+    for (int i = 1; i < rows.size(); ++i) {
+      QCOMPARE(rows[i].size(), header.size());
+      const QJsonObject grasp = listed[rows[i][rank].toInt() - 1].toObject()["grasp"].toObject();
+      if (!grasp.contains("breakAway")) {
+        QCOMPARE(rows[i][column], QByteArray());
+        ++without;
+        continue;
+      }
+      QCOMPARE(jointsFromCsv(rows[i][column]), jointsFromJson(grasp["breakAway"].toArray()));  // exact doubles
+      ++with;
+    }
+    QVERIFY(with > 0 && without > 0);  // not vacuous
+    // The text output names them too.
+    const Run text = cli({"db", "query", db});
+    QVERIFY2(text.out.contains(", break-away "), text.out.constData());
+  }
+
+  // db query --csv and the dataset CSV (batch-merge --out FILE.csv) of the same shards share columns by name
+  // (ui/cli/README.md §Grasp database): both headers hold every shared name (a rename on either side fails here),
+  // grasp_break_away right after pregrasp_dofs, and the shared fields are the same text, grasp by grasp. The small
+  // job list's default world and ThreeFinger rows keep grasps with joints in break-away. The palm poses are
+  // compared on the hand + object rows only: the dataset's are in the world frame, the database's in the object's
+  // (X_OP), and only those rows put the object at the world origin (BATCH.md §Job list).
+  void queryCsvSharesTheDatasetCsvColumns() {
+    const QString dataset = tmp_.filePath("single.csv");
+    QCOMPARE(cli({"batch-merge", tmp_.filePath("single"), "--out", dataset}).exitCode, 0);
+    const Run query = cli({"db", "query", singleDb_, "--csv"});
+    QVERIFY2(query.exitCode == 0, query.err.constData());
+    const QList<QByteArrayList> merged = csvRows(readFile(dataset)), queried = csvRows(query.out);
+    const QByteArrayList poseColumns = {"grasp_x_mm",    "grasp_y_mm",    "grasp_z_mm",    "grasp_qw",
+                                        "grasp_qx",      "grasp_qy",      "grasp_qz",      "pregrasp_x_mm",
+                                        "pregrasp_y_mm", "pregrasp_z_mm", "pregrasp_qw",   "pregrasp_qx",
+                                        "pregrasp_qy",   "pregrasp_qz"};
+    const QByteArrayList otherColumns = {"row",         "job",         "seed",          "robot",
+                                         "object",      "rank",        "energy",        "forceClosure",
+                                         "grasp_dofs",  "pregrasp_dofs", "grasp_break_away"};
+    const QByteArrayList &mh = merged.first(), &qh = queried.first();
+    for (const QByteArrayList* names : {&poseColumns, &otherColumns})
+      for (const QByteArray& name : *names) {
+        QVERIFY2(mh.contains(name), "dataset CSV lacks " + name);
+        QVERIFY2(qh.contains(name), "db query --csv lacks " + name);
+      }
+    QVERIFY(mh.contains("hand"));
+    QCOMPARE(mh.indexOf("grasp_break_away"), mh.indexOf("pregrasp_dofs") + 1);
+    QCOMPARE(qh.indexOf("grasp_break_away"), qh.indexOf("pregrasp_dofs") + 1);
+    QCOMPARE(queried.size(), merged.size());
+    QCOMPARE(queried.size() - 1, single_.size());
+    int withBreakAway = 0, handObjectRows = 0;
+    for (int i = 1; i < merged.size(); ++i) {  // both in row, rank order
+      QCOMPARE(merged[i].size(), mh.size());
+      QCOMPARE(queried[i].size(), qh.size());
+      const bool handObject = !merged[i][mh.indexOf("hand")].isEmpty();
+      handObjectRows += handObject ? 1 : 0;
+      for (const QByteArrayList* names : {&otherColumns, &poseColumns}) {
+        if (names == &poseColumns && !handObject) continue;
+        for (const QByteArray& name : *names)
+          QVERIFY2(merged[i][mh.indexOf(name)] == queried[i][qh.indexOf(name)],
+                   qPrintable(QString("line %1, %2: dataset '%3', db query '%4'")
+                                  .arg(i)
+                                  .arg(QString::fromLatin1(name), QString::fromLatin1(merged[i][mh.indexOf(name)]),
+                                       QString::fromLatin1(queried[i][qh.indexOf(name)]))));
+      }
+      withBreakAway += merged[i][mh.indexOf("grasp_break_away")].isEmpty() ? 0 : 1;
+    }
+    QVERIFY(withBreakAway > 0 && withBreakAway < merged.size() - 1);  // not vacuous: some grasps with, some without
+    QVERIFY(handObjectRows > 0);
   }
 
   void badDatabasesAreNamed() {

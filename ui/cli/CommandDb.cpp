@@ -12,6 +12,7 @@
 #include "ExitCodes.h"
 #include "JsonWriter.h"
 #include "TextPrinter.h"
+#include "batch/Merge.h"
 #include "batch/ShardFile.h"
 #include "core/Error.h"
 #include "core/NumberFormat.h"
@@ -161,17 +162,28 @@ std::string csvPose(const Transform& X, const std::vector<double>& dofs) {
   return s + csvNumbers(dofs);
 }
 
+// The final grasp's joints in break-away as the dataset CSV writes them (src/batch/BATCH.md §Merge and the
+// dataset): the same formatter, so the shared column grasp_break_away reads the same in both files. The database
+// keeps no pre-grasp break-away (src/store/README.md §Tables), so there is no pregrasp_break_away column.
+std::string csvBreakAway(const BreakAwayState& breakAway) {
+  if (!planner::anyBreakAway(breakAway)) return "";
+  const Json joints = planner::breakAwayToJson(breakAway);
+  return batch::breakAwayCsvField(&joints);
+}
+
 constexpr const char* kCsvHeader =
     "id,run,row,job,seed,robot,object,contactModel,rank,energy,forceClosure,value,"
     "grasp_x_mm,grasp_y_mm,grasp_z_mm,grasp_qw,grasp_qx,grasp_qy,grasp_qz,grasp_dofs,"
-    "pregrasp_x_mm,pregrasp_y_mm,pregrasp_z_mm,pregrasp_qw,pregrasp_qx,pregrasp_qy,pregrasp_qz,pregrasp_dofs\n";
+    "pregrasp_x_mm,pregrasp_y_mm,pregrasp_z_mm,pregrasp_qw,pregrasp_qx,pregrasp_qy,pregrasp_qz,pregrasp_dofs,"
+    "grasp_break_away\n";
 
 std::string csvLine(const GraspRow& r) {
   const store::GraspRecord& g = r.grasp;
   return std::to_string(r.id) + "," + csvField(r.run) + "," + std::to_string(r.row) + "," + std::to_string(r.job) +
          "," + r.seed + "," + csvField(r.robot) + "," + csvField(r.object) + "," + csvField(r.primaryModel) + "," +
          std::to_string(g.rank) + "," + csvNumber(g.energy) + "," + (g.forceClosure ? "1" : "0") + "," +
-         csvNumber(r.value) + "," + csvPose(g.X_OP, g.dofs) + "," + csvPose(g.preGrasp_X_OP, g.preGraspDofs) + "\n";
+         csvNumber(r.value) + "," + csvPose(g.X_OP, g.dofs) + "," + csvPose(g.preGrasp_X_OP, g.preGraspDofs) + "," +
+         csvBreakAway(g.breakAway) + "\n";
 }
 
 Json filtersJson(const GraspQuery& q) {
@@ -214,7 +226,9 @@ std::int64_t writeQuery(std::ostream& out, store::GraspStore& db, const GraspQue
       const store::GraspRecord& g = r.grasp;
       out << "grasp " << r.id << ": " << r.robot << " on " << r.object << ", run " << r.run << " row " << r.row
           << " rank " << g.rank << ", energy " << csvNumber(g.energy) << (g.forceClosure ? ", force closure" : "")
-          << (q.measure.empty() ? "" : ", " + q.measure + " " + (r.value ? formatDouble(*r.value) : "-")) << "\n";
+          << (q.measure.empty() ? "" : ", " + q.measure + " " + (r.value ? formatDouble(*r.value) : "-"));
+      if (const std::string b = csvBreakAway(g.breakAway); !b.empty()) out << ", break-away " << b;
+      out << "\n";
       ++n;
     });
     out << n << " grasp(s)\n";
