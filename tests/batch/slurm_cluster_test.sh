@@ -115,6 +115,9 @@ chmod 0400 "$tmp/munge.key"
 start_daemon munged "$tmp/munged.out.log" munged --foreground --force --key-file="$tmp/munge.key" \
   --socket="$tmp/munge.socket" --pid-file="$tmp/munged.pid" --log-file="$tmp/munged.log" --seed-file="$tmp/munged.seed"
 
+# batch_sched_delay=0: slurmctld schedules a submitted or freed job at once instead of up to 3 s later (its
+# default), which cost ~2.5-3 s at each of the three waits here (array, second wave, merge): tests/BUILD_TIME.md
+# §ctest's wall time. Only when the jobs start changes, not what they do.
 cat >"$tmp/slurm.conf" <<CONF
 ClusterName=sgtest
 SlurmctldHost=$host(127.0.0.1)
@@ -136,6 +139,7 @@ TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SchedulerType=sched/backfill
+SchedulerParameters=batch_sched_delay=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none
