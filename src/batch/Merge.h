@@ -47,7 +47,7 @@ std::string datasetText(std::vector<std::string> records, const std::string& job
 // A configuration's joints in break-away as the CSV field of the columns grasp_break_away and
 // pregrasp_break_away (BATCH.md §Merge and the dataset): "chain:joint:dofValue" per joint of `joints` (a grasp
 // list's "breakAway" array, PLANNER.md §Grasp list file), separated by spaces; empty for nullptr or no joint.
-// db query --csv writes its grasp_break_away column with it too, so the two CSVs agree.
+// db query --csv writes its grasp_break_away and pregrasp_break_away columns with it too, so the two CSVs agree.
 std::string breakAwayCsvField(const Json* joints);
 
 }  // namespace sg::batch

@@ -64,7 +64,7 @@ planner::GraspList graspListFromRows(const std::vector<GraspRow>& rows, const Tr
     p.energy = g.energy ? *g.energy : std::numeric_limits<double>::quiet_NaN();
     p.variables = g.state;
     p.grasp = {X_WO * g.X_OP, g.dofs, g.breakAway};
-    p.preGrasp = {X_WO * g.preGrasp_X_OP, g.preGraspDofs, {}};
+    p.preGrasp = {X_WO * g.preGrasp_X_OP, g.preGraspDofs, g.preGraspBreakAway};
     p.forceClosure = g.forceClosure;
     for (const MeasureRecord& m : g.measures) {
       if (m.contactModel != r.primaryModel) continue;

@@ -236,8 +236,9 @@ bool GraspStore::writeRow(std::int64_t runId, const RowRecord& row) {
         "ON CONFLICT (run_id, row_index) DO NOTHING RETURNING id");
     st.insertGrasp = c.prepare(
         std::string("INSERT INTO grasps (run_id, row_id, job, seed, grasp_rank, robot_id, object_id, energy, "
-                    "force_closure, ") + kPoseColumns + ", dofs, " + kPrePoseColumns + ", pre_dofs, state, break_away) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "force_closure, ") + kPoseColumns + ", dofs, " + kPrePoseColumns +
+        ", pre_dofs, state, break_away, pre_break_away) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (run_id, job, seed, grasp_rank) DO NOTHING RETURNING id");
     st.insertMeasure = c.prepare(
         "INSERT INTO grasp_measures (grasp_id, contact_model, measure, value, lower_bound, upper_bound, robot_id, "
@@ -319,6 +320,7 @@ bool GraspStore::writeRow(std::int64_t runId, const RowRecord& row) {
       gs.bindText(i++, numbersText(g.preGraspDofs));
       gs.bindText(i++, numbersText(g.state));
       gs.bindText(i++, planner::breakAwayToJson(g.breakAway).dumpLine());
+      gs.bindText(i++, planner::breakAwayToJson(g.preGraspBreakAway).dumpLine());
       if (!gs.step()) {  // (run, job, seed, rank) stored by another row of the same job and seed
         gs.reset();
         continue;
@@ -429,7 +431,9 @@ GraspRow graspRowAt(const Statement& s, bool withMeasure, bool& withContacts) {
   g.state = numbersFromText(s.columnText(30));
   withContacts = s.columnInt(31) != 0;
   g.breakAway = planner::breakAwayFromJson(Json::parse(s.columnText(32)), "grasp " + std::to_string(r.id) + " break_away");
-  if (withMeasure) r.value = optionalColumn(s, 33);
+  g.preGraspBreakAway = planner::breakAwayFromJson(Json::parse(s.columnText(33)),
+                                                   "grasp " + std::to_string(r.id) + " pre_break_away");
+  if (withMeasure) r.value = optionalColumn(s, 34);
   return r;
 }
 
@@ -495,7 +499,7 @@ void GraspStore::query(const GraspQuery& q, const std::function<void(const Grasp
       std::string("SELECT g.id, r.run_key, rr.row_index, g.job, g.seed, rb.name, rb.content_hash, ob.name, "
                   "ob.content_hash, w.path, rr.contact_model, g.grasp_rank, g.energy, g.force_closure, ") +
       "g.x_mm, g.y_mm, g.z_mm, g.qw, g.qx, g.qy, g.qz, g.dofs, g.pre_x_mm, g.pre_y_mm, g.pre_z_mm, g.pre_qw, "
-      "g.pre_qx, g.pre_qy, g.pre_qz, g.pre_dofs, g.state, r.with_contacts, g.break_away" +
+      "g.pre_qx, g.pre_qy, g.pre_qz, g.pre_dofs, g.state, r.with_contacts, g.break_away, g.pre_break_away" +
       (withMeasure ? ", m.value" : "") + " FROM ";
   if (withMeasure) sql += "grasp_measures m JOIN grasps g ON g.id = m.grasp_id ";
   else sql += "grasps g ";

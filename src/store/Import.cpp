@@ -88,6 +88,7 @@ RowRecord rowFromGraspList(const planner::GraspList& list, const Json& provenanc
     g.breakAway = p.grasp.breakAway;
     g.preGrasp_X_OP = X_OW * p.preGrasp.X_WP;
     g.preGraspDofs = p.preGrasp.dofValues;
+    g.preGraspBreakAway = p.preGrasp.breakAway;
     g.state = p.variables;
     g.forceClosure = p.forceClosure;
     for (const MeasureValue& m : p.measures) {

@@ -87,6 +87,9 @@ struct GraspRecord {
   BreakAwayState breakAway;
   Transform preGrasp_X_OP;
   std::vector<double> preGraspDofs;
+  // The pre-grasp's joints in break-away (a captured grasp's pre-grasp is its grasp, with its joints); empty:
+  // none. Column pre_break_away (schema version 4).
+  BreakAwayState preGraspBreakAway;
   std::vector<double> state;      // the search state (may be empty)
   bool forceClosure = false;
   std::vector<MeasureRecord> measures;

@@ -87,6 +87,10 @@ std::vector<std::string> migrationStatements(int version, const Connection& conn
       // The final grasp's joints in break-away (GraspRecord::breakAway): the grasp list's JSON array, "[]" for
       // none (every grasp stored before it: their hands were stored without it).
       return {"ALTER TABLE grasps ADD COLUMN break_away TEXT NOT NULL DEFAULT '[]'"};
+    case 4:
+      // The pre-grasp's joints in break-away (GraspRecord::preGraspBreakAway), as break_away: "[]" for none
+      // (every grasp stored before it).
+      return {"ALTER TABLE grasps ADD COLUMN pre_break_away TEXT NOT NULL DEFAULT '[]'"};
     default:
       throw Error("no schema migration " + std::to_string(version));
   }

@@ -10,7 +10,7 @@
 
 namespace sg::store {
 
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 // The DDL statements of migration `version` (1..kSchemaVersion) for `connection`'s dialect.
 std::vector<std::string> migrationStatements(int version, const Connection& connection);

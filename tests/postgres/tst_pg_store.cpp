@@ -1,5 +1,6 @@
 // The PostgreSQL backend (src/store/PostgresConnection.h) under the store's backend-neutral interface, against a
-// real PostgreSQL 15 the test starts: the schema created, upgraded from version 1, refused when newer or foreign;
+// real PostgreSQL 15 the test starts: the schema created, upgraded from version 1 (and from 3 with grasps), refused
+// when newer or foreign;
 // two processes' worth of connections creating one schema at once; statements (bindings, NULLs, reuse, validity
 // across a reconnect); a unit of work rerun whole after a killed backend; wrong URLs named.
 #include <QtTest/QtTest>
@@ -87,10 +88,46 @@ class TestPgStore : public QObject {
     QCOMPARE(readSchemaVersion(*c), kSchemaVersion);
     QVERIFY(c->tableExists("trials"));
     QCOMPARE(scalar(*c, "SELECT count(*) FROM grasps WHERE break_away <> '[]'"), std::int64_t(0));  // migration 3
+    QCOMPARE(scalar(*c, "SELECT count(*) FROM grasps WHERE pre_break_away <> '[]'"), std::int64_t(0));  // 4
   }
 
-  // A grasp's joints in break-away (GraspRecord::breakAway, src/store/README.md) come back as written: the
-  // joints and their exact values; a grasp with none reads back with none.
+  // A version-3 database with grasps (before pre_break_away): opened for writing it is migrated, its grasps keep
+  // what they had and read no pre-grasp joint in break-away. Made with today's code and taken back to version 3
+  // (its column dropped, its schema_version row deleted), as tst_store's versionThreeDatabaseKeepsItsGrasps.
+  void upgradesVersionThreeWithGrasps() {
+    const std::string url = freshDatabase();
+    GraspRecord g;
+    g.dofs = {0.5};
+    g.preGraspDofs = {0.25};
+    g.breakAway = {{{true, 0.1 + 1e-16}}};
+    g.preGraspBreakAway = {{{true, 0.2}}};
+    {
+      auto db = GraspStore::open(url, OpenMode::ReadWrite);
+      RowRecord row;
+      row.seed = "3";
+      row.spec = "{}";
+      row.robot = ModelIdentity{"ThreeFinger", std::string(64, 'a'), {}};
+      row.object = ModelIdentity{"mug", std::string(64, 'b'), {}};
+      row.contactModel = "point";
+      row.grasps = {g};
+      QVERIFY(db->insertRow(db->beginRun(sg::test::testRunRecord("plan:v3", "plan", "tst_pg_store", 1)), row));
+      db->connection().execute("ALTER TABLE grasps DROP COLUMN pre_break_away");
+      db->connection().execute("DELETE FROM schema_version WHERE version = 4");
+      QCOMPARE(readSchemaVersion(db->connection()), 3);
+    }
+    QVERIFY_THROWS_EXCEPTION(sg::Error, GraspStore::open(url, OpenMode::ReadOnly));  // readers ask for `db init`
+    auto db = GraspStore::open(url, OpenMode::ReadWrite);
+    QCOMPARE(readSchemaVersion(db->connection()), kSchemaVersion);
+    std::vector<GraspRow> rows;
+    db->query({}, [&](const GraspRow& r) { rows.push_back(r); });
+    QCOMPARE(rows.size(), std::size_t(1));
+    QCOMPARE(rows[0].grasp.dofs, g.dofs);
+    QVERIFY(rows[0].grasp.breakAway == g.breakAway);
+    QVERIFY(rows[0].grasp.preGraspBreakAway.empty());
+  }
+
+  // A grasp's joints in break-away (GraspRecord::breakAway and preGraspBreakAway, src/store/README.md) come back
+  // as written: the joints and their exact values; a grasp with none reads back with none.
   void graspsKeepTheirBreakAwayJoints() {
     auto db = GraspStore::open(freshDatabase(), OpenMode::ReadWrite);
     const std::int64_t runId = db->beginRun(sg::test::testRunRecord("plan:breakaway", "plan", "tst_pg_store", 1));
@@ -107,6 +144,7 @@ class TestPgStore : public QObject {
       g.dofs = {0.25 * k, 0.5};
       g.preGraspDofs = {0, 0};
       if (k == 1) g.breakAway = {{{false, 0}}, {{false, 0}, {true, 0.1 + 1e-16}}, {{true, -2.0 / 3}}};
+      if (k == 1) g.preGraspBreakAway = {{}, {{true, 1.0 / 3}}};
       row.grasps.push_back(g);
     }
     QVERIFY(db->insertRow(runId, row));
@@ -119,6 +157,10 @@ class TestPgStore : public QObject {
     QVERIFY(!b[1][0].active && b[1][1].active && b[1][1].dofValue == 0.1 + 1e-16);
     QVERIFY(b[2][0].active && b[2][0].dofValue == -2.0 / 3);
     QVERIFY(rows[1].grasp.breakAway.empty());
+    const sg::BreakAwayState& pre = rows[0].grasp.preGraspBreakAway;  // the pre-grasp's (schema version 4)
+    QCOMPARE(pre.size(), std::size_t(2));
+    QVERIFY(pre[0].empty() && pre[1][0].active && pre[1][0].dofValue == 1.0 / 3);
+    QVERIFY(rows[1].grasp.preGraspBreakAway.empty());
   }
 
   void refusesNewerAndForeignDatabases() {

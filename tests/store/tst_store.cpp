@@ -18,6 +18,7 @@
 #include "core/Error.h"
 #include "io/ContentHash.h"
 #include "io/ModelIO.h"
+#include "store/GraspListRun.h"
 #include "store/GraspStore.h"
 #include "store/Import.h"
 #include "store/PgClient.h"
@@ -70,6 +71,7 @@ RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string&
     if (k % 2 == 0) g.breakAway = {{}, {{false, 0}, {true, 0.1 * k + 1e-17}}};  // chain 1 joint 1 broke away
     g.preGrasp_X_OP = Transform::fromTranslation(Vec3(0, 0, 150));
     g.preGraspDofs = {0.1};
+    if (k % 3 != 1) g.preGraspBreakAway = {{{true, -0.25 * k - 1e-17}}};  // chain 0 joint 0 (ranks 2, 3, 5, ...)
     g.forceClosure = k % 2 == 1;
     g.measures.push_back({"hertz", "epsilon-l1", value(row, k), value(row, k) - 1e-3, value(row, k) + 1e-3});
     g.measures.push_back({"point", "epsilon-l1", 2 * value(row, k), std::nullopt, std::nullopt});
@@ -230,7 +232,7 @@ class TestStore : public QObject {
       upgradeSchema(conn, kSchemaVersion - 1);
       QCOMPARE(readSchemaVersion(conn), kSchemaVersion - 1);
       QVERIFY(conn.tableExists("trials"));
-      QVERIFY(!errorOf([&] { conn.prepare("SELECT break_away FROM grasps"); }).isEmpty());  // migration 3's
+      QVERIFY(!errorOf([&] { conn.prepare("SELECT pre_break_away FROM grasps"); }).isEmpty());  // migration 4's
     }
     QString e = errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); });
     QVERIFY2(e.contains(old) && e.contains("older") && e.contains("db init"), qPrintable(e));
@@ -238,7 +240,7 @@ class TestStore : public QObject {
       auto db = GraspStore::open(str(old), OpenMode::ReadWrite);
       QCOMPARE(db->info().schemaVersion, kSchemaVersion);
       QVERIFY(db->connection().tableExists("trials"));
-      QVERIFY(errorOf([&] { db->connection().prepare("SELECT break_away FROM grasps"); }).isEmpty());
+      QVERIFY(errorOf([&] { db->connection().prepare("SELECT pre_break_away FROM grasps"); }).isEmpty());
     }
     QVERIFY(errorOf([&] { GraspStore::open(str(old), OpenMode::ReadOnly); }).isEmpty());
 
@@ -256,9 +258,63 @@ class TestStore : public QObject {
     }
   }
 
-  // What goes in comes out (poses, DOFs down to 1e-300, joints in break-away, measures per model with bounds,
-  // contacts); a row
-  // written twice is stored once.
+  // A version-3 database with grasps (before pre_break_away, src/store/README.md §Schema and migrations): a
+  // writer migrates it and every grasp reads back as stored, with no pre-grasp joint in break-away. The file is
+  // made with today's code and taken back to version 3 (its column dropped, its schema_version row deleted);
+  // its grasps table is then the one migrations 1 to 3 create, as the comparison with a fresh one checks.
+  void versionThreeDatabaseKeepsItsGrasps() {
+    const QString v3 = path("v3-rows.db"), fresh = path("v3-fresh.db");
+    const RowRecord row = makeRow(5, "Hand", "mug", 4);
+    {
+      auto db = GraspStore::open(str(v3), OpenMode::ReadWrite);
+      QVERIFY(db->insertRow(db->beginRun(makeRun("batch:v3")), row));
+    }
+    const auto graspsDdl = [](SqliteConnection& conn) {
+      auto s = conn.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'grasps'");
+      return s->step() ? s->columnText(0) : std::string();
+    };
+    std::string freshDdl;
+    {
+      SqliteConnection conn(str(fresh), OpenMode::ReadWrite);
+      upgradeSchema(conn, 3);
+      freshDdl = graspsDdl(conn);
+    }
+    {
+      SqliteConnection conn(str(v3), OpenMode::ReadWrite);
+      conn.execute("ALTER TABLE grasps DROP COLUMN pre_break_away");
+      conn.execute("DELETE FROM schema_version WHERE version = 4");
+      QCOMPARE(readSchemaVersion(conn), 3);
+      QCOMPARE(graspsDdl(conn), freshDdl);
+    }
+    const QString e = errorOf([&] { GraspStore::open(str(v3), OpenMode::ReadOnly); });
+    QVERIFY2(e.contains(v3) && e.contains("older") && e.contains("db init"), qPrintable(e));
+    auto db = GraspStore::open(str(v3), OpenMode::ReadWrite);
+    QCOMPARE(db->info().schemaVersion, 4);
+    std::vector<GraspRow> rows;
+    db->query({}, [&](const GraspRow& r) { rows.push_back(r); });
+    QCOMPARE(rows.size(), row.grasps.size());
+    int withPre = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const GraspRecord& in = row.grasps[i];
+      const GraspRecord& out = rows[i].grasp;
+      QCOMPARE(out.rank, in.rank);
+      QCOMPARE(out.dofs, in.dofs);
+      QCOMPARE(out.preGraspDofs, in.preGraspDofs);
+      QVERIFY(out.breakAway == in.breakAway);
+      QVERIFY(out.preGraspBreakAway.empty());  // '[]': version 3 did not keep it
+      QCOMPARE(out.measures.size(), in.measures.size());
+      QCOMPARE(out.contacts.size(), in.contacts.size());
+      withPre += in.preGraspBreakAway.empty() ? 0 : 1;
+    }
+    QVERIFY(withPre > 0);  // the rows written had some: the migration is what lost them, not the test data
+    auto raw = db->connection().prepare("SELECT count(*) FROM grasps WHERE pre_break_away = '[]'");
+    QVERIFY(raw->step());
+    QCOMPARE(raw->columnInt(0), std::int64_t(row.grasps.size()));
+  }
+
+  // What goes in comes out (poses, DOFs down to 1e-300, joints in break-away of the grasp and of the pre-grasp,
+  // measures per model with bounds, contacts), in the database and in the grasp list made of the rows read; a
+  // row written twice is stored once.
   void roundTripAndIdempotence() {
     auto db = GraspStore::open(str(path("round.db")), OpenMode::ReadWrite);
     const std::int64_t run = db->beginRun(makeRun("batch:round"));
@@ -299,6 +355,7 @@ class TestStore : public QObject {
       QVERIFY(out.preGrasp_X_OP.isApprox(in.preGrasp_X_OP, 1e-12));
       QCOMPARE(out.dofs, in.dofs);
       QVERIFY(out.breakAway == in.breakAway);  // none, or chain 1 joint 1 at its exact value
+      QVERIFY(out.preGraspBreakAway == in.preGraspBreakAway);  // none, or chain 0 joint 0 at its exact value
       QCOMPARE(out.forceClosure, in.forceClosure);
       QCOMPARE(out.measures.size(), std::size_t(2));
       QCOMPARE(out.measures[0].contactModel, std::string("hertz"));
@@ -308,6 +365,18 @@ class TestStore : public QObject {
       QCOMPARE(out.contacts.size(), std::size_t(1));
       QVERIFY(out.contacts[0].n_O.isApprox(Vec3::UnitX()));
     }
+    // The grasp list of the rows read (what the app's Grasp Library exports and applies): each configuration
+    // with its own joints in break-away.
+    const planner::GraspList list = graspListFromRows(rows, Transform::identity(), 0, 0);
+    QCOMPARE(list.grasps.size(), row.grasps.size());
+    int withPre = 0;
+    for (std::size_t i = 0; i < list.grasps.size(); ++i) {
+      QVERIFY(list.grasps[i].grasp.breakAway == row.grasps[i].breakAway);
+      QVERIFY(list.grasps[i].preGrasp.breakAway == row.grasps[i].preGraspBreakAway);
+      QCOMPARE(list.grasps[i].preGrasp.dofValues, row.grasps[i].preGraspDofs);
+      withPre += row.grasps[i].preGraspBreakAway.empty() ? 0 : 1;
+    }
+    QVERIFY(withPre > 0 && withPre < static_cast<int>(row.grasps.size()));  // not vacuous
   }
 
   // Every filter and order against the same selection made directly over the records written.

@@ -4,7 +4,8 @@
 // gives; a process killed with SIGKILL and resumed loses and doubles nothing; batch-merge --db streams the
 // same rows; a query equals the filtered JSON merge of the same shards; bad databases are named; validate --db
 // stores physics trials that db query filters and orders by; --db-no-contacts stores grasps without contacts;
-// db query --csv carries the joints in break-away and shares its columns with the dataset CSV.
+// db query --csv carries the joints in break-away and shares its columns with the dataset CSV; a captured grasp's
+// pre-grasp keeps its joints in break-away through import and export.
 #include <QDir>
 #include <QFile>
 #include <QMap>
@@ -365,7 +366,7 @@ class TestStoreCli : public QObject {
 
   // db query --csv and the dataset CSV (batch-merge --out FILE.csv) of the same shards share columns by name
   // (ui/cli/README.md §Grasp database): both headers hold every shared name (a rename on either side fails here),
-  // grasp_break_away right after pregrasp_dofs, and the shared fields are the same text, grasp by grasp. The small
+  // grasp_break_away and pregrasp_break_away right after pregrasp_dofs, and the shared fields are the same text, grasp by grasp. The small
   // job list's default world and ThreeFinger rows keep grasps with joints in break-away. The palm poses are
   // compared on the hand + object rows only: the dataset's are in the world frame, the database's in the object's
   // (X_OP), and only those rows put the object at the world origin (BATCH.md §Job list).
@@ -379,9 +380,10 @@ class TestStoreCli : public QObject {
                                         "grasp_qx",      "grasp_qy",      "grasp_qz",      "pregrasp_x_mm",
                                         "pregrasp_y_mm", "pregrasp_z_mm", "pregrasp_qw",   "pregrasp_qx",
                                         "pregrasp_qy",   "pregrasp_qz"};
-    const QByteArrayList otherColumns = {"row",         "job",         "seed",          "robot",
-                                         "object",      "rank",        "energy",        "forceClosure",
-                                         "grasp_dofs",  "pregrasp_dofs", "grasp_break_away"};
+    const QByteArrayList otherColumns = {"row",           "job",          "seed",
+                                         "robot",         "object",       "rank",
+                                         "energy",        "forceClosure", "grasp_dofs",
+                                         "pregrasp_dofs", "grasp_break_away", "pregrasp_break_away"};
     const QByteArrayList &mh = merged.first(), &qh = queried.first();
     for (const QByteArrayList* names : {&poseColumns, &otherColumns})
       for (const QByteArray& name : *names) {
@@ -391,6 +393,8 @@ class TestStoreCli : public QObject {
     QVERIFY(mh.contains("hand"));
     QCOMPARE(mh.indexOf("grasp_break_away"), mh.indexOf("pregrasp_dofs") + 1);
     QCOMPARE(qh.indexOf("grasp_break_away"), qh.indexOf("pregrasp_dofs") + 1);
+    QCOMPARE(mh.indexOf("pregrasp_break_away"), mh.indexOf("grasp_break_away") + 1);
+    QCOMPARE(qh.indexOf("pregrasp_break_away"), qh.indexOf("grasp_break_away") + 1);
     QCOMPARE(queried.size(), merged.size());
     QCOMPARE(queried.size() - 1, single_.size());
     int withBreakAway = 0, handObjectRows = 0;
@@ -412,6 +416,57 @@ class TestStoreCli : public QObject {
     }
     QVERIFY(withBreakAway > 0 && withBreakAway < merged.size() - 1);  // not vacuous: some grasps with, some without
     QVERIFY(handObjectRows > 0);
+  }
+
+  // A captured grasp's pre-grasp is its grasp, joints in break-away included (src/store/README.md §Tables, column
+  // pre_break_away): a grasp list of such grasps (the planned list of breakAwayJointsGoThroughTheDatabase with
+  // each pre-grasp replaced by its grasp) goes through db import and db export --out FILE.json with both
+  // configurations' DOFs and joints exact, and db query --csv's pregrasp_break_away holds the pre-grasp's.
+  void preGraspBreakAwayGoesThroughImportAndExport() {
+    const QString planned = tmp_.filePath("breakaway.json"), list = tmp_.filePath("captured.json");
+    QVERIFY2(QFile::exists(planned), "breakaway.json comes from breakAwayJointsGoThroughTheDatabase");
+    QJsonObject doc = QJsonDocument::fromJson(readFile(planned)).object();
+    QJsonArray grasps = doc["grasps"].toArray();
+    for (int i = 0; i < grasps.size(); ++i) {
+      QJsonObject g = grasps[i].toObject();
+      g["preGrasp"] = g["grasp"];
+      grasps[i] = g;
+    }
+    doc["grasps"] = grasps;
+    QVERIFY(writeFile(list, QJsonDocument(doc).toJson()));
+    const QString db = tmp_.filePath("captured.db"), exported = tmp_.filePath("captured-export.json");
+    const Run import = sg::test::runCli({"db", "import", db, list}, sg::test::qSourceDir(), 300000);
+    QVERIFY2(import.exitCode == 0, import.err.constData());
+    const Run ex = cli({"db", "export", db, "--out", exported});
+    QVERIFY2(ex.exitCode == 0, ex.err.constData());
+    const QJsonArray back = QJsonDocument::fromJson(readFile(exported)).object()["grasps"].toArray();
+    QCOMPARE(back.size(), grasps.size());
+    int withBreakAway = 0;
+    for (const QJsonValue& v : back) {
+      const QJsonObject b = v.toObject();
+      const QJsonObject listed = grasps[b["rank"].toInt() - 1].toObject();
+      for (const char* config : {"grasp", "preGrasp"}) {
+        const QJsonObject want = listed[config].toObject(), got = b[config].toObject();
+        QCOMPARE(got["dofs"].toArray(), want["dofs"].toArray());
+        QCOMPARE(got.contains("breakAway"), want.contains("breakAway"));
+        QCOMPARE(got["breakAway"].toArray(), want["breakAway"].toArray());  // exact doubles
+      }
+      withBreakAway += listed["preGrasp"].toObject().contains("breakAway") ? 1 : 0;
+    }
+    QVERIFY(withBreakAway > 0 && withBreakAway < back.size());  // not vacuous: some with, some without
+
+    const Run query = cli({"db", "query", db, "--csv"});
+    QVERIFY2(query.exitCode == 0, query.err.constData());
+    const QList<QByteArrayList> rows = csvRows(query.out);
+    const int rank = static_cast<int>(rows.first().indexOf("rank"));
+    const int column = static_cast<int>(rows.first().indexOf("pregrasp_break_away"));
+    QVERIFY(rank >= 0 && column >= 0);
+    QCOMPARE(rows.size() - 1, grasps.size());
+    for (int i = 1; i < rows.size(); ++i)
+      QCOMPARE(jointsFromCsv(rows[i][column]),
+               jointsFromJson(grasps[rows[i][rank].toInt() - 1].toObject()["preGrasp"].toObject()["breakAway"].toArray()));
+    const Run text = cli({"db", "query", db});
+    QVERIFY2(text.out.contains(", pre-grasp break-away "), text.out.constData());
   }
 
   void badDatabasesAreNamed() {

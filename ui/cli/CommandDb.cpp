@@ -114,7 +114,10 @@ Json graspJson(const GraspRow& r, bool withValue) {
   Json grasp = poseJson(g.X_OP, g.dofs);
   if (planner::anyBreakAway(g.breakAway)) grasp.set("breakAway", planner::breakAwayToJson(g.breakAway));
   o.set("grasp", grasp);
-  o.set("preGrasp", poseJson(g.preGrasp_X_OP, g.preGraspDofs));
+  Json preGrasp = poseJson(g.preGrasp_X_OP, g.preGraspDofs);
+  if (planner::anyBreakAway(g.preGraspBreakAway))
+    preGrasp.set("breakAway", planner::breakAwayToJson(g.preGraspBreakAway));
+  o.set("preGrasp", preGrasp);
   Json measures = Json::array();
   for (const store::MeasureRecord& m : g.measures) {
     Json mj = Json::object();
@@ -162,9 +165,8 @@ std::string csvPose(const Transform& X, const std::vector<double>& dofs) {
   return s + csvNumbers(dofs);
 }
 
-// The final grasp's joints in break-away as the dataset CSV writes them (src/batch/BATCH.md §Merge and the
-// dataset): the same formatter, so the shared column grasp_break_away reads the same in both files. The database
-// keeps no pre-grasp break-away (src/store/README.md §Tables), so there is no pregrasp_break_away column.
+// Joints in break-away as the dataset CSV writes them (src/batch/BATCH.md §Merge and the dataset): the same
+// formatter, so the shared columns grasp_break_away and pregrasp_break_away read the same in both files.
 std::string csvBreakAway(const BreakAwayState& breakAway) {
   if (!planner::anyBreakAway(breakAway)) return "";
   const Json joints = planner::breakAwayToJson(breakAway);
@@ -175,7 +177,7 @@ constexpr const char* kCsvHeader =
     "id,run,row,job,seed,robot,object,contactModel,rank,energy,forceClosure,value,"
     "grasp_x_mm,grasp_y_mm,grasp_z_mm,grasp_qw,grasp_qx,grasp_qy,grasp_qz,grasp_dofs,"
     "pregrasp_x_mm,pregrasp_y_mm,pregrasp_z_mm,pregrasp_qw,pregrasp_qx,pregrasp_qy,pregrasp_qz,pregrasp_dofs,"
-    "grasp_break_away\n";
+    "grasp_break_away,pregrasp_break_away\n";
 
 std::string csvLine(const GraspRow& r) {
   const store::GraspRecord& g = r.grasp;
@@ -183,7 +185,7 @@ std::string csvLine(const GraspRow& r) {
          "," + r.seed + "," + csvField(r.robot) + "," + csvField(r.object) + "," + csvField(r.primaryModel) + "," +
          std::to_string(g.rank) + "," + csvNumber(g.energy) + "," + (g.forceClosure ? "1" : "0") + "," +
          csvNumber(r.value) + "," + csvPose(g.X_OP, g.dofs) + "," + csvPose(g.preGrasp_X_OP, g.preGraspDofs) + "," +
-         csvBreakAway(g.breakAway) + "\n";
+         csvBreakAway(g.breakAway) + "," + csvBreakAway(g.preGraspBreakAway) + "\n";
 }
 
 Json filtersJson(const GraspQuery& q) {
@@ -228,6 +230,7 @@ std::int64_t writeQuery(std::ostream& out, store::GraspStore& db, const GraspQue
           << " rank " << g.rank << ", energy " << csvNumber(g.energy) << (g.forceClosure ? ", force closure" : "")
           << (q.measure.empty() ? "" : ", " + q.measure + " " + (r.value ? formatDouble(*r.value) : "-"));
       if (const std::string b = csvBreakAway(g.breakAway); !b.empty()) out << ", break-away " << b;
+      if (const std::string b = csvBreakAway(g.preGraspBreakAway); !b.empty()) out << ", pre-grasp break-away " << b;
       out << "\n";
       ++n;
     });
