@@ -35,7 +35,7 @@ using namespace sg;
 using namespace sg::app;
 
 namespace {
-QString number(double v) { return QString::number(v, 'g', 5); }
+QString shortNumber(double v) { return QString::number(v, 'g', 5); }
 }  // namespace
 
 class TstUiComparison : public QObject {
@@ -115,18 +115,18 @@ void TstUiComparison::dockShowsEveryModelWithTheEngineNumbers() {
       if (cell.patchArea_mm2 > 0) {
         ++patches;
         QVERIFY(dock->cellText(row, model).endsWith(QString::fromStdString(cell.patchShape)));
-        QCOMPARE(dock->cellText(row + 1, model), number(cell.patchArea_mm2));
-        QCOMPARE(dock->cellText(row + 2, model), number(cell.normalForce_N));
-        QCOMPARE(dock->cellText(row + 3, model), number(cell.peakPressure_Pa / 1e3));  // kPa
+        QCOMPARE(dock->cellText(row + 1, model), shortNumber(cell.patchArea_mm2));
+        QCOMPARE(dock->cellText(row + 2, model), shortNumber(cell.normalForce_N));
+        QCOMPARE(dock->cellText(row + 3, model), shortNumber(cell.peakPressure_Pa / 1e3));  // kPa
       } else {
         QCOMPARE(dock->cellText(row + 1, model), QStringLiteral("—"));
       }
-      if (cell.maxTorsionalFriction_Nmm > 0) QCOMPARE(dock->cellText(row + 4, model), number(cell.maxTorsionalFriction_Nmm));
+      if (cell.maxTorsionalFriction_Nmm > 0) QCOMPARE(dock->cellText(row + 4, model), shortNumber(cell.maxTorsionalFriction_Nmm));
     }
     for (std::size_t m = 0; m < engine.measures.size(); ++m) {
       const MeasureValue* v = column.measure(engine.measures[m]);
       QCOMPARE(dock->cellText(static_cast<int>(5 * engine.rows.size() + m), model),
-               v->ok ? number(v->value) : QStringLiteral("n/a"));
+               v->ok ? shortNumber(v->value) : QStringLiteral("n/a"));
     }
   }
   QVERIFY(patches >= 6);  // soft finger and Hertz on each fingertip

@@ -15,7 +15,7 @@ namespace {
 
 constexpr double kR = 10;
 
-PlacedBody primitive(const std::string& name, BodyKind kind, const Shape& shape, const Transform& pose) {
+PlacedBody placedPrimitive(const std::string& name, BodyKind kind, const Shape& shape, const Transform& pose) {
   const Primitive p{shape, Transform::identity()};
   PlacedBody b = makeBody(name, kind, tessellatePrimitive(p), pose, 1.5e6);
   b.body.primitive = p;
@@ -26,10 +26,10 @@ PlacedBody primitive(const std::string& name, BodyKind kind, const Shape& shape,
 // obstacles 0, 1, … 30 mm apart.
 World spheresOnBox(const std::vector<double>& gaps) {
   World w;
-  addGraspable(w, primitive("box", BodyKind::Graspable, Box{Vec3::Constant(100)},
+  addGraspable(w, placedPrimitive("box", BodyKind::Graspable, Box{Vec3::Constant(100)},
                             Transform::fromTranslation(Vec3(0, 0, -50))));
   for (std::size_t i = 0; i < gaps.size(); ++i)
-    addObstacle(w, primitive("sphere" + std::to_string(i), BodyKind::Obstacle, Sphere{kR},
+    addObstacle(w, placedPrimitive("sphere" + std::to_string(i), BodyKind::Obstacle, Sphere{kR},
                              Transform::fromTranslation(Vec3(-30.0 + 30.0 * static_cast<double>(i), 0, kR + gaps[i]))));
   return w;
 }

@@ -22,7 +22,7 @@ enum class Pair { Primitives, SphereOnMesh, Meshes };
 const Vec3 kXY(3, -2, 0);  // where the sphere's pole is above the face
 constexpr double kR = 10;
 
-PlacedBody primitive(const std::string& name, BodyKind kind, const Shape& shape, const Transform& pose) {
+PlacedBody placedPrimitive(const std::string& name, BodyKind kind, const Shape& shape, const Transform& pose) {
   const Primitive p{shape, Transform::identity()};
   PlacedBody b = makeBody(name, kind, tessellatePrimitive(p), pose, 1.5e6);
   b.body.primitive = p;
@@ -34,10 +34,10 @@ World sphereOnBox(Pair pair, double gap) {
   World w;
   const Transform boxPose = Transform::fromTranslation(Vec3(0, 0, -50));
   const Transform spherePose = Transform::fromTranslation(kXY + Vec3(0, 0, kR + gap));
-  if (pair == Pair::Primitives) addGraspable(w, primitive("box", BodyKind::Graspable, Box{Vec3::Constant(100)}, boxPose));
+  if (pair == Pair::Primitives) addGraspable(w, placedPrimitive("box", BodyKind::Graspable, Box{Vec3::Constant(100)}, boxPose));
   else addGraspable(w, makeBody("box", BodyKind::Graspable, makeBox(Vec3::Constant(100)), boxPose, 1.5e6));
   if (pair == Pair::Meshes) addObstacle(w, makeBody("sphere", BodyKind::Obstacle, makeUvSphere(kR, 64, 32), spherePose, 1.5e6));
-  else addObstacle(w, primitive("sphere", BodyKind::Obstacle, Sphere{kR}, spherePose));
+  else addObstacle(w, placedPrimitive("sphere", BodyKind::Obstacle, Sphere{kR}, spherePose));
   return w;
 }
 

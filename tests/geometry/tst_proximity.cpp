@@ -19,7 +19,7 @@ using namespace sg;
 
 namespace {
 
-Transform at(double x, double y, double z) { return Transform::fromTranslation(Vec3(x, y, z)); }
+Transform placedAt(double x, double y, double z) { return Transform::fromTranslation(Vec3(x, y, z)); }
 Transform rotZ(double rad, const Vec3& t = Vec3::Zero()) { return Transform(Quat(Eigen::AngleAxisd(rad, Vec3::UnitZ())), t); }
 
 // A 100×100×10 mm slab whose top face is z = 0.
@@ -201,15 +201,15 @@ class TestProximity : public QObject {
     QVERIFY(!meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5 + 1e-6))));
     QVERIFY(meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5 - 1e-6))));
     QVERIFY(meshesCollide(base, {}, cube, rotZ(0.3, Vec3(0, 0, 5))));  // touching counts
-    QVERIFY(!meshesCollide(base, {}, cube, at(0, 0, 20)));
-    QVERIFY(meshesCollide(base, {}, cube, at(0, 0, 0)));
+    QVERIFY(!meshesCollide(base, {}, cube, placedAt(0, 0, 20)));
+    QVERIFY(meshesCollide(base, {}, cube, placedAt(0, 0, 0)));
   }
 
   void sphereOnPlane() {
     const Bvh base = slab();
     const Bvh sphere(makeUvSphere(10, 32, 32));
     for (double gap : {0.01, 0.05, 0.15}) {
-      const Transform pose = at(3, -2, 10 + gap);
+      const Transform pose = placedAt(3, -2, 10 + gap);
       const auto d = meshDistance(base, {}, sphere, pose);
       QVERIFY(!d.colliding);
       QCOMPARE_LE(std::abs(d.distance_mm - gap), 1e-9);
@@ -226,13 +226,13 @@ class TestProximity : public QObject {
       QCOMPARE_LE(std::abs(s.separation_mm - gap), 1e-9);
     }
     // Beyond the threshold: no contacts.
-    QVERIFY(meshContacts(base, {}, sphere, at(0, 0, 10.25)).points.empty());
+    QVERIFY(meshContacts(base, {}, sphere, placedAt(0, 0, 10.25)).points.empty());
     // Penetration: the pole 0.5 mm deep.
-    const auto s = signedSeparation(base, {}, sphere, at(0, 0, 9.5));
+    const auto s = signedSeparation(base, {}, sphere, placedAt(0, 0, 9.5));
     QVERIFY(s.colliding);
     QCOMPARE_LE(std::abs(s.separation_mm + 0.5), 1e-9);
     QVERIFY(s.nB_W.isApprox(Vec3::UnitZ(), 1e-9));
-    QVERIFY(meshContacts(base, {}, sphere, at(0, 0, 9.5)).colliding);
+    QVERIFY(meshContacts(base, {}, sphere, placedAt(0, 0, 9.5)).colliding);
   }
 
   void boxOnBoxCompactsToCorners() {
@@ -275,13 +275,13 @@ class TestProximity : public QObject {
     // A plate thinner than the threshold: the far face is in range too but the near one wins.
     const TriangleMesh plate = makeBox(Vec3(40, 40, 0.1));
     const Bvh p(plate), sphere(makeUvSphere(5, 24, 24));
-    const auto c = meshContacts(p, {}, sphere, at(0, 0, 0.05 + 5.05));
+    const auto c = meshContacts(p, {}, sphere, placedAt(0, 0, 0.05 + 5.05));
     QCOMPARE(c.points.size(), std::size_t(1));
     QCOMPARE_LE(std::abs(c.points[0].distance_mm - 0.05), 1e-9);
     QVERIFY(c.points[0].nB_W.isApprox(Vec3::UnitZ(), 1e-9));
     // An open, zero-thickness plane works as well.
     const Bvh sheet(makePlane(40, 4));
-    const auto s = meshContacts(sheet, {}, sphere, at(0.3, 0.1, 5.1));
+    const auto s = meshContacts(sheet, {}, sphere, placedAt(0.3, 0.1, 5.1));
     QCOMPARE(s.points.size(), std::size_t(1));
     QVERIFY(s.points[0].nA_W.isApprox(-Vec3::UnitZ(), 1e-9));
   }
@@ -311,7 +311,7 @@ class TestProximity : public QObject {
     QVERIFY(d.p_WCa_mm.isApprox(corner, 1e-9));
     // Sphere above a face, pole down: exact.
     const Bvh uv(makeUvSphere(10, 32, 16));
-    QCOMPARE_LE(std::abs(meshDistance(box, {}, uv, at(2, 3, 10 + 10 + 7)).distance_mm - 7), 1e-9);
+    QCOMPARE_LE(std::abs(meshDistance(box, {}, uv, placedAt(2, 3, 10 + 10 + 7)).distance_mm - 7), 1e-9);
   }
 
   void distanceMatchesBruteForce() {
@@ -498,7 +498,7 @@ class TestProximity : public QObject {
     std::uniform_real_distribution<double> u(-1, 1);
     DistanceWarmStart warm;
     for (int k = 0; k < 30; ++k) {
-      const Transform pa = at(-far.x(), -far.y(), -far.z());
+      const Transform pa = placedAt(-far.x(), -far.y(), -far.z());
       const Quat q(Eigen::AngleAxisd(0.3 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized()));
       // The torus's centre near the world origin, by the sphere.
       const Transform pb(q, q * far + Vec3(12 + 4 * u(rng), 2 * u(rng), 3 + 4 * u(rng)));
@@ -558,7 +558,7 @@ class TestProximity : public QObject {
     bad.triangles = {{0, 1, 2}, {0, 0, 3}, {1, 1, 1}, {0, 1, 3}};
     const Bvh b(bad);
     const Bvh cube(makeBox(Vec3(4, 4, 4)));
-    for (const Transform& pose : {at(0, 0, 0), at(0, 0, 2.05), at(0, 0, 2.0)}) {
+    for (const Transform& pose : {placedAt(0, 0, 0), placedAt(0, 0, 2.05), placedAt(0, 0, 2.0)}) {
       meshesCollide(b, pose, cube, {});
       const auto d = meshDistance(b, pose, cube, {});
       QVERIFY(std::isfinite(d.distance_mm));
@@ -745,7 +745,7 @@ class TestProximity : public QObject {
   void warmStartResolvesTiesCanonically() {
     const TriangleMesh box = makeBox(Vec3(10, 10, 10));
     const Bvh a(box), b(box);
-    const Transform pb = at(1, 2, 10.5);
+    const Transform pb = placedAt(1, 2, 10.5);
     const MeshDistance cold = meshDistance(a, {}, b, pb);
     QCOMPARE_LE(std::abs(cold.distance_mm - 0.5), 1e-12);
     for (std::uint32_t i = 0; i < a.triangles().size(); ++i)

@@ -25,7 +25,7 @@ const std::string kGraspItHand = source("models/robots/ThreeFinger/ThreeFinger.x
 const std::string kUrdfHand = source("models/robots/ThreeFingerURDF/urdf/three_finger.urdf");
 
 // A URDF robot document around `body` (links and joints).
-QByteArray urdf(const std::string& body) { return QByteArray::fromStdString("<robot name=\"t\">\n" + body + "</robot>\n"); }
+QByteArray urdfDocument(const std::string& body) { return QByteArray::fromStdString("<robot name=\"t\">\n" + body + "</robot>\n"); }
 
 const char* kBox = "<collision><geometry><box size=\"0.01 0.01 0.01\"/></geometry></collision>";
 
@@ -172,7 +172,7 @@ class TestUrdf : public QObject {
     QTemporaryDir dir;
     const std::string path = writeFile(
         dir, "m.urdf",
-        urdf(urdfLink("base") + urdfLink("a") + urdfLink("b") +
+        urdfDocument(urdfLink("base") + urdfLink("a") + urdfLink("b") +
              urdfJoint("ja", "revolute", "base", "a", "<axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1.5\" effort=\"1\" velocity=\"1\"/>") +
              urdfJoint("jb", "revolute", "a", "b",
                    "<origin xyz=\"0.1 0 0\"/><axis xyz=\"0 1 0\"/><limit lower=\"-1\" upper=\"2\" effort=\"1\" velocity=\"1\"/>"
@@ -197,7 +197,7 @@ class TestUrdf : public QObject {
     QTemporaryDir dir;
     const std::string path = writeFile(
         dir, "m.urdf",
-        urdf(urdfLink("base") + urdfLink("a") + urdfJoint("ja", "revolute", "base", "a",
+        urdfDocument(urdfLink("base") + urdfLink("a") + urdfJoint("ja", "revolute", "base", "a",
                                              "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/><mimic joint=\"nope\"/>")));
     expectLoadError(path, "mimics joint 'nope'");
   }
@@ -208,7 +208,7 @@ class TestUrdf : public QObject {
     const std::string z = "<axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/>";
     const std::string path = writeFile(
         dir, "tree.urdf",
-        urdf(urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfLink("d") +
+        urdfDocument(urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfLink("d") +
              urdfJoint("ja", "revolute", "palm", "a", "<origin xyz=\"0 0 0.01\"/>" + z) +
              urdfJoint("jb", "revolute", "a", "b", "<origin xyz=\"0.02 0 0\"/>" + z) +
              urdfJoint("jc", "revolute", "a", "c", "<origin xyz=\"-0.02 0 0\" rpy=\"0 0 3.14159265358979\"/>" + z) +
@@ -237,7 +237,7 @@ class TestUrdf : public QObject {
   void continuousJointTurnsOneTurnEachWay() {
     QTemporaryDir dir;
     const std::string path = writeFile(dir, "c.urdf",
-                                       urdf(urdfLink("base") + urdfLink("wheel") +
+                                       urdfDocument(urdfLink("base") + urdfLink("wheel") +
                                             urdfJoint("spin", "continuous", "base", "wheel", "<axis xyz=\"1 0 0\"/>")));
     const Robot r = load(path);
     QCOMPARE(r.dofs[0].minValue, -std::numbers::pi);
@@ -252,7 +252,7 @@ class TestUrdf : public QObject {
     QTemporaryDir dir;
     const std::string path = writeFile(
         dir, "u.urdf",
-        urdf(urdfLink("base", "<collision><origin xyz=\"0.001 0 0\"/><geometry><box size=\"0.02 0.04 0.06\"/></geometry></collision>"
+        urdfDocument(urdfLink("base", "<collision><origin xyz=\"0.001 0 0\"/><geometry><box size=\"0.02 0.04 0.06\"/></geometry></collision>"
                           "<inertial><origin xyz=\"0.001 0.002 0.003\"/><mass value=\"0.5\"/>"
                           "<inertia ixx=\"0.002\" ixy=\"0\" ixz=\"0\" iyy=\"0.003\" iyz=\"0\" izz=\"0.004\"/></inertial>") +
              urdfLink("slider", "<collision><geometry><cylinder radius=\"0.005\" length=\"0.03\"/></geometry></collision>") +
@@ -289,7 +289,7 @@ class TestUrdf : public QObject {
     std::filesystem::create_directories(dir.filePath("robot").toStdString());
     writeFile(dir, "pkgs/mypkg/meshes/cube.off", sg::testfiles::kCubeOff);
     const std::string mesh = "<collision><geometry><mesh filename=\"package://mypkg/meshes/cube.off\" scale=\"0.001 0.002 0.001\"/></geometry></collision>";
-    const std::string path = writeFile(dir, "robot/p.urdf", urdf(urdfLink("base", mesh) + urdfLink("a") + urdfJoint("j", "revolute", "base", "a")));
+    const std::string path = writeFile(dir, "robot/p.urdf", urdfDocument(urdfLink("base", mesh) + urdfLink("a") + urdfJoint("j", "revolute", "base", "a")));
     LoadOptions viaOption;
     viaOption.useRosPackagePath = false;
     viaOption.packagePaths = {dir.filePath("pkgs").toStdString()};
@@ -315,7 +315,7 @@ class TestUrdf : public QObject {
     const std::string cube = writeFile(dir, "cube.off", sg::testfiles::kCubeOff);
     const std::string path = writeFile(
         dir, "f.urdf",
-        urdf(urdfLink("base", "<collision><geometry><mesh filename=\"file://" + cube + "\"/></geometry></collision>") +
+        urdfDocument(urdfLink("base", "<collision><geometry><mesh filename=\"file://" + cube + "\"/></geometry></collision>") +
              urdfLink("a", "<collision><geometry><mesh filename=\"cube.off\"/></geometry></collision>") +
              urdfJoint("j", "revolute", "base", "a")));
     const Robot r = load(path);
@@ -365,7 +365,7 @@ class TestUrdf : public QObject {
         "</COLLADA>\n");
     const std::string path = writeFile(
         dir, "d.urdf",
-        urdf(urdfLink("base", "<collision><geometry><mesh filename=\"tri.dae\"/></geometry></collision>") + urdfLink("a") +
+        urdfDocument(urdfLink("base", "<collision><geometry><mesh filename=\"tri.dae\"/></geometry></collision>") + urdfLink("a") +
              urdfJoint("j", "revolute", "base", "a")));
     const Robot r = load(path);
     QCOMPARE(r.palm.mesh->triangleCount(), std::size_t(1));
@@ -375,7 +375,7 @@ class TestUrdf : public QObject {
 
   void withoutSidecarDefaultsAndAWarning() {
     QTemporaryDir dir;
-    const std::string path = writeFile(dir, "d.urdf", urdf(urdfLink("base") + urdfLink("a") + urdfJoint("j", "revolute", "base", "a")));
+    const std::string path = writeFile(dir, "d.urdf", urdfDocument(urdfLink("base") + urdfLink("a") + urdfJoint("j", "revolute", "base", "a")));
     const Robot r = load(path);
     QCOMPARE(r.dofs[0].defaultVelocity, 1.0);
     QCOMPARE(r.dofs[0].type, DofType::Rigid);
@@ -389,7 +389,7 @@ class TestUrdf : public QObject {
     QTemporaryDir dir;
     const std::string path = writeFile(
         dir, "s.urdf",
-        urdf(urdfLink("root") + urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfJoint("mount", "fixed", "root", "palm") +
+        urdfDocument(urdfLink("root") + urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfJoint("mount", "fixed", "root", "palm") +
              urdfJoint("ja", "revolute", "palm", "a") + urdfJoint("jb", "prismatic", "a", "b")));
     writeFile(dir, "s.softgrasp.xml", R"(<softgraspHand>
   <palm link="palm"/>
@@ -421,7 +421,7 @@ class TestUrdf : public QObject {
 
   void badSidecarNamesItsFileAndLine() {
     QTemporaryDir dir;
-    const std::string path = writeFile(dir, "s.urdf", urdf(urdfLink("base") + urdfLink("a") + urdfJoint("ja", "revolute", "base", "a")));
+    const std::string path = writeFile(dir, "s.urdf", urdfDocument(urdfLink("base") + urdfLink("a") + urdfJoint("ja", "revolute", "base", "a")));
     const std::string side = writeFile(dir, "s.softgrasp.xml", "<softgraspHand>\n  <dof joint=\"nope\"/>\n</softgraspHand>");
     expectLoadError(path, "s.softgrasp.xml:2", {}, side);
     writeFile(dir, "s.softgrasp.xml", "<softgraspHand>\n  <link name=\"a\" material=\"cheese\"/>\n</softgraspHand>");
@@ -430,27 +430,27 @@ class TestUrdf : public QObject {
 
   void badUrdfsGiveClearErrors() {
     QTemporaryDir dir;
-    expectLoadError(writeFile(dir, "parent.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "zz", "b"))),
+    expectLoadError(writeFile(dir, "parent.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "zz", "b"))),
                     "parent link [zz] of joint [j] not found");
-    expectLoadError(writeFile(dir, "cycle.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j1", "fixed", "a", "b", "") +
+    expectLoadError(writeFile(dir, "cycle.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j1", "fixed", "a", "b", "") +
                                                       urdfJoint("j2", "fixed", "b", "a", ""))),
                     "No root link found");
-    expectLoadError(writeFile(dir, "cycle2.urdf", urdf(urdfLink("r") + urdfLink("a") + urdfLink("b") + urdfJoint("j0", "fixed", "r", "a", "") +
+    expectLoadError(writeFile(dir, "cycle2.urdf", urdfDocument(urdfLink("r") + urdfLink("a") + urdfLink("b") + urdfJoint("j0", "fixed", "r", "a", "") +
                                                        urdfJoint("j1", "revolute", "a", "b") + urdfJoint("j2", "fixed", "b", "a", ""))),
                     "already has parent joint");
     expectLoadError(writeFile(dir, "mesh.urdf",
-                              urdf(urdfLink("a", "<collision><geometry><mesh filename=\"package://nopkg/x.stl\"/></geometry></collision>") +
+                              urdfDocument(urdfLink("a", "<collision><geometry><mesh filename=\"package://nopkg/x.stl\"/></geometry></collision>") +
                                    urdfLink("b") + urdfJoint("j", "revolute", "a", "b"))),
                     "mesh of link 'a': 'package://nopkg/x.stl' not found");
-    expectLoadError(writeFile(dir, "nan.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b",
+    expectLoadError(writeFile(dir, "nan.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b",
                                                                                   "<origin xyz=\"0 nan 0\"/><limit lower=\"0\" upper=\"1\" effort=\"1\" velocity=\"1\"/>"))),
                     "Malformed parent origin element for joint [j]");
-    expectLoadError(writeFile(dir, "huge.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b",
+    expectLoadError(writeFile(dir, "huge.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b",
                                                                                    "<origin xyz=\"0 1e307 0\"/><limit lower=\"0\" upper=\"1\" effort=\"1\" velocity=\"1\"/>"))),
                     "joint 'j': origin xyz is not finite in mm");
-    expectLoadError(writeFile(dir, "limits.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b", ""))),
+    expectLoadError(writeFile(dir, "limits.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j", "revolute", "a", "b", ""))),
                     "does not specify limits");
-    expectLoadError(writeFile(dir, "float.urdf", urdf(urdfLink("a") + urdfLink("b") + urdfJoint("j", "floating", "a", "b", ""))),
+    expectLoadError(writeFile(dir, "float.urdf", urdfDocument(urdfLink("a") + urdfLink("b") + urdfJoint("j", "floating", "a", "b", ""))),
                     "floating and planar joints are not supported");
     expectLoadError(writeFile(dir, "xml.urdf", "<robot name=\"x\"><link name=\"a\">\n</robot>"), "xml.urdf:");
   }
@@ -468,7 +468,7 @@ class TestUrdf : public QObject {
     const std::string lim = "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/>";
     const std::string path = writeFile(
         dir, "skew.urdf",
-        urdf(urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfLink("d") + urdfLink("e") +
+        urdfDocument(urdfLink("palm") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfLink("d") + urdfLink("e") +
              urdfJoint("ja", "revolute", "palm", "a", "<origin xyz=\"0.01 0.02 0.005\" rpy=\"0.3 -0.2 0.9\"/><axis xyz=\"0.2 1 0.3\"/>" + lim) +
              urdfJoint("jb", "fixed", "a", "b", "<origin xyz=\"0.03 0 0.01\" rpy=\"0.1 0.2 0.3\"/>") +
              urdfJoint("jc", "revolute", "b", "c", "<origin xyz=\"0.02 0.01 0\"/><axis xyz=\"0.2 1 0.3\"/>" + lim) +  // parallel
@@ -519,7 +519,7 @@ class TestUrdf : public QObject {
   void treesCannotBeWrittenForGraspIt() {
     QTemporaryDir dir;
     const std::string path = writeFile(dir, "t.urdf",
-                                       urdf(urdfLink("p") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfJoint("ja", "revolute", "p", "a") +
+                                       urdfDocument(urdfLink("p") + urdfLink("a") + urdfLink("b") + urdfLink("c") + urdfJoint("ja", "revolute", "p", "a") +
                                             urdfJoint("jb", "revolute", "a", "b") + urdfJoint("jc", "revolute", "a", "c")));
     try {
       (void)exportGraspItRobot(load(path), dir.filePath("out").toStdString());

@@ -49,9 +49,9 @@ ModelIdentity identity(const std::string& name, const std::string& hashSeed) {
   return {name, sha256Hex(hashSeed), {{"/models/" + name + ".xml", sha256Hex(hashSeed + "file"), 42}}};
 }
 
-// Row `row` of robot/object with `grasps` grasps whose ε L1 under "hertz" is value(row, rank) and force closure
+// Row `row` of robot/object with `grasps` grasps whose ε L1 under "hertz" is scoreOf(row, rank) and force closure
 // every other rank; ranks by energy = rank.
-double value(std::int64_t row, int rank) { return 0.01 * static_cast<double>((row * 7 + rank * 3) % 23); }
+double scoreOf(std::int64_t row, int rank) { return 0.01 * static_cast<double>((row * 7 + rank * 3) % 23); }
 
 RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string& object, int grasps) {
   RowRecord r;
@@ -73,8 +73,8 @@ RowRecord makeRow(std::int64_t row, const std::string& robot, const std::string&
     g.preGraspDofs = {0.1};
     if (k % 3 != 1) g.preGraspBreakAway = {{{true, -0.25 * k - 1e-17}}};  // chain 0 joint 0 (ranks 2, 3, 5, ...)
     g.forceClosure = k % 2 == 1;
-    g.measures.push_back({"hertz", "epsilon-l1", value(row, k), value(row, k) - 1e-3, value(row, k) + 1e-3});
-    g.measures.push_back({"point", "epsilon-l1", 2 * value(row, k), std::nullopt, std::nullopt});
+    g.measures.push_back({"hertz", "epsilon-l1", scoreOf(row, k), scoreOf(row, k) - 1e-3, scoreOf(row, k) + 1e-3});
+    g.measures.push_back({"point", "epsilon-l1", 2 * scoreOf(row, k), std::nullopt, std::nullopt});
     g.contacts.push_back({"hand/link0", object, Vec3(1, 2, 3), Vec3::UnitX()});
     r.grasps.push_back(g);
   }
