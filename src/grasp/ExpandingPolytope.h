@@ -225,6 +225,7 @@ class Polytope {
   // --- warm start (QUALITY.md §Warm start): the polytope of the previous solve, its vertices moved ---------
   // False after a rebuild (its vertices' directions and steps no longer describe them): the next solve is cold.
   bool reusable() const { return reusable_; }
+  bool refitFailed() const { return refitFailed_; }  // since markMoved: a stale facet could not be refitted
   void markNotReusable() { reusable_ = false; }
   void setTolerance(double tolVisible) { tol_ = tolVisible; }
   const Origin& origin(int k) const { return dirs_[static_cast<std::size_t>(k)]; }

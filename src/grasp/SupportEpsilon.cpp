@@ -208,6 +208,7 @@ class Solver {
   // The warm start (QUALITY.md §Warm start): the previous solve's polytope with every vertex queried again along
   // its direction, refitted and checked; then the same loop as a cold solve. nullopt: solve cold instead (the
   // polytope did not survive the move, the origin may be outside, or an insertion needed a rebuild).
+  SupportEpsilon::WarmAttempt warmAttempt() const { return {warmWhy_, warmMove_, warmStartLower_}; }
   std::optional<SupportEpsilon> runWarm() {
     switch (sp_.d) {
       case 2: return warmExpand<2>();
@@ -246,17 +247,19 @@ class Solver {
   std::optional<SupportEpsilon> warmExpand() {
     Polytope<D>& poly = warm_->template polytope<D>();
     warm_->valid = false;
-    if (!poly.reusable() || poly.facetCount() > 2 * warm_->coldFacets + 64) return std::nullopt;
+    if (!poly.reusable()) return fallBack("the kept polytope was rebuilt");
+    if (poly.facetCount() > 2 * warm_->coldFacets + 64)
+      return fallBack("the kept polytope grew past twice its cold size");
     const int d = sp_.d;
     // The cold solve's size (its first 2d queries), hence the same tolerances.
     double scale = 0;
     for (int k = 0; k < d; ++k)
       for (double sgn : {1.0, -1.0}) {
         VecD p;
-        if (!query(sgn * VecD::Unit(d, k), p, k)) return std::nullopt;
+        if (!query(sgn * VecD::Unit(d, k), p, k)) return fallBack("a support query failed");
         scale = std::max(scale, p.norm());
       }
-    if (!(scale > 0)) return std::nullopt;
+    if (!(scale > 0)) return fallBack("the set is zero");
     tolAbs_ = s_.absoluteTolerance * scale;
     poly.setTolerance(tolAbs_);
     // The initial simplex first (never moved by a step; c is its centroid), then every other vertex: those that
@@ -268,7 +271,7 @@ class Solver {
     for (int k = 0; k <= d; ++k) {
       simplexOld.push_back(poly.vertex(k));
       P6 p;
-      if (!again(poly.origin(k), p)) return std::nullopt;
+      if (!again(poly.origin(k), p)) return fallBack("a vertex has no point on the moved set");
       poly.moveVertex(k, p);
       simplex.emplace_back(p.head(d));
       simplexDirs.push_back(poly.origin(k));
@@ -281,24 +284,29 @@ class Solver {
       moved = std::max(moved, (simplexOld[static_cast<std::size_t>(k)] - poly.vertex(k)).squaredNorm());
     for (int k = d + 1; k < poly.vertexCount(); ++k) {
       P6 q;
-      if (!again(poly.origin(k), q)) return std::nullopt;
+      if (!again(poly.origin(k), q)) return fallBack("a vertex has no point on the moved set");
       const double step = poly.step(k);
       if (step != 0) q += step * (c - q);  // the same step towards the new c: still in W
       moved = std::max(moved, (q - poly.vertex(k)).squaredNorm());
       poly.moveVertex(k, q);
     }
     moved = std::sqrt(moved);
+    warmMove_ = moved;
     // The surface moved by less than its distance from the origin: it still winds once around it.
-    if (!(moved < warm_->clearance)) return std::nullopt;
+    if (!(moved < warm_->clearance)) return fallBack("the vertices moved farther than the surface's clearance");
     poly.markMoved(moved);
-    if (!poly.refitBelowLowest()) return std::nullopt;
+    if (!poly.refitBelowLowest()) return fallBack(kRefitFailed);
     const int f0 = poly.lowestExact();
-    if (f0 < 0 || !(poly.facet(f0).b > tolAbs_)) return std::nullopt;  // the origin may be outside: cold decides
+    if (f0 == -2) return fallBack(kRefitFailed);
+    if (f0 < 0 || !(poly.facet(f0).b > tolAbs_)) return fallBack(kOriginOutside);  // cold decides
+    warmStartLower_ = poly.facet(f0).b;
     result_.originInside = true;
     warmRun_ = true;
     SupportEpsilon& r = iterate(poly, simplex, simplexDirs);
-    if (warmFailed_) return std::nullopt;
+    if (warmFailed_) return std::nullopt;  // iterate named the reason
     r.warmStarted = true;
+    r.warm.move = warmMove_;
+    r.warm.startLower = warmStartLower_;
     const double clearance = poly.blockClearance();  // no pass over the ~5,000 offsets of ε L∞ (the cold solve's is exact)
     if (r.status == SupportEpsilonStatus::Converged && clearance > tolAbs_) {
       warm_->valid = true;
@@ -315,6 +323,7 @@ class Solver {
       const int f0 = poly.lowestExact();
       if (f0 == -2) {  // a warm start's facet did not survive the move (only warm polytopes have stale facets)
         warmFailed_ = true;
+        warmWhy_ = kRefitFailed;
         return result_;
       }
       if (f0 < 0) {
@@ -325,6 +334,7 @@ class Solver {
       const double b = poly.facet(f0).b;
       if (warmRun_ && !(b > tolAbs_)) {  // a warm surface must keep the origin strictly inside every facet
         warmFailed_ = true;
+        warmWhy_ = kOriginOutside;
         return result_;
       }
       // P ⊆ W convex: if P holds the origin (b ≥ 0) its inradius b bounds ε from below.
@@ -347,6 +357,8 @@ class Solver {
       if (!poly.add(q, lastOrigin_, f0)) {
         if (warmRun_) {  // a warm polytope is not rebuilt: the caller solves cold
           warmFailed_ = true;
+          warmWhy_ = poly.refitFailed() ? "a facet an insertion's walk read could not be refitted"
+                                        : "an insertion found no manifold horizon";
           return result_;
         }
         // Round-off left no manifold horizon even for a moved q (a reflex ridge left by an earlier, nearly
@@ -559,11 +571,22 @@ class Solver {
     return breakdown("iteration cap (" + std::to_string(s_.maxIterations) + " support queries) reached");
   }
 
+  // Why a warm attempt fell back (SupportEpsilon::warm).
+  static constexpr const char* kRefitFailed =
+      "a low facet could not be refitted (degenerate, turned > 60 deg or offset <= 0)";
+  static constexpr const char* kOriginOutside = "a refitted facet does not hold the origin strictly behind it";
+  std::nullopt_t fallBack(const char* why) {
+    warmWhy_ = why;
+    return std::nullopt;
+  }
+
   Oracle& h_;
   const Space& sp_;
   const SupportEpsilonSettings& s_;
   SupportWarmStart::Impl* warm_ = nullptr;
   bool warmRun_ = false, warmFailed_ = false;
+  const char* warmWhy_ = "";
+  double warmMove_ = 0, warmStartLower_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<Origin> corralDirs_;
   Origin lastOrigin_;  // how the last query's point was found
   SupportEpsilon result_;
@@ -595,16 +618,24 @@ template <class Oracle>
 SupportEpsilon solve(Oracle& oracle, const Space& space, const SupportEpsilonSettings& s, SupportWarmStart* warm = nullptr,
                      std::vector<std::uint64_t> key = {}) {
   SupportWarmStart::Impl* w = warm ? &warm->impl() : nullptr;
+  SupportEpsilon::WarmAttempt attempt;
   if (w) {
     if (w->valid && w->key == key && w->d == space.d) {
       Solver<Oracle> warmSolver(oracle, space, s, w);
       if (std::optional<SupportEpsilon> r = warmSolver.runWarm()) return *r;
+      attempt = warmSolver.warmAttempt();
+    } else {
+      attempt.fallback = !w->valid ? "no polytope kept (none solved yet, or the last solve was rebuilt or did not "
+                                     "converge inside)"
+                                   : "another input shape";
     }
     w->valid = false;
     w->key = std::move(key);
   }
   Solver<Oracle> solver(oracle, space, s, w);
-  return solver.run();
+  SupportEpsilon r = solver.run();
+  r.warm = attempt;
+  return r;
 }
 
 std::uint64_t bitsOf(double x) {

@@ -14,6 +14,7 @@
 // is ≥ that and equal when the nearest point lies inside a facet (QUALITY.md "Origin outside").
 #include <array>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,15 @@ struct SupportEpsilon {
   int facetCount = 0;                   // live facets of the final inner polytope (0 outside)
   int facetsCreated = 0;                // facets its insertions made (the solver's cost; ≥ facetCount − d − 1)
   bool warmStarted = false;             // continued the previous solve's polytope (SupportWarmStart)
+  // What a lent warm start did (measurements for bench_quality --exact-warm, QUALITY.md §Warm start; the result does
+  // not depend on them): why it fell back to this cold solve (a fixed phrase; "" when it finished warm or none was
+  // lent), the largest vertex move δ (0 if it stopped before moving the vertices), and the lower bound the moved
+  // polytope certified before its first insertion (its lowest exact offset; NaN if it did not get that far).
+  struct WarmAttempt {
+    const char* fallback = "";
+    double move = 0;
+    double startLower = std::numeric_limits<double>::quiet_NaN();
+  } warm;
 };
 
 // The inner polytope of one solve, kept for the next solve of a nearby set of the same shape (same contacts and

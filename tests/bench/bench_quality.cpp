@@ -14,10 +14,13 @@
 // --jitter-counts N [live] (N jittered states of the default world analysed cold, then warm, for callgrind:
 // --toggle-collect='*jitterSequenceCold*' and '*jitterSequenceWarm*') | bench_quality --exact-gaps N
 // [--wrong-reference] (the exact cones' cold solve by relative gap over N jittered states, cross-checked: exit 3 on a
-// failed check; --wrong-reference must fail it). --full-update first runs the jittered
+// failed check; --wrong-reference must fail it) | bench_quality --exact-warm N [--wrong-reference] (the exact cones
+// warm along N jittered states next to cold: finished warm, why the others fell back, δ/ε, facets, CPU; exit 3 on a
+// failed check). --full-update first runs the jittered
 // states (median and p90, cold next to warm, every state's ε checked against the cold solve: a mismatch fails it).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -608,6 +611,90 @@ int exactConeGaps(int stateCount, bool wrongReference) {
   return check.finish();
 }
 
+// The exact cones warm over N jittered states of the default grasp (QUALITY.md §Warm start, the exact cones): each
+// state solved cold, then warm from the previous state's polytope (one SupportWarmStart along the sequence, as an
+// analysis would lend it). Prints how many warm solves finish warm, why the others fall back
+// (SupportEpsilon::warm.fallback), the largest vertex move δ relative to ε, the facets made and the CPU per state.
+// Cross-check (exit 3): the two solves' bounds overlap and, both converged, their ε agree to twice the gap.
+// `wrongReference` compares with a cold solve of cones 5 % more slippery, which must fail it.
+int exactConeWarm(int stateCount, bool wrongReference) {
+  World world = loadWorld(std::string(SG_SOURCE_DIR) + "/worlds/default.xml");
+  autoGrasp(world, 0);
+  const std::vector<WorldState> states = sgtest::jitteredGraspStates(world, 0, stateCount, 39);
+  std::printf("== exact cones warm along %d jittered states of the default world's grasp (median, p90)\n", stateCount);
+  SupportWarmStart warm;
+  bench::CrossCheck check;
+  NullProgress progress;
+  std::vector<double> coldCpu, warmCpu, coldMade, warmMadeFinished, warmMadeFellBack, moveRel, startShortfall;
+  int finished = 0, attempts = 0;
+  std::vector<std::pair<std::string, int>> reasons;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    AnalysisRequest request;
+    request.measures = {"epsilon-l1"};
+    const AnalysisResult r = analyzeGrasp(world, states[i], request, progress);
+    const GraspEvaluation* e = r.primary();
+    if (!e) {
+      check.expect(false, "state " + std::to_string(i) + ": no grasp evaluation");
+      continue;
+    }
+    const std::vector<ExactContactCone> cones = e->exactCones();
+    std::vector<ExactContactCone> wrongCones = cones;
+    for (ExactContactCone& c : wrongCones) c.mu *= 1.05;
+    SupportEpsilonSettings settings = supportEpsilonSettingsFor(e->gws, e->forceClosureTolerance);
+    settings.relativeGap = e->exactConeRelativeGap;
+    settings.maxIterations = e->exactConeMaxIterations;
+    const double rho = e->reference.torqueScale_mm;
+    double c0 = bench::threadCpuSeconds();
+    const SupportEpsilon cold = exactConeEpsilon(wrongReference ? wrongCones : cones, rho, GwsType::L1, settings);
+    coldCpu.push_back(bench::threadCpuSeconds() - c0);
+    coldMade.push_back(cold.facetsCreated);
+    c0 = bench::threadCpuSeconds();
+    const SupportEpsilon w = exactConeEpsilon(cones, rho, GwsType::L1, settings, &warm);
+    warmCpu.push_back(bench::threadCpuSeconds() - c0);
+    const std::string at = "state " + std::to_string(i) + ": ";
+    // Both bound pairs hold ε, so they overlap; converged, each ε lies within the gap of ε, so the two agree to twice
+    // the relative gap (tst_warm_epsilon's rule). An unconverged solve (a non-manifold horizon) has only its bounds.
+    const double tol = 2 * settings.relativeGap * std::max(1.0, std::abs(cold.epsilon));
+    const bool bothConverged =
+        w.status == SupportEpsilonStatus::Converged && cold.status == SupportEpsilonStatus::Converged;
+    check.expect(w.lowerBound <= cold.upperBound && cold.lowerBound <= w.upperBound &&
+                     (!bothConverged || std::abs(w.epsilon - cold.epsilon) <= tol),
+                 at + "warm eps " + formatDouble(w.epsilon) + " [" + formatDouble(w.lowerBound) + ", " +
+                     formatDouble(w.upperBound) + "], cold " + formatDouble(cold.epsilon) + " [" +
+                     formatDouble(cold.lowerBound) + ", " + formatDouble(cold.upperBound) + "]");
+    if (i == 0) continue;  // the sequence's first solve has nothing to continue
+    ++attempts;
+    if (w.warmStarted) {
+      ++finished;
+      warmMadeFinished.push_back(w.facetsCreated);
+    } else {
+      warmMadeFellBack.push_back(w.facetsCreated);
+      auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& x) { return x.first == w.warm.fallback; });
+      if (it == reasons.end()) reasons.emplace_back(w.warm.fallback, 1);
+      else ++it->second;
+    }
+    if (w.warm.move > 0 && cold.epsilon > 0) moveRel.push_back(w.warm.move / cold.epsilon);
+    // How far below ε the moved polytope's first certified bound lies: what the attempt still had to close.
+    if (std::isfinite(w.warm.startLower) && cold.epsilon > 0)
+      startShortfall.push_back((cold.epsilon - w.warm.startLower) / cold.epsilon);
+  }
+  auto line = [](const char* what, const std::vector<double>& v, double scale, const char* unit) {
+    if (v.empty()) { std::printf("%-44s -\n", what); return; }
+    const Spread x = spreadOf(v);
+    std::printf("%-44s median %.4g p90 %.4g %s (%zu)\n", what, scale * x.median, scale * x.p90, unit, v.size());
+  };
+  std::printf("warm solves that finished warm: %d of %d\n", finished, attempts);
+  for (const auto& [why, count] : reasons) std::printf("  fell back %3d x: %s\n", count, why.c_str());
+  line("largest vertex move / eps (delta relative)", moveRel, 1, "");
+  line("(eps - moved polytope's first lower) / eps", startShortfall, 1, "");
+  line("facets made, cold solve", coldMade, 1, "");
+  line("facets made, warm solves that finished warm", warmMadeFinished, 1, "");
+  line("facets made, cold solves after a fallback", warmMadeFellBack, 1, "");
+  line("cpu, cold solve", coldCpu, 1e3, "ms");
+  line("cpu, warm solve (attempt + any cold fallback)", warmCpu, 1e3, "ms");
+  return check.finish();
+}
+
 }  // namespace
 
 int usage(int status) {
@@ -618,7 +705,8 @@ int usage(int status) {
                "       bench_quality --update-loop SECONDS [MEASURE...]\n"
                "       bench_quality --stage-counts N\n"
                "       bench_quality --jitter-counts N [live]\n"
-               "       bench_quality --exact-gaps N [--wrong-reference]\n");
+               "       bench_quality --exact-gaps N [--wrong-reference]\n"
+               "       bench_quality --exact-warm N [--wrong-reference]\n");
   return status;
 }
 
@@ -628,9 +716,9 @@ int main(int argc, char** argv) {
     if (first == "--help" || first == "-h") return usage(0);
     const bool known = first == "--quick" || first == "--full-update" || first == "--eps-loop" ||
                        first == "--update-loop" || first == "--stage-counts" || first == "--jitter-counts" ||
-                       first == "--exact-gaps";
+                       first == "--exact-gaps" || first == "--exact-warm";
     const bool needsValue = first == "--eps-loop" || first == "--update-loop" || first == "--stage-counts" ||
-                            first == "--jitter-counts" || first == "--exact-gaps";
+                            first == "--jitter-counts" || first == "--exact-gaps" || first == "--exact-warm";
     if (!known || (needsValue && argc < 3)) return usage(2);
   }
   bool fullUpdateOnly = false;
@@ -662,12 +750,18 @@ int main(int argc, char** argv) {
       jitterCounts(std::max(1, std::atoi(argv[i + 1])), i + 2 < argc && std::strcmp(argv[i + 2], "live") == 0);
       return 0;
     }
-  for (int i = 1; i + 1 < argc; ++i)
+  for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--exact-gaps") == 0) {
       bool wrongReference = false;
       for (int k = i + 2; k < argc; ++k) wrongReference = wrongReference || std::strcmp(argv[k], "--wrong-reference") == 0;
       return exactConeGaps(std::max(1, std::atoi(argv[i + 1])), wrongReference);
     }
+    if (std::strcmp(argv[i], "--exact-warm") == 0) {
+      bool wrongReference = false;
+      for (int k = i + 2; k < argc; ++k) wrongReference = wrongReference || std::strcmp(argv[k], "--wrong-reference") == 0;
+      return exactConeWarm(std::max(1, std::atoi(argv[i + 1])), wrongReference);
+    }
+  }
   for (int i = 1; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], "--stage-counts") == 0) {
       defaultWorldStageCounts(std::max(1, std::atoi(argv[i + 1])));

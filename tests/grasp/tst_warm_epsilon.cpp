@@ -313,12 +313,16 @@ class TestWarmEpsilon : public QObject {
     SupportWarmStart warm;
     const SupportEpsilon first = lInfinityEpsilonFromSupport(g.wrenches, {}, &warm);
     QVERIFY(!first.warmStarted);
+    QVERIFY(QString(first.warm.fallback).startsWith("no polytope kept"));
+    QCOMPARE(QString(lInfinityEpsilonFromSupport(g.wrenches).warm.fallback), QString());  // none lent
     QVERIFY(first.originInside);
     QVERIFY(warm.holdsPolytope());
     Wrenches fewer = jiggled(g.wrenches, rng, 1e-4);
     fewer.pop_back();
     const SupportEpsilon changed = lInfinityEpsilonFromSupport(fewer, {}, &warm);
     QVERIFY(!changed.warmStarted);
+    QCOMPARE(QString(changed.warm.fallback), QString("another input shape"));  // why it is cold (bench --exact-warm)
+    QCOMPARE(changed.warm.move, 0.0);
     compare(changed, lInfinityEpsilonFromSupport(fewer), 0, "one contact fewer");
     Wrenches more = fewer;
     more.push_back(g.wrenches.back());
@@ -329,6 +333,9 @@ class TestWarmEpsilon : public QObject {
     const Wrenches next = jiggled(more, rng, 1e-4);
     const SupportEpsilon again = lInfinityEpsilonFromSupport(next, {}, &warm);
     QVERIFY(again.warmStarted);
+    QCOMPARE(QString(again.warm.fallback), QString());
+    QVERIFY(again.warm.move > 0);
+    QVERIFY(again.warm.startLower <= again.epsilon);  // the moved polytope's first certified lower bound
     compare(again, lInfinityEpsilonFromSupport(next), 1e-9, "after the change");
     // Other settings are another shape too.
     SupportEpsilonSettings forces;
@@ -354,6 +361,8 @@ class TestWarmEpsilon : public QObject {
       QVERIFY(solve(inside.wrenches, &warm).originInside);
       const SupportEpsilon out = solve(outside.wrenches, &warm);
       QVERIFY(!out.warmStarted);
+      QVERIFY(*out.warm.fallback != '\0');  // the attempt says why it fell back, after moving the vertices
+      QVERIFY(out.warm.move > 0);
       compare(out, solve(outside.wrenches, nullptr), 0, "outside");
       QVERIFY(out.epsilon <= 0);
       QVERIFY(!warm.holdsPolytope());  // nothing inside to continue from
