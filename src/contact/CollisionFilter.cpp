@@ -6,7 +6,7 @@ namespace sg {
 
 namespace {
 
-using K = BodyHandle::Kind;
+using HandleKind = BodyHandle::Kind;
 
 bool hasGeometry(const Body& b) { return b.mesh && !b.mesh->empty(); }
 
@@ -21,7 +21,7 @@ bool robotPairAllowed(const Robot& robot, const BodyRef& a, const BodyRef& b) {
 }
 
 bool collisionOff(const World& w, const BodyHandle& h) {
-  if (h.kind != K::Robot || h.ref.chain < 0) return false;
+  if (h.kind != HandleKind::Robot || h.ref.chain < 0) return false;
   return w.robots[h.index].chains[h.ref.chain].links[h.ref.link].collisionOff;
 }
 
@@ -29,15 +29,15 @@ bool collisionOff(const World& w, const BodyHandle& h) {
 bool mountPairAllowed(const World& w, const BodyHandle& a, const BodyHandle& b) {
   for (int i = 0; i < static_cast<int>(w.connections.size()); ++i) {
     const Connection& c = w.connections[i];
-    const BodyHandle childPalm{K::Robot, c.childRobot, {-1, 0}};
-    BodyHandle flange{K::Robot, c.parentRobot, {c.parentChain, 0}};
+    const BodyHandle childPalm{HandleKind::Robot, c.childRobot, {-1, 0}};
+    BodyHandle flange{HandleKind::Robot, c.parentRobot, {c.parentChain, 0}};
     if (c.parentRobot >= 0 && c.parentRobot < static_cast<int>(w.robots.size()) && c.parentChain >= 0 &&
         c.parentChain < static_cast<int>(w.robots[c.parentRobot].chains.size())) {
       const auto& links = w.robots[c.parentRobot].chains[c.parentChain].links;
       flange.ref.link = links.empty() ? 0 : static_cast<int>(links.size()) - 1;
       if (links.empty()) flange.ref = {-1, 0};
     }
-    const BodyHandle mount{K::Mount, i, {}};
+    const BodyHandle mount{HandleKind::Mount, i, {}};
     auto is = [&](const BodyHandle& x, const BodyHandle& y) { return (a == x && b == y) || (a == y && b == x); };
     if (is(childPalm, flange) || is(childPalm, mount) || is(flange, mount)) return false;
   }
@@ -53,8 +53,8 @@ bool collisionAllowed(const World& world, const BodyHandle& a, const BodyHandle&
   if (!ba.collisionEnabled || !bb.collisionEnabled) return false;
   if (collisionOff(world, a) || collisionOff(world, b)) return false;
   if (s.isBodyDisabled(a) || s.isBodyDisabled(b)) return false;
-  if (!s.checkStaticPairs && a.kind == K::Obstacle && b.kind == K::Obstacle) return false;
-  if (a.kind == K::Robot && b.kind == K::Robot && a.index == b.index &&
+  if (!s.checkStaticPairs && a.kind == HandleKind::Obstacle && b.kind == HandleKind::Obstacle) return false;
+  if (a.kind == HandleKind::Robot && b.kind == HandleKind::Robot && a.index == b.index &&
       !robotPairAllowed(world.robots[a.index], a.ref, b.ref))
     return false;
   if (!mountPairAllowed(world, a, b)) return false;
@@ -82,12 +82,12 @@ void collectRobotBodies(const World& world, int robot, bool includeMounted, std:
   if (robot < 0 || robot >= static_cast<int>(world.robots.size())) return;
   if (std::find(visited.begin(), visited.end(), robot) != visited.end()) return;  // cyclic connections
   visited.push_back(robot);
-  for (const auto& ref : world.robots[robot].bodyRefs()) out.push_back({K::Robot, robot, ref});
+  for (const auto& ref : world.robots[robot].bodyRefs()) out.push_back({HandleKind::Robot, robot, ref});
   if (!includeMounted) return;
   for (int i = 0; i < static_cast<int>(world.connections.size()); ++i) {
     const Connection& c = world.connections[i];
     if (c.parentRobot != robot) continue;
-    if (c.mount) out.push_back({K::Mount, i, {}});
+    if (c.mount) out.push_back({HandleKind::Mount, i, {}});
     collectRobotBodies(world, c.childRobot, true, visited, out);
   }
 }

@@ -16,7 +16,7 @@ namespace {
 
 // Bit for bit: −0 and +0 may lead a query down different branches, and NaN never matches (a fresh query).
 bool sameBits(const double* a, const double* b, std::size_t n) { return std::memcmp(a, b, n * sizeof(double)) == 0; }
-bool samePose(const Transform& a, const Transform& b) {
+bool sameCachedPose(const Transform& a, const Transform& b) {
   return sameBits(a.rotation().coeffs().data(), b.rotation().coeffs().data(), 4) &&
          sameBits(a.translation().data(), b.translation().data(), 3);
 }
@@ -25,7 +25,7 @@ bool sameDouble(double a, double b) { return sameBits(&a, &b, 1); }
 bool samePrimitive(const std::optional<Primitive>& a, const std::optional<Primitive>& b) {
   if (a.has_value() != b.has_value()) return false;
   if (!a) return true;
-  if (a->shape.index() != b->shape.index() || !samePose(a->X_BS, b->X_BS)) return false;
+  if (a->shape.index() != b->shape.index() || !sameCachedPose(a->X_BS, b->X_BS)) return false;
   // Every shape is plain doubles (Shapes.h): compared as such.
   return std::visit(
       [&](const auto& x) {
@@ -68,12 +68,12 @@ bool sameGeometry(const PairKey& k, const World& world, const BodyPair& pair, co
          samePrimitive(k.primitiveA, a.primitive) && samePrimitive(k.primitiveB, b.primitive);
 }
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kCacheInf = std::numeric_limits<double>::infinity();
 // A pair is skipped only while its bound, less the motion since its reference, exceeds threshold + this: it
 // covers the rounding of the bound and of the motion (~1e-10 mm) and the round-off margin the queries accept
 // beyond the threshold (geometry/ContactAcceptance.h: below 1e-3 mm for scenes up to 1.7e10 mm), as
 // PairScreen.cpp's kMargin_mm does.
-constexpr double kMargin_mm = 1e-3;
+constexpr double kCacheMargin_mm = 1e-3;
 // How far beyond that limit a bound is certified (the cap of meshSeparationBound): a dragged hand's updates
 // move a link by tenths of a millimetre, and a small cap keeps the certificate's traversal shallow.
 constexpr double kLookahead_mm = 1;
@@ -122,8 +122,8 @@ using Entry = ContactCache::Impl::Entry;
 // §Pair screening, the same rule.
 double movedSinceReference(const Entry& e, const Transform& X_WA, const Transform& X_WB, double limit) {
   const auto own = [](const Ball& ball, const Transform& ref, const Transform& X, const Vec3& refCenter_W) {
-    if (samePose(ref, X)) return 0.0;
-    if (ball.unbounded) return kInf;
+    if (sameCachedPose(ref, X)) return 0.0;
+    if (ball.unbounded) return kCacheInf;
     return maxDisplacement((X * ball.center - refCenter_W).norm(), sinHalfAngle(ref.rotation(), X.rotation()),
                            ball.radius_mm);
   };
@@ -148,7 +148,7 @@ bool certifyApart(Entry& e, double limit) {
   if (e.ballA.unbounded && e.ballB.unbounded) return false;
   const PairSide a{e.key.primitiveA ? &*e.key.primitiveA : nullptr, e.bvhA.get(), e.key.X_WA};
   const PairSide b{e.key.primitiveB ? &*e.key.primitiveB : nullptr, e.bvhB.get(), e.key.X_WB};
-  double lower = -kInf;
+  double lower = -kCacheInf;
   bool measured = false;
   if (e.exact)
     if (const auto r = exactSeparation(a, b)) {
@@ -210,7 +210,7 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
   ContactCache::Impl& impl = *cache.impl_;
   ContactQueryOptions options = settings.contacts;
   options.keepRawPoints = raw != nullptr;
-  const double limit = settings.contacts.threshold_mm + kMargin_mm;
+  const double limit = settings.contacts.threshold_mm + kCacheMargin_mm;
   // Usually the same pairs in the same order as last time: then the entries are updated in place.
   const bool sameOrder = impl.entries.size() == pairs.size() &&
                          std::equal(pairs.begin(), pairs.end(), impl.entries.begin(),
@@ -250,7 +250,7 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
       slot = &next.back();
     }
     Entry& e = *slot;
-    if (e.known && samePose(e.key.X_WA, X_WA) && samePose(e.key.X_WB, X_WBb)) {
+    if (e.known && sameCachedPose(e.key.X_WA, X_WA) && sameCachedPose(e.key.X_WB, X_WBb)) {
       impl.reused[i] = true;
     } else {
       e.key.X_WA = X_WA;

@@ -15,7 +15,7 @@ namespace sg {
 
 namespace {
 
-bool samePair(const Contact& a, const Contact& b) {
+bool sameTouchingPair(const Contact& a, const Contact& b) {
   return a.side1.body == b.side1.body && a.side2.body == b.side2.body;
 }
 
@@ -148,7 +148,7 @@ std::vector<TouchingRegion> touchingRegions(const World& world, const WorldState
     if (seen[i]) continue;
     std::vector<int> pair;
     for (std::size_t j = i; j < contacts.size(); ++j)
-      if (!seen[j] && samePair(contacts[i], contacts[j])) {
+      if (!seen[j] && sameTouchingPair(contacts[i], contacts[j])) {
         pair.push_back(static_cast<int>(j));
         seen[j] = true;
       }

@@ -9,7 +9,7 @@ namespace sg {
 
 namespace {
 
-std::uint32_t u32(std::size_t i) { return static_cast<std::uint32_t>(i); }
+std::uint32_t vertexIndex(std::size_t i) { return static_cast<std::uint32_t>(i); }
 
 // Surface of revolution about z of a profile (ρ, z) running from a point on the axis to another point on the
 // axis (bottom to top, ρ ≥ 0): the end points become poles, the others rings of `segments` vertices.
@@ -23,8 +23,8 @@ TriangleMesh revolve(const std::vector<Vec2>& profile, int segments) {
       m.vertices.emplace_back(profile[i].x() * std::cos(phi), profile[i].x() * std::sin(phi), profile[i].y());
     }
   m.vertices.emplace_back(0, 0, profile.back().y());
-  const auto top = u32(m.vertices.size() - 1);
-  auto ring = [&](int i, int j) { return u32(1 + (i - 1) * segments + (j % segments)); };
+  const auto top = vertexIndex(m.vertices.size() - 1);
+  auto ring = [&](int i, int j) { return vertexIndex(1 + (i - 1) * segments + (j % segments)); };
   for (int j = 0; j < segments; ++j) {
     m.triangles.push_back({0, ring(1, j + 1), ring(1, j)});
     for (int i = 1; i < rings; ++i) {

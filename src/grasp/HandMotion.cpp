@@ -11,7 +11,7 @@ namespace sg {
 
 namespace {
 
-std::string number(double v) { return formatGeneral(v, 3); }  // not the global C++ locale's "1,5"
+std::string motionNumber(double v) { return formatGeneral(v, 3); }  // not the global C++ locale's "1,5"
 
 HandMotionStep approachStep(const World& world, WorldState& state, int robot, const HandMotionRequest& r) {
   HandMotionStep step;
@@ -60,14 +60,15 @@ HandMotionStep fingerStep(const World& world, WorldState& state, int robot, cons
 
 std::string describeOutcome(const HandMotionStep& s, const std::string& what, bool approach) {
   if (!s.collisionChecked)
-    return what + (approach ? ": moved " + number(s.moved_mm) + " mm" : ": DOFs at their limits") +
+    return what + (approach ? ": moved " + motionNumber(s.moved_mm) + " mm" : ": DOFs at their limits") +
            " (collision checking off)";
   const std::string contacts = std::to_string(s.contacts) + " contact(s)";
   switch (s.outcome) {
     case MotionOutcome::Contact:
-      return what + (approach ? ": contact after " + number(s.moved_mm) + " mm, " : ": stopped at contact, ") + contacts;
+      return what + (approach ? ": contact after " + motionNumber(s.moved_mm) + " mm, " : ": stopped at contact, ") +
+             contacts;
     case MotionOutcome::Reached:
-      return what + (approach ? ": moved " + number(s.moved_mm) + " mm without touching anything"
+      return what + (approach ? ": moved " + motionNumber(s.moved_mm) + " mm without touching anything"
                               : ": reached the DOF limits, " + contacts);
     case MotionOutcome::Blocked: return what + " blocked: contacts oppose the motion";
     case MotionOutcome::StartInCollision: return what + " refused: the hand is already in collision";

@@ -26,7 +26,7 @@ struct EditableProperties {
 
 EditableProperties propertiesOf(const Body& b) { return {b.material, b.mass_g, b.youngs_Pa}; }
 
-bool hasXmlExtension(const std::string& path) {
+bool isXmlFileName(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
   for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return ext == ".xml";
@@ -38,7 +38,7 @@ std::optional<EditableProperties> filePropertiesOf(const Body& body) {
   const Body defaults;
   EditableProperties p{defaults.material, defaults.mass_g, std::nullopt};
   // A link loaded from a bare mesh has no body file: the defaults are what reloading gives.
-  if (body.sourceFile.empty() || !hasXmlExtension(body.sourceFile)) return p;
+  if (body.sourceFile.empty() || !isXmlFileName(body.sourceFile)) return p;
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(body.sourceFile.c_str()) != tinyxml2::XML_SUCCESS || !doc.RootElement()) return std::nullopt;
   const xml::Element& root = *doc.RootElement();

@@ -31,7 +31,7 @@ namespace sg {
 
 namespace {
 
-constexpr double kMetre_mm = 1000.0;
+constexpr double kUrdfMetre_mm = 1000.0;
 constexpr double kDefaultDraggerScale = 20;
 
 // urdfdom reports through console_bridge: collect its errors and warnings instead of printing them.
@@ -130,7 +130,7 @@ double finiteOr(const UrdfReader& r, double v, const std::string& joint, const s
 // A URDF pose (metres, quaternion from rpy) as a Transform in mm; `fail` names what it belongs to.
 template <class Fail>
 Transform toTransform(const urdf::Pose& pose, const Fail& fail) {
-  const Vec3 t = kMetre_mm * Vec3(pose.position.x, pose.position.y, pose.position.z);
+  const Vec3 t = kUrdfMetre_mm * Vec3(pose.position.x, pose.position.y, pose.position.z);
   const Quat q(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
   if (!t.allFinite()) fail("origin xyz is not finite in mm");
   if (!q.coeffs().allFinite() || !(q.norm() > 0.5)) fail("origin rpy is not a finite rotation");
@@ -160,7 +160,7 @@ void appendGeometry(const UrdfReader& r, const std::string& link, const urdf::Po
     } catch (const Error& e) {
       throw e.withContext("mesh of link '" + link + "' in " + r.file);
     }
-    scale *= kMetre_mm;  // URDF meshes are in metres
+    scale *= kUrdfMetre_mm;  // URDF meshes are in metres
   } else {
     mesh = urdfio::primitiveMesh(*geometry);
     if (!mesh.bounds.min.allFinite() || !mesh.bounds.max.allFinite()) fail("primitive size is not finite in mm");
@@ -227,7 +227,7 @@ Body linkBody(UrdfReader& r, const urdf::Link& link) {
     const Mat3 R = X_LI.rotationMatrix();
     body.mass_g = in->mass * 1000.0;
     body.cog_mm = X_LI.translation();
-    body.inertiaPerMass_mm2 = R * (I / in->mass) * R.transpose() * (kMetre_mm * kMetre_mm);
+    body.inertiaPerMass_mm2 = R * (I / in->mass) * R.transpose() * (kUrdfMetre_mm * kUrdfMetre_mm);
     if (!body.inertiaPerMass_mm2.allFinite() || !std::isfinite(body.mass_g)) fail("is not finite in g and mm");
     body.cogFromFile = body.inertiaFromFile = true;
   }
@@ -300,8 +300,8 @@ std::map<std::string, DofExpression> dofExpressions(const UrdfReader& r, const s
     }
     e.dof = out.at(at->name).dof;
     // URDF units: m for prismatic, rad otherwise; SoftGrasp's: mm and rad.
-    const double unitJoint = j.type == urdf::Joint::PRISMATIC ? kMetre_mm : 1.0;
-    const double unitDof = at->type == urdf::Joint::PRISMATIC ? kMetre_mm : 1.0;
+    const double unitJoint = j.type == urdf::Joint::PRISMATIC ? kUrdfMetre_mm : 1.0;
+    const double unitDof = at->type == urdf::Joint::PRISMATIC ? kUrdfMetre_mm : 1.0;
     e.ratio *= unitJoint / unitDof;
     e.offset *= unitJoint;
     if (!(std::abs(e.ratio) >= 1e-6)) r.failJoint(name, "mimic multiplier is too small (at least 1e-06 in magnitude)");
@@ -321,7 +321,7 @@ Joint toJoint(const UrdfReader& r, const urdf::Joint& j, const DofExpression& ex
   if (j.type != urdf::Joint::CONTINUOUS) {
     if (!j.limits) fail("has no <limit>");
     lo = j.limits->lower, hi = j.limits->upper;
-    if (prismatic) lo *= kMetre_mm, hi *= kMetre_mm;
+    if (prismatic) lo *= kUrdfMetre_mm, hi *= kUrdfMetre_mm;
     if (!std::isfinite(lo) || !std::isfinite(hi)) fail("limits are not finite");
     if (lo > hi) fail("lower limit is above the upper limit");
   }

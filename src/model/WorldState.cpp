@@ -10,14 +10,14 @@ namespace sg {
 
 namespace {
 
-bool samePose(const Transform& a, const Transform& b) {
+bool sameStatePose(const Transform& a, const Transform& b) {
   return a.rotation().coeffs() == b.rotation().coeffs() && a.translation() == b.translation();
 }
 
 }  // namespace
 
 bool RobotState::sameMotionState(const RobotState& other) const {
-  return samePose(X_WP, other.X_WP) && dofValues == other.dofValues && breakAway == other.breakAway;
+  return sameStatePose(X_WP, other.X_WP) && dofValues == other.dofValues && breakAway == other.breakAway;
 }
 
 RobotState defaultRobotState(const Robot& robot, const Transform& X_WP) {

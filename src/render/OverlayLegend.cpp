@@ -11,7 +11,7 @@ namespace sg {
 namespace {
 
 // Up to `digits` significant digits, no exponent for the magnitudes shown here.
-std::string number(double value, int digits = 3) { return formatGeneral(value, digits); }
+std::string legendNumber(double value, int digits = 3) { return formatGeneral(value, digits); }
 
 }  // namespace
 
@@ -29,12 +29,14 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
       ++count;
     }
     if (count > 0) {
-      const std::string force = lowest == highest ? number(lowest) + " N" : number(lowest) + "–" + number(highest) + " N";
+      const std::string force =
+          lowest == highest ? legendNumber(lowest) + " N" : legendNumber(lowest) + "–" + legendNumber(highest) + " N";
       entries.push_back({"contactForce", kForceArrowColour, false,
                          "Contact force " + force + " (" + evaluation->contactModel + ") · " +
-                             number(options.forceArrow_mm_per_N * options.scale) + " mm per N",
+                             legendNumber(options.forceArrow_mm_per_N * options.scale) + " mm per N",
                          {},
-                         "Force " + force + " · " + number(options.forceArrow_mm_per_N * options.scale) + " mm/N"});
+                         "Force " + force + " · " + legendNumber(options.forceArrow_mm_per_N * options.scale) +
+                             " mm/N"});
     }
   }
   if (const ModelOverlay* overlay = findModelOverlay(evaluation->contactModel); overlay && overlay->legend)
@@ -42,18 +44,18 @@ std::vector<OverlayLegendEntry> graspOverlayLegend(const GraspEvaluation* evalua
   if (options.worstCaseWrench && evaluation->l1Support && evaluation->l1Support->forceClosure) {
     const WrenchArrowStyle style = wrenchArrowStyle(options);
     const Vec6 w = evaluation->l1Support->worstCaseWrench;
-    const std::string scale = " · " + number(style.length_mm_per_unit) + " mm per unit";
+    const std::string scale = " · " + legendNumber(style.length_mm_per_unit) + " mm per unit";
     const double f = w.head<3>().norm(), t = w.tail<3>().norm();
-    const std::string compactScale = " · " + number(style.length_mm_per_unit) + " mm/unit";
+    const std::string compactScale = " · " + legendNumber(style.length_mm_per_unit) + " mm/unit";
     if (wrenchArrowLength_mm(f, style) > 0)
       entries.push_back({"worstCaseForce", style.forceColour, false,
-                         "Worst-case force |f| = " + number(f) + " (per unit normal force)" + scale, {},
-                         "Worst |f| " + number(f) + compactScale});
+                         "Worst-case force |f| = " + legendNumber(f) + " (per unit normal force)" + scale, {},
+                         "Worst |f| " + legendNumber(f) + compactScale});
     if (wrenchArrowLength_mm(t, style) > 0)
       entries.push_back({"worstCaseTorque", style.torqueColour, true,
-                         "Worst-case torque |τ|/ρ = " + number(t) + ", ρ = " +
-                             number(evaluation->reference.torqueScale_mm) + " mm" + scale,
-                         {}, "Worst |τ|/ρ " + number(t) + compactScale});
+                         "Worst-case torque |τ|/ρ = " + legendNumber(t) + ", ρ = " +
+                             legendNumber(evaluation->reference.torqueScale_mm) + " mm" + scale,
+                         {}, "Worst |τ|/ρ " + legendNumber(t) + compactScale});
   }
   return entries;
 }

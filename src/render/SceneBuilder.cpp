@@ -30,7 +30,7 @@ namespace sg {
 
 namespace {
 
-const SbColor kHighlightEmissive(0.35f, 0.30f, 0.0f);
+const SbColor kBodyHighlightEmissive(0.35f, 0.30f, 0.0f);
 const SbColor kHighlightBoxColour(1.0f, 0.85f, 0.1f);
 constexpr float kDefaultAxisLength_mm = 100.0f;
 
@@ -332,7 +332,7 @@ SoSeparator* WorldScene::robotNode(int robotIndex) const {
 }
 
 void WorldScene::applyHighlight(const Entry& e, bool on) const {
-  e.material->emissiveColor = on ? kHighlightEmissive : SbColor(0, 0, 0);
+  e.material->emissiveColor = on ? kBodyHighlightEmissive : SbColor(0, 0, 0);
   e.highlight->whichChild = on ? 0 : SO_SWITCH_NONE;
 }
 

@@ -24,7 +24,7 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
 
-SbColor toColour(const std::array<float, 3>& rgb) { return SbColor(rgb[0], rgb[1], rgb[2]); }
+SbColor sbColour(const std::array<float, 3>& rgb) { return SbColor(rgb[0], rgb[1], rgb[2]); }
 
 SoTransform* frameTransform(const Transform& frame) {
   auto* xf = new SoTransform;
@@ -90,8 +90,8 @@ SoSeparator* makeParaboloidPatchNode(const ParaboloidPatch& patch, const SoftPat
   sep->setName("softPatch");
   sep->addChild(frameTransform(patch.frame));
   auto* material = new SoMaterial;
-  material->diffuseColor = toColour(style.patchColour);
-  material->emissiveColor = toColour(style.patchColour) * 0.3f;
+  material->diffuseColor = sbColour(style.patchColour);
+  material->emissiveColor = sbColour(style.patchColour) * 0.3f;
   material->transparency = style.patchTransparency;
   sep->addChild(material);
   auto* hints = new SoShapeHints;  // unknown ordering: lit from both sides
@@ -129,7 +129,7 @@ SoSeparator* makeContactEllipseNode(const ContactEllipse& ellipse, const SoftPat
   sep->addChild(frameTransform(ellipse.frame));
   sep->addChild(baseColourLighting());
   auto* colour = new SoBaseColor;
-  colour->rgb = toColour(style.ellipseColour);
+  colour->rgb = sbColour(style.ellipseColour);
   sep->addChild(colour);
   auto* draw = new SoDrawStyle;
   draw->lineWidth = style.ellipseLineWidth;
@@ -150,7 +150,7 @@ SoSeparator* makePointMarkersNode(const std::vector<Vec3>& points_mm, const Soft
   sep->setName("pointMarkers");
   sep->addChild(baseColourLighting());
   auto* colour = new SoBaseColor;
-  colour->rgb = toColour(style.pointColour);
+  colour->rgb = sbColour(style.pointColour);
   sep->addChild(colour);
   auto* draw = new SoDrawStyle;
   draw->pointSize = style.pointSize;

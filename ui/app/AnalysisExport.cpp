@@ -12,7 +12,7 @@ namespace sg::app {
 
 namespace {
 
-QString label(const World& world, const BodyHandle& h) {
+QString exportLabel(const World& world, const BodyHandle& h) {
   return world.isValid(h) ? QString::fromStdString(world.bodyLabel(h)) : QStringLiteral("?");
 }
 
@@ -67,7 +67,8 @@ bool exportContactsCsv(const Document& doc, const GraspAnalysis& analysis, const
   const auto& contacts = analysis.contacts();
   for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
     const Contact& c = contacts[static_cast<std::size_t>(i)];
-    QStringList row{QString::number(i + 1), csvField(label(world, c.side1.body)), csvField(label(world, c.side2.body))};
+    QStringList row{QString::number(i + 1), csvField(exportLabel(world, c.side1.body)),
+                    csvField(exportLabel(world, c.side2.body))};
     for (int k = 0; k < 3; ++k) row << csvNumber(c.side1.p_WC_mm[k]);
     for (int k = 0; k < 3; ++k) row << csvNumber(c.side1.n_W[k]);
     row << csvNumber(c.muStatic) << csvNumber(c.muKinetic) << kindOf(analysis, i) << csvNumber(c.separation_mm);

@@ -23,7 +23,7 @@ namespace {
 
 using namespace settings_ini;  // the ranges, shared with the stored settings' reader (AnalysisSettingsIni.h)
 
-QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+QSettings analysisDialogSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
 QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
                            const char* name) {
@@ -103,7 +103,7 @@ QString curvatureEstimatorLabel(CurvatureEstimator e) {
 }
 
 AnalysisSettings readAnalysisSettings(const AnalysisSettings& base) {
-  QSettings q = appSettings();
+  QSettings q = analysisDialogSettings();
   return readAnalysisSettings(q, base);
 }
 
@@ -114,7 +114,7 @@ AnalysisSettings readAnalysisSettings(QSettings& q, const AnalysisSettings& base
 }
 
 void writeAnalysisSettings(const AnalysisSettings& s) {
-  QSettings q = appSettings();
+  QSettings q = analysisDialogSettings();
   writeAnalysisSettings(q, s);
 }
 

@@ -21,7 +21,7 @@ namespace sg::app {
 
 namespace {
 
-QString number(double v) { return QString::number(v, 'g', 5); }
+QString comparisonNumber(double v) { return QString::number(v, 'g', 5); }
 
 QColor colourOf(const std::string& model) {
   const auto c = comparisonColour(std::string_view(model));
@@ -209,7 +209,7 @@ void ComparisonDock::fill() {
       } else {
         QString shape = QString::fromUtf8(toString(cell.kind));
         if (!cell.patchShape.empty()) shape += QStringLiteral(", ") + QString::fromStdString(cell.patchShape);
-        auto value = [](double v) { return v > 0 ? number(v) : QStringLiteral("—"); };
+        auto value = [](double v) { return v > 0 ? comparisonNumber(v) : QStringLiteral("—"); };
         texts = {shape, value(cell.patchArea_mm2), value(cell.normalForce_N), value(cell.peakPressure_Pa / kPressureUnit.pascals),
                  value(cell.maxTorsionalFriction_Nmm)};
       }
@@ -221,7 +221,9 @@ void ComparisonDock::fill() {
     }
     for (std::size_t m = 0; m < c->measures.size(); ++m) {
       const MeasureValue* v = column.measure(c->measures[m]);
-      auto* item = new QTableWidgetItem(!column.ok ? tr("failed") : v && v->ok ? number(v->value) : tr("n/a"));
+      auto* item = new QTableWidgetItem(!column.ok   ? tr("failed")
+                                        : v && v->ok ? comparisonNumber(v->value)
+                                                     : tr("n/a"));
       if (!column.ok) item->setToolTip(QString::fromStdString(column.error));
       else if (v && !v->message.empty()) item->setToolTip(QString::fromStdString(v->message));
       table_->setItem(contactRows + static_cast<int>(m), col, item);

@@ -10,7 +10,9 @@ namespace sg::app {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-QString number(double v) { return std::isfinite(v) ? QString::fromStdString(formatDouble(v)) : QStringLiteral("-"); }
+QString libraryNumber(double v) {
+  return std::isfinite(v) ? QString::fromStdString(formatDouble(v)) : QStringLiteral("-");
+}
 }  // namespace
 
 GraspLibraryModel::GraspLibraryModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -42,13 +44,13 @@ QVariant GraspLibraryModel::data(const QModelIndex& index, int role) const {
     case kRank: return sort ? QVariant(static_cast<double>(r.grasp.rank)) : QVariant(QString::number(r.grasp.rank));
     case kEnergy: {
       const double e = r.grasp.energy.value_or(kNaN);
-      return sort ? QVariant(e) : QVariant(number(e));
+      return sort ? QVariant(e) : QVariant(libraryNumber(e));
     }
     case kForceClosure:
       return sort ? QVariant(r.grasp.forceClosure ? 1.0 : 0.0) : QVariant(r.grasp.forceClosure ? tr("yes") : tr("no"));
     case kValue: {
       const double v = r.value.value_or(kNaN);
-      return sort ? QVariant(v) : QVariant(number(v));
+      return sort ? QVariant(v) : QVariant(libraryNumber(v));
     }
     case kRun: return QString::fromStdString(r.run);
     default: return {};

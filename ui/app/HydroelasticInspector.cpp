@@ -19,8 +19,10 @@ namespace sg::app {
 
 namespace {
 
-QString number(double v) { return QString::number(v, 'g', 6); }
-QString vector(const Vec3& v) { return QObject::tr("(%1, %2, %3)").arg(number(v.x()), number(v.y()), number(v.z())); }
+QString hydroNumber(double v) { return QString::number(v, 'g', 6); }
+QString vector(const Vec3& v) {
+  return QObject::tr("(%1, %2, %3)").arg(hydroNumber(v.x()), hydroNumber(v.y()), hydroNumber(v.z()));
+}
 
 }  // namespace
 
@@ -106,21 +108,21 @@ void HydroelasticSurfacePage::showSurface(int index) {
                                                      : tr("compliant – rigid"));
   addValue(general, "polygons", tr("Polygons"), QString::number(s.polygons.size()));
   addValue(general, "representation", tr("Representation"), s.triangulated ? tr("triangles") : tr("polygons"));
-  addValue(general, "area", tr("Area (mm²)"), number(s.area_mm2));
+  addValue(general, "area", tr("Area (mm²)"), hydroNumber(s.area_mm2));
 
   QTreeWidgetItem* pressure = addGroup(tr("Pressure"));
   const PressureUnit unit = kPressureUnit;  // as every pressure in the GUI
   addValue(pressure, "peakPressure", tr("Peak pressure (%1)").arg(QString::fromUtf8(unit.name)),
-           number(s.peakPressure_Pa / unit.pascals));
+           hydroNumber(s.peakPressure_Pa / unit.pascals));
   addValue(pressure, "meanPressure", tr("Mean pressure (%1)").arg(QString::fromUtf8(unit.name)),
-           number(s.area_mm2 > 0 ? s.normalForce_N * 1e6 / s.area_mm2 / unit.pascals : 0.0));
+           hydroNumber(s.area_mm2 > 0 ? s.normalForce_N * 1e6 / s.area_mm2 / unit.pascals : 0.0));
   addValue(pressure, "centreOfPressure", tr("Centre of pressure (world, mm)"), vector(s.centreOfPressure_W_mm));
 
   QTreeWidgetItem* force = addGroup(tr("Force on M"));
-  addValue(force, "normalForce", tr("Normal force ∫p dA (N)"), number(s.normalForce_N));
+  addValue(force, "normalForce", tr("Normal force ∫p dA (N)"), hydroNumber(s.normalForce_N));
   addValue(force, "netForce", tr("Net force (world, N)"), vector(s.force_W_N));
   addValue(force, "moment", tr("Moment about the CoP (N·mm)"), vector(s.moment_W_Nmm));
-  addValue(force, "torsionalLimit", tr("Torsional limit ∫μp|r| dA (N·mm)"), number(s.torsionalLimit_Nmm));
+  addValue(force, "torsionalLimit", tr("Torsional limit ∫μp|r| dA (N·mm)"), hydroNumber(s.torsionalLimit_Nmm));
 }
 
 QTreeWidgetItem* HydroelasticSurfacePage::addGroup(const QString& title) {

@@ -41,7 +41,7 @@ QString words(const QString& name) {
   return out;
 }
 
-QString number(double v) { return QString::number(v, 'g', 6); }
+QString resultNumber(double v) { return QString::number(v, 'g', 6); }
 
 }  // namespace
 
@@ -58,7 +58,7 @@ QString quantityValue(const QString& key, const Json& value) {
   switch (value.type()) {
     case Json::Type::Null: return QObject::tr("–");
     case Json::Type::Bool: return value.boolean(key.toStdString()) ? QObject::tr("yes") : QObject::tr("no");
-    case Json::Type::Number: return number(value.number(key.toStdString()) * scale);
+    case Json::Type::Number: return resultNumber(value.number(key.toStdString()) * scale);
     case Json::Type::String: return QString::fromStdString(value.string(key.toStdString()));
     case Json::Type::Array: {
       QStringList items;

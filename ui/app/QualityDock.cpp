@@ -28,7 +28,7 @@ const char* kMeasuresKey = "quality/measures";
 constexpr int kPendingRole = Qt::UserRole + 1;  // a value item's "being computed, last value shown" flag
 constexpr int kValueDecimals = 4;
 
-QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+QSettings qualityDockSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
 const QualityMeasure* registered(const QString& name) { return findQualityMeasure(name.toStdString()); }
 
@@ -59,7 +59,7 @@ double lInfinityPointCount(const GraspEvaluation& e) {
   return n;
 }
 
-QString number(double v) { return QString::number(v, 'g', 10); }
+QString qualityNumber(double v) { return QString::number(v, 'g', 10); }
 
 // The certified bounds of an iterative value (the ε's), its message, or nothing.
 QString valueToolTip(const MeasureValue* value) {
@@ -67,7 +67,8 @@ QString valueToolTip(const MeasureValue* value) {
   QStringList lines;
   if (value->bounds) {
     const MeasureBounds& b = *value->bounds;
-    lines << QObject::tr("lower bound %1").arg(number(b.lower)) << QObject::tr("upper bound %1").arg(number(b.upper))
+    lines << QObject::tr("lower bound %1").arg(qualityNumber(b.lower))
+          << QObject::tr("upper bound %1").arg(qualityNumber(b.upper))
           << QObject::tr("gap %1").arg(QString::number(b.gap(), 'g', 3))
           << QObject::tr("%1 support queries (%2)").arg(b.iterations).arg(QString::fromStdString(b.status));
   }
@@ -163,7 +164,7 @@ QualityDock::QualityDock(GraspAnalysis* analysis, const Document* doc, QWidget* 
   setMinimumWidth(220);  // "Measure" and a value side by side
   setWidget(scroll);
 
-  const QSettings settings = appSettings();
+  const QSettings settings = qualityDockSettings();
   if (settings.contains(kMeasuresKey)) {
     QStringList stored;
     for (const QString& key : settings.value(kMeasuresKey).toStringList()) stored << currentName(key);
@@ -205,7 +206,7 @@ void QualityDock::removeMeasure(const QString& m) {
 }
 
 void QualityDock::storeMeasures() const {
-  appSettings().setValue(kMeasuresKey, measures_);
+  qualityDockSettings().setValue(kMeasuresKey, measures_);
 }
 
 int QualityDock::valuesHeight() const {

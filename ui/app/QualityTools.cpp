@@ -35,7 +35,7 @@ const char* kOverlayVisibleKey = "quality/overlayVisible";
 const char* kForceArrowsKey = "quality/forceArrowsVisible";
 const char* kLegendKey = "quality/overlayLegendVisible";
 
-QSettings appSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
+QSettings qualityToolSettings() { return QSettings(QStringLiteral("SoftGrasp"), QStringLiteral("softgrasp")); }
 
 // Keeps the analysis' computeLInfinity in step with what the views need.
 class LInfinityDemand : public QObject {
@@ -91,11 +91,11 @@ void installQualityTools(MainWindow* window) {
     auto* show = menu->addAction(QObject::tr("Show Soft &Patches and Worst-Case Wrench"));
     show->setObjectName("actionShowQualityOverlay");
     show->setCheckable(true);
-    show->setChecked(appSettings().value(kOverlayVisibleKey, true).toBool());
+    show->setChecked(qualityToolSettings().value(kOverlayVisibleKey, true).toBool());
     overlay->setVisible(show->isChecked());
     QObject::connect(show, &QAction::toggled, overlay, [overlay](bool on) {
       overlay->setVisible(on);
-      appSettings().setValue(kOverlayVisibleKey, on);
+      qualityToolSettings().setValue(kOverlayVisibleKey, on);
     });
 
     // Contact forces and the legend: View menu toggles, remembered between sessions.
@@ -117,22 +117,22 @@ void installQualityTools(MainWindow* window) {
     forces->setObjectName("actionShowForceArrows");
     forces->setCheckable(true);
     forces->setStatusTip(QObject::tr("Draw each contact's normal force where the contact model gives one (soft finger, Hertz)"));
-    forces->setChecked(appSettings().value(kForceArrowsKey, true).toBool());
+    forces->setChecked(qualityToolSettings().value(kForceArrowsKey, true).toBool());
     overlay->setForceArrowsVisible(forces->isChecked());
     QObject::connect(forces, &QAction::toggled, overlay, [overlay](bool on) {
       overlay->setForceArrowsVisible(on);
-      appSettings().setValue(kForceArrowsKey, on);
+      qualityToolSettings().setValue(kForceArrowsKey, on);
     });
     auto* showLegend = new QAction(QObject::tr("Overlay &Legend"), window);
     viewMenu->insertAction(before, showLegend);
     showLegend->setObjectName("actionShowOverlayLegend");
     showLegend->setCheckable(true);
     showLegend->setStatusTip(QObject::tr("Explain the force and wrench arrows: their values and scales"));
-    showLegend->setChecked(appSettings().value(kLegendKey, true).toBool());
+    showLegend->setChecked(qualityToolSettings().value(kLegendKey, true).toBool());
     legend->setEnabledByUser(showLegend->isChecked());
     QObject::connect(showLegend, &QAction::toggled, legend, [legend](bool on) {
       legend->setEnabledByUser(on);
-      appSettings().setValue(kLegendKey, on);
+      qualityToolSettings().setValue(kLegendKey, on);
     });
     refresh();
   }

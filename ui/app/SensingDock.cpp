@@ -16,12 +16,15 @@ namespace sg::app {
 
 namespace {
 
-QString number(double v, int digits = 4) { return QString::number(v, 'g', digits); }
-QString vec(const Vec3& v) { return QStringLiteral("(%1, %2, %3)").arg(number(v.x()), number(v.y()), number(v.z())); }
+QString sensingNumber(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+QString vec(const Vec3& v) {
+  return QStringLiteral("(%1, %2, %3)").arg(sensingNumber(v.x()), sensingNumber(v.y()), sensingNumber(v.z()));
+}
 QString frame(const Transform& X) {
   const Quat& q = X.rotation();
-  return vec(X.translation()) + QStringLiteral(" q(%1, %2, %3, %4)").arg(number(q.w()), number(q.x()), number(q.y()),
-                                                                          number(q.z()));
+  return vec(X.translation()) +
+         QStringLiteral(" q(%1, %2, %3, %4)")
+             .arg(sensingNumber(q.w()), sensingNumber(q.x()), sensingNumber(q.y()), sensingNumber(q.z()));
 }
 
 }  // namespace
@@ -104,10 +107,10 @@ void SensingDock::rebuild() {
     touching += s.signal ? 1 : 0;
     const QString cells[kColumnCount] = {QString::fromStdString(world.bodyLabel(r.hand)),
                                          QString::fromStdString(world.bodyLabel(r.other)),
-                                         number(c.separation_mm),
+                                         sensingNumber(c.separation_mm),
                                          s.signal ? QStringLiteral("1") : QStringLiteral("0"),
-                                         number(s.normalForce_N),
-                                         number(s.frictionForce_N),
+                                         sensingNumber(s.normalForce_N),
+                                         sensingNumber(s.frictionForce_N),
                                          vec(s.normalForce_W_N),
                                          vec(s.frictionForce_W_N),
                                          vec(c.side1.p_WC_mm),

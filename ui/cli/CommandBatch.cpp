@@ -39,7 +39,7 @@ std::pair<int, int> shardOption(const ParsedArgs& args) {
   return {k, n};
 }
 
-int threadsOption(const ParsedArgs& args) {
+int batchThreadsOption(const ParsedArgs& args) {
   const auto text = args.value("--threads");
   if (!text) return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // the app's default
   const std::vector<double> v = parseNumberList("--threads", *text);
@@ -95,7 +95,7 @@ int runBatch(const ParsedArgs& args) {
   batch::ShardRunOptions options;
   options.shard = shard;
   options.shards = shards;
-  options.threads = threadsOption(args);
+  options.threads = batchThreadsOption(args);
   options.trials = rowTrials(list);
   const std::string tag = "softgrasp-cli: batch " + std::to_string(shard) + "/" + std::to_string(shards) + ": ";
   std::string shardPath;

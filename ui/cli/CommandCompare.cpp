@@ -27,7 +27,7 @@ namespace sg::cli {
 
 namespace {
 
-std::vector<std::string> commaList(const std::string& text) {
+std::vector<std::string> compareCommaList(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');)
@@ -38,14 +38,14 @@ std::vector<std::string> commaList(const std::string& text) {
 ComparisonRequest comparisonRequest(const ParsedArgs& args) {
   ComparisonRequest r;
   if (const auto m = args.value("--contact-model")) {
-    for (const std::string& name : commaList(*m)) {
+    for (const std::string& name : compareCommaList(*m)) {
       const ContactModel* model = findContactModel(name);
       if (!model) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
       r.models.push_back(model->name());
     }
     if (r.models.empty()) throw UsageError("--contact-model: no model named");
   }
-  if (const auto m = args.value("--measures")) r.measures = commaList(*m);  // checked by analysisRequest
+  if (const auto m = args.value("--measures")) r.measures = compareCommaList(*m);  // checked by analysisRequest
   return r;
 }
 

@@ -33,7 +33,7 @@ double positiveOption(const ParsedArgs& args, const std::string& name, double fa
   return v[0];
 }
 
-std::string csvField(const std::string& text) {
+std::string sensingCsvField(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
   for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -108,10 +108,10 @@ int runSensing(const ParsedArgs& args) {
     for (const HandSensingRow& row : sensed.rows) {
       const PenaltySensing& s = row.sensing;
       const Contact& c = s.contact;
-      std::string line = csvField(world.bodyLabel(row.hand)) + "," + csvField(world.bodyLabel(row.other)) + "," +
-                         formatDouble(c.separation_mm) + "," + (s.signal ? "1" : "0") + "," +
-                         formatDouble(s.penetration_mm) + "," + formatDouble(s.normalForce_N) + "," +
-                         formatDouble(s.frictionForce_N);
+      std::string line = sensingCsvField(world.bodyLabel(row.hand)) + "," +
+                         sensingCsvField(world.bodyLabel(row.other)) + "," + formatDouble(c.separation_mm) + "," +
+                         (s.signal ? "1" : "0") + "," + formatDouble(s.penetration_mm) + "," +
+                         formatDouble(s.normalForce_N) + "," + formatDouble(s.frictionForce_N);
       for (const Vec3& v : {s.normalForce_W_N, s.frictionForce_W_N, c.side1.p_WC_mm, c.side2.p_WC_mm})
         for (int k = 0; k < 3; ++k) line += "," + formatDouble(v[k]);
       for (const Transform* f : {&c.side1.X_WC, &c.side2.X_WC}) {

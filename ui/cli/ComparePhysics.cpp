@@ -73,7 +73,7 @@ PhysicsOptions physicsOptions(const ParsedArgs& args) {
   return o;
 }
 
-std::vector<std::string> commaList(const std::string& text) {
+std::vector<std::string> physicsCommaList(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');)
@@ -188,7 +188,7 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   const PhysicsOptions options = physicsOptions(args);
   ComparisonRequest compare;
   if (const auto m = args.value("--contact-model")) {
-    for (const std::string& name : commaList(*m)) {
+    for (const std::string& name : physicsCommaList(*m)) {
       const ContactModel* model = findContactModel(name);
       if (!model) throw UsageError("--contact-model: expected " + contactModelNames() + ", got '" + name + "'");
       compare.models.push_back(model->name());
@@ -199,7 +199,7 @@ int runCompareAgainstPhysics(const ParsedArgs& args) {
   // Every measure but volume-linf: its hull of the Minkowski sum takes seconds and exceeds its point limit
   // (no value) on most planned grasps (src/sim/README.md §Measures against physics); --measures can name it.
   compare.measures = sim::defaultPhysicsMeasures();
-  if (const auto m = args.value("--measures")) compare.measures = commaList(*m);
+  if (const auto m = args.value("--measures")) compare.measures = physicsCommaList(*m);
   if (compare.measures.empty()) throw UsageError("--measures: no measure named");
   for (const std::string& name : compare.measures)
     if (!findQualityMeasure(name)) throw UsageError("--measures: unknown measure '" + name + "'");

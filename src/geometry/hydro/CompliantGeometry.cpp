@@ -199,7 +199,7 @@ std::mutex& cacheMutex() {
   static std::mutex m;
   return m;
 }
-std::vector<CacheEntry>& cache() {
+std::vector<CacheEntry>& compliantCache() {
   static std::vector<CacheEntry> c;
   return c;
 }
@@ -212,7 +212,7 @@ std::shared_ptr<const CompliantGeometry> compliantGeometryFor(const std::shared_
   if (!mesh) return std::make_shared<const CompliantGeometry>(makeCompliantGeometry(nullptr, primitive, spec));
   {
     std::lock_guard lock(cacheMutex());
-    auto& c = cache();
+    auto& c = compliantCache();
     // Entries whose mesh was freed go; an address may be reused by a new mesh.
     c.erase(std::remove_if(c.begin(), c.end(), [](const CacheEntry& e) { return e.mesh.expired(); }), c.end());
     for (const CacheEntry& e : c)
@@ -221,20 +221,20 @@ std::shared_ptr<const CompliantGeometry> compliantGeometryFor(const std::shared_
   // Built outside the lock (meshing may take a while); a concurrent twin build is harmless.
   auto built = std::make_shared<const CompliantGeometry>(makeCompliantGeometry(mesh.get(), primitive, spec));
   std::lock_guard lock(cacheMutex());
-  for (const CacheEntry& e : cache())
+  for (const CacheEntry& e : compliantCache())
     if (e.key == mesh.get() && e.spec == spec && e.hasPrimitive == primitive.has_value()) return e.geometry;
-  cache().push_back({mesh.get(), mesh, spec, primitive.has_value(), built});
+  compliantCache().push_back({mesh.get(), mesh, spec, primitive.has_value(), built});
   return built;
 }
 
 void clearCompliantGeometryCache() {
   std::lock_guard lock(cacheMutex());
-  cache().clear();
+  compliantCache().clear();
 }
 
 std::size_t compliantGeometryCacheSize() {
   std::lock_guard lock(cacheMutex());
-  return cache().size();
+  return compliantCache().size();
 }
 
 }  // namespace sg

@@ -16,7 +16,7 @@ namespace sg {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // One generator of a contact's linearised set: unit normal force plus a boundary point of the friction set.
 struct Generator {
@@ -42,7 +42,7 @@ struct ContactFrame {
 
 struct LpSolution {
   bool balanced = false;
-  double t = kInf;
+  double t = kInfinity;
   std::vector<double> lambda;
 };
 
@@ -104,10 +104,12 @@ LpSolution solveLp(const Problem& p, std::size_t dofRows, const Vec6& load, bool
     values.push_back(-1.0);
   }
   starts.push_back(static_cast<CoinBigIndex>(rows.size()));
-  std::vector<double> colLower(static_cast<std::size_t>(nCols), 0.0), colUpper(static_cast<std::size_t>(nCols), kInf);
+  std::vector<double> colLower(static_cast<std::size_t>(nCols), 0.0);
+  std::vector<double> colUpper(static_cast<std::size_t>(nCols), kInfinity);
   std::vector<double> objective(static_cast<std::size_t>(nCols), 0.0);
   objective.back() = 1.0;
-  std::vector<double> rowLower(static_cast<std::size_t>(nRows), -kInf), rowUpper(static_cast<std::size_t>(nRows), 0.0);
+  std::vector<double> rowLower(static_cast<std::size_t>(nRows), -kInfinity);
+  std::vector<double> rowUpper(static_cast<std::size_t>(nRows), 0.0);
   for (int r = 0; r < 6; ++r) rowLower[static_cast<std::size_t>(r)] = rowUpper[static_cast<std::size_t>(r)] = -load[r];
 
   ClpSimplex lp;
@@ -330,8 +332,8 @@ HoldResult analyzeHold(const World& world, const WorldState& state, const GraspE
     dir.effortRatio = in.t;
     dir.effortRatioLower = lo.t;
     dir.held = in.balanced && in.t <= 1.0;
-    dir.margin = in.balanced ? 1.0 - in.t : -kInf;
-    dir.loadFactor = in.balanced ? (in.t > 0 ? 1.0 / in.t : kInf) : 0.0;
+    dir.margin = in.balanced ? 1.0 - in.t : -kInfinity;
+    dir.loadFactor = in.balanced ? (in.t > 0 ? 1.0 / in.t : kInfinity) : 0.0;
     dir.dofTorques.assign(out.dofs.size(), 0.0);
     if (in.balanced) fillForces(dir, in, inner, grasp, frames, rowDof, out.dofs, ref);
     out.directions.push_back(std::move(dir));
