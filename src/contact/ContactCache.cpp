@@ -107,6 +107,9 @@ struct ContactCache::Impl {
          refCenterA_B = Vec3::Zero();
     Quat refRotationAB = Quat::Identity();
     int failures = 0, wait = 0;  // certificates failed in a row; empty results before the next try
+    // Triangle pairs that intersected in the last colliding queries of these BVHs (PairContacts.h): a pair
+    // pressed into another stays colliding while dragged, and one intersection test then settles a query.
+    PairWitnesses witnesses;
   };
   std::vector<Entry> entries;  // the last call's pairs, in its order
   std::vector<bool> reused, apart;
@@ -270,7 +273,7 @@ std::vector<Contact> findContacts(const World& world, const WorldState& state, c
         } else {
           const PairSide sa{e.key.primitiveA ? &*e.key.primitiveA : nullptr, e.bvhA.get(), X_WA};
           const PairSide sb{e.key.primitiveB ? &*e.key.primitiveB : nullptr, e.bvhB.get(), X_WBb};
-          e.result = queryPair(sa, sb, settings, raw != nullptr);
+          e.result = queryPair(sa, sb, settings, raw != nullptr, &e.witnesses);
           e.lastEmpty = e.result.points.empty() && !e.result.penetrating;
           if (e.lastEmpty && !tried) {
             if (e.wait > 0) --e.wait;

@@ -84,16 +84,19 @@ std::optional<Contact> penetratingContact(const World& world, const BodyPair& pa
   return c;
 }
 
-PairQueryResult queryPair(const PairSide& a, const PairSide& b, const CollisionSettings& settings, bool keepRaw) {
+PairQueryResult queryPair(const PairSide& a, const PairSide& b, const CollisionSettings& settings, bool keepRaw,
+                          PairWitnesses* witnesses) {
   ContactQueryOptions options = settings.contacts;
   options.keepRawPoints = keepRaw;
   PairQueryResult r;
   const auto exact = exactContacts(a, b, settings.contacts);
   r.exact = exact.has_value();
-  MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.X_WB, *b.bvh, b.X_WB, options);
+  MeshContacts mc = exact ? *exact : meshContacts(*a.bvh, a.X_WB, *b.bvh, b.X_WB, options,
+                                                         witnesses ? &witnesses->contacts : nullptr);
   if (mc.colliding) {
     r.penetrating = true;
-    if (const auto p = penetrationContact(a, b, settings.contacts)) r.points.push_back(*p);
+    if (const auto p = penetrationContact(a, b, settings.contacts, witnesses ? &witnesses->distance : nullptr))
+      r.points.push_back(*p);
     return r;
   }
   r.points = std::move(mc.points);

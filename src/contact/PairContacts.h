@@ -17,7 +17,14 @@ struct PairQueryResult {
   std::vector<ContactPoint> rawPoints;
 };
 
-PairQueryResult queryPair(const PairSide& a, const PairSide& b, const CollisionSettings& settings, bool keepRaw);
+// A pair's intersection witnesses kept between calls: of the contact query (meshContacts) and of the distance
+// query of its penetration estimate (signedSeparation). The result is the same with or without them.
+struct PairWitnesses {
+  IntersectionWitness contacts, distance;
+};
+
+PairQueryResult queryPair(const PairSide& a, const PairSide& b, const CollisionSettings& settings, bool keepRaw,
+                          PairWitnesses* witnesses = nullptr);
 
 // Appends the pair's Contact records (frames and μ from the material table, read now) to `out`, and its raw
 // points to `raw` (when given) for a mesh–mesh pair that gave contacts: copied, or moved when `consume`.

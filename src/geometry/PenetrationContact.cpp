@@ -14,13 +14,14 @@ ContactPoint penetrationPoint(const SeparationResult& r) {
   return c;
 }
 
-std::optional<ContactPoint> penetrationContact(const PairSide& a, const PairSide& b, const ContactQueryOptions& options) {
+std::optional<ContactPoint> penetrationContact(const PairSide& a, const PairSide& b, const ContactQueryOptions& options,
+                                               IntersectionWitness* witness) {
   if (const auto exact = exactSeparation(a, b)) {
     if (!exact->colliding) return std::nullopt;
     return penetrationPoint(*exact);
   }
   if (!a.bvh || !b.bvh || a.bvh->empty() || b.bvh->empty()) return std::nullopt;
-  const SeparationResult r = signedSeparation(*a.bvh, a.X_WB, *b.bvh, b.X_WB);
+  const SeparationResult r = signedSeparation(*a.bvh, a.X_WB, *b.bvh, b.X_WB, witness);
   if (!r.colliding) return std::nullopt;
   if (r.separation_mm < 0) return penetrationPoint(r);
   // No vertex inside the other mesh (touching, or edges crossing): the closest vertex–face or edge–edge report

@@ -13,7 +13,9 @@ namespace sg {
 // where no vertex is inside, the closest report of the pair's triangles within options.threshold_mm: at depth 0
 // with the faces' normals when its points coincide (the meshes only touch), else crossing edges, at depth = the
 // distance between the edges, normals reversed.
-std::optional<ContactPoint> penetrationContact(const PairSide& a, const PairSide& b, const ContactQueryOptions& options);
+// `witness`: the pair's distance-query witness kept between calls (signedSeparation); the same result without it.
+std::optional<ContactPoint> penetrationContact(const PairSide& a, const PairSide& b, const ContactQueryOptions& options,
+                                               IntersectionWitness* witness = nullptr);
 
 // The same from a signed separation that is colliding (exactSeparation, signedSeparation).
 ContactPoint penetrationPoint(const SeparationResult& r);

@@ -1,6 +1,7 @@
 #include "geometry/Proximity.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "geometry/MeshTopology.h"
@@ -712,9 +713,50 @@ PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& X_WA, con
   return e;
 }
 
-SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB) {
+SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
+                                  IntersectionWitness* witness) {
   SeparationResult r;
-  const MeshDistance d = meshDistance(a, X_WA, b, X_WB);
+  const auto fromEstimate = [&](const PenetrationEstimate& p) {
+    r.separation_mm = -p.depth_mm;
+    if (p.depth_mm > 0) {
+      r.p_WCa_mm = p.p_WCa_mm;
+      r.p_WCb_mm = p.p_WCb_mm;
+      r.nA_W = p.nA_W;
+    }
+    r.nB_W = -r.nA_W;
+  };
+  std::optional<PenetrationEstimate> estimate;
+  if (witness && witness->valid && !a.empty() && !b.empty() && witness->triangleA < a.triangles().size() &&
+      witness->triangleB < b.triangles().size()) {
+    // The distance search ends as colliding at the first pair triangleDistance calls intersecting, and it reaches
+    // every such pair unless it stops earlier at another: it prunes only node and triangle pairs whose certified
+    // lower bound exceeds the best distance (≥ 0) plus its slack, and a pair called intersecting is within
+    // round-off of touching. So an intersecting witness, tested on the working-frame triangles the search would
+    // test, means the search answers colliding. Its points are then replaced by the estimate's when the estimate
+    // is positive; else they are needed, and the search runs.
+    bool intersects = false;
+    {
+      detail::PairFrame frame(a, X_WA, b, X_WB);
+      intersects = triangleDistance(frame.triangleA(witness->triangleA), frame.triangleB(witness->triangleB)).intersecting;
+    }
+    if (intersects) {
+      estimate = estimatePenetration(a, X_WA, b, X_WB);
+      if (estimate->depth_mm > 0) {
+        r.colliding = true;
+        fromEstimate(*estimate);
+        return r;
+      }
+    }
+  }
+  MeshDistance d;
+  if (!a.empty() && !b.empty()) {
+    DistanceSearch search(a, X_WA, b, X_WB, std::numeric_limits<double>::infinity());
+    search.run();
+    d = search.result();  // meshDistance(a, X_WA, b, X_WB)
+    if (witness) *witness = {search.colliding, search.bestA, search.bestB};
+  } else if (witness) {
+    witness->valid = false;
+  }
   if (!d.found()) return r;
   r.p_WCa_mm = d.p_WCa_mm;
   r.p_WCb_mm = d.p_WCb_mm;
@@ -723,16 +765,10 @@ SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh
     r.separation_mm = d.distance_mm;
     const Vec3 diff = d.p_WCa_mm - d.p_WCb_mm;
     if (diff.norm() > 1e-12) r.nA_W = diff.normalized();
+    r.nB_W = -r.nA_W;
   } else {
-    const PenetrationEstimate p = estimatePenetration(a, X_WA, b, X_WB);
-    r.separation_mm = -p.depth_mm;
-    if (p.depth_mm > 0) {
-      r.p_WCa_mm = p.p_WCa_mm;
-      r.p_WCb_mm = p.p_WCb_mm;
-      r.nA_W = p.nA_W;
-    }
+    fromEstimate(estimate ? *estimate : estimatePenetration(a, X_WA, b, X_WB));
   }
-  r.nB_W = -r.nA_W;
   return r;
 }
 

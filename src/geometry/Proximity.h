@@ -2,6 +2,7 @@
 // Proximity queries between two meshes (through their BVHs) placed by world poses: boolean collision,
 // minimum distance with witness points, point queries, and a penetration-depth estimate. Lengths mm.
 // Contact-point generation is in ProximityContacts.h.
+#include <cstdint>
 #include <limits>
 
 #include "core/Transform.h"
@@ -61,6 +62,13 @@ struct PenetrationEstimate {
 // translational penetration depth.
 PenetrationEstimate estimatePenetration(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
 
+// A triangle pair (BVH triangle indices of A and of B) that intersected in the last colliding query of the same
+// two BVHs (README.md §Contact points, "Intersection witnesses"); held by the caller between queries of one pair.
+struct IntersectionWitness {
+  bool valid = false;
+  std::uint32_t triangleA = 0, triangleB = 0;
+};
+
 struct SeparationResult {
   double separation_mm = std::numeric_limits<double>::infinity();  // negative = penetration estimate
   bool colliding = false;
@@ -69,6 +77,11 @@ struct SeparationResult {
 };
 // Signed separation (src/geometry/README.md §Proximity): the distance when apart, minus the
 // penetration estimate when colliding, with witness points and inward normals on both sides.
-SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB);
+// With `witness`: when it is valid, its triangle pair still intersects (the distance query's own test) and the
+// penetration estimate is positive, the distance query is not run (its colliding answer is then certain and the
+// estimate replaces its points); it becomes the intersecting pair the distance query stops at, or invalid. The
+// result is the same with or without a witness.
+SeparationResult signedSeparation(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
+                                  IntersectionWitness* witness = nullptr);
 
 }  // namespace sg

@@ -12,6 +12,11 @@ namespace sg {
 
 namespace {
 
+// The smallest threshold with which a witness is used: far above the round-off of trianglesIntersect and of the
+// culls' lower bounds (a few ε × the coordinate scale, ContactAcceptance.h), so an intersecting witness can
+// never lie beyond a cull.
+constexpr double kWitnessMinThreshold_mm = 1e-3;
+
 // Inward normal on A for a pair whose points (nearly) coincide: from the face normals of the triangles.
 Vec3 fallbackNormalA(const Vec3& outwardA, const Vec3& outwardB, bool faceOnA, bool faceOnB) {
   if (faceOnA && !faceOnB) return -outwardA;
@@ -79,7 +84,7 @@ struct TrianglePairContacts {
 }  // namespace
 
 MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
-                          const ContactQueryOptions& options) {
+                          const ContactQueryOptions& options, IntersectionWitness* witness) {
   MeshContacts result;
   if (a.empty() || b.empty() || !(options.threshold_mm > 0)) return result;
   const BvhBox& ra = a.nodes().front().box;
@@ -92,6 +97,22 @@ MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, con
   // of a query that its root pair would end.
   if (ballGapLowerBound(cA_W, ra.radius, cB_W, rb.radius) > threshold) return result;
   detail::PairFrame frame(a, X_WA, b, X_WB);
+  if (witness) {
+    // The traversal below ends as colliding at the first intersecting triangle pair it meets, with no points,
+    // and it meets every intersecting pair unless it stops earlier at another: its culls skip only node and
+    // triangle pairs with a certified lower bound on their distance above the threshold, and triangles that
+    // trianglesIntersect calls intersecting are within round-off of touching, far below a threshold of at least
+    // kWitnessMinThreshold_mm. So an intersecting witness, tested on the same working-frame triangles the
+    // traversal would test, gives the traversal's result (README.md §Contact points, "Intersection witnesses").
+    const bool usable = witness->valid && !options.acceptIntersecting &&
+                        options.threshold_mm >= kWitnessMinThreshold_mm &&
+                        witness->triangleA < a.triangles().size() && witness->triangleB < b.triangles().size();
+    if (usable && trianglesIntersect(frame.triangleA(witness->triangleA), frame.triangleB(witness->triangleB))) {
+      result.colliding = true;
+      return result;
+    }
+    witness->valid = false;
+  }
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(
       frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > threshold; },
@@ -103,7 +124,10 @@ MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, con
             // of these triangles can be accepted.
             if (frame.triangleBeyond(i, j, threshold)) continue;
             const TrianglePoints& ta = frame.triangleA(i);
-            if (!options.acceptIntersecting && trianglesIntersect(ta, tb)) return result.colliding = true;
+            if (!options.acceptIntersecting && trianglesIntersect(ta, tb)) {
+              if (witness) *witness = {true, i, j};
+              return result.colliding = true;
+            }
             TrianglePairContacts{ta, tb, frame.normalA(i), frame.normalB(j), threshold, raw}.run();
           }
         }

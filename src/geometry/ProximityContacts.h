@@ -6,6 +6,7 @@
 
 #include "core/Transform.h"
 #include "geometry/Bvh.h"
+#include "geometry/Proximity.h"
 
 namespace sg {
 
@@ -39,8 +40,11 @@ struct MeshContacts {
   std::vector<ContactPoint> rawPoints;
 };
 
+// With `witness`: when it is valid and its triangle pair still intersects at these poses, the query ends as
+// colliding at once (what the full traversal returns then); otherwise it runs in full and the witness becomes
+// the intersecting pair it stopped at, or invalid. The result is the same with or without a witness.
 MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, const Transform& X_WB,
-                          const ContactQueryOptions& options = {});
+                          const ContactQueryOptions& options = {}, IntersectionWitness* witness = nullptr);
 
 // The steps after point generation, exposed for tests and other generators.
 std::vector<ContactPoint> removeDuplicateContacts(std::vector<ContactPoint> points, double radius_mm);

@@ -1,6 +1,7 @@
 // Triangle primitives, BVH queries (collision, distance, contacts) against closed-form answers.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -851,6 +852,96 @@ class TestProximity : public QObject {
     QCOMPARE_GT(shallow, 30);
     QCOMPARE_GT(wholly, 3);
     QCOMPARE_GT(votedInside, 1000);
+  }
+
+  // Intersection witnesses (src/geometry/README.md §Contact points, "Intersection witnesses"): meshContacts and
+  // signedSeparation with a witness carried from pose to pose give exactly what they give without one, along a
+  // jittered, a wandering and a closing-then-opening sequence of a cylinder pressed into a box, one that alternates
+  // between pressed into a larger box and wholly inside it (the estimate is positive there, the surfaces apart), and
+  // with stale or foreign witnesses; the shortcuts are taken (counted).
+  void witnessesGiveTheSameResults() {
+    const Bvh boxSmall(makeBox(Vec3(30, 30, 12)));
+    const Bvh bigBox(makeBox(Vec3(40, 40, 40)));
+    const Bvh cylinder(makeCylinder(8, 30, 32));
+    const auto samePoint = [](const ContactPoint& x, const ContactPoint& y) {
+      return x.p_WCa_mm == y.p_WCa_mm && x.p_WCb_mm == y.p_WCb_mm && x.nA_W == y.nA_W && x.nB_W == y.nB_W &&
+             x.distance_mm == y.distance_mm && x.edgeEdge == y.edgeEdge;
+    };
+    std::mt19937 rng(39);
+    std::uniform_real_distribution<double> u(-1, 1);
+    const Transform X_WA(Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized())), Vec3(40, -20, 10));
+    // The cylinder on its side on the box's top face (z = 6): `depth_mm` into it (negative: apart), turned by
+    // `turn` about the face normal, shifted by `shift` along the face.
+    const auto pose = [&](double depth_mm, double turn, const Vec3& shift, double top_mm = 6) {
+      return X_WA * Transform(Quat(Eigen::AngleAxisd(turn, Vec3::UnitZ())), shift + Vec3(0, 0, top_mm + 8 - depth_mm)) *
+             Transform(Quat(Eigen::AngleAxisd(kPi / 2, Vec3::UnitX())), Vec3::Zero());
+    };
+    std::vector<std::vector<Transform>> sequences(4);
+    for (int i = 0; i < 60; ++i)  // jittered around a pose pressed 0.05 mm in
+      sequences[0].push_back(pose(0.05 + 0.04 * u(rng), 0.3 + 0.002 * u(rng), 0.1 * Vec3(u(rng), u(rng), 0)));
+    double depth = 0.05, turn = 0.3;
+    Vec3 shift = Vec3::Zero();
+    for (int i = 0; i < 60; ++i) {  // wandering
+      depth = std::clamp(depth + 0.02 * u(rng), -0.3, 0.2);
+      turn += 0.01 * u(rng);
+      shift += 0.05 * Vec3(u(rng), u(rng), 0);
+      sequences[1].push_back(pose(depth, turn, shift));
+    }
+    for (int i = 0; i <= 60; ++i)  // closing from 0.3 mm apart to 0.2 mm in, then opening again
+      sequences[2].push_back(pose(i <= 30 ? -0.3 + i * (0.5 / 30) : 0.2 - (i - 30) * (0.5 / 30), 0.3, Vec3::Zero()));
+    for (int i = 0; i < 30; ++i)  // pressed 0.05 mm into the big box's top face (z = 20), or wholly inside it
+      sequences[3].push_back(i % 3 == 2 ? pose(20 + u(rng), 0.3, Vec3(u(rng), u(rng), 0), 20)
+                                        : pose(0.05 + 0.01 * u(rng), 0.3, Vec3::Zero(), 20));
+    ContactQueryOptions options;
+    int inside = 0;
+    int contactShortcuts = 0, distanceShortcuts = 0, colliding = 0, apart = 0;
+    for (std::size_t q = 0; q < sequences.size(); ++q) {
+      const auto& sequence = sequences[q];
+      const Bvh& box = q == 3 ? bigBox : boxSmall;
+      IntersectionWitness contactWitness, distanceWitness;
+      for (const Transform& X_WB : sequence) {
+        const MeshContacts want = meshContacts(box, X_WA, cylinder, X_WB, options);
+        const bool contactWasValid = contactWitness.valid;
+        const MeshContacts got = meshContacts(box, X_WA, cylinder, X_WB, options, &contactWitness);
+        QCOMPARE(got.colliding, want.colliding);
+        QCOMPARE(got.points.size(), want.points.size());
+        for (std::size_t k = 0; k < want.points.size(); ++k) QVERIFY(samePoint(got.points[k], want.points[k]));
+        QCOMPARE(contactWitness.valid, want.colliding);
+        if (contactWasValid && want.colliding) ++contactShortcuts;
+        colliding += want.colliding ? 1 : 0;
+        apart += want.colliding || !want.points.empty() ? 0 : 1;
+
+        const SeparationResult cold = signedSeparation(box, X_WA, cylinder, X_WB);
+        const bool distanceWasValid = distanceWitness.valid;
+        const SeparationResult warm = signedSeparation(box, X_WA, cylinder, X_WB, &distanceWitness);
+        QCOMPARE(warm.colliding, cold.colliding);
+        QCOMPARE(warm.separation_mm, cold.separation_mm);
+        QVERIFY(warm.p_WCa_mm == cold.p_WCa_mm && warm.p_WCb_mm == cold.p_WCb_mm);
+        QVERIFY(warm.nA_W == cold.nA_W && warm.nB_W == cold.nB_W);
+        if (distanceWasValid && cold.colliding && cold.separation_mm < 0) ++distanceShortcuts;
+        if (q == 3 && !cold.colliding && cold.separation_mm > 1) ++inside;
+
+        // Stale and foreign witnesses: out of range, and a pair of triangles picked at random.
+        for (const IntersectionWitness& other :
+             {IntersectionWitness{true, 1u << 30, 0}, IntersectionWitness{true, static_cast<std::uint32_t>(rng() % box.triangles().size()),
+                                                                           static_cast<std::uint32_t>(rng() % cylinder.triangles().size())}}) {
+          IntersectionWitness w = other;
+          const MeshContacts again = meshContacts(box, X_WA, cylinder, X_WB, options, &w);
+          QCOMPARE(again.colliding, want.colliding);
+          QCOMPARE(again.points.size(), want.points.size());
+          w = other;
+          const SeparationResult s = signedSeparation(box, X_WA, cylinder, X_WB, &w);
+          QCOMPARE(s.colliding, cold.colliding);
+          QCOMPARE(s.separation_mm, cold.separation_mm);
+          QVERIFY(s.p_WCa_mm == cold.p_WCa_mm && s.nA_W == cold.nA_W);
+        }
+      }
+    }
+    // Each kind of state met, and both shortcuts taken.
+    QVERIFY2(colliding > 40 && apart > 5 && inside >= 10,
+             qPrintable(QString("%1 colliding, %2 apart, %3 inside").arg(colliding).arg(apart).arg(inside)));
+    QVERIFY2(contactShortcuts > 20 && distanceShortcuts > 20,
+             qPrintable(QString("%1 contact, %2 distance shortcuts").arg(contactShortcuts).arg(distanceShortcuts)));
   }
 
   void bvhCacheSharesPerMesh() {
