@@ -27,17 +27,20 @@ void powers(double x, int n, double* p) {
 }
 
 // Weighted moments Σ w²·u^p·v^q, p + q ≤ 2·degree, over the samples with a slope and over those without one
-// (a sample adds to one table only; the positions' moments are the sum of both).
+// (a sample adds to one table only; the positions' moments are the sum of both). Sized for degree D.
+template <int D>
 struct Moments {
-  double withSlope[kMaxPower + 1][kMaxPower + 1] = {};
-  double withoutSlope[kMaxPower + 1][kMaxPower + 1] = {};
+  double withSlope[2 * D + 1][2 * D + 1] = {};
+  double withoutSlope[2 * D + 1][2 * D + 1] = {};
 };
 
 // The normal matrix AᵀA (n × n, row-major, lower triangle and diagonal used) and, after factor(), its Cholesky
-// factor L (G = L·Lᵀ) in the same place. At most 28 × 28: on the stack.
+// factor L (G = L·Lᵀ) in the same place. n × n for degree D (at most 28 × 28): on the stack. Every loop below has
+// its bound known at compile time, so it is unrolled, in the same order of operations as a loop to a run-time n.
+template <int D>
 struct Normal {
-  int n = 0;
-  double G[kMaxUnknowns][kMaxUnknowns] = {};
+  static constexpr int n = unknowns(D);
+  double G[n][n];
 
   // AᵀA from the moments. Every row of A is w times a monomial (a position row, u^i·v^j) or a derivative of one
   // (the slope rows, i·u^(i−1)·v^j and j·u^i·v^(j−1)), so an entry of AᵀA is a moment of the samples: for
@@ -45,7 +48,7 @@ struct Normal {
   // j·l·Σ w²·u^(i+k)·v^(j+l−2) over the slopes. 91 moments per sample instead of ~3·406 products of row entries
   // (degree 6); the sums are the same up to round-off, which the refinement with the true residual removes
   // (solveBySemiNormalEquations).
-  Normal(const Moments& m, int unknowns) : n(unknowns) {
+  explicit Normal(const Moments<D>& m) {
     for (int c = 0; c < n; ++c) {
       const auto [i, j] = kMonomials[static_cast<std::size_t>(c)];
       for (int d = 0; d <= c; ++d) {
@@ -103,7 +106,8 @@ struct Normal {
 // each step shrinking the error by about cond(A)² × round-off. About m·n² flops against column-pivoted QR's
 // 2·m·n², and as accurate while cond(A)² × round-off is well below 1. Nullopt, and QR decides (rank
 // included), when the factor's pivots spread more than kMinPivotRatio or the refinement does not settle.
-std::optional<Coefficients> solveBySemiNormalEquations(const MatrixMap& A, const VectorMap& b, Normal& normal,
+template <int D>
+std::optional<Coefficients> solveBySemiNormalEquations(const MatrixMap& A, const VectorMap& b, Normal<D>& normal,
                                                        VectorMap& residual) {
   constexpr double kMinPivotRatio = 1e-6, kSettled = 1e-12;
   if (!normal.factor() || !(normal.pivotRatio() > kMinPivotRatio)) return std::nullopt;
@@ -123,10 +127,11 @@ std::optional<Coefficients> solveBySemiNormalEquations(const MatrixMap& A, const
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double rho, int degree, int rows) {
-  const int n = unknowns(degree);
+// solveJet at degree D: the loops' bounds known at compile time, the arithmetic that of a run-time degree.
+template <int D>
+std::optional<Coefficients> solveJetAt(const std::vector<Sample>& samples, double rho, int rows) {
+  constexpr int degree = D;
+  constexpr int n = unknowns(degree);
   const auto size = static_cast<std::size_t>(rows);
   if (scratch.A.size() < size * static_cast<std::size_t>(n)) scratch.A.resize(size * static_cast<std::size_t>(n));
   if (scratch.b.size() < size) {
@@ -135,8 +140,8 @@ std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double 
   }
   MatrixMap A(scratch.A.data(), rows, n);
   VectorMap b(scratch.b.data(), rows), residual(scratch.r.data(), rows);
-  Moments moments;
-  const int top = 2 * degree;
+  Moments<D> moments;
+  constexpr int top = 2 * degree;
   int r = 0;
   for (const Sample& s : samples) {
     double pu[kMaxPower + 1], pv[kMaxPower + 1];
@@ -172,7 +177,7 @@ std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double 
     b(r++) = w * s.sx;
     b(r++) = w * s.sy;
   }
-  Normal normal(moments, n);
+  Normal<D> normal(moments);
   if (auto x = solveBySemiNormalEquations(A, b, normal, residual)) return x;
   // The rare ill-conditioned or unsettled system: column-pivoted QR decides, rank included.
   const Eigen::MatrixXd dense = A;
@@ -181,6 +186,19 @@ std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double 
   if (qr.rank() < n) return std::nullopt;
   const Eigen::VectorXd x = qr.solve(Eigen::VectorXd(b));
   return Coefficients(x);
+}
+
+}  // namespace
+
+std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double rho, int degree, int rows) {
+  switch (degree) {
+    case 2: return solveJetAt<2>(samples, rho, rows);
+    case 3: return solveJetAt<3>(samples, rho, rows);
+    case 4: return solveJetAt<4>(samples, rho, rows);
+    case 5: return solveJetAt<5>(samples, rho, rows);
+    case 6: return solveJetAt<6>(samples, rho, rows);
+    default: return std::nullopt;
+  }
 }
 
 }  // namespace sg::jet

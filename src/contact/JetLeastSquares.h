@@ -45,7 +45,8 @@ using Coefficients = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxUnknowns, 1
 // ≤ `degree`) fitting, with the samples' weights, g(u_k, v_k) = z_k/ρ and, where a sample has a slope,
 // g_u = s_x, g_v = s_y. `rows` = samples + 2 × samples with a slope. Solved by the semi-normal equations with
 // refinement (CSNE), column-pivoted QR (rank threshold 1e-9) deciding when those do not settle; nullopt when
-// that finds the system rank deficient at this degree.
+// that finds the system rank deficient at this degree, or when the degree is not 2 … kMaxDegree (each degree has
+// its own compiled solver, README.md §Curvature estimators, "Solving").
 std::optional<Coefficients> solveJet(const std::vector<Sample>& samples, double rho, int degree, int rows);
 
 }  // namespace sg::jet

@@ -16,7 +16,7 @@ bool meshesCollide(const Bvh& a, const Transform& X_WA, const Bvh& b, const Tran
   detail::PairFrame frame(a, X_WA, b, X_WB);
   bool hit = false;
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > 0; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGapExceeds(ia, ib, 0); },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j)
           for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i)
@@ -609,7 +609,7 @@ void markNearTriangles(const Bvh& a, const Transform& X_WA, const Bvh& b, const 
   nearB.assign(b.sourceTriangles().size(), 0);
   detail::PairFrame frame(a, X_WA, b, X_WB);
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > kNearGap_mm; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGapExceeds(ia, ib, kNearGap_mm); },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t i = A.firstTriangle; i < A.firstTriangle + A.triangleCount; ++i) nearA[a.sourceIndex()[i]] = 1;
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) nearB[b.sourceIndex()[j]] = 1;

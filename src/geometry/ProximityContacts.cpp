@@ -115,7 +115,7 @@ MeshContacts meshContacts(const Bvh& a, const Transform& X_WA, const Bvh& b, con
   }
   std::vector<ContactPoint> raw;  // the working frame until the end
   detail::traverseNodePairs(
-      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGap(ia, ib) > threshold; },
+      frame, a, b, [&](std::uint32_t ia, std::uint32_t ib) { return frame.compactGapExceeds(ia, ib, threshold); },
       [&](const BvhNode& A, const BvhNode& B) {
         for (std::uint32_t j = B.firstTriangle; j < B.firstTriangle + B.triangleCount; ++j) {
           const TrianglePoints& tb = frame.triangleB(j);

@@ -230,6 +230,11 @@ class PairFrame {
                           : compactBoxGap(a_.compactNodes()[ia].box, mappedCompact(ib).box);
     return static_cast<double>(g) - compactMargin_;
   }
+  // Exactly compactGap(ia, ib) > limit, often without the second box's axes (compactBoxGapExceeds).
+  bool compactGapExceeds(std::uint32_t ia, std::uint32_t ib, double limit) {
+    return mapA_ ? compactBoxGapExceeds(b_.compactNodes()[ib].box, mappedCompact(ia).box, compactMargin_, limit)
+                 : compactBoxGapExceeds(a_.compactNodes()[ia].box, mappedCompact(ib).box, compactMargin_, limit);
+  }
   // The working frame in the world.
   const Transform& frameToWorld() const { return frameToWorld_; }
   MappingScratch& scratch() { return *s_; }

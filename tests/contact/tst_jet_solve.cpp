@@ -183,6 +183,21 @@ class TstJetSolve : public QObject {
     QVERIFY(again.has_value());
     QVERIFY(*again == *first);
   }
+
+  // Each degree 2 … kMaxDegree has its own compiled solver; any other degree is refused, not solved with the
+  // bounds of another.
+  void degreesOutsideTheCompiledOnesAreRefused() {
+    std::mt19937 rng(13);
+    const double rho = 3.5;
+    const auto samples = jet_solve_test::samplesOf(jet_solve_test::randomPolynomial(2, rng), rho, 130, 0.01, rng);
+    for (const int degree : {-1, 0, 1, jet::kMaxDegree + 1})
+      QVERIFY(!jet::solveJet(samples, rho, degree, jet_solve_test::rowsOf(samples)).has_value());
+    for (int degree = 2; degree <= jet::kMaxDegree; ++degree) {
+      const auto x = jet::solveJet(samples, rho, degree, jet_solve_test::rowsOf(samples));
+      QVERIFY(x.has_value());
+      QCOMPARE(static_cast<int>(x->size()), jet::unknowns(degree));
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TstJetSolve)

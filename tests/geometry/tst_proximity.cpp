@@ -487,6 +487,44 @@ class TestProximity : public QObject {
     QVERIFY(apart > 10000 && overlapping > 10000);
   }
 
+  // compactBoxGapExceeds (the traversals' prune test) answers exactly `compactBoxGap − margin > limit`, at limits
+  // on either side of that value and exactly at it, where a wrong early exit (b's sum, another lane order, the
+  // limit without the margin) would answer otherwise.
+  void compactGapExceedsIsTheGapTest() {
+    std::mt19937 rng(57);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto rotation = [&]() {
+      return Quat(Eigen::AngleAxisd(3.2 * u(rng), Vec3(u(rng), u(rng), u(rng)).normalized())).toRotationMatrix();
+    };
+    int checked = 0, beyond = 0, apart = 0;
+    for (const double offset : {0.0, 60.0, 2000.0}) {
+      const Vec3 origin = offset * Vec3(0.8, -0.5, 0.3);
+      for (int k = 0; k < 20000; ++k) {
+        const Mat3 axesA = rotation(), axesB = k % 3 == 0 ? axesA : rotation();
+        const Vec3 extA(20 * (u(rng) + 1.001), 5 * (u(rng) + 1.001), k % 4 == 0 ? 1e-9 : 8 * (u(rng) + 1.001));
+        const Vec3 extB(10 * (u(rng) + 1.001), 3 * (u(rng) + 1.001), 10 * (u(rng) + 1.001));
+        const Vec3 cA = origin + Vec3(30 * u(rng), 30 * u(rng), 30 * u(rng));
+        const Vec3 cB = cA + (k % 2 == 0 ? 80.0 : 20.0) * Vec3(u(rng), u(rng), u(rng));
+        const CompactBox a = makeCompactBox(axesA, cA, extA), b = makeCompactBox(axesB, cB, extB);
+        const double margin = compactGapMargin(std::max(cA.norm() + extA.norm(), cB.norm() + extB.norm()));
+        const double gap = static_cast<double>(compactBoxGap(a, b)) - margin;
+        // Limits at the value, one step to either side of it, and elsewhere.
+        for (const double base : {gap, 0.5 * gap, gap - 1.0, 0.0, 1e-6, 0.2})
+          for (const double limit : {base, std::nextafter(base, -1e300), std::nextafter(base, 1e300)}) {
+            const bool expected = gap > limit;
+            QVERIFY2(compactBoxGapExceeds(a, b, margin, limit) == expected,
+                     qPrintable(QString("offset %1, pair %2: gap %3, limit %4").arg(offset).arg(k)
+                                    .arg(gap, 0, 'g', 17).arg(limit, 0, 'g', 17)));
+            ++checked;
+            beyond += expected ? 1 : 0;
+          }
+        apart += gap > 0 ? 1 : 0;
+      }
+    }
+    qDebug("%d tests, %d beyond, %d pairs apart", checked, beyond, apart);
+    QVERIFY(beyond > checked / 10 && beyond < 9 * checked / 10 && apart > 1000);
+  }
+
   // Meshes 3 m from their body origin: the float boxes' margin grows with the coordinates and the answer
   // stays the exact one.
   void distanceFarFromTheOrigin() {
