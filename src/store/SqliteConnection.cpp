@@ -2,9 +2,11 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <thread>
 
 #include "core/Error.h"
 
@@ -108,7 +110,7 @@ SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode) : pat
     prepare("PRAGMA schema_version")->step();
     // WAL: one writer and any number of readers at once; synchronous NORMAL keeps every committed transaction
     // through a killed process (the WAL is in the OS's cache), which is what a resumed batch relies on.
-    prepare("PRAGMA journal_mode = WAL")->step();
+    enableWal();
     execute("PRAGMA synchronous = NORMAL");
     // Checkpoints (the only fsyncs under WAL + NORMAL) every 40 MB of WAL rather than 4 MB, and a 64 MB page
     // cache for the indexes of a large database (bench_db: tests/bench/README.md).
@@ -122,6 +124,24 @@ SqliteConnection::SqliteConnection(const std::string& path, OpenMode mode) : pat
 }
 
 SqliteConnection::~SqliteConnection() { sqlite3_close_v2(db_); }
+
+// A file still in rollback mode (a new database) switches to WAL under an exclusive lock. While another connection
+// holds a write transaction on it (the other process of two that open one new database together, creating the
+// tables), SQLite answers SQLITE_BUSY at once without calling the busy handler, which could deadlock there
+// (src/store/README.md §SQLite). So the switch retries itself, for as long as the busy timeout allows.
+void SqliteConnection::enableWal() {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeout_ms);
+  for (;;) {
+    sqlite3_stmt* stmt = nullptr;
+    int rc = sqlite3_prepare_v2(db_, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr);
+    if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
+    sqlite3_finalize(stmt);
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE) return;
+    if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline)
+      fail(db_, rc, path_, "running PRAGMA journal_mode = WAL");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
 
 void SqliteConnection::execute(const std::string& sql) {
   char* message = nullptr;

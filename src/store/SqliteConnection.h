@@ -35,6 +35,8 @@ class SqliteConnection final : public Connection {
   static constexpr int kBusyTimeout_ms = 60000;
 
  private:
+  void enableWal();
+
   std::string path_;
   sqlite3* db_ = nullptr;
 };

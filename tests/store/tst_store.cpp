@@ -7,11 +7,14 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sqlite3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "batch/Provenance.h"
@@ -221,6 +224,36 @@ class TestStore : public QObject {
 
     e = errorOf([&] { GraspStore::open("ftp://example.org/grasps.db", OpenMode::ReadOnly); });
     QVERIFY2(e.contains("ftp://example.org/grasps.db") && e.contains("unknown database URL scheme"), qPrintable(e));
+  }
+
+  // Two processes opening one new database together: while the other holds a write transaction on the new file
+  // (still in rollback mode), switching it to WAL must wait for it, not fail at once (src/store/README.md §SQLite).
+  void walSwitchWaitsForAnotherWriter() {
+    const QString file = path("opened-together.db");
+    sqlite3* other = nullptr;
+    QCOMPARE(sqlite3_open(qPrintable(file), &other), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE; CREATE TABLE theirs (x INTEGER)", nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    std::thread commitLater([other] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
+    });
+    QString error;
+    std::string mode;
+    bool theirsExists = false;
+    try {
+      SqliteConnection conn(str(file), OpenMode::ReadWrite);
+      auto statement = conn.prepare("PRAGMA journal_mode");
+      if (statement->step()) mode = statement->columnText(0);
+      theirsExists = conn.tableExists("theirs");
+    } catch (const sg::Error& e) {
+      error = QString::fromStdString(e.what());
+    }
+    commitLater.join();
+    sqlite3_close(other);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(QString::fromStdString(mode), QStringLiteral("wal"));
+    QVERIFY(theirsExists);
   }
 
   // A database of the previous schema version is upgraded by a writer and refused, with advice, by a reader;
