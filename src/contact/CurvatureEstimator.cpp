@@ -1,6 +1,5 @@
 #include "contact/CurvatureEstimator.h"
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,6 +9,7 @@
 
 #include "contact/CornerNormalTerms.h"
 #include "contact/JetLeastSquares.h"
+#include "core/Decompositions.h"
 #include "core/NumberFormat.h"
 #include "geometry/Bvh.h"
 
@@ -221,12 +221,12 @@ QuadricFit fitOsculatingJet(const std::vector<Vec3>& points_mm, const std::vecto
     I << 1 + fx * fx, fx * fy, fx * fy, 1 + fy * fy;
     II << fxx, fxy, fxy, fyy;
     II /= std::sqrt(g);  // about the inward normal (−f_x, −f_y, 1)/√g: convex positive
-    Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::Matrix2d> eig(II, I);  // II v = κ I v, ascending
-    if (eig.info() != Eigen::Success || !eig.eigenvalues().allFinite()) continue;
-    const double kMax = eig.eigenvalues()(1), kMin = eig.eigenvalues()(0);
+    const SymmetricEigen2 eig = generalizedSymmetricEigen(II, I);  // II v = κ I v, ascending
+    if (eig.info != Eigen::Success || !eig.values.allFinite()) continue;
+    const double kMax = eig.values(1), kMin = eig.values(0);
     // Direction of κmax on the surface: (v, fx·vx + fy·vy); projected onto the contact tangent plane that is
     // just v. The osculating paraboloid in the frame with these curvatures and directions:
-    Eigen::Vector2d dMax = eig.eigenvectors().col(1);
+    Eigen::Vector2d dMax = eig.vectors.col(1);
     dMax.normalize();
     const Eigen::Vector2d dMin(-dMax.y(), dMax.x());
     const Eigen::Matrix2d K = kMax * dMax * dMax.transpose() + kMin * dMin * dMin.transpose();

@@ -1,9 +1,10 @@
 #include "contact/JetLeastSquares.h"
 
-#include <Eigen/QR>
 #include <algorithm>
 #include <array>
 #include <cmath>
+
+#include "core/Decompositions.h"
 
 namespace sg::jet {
 
@@ -181,11 +182,9 @@ std::optional<Coefficients> solveJetAt(const std::vector<Sample>& samples, doubl
   if (auto x = solveBySemiNormalEquations(A, b, normal, residual)) return x;
   // The rare ill-conditioned or unsettled system: column-pivoted QR decides, rank included.
   const Eigen::MatrixXd dense = A;
-  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(dense);
-  qr.setThreshold(1e-9);
-  if (qr.rank() < n) return std::nullopt;
-  const Eigen::VectorXd x = qr.solve(Eigen::VectorXd(b));
-  return Coefficients(x);
+  const ColPivQrSolution qr = colPivQrSolve(dense, Eigen::VectorXd(b), 1e-9, n);
+  if (qr.rank < n) return std::nullopt;
+  return Coefficients(qr.x);
 }
 
 }  // namespace

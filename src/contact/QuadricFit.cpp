@@ -1,9 +1,9 @@
 #include "contact/QuadricFit.h"
 
-#include <Eigen/Eigenvalues>
-#include <Eigen/QR>
 #include <cmath>
 #include <limits>
+
+#include "core/Decompositions.h"
 
 namespace sg {
 
@@ -39,12 +39,12 @@ PrincipalCurvatures principalCurvatures(double a, double b, double c, const Tran
                                         const QuadricFitSettings& settings) {
   Eigen::Matrix2d hessian;
   hessian << 2 * a, c, c, 2 * b;
-  Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eig(hessian);  // eigenvalues ascending
+  const SymmetricEigen2 eig = symmetricEigen(hessian);  // eigenvalues ascending
   PrincipalCurvatures out;
   auto flatten = [&](double k) { return std::abs(k) < settings.flatCurvature_per_mm ? 0.0 : k; };
-  out.kappaMax_per_mm = flatten(eig.eigenvalues()(1));
-  out.kappaMin_per_mm = flatten(eig.eigenvalues()(0));
-  const Eigen::Vector2d dMax = eig.eigenvectors().col(1);
+  out.kappaMax_per_mm = flatten(eig.values(1));
+  out.kappaMin_per_mm = flatten(eig.values(0));
+  const Eigen::Vector2d dMax = eig.vectors.col(1);
   const Mat3 R = frame.rotationMatrix();
   out.directionMax = (R.col(0) * dMax.x() + R.col(1) * dMax.y()).normalized();
   out.directionMin = R.col(2).cross(out.directionMax).normalized();
@@ -67,12 +67,11 @@ QuadricFit fitQuadric(const std::vector<Vec3>& points_mm, const Transform& frame
   if (informative < 3) {
     fit.status = QuadricFitStatus::TooFewPoints;
   } else {
-    Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(design);
-    qr.setThreshold(1e-10);
-    if (qr.rank() < 3) {
+    const ColPivQrSolution qr = colPivQrSolve(design, z, 1e-10, 3);
+    if (qr.rank < 3) {
       fit.status = QuadricFitStatus::Degenerate;
     } else {
-      const Eigen::Vector3d abc = qr.solve(z);
+      const Eigen::Vector3d abc = qr.x;
       fit.a = abc(0);
       fit.b = abc(1);
       fit.c = abc(2);

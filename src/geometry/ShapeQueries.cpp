@@ -1,11 +1,12 @@
 #include "geometry/ShapeQueries.h"
 
-#include <Eigen/Eigenvalues>
 #include <unsupported/Eigen/Polynomials>
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+
+#include "core/Decompositions.h"
 
 namespace sg {
 
@@ -64,10 +65,9 @@ SurfaceCurvature implicitCurvature(const Vec3& gradient, const Mat3& hessian, co
   m << t1.dot(hessian * t1), t1.dot(hessian * t2), t2.dot(hessian * t1), t2.dot(hessian * t2);
   m /= g;
   m(0, 1) = m(1, 0) = 0.5 * (m(0, 1) + m(1, 0));
-  Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eig(m);  // ascending
-  const Eigen::Vector2d e1 = eig.eigenvectors().col(1), e0 = eig.eigenvectors().col(0);
-  return curvature(eig.eigenvalues()(1), t1 * e1.x() + t2 * e1.y(), eig.eigenvalues()(0), t1 * e0.x() + t2 * e0.y(),
-                   point, n);
+  const SymmetricEigen2 eig = symmetricEigen(m);  // ascending
+  const Eigen::Vector2d e1 = eig.vectors.col(1), e0 = eig.vectors.col(0);
+  return curvature(eig.values(1), t1 * e1.x() + t2 * e1.y(), eig.values(0), t1 * e0.x() + t2 * e0.y(), point, n);
 }
 
 // Real roots of a·t² + b·t + c = 0 (a may be 0), ascending.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/Decompositions.h"
 #include "core/Parse.h"
 
 namespace sg {
@@ -141,7 +142,7 @@ std::optional<Primitive> transformedPrimitive(const Primitive& p, const Mat3& A,
   if (std::holds_alternative<HalfSpace>(p.shape)) {
     // The plane through the mapped origin; normals map by A⁻ᵀ.
     const Vec3 n = (A.inverse().transpose() * R0.col(2)).normalized();
-    const Quat q = Quat::FromTwoVectors(Vec3::UnitZ(), n);
+    const Quat q = rotationBetween(Vec3::UnitZ(), n);
     return Primitive{HalfSpace{}, Transform(q, origin)};
   }
   // Columns of M = A·R0 are the images of the shape axes: they must stay orthogonal.

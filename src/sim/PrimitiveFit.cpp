@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/Decompositions.h"
+
 namespace sg::sim {
 
 namespace {
@@ -67,7 +69,7 @@ Eigen::Matrix<double, D, 1> fitCentre(const std::vector<Eigen::Matrix<double, D,
     A(row, D) = 1;
     b(row) = q.squaredNorm();
   }
-  const Eigen::VectorXd x = A.colPivHouseholderQr().solve(b);
+  const Eigen::VectorXd x = colPivQrSolve(A, b).x;
   return mean + x.template head<D>();
 }
 

@@ -13,6 +13,7 @@
 #include "SoftTestShapes.h"
 #include "contact/CurvatureEstimator.h"
 #include "contact/SoftContactModel.h"
+#include "core/Decompositions.h"
 #include "io/MeshIO.h"
 #include "../support/TestPaths.h"
 
@@ -54,7 +55,7 @@ bool flaggedUnreliable(const SoftContactResult& r) {
 // A soft pad (box, E = 1.5 MPa) whose top face touches `p_W_mm` with outward normal `up_W`.
 PlacedBody padAt(const Vec3& p_W_mm, const Vec3& up_W) {
   return makeBody("pad", BodyKind::Obstacle, makeBox(Vec3(60, 60, 10)),
-                  Transform(Quat::FromTwoVectors(Vec3::UnitZ(), up_W), p_W_mm - 5 * up_W), kE_Pa);
+                  Transform(rotationBetween(Vec3::UnitZ(), up_W), p_W_mm - 5 * up_W), kE_Pa);
 }
 
 // The soft pipeline on a hand-made contact at p_W_mm on `object` (placed at the identity) whose outward surface

@@ -22,6 +22,7 @@
 #include "contact/HertzContact.h"
 #include "contact/QuadricRelativeCurvature.h"
 #include "contact/SoftPatch.h"
+#include "core/Decompositions.h"
 #include "core/Error.h"
 
 using namespace sg;
@@ -167,7 +168,7 @@ class TestHertz : public QObject {
   void meshSphereOnPlaneWithinHalfAPercent() {
     const double R = 10;
     const TriangleMesh ball = makeIcosphere(R, 4);
-    const Quat down = Quat::FromTwoVectors(ball.vertices[0].normalized(), -Vec3::UnitZ());
+    const Quat down = rotationBetween(ball.vertices[0].normalized(), -Vec3::UnitZ());
     World w;
     addGraspable(w, makeBody("table", BodyKind::Graspable, makeBox(Vec3(60, 60, 10)),
                              Transform::fromTranslation(Vec3(0, 0, -5))));

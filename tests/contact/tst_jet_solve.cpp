@@ -4,13 +4,13 @@
 // systems refused, and the per-thread buffers carrying nothing from one fit to the next.
 #include <QtTest>
 
-#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
 
 #include "contact/JetLeastSquares.h"
+#include "core/Decompositions.h"
 
 using namespace sg;
 
@@ -92,7 +92,7 @@ Eigen::VectorXd qrSolution(const std::vector<jet::Sample>& samples, double rho, 
     }
     r += s.hasSlope ? 3 : 1;
   }
-  return Eigen::ColPivHouseholderQR<Eigen::MatrixXd>(A).solve(b);
+  return colPivQrSolve(A, b).x;  // Eigen's ColPivHouseholderQR<MatrixXd>(A).solve(b)
 }
 
 Polynomial randomPolynomial(int degree, std::mt19937& rng) {

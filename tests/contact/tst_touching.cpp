@@ -10,6 +10,7 @@
 #include "ModelRun.h"
 #include "SoftTestShapes.h"
 #include "contact/TouchingPoint.h"
+#include "core/Decompositions.h"
 #include "core/Error.h"
 
 using namespace sg;
@@ -18,7 +19,7 @@ using namespace sgtest;
 namespace {
 
 // A rotation that turns unit vector `from` onto unit vector `to`.
-Quat turn(const Vec3& from, const Vec3& to) { return Quat::FromTwoVectors(from, to); }
+Quat turn(const Vec3& from, const Vec3& to) { return rotationBetween(from, to); }
 
 // A rigid graspable sphere mesh whose vertex `pole` (body frame) points straight down, lowest point at
 // (0, 0, gap), over a soft pad (E = 1.5 MPa) whose top face is z = 0.

@@ -7,6 +7,7 @@
 #include <random>
 #include <utility>
 
+#include "core/Decompositions.h"
 #include "geometry/Primitives.h"
 #include "geometry/ShapeCollision.h"
 #include "geometry/ShapePairs.h"
@@ -85,7 +86,7 @@ class TestShapePairs : public QObject {
     checkPair(Placed(Sphere{10}, pose({3, 4, 10.5})), Placed(HalfSpace{}, pose({0, 0, 0})), 0.5, 0.02);
     // A tilted plane through (0, 0, 2) with normal n.
     const Vec3 n = Vec3(1, 1, 2).normalized();
-    const Transform tilt(Quat::FromTwoVectors(Vec3::UnitZ(), n), Vec3(0, 0, 2));
+    const Transform tilt(rotationBetween(Vec3::UnitZ(), n), Vec3(0, 0, 2));
     const Vec3 c(5, -3, 20);
     checkPair(Placed(HalfSpace{}, tilt), Placed(Sphere{4}, pose(c)), (c - Vec3(0, 0, 2)).dot(n) - 4, 0.05);
   }
@@ -179,7 +180,7 @@ class TestShapePairs : public QObject {
       const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
       const double radius = 1 + u(rng) * 0.5, length = 10 + 8 * u(rng);
       const Vec3 c = torus.X_WB.translation() + (26 + 0.5 * length + 10 * (1 + u(rng))) * dir;
-      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c),
+      const Placed capsule(Capsule{radius, length}, Transform(rotationBetween(Vec3::UnitZ(), axis), c),
                            kCapsuleSegments);
       const auto r = exactSeparation(capsule.side(), torus.meshSide());
       QVERIFY(r);
@@ -212,7 +213,7 @@ class TestShapePairs : public QObject {
       const Vec3 axis = Vec3(u(rng), u(rng), u(rng)).normalized();
       const double radius = 1 + 0.5 * u(rng), length = 6 + 4 * u(rng);
       const Vec3 c = onCircle + (5 + radius + 3 * u(rng)) * dir;
-      const Placed capsule(Capsule{radius, length}, Transform(Quat::FromTwoVectors(Vec3::UnitZ(), axis), c),
+      const Placed capsule(Capsule{radius, length}, Transform(rotationBetween(Vec3::UnitZ(), axis), c),
                            kCapsuleSegments);
       const auto separation = exactSeparation(capsule.side(), torus.meshSide());
       const auto collision = exactCollision(capsule.side(), torus.meshSide());

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "HydroTestBodies.h"
+#include "core/Decompositions.h"
 
 using namespace sg;
 using namespace sgtest;
@@ -290,7 +291,7 @@ void TstHydroSurfaces::degenerateTouchesGiveNoNaN() {
   const ContactSurface boxOnSoft = surfaceOf(softFloor, {}, rigidBox, Transform::fromTranslation(Vec3(0, 0, 10)));
   QVERIFY(allFinite(boxOnSoft) && std::abs(boxOnSoft.normalForce_N) < 1e-12);
   // A rigid box corner (a vertex) exactly on the sphere's top vertex, and on its surface between vertices.
-  const Transform cornerDown(Quat::FromTwoVectors(Vec3(1, 1, 1).normalized(), -Vec3::UnitZ()), Vec3::Zero());
+  const Transform cornerDown(rotationBetween(Vec3(1, 1, 1).normalized(), -Vec3::UnitZ()), Vec3::Zero());
   for (const Vec3& at : {Vec3(0, 0, 10), Vec3(0, 0, 9.5)}) {
     Transform X = cornerDown;
     X.setTranslation(at + Vec3(0, 0, 10 * std::sqrt(3.0)));

@@ -1,5 +1,6 @@
 #include "grasp/planner/FinalStage.h"
 
+#include "core/Decompositions.h"
 #include "core/Error.h"
 #include "core/Math.h"
 #include "core/NumberFormat.h"
@@ -153,7 +154,7 @@ std::optional<Quat> alignmentRotation(const HandSearchSpace& space, const std::v
   Eigen::Index j = 0;
   a_R.cwiseAbs().maxCoeff(&j);
   const Vec3 target_R = (a_R[j] < 0 ? -1.0 : 1.0) * Vec3::Unit(j);
-  const Quat q_R = Quat::FromTwoVectors(a_R, target_R);
+  const Quat q_R = rotationBetween(a_R, target_R);
   if (q_R.angularDistance(Quat::Identity()) < 1e-9) return std::nullopt;
   return Quat(R_WR * q_R * R_WR.conjugate());
 }
