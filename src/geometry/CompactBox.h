@@ -61,23 +61,34 @@ inline F4 abs(F4 x) { return reinterpret_cast<F4>(reinterpret_cast<I4>(x) & 0x7f
 inline F4 max(F4 a, F4 b) { return a > b ? a : b; }
 }  // namespace simd
 
+// The first half of the face-axis gap: the centre offset d = b − a, |R| by columns (R = Aᵀ·B: lane i of column
+// j = |a's axis i · b's axis j|) and the separations along a's axes, |tA_i| − ea_i − Σ_j eb_j |R_ij|. Shared by
+// compactBoxGap and compactBoxGapExceeds, so both compute these lanes with the same operations.
+struct CompactGapAlongA {
+  simd::F4 d, c0, c1, c2, gA;
+};
+inline CompactGapAlongA compactGapAlongA(const CompactBox& a, const CompactBox& b) {
+  using namespace simd;
+  CompactGapAlongA r;
+  r.d = b.center - a.center;
+  const F4 dx = SG_SPLAT(r.d, 0), dy = SG_SPLAT(r.d, 1), dz = SG_SPLAT(r.d, 2);
+  const F4 tA = a.rows[0] * dx + a.rows[1] * dy + a.rows[2] * dz;
+  r.c0 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 0) + a.rows[1] * SG_SPLAT(b.rows[1], 0) + a.rows[2] * SG_SPLAT(b.rows[2], 0));
+  r.c1 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 1) + a.rows[1] * SG_SPLAT(b.rows[1], 1) + a.rows[2] * SG_SPLAT(b.rows[2], 1));
+  r.c2 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 2) + a.rows[1] * SG_SPLAT(b.rows[1], 2) + a.rows[2] * SG_SPLAT(b.rows[2], 2));
+  r.gA = abs(tA) - a.halfExtents -
+         (r.c0 * SG_SPLAT(b.halfExtents, 0) + r.c1 * SG_SPLAT(b.halfExtents, 1) + r.c2 * SG_SPLAT(b.halfExtents, 2));
+  return r;
+}
+
 // The face-axis gap of two boxes in one frame, as boxGapMapped without the edge axes: along each box's
 // three orthonormal face axes the separations add in quadrature, else the largest (≤ 0: overlapping)
 // separation. In float: subtract compactGapMargin to get a lower bound on the distance.
 inline float compactBoxGap(const CompactBox& a, const CompactBox& b) {
   using namespace simd;
-  const F4 d = b.center - a.center;
-  const F4 dx = SG_SPLAT(d, 0), dy = SG_SPLAT(d, 1), dz = SG_SPLAT(d, 2);
-  // The centre offset along a's axes and along b's axes.
-  const F4 tA = a.rows[0] * dx + a.rows[1] * dy + a.rows[2] * dz;
-  const F4 tB = b.rows[0] * dx + b.rows[1] * dy + b.rows[2] * dz;
-  // |R| by columns, R = Aᵀ·B: lane i of column j = |a's axis i · b's axis j|.
-  const F4 c0 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 0) + a.rows[1] * SG_SPLAT(b.rows[1], 0) + a.rows[2] * SG_SPLAT(b.rows[2], 0));
-  const F4 c1 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 1) + a.rows[1] * SG_SPLAT(b.rows[1], 1) + a.rows[2] * SG_SPLAT(b.rows[2], 1));
-  const F4 c2 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 2) + a.rows[1] * SG_SPLAT(b.rows[1], 2) + a.rows[2] * SG_SPLAT(b.rows[2], 2));
-  // Along a's axes: |tA_i| − ea_i − Σ_j eb_j |R_ij|.
-  const F4 gA = abs(tA) - a.halfExtents -
-                (c0 * SG_SPLAT(b.halfExtents, 0) + c1 * SG_SPLAT(b.halfExtents, 1) + c2 * SG_SPLAT(b.halfExtents, 2));
+  const auto [d, c0, c1, c2, gA] = compactGapAlongA(a, b);
+  // The centre offset along b's axes.
+  const F4 tB = b.rows[0] * SG_SPLAT(d, 0) + b.rows[1] * SG_SPLAT(d, 1) + b.rows[2] * SG_SPLAT(d, 2);
   // |R| by rows (transposed), then along b's axes: |tB_j| − eb_j − Σ_i ea_i |R_ij|.
   const F4 zero{0.0f, 0.0f, 0.0f, 0.0f};
   const F4 lo01 = SG_SHUFFLE2(c0, c1, 0, 4, 1, 5), lo2 = SG_SHUFFLE2(c2, zero, 0, 4, 1, 5);
@@ -105,14 +116,7 @@ inline float compactBoxGap(const CompactBox& a, const CompactBox& b) {
 // without b's axes (a node pair a contact or collision traversal prunes; README.md §Proximity).
 inline bool compactBoxGapExceeds(const CompactBox& a, const CompactBox& b, double margin, double limit) {
   using namespace simd;
-  const F4 d = b.center - a.center;
-  const F4 dx = SG_SPLAT(d, 0), dy = SG_SPLAT(d, 1), dz = SG_SPLAT(d, 2);
-  const F4 tA = a.rows[0] * dx + a.rows[1] * dy + a.rows[2] * dz;
-  const F4 c0 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 0) + a.rows[1] * SG_SPLAT(b.rows[1], 0) + a.rows[2] * SG_SPLAT(b.rows[2], 0));
-  const F4 c1 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 1) + a.rows[1] * SG_SPLAT(b.rows[1], 1) + a.rows[2] * SG_SPLAT(b.rows[2], 1));
-  const F4 c2 = abs(a.rows[0] * SG_SPLAT(b.rows[0], 2) + a.rows[1] * SG_SPLAT(b.rows[1], 2) + a.rows[2] * SG_SPLAT(b.rows[2], 2));
-  const F4 gA = abs(tA) - a.halfExtents -
-                (c0 * SG_SPLAT(b.halfExtents, 0) + c1 * SG_SPLAT(b.halfExtents, 1) + c2 * SG_SPLAT(b.halfExtents, 2));
+  const F4 gA = compactGapAlongA(a, b).gA;
   const F4 zero{0.0f, 0.0f, 0.0f, 0.0f};
   const F4 pA = max(gA, zero);
   const F4 sA = pA * pA;
