@@ -36,6 +36,17 @@ std::int64_t scalar(Connection& c, const std::string& sql) {
   return s->columnInt(0);
 }
 
+// A row of ThreeFinger on the mug with point contacts and no grasps yet, as the break-away tests write it.
+RowRecord threeFingerMugRow(const std::string& seed) {
+  RowRecord row;
+  row.seed = seed;
+  row.spec = "{}";
+  row.robot = ModelIdentity{"ThreeFinger", std::string(64, 'a'), {}};
+  row.object = ModelIdentity{"mug", std::string(64, 'b'), {}};
+  row.contactModel = "point";
+  return row;
+}
+
 }  // namespace
 
 class TestPgStore : public QObject {
@@ -103,12 +114,7 @@ class TestPgStore : public QObject {
     g.preGraspBreakAway = {{{true, 0.2}}};
     {
       auto db = GraspStore::open(url, OpenMode::ReadWrite);
-      RowRecord row;
-      row.seed = "3";
-      row.spec = "{}";
-      row.robot = ModelIdentity{"ThreeFinger", std::string(64, 'a'), {}};
-      row.object = ModelIdentity{"mug", std::string(64, 'b'), {}};
-      row.contactModel = "point";
+      RowRecord row = threeFingerMugRow("3");
       row.grasps = {g};
       QVERIFY(db->insertRow(db->beginRun(sg::test::testRunRecord("plan:v3", "plan", "tst_pg_store", 1)), row));
       db->connection().execute("ALTER TABLE grasps DROP COLUMN pre_break_away");
@@ -131,12 +137,7 @@ class TestPgStore : public QObject {
   void graspsKeepTheirBreakAwayJoints() {
     auto db = GraspStore::open(freshDatabase(), OpenMode::ReadWrite);
     const std::int64_t runId = db->beginRun(sg::test::testRunRecord("plan:breakaway", "plan", "tst_pg_store", 1));
-    RowRecord row;
-    row.seed = "2";
-    row.spec = "{}";
-    row.robot = ModelIdentity{"ThreeFinger", std::string(64, 'a'), {}};
-    row.object = ModelIdentity{"mug", std::string(64, 'b'), {}};
-    row.contactModel = "point";
+    RowRecord row = threeFingerMugRow("2");
     for (int k = 1; k <= 2; ++k) {
       GraspRecord g;
       g.rank = k;
